@@ -1,0 +1,108 @@
+// Command tooleval parses tool calls out of model output and measures how
+// well an agent's tool setup works. Each subcommand lives in its own file and
+// registers itself with register; this file only builds the app and maps
+// errors to exit codes.
+//
+// Exit codes: 0 ok, 1 bad input (unreadable or broken files), 2 bad flags,
+// 3 a regression or a threshold missed.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes shared by every subcommand.
+const (
+	exitOK         = 0
+	exitBadInput   = 1
+	exitBadFlags   = 2
+	exitRegression = 3
+)
+
+var commands []*cli.Command
+
+// register adds a subcommand; each command file calls it from init.
+func register(c *cli.Command) { commands = append(commands, c) }
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the CLI and returns the process exit code. Tests call it
+// directly.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	unknown := false
+	app.CommandNotFound = func(c *cli.Context, name string) {
+		fmt.Fprintf(stderr, "tooleval: unknown command %q (see tooleval --help)\n", name)
+		unknown = true
+	}
+	err := app.Run(args)
+	if unknown {
+		return exitBadFlags
+	}
+	if err == nil {
+		return exitOK
+	}
+	code := exitBadInput
+	var ce *codedError
+	if errors.As(err, &ce) {
+		code = ce.code
+	}
+	fmt.Fprintf(stderr, "tooleval: %v\n", err)
+	return code
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	cmds := append([]*cli.Command(nil), commands...)
+	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
+	app := &cli.App{
+		Name:      "tooleval",
+		Usage:     "parse tool calls from streamed model output and measure tool setups",
+		Commands:  cmds,
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are printed once by run, with the right exit code.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageErr("%v", err)
+		},
+	}
+	for _, c := range cmds {
+		if c.OnUsageError == nil {
+			c.OnUsageError = app.OnUsageError
+		}
+	}
+	return app
+}
+
+// codedError carries the exit code an error should end the process with.
+type codedError struct {
+	code int
+	err  error
+}
+
+func (e *codedError) Error() string { return e.err.Error() }
+func (e *codedError) Unwrap() error { return e.err }
+
+// usageErr is a bad-flags error (exit 2).
+func usageErr(format string, args ...any) error {
+	return &codedError{code: exitBadFlags, err: fmt.Errorf(format, args...)}
+}
+
+// inputErr is a bad-input error (exit 1).
+func inputErr(format string, args ...any) error {
+	return &codedError{code: exitBadInput, err: fmt.Errorf(format, args...)}
+}
+
+// regressionErr ends the run with exit 3.
+func regressionErr(format string, args ...any) error {
+	return &codedError{code: exitRegression, err: fmt.Errorf(format, args...)}
+}

@@ -1,0 +1,103 @@
+package toolcall
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Code is a stable, machine-readable error class. Scripts match on it.
+type Code string
+
+// The error codes parsers report.
+const (
+	// CodeIncompleteCall: the stream ended inside a call. Partial holds
+	// the arguments received so far; the call is never emitted complete.
+	CodeIncompleteCall Code = "incomplete_call"
+	// CodeInvalidJSON: a call's arguments are not valid JSON.
+	CodeInvalidJSON Code = "invalid_json"
+	// CodeUnknownTool: the call names a tool the catalog lacks.
+	CodeUnknownTool Code = "unknown_tool"
+	// CodeInvalidToolName: the tool name is not a plausible name (for
+	// example an unrendered template such as "{{ tc.name }}").
+	CodeInvalidToolName Code = "invalid_tool_name"
+	// CodeTooLarge: one call exceeded the configured byte cap.
+	CodeTooLarge Code = "too_large"
+	// CodeTooDeep: JSON nesting exceeded the configured depth.
+	CodeTooDeep Code = "too_deep"
+	// CodeInvalidEvent: a wire event of a native stream could not be
+	// decoded (not JSON, wrong shape).
+	CodeInvalidEvent Code = "invalid_event"
+	// CodeArgsMismatch: a provider's authoritative final arguments
+	// disagree with the concatenated deltas; the authoritative value wins.
+	CodeArgsMismatch Code = "args_mismatch"
+	// CodeProviderError: the provider sent an error event mid-stream.
+	CodeProviderError Code = "provider_error"
+	// CodeMalformedMarkup: broken protocol markup was recovered from.
+	CodeMalformedMarkup Code = "malformed_markup"
+)
+
+// Error is one problem found in a stream. It implements error.
+type Error struct {
+	// Offset is the byte offset in the whole input where the problem is.
+	Offset  int    `json:"offset"`
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+	// Index is the call the problem belongs to, or -1.
+	Index int `json:"-"`
+	// Partial holds the raw partial arguments of an incomplete call.
+	Partial string `json:"partial_arguments,omitempty"`
+}
+
+func (e *Error) Error() string {
+	if e.Index >= 0 {
+		return fmt.Sprintf("offset %d: call %d: %s: %s", e.Offset, e.Index, e.Code, e.Message)
+	}
+	return fmt.Sprintf("offset %d: %s: %s", e.Offset, e.Code, e.Message)
+}
+
+// ErrorEvent builds an error event.
+func ErrorEvent(offset int, code Code, index int, format string, args ...any) Event {
+	return Event{
+		Kind:   KindError,
+		Offset: offset,
+		Index:  index,
+		Err:    Error{Offset: offset, Code: code, Index: index, Message: fmt.Sprintf(format, args...)},
+	}
+}
+
+// MarshalJSON writes {"offset","code","message"} plus "index" when the
+// error belongs to a call and "partial_arguments" when there are any.
+func (e Error) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		Offset  int    `json:"offset"`
+		Code    Code   `json:"code"`
+		Message string `json:"message"`
+		Index   *int   `json:"index,omitempty"`
+		Partial string `json:"partial_arguments,omitempty"`
+	}
+	w := plain{Offset: e.Offset, Code: e.Code, Message: e.Message, Partial: e.Partial}
+	if e.Index >= 0 {
+		idx := e.Index
+		w.Index = &idx
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON is the inverse of MarshalJSON (a missing index is -1).
+func (e *Error) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Offset  int    `json:"offset"`
+		Code    Code   `json:"code"`
+		Message string `json:"message"`
+		Index   *int   `json:"index"`
+		Partial string `json:"partial_arguments"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*e = Error{Offset: w.Offset, Code: w.Code, Message: w.Message, Index: -1, Partial: w.Partial}
+	if w.Index != nil {
+		e.Index = *w.Index
+	}
+	return nil
+}

@@ -1,0 +1,84 @@
+package toolcall
+
+import "encoding/json"
+
+// Tool is one tool definition, normalised from whatever format it was loaded
+// from (see package catalog). Parameters is always a JSON Schema object.
+type Tool struct {
+	// Name is the name a model must use to call the tool.
+	Name string `json:"name"`
+	// OriginalName is the name in the source, when aliasing, MCP server
+	// prefixing or sanitising changed it.
+	OriginalName string `json:"original_name,omitempty"`
+	// Description is the summary a model sees.
+	Description string `json:"description,omitempty"`
+	// Parameters is the normalised JSON Schema of the arguments object.
+	Parameters json.RawMessage `json:"parameters,omitempty"`
+	// Params lists the top-level properties of Parameters in schema order.
+	Params []Param `json:"params,omitempty"`
+	// Returns describes the result, when the source says.
+	Returns string `json:"returns,omitempty"`
+	// Details is long-form documentation (usage notes, examples).
+	Details string `json:"details,omitempty"`
+	// Tags are free-form labels (categories, groups).
+	Tags []string `json:"tags,omitempty"`
+	// Source names where the tool comes from (an MCP server, a file).
+	Source string `json:"source,omitempty"`
+	// Server is the MCP server name, when the tool came from one.
+	Server string `json:"server,omitempty"`
+	// Group is the tool group used for mode filtering (read, edit, …).
+	Group string `json:"group,omitempty"`
+	// Annotations are MCP behaviour hints.
+	Annotations Annotations `json:"annotations,omitempty"`
+}
+
+// Param is one top-level parameter of a tool.
+type Param struct {
+	Name string `json:"name"`
+	// Types lists the JSON Schema types the value may take ("string",
+	// "integer", "number", "boolean", "object", "array", "null"). Empty means
+	// any type.
+	Types       []string          `json:"types,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Required    bool              `json:"required,omitempty"`
+	Enum        []json.RawMessage `json:"enum,omitempty"`
+	Default     json.RawMessage   `json:"default,omitempty"`
+	// Schema is the property's own JSON Schema.
+	Schema json.RawMessage `json:"schema,omitempty"`
+}
+
+// Annotations are the MCP tool hints. A nil pointer means "not stated".
+type Annotations struct {
+	Title       string `json:"title,omitempty"`
+	ReadOnly    *bool  `json:"readOnlyHint,omitempty"`
+	Destructive *bool  `json:"destructiveHint,omitempty"`
+	Idempotent  *bool  `json:"idempotentHint,omitempty"`
+	OpenWorld   *bool  `json:"openWorldHint,omitempty"`
+}
+
+// Param returns the parameter called name, or nil.
+func (t *Tool) Param(name string) *Param {
+	for i := range t.Params {
+		if t.Params[i].Name == name {
+			return &t.Params[i]
+		}
+	}
+	return nil
+}
+
+// Required lists the names of the required parameters in schema order.
+func (t *Tool) Required() []string {
+	var out []string
+	for _, p := range t.Params {
+		if p.Required {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// ToolSet finds tools by name. Parsers take one to recognise tool names and
+// coerce XML parameter values; *catalog.Catalog implements it.
+type ToolSet interface {
+	Lookup(name string) (*Tool, bool)
+}
