@@ -1,0 +1,206 @@
+package metrics
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/big"
+	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// Standardize is how the leaderboard compares strings: lowercased, with
+// spaces and the characters , . / - _ * ^ removed and single quotes turned
+// into double quotes.
+func Standardize(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range strings.ToLower(s) {
+		switch r {
+		case ' ', ',', '.', '/', '-', '_', '*', '^':
+			continue
+		case '\'':
+			r = '"'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// jsonKind is the JSON type of a raw value: "string", "integer" (a number
+// written without fraction or exponent), "number", "boolean", "null",
+// "array" or "object".
+func jsonKind(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return ""
+	}
+	switch v[0] {
+	case '"':
+		return "string"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	if bytes.ContainsAny(v, ".eE") {
+		return "number"
+	}
+	return "integer"
+}
+
+// typeOK checks v against the parameter's JSON Schema types (and, for
+// arrays, the item type). It returns the expected type for the message.
+func typeOK(p *toolcall.Param, v json.RawMessage) (string, bool) {
+	if len(p.Types) == 0 {
+		return "", true
+	}
+	k := jsonKind(v)
+	for _, t := range p.Types {
+		if kindFits(k, t) {
+			if k == "array" {
+				if it, ok := itemsOK(p.Schema, v); !ok {
+					return "array of " + it, false
+				}
+			}
+			return "", true
+		}
+	}
+	return strings.Join(p.Types, "|"), false
+}
+
+func kindFits(k, t string) bool {
+	return k == t || (t == "number" && k == "integer")
+}
+
+// itemsOK checks every element of array v against schema.items.type.
+func itemsOK(schema json.RawMessage, v json.RawMessage) (string, bool) {
+	if len(schema) == 0 {
+		return "", true
+	}
+	var s struct {
+		Items struct {
+			Type json.RawMessage `json:"type"`
+		} `json:"items"`
+	}
+	if json.Unmarshal(schema, &s) != nil || len(s.Items.Type) == 0 {
+		return "", true
+	}
+	var types []string
+	var one string
+	if json.Unmarshal(s.Items.Type, &one) == nil {
+		types = []string{one}
+	} else if json.Unmarshal(s.Items.Type, &types) != nil {
+		return "", true
+	}
+	var elems []json.RawMessage
+	if json.Unmarshal(v, &elems) != nil {
+		return "", true
+	}
+	for _, e := range elems {
+		ok := false
+		for _, t := range types {
+			if kindFits(jsonKind(e), t) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return strings.Join(types, "|"), false
+		}
+	}
+	return "", true
+}
+
+// allowedMatch reports whether v equals one of the allowed values.
+func allowedMatch(v json.RawMessage, allowed []json.RawMessage) bool {
+	for _, a := range allowed {
+		if valueMatch(v, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueMatch compares a model value with one allowed value: strings after
+// Standardize, numbers by value (5 equals 5.0), arrays element by element
+// in order, objects key by key where a gold array value lists the allowed
+// values of that key (the leaderboard's dict answers) and "" among them
+// lets the key be left out.
+func valueMatch(v, a json.RawMessage) bool {
+	kv, ka := jsonKind(v), jsonKind(a)
+	switch {
+	case kv == "string" && ka == "string":
+		var s, t string
+		if json.Unmarshal(v, &s) != nil || json.Unmarshal(a, &t) != nil {
+			return false
+		}
+		return Standardize(s) == Standardize(t)
+	case isNum(kv) && isNum(ka):
+		x, ok1 := new(big.Float).SetString(string(bytes.TrimSpace(v)))
+		y, ok2 := new(big.Float).SetString(string(bytes.TrimSpace(a)))
+		return ok1 && ok2 && x.Cmp(y) == 0
+	case kv == "array" && ka == "array":
+		var xs, ys []json.RawMessage
+		if json.Unmarshal(v, &xs) != nil || json.Unmarshal(a, &ys) != nil || len(xs) != len(ys) {
+			return false
+		}
+		for i := range xs {
+			if !valueMatch(xs[i], ys[i]) {
+				return false
+			}
+		}
+		return true
+	case kv == "object" && ka == "object":
+		return objectMatch(v, a)
+	case kv == ka:
+		return bytes.Equal(bytes.TrimSpace(v), bytes.TrimSpace(a))
+	}
+	return false
+}
+
+func isNum(k string) bool { return k == "integer" || k == "number" }
+
+func objectMatch(v, a json.RawMessage) bool {
+	var xm, am map[string]json.RawMessage
+	if json.Unmarshal(v, &xm) != nil || json.Unmarshal(a, &am) != nil {
+		return false
+	}
+	for k, xv := range xm {
+		av, ok := am[k]
+		if !ok {
+			return false
+		}
+		if !valueMatch(xv, av) && !(jsonKind(av) == "array" && allowedMatchList(xv, av)) {
+			return false
+		}
+	}
+	for k, av := range am {
+		if _, ok := xm[k]; ok {
+			continue
+		}
+		if jsonKind(av) != "array" {
+			return false
+		}
+		var alts []json.RawMessage
+		if json.Unmarshal(av, &alts) != nil {
+			return false
+		}
+		if !(&GoldParam{Allowed: alts}).Optional() {
+			return false
+		}
+	}
+	return true
+}
+
+func allowedMatchList(v, list json.RawMessage) bool {
+	var alts []json.RawMessage
+	if json.Unmarshal(list, &alts) != nil {
+		return false
+	}
+	return allowedMatch(v, alts)
+}
