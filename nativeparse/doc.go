@@ -1,0 +1,22 @@
+// Package nativeparse turns the raw HTTP response body of a streaming LLM
+// API call into toolcall events, fed in chunks of any size.
+//
+// It understands the native streaming wire formats of OpenAI Chat
+// Completions ("openai-chat"), OpenAI Responses ("openai-responses"),
+// Anthropic Messages ("anthropic"), Gemini streamGenerateContent
+// ("gemini") and Ollama /api/chat ("ollama"), and can sniff which one it is
+// given ("auto"). Framing (server-sent events or newline-delimited JSON) is
+// handled by Framer; each wire event's JSON is decoded with one reused
+// fastjson parser.
+//
+// The events are the same as those of the text-protocol parser (xmlparse):
+// text, reasoning, call_start, args_delta, call_end and error. An event's
+// Offset is the byte offset, in the whole body, of the wire event that
+// carried it. A call is finished only by its protocol's end signal (a
+// finish_reason, content_block_stop, response.output_item.done, …); a
+// stream that stops before that reports incomplete_call with the partial
+// arguments, never a complete call.
+//
+// While a call is in flight, Parser.Partial returns its arguments so far
+// closed into valid JSON (see jsonscan.Partial).
+package nativeparse

@@ -1,0 +1,333 @@
+package nativeparse
+
+import "bytes"
+
+// Framing says how the wire events of a response body are delimited.
+type Framing uint8
+
+const (
+	// FramingAuto decides from the first non-blank line: a line that
+	// starts with '{' or '[' means NDJSON, anything else server-sent
+	// events.
+	FramingAuto Framing = iota
+	// FramingSSE is text/event-stream: "field: value" lines, events ended
+	// by a blank line.
+	FramingSSE
+	// FramingNDJSON is newline-delimited JSON: one value per line.
+	FramingNDJSON
+)
+
+// String returns "auto", "sse" or "ndjson".
+func (f Framing) String() string {
+	switch f {
+	case FramingSSE:
+		return "sse"
+	case FramingNDJSON:
+		return "ndjson"
+	}
+	return "auto"
+}
+
+// Record is one wire event: an SSE event or one NDJSON line.
+//
+// Event and Data alias the Framer's buffers or the fed chunk; they are valid
+// until the next call to Next or Feed.
+type Record struct {
+	// Offset is the byte offset in the whole body where the event's first
+	// line begins (comment lines before it excluded).
+	Offset int
+	// Event is the SSE "event:" name, or nil.
+	Event []byte
+	// Data is the SSE data (several data lines joined by "\n") or the
+	// NDJSON line without its line end.
+	Data []byte
+}
+
+var bom = []byte("\xEF\xBB\xBF")
+
+// Framer splits a response body, fed in chunks of any size, into wire
+// events. Line ends may be LF, CRLF or CR; a leading UTF-8 BOM is skipped.
+// It follows the WHATWG event-stream rules: comment lines (":…") are
+// ignored, one space after the field colon is removed, "data" lines are
+// joined with "\n", "id" and "retry" are kept, unknown fields are ignored,
+// and an event is dispatched at a blank line (or at the end of the body).
+// As a leniency, a line starting with '{' or '[' outside any event is taken
+// as a record of its own (gateways send bare JSON error bodies).
+//
+// Use it like a tokenizer:
+//
+//	f.Feed(chunk)
+//	for {
+//		rec, ok := f.Next()
+//		if !ok {
+//			break
+//		}
+//		…
+//	}
+//
+// and after the last chunk call Close and drain Next once more.
+type Framer struct {
+	framing Framing
+
+	chunk []byte // the chunk being scanned
+	pos   int    // next unscanned byte of chunk
+	base  int    // body offset of chunk[0]
+
+	partial    []byte // an unfinished line carried over from earlier chunks
+	partialOff int
+	skipLF     bool // the last byte seen was a CR: a following LF belongs to it
+	firstLine  bool // the next line is the body's first (strip a BOM)
+	closed     bool
+	drained    bool
+
+	// the SSE event being built
+	inEvent  bool
+	evOff    int
+	hasData  bool
+	data     []byte
+	event    []byte
+	clearNow bool // the previous record's buffers may be reused
+
+	lastID []byte
+	retry  int
+}
+
+// NewFramer returns a Framer for the given framing.
+func NewFramer(framing Framing) *Framer {
+	f := &Framer{}
+	f.Reset(framing)
+	return f
+}
+
+// Reset makes f ready for a new body, keeping its buffers.
+func (f *Framer) Reset(framing Framing) {
+	*f = Framer{
+		framing:   framing,
+		partial:   f.partial[:0],
+		data:      f.data[:0],
+		event:     f.event[:0],
+		lastID:    f.lastID[:0],
+		firstLine: true,
+		retry:     -1,
+	}
+}
+
+// Framing returns the framing in use; FramingAuto until the first
+// non-blank line has been seen.
+func (f *Framer) Framing() Framing { return f.framing }
+
+// LastEventID returns the last SSE "id:" value seen.
+func (f *Framer) LastEventID() []byte { return f.lastID }
+
+// Retry returns the last SSE "retry:" value in milliseconds, or -1.
+func (f *Framer) Retry() int { return f.retry }
+
+// Offset returns the number of body bytes fed so far.
+func (f *Framer) Offset() int { return f.base + len(f.chunk) }
+
+// Feed hands f the next chunk of the body. Call Next until it reports
+// false before feeding again; f keeps no reference to a chunk after that.
+func (f *Framer) Feed(chunk []byte) {
+	f.base += len(f.chunk)
+	f.chunk = chunk
+	f.pos = 0
+}
+
+// Close marks the end of the body: the next calls to Next return what the
+// last, unterminated line and event hold.
+func (f *Framer) Close() {
+	f.base += len(f.chunk)
+	f.chunk = nil
+	f.pos = 0
+	f.closed = true
+}
+
+// Next returns the next complete wire event, or false when the fed bytes
+// hold no more.
+func (f *Framer) Next() (Record, bool) {
+	if f.clearNow {
+		f.clearNow = false
+		f.data = f.data[:0]
+		f.event = f.event[:0]
+		f.hasData = false
+		f.inEvent = false
+	}
+	for {
+		line, off, ok := f.nextLine()
+		if !ok {
+			if f.closed && !f.drained {
+				f.drained = true
+				if f.hasData {
+					return f.dispatch(), true
+				}
+			}
+			return Record{}, false
+		}
+		if f.framing == FramingAuto {
+			t := trimSpace(line)
+			if len(t) == 0 {
+				continue
+			}
+			if t[0] == '{' || t[0] == '[' {
+				f.framing = FramingNDJSON
+			} else {
+				f.framing = FramingSSE
+			}
+		}
+		if f.framing == FramingNDJSON {
+			if t := trimSpace(line); len(t) > 0 {
+				return Record{Offset: off, Data: t}, true
+			}
+			continue
+		}
+		if rec, ok := f.sseLine(line, off); ok {
+			return rec, true
+		}
+	}
+}
+
+// nextLine returns the next complete line without its line end, and its
+// body offset. At the end of a closed body the unterminated rest counts as
+// a line.
+func (f *Framer) nextLine() ([]byte, int, bool) {
+	rest := f.chunk[f.pos:]
+	if f.skipLF && len(rest) > 0 {
+		f.skipLF = false
+		if rest[0] == '\n' {
+			f.pos++
+			rest = rest[1:]
+		}
+	}
+	if len(rest) == 0 {
+		if f.closed && len(f.partial) > 0 {
+			line := f.partial
+			f.partial = f.partial[:0]
+			return f.stripBOM(line, f.partialOff)
+		}
+		return nil, 0, false
+	}
+	end := bytes.IndexByte(rest, '\n')
+	limit := end
+	if limit < 0 {
+		limit = len(rest)
+	}
+	next := end + 1
+	if cr := bytes.IndexByte(rest[:limit], '\r'); cr >= 0 {
+		end = cr
+		next = cr + 1
+		if next < len(rest) {
+			if rest[next] == '\n' {
+				next++
+			}
+		} else {
+			f.skipLF = true
+		}
+	}
+	off := f.base + f.pos
+	if end < 0 {
+		if len(f.partial) == 0 {
+			f.partialOff = off
+		}
+		f.partial = append(f.partial, rest...)
+		f.pos = len(f.chunk)
+		return nil, 0, false
+	}
+	line := rest[:end]
+	f.pos += next
+	if len(f.partial) > 0 {
+		off = f.partialOff
+		f.partial = append(f.partial, line...)
+		line = f.partial
+		// The line is consumed before the next nextLine call, so the
+		// buffer can be emptied now and refilled later.
+		f.partial = f.partial[:0]
+	}
+	return f.stripBOM(line, off)
+}
+
+func (f *Framer) stripBOM(line []byte, off int) ([]byte, int, bool) {
+	if f.firstLine {
+		f.firstLine = false
+		if bytes.HasPrefix(line, bom) {
+			line = line[len(bom):]
+			off += len(bom)
+		}
+	}
+	return line, off, true
+}
+
+// sseLine applies one event-stream line; it reports a record when the line
+// ends an event.
+func (f *Framer) sseLine(line []byte, off int) (Record, bool) {
+	if len(line) == 0 {
+		if f.hasData {
+			return f.dispatch(), true
+		}
+		// An event without data is discarded.
+		f.event = f.event[:0]
+		f.inEvent = false
+		return Record{}, false
+	}
+	if line[0] == ':' {
+		return Record{}, false
+	}
+	if !f.inEvent && (line[0] == '{' || line[0] == '[') {
+		return Record{Offset: off, Data: trimSpace(line)}, true
+	}
+	if !f.inEvent {
+		f.inEvent = true
+		f.evOff = off
+	}
+	name, value := line, line[:0]
+	if i := bytes.IndexByte(line, ':'); i >= 0 {
+		name, value = line[:i], line[i+1:]
+		if len(value) > 0 && value[0] == ' ' {
+			value = value[1:]
+		}
+	}
+	switch string(name) {
+	case "data":
+		if f.hasData {
+			f.data = append(f.data, '\n')
+		}
+		f.data = append(f.data, value...)
+		f.hasData = true
+	case "event":
+		f.event = append(f.event[:0], value...)
+	case "id":
+		if bytes.IndexByte(value, 0) < 0 {
+			f.lastID = append(f.lastID[:0], value...)
+		}
+	case "retry":
+		n := 0
+		for _, c := range value {
+			if c < '0' || c > '9' {
+				return Record{}, false
+			}
+			n = n*10 + int(c-'0')
+		}
+		if len(value) > 0 {
+			f.retry = n
+		}
+	}
+	return Record{}, false
+}
+
+func (f *Framer) dispatch() Record {
+	rec := Record{Offset: f.evOff, Data: f.data}
+	if len(f.event) > 0 {
+		rec.Event = f.event
+	}
+	f.clearNow = true
+	return rec
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
+		b = b[:len(b)-1]
+	}
+	return b
+}

@@ -1,0 +1,173 @@
+package nativeparse
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+)
+
+type rec struct {
+	Off   int
+	Event string
+	Data  string
+}
+
+func frameAll(framing Framing, chunks [][]byte) []rec {
+	f := NewFramer(framing)
+	var out []rec
+	drain := func() {
+		for {
+			r, ok := f.Next()
+			if !ok {
+				return
+			}
+			out = append(out, rec{r.Offset, string(r.Event), string(r.Data)})
+		}
+	}
+	for _, c := range chunks {
+		f.Feed(c)
+		drain()
+	}
+	f.Close()
+	drain()
+	return out
+}
+
+func chunked(s string, n int) [][]byte {
+	var out [][]byte
+	for len(s) > 0 {
+		k := min(n, len(s))
+		out = append(out, []byte(s[:k]))
+		s = s[k:]
+	}
+	return out
+}
+
+var framerCases = []struct {
+	name    string
+	framing Framing
+	in      string
+	want    []rec
+}{
+	{"lf", FramingSSE, "data: a\n\ndata: b\n\n", []rec{{0, "", "a"}, {9, "", "b"}}},
+	{"crlf", FramingSSE, "data: a\r\n\r\ndata: b\r\n\r\n", []rec{{0, "", "a"}, {11, "", "b"}}},
+	{"cr", FramingSSE, "data: a\r\rdata: b\r\r", []rec{{0, "", "a"}, {9, "", "b"}}},
+	{"mixed line ends", FramingSSE, "data: a\r\n\ndata: b\r\r\n\n", []rec{{0, "", "a"}, {10, "", "b"}}},
+	{"event name", FramingSSE, "event: ping\ndata: {}\n\n", []rec{{0, "ping", "{}"}}},
+	{"multi-line data", FramingSSE, "data: {\"a\":\ndata: 1}\n\n", []rec{{0, "", "{\"a\":\n1}"}}},
+	{"no space after colon", FramingSSE, "data:x\n\n", []rec{{0, "", "x"}}},
+	{"only one space removed", FramingSSE, "data:  x\n\n", []rec{{0, "", " x"}}},
+	{"trailing spaces kept", FramingSSE, "data: [DONE]  \n\n", []rec{{0, "", "[DONE]  "}}},
+	{"comments", FramingSSE, ": keep-alive\n\n: OPENROUTER PROCESSING\ndata: x\n\n", []rec{{38, "", "x"}}},
+	{"id and retry", FramingSSE, "id: 7\nretry: 1000\ndata: x\n\n", []rec{{0, "", "x"}}},
+	{"unknown field ignored", FramingSSE, "foo: bar\ndata: x\n\n", []rec{{0, "", "x"}}},
+	{"field without colon", FramingSSE, "data\ndata\n\n", []rec{{0, "", "\n"}}},
+	{"event without data dropped", FramingSSE, "event: x\n\ndata: y\n\n", []rec{{10, "", "y"}}},
+	{"bom", FramingSSE, "\xEF\xBB\xBFdata: x\n\n", []rec{{3, "", "x"}}},
+	{"no final blank line", FramingSSE, "data: x\n", []rec{{0, "", "x"}}},
+	{"no final line end", FramingSSE, "data: x", []rec{{0, "", "x"}}},
+	{"bare json line", FramingSSE, "{\"error\":1}\n", []rec{{0, "", "{\"error\":1}"}}},
+	{"utf8 data", FramingSSE, "data: héllo 世界\n\n", []rec{{0, "", "héllo 世界"}}},
+	{"ndjson", FramingNDJSON, "{\"a\":1}\n{\"b\":2}\n", []rec{{0, "", "{\"a\":1}"}, {8, "", "{\"b\":2}"}}},
+	{"ndjson crlf blank lines", FramingNDJSON, "{\"a\":1}\r\n\r\n  {\"b\":2}  \r\n", []rec{{0, "", "{\"a\":1}"}, {11, "", "{\"b\":2}"}}},
+	{"ndjson no final newline", FramingNDJSON, "{\"a\":1}\n{\"b\"", []rec{{0, "", "{\"a\":1}"}, {8, "", "{\"b\""}}},
+	{"ndjson bom", FramingNDJSON, "\xEF\xBB\xBF{}\n", []rec{{3, "", "{}"}}},
+	{"auto sse", FramingAuto, "\n: hi\nevent: e\ndata: x\n\n", []rec{{6, "e", "x"}}},
+	{"auto ndjson", FramingAuto, "\n{\"a\":1}\n", []rec{{1, "", "{\"a\":1}"}}},
+}
+
+func TestFramer(t *testing.T) {
+	for _, tc := range framerCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := frameAll(tc.framing, [][]byte{[]byte(tc.in)})
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestFramerAnyChunking: every split point, byte-by-byte and random
+// chunkings give the same records as the whole body.
+func TestFramerAnyChunking(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, tc := range framerCases {
+		t.Run(tc.name, func(t *testing.T) {
+			for i := 0; i <= len(tc.in); i++ {
+				got := frameAll(tc.framing, [][]byte{[]byte(tc.in[:i]), []byte(tc.in[i:])})
+				if !reflect.DeepEqual(got, tc.want) {
+					t.Fatalf("split at %d:\n got  %+v\nwant %+v", i, got, tc.want)
+				}
+			}
+			if got := frameAll(tc.framing, chunked(tc.in, 1)); !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("byte by byte: got %+v", got)
+			}
+			for range 20 {
+				var chunks [][]byte
+				for s := tc.in; len(s) > 0; {
+					n := min(1+rng.Intn(5), len(s))
+					chunks = append(chunks, []byte(s[:n]))
+					s = s[n:]
+				}
+				if got := frameAll(tc.framing, chunks); !reflect.DeepEqual(got, tc.want) {
+					t.Fatalf("chunks %q: got %+v", chunks, got)
+				}
+			}
+		})
+	}
+}
+
+func TestFramerIDRetry(t *testing.T) {
+	f := NewFramer(FramingSSE)
+	f.Feed([]byte("id: abc\nretry: 250\nretry: x\ndata: 1\n\n"))
+	if _, ok := f.Next(); !ok {
+		t.Fatal("no record")
+	}
+	if string(f.LastEventID()) != "abc" || f.Retry() != 250 {
+		t.Fatalf("id %q retry %d", f.LastEventID(), f.Retry())
+	}
+	if f.Framing() != FramingSSE || f.Framing().String() != "sse" {
+		t.Fatal(f.Framing())
+	}
+}
+
+func FuzzFramer(f *testing.F) {
+	for _, tc := range framerCases {
+		f.Add(tc.in, uint8(tc.framing), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, in string, framing, size uint8) {
+		fr := Framing(framing % 3)
+		whole := frameAll(fr, [][]byte{[]byte(in)})
+		parts := frameAll(fr, chunked(in, int(size%16)+1))
+		if !reflect.DeepEqual(whole, parts) {
+			t.Fatalf("chunking changed records:\nwhole %+v\nparts %+v", whole, parts)
+		}
+		for _, r := range whole {
+			if r.Off < 0 || r.Off > len(in) {
+				t.Fatalf("offset %d out of range", r.Off)
+			}
+		}
+	})
+}
+
+func ExampleFramer() {
+	f := NewFramer(FramingAuto)
+	for _, chunk := range []string{"event: ping\r\nda", "ta: {}\r\n\r\ndata: [DONE]\r\n\r\n"} {
+		f.Feed([]byte(chunk))
+		for {
+			rec, ok := f.Next()
+			if !ok {
+				break
+			}
+			fmt.Printf("%d %q %s\n", rec.Offset, rec.Event, rec.Data)
+		}
+	}
+	f.Close()
+	_, more := f.Next()
+	fmt.Println(more)
+	// Output:
+	// 0 "ping" {}
+	// 25 "" [DONE]
+	// false
+}
