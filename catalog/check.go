@@ -1,0 +1,356 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// The problem codes Check reports besides toolcall.CodeUnknownTool and
+// toolcall.CodeInvalidJSON, in the order Check lists them.
+const (
+	// CodeMissingRequired: a required parameter is absent.
+	CodeMissingRequired toolcall.Code = "missing_required"
+	// CodeUnexpectedParam: an argument the schema does not declare.
+	CodeUnexpectedParam toolcall.Code = "unexpected_param"
+	// CodeTypeError: a value of the wrong JSON type (an integer is a
+	// valid number).
+	CodeTypeError toolcall.Code = "type_error"
+	// CodeEnumError: a value outside the enum (or const).
+	CodeEnumError toolcall.Code = "enum_error"
+	// CodeSchemaError: any other schema violation (range, pattern, length,
+	// item count, anyOf…).
+	CodeSchemaError toolcall.Code = "schema_error"
+)
+
+// codeRank orders problems as the issue lists them.
+var codeRank = map[toolcall.Code]int{
+	toolcall.CodeUnknownTool: 0,
+	toolcall.CodeInvalidJSON: 1,
+	CodeMissingRequired:      2,
+	CodeUnexpectedParam:      3,
+	CodeTypeError:            4,
+	CodeEnumError:            5,
+	CodeSchemaError:          6,
+}
+
+// Problem is one thing wrong with a call.
+type Problem struct {
+	Code toolcall.Code `json:"code"`
+	// Path is the JSON path of the offending value in the arguments ("$"
+	// for the arguments object, "$.location.lat", "$.items[2]").
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func (p Problem) String() string { return fmt.Sprintf("%s: %s: %s", p.Code, p.Path, p.Message) }
+
+// compiled is a tool's compiled schema, or why it could not be compiled.
+type compiled struct {
+	schema *jsonschema.Schema
+	err    error
+	// open reports whether the top level accepts undeclared arguments
+	// explicitly (additionalProperties true or a schema,
+	// patternProperties).
+	open  bool
+	props map[string]bool
+}
+
+// Check validates call against its tool's schema and returns what is wrong,
+// ordered by code (unknown_tool, invalid_json, missing_required,
+// unexpected_param, type_error, enum_error, schema_error) and then by path.
+// A valid call has no problems. The first problem is the call's class.
+//
+// An undeclared top-level argument is unexpected_param unless the schema
+// explicitly allows extra members. Schemas are compiled once per tool and
+// cached; a schema the validator rejects (say, a bad regular expression)
+// is still checked for required and unexpected parameters.
+func (c *Catalog) Check(call toolcall.Call) []Problem {
+	i, ok := c.byName[call.Name]
+	if !ok {
+		return []Problem{{Code: toolcall.CodeUnknownTool, Path: "$", Message: fmt.Sprintf("no tool named %q", call.Name)}}
+	}
+	args := bytes.TrimSpace(call.Arguments)
+	if len(args) == 0 {
+		args = []byte("{}")
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+	if err != nil {
+		return []Problem{{Code: toolcall.CodeInvalidJSON, Path: "$", Message: "arguments are not valid JSON: " + strings.TrimPrefix(err.Error(), "json: ")}}
+	}
+	obj, isObj := inst.(map[string]any)
+	if !isObj {
+		return []Problem{{Code: toolcall.CodeInvalidJSON, Path: "$", Message: fmt.Sprintf("arguments must be a JSON object, got %s", jsonKind(inst))}}
+	}
+	cs := c.compiledSchema(i)
+	var out []Problem
+	// Undeclared top-level arguments.
+	if !cs.open {
+		for name := range obj {
+			if !cs.props[name] {
+				out = append(out, Problem{Code: CodeUnexpectedParam, Path: pathJoin("$", name), Message: fmt.Sprintf("%q is not a parameter of %s", name, call.Name)})
+			}
+		}
+	}
+	if cs.schema == nil {
+		for _, p := range c.tools[i].Params {
+			if _, has := obj[p.Name]; p.Required && !has {
+				out = append(out, Problem{Code: CodeMissingRequired, Path: pathJoin("$", p.Name), Message: fmt.Sprintf("required parameter %q is missing", p.Name)})
+			}
+		}
+	} else if err := cs.schema.Validate(inst); err != nil {
+		if ve, ok := err.(*jsonschema.ValidationError); ok {
+			out = appendViolations(out, ve, !cs.open)
+		} else {
+			out = append(out, Problem{Code: CodeSchemaError, Path: "$", Message: err.Error()})
+		}
+	}
+	sortProblems(out)
+	return dedupeProblems(out)
+}
+
+// Valid reports whether call has no problems.
+func (c *Catalog) Valid(call toolcall.Call) bool { return len(c.Check(call)) == 0 }
+
+func (c *Catalog) compiledSchema(i int) *compiled {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cs, ok := c.schemas[i]; ok {
+		return cs
+	}
+	if c.schemas == nil {
+		c.schemas = map[int]*compiled{}
+	}
+	cs := compileTool(&c.tools[i])
+	c.schemas[i] = cs
+	return cs
+}
+
+func compileTool(t *toolcall.Tool) *compiled {
+	cs := &compiled{props: map[string]bool{}}
+	for _, p := range t.Params {
+		cs.props[p.Name] = true
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(t.Parameters))
+	if err != nil {
+		cs.err, cs.open = err, true
+		return cs
+	}
+	if m, ok := doc.(map[string]any); ok {
+		switch ap := m["additionalProperties"].(type) {
+		case bool:
+			cs.open = ap
+		case map[string]any:
+			cs.open = true
+		}
+		if _, ok := m["patternProperties"]; ok {
+			cs.open = true
+		}
+		// A schema that is only anyOf/oneOf/allOf has no property list to
+		// judge extra arguments by.
+		if _, ok := m["properties"]; !ok {
+			cs.open = true
+		}
+	}
+	comp := jsonschema.NewCompiler()
+	comp.DefaultDraft(jsonschema.Draft2020)
+	const url = "tool:///parameters.json"
+	if err := comp.AddResource(url, doc); err != nil {
+		cs.err = err
+		return cs
+	}
+	cs.schema, cs.err = comp.Compile(url)
+	return cs
+}
+
+var printer = message.NewPrinter(language.English)
+
+// appendViolations flattens a validation error tree into problems.
+// closed says undeclared top-level arguments were already reported.
+func appendViolations(out []Problem, ve *jsonschema.ValidationError, closed bool) []Problem {
+	path := instancePath(ve.InstanceLocation)
+	switch k := ve.ErrorKind.(type) {
+	case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
+		for _, cause := range ve.Causes {
+			out = appendViolations(out, cause, closed)
+		}
+		return out
+	case *kind.Required:
+		for _, m := range k.Missing {
+			out = append(out, Problem{Code: CodeMissingRequired, Path: pathJoin(path, m), Message: fmt.Sprintf("required parameter %q is missing", m)})
+		}
+		return out
+	case *kind.AdditionalProperties:
+		if closed && len(ve.InstanceLocation) == 0 {
+			return out // reported already
+		}
+		for _, m := range k.Properties {
+			out = append(out, Problem{Code: CodeUnexpectedParam, Path: pathJoin(path, m), Message: fmt.Sprintf("%q is not allowed here", m)})
+		}
+		return out
+	case *kind.Type:
+		return append(out, Problem{Code: CodeTypeError, Path: path, Message: fmt.Sprintf("want %s, got %s", strings.Join(k.Want, " or "), k.Got)})
+	case *kind.Enum, *kind.Const:
+		return append(out, Problem{Code: CodeEnumError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
+	case *kind.AnyOf, *kind.OneOf:
+		code := alternativesCode(ve)
+		msg := ve.ErrorKind.LocalizedString(printer)
+		if code == CodeTypeError {
+			msg = "value matches none of the allowed types (" + strings.Join(altTypes(ve), ", ") + ")"
+		} else if code == CodeEnumError {
+			msg = "value is not one of the allowed values"
+		} else if len(ve.Causes) > 0 {
+			msg += ": " + firstLeaf(ve.Causes[0])
+		}
+		return append(out, Problem{Code: code, Path: path, Message: msg})
+	}
+	return append(out, Problem{Code: CodeSchemaError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
+}
+
+// alternativesCode classifies a failed anyOf/oneOf: type_error when every
+// alternative failed on type, enum_error when those that matched the type
+// failed only on enum/const, schema_error otherwise.
+func alternativesCode(ve *jsonschema.ValidationError) toolcall.Code {
+	if _, one := ve.ErrorKind.(*kind.OneOf); one && len(ve.Causes) == 0 {
+		return CodeSchemaError // matched more than one
+	}
+	sawEnum := false
+	for _, c := range ve.Causes {
+		switch leafCode(c) {
+		case CodeTypeError:
+		case CodeEnumError:
+			sawEnum = true
+		default:
+			return CodeSchemaError
+		}
+	}
+	if sawEnum {
+		return CodeEnumError
+	}
+	return CodeTypeError
+}
+
+// leafCode classifies an alternative's failure by its only leaf error.
+func leafCode(ve *jsonschema.ValidationError) toolcall.Code {
+	for {
+		switch ve.ErrorKind.(type) {
+		case *kind.Type:
+			return CodeTypeError
+		case *kind.Enum, *kind.Const:
+			return CodeEnumError
+		case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
+			if len(ve.Causes) != 1 {
+				return CodeSchemaError
+			}
+			ve = ve.Causes[0]
+			continue
+		}
+		return CodeSchemaError
+	}
+}
+
+func altTypes(ve *jsonschema.ValidationError) []string {
+	var out []string
+	var walk func(*jsonschema.ValidationError)
+	walk = func(v *jsonschema.ValidationError) {
+		if t, ok := v.ErrorKind.(*kind.Type); ok {
+			out = append(out, t.Want...)
+		}
+		for _, c := range v.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	return out
+}
+
+func firstLeaf(ve *jsonschema.ValidationError) string {
+	for len(ve.Causes) > 0 {
+		ve = ve.Causes[0]
+	}
+	return ve.ErrorKind.LocalizedString(printer)
+}
+
+// instancePath renders a JSON pointer's tokens as a JSON path.
+func instancePath(loc []string) string {
+	p := "$"
+	for _, tok := range loc {
+		if n, err := strconv.Atoi(tok); err == nil && n >= 0 && strconv.Itoa(n) == tok {
+			// Array index or numeric key; both render as [n] only for
+			// indices, which is the common case in arguments.
+			p += "[" + tok + "]"
+			continue
+		}
+		p = pathJoin(p, tok)
+	}
+	return p
+}
+
+// pathJoin appends a member name to a JSON path, bracket-quoting names that
+// are not plain identifiers.
+func pathJoin(p, name string) string {
+	plain := name != ""
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return p + "." + name
+	}
+	q, _ := json.Marshal(name)
+	return p + "[" + string(q) + "]"
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case string:
+		return "a string"
+	case json.Number, float64:
+		return "a number"
+	case []any:
+		return "an array"
+	}
+	return "an object"
+}
+
+func sortProblems(ps []Problem) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		ri, rj := codeRank[ps[i].Code], codeRank[ps[j].Code]
+		if ri != rj {
+			return ri < rj
+		}
+		return ps[i].Path < ps[j].Path
+	})
+}
+
+func dedupeProblems(ps []Problem) []Problem {
+	if len(ps) < 2 {
+		return ps
+	}
+	out := ps[:1]
+	for _, p := range ps[1:] {
+		last := out[len(out)-1]
+		if p.Code == last.Code && p.Path == last.Path {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

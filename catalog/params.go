@@ -1,0 +1,183 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// ParamsOf lists the top-level properties of a JSON Schema object in schema
+// order: name, types, description, required, enum, default and the
+// property's own schema. A schema without properties has no params.
+func ParamsOf(schema json.RawMessage) ([]toolcall.Param, error) {
+	if len(schema) == 0 {
+		return nil, nil
+	}
+	v, err := decodeValue(schema, 0)
+	if err != nil {
+		return nil, fmt.Errorf("parameters: %v", err)
+	}
+	if !v.isObject() {
+		return nil, fmt.Errorf("parameters: want a JSON Schema object, got %s", v.kindName())
+	}
+	return paramsOf(v), nil
+}
+
+func paramsOf(schema *value) []toolcall.Param {
+	props := schema.get("properties")
+	if !props.isObject() {
+		return nil
+	}
+	req := map[string]bool{}
+	if r := schema.get("required"); r.isArray() {
+		for _, it := range r.items {
+			if it.isString() {
+				req[it.str] = true
+			}
+		}
+	}
+	out := make([]toolcall.Param, 0, len(props.keys))
+	for i, name := range props.keys {
+		ps := props.vals[i]
+		p := toolcall.Param{
+			Name:     name,
+			Required: req[name],
+			Types:    schemaTypes(ps),
+			Schema:   ps.raw(),
+		}
+		p.Description = ps.getString("description")
+		if p.Description == "" {
+			p.Description = ps.getString("title")
+		}
+		if e := enumOf(ps); e != nil {
+			for _, it := range e.items {
+				p.Enum = append(p.Enum, it.raw())
+			}
+		}
+		if d := ps.get("default"); d != nil {
+			p.Default = d.raw()
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// enumOf returns the schema's enum, or a const as a one-value enum, or the
+// enum shared by a nullable anyOf/oneOf.
+func enumOf(s *value) *value {
+	if e := s.get("enum"); e.isArray() {
+		return e
+	}
+	if c := s.get("const"); c != nil {
+		return &value{kind: 'a', items: []*value{c}}
+	}
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		alts := s.get(key)
+		if !alts.isArray() {
+			continue
+		}
+		var found *value
+		for _, a := range alts.items {
+			if e := a.get("enum"); e.isArray() {
+				if found != nil {
+					return nil
+				}
+				found = e
+			}
+		}
+		return found
+	}
+	return nil
+}
+
+// schemaTypes lists the JSON types a schema allows, in a fixed order,
+// looking through anyOf/oneOf alternatives. Empty means any type.
+func schemaTypes(s *value) []string {
+	seen := map[string]bool{}
+	if !collectTypes(s, seen, 0) {
+		return nil
+	}
+	var out []string
+	for _, t := range jsonTypes {
+		if seen[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// jsonTypes is the order types are listed in.
+var jsonTypes = [...]string{"string", "integer", "number", "boolean", "object", "array", "null"}
+
+// collectTypes adds the types s allows to seen; false means s allows any
+// type.
+func collectTypes(s *value, seen map[string]bool, depth int) bool {
+	if !s.isObject() || depth > 8 {
+		return false
+	}
+	switch t := s.get("type"); {
+	case t.isString():
+		seen[t.str] = true
+		return true
+	case t.isArray():
+		for _, it := range t.items {
+			if it.isString() {
+				seen[it.str] = true
+			}
+		}
+		return len(t.items) > 0
+	}
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		if alts := s.get(key); alts.isArray() && len(alts.items) > 0 {
+			for _, a := range alts.items {
+				if !collectTypes(a, seen, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	if e := s.get("enum"); e.isArray() && len(e.items) > 0 {
+		for _, it := range e.items {
+			seen[valueType(it)] = true
+		}
+		return true
+	}
+	if c := s.get("const"); c != nil {
+		seen[valueType(c)] = true
+		return true
+	}
+	return false
+}
+
+// valueType is the JSON Schema type of a JSON value ("integer" for whole
+// numbers).
+func valueType(v *value) string {
+	switch v.kind {
+	case 'n':
+		if isInteger(v.str) {
+			return "integer"
+		}
+		return "number"
+	case 's':
+		return "string"
+	case 'b':
+		return "boolean"
+	case 'o':
+		return "object"
+	case 'a':
+		return "array"
+	}
+	return "null"
+}
+
+func isInteger(num string) bool {
+	for i := 0; i < len(num); i++ {
+		switch num[i] {
+		case '.', 'e', 'E':
+			return false
+		}
+	}
+	return true
+}
