@@ -46,26 +46,15 @@ const maxExact = 7
 // the leaderboard's semantics: the calls of a parallel answer match in any
 // order (the assignment with the most matching calls is used), a different
 // number of calls is wrong_count, and each matched pair is checked with
-// CheckCall. tools resolves tool definitions for the schema checks (nil:
-// no schema checks); broken lists calls the parser could not complete.
-func CheckCalls(tools toolcall.ToolSet, got []toolcall.Call, gold []GoldCall, broken []Broken) CallsResult {
+// CheckCall against schema (nil: no schema checks); broken lists calls the parser could not complete.
+func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken) CallsResult {
 	r := CallsResult{Abstention: len(gold) == 0}
-	lookup := func(name string) *toolcall.Tool {
-		if tools == nil {
-			return nil
-		}
-		t, ok := tools.Lookup(name)
-		if !ok {
-			return nil
-		}
-		return t
-	}
 	// Check every pair once.
 	pairs := make([][][]Problem, len(gold))
 	for i := range gold {
 		pairs[i] = make([][]Problem, len(got))
 		for j := range got {
-			pairs[i][j] = CheckCall(lookup(got[j].Name), got[j], &gold[i])
+			pairs[i][j] = CheckCall(schema, got[j], &gold[i])
 		}
 	}
 	r.Matches = assign(gold, got, pairs)

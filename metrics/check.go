@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -93,11 +94,23 @@ func (p Problem) String() string {
 	return b.String()
 }
 
+// Schema checks calls against their tools' schemas; *catalog.Catalog is
+// the implementation (the one checker parsers and metrics share).
+type Schema interface {
+	Lookup(name string) (*toolcall.Tool, bool)
+	Check(call toolcall.Call) []catalog.Problem
+}
+
+var _ Schema = (*catalog.Catalog)(nil)
+
 // CheckCall checks one call against one gold call in the leaderboard's
-// order and returns every problem found, first-failing class first. tool is
-// the called tool's definition (nil when unknown: the schema checks are
-// then skipped). An empty result means the call matches.
-func CheckCall(tool *toolcall.Tool, call toolcall.Call, gold *GoldCall) []Problem {
+// order and returns every problem found, first-failing class first. The
+// schema checks (missing_required, unexpected_param, type_error) come from
+// schema.Check; the gold answer adds unexpected_param for parameters it
+// lacks, value_error and missing_optional. schema may be nil (no schema
+// checks), and a tool the schema does not know skips them too. An empty
+// result means the call matches.
+func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 	var out []Problem
 	add := func(code Code, param, format string, args ...any) {
 		out = append(out, Problem{Code: code, Call: call.Index, Gold: -1, Param: param, Message: fmt.Sprintf(format, args...)})
@@ -111,48 +124,54 @@ func CheckCall(tool *toolcall.Tool, call toolcall.Call, gold *GoldCall) []Proble
 		add(CodeInvalidJSON, "", "arguments are not a JSON object: %v", err)
 		return out
 	}
-	if tool != nil {
-		for _, p := range tool.Params {
-			if p.Required {
-				if _, ok := args[p.Name]; !ok {
-					add(CodeMissingRequired, p.Name, "required parameter %q is missing", p.Name)
+	// Parameters the schema already faulted are not compared with the gold
+	// values.
+	faulted := map[string]bool{}
+	if schema != nil {
+		if _, known := schema.Lookup(call.Name); known {
+			for _, p := range schema.Check(call) {
+				param := topParam(p.Path)
+				switch p.Code {
+				case catalog.CodeMissingRequired:
+					if nested(p.Path, param) {
+						// a nested required member: the value is wrong
+						add(CodeValueError, param, "%s: %s", p.Path, p.Message)
+					} else {
+						add(CodeMissingRequired, param, "%s", p.Message)
+					}
+				case catalog.CodeUnexpectedParam:
+					if nested(p.Path, param) {
+						add(CodeValueError, param, "%s: %s", p.Path, p.Message)
+					} else {
+						add(CodeUnexpectedParam, param, "%s", p.Message)
+					}
+				case catalog.CodeTypeError:
+					add(CodeTypeError, param, "%s: %s", p.Path, p.Message)
+				default:
+					// enum and other schema violations: the gold values
+					// decide whether the value is right.
+					continue
 				}
+				faulted[param] = true
 			}
 		}
 	}
 	for _, name := range names {
-		v := args[name]
-		var tp *toolcall.Param
-		if tool != nil {
-			tp = tool.Param(name)
-			if tp == nil {
-				add(CodeUnexpectedParam, name, "tool %q has no parameter %q", tool.Name, name)
-				continue
-			}
+		if faulted[name] {
+			continue
 		}
 		gp := gold.Param(name)
 		if gp == nil {
 			add(CodeUnexpectedParam, name, "parameter %q is not in the gold answer", name)
 			continue
 		}
-		if tp != nil {
-			if want, ok := typeOK(tp, v); !ok {
-				add(CodeTypeError, name, "value %s is not of type %s", short(v), want)
-				continue
-			}
-		}
-		if !allowedMatch(v, gp.Allowed) {
+		if v := args[name]; !allowedMatch(v, gp.Allowed) {
 			add(CodeValueError, name, "value %s is not among the allowed values %s", short(v), shortList(gp.Allowed))
 		}
 	}
 	for _, gp := range gold.Params {
-		if _, ok := args[gp.Name]; ok || gp.Optional() {
+		if _, ok := args[gp.Name]; ok || gp.Optional() || faulted[gp.Name] {
 			continue
-		}
-		if tool != nil {
-			if tp := tool.Param(gp.Name); tp != nil && tp.Required {
-				continue // already reported as missing_required
-			}
 		}
 		add(CodeMissingOptional, gp.Name, "parameter %q is missing (the gold answer needs it)", gp.Name)
 	}
@@ -160,8 +179,40 @@ func CheckCall(tool *toolcall.Tool, call toolcall.Call, gold *GoldCall) []Proble
 	return out
 }
 
-// decodeArgs parses a call's arguments object, keeping numbers as written
-// and the key order.
+// topParam returns the top-level parameter a catalog problem path points
+// into: "$.path" and "$.items[2].x" give "path" and "items", `$["a b"]`
+// gives "a b", "$" gives "".
+func topParam(path string) string {
+	p := strings.TrimPrefix(path, "$")
+	switch {
+	case strings.HasPrefix(p, "."):
+		p = p[1:]
+		if i := strings.IndexAny(p, ".["); i >= 0 {
+			p = p[:i]
+		}
+		return p
+	case strings.HasPrefix(p, "[\""):
+		var name string
+		dec := json.NewDecoder(strings.NewReader(p[1:]))
+		if dec.Decode(&name) == nil {
+			return name
+		}
+	}
+	return ""
+}
+
+// nested reports whether path points below its top-level parameter param
+// (a problem inside an object or array value).
+func nested(path, param string) bool {
+	if param == "" {
+		return false
+	}
+	q, _ := json.Marshal(param)
+	return path != "$."+param && path != "$["+string(q)+"]"
+}
+
+// decodeArgs parses a call's arguments object, keeping values raw, and
+// returns its keys sorted.
 func decodeArgs(raw json.RawMessage) (map[string]json.RawMessage, []string, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {

@@ -6,29 +6,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// toolSet is a tiny ToolSet for tests.
-type toolSet map[string]*toolcall.Tool
+// testTools is a small real catalog: the schema checks come from it.
+var testTools = mustCatalog(`[
+ {"name":"read_file","description":"Read a file","parameters":{"type":"object","properties":{
+   "path":{"type":"string"},"encoding":{"type":"string"},"max_lines":{"type":"integer"}},"required":["path"]}},
+ {"name":"calculate_area","description":"Area","parameters":{"type":"object","properties":{
+   "base":{"type":"number"},"height":{"type":"number"},"unit":{"type":"string","enum":["cm","m"]},
+   "tags":{"type":"array","items":{"type":"string"}},
+   "opts":{"type":"object","properties":{"round":{"type":"integer"},"mode":{"type":"string"}}},
+   "exact":{"type":"boolean"}},"required":["base","height"]}},
+ {"name":"search","description":"Search","parameters":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}
+]`)
 
-func (s toolSet) Lookup(name string) (*toolcall.Tool, bool) { t, ok := s[name]; return t, ok }
-
-var testTools = toolSet{
-	"read_file": {Name: "read_file", Params: []toolcall.Param{
-		{Name: "path", Types: []string{"string"}, Required: true},
-		{Name: "encoding", Types: []string{"string"}},
-		{Name: "max_lines", Types: []string{"integer"}},
-	}},
-	"calculate_area": {Name: "calculate_area", Params: []toolcall.Param{
-		{Name: "base", Types: []string{"number"}, Required: true},
-		{Name: "height", Types: []string{"number"}, Required: true},
-		{Name: "unit", Types: []string{"string"}},
-		{Name: "tags", Types: []string{"array"}, Schema: json.RawMessage(`{"type":"array","items":{"type":"string"}}`)},
-		{Name: "opts", Types: []string{"object"}},
-		{Name: "exact", Types: []string{"boolean"}},
-	}},
-	"search": {Name: "search", Params: []toolcall.Param{{Name: "q", Types: []string{"string"}, Required: true}}},
+func mustCatalog(s string) *catalog.Catalog {
+	c, err := catalog.Parse([]byte(s), "test.json")
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 func gold(t *testing.T, s string) GoldCall {
@@ -58,7 +57,9 @@ func TestCheckCall(t *testing.T) {
 		{"optional given", `{"read_file":{"path":["a"],"encoding":["utf-8",""]}}`, "read_file", `{"path":"a","encoding":"UTF8"}`, nil},
 		{"missing optional", `{"read_file":{"path":["a"],"encoding":["utf8"]}}`, "read_file", `{"path":"a"}`, []Code{CodeMissingOptional}},
 		{"type error string for integer", `{"read_file":{"path":["a"],"max_lines":[10]}}`, "read_file", `{"path":"a","max_lines":"10"}`, []Code{CodeTypeError}},
-		{"type error float for integer", `{"read_file":{"path":["a"],"max_lines":[10]}}`, "read_file", `{"path":"a","max_lines":10.0}`, []Code{CodeTypeError}},
+		{"type error float for integer", `{"read_file":{"path":["a"],"max_lines":[10]}}`, "read_file", `{"path":"a","max_lines":10.5}`, []Code{CodeTypeError}},
+		{"enum violation judged by gold", `{"calculate_area":{"base":[1],"height":[2],"unit":["mm"]}}`, "calculate_area", `{"base":1,"height":2,"unit":"mm"}`, nil},
+		{"nested type error", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{"round":"2"}}`, []Code{CodeTypeError}},
 		{"integer accepted for number", `{"calculate_area":{"base":[10.0],"height":[5]}}`, "calculate_area", `{"base":10,"height":5.0}`, nil},
 		{"value error number", `{"calculate_area":{"base":[10],"height":[5]}}`, "calculate_area", `{"base":10,"height":6}`, []Code{CodeValueError}},
 		{"value error string", `{"read_file":{"path":["src/main.go"]}}`, "read_file", `{"path":"src/lib.go"}`, []Code{CodeValueError}},
@@ -78,8 +79,7 @@ func TestCheckCall(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g := gold(t, tc.gold)
-			tool, _ := testTools.Lookup(tc.call)
-			ps := CheckCall(tool, toolcall.Call{Name: tc.call, Arguments: json.RawMessage(tc.args)}, &g)
+			ps := CheckCall(testTools, toolcall.Call{Name: tc.call, Arguments: json.RawMessage(tc.args)}, &g)
 			var got []Code
 			for _, p := range ps {
 				got = append(got, p.Code)
@@ -219,8 +219,7 @@ func FuzzCheckCall(f *testing.F) {
 		if json.Unmarshal([]byte(goldJSON), &g) != nil {
 			return
 		}
-		tool, _ := testTools.Lookup(g.Name)
-		ps := CheckCall(tool, toolcall.Call{Name: g.Name, Arguments: json.RawMessage(args)}, &g)
+		ps := CheckCall(testTools, toolcall.Call{Name: g.Name, Arguments: json.RawMessage(args)}, &g)
 		for i := 1; i < len(ps); i++ {
 			if ps[i].Code.Rank() < ps[i-1].Code.Rank() {
 				t.Fatalf("problems out of order: %v", ps)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"math/big"
 	"strings"
-
-	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Standardize is how the leaderboard compares strings: lowercased, with
@@ -51,69 +49,6 @@ func jsonKind(v json.RawMessage) string {
 		return "number"
 	}
 	return "integer"
-}
-
-// typeOK checks v against the parameter's JSON Schema types (and, for
-// arrays, the item type). It returns the expected type for the message.
-func typeOK(p *toolcall.Param, v json.RawMessage) (string, bool) {
-	if len(p.Types) == 0 {
-		return "", true
-	}
-	k := jsonKind(v)
-	for _, t := range p.Types {
-		if kindFits(k, t) {
-			if k == "array" {
-				if it, ok := itemsOK(p.Schema, v); !ok {
-					return "array of " + it, false
-				}
-			}
-			return "", true
-		}
-	}
-	return strings.Join(p.Types, "|"), false
-}
-
-func kindFits(k, t string) bool {
-	return k == t || (t == "number" && k == "integer")
-}
-
-// itemsOK checks every element of array v against schema.items.type.
-func itemsOK(schema json.RawMessage, v json.RawMessage) (string, bool) {
-	if len(schema) == 0 {
-		return "", true
-	}
-	var s struct {
-		Items struct {
-			Type json.RawMessage `json:"type"`
-		} `json:"items"`
-	}
-	if json.Unmarshal(schema, &s) != nil || len(s.Items.Type) == 0 {
-		return "", true
-	}
-	var types []string
-	var one string
-	if json.Unmarshal(s.Items.Type, &one) == nil {
-		types = []string{one}
-	} else if json.Unmarshal(s.Items.Type, &types) != nil {
-		return "", true
-	}
-	var elems []json.RawMessage
-	if json.Unmarshal(v, &elems) != nil {
-		return "", true
-	}
-	for _, e := range elems {
-		ok := false
-		for _, t := range types {
-			if kindFits(jsonKind(e), t) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return strings.Join(types, "|"), false
-		}
-	}
-	return "", true
 }
 
 // allowedMatch reports whether v equals one of the allowed values.
