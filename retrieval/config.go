@@ -1,0 +1,260 @@
+package retrieval
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Field names, used as keys of Config.Weights.
+const (
+	FieldName        = "name"        // the tool name, whole (read_file)
+	FieldNameWords   = "name_words"  // the tool name split into words (read, file)
+	FieldDescription = "description" // summary/description and annotation title
+	FieldParams      = "params"      // parameter names
+	FieldParamDesc   = "param_desc"  // parameter descriptions and enum values
+	FieldReturns     = "returns"     // what the tool returns
+	FieldTags        = "tags"        // tags, group and server
+	FieldDetails     = "details"     // long-form documentation
+)
+
+// Fields lists every indexed field in a fixed order.
+var Fields = []string{FieldName, FieldNameWords, FieldDescription, FieldParams, FieldParamDesc, FieldReturns, FieldTags, FieldDetails}
+
+// Similarity names accepted in Config.Similarity.
+const (
+	SimilarityBM25  = "bm25"  // correct BM25 (default)
+	SimilarityBluge = "bluge" // bluge 0.2.2's stock BM25, for comparison
+)
+
+// Config is everything that shapes retrieval. The replay and tune commands
+// read the same file. Its JSON form (all keys optional; missing keys keep
+// the defaults of DefaultConfig):
+//
+//	{
+//	  "k": 5,                          // tools retrieved besides always-include
+//	  "k1": 1.2, "b": 0.75,            // BM25 parameters
+//	  "weights": {"name": 3, "description": 1.5, …},  // per field; 0 drops a field
+//	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "stem": true, "stop_words": true},
+//	  "synonyms": [["落盘", "写文件", "保存"], "grep = search = 查找"],
+//	  "synonym_weight": 0.5,           // query weight of expansion terms
+//	  "protected": ["ApplyPatch", "/html[1]/body[1]"],
+//	  "always": ["Read"],              // always-include tools, in this order
+//	  "similarity": "bm25"             // or "bluge" (stock, for comparison)
+//	}
+type Config struct {
+	K             int                `json:"k"`
+	K1            float64            `json:"k1"`
+	B             float64            `json:"b"`
+	Weights       map[string]float64 `json:"weights,omitempty"`
+	Analyzer      AnalyzerConfig     `json:"analyzer"`
+	Synonyms      []SynonymGroup     `json:"synonyms,omitempty"`
+	SynonymWeight float64            `json:"synonym_weight"`
+	Protected     []string           `json:"protected,omitempty"`
+	Always        []string           `json:"always,omitempty"`
+	Similarity    string             `json:"similarity,omitempty"`
+}
+
+// DefaultWeights are the field weights chosen by measurement on the
+// evaluation corpora and the development sets (see retrieval/EVAL.md).
+func DefaultWeights() map[string]float64 {
+	return map[string]float64{
+		FieldName:        3,
+		FieldNameWords:   2,
+		FieldDescription: 1.5,
+		FieldParams:      0.7,
+		FieldParamDesc:   0.4,
+		FieldReturns:     0.5,
+		FieldTags:        0.7,
+		FieldDetails:     0.3,
+	}
+}
+
+// DefaultConfig returns the measured defaults.
+func DefaultConfig() Config {
+	return Config{
+		K:             5,
+		K1:            1.2,
+		B:             0.75,
+		Weights:       DefaultWeights(),
+		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Stem: true, StopWords: true},
+		SynonymWeight: 0.5,
+		Similarity:    SimilarityBM25,
+	}
+}
+
+// Validate reports the first invalid setting, naming its key.
+func (c *Config) Validate() error {
+	if c.K < 0 {
+		return fmt.Errorf("k: must be ≥ 0, got %d", c.K)
+	}
+	if c.K1 < 0 {
+		return fmt.Errorf("k1: must be ≥ 0, got %g", c.K1)
+	}
+	if c.B < 0 || c.B > 1 {
+		return fmt.Errorf("b: must be in [0, 1], got %g", c.B)
+	}
+	if c.SynonymWeight < 0 {
+		return fmt.Errorf("synonym_weight: must be ≥ 0, got %g", c.SynonymWeight)
+	}
+	names := make([]string, 0, len(c.Weights))
+	for f := range c.Weights {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	active := false
+	for _, f := range names {
+		w := c.Weights[f]
+		if !isField(f) {
+			return fmt.Errorf("weights.%s: unknown field (want one of %s)", f, strings.Join(Fields, ", "))
+		}
+		if w < 0 {
+			return fmt.Errorf("weights.%s: must be ≥ 0, got %g", f, w)
+		}
+		if w > 0 {
+			active = true
+		}
+	}
+	if !active {
+		return errors.New("weights: every field has weight 0")
+	}
+	switch c.Similarity {
+	case "", SimilarityBM25, SimilarityBluge:
+	default:
+		return fmt.Errorf("similarity: unknown %q (want %q or %q)", c.Similarity, SimilarityBM25, SimilarityBluge)
+	}
+	for i, g := range c.Synonyms {
+		if len(g) < 2 {
+			return fmt.Errorf("synonyms[%d]: a group needs at least two terms", i)
+		}
+		for j, t := range g {
+			if strings.TrimSpace(t) == "" {
+				return fmt.Errorf("synonyms[%d][%d]: empty term", i, j)
+			}
+		}
+	}
+	for i, a := range c.Always {
+		if a == "" {
+			return fmt.Errorf("always[%d]: empty tool name", i)
+		}
+	}
+	if _, err := NewAnalyzer(c.Analyzer, c.Protected); err != nil {
+		return err
+	}
+	return nil
+}
+
+func isField(f string) bool {
+	for _, x := range Fields {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseWeights parses "name=3,description=1.5" into field weights.
+func ParseWeights(s string) (map[string]float64, error) {
+	out := map[string]float64{}
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(item, "=")
+		if !ok {
+			return nil, fmt.Errorf("weight %q: want field=number", item)
+		}
+		k = strings.TrimSpace(k)
+		if !isField(k) {
+			return nil, fmt.Errorf("weight %q: unknown field %q (want one of %s)", item, k, strings.Join(Fields, ", "))
+		}
+		var w float64
+		if _, err := fmt.Sscan(strings.TrimSpace(v), &w); err != nil {
+			return nil, fmt.Errorf("weight %q: %q is not a number", item, v)
+		}
+		if w < 0 {
+			return nil, fmt.Errorf("weight %q: must be ≥ 0", item)
+		}
+		out[k] = w
+	}
+	return out, nil
+}
+
+// ParseConfig reads a JSON config over DefaultConfig: keys that are absent
+// keep their defaults, and a "weights" object changes only the fields it
+// names. Unknown keys are errors. name is used in error messages.
+func ParseConfig(name string, data []byte) (Config, error) {
+	cfg := DefaultConfig()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cfg); err != nil {
+		return Config{}, fmt.Errorf("%s: %s", name, describeJSONError(data, dec, err))
+	}
+	if dec.More() {
+		return Config{}, fmt.Errorf("%s: %s: unexpected data after the config object", name, position(data, dec.InputOffset()))
+	}
+	if err := cfg.Validate(); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return cfg, nil
+}
+
+// LoadConfig reads a config file; see ParseConfig.
+func LoadConfig(path string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, err
+	}
+	return ParseConfig(path, data)
+}
+
+func describeJSONError(data []byte, dec *json.Decoder, err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("%s: %v", position(data, se.Offset), se)
+	case errors.As(err, &te):
+		return fmt.Sprintf("%s: %s: cannot use JSON %s as %v", position(data, te.Offset), te.Field, te.Value, te.Type)
+	default:
+		return fmt.Sprintf("%s: %v", position(data, dec.InputOffset()), err)
+	}
+}
+
+// position renders a byte offset as line:column (1-based) plus the offset.
+func position(data []byte, off int64) string {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := off - int64(bytes.LastIndexByte(data[:off], '\n'))
+	return fmt.Sprintf("line %d, column %d (byte %d)", line, col, off)
+}
+
+// SynonymGroup is a set of interchangeable terms for query expansion. In
+// JSON it is either an array of terms or one string with the terms joined
+// by "=" ("落盘 = 写文件 = 保存").
+type SynonymGroup []string
+
+// UnmarshalJSON accepts an array of strings or an "a = b = c" string.
+func (g *SynonymGroup) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err == nil {
+		*g = nil
+		for _, t := range strings.Split(s, "=") {
+			*g = append(*g, strings.TrimSpace(t))
+		}
+		return nil
+	}
+	var list []string
+	if err := json.Unmarshal(data, &list); err != nil {
+		return errors.New(`a synonym group is an array of strings or an "a = b = c" string`)
+	}
+	*g = list
+	return nil
+}

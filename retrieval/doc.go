@@ -1,0 +1,25 @@
+// Package retrieval picks the tools whose descriptions go into a prompt:
+// BM25 over tool descriptions, built on bluge.
+//
+// New indexes a catalog, one document per tool, with one field per part of
+// a tool (the name kept whole, the name split into words, the description,
+// parameter names, parameter descriptions, returns, tags and long details),
+// each with its own weight. Search returns
+//
+//	final = always-include ∪ top-k(BM25)
+//
+// de-duplicated, always-include tools first, then by descending score.
+//
+// Scoring is Okapi BM25 with a correct IDF (BM25Similarity; bluge 0.2.2's
+// stock IDF is wrong), k1 and b configurable. Text goes through Analyzer, a
+// mixed Chinese/English analyzer that keeps technical tokens such as
+// ApplyPatch, Read.path, /html[1]/body[1] or --dry-run whole and also split,
+// honours a list of protected terms, cuts Chinese into unigrams and
+// bigrams, folds full-width forms and optionally stems English. Queries go
+// through the same analyzer, then are expanded with the synonym groups of
+// the Config (expansion applies to queries only).
+//
+// Config holds every setting and has a documented JSON form shared with the
+// replay and tune commands; retrieval/EVAL.md records how the defaults were
+// measured.
+package retrieval

@@ -1,0 +1,111 @@
+package retrieval
+
+import "strings"
+
+// queryTerm is one analysed query term with its weight: 1 for terms of the
+// query itself, Config.SynonymWeight for terms added by expansion.
+type queryTerm struct {
+	term     string
+	weight   float64
+	expanded bool
+}
+
+// expander adds the other members of every synonym group a query mentions.
+type expander struct {
+	groups [][]synonym
+	weight float64
+}
+
+type synonym struct {
+	text  string   // width- and case-folded
+	terms []string // analysed
+}
+
+func newExpander(a *Analyzer, groups []SynonymGroup, weight float64) *expander {
+	e := &expander{weight: weight}
+	for _, g := range groups {
+		var members []synonym
+		for _, t := range g {
+			f := strings.TrimSpace(foldCase(t))
+			members = append(members, synonym{text: f, terms: dedupe(a.Terms(t))})
+		}
+		e.groups = append(e.groups, members)
+	}
+	return e
+}
+
+// analyzeQuery returns the query's distinct terms, then the expansion terms
+// of every synonym group the query mentions. A group member is mentioned
+// when its text occurs in the query (at word boundaries for Latin text) or,
+// for a one-term member, when that term is among the query's terms (so
+// "searching" mentions "search" when stemming is on).
+func (ix *Index) analyzeQuery(q string) []queryTerm {
+	var out []queryTerm
+	have := map[string]int{}
+	for _, t := range ix.an.Terms(q) {
+		if _, ok := have[t]; ok {
+			continue
+		}
+		have[t] = len(out)
+		out = append(out, queryTerm{term: t, weight: 1})
+	}
+	if ix.exp == nil || len(ix.exp.groups) == 0 || ix.exp.weight == 0 {
+		return out
+	}
+	folded := foldCase(q)
+	for _, g := range ix.exp.groups {
+		hit := -1
+		for i, m := range g {
+			if mentions(folded, m, have) {
+				hit = i
+				break
+			}
+		}
+		if hit < 0 {
+			continue
+		}
+		for i, m := range g {
+			if i == hit {
+				continue
+			}
+			for _, t := range m.terms {
+				if _, ok := have[t]; ok {
+					continue
+				}
+				have[t] = len(out)
+				out = append(out, queryTerm{term: t, weight: ix.exp.weight, expanded: true})
+			}
+		}
+	}
+	return out
+}
+
+func mentions(folded string, m synonym, have map[string]int) bool {
+	if len(m.terms) == 1 {
+		if _, ok := have[m.terms[0]]; ok {
+			return true
+		}
+	}
+	for off := 0; off < len(folded); {
+		i := strings.Index(folded[off:], m.text)
+		if i < 0 {
+			return false
+		}
+		at := off + i
+		if atBoundary(folded, at, at+len(m.text)) {
+			return true
+		}
+		off = at + 1
+	}
+	return false
+}
+
+func dedupe(terms []string) []string {
+	out := terms[:0:0]
+	for _, t := range terms {
+		if !contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
