@@ -1,0 +1,343 @@
+package replay
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/metrics"
+)
+
+// Suite is a loaded and validated replay suite: its cases and the
+// catalogs they use.
+type Suite struct {
+	// Name is the suite file as the caller named it (used in messages).
+	Name  string
+	Cases []*Case
+
+	catalogs map[string]*catalog.Catalog
+}
+
+// Case is one line of a suite. See SUITE.md / the README's "Suite format".
+type Case struct {
+	ID            string      `json:"id"`
+	Query         string      `json:"query"`
+	Catalog       string      `json:"catalog"`
+	GoldTools     []string    `json:"gold_tools"`
+	AlwaysInclude []string    `json:"always_include,omitempty"`
+	Lang          string      `json:"lang,omitempty"`
+	Tags          []string    `json:"tags,omitempty"`
+	Transcript    *Transcript `json:"transcript,omitempty"`
+	// GoldCalls are the expected calls; nil when absent (calls are not
+	// checked), empty when the right answer is no call.
+	GoldCalls []metrics.GoldCall `json:"gold_calls"`
+	// Line is the case's 1-based line in the suite file.
+	Line int `json:"-"`
+}
+
+// CheckCalls reports whether the case has gold calls to check a
+// transcript against (an empty list counts: it asks for no call).
+func (c *Case) CheckCalls() bool { return c.GoldCalls != nil }
+
+// Abstention reports whether the right answer is no call.
+func (c *Case) Abstention() bool { return c.GoldCalls != nil && len(c.GoldCalls) == 0 }
+
+// Transcript is the recorded model output of a case.
+type Transcript struct {
+	Format       string    `json:"format"`
+	Text         *string   `json:"text,omitempty"`
+	File         string    `json:"file,omitempty"`
+	Chunks       []string  `json:"chunks,omitempty"`
+	ChunkTimesMS []float64 `json:"chunk_times_ms,omitempty"`
+	Variant      string    `json:"variant,omitempty"`
+	Protocol     string    `json:"protocol,omitempty"`
+	Model        string    `json:"model,omitempty"`
+
+	data   []byte   // the whole output
+	chunks [][]byte // as recorded
+}
+
+// Bytes returns the whole recorded output.
+func (t *Transcript) Bytes() []byte { return t.data }
+
+// RecordedChunks returns the output in the chunks it arrived in (one chunk
+// when the suite gives only the whole output).
+func (t *Transcript) RecordedChunks() [][]byte { return t.chunks }
+
+// Catalog returns the catalog a case uses.
+func (s *Suite) Catalog(c *Case) *catalog.Catalog { return s.catalogs[c.Catalog] }
+
+// LoadFile reads and validates the suite at path; paths inside the cases
+// are relative to its directory (and may lead out of it). A broken suite
+// gives an Errors value naming the file, line and field of every problem.
+func LoadFile(name string) (*Suite, error) {
+	dir := filepath.Dir(name)
+	return load(osFiles(dir), filepath.Base(name), name)
+}
+
+// Load reads and validates the suite file file in fsys; paths inside the
+// cases are relative to its directory. display is how messages name the
+// suite (file when empty).
+func Load(fsys fs.FS, file, display string) (*Suite, error) {
+	if display == "" {
+		display = file
+	}
+	return load(fsFiles{fsys, path.Dir(file)}, path.Base(file), display)
+}
+
+// files reads the suite and the files its cases name, by the path written
+// in the suite (relative to the suite's directory).
+type files interface {
+	ReadFile(rel string) ([]byte, error)
+	Open(rel string) (io.ReadCloser, error)
+}
+
+type osFiles string
+
+func (d osFiles) path(rel string) string {
+	if filepath.IsAbs(rel) {
+		return rel
+	}
+	return filepath.Join(string(d), filepath.FromSlash(rel))
+}
+func (d osFiles) ReadFile(rel string) ([]byte, error)    { return os.ReadFile(d.path(rel)) }
+func (d osFiles) Open(rel string) (io.ReadCloser, error) { return os.Open(d.path(rel)) }
+
+type fsFiles struct {
+	fsys fs.FS
+	dir  string
+}
+
+func (f fsFiles) path(rel string) string { return path.Clean(path.Join(f.dir, filepath.ToSlash(rel))) }
+func (f fsFiles) ReadFile(rel string) ([]byte, error) {
+	return fs.ReadFile(f.fsys, f.path(rel))
+}
+func (f fsFiles) Open(rel string) (io.ReadCloser, error) { return f.fsys.Open(f.path(rel)) }
+
+func load(fsys files, file, display string) (*Suite, error) {
+	if display == "" {
+		display = file
+	}
+	f, err := fsys.Open(file)
+	if err != nil {
+		return nil, Errors{{File: display, Message: readErr(err)}}
+	}
+	defer f.Close()
+	l := &loader{fsys: fsys, display: display,
+		suite: &Suite{Name: display, catalogs: map[string]*catalog.Catalog{}},
+		ids:   map[string]int{}, badCatalogs: map[string]bool{}}
+	if err := l.read(f); err != nil {
+		return nil, err
+	}
+	if len(l.errs) > 0 {
+		return nil, l.errs
+	}
+	if len(l.suite.Cases) == 0 {
+		return nil, Errors{{File: display, Message: "the suite has no cases"}}
+	}
+	return l.suite, nil
+}
+
+func readErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("cannot read: %v", pe.Err)
+	}
+	return fmt.Sprintf("cannot read: %v", err)
+}
+
+type loader struct {
+	fsys        files
+	display     string
+	suite       *Suite
+	ids         map[string]int
+	badCatalogs map[string]bool
+	errs        Errors
+}
+
+func (l *loader) fail(line int, field, format string, args ...any) {
+	if len(l.errs) < maxErrors {
+		l.errs = append(l.errs, &Error{File: l.display, Line: line, Field: field, Message: fmt.Sprintf(format, args...)})
+	}
+}
+
+func (l *loader) read(r io.Reader) error {
+	br := bufio.NewReader(r)
+	for lineNo := 1; ; lineNo++ {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			l.line(lineNo, line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return Errors{{File: l.display, Line: lineNo, Message: readErr(err)}}
+		}
+	}
+}
+
+// line parses, validates and keeps one case.
+func (l *loader) line(n int, raw []byte) {
+	raw = bytes.TrimSpace(raw)
+	if n == 1 {
+		raw = bytes.TrimPrefix(raw, []byte("\ufeff"))
+	}
+	if len(raw) == 0 {
+		return
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		l.fail(n, "", "not valid JSON: %s", jsonErr(raw, err))
+		return
+	}
+	probs, err := schemaProblems(doc)
+	if err != nil {
+		l.fail(n, "", "%v", err)
+		return
+	}
+	for _, p := range probs {
+		l.fail(n, p[0], "%s", p[1])
+	}
+	if len(probs) > 0 {
+		return
+	}
+	c := &Case{Line: n}
+	if err := json.Unmarshal(raw, c); err != nil {
+		field := ""
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			field = te.Field
+		}
+		l.fail(n, field, "%v", strings.TrimPrefix(err.Error(), "json: "))
+		return
+	}
+	if first, dup := l.ids[c.ID]; dup {
+		l.fail(n, "id", "duplicate id %q (first used on line %d)", c.ID, first)
+		return
+	}
+	l.ids[c.ID] = n
+	l.transcript(c)
+	l.catalog(c)
+	l.suite.Cases = append(l.suite.Cases, c)
+}
+
+// jsonErr describes a JSON syntax error with its column.
+func jsonErr(raw []byte, err error) string {
+	var se *json.SyntaxError
+	if json.Unmarshal(raw, new(any)) != nil {
+		if errors.As(json.Unmarshal(raw, new(any)), &se) {
+			return fmt.Sprintf("column %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
+		}
+	}
+	return err.Error()
+}
+
+// transcript resolves the transcript's bytes and checks its fields.
+func (l *loader) transcript(c *Case) {
+	t := c.Transcript
+	if t == nil {
+		return
+	}
+	switch {
+	case t.Text != nil:
+		t.data = []byte(*t.Text)
+		t.chunks = [][]byte{t.data}
+	case t.File != "":
+		data, err := l.fsys.ReadFile(t.File)
+		if err != nil {
+			l.fail(c.Line, "transcript.file", "%s: %s", t.File, readErr(err))
+			return
+		}
+		t.data = data
+		t.chunks = [][]byte{data}
+	default:
+		for _, ch := range t.Chunks {
+			t.data = append(t.data, ch...)
+		}
+		t.chunks = make([][]byte, len(t.Chunks))
+		for i, ch := range t.Chunks {
+			t.chunks[i] = []byte(ch)
+		}
+	}
+	if t.ChunkTimesMS != nil {
+		if t.Chunks == nil {
+			l.fail(c.Line, "transcript.chunk_times_ms", "needs transcript.chunks")
+		} else if len(t.ChunkTimesMS) != len(t.Chunks) {
+			l.fail(c.Line, "transcript.chunk_times_ms", "has %d times for %d chunks", len(t.ChunkTimesMS), len(t.Chunks))
+		}
+		for i := 1; i < len(t.ChunkTimesMS); i++ {
+			if t.ChunkTimesMS[i] < t.ChunkTimesMS[i-1] {
+				l.fail(c.Line, fmt.Sprintf("transcript.chunk_times_ms[%d]", i), "arrival times must not go backwards")
+				break
+			}
+		}
+	}
+}
+
+// catalog loads the case's catalog (once per file) and checks that every
+// tool the case names is in it.
+func (l *loader) catalog(c *Case) {
+	cat, ok := l.suite.catalogs[c.Catalog]
+	if !ok {
+		if l.badCatalogs[c.Catalog] {
+			l.fail(c.Line, "catalog", "%s: unusable (see the first case that uses it)", c.Catalog)
+			return
+		}
+		var err error
+		cat, err = loadCatalog(l.fsys, c.Catalog)
+		if err != nil {
+			l.badCatalogs[c.Catalog] = true
+			l.fail(c.Line, "catalog", "%v", err)
+			return
+		}
+		l.suite.catalogs[c.Catalog] = cat
+	}
+	has := func(name string) bool { _, ok := cat.Lookup(name); return ok }
+	for i, name := range c.GoldTools {
+		if !has(name) {
+			l.fail(c.Line, fmt.Sprintf("gold_tools[%d]", i), "tool %q is not in catalog %s", name, c.Catalog)
+		}
+	}
+	for i, name := range c.AlwaysInclude {
+		if !has(name) {
+			l.fail(c.Line, fmt.Sprintf("always_include[%d]", i), "tool %q is not in catalog %s", name, c.Catalog)
+		}
+	}
+	for i, g := range c.GoldCalls {
+		field := fmt.Sprintf("gold_calls[%d]", i)
+		if !has(g.Name) {
+			l.fail(c.Line, field, "tool %q is not in catalog %s", g.Name, c.Catalog)
+			continue
+		}
+		if !contains(c.GoldTools, g.Name) {
+			l.fail(c.Line, field, "tool %q is called but not listed in gold_tools", g.Name)
+		}
+		tool, _ := cat.Lookup(g.Name)
+		for _, p := range g.Params {
+			if tool.Param(p.Name) == nil {
+				l.fail(c.Line, field+"."+g.Name+"."+p.Name, "tool %q has no parameter %q", g.Name, p.Name)
+			}
+		}
+	}
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
