@@ -1,0 +1,96 @@
+package prompt
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+type openAIChatTool struct {
+	Type     string         `json:"type"`
+	Function openAIFunction `json:"function"`
+}
+
+type openAIFunction struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Parameters  json.RawMessage `json:"parameters"`
+}
+
+type openAIResponsesTool struct {
+	Type        string          `json:"type"`
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Parameters  json.RawMessage `json:"parameters"`
+}
+
+type anthropicTool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	InputSchema json.RawMessage `json:"input_schema"`
+}
+
+type geminiTool struct {
+	FunctionDeclarations []geminiFunction `json:"functionDeclarations"`
+}
+
+// geminiFunction uses parametersJsonSchema, which takes full JSON Schema,
+// rather than parameters, which takes Gemini's OpenAPI subset (no type
+// lists, $defs or additionalProperties).
+type geminiFunction struct {
+	Name                 string          `json:"name"`
+	Description          string          `json:"description,omitempty"`
+	ParametersJSONSchema json.RawMessage `json:"parametersJsonSchema"`
+}
+
+// Native returns the request-side "tools" value a provider API takes for
+// tools, as indented JSON:
+//
+//   - openai-chat: [{"type":"function","function":{"name","description","parameters"}}]
+//   - openai-responses: [{"type":"function","name","description","parameters"}]
+//   - anthropic: [{"name","description","input_schema"}]
+//   - gemini: [{"functionDeclarations":[{"name","description","parametersJsonSchema"}]}]
+//
+// The output ends with a newline.
+func Native(tools []toolcall.Tool, provider string) ([]byte, error) {
+	var v any
+	switch provider {
+	case ProviderOpenAIChat:
+		out := make([]openAIChatTool, len(tools))
+		for i := range tools {
+			t := &tools[i]
+			out[i] = openAIChatTool{Type: "function", Function: openAIFunction{t.Name, strings.TrimSpace(t.Description), compactSchema(t.Parameters)}}
+		}
+		v = out
+	case ProviderOpenAIResponses:
+		out := make([]openAIResponsesTool, len(tools))
+		for i := range tools {
+			t := &tools[i]
+			out[i] = openAIResponsesTool{"function", t.Name, strings.TrimSpace(t.Description), compactSchema(t.Parameters)}
+		}
+		v = out
+	case ProviderAnthropic:
+		out := make([]anthropicTool, len(tools))
+		for i := range tools {
+			t := &tools[i]
+			out[i] = anthropicTool{t.Name, strings.TrimSpace(t.Description), compactSchema(t.Parameters)}
+		}
+		v = out
+	case ProviderGemini:
+		fns := make([]geminiFunction, len(tools))
+		for i := range tools {
+			t := &tools[i]
+			fns[i] = geminiFunction{t.Name, strings.TrimSpace(t.Description), compactSchema(t.Parameters)}
+		}
+		v = []geminiTool{{FunctionDeclarations: fns}}
+	default:
+		return nil, fmt.Errorf("prompt: unknown native provider %q (want one of %s)", provider, strings.Join(Providers(), ", "))
+	}
+	b, err := marshal(v, true)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
