@@ -1,0 +1,300 @@
+package bfcl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const fixture = "../testdata/bfcl/checkout"
+
+// TestImportGolden imports the fixture checkout and compares every written
+// file and the summary with the golden copies.
+func TestImportGolden(t *testing.T) {
+	for _, mode := range []CatalogMode{SharedCatalog, CaseCatalogs} {
+		t.Run(string(mode), func(t *testing.T) {
+			im, err := Load(fixture, Options{Catalogs: mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := t.TempDir()
+			files, err := im.Write(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("..", "testdata", "bfcl", "golden", string(mode))
+			sum, _ := json.MarshalIndent(im.Summary, "", "  ")
+			compare(t, filepath.Join(golden, "summary.json"), append(sum, '\n'))
+			for _, f := range files {
+				got, err := os.ReadFile(filepath.Join(out, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				compare(t, filepath.Join(golden, f), got)
+			}
+			if !*update {
+				// No golden file may be left unchecked.
+				err := filepath.WalkDir(golden, func(p string, d os.DirEntry, err error) error {
+					if err != nil || d.IsDir() || filepath.Base(p) == "summary.json" {
+						return err
+					}
+					rel, _ := filepath.Rel(golden, p)
+					for _, f := range files {
+						if filepath.ToSlash(rel) == f {
+							return nil
+						}
+					}
+					t.Errorf("golden file %s was not written by the import", rel)
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func compare(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n got: %s\nwant: %s", golden, got, want)
+	}
+}
+
+// TestImportFacts checks the behaviour the golden files encode, so that a
+// wrong -update cannot hide it.
+func TestImportFacts(t *testing.T) {
+	im, err := Load(fixture, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]Case{}
+	for _, c := range im.Cases {
+		byID[c.ID] = c
+	}
+	if _, ok := byID["multi_turn_base_0"]; ok {
+		t.Error("multi-turn question imported")
+	}
+	if im.Summary.Skipped["multi-turn"] != 1 {
+		t.Errorf("skipped = %v, want multi-turn: 1", im.Summary.Skipped)
+	}
+	if c := byID["irrelevance_0"]; string(c.GoldCalls) != "[]" || len(c.GoldTools) != 0 {
+		t.Errorf("irrelevance case: gold_calls %s, gold_tools %v; want abstention", c.GoldCalls, c.GoldTools)
+	}
+	if c := byID["simple_python_2"]; c.Lang != "zh" || c.Query != "从北京南站到颐和园怎么坐公交？" {
+		t.Errorf("Chinese case: %+v", c)
+	}
+	if c := byID["parallel_1"]; c.Query != "Monthly payments for $100,000 over 15 years at 5% and over 30 years at 5.5%?" {
+		t.Errorf("system message leaked into query: %q", c.Query)
+	}
+	if c := byID["exec_simple_0"]; string(c.GoldCalls) != `[{"convert_units":{"value":[3.0],"from_unit":["feet"],"to_unit":["metres"]}}]` {
+		t.Errorf("exec ground truth: %s", c.GoldCalls)
+	}
+	if c := byID["multiple_1"]; !contains(c.Tags, "catalog_conflict") {
+		t.Errorf("multiple_1 redefines get_tide_times but has tags %v", c.Tags)
+	}
+	if c := byID["simple_python_0"]; strings.Contains(c.Query, "old question") {
+		t.Error("v3 file used although v4 exists")
+	}
+	if len(im.Catalog) != 5 || im.Summary.Conflicts != 1 {
+		t.Errorf("catalog has %d tools, %d conflicts; want 5, 1", len(im.Catalog), im.Summary.Conflicts)
+	}
+	models := map[string]ModelSuite{}
+	for _, m := range im.Models {
+		models[m.Model] = m
+	}
+	fc := models["fake-gpt-FC"]
+	if len(fc.Cases) != 4 {
+		t.Fatalf("fake-gpt-FC has %d cases, want 4", len(fc.Cases))
+	}
+	if tr := fc.Cases[1].Transcript; fc.Cases[1].ID != "simple_python_0" || !strings.Contains(tr.Text, `"name": "finance.loan_payment"`) {
+		t.Errorf("underscored name not restored: %s %+v", fc.Cases[1].ID, tr)
+	}
+	for _, ms := range im.Summary.Models {
+		if ms.Model == "fake-gpt-FC" && (ms.Renamed != 1 || ms.Unmatched != 1 || ms.Missing != 2 || ms.Unparsed != 1) {
+			t.Errorf("fake-gpt-FC summary %+v", ms)
+		}
+	}
+}
+
+func TestImportFilters(t *testing.T) {
+	im, err := Load(fixture, Options{Categories: []string{"simple*", "parallel"}, Models: []string{"tiny-*"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cats []string
+	for _, c := range im.Summary.Categories {
+		cats = append(cats, c.Category)
+	}
+	if strings.Join(cats, ",") != "parallel,simple_python" {
+		t.Errorf("categories %v", cats)
+	}
+	if len(im.Models) != 1 || im.Models[0].Model != "tiny-prompt-model" || len(im.Models[0].Cases) != 4 {
+		t.Errorf("models %+v", im.Summary.Models)
+	}
+	im, err = Load(fixture, Options{ResultsDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(im.Models) != 0 || im.Summary.ResultsDir != "" {
+		t.Errorf("results imported with ResultsDir -")
+	}
+}
+
+// TestImportErrors breaks one file of a copy of the fixture per case and
+// checks that the error names the file, the line and what is wrong.
+func TestImportErrors(t *testing.T) {
+	data := filepath.Join("bfcl_eval", "data")
+	simple := filepath.Join(data, "BFCL_v4_simple_python.json")
+	answers := filepath.Join(data, "possible_answer", "BFCL_v4_simple_python.json")
+	result := filepath.Join("result", "tiny-prompt-model", "BFCL_v4_simple_python_result.json")
+	cases := []struct {
+		name   string
+		file   string
+		edit   func(string) string // nil removes the file
+		opt    Options
+		want   []string
+		isFile bool
+	}{
+		{name: "missing answers", file: answers, want: []string{"possible_answer/BFCL_v4_simple_python.json", "possible-answer file for category simple_python is missing"}, isFile: true},
+		{name: "question not JSON", file: simple, edit: replaceLine(2, `{"id": "simple_python_1", "question": [[`), want: []string{"BFCL_v4_simple_python.json:2", "not a question object"}, isFile: true},
+		{name: "question without id", file: simple, edit: replaceLine(3, `{"question": [[{"role": "user", "content": "hi"}]], "function": []}`), want: []string{"BFCL_v4_simple_python.json:3", "id: missing"}, isFile: true},
+		{name: "duplicate id", file: simple, edit: replaceLine(2, `{"id": "simple_python_0", "question": [[{"role": "user", "content": "hi"}]], "function": []}`), want: []string{"BFCL_v4_simple_python.json:2", `id "simple_python_0"`, "duplicate (first at", "BFCL_v4_simple_python.json:1)"}, isFile: true},
+		{name: "function without name", file: simple, edit: replaceLine(1, `{"id": "simple_python_0", "question": [[{"role": "user", "content": "hi"}]], "function": [{"description": "x"}]}`), want: []string{"BFCL_v4_simple_python.json:1", "function: [0].name: missing"}, isFile: true},
+		{name: "message not an object", file: simple, edit: replaceLine(4, `{"id": "simple_python_3", "question": [["hello"]], "function": []}`), want: []string{"BFCL_v4_simple_python.json:4", "question: [0][0]: want a message"}, isFile: true},
+		{name: "answer missing for a question", file: answers, edit: replaceLine(4, ``), want: []string{"BFCL_v4_simple_python.json:4", `id "simple_python_3"`, "no answer in"}, isFile: true},
+		{name: "answer values not a list", file: answers, edit: replaceLine(2, `{"id": "simple_python_1", "ground_truth": [{"get_tide_times": {"station": "Port Isaac"}}]}`), want: []string{"possible_answer/BFCL_v4_simple_python.json:2", "ground_truth[0].get_tide_times.station", "want a list of allowed values, got a string"}, isFile: true},
+		{name: "answer with two functions in one element", file: answers, edit: replaceLine(1, `{"id": "simple_python_0", "ground_truth": [{"a": {}, "b": {}}]}`), want: []string{"possible_answer/BFCL_v4_simple_python.json:1", "ground_truth[0]", "one-key object"}, isFile: true},
+		{name: "result not JSON", file: result, edit: replaceLine(3, `{"id": "simple_python_3", "result": `), want: []string{"BFCL_v4_simple_python_result.json:3", "not a result object"}, isFile: true},
+		{name: "result twice", file: result, edit: replaceLine(2, `{"id": "simple_python_0", "result": "[]"}`), want: []string{"BFCL_v4_simple_python_result.json:2", "second result"}, isFile: true},
+		{name: "no category matches", opt: Options{Categories: []string{"java*"}}, want: []string{"no question files match categories java*"}},
+		{name: "results dir missing", opt: Options{ResultsDir: "/nonexistent/result"}, want: []string{"results directory /nonexistent/result: not found"}},
+		{name: "bad pattern", opt: Options{Categories: []string{"["}}, want: []string{`bad pattern "["`}},
+		{name: "bad catalog mode", opt: Options{Catalogs: "per-tool"}, want: []string{`unknown catalog mode "per-tool"`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyTree(t, fixture)
+			if tc.file != "" {
+				p := filepath.Join(dir, tc.file)
+				if tc.edit == nil {
+					if err := os.Remove(p); err != nil {
+						t.Fatal(err)
+					}
+				} else {
+					b, err := os.ReadFile(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(p, []byte(tc.edit(string(b))), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			_, err := Load(dir, tc.opt)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(filepath.ToSlash(err.Error()), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+			var fe *FileError
+			if errors.As(err, &fe) != tc.isFile {
+				t.Errorf("error %T: FileError = %v, want %v", err, !tc.isFile, tc.isFile)
+			}
+		})
+	}
+}
+
+func TestImportNoQuestionFiles(t *testing.T) {
+	_, err := Load(t.TempDir(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "no question files") {
+		t.Fatalf("err = %v", err)
+	}
+	_, err = Load(filepath.Join(t.TempDir(), "missing"), Options{})
+	if err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestImportArrayFile: a question file holding one JSON array (as some
+// forks write) is read too, with line numbers of each element.
+func TestImportArrayFile(t *testing.T) {
+	dir := copyTree(t, fixture)
+	p := filepath.Join(dir, "bfcl_eval", "data", "BFCL_v4_parallel.json")
+	b, _ := os.ReadFile(p)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	arr := "[\n" + strings.Join(lines, ",\n") + "\n]\n"
+	if err := os.WriteFile(p, []byte(arr), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	im, err := Load(dir, Options{Categories: []string{"parallel"}, ResultsDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(im.Cases) != 2 {
+		t.Fatalf("%d cases", len(im.Cases))
+	}
+	broken := "[\n" + lines[0] + ",\n" + `{"id": 7}` + "\n]\n"
+	if err := os.WriteFile(p, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(dir, Options{Categories: []string{"parallel"}})
+	if err == nil || !strings.Contains(err.Error(), "BFCL_v4_parallel.json:3") {
+		t.Fatalf("err = %v, want line 3", err)
+	}
+}
+
+func replaceLine(n int, with string) func(string) string {
+	return func(s string) string {
+		lines := strings.Split(s, "\n")
+		lines[n-1] = with
+		return strings.Join(lines, "\n")
+	}
+}
+
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}

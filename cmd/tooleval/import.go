@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tooleval/tooleval/bfcl"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:  "import",
+		Usage: "turn a public benchmark into a catalog and a replay suite",
+		Subcommands: []*cli.Command{{
+			Name:      "bfcl",
+			Usage:     "import a Berkeley Function Calling Leaderboard checkout (questions, possible answers, model results)",
+			ArgsUsage: "DIR",
+			Description: "DIR is a checkout of the leaderboard (or its bfcl_eval/data directory). Writes\n" +
+				"OUT/catalog.json (or OUT/catalogs/<id>.json with --catalogs case), OUT/suite.jsonl,\n" +
+				"and OUT/suite.<model>.jsonl with the transcripts of each model in the result directory.",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "bfcl-suite", Usage: "output `DIR`"},
+				&cli.StringSliceFlag{Name: "category", Usage: "import only categories matching `GLOB` (repeatable, comma-separated)"},
+				&cli.StringFlag{Name: "results", Usage: "model result `DIR` (default: DIR/result if present; - for none)"},
+				&cli.StringSliceFlag{Name: "model", Usage: "import only the results of models matching `GLOB`"},
+				&cli.StringFlag{Name: "catalogs", Value: "shared", Usage: "`MODE`: shared (one catalog, union of all functions) or case (each question's own functions)"},
+				&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
+			},
+			Action: importBFCL,
+		}},
+	})
+}
+
+func importBFCL(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageErr("import bfcl: want exactly one DIR, got %d arguments (flags go before DIR)", c.NArg())
+	}
+	mode := bfcl.CatalogMode(c.String("catalogs"))
+	if mode != bfcl.SharedCatalog && mode != bfcl.CaseCatalogs {
+		return usageErr("import bfcl: --catalogs must be shared or case, not %q", mode)
+	}
+	opt := bfcl.Options{
+		Categories: splitList(c.StringSlice("category")),
+		ResultsDir: c.String("results"),
+		Models:     splitList(c.StringSlice("model")),
+		Catalogs:   mode,
+	}
+	im, err := bfcl.Load(c.Args().First(), opt)
+	if err != nil {
+		return inputErr("import bfcl: %v", err)
+	}
+	if _, err := im.Write(c.String("out")); err != nil {
+		return inputErr("import bfcl: %v", err)
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, im.Summary)
+	}
+	printImportSummary(c.App.Writer, c.String("out"), &im.Summary)
+	return nil
+}
+
+// splitList flattens comma-separated values of a repeatable flag.
+func splitList(vals []string) []string {
+	var out []string
+	for _, v := range vals {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func printImportSummary(w io.Writer, out string, s *bfcl.Summary) {
+	fmt.Fprintf(w, "imported %d cases and %d tools from %s\n\n", s.Cases, s.Tools, s.DataDir)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "category\tversion\tquestions\tcases\tskipped")
+	for _, c := range s.Categories {
+		name := c.Category
+		if c.Abstention {
+			name += " (no call)"
+		}
+		fmt.Fprintf(tw, "%s\tv%d\t%d\t%d\t%d\n", name, c.Version, c.Questions, c.Cases, c.Skipped)
+	}
+	tw.Flush()
+	if len(s.Skipped) > 0 {
+		reasons := make([]string, 0, len(s.Skipped))
+		for r, n := range s.Skipped {
+			reasons = append(reasons, fmt.Sprintf("%s: %d", r, n))
+		}
+		sort.Strings(reasons)
+		fmt.Fprintf(w, "\nskipped questions: %s\n", strings.Join(reasons, ", "))
+	}
+	fmt.Fprintf(w, "\ncatalog: %d tools, %d identical definitions merged, %d conflicting definitions dropped (%d cases tagged catalog_conflict), %d names outside ^[a-zA-Z0-9_-]{1,64}$ kept\n",
+		s.Tools, s.Merged, s.Conflicts, s.ConflictCases, s.NonProviderNames)
+	if len(s.Models) > 0 {
+		fmt.Fprintf(w, "\nmodel results from %s:\n", s.ResultsDir)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "model\tfiles\tresults\ttranscripts\tcalls\tunparsed\tmissing\tunmatched\trejected")
+		for _, m := range s.Models {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", m.Model, m.Files, m.Results, m.Transcripts, m.Calls, m.Unparsed, m.Missing, m.Unmatched, m.Rejected)
+		}
+		tw.Flush()
+	}
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warn)
+	}
+	fmt.Fprintf(w, "\nwrote to %s: %s\n", out, strings.Join(s.Files, ", "))
+}
