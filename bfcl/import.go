@@ -20,8 +20,9 @@ type CatalogMode string
 const (
 	// SharedCatalog puts the union of every question's functions in one
 	// catalog, so retrieval is measured over the whole set. The first
-	// definition of a name wins; cases whose own definition differs are
-	// tagged "catalog_conflict".
+	// definition of a name wins; a case with a different definition of a
+	// name gets its own catalog (its question's functions, so its gold
+	// calls match the schemas) and the tag "catalog_conflict".
 	SharedCatalog CatalogMode = "shared"
 	// CaseCatalogs writes each question's own functions as its catalog,
 	// exactly as the leaderboard poses it.
@@ -51,7 +52,9 @@ type Imported struct {
 	// Catalog is the shared catalog: leaderboard function docs, compact
 	// JSON, in first-seen order (empty in CaseCatalogs mode).
 	Catalog []json.RawMessage
-	// CaseCatalogs holds each case's own functions in CaseCatalogs mode.
+	// CaseCatalogs holds the functions of each case that has its own
+	// catalog: every case in CaseCatalogs mode, the conflicting ones in
+	// SharedCatalog mode.
 	CaseCatalogs map[string][]json.RawMessage
 	// Cases is the suite without transcripts, in category then file order.
 	Cases []Case
@@ -429,6 +432,15 @@ func (b *builder) addFunctions(c *Case, funcs []json.RawMessage, names []string)
 			b.im.Summary.Conflicts++
 			conflict = true
 		}
+	}
+	if conflict {
+		// Its gold calls are written against its own definitions, which the
+		// shared catalog cannot hold: give the case its own catalog.
+		c.Catalog = path.Join("catalogs", fileSafe(c.ID)+".json")
+		if b.im.CaseCatalogs == nil {
+			b.im.CaseCatalogs = map[string][]json.RawMessage{}
+		}
+		b.im.CaseCatalogs[c.ID] = funcs
 	}
 	return conflict
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tooleval/tooleval/replay"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -297,4 +299,34 @@ func copyTree(t *testing.T, src string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// TestImportedSuitesLoad checks every written suite with the replay
+// loader, which validates cases against the catalogs (gold tools and gold
+// call parameters must exist in them).
+func TestImportedSuitesLoad(t *testing.T) {
+	for _, mode := range []CatalogMode{SharedCatalog, CaseCatalogs} {
+		im, err := Load(fixture, Options{Catalogs: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		files, err := im.Write(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if !strings.HasSuffix(f, ".jsonl") {
+				continue
+			}
+			s, err := replay.LoadFile(filepath.Join(out, f))
+			if err != nil {
+				t.Errorf("%s mode: %s: %v", mode, f, err)
+				continue
+			}
+			if len(s.Cases) == 0 {
+				t.Errorf("%s mode: %s: no cases", mode, f)
+			}
+		}
+	}
 }

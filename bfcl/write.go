@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 )
 
-// Write writes the import to dir: catalog.json (shared mode) or
-// catalogs/<id>.json (case mode), suite.jsonl with every case, and
+// Write writes the import to dir: catalog.json (shared mode) and
+// catalogs/<id>.json for cases with their own catalog, suite.jsonl with every case, and
 // suite.<model>.jsonl per result model with its transcripts. It returns the
 // files written, relative to dir, and records them in the summary.
 func (im *Imported) Write(dir string) ([]string, error) {
@@ -28,16 +28,18 @@ func (im *Imported) Write(dir string) ([]string, error) {
 		files = append(files, rel)
 		return nil
 	}
-	if im.CaseCatalogs == nil {
+	if im.Catalog != nil {
 		if err := put("catalog.json", func(w *bufio.Writer) error { return writeCatalog(w, im.Catalog) }); err != nil {
 			return nil, err
 		}
-	} else {
-		for _, c := range im.Cases {
-			docs := im.CaseCatalogs[c.ID]
-			if err := put(c.Catalog, func(w *bufio.Writer) error { return writeCatalog(w, docs) }); err != nil {
-				return nil, err
-			}
+	}
+	for _, c := range im.Cases {
+		docs, own := im.CaseCatalogs[c.ID]
+		if !own {
+			continue
+		}
+		if err := put(c.Catalog, func(w *bufio.Writer) error { return writeCatalog(w, docs) }); err != nil {
+			return nil, err
 		}
 	}
 	if err := put("suite.jsonl", func(w *bufio.Writer) error { return writeCases(w, im.Cases) }); err != nil {
