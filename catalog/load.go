@@ -275,7 +275,7 @@ func (l *loader) item(v *value, path, server string) error {
 		return l.function(v, path, FormatMCP, v, server)
 	case typ.isString() && typ.str == "function" && v.has("name"):
 		return l.function(v, path, FormatOpenAIResponses, v, server)
-	case typ != nil && !(typ.isString() && (typ.str == "function" || typ.str == "custom")) && v.has("name") && !v.has("parameters"):
+	case typ.isString() && typ.str != "function" && typ.str != "custom" && !v.has("parameters"):
 		// A provider built-in (web_search, bash_20250124, …): no schema.
 		l.issues = append(l.issues, Issue{File: l.file, Line: l.line(v), Tool: v.getString("name"), Code: "skipped_tool",
 			Message: fmt.Sprintf("%s: provider built-in tool of type %s has no schema; skipped", path, describe(typ))})
@@ -583,6 +583,11 @@ func (l *loader) dropDuplicates(tools []toolcall.Tool, metas []toolMeta) ([]tool
 	outT, outM := tools[:0:0], metas[:0:0]
 	for i, t := range tools {
 		if j, dup := seen[t.Name]; dup {
+			if tools[j].Server != t.Server {
+				l.issues = append(l.issues, Issue{File: metas[i].file, Line: metas[i].line, Tool: t.Name, Code: "name_collision",
+					Message: fmt.Sprintf("server %q already has a tool of this name (line %d) from server %q; this one is dropped unless MCP naming (mcp_names) tells them apart", t.Server, metas[j].line, tools[j].Server)})
+				continue
+			}
 			l.issues = append(l.issues, Issue{File: metas[i].file, Line: metas[i].line, Tool: t.Name, Code: "duplicate_tool",
 				Message: fmt.Sprintf("a tool with this name is already defined at line %d; this definition is dropped", metas[j].line)})
 			continue

@@ -90,8 +90,11 @@ func (n *normalizer) root(v *value) *value {
 		}
 		nd := &value{kind: 'o'}
 		for i, name := range d.keys {
-			if n.keep["#/"+key+"/"+escapePointer(name)] {
+			ref := "#/" + key + "/" + escapePointer(name)
+			if n.keep[ref] {
+				n.stack = append(n.stack[:0], ref)
 				nd.set(name, n.schema(d.vals[i], "$."+key+"."+name))
+				n.stack = n.stack[:0]
 			}
 		}
 		if len(nd.keys) == 0 {
@@ -133,16 +136,22 @@ func (n *normalizer) schema(v *value, path string) *value {
 		n.warn(path, "invalid_schema", "want a schema object, got %s", v.kindName())
 		return &value{kind: 'o'}
 	}
+	dropRef := false
 	if ref := v.get("$ref"); ref.isString() {
 		if r := n.resolve(ref.str, v, path); r != nil {
 			return r
 		}
+		// A reference that names nothing is dropped (and reported) so
+		// that the schema still compiles; a recursive one stays.
+		dropRef = !n.keep[ref.str]
 	}
 	out := &value{kind: 'o', off: v.off}
 	nullable := false
 	for i, key := range v.keys {
 		m := v.vals[i]
 		switch {
+		case key == "$ref" && dropRef:
+			continue
 		case key == "$defs" || key == "definitions":
 			if path == "$" {
 				out.set(key, m) // filtered by root
@@ -200,7 +209,7 @@ func (n *normalizer) schema(v *value, path string) *value {
 	if r := out.get("required"); r.isArray() {
 		props := out.get("properties")
 		for _, it := range r.items {
-			if it.isString() && props.isObject() && !props.has(it.str) && out.get("additionalProperties") != nil && out.get("additionalProperties").kind == 'b' && !out.get("additionalProperties").b {
+			if it.isString() && props.isObject() && !props.has(it.str) && !out.has("additionalProperties") && !out.has("patternProperties") {
 				n.warn(path+".required", "required_not_defined", "required parameter %q is not among the properties", it.str)
 			}
 		}
@@ -243,9 +252,9 @@ func (n *normalizer) resolve(ref string, v *value, path string) *value {
 	target, ok := n.defs[ref]
 	if !ok {
 		if strings.HasPrefix(ref, "#") {
-			n.warn(path+".$ref", "unresolved_ref", "reference %q names no definition", ref)
+			n.warn(path+".$ref", "unresolved_ref", "reference %q names no definition; it is dropped (any value)", ref)
 		} else {
-			n.warn(path+".$ref", "unresolved_ref", "non-local reference %q is not followed", ref)
+			n.warn(path+".$ref", "unresolved_ref", "non-local reference %q is not followed; it is dropped (any value)", ref)
 		}
 		return nil
 	}

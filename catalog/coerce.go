@@ -1,0 +1,413 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// This file converts XML parameter values (always text on the wire) to the
+// JSON their parameter's schema asks for. It depends only on toolcall.Param.
+
+// ParamTypes returns the JSON types a parameter's value may take: Param.Types
+// when set, otherwise those read from its schema ("type", a type array, or
+// the types of anyOf/oneOf alternatives). Empty means any type.
+func ParamTypes(p *toolcall.Param) []string {
+	if p == nil {
+		return nil
+	}
+	if len(p.Types) > 0 {
+		return p.Types
+	}
+	if len(p.Schema) == 0 {
+		return nil
+	}
+	var s coerceSchema
+	if json.Unmarshal(p.Schema, &s) != nil {
+		return nil
+	}
+	var out []string
+	s.collect(&out, 0)
+	return out
+}
+
+type coerceSchema struct {
+	Type       json.RawMessage `json:"type"`
+	AnyOf      []coerceSchema  `json:"anyOf"`
+	OneOf      []coerceSchema  `json:"oneOf"`
+	Properties json.RawMessage `json:"properties"`
+	Items      json.RawMessage `json:"items"`
+}
+
+func (s *coerceSchema) collect(out *[]string, depth int) {
+	add := func(t string) {
+		for _, have := range *out {
+			if have == t {
+				return
+			}
+		}
+		*out = append(*out, t)
+	}
+	var one string
+	var many []string
+	switch {
+	case json.Unmarshal(s.Type, &one) == nil && one != "":
+		add(one)
+	case json.Unmarshal(s.Type, &many) == nil && len(many) > 0:
+		for _, t := range many {
+			add(t)
+		}
+	case len(s.Properties) > 0:
+		add("object")
+	case len(s.Items) > 0:
+		add("array")
+	}
+	if depth < 4 {
+		for i := range s.AnyOf {
+			s.AnyOf[i].collect(out, depth+1)
+		}
+		for i := range s.OneOf {
+			s.OneOf[i].collect(out, depth+1)
+		}
+	}
+}
+
+// KeepsString reports whether an XML value for p stays a JSON string: p is
+// nil (no catalog, or a parameter the tool does not declare), its types are
+// unknown, or "string" is one of them. A string parameter stays a string
+// even when its text looks like 007, true or null.
+func KeepsString(p *toolcall.Param) bool {
+	types := ParamTypes(p)
+	if len(types) == 0 {
+		return true
+	}
+	for _, t := range types {
+		if t == "string" {
+			return true
+		}
+	}
+	return false
+}
+
+// Coerce returns the JSON for an XML parameter value converted by p's
+// schema; see AppendCoerced.
+func Coerce(p *toolcall.Param, value string) json.RawMessage {
+	return AppendCoerced(nil, p, []byte(value))
+}
+
+// AppendCoerced appends to dst the JSON for an XML parameter value
+// converted by p's schema. Values of string parameters (and of parameters
+// with unknown types) become JSON strings. Otherwise the first of the
+// allowed types the text fits wins, tried in this order: null ("null",
+// "None"), boolean ("true", "False", …), integer, number, object and array
+// (JSON, or a Python literal such as {'k': True} or (1, 2)). Text that fits
+// none stays a string, so that validation can report it.
+func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
+	if KeepsString(p) {
+		return appendCoerceString(dst, value)
+	}
+	allowed := map[string]bool{}
+	for _, t := range ParamTypes(p) {
+		allowed[t] = true
+	}
+	v := bytes.TrimSpace(value)
+	s := string(v)
+	if allowed["null"] && (s == "null" || s == "None" || s == "") {
+		return append(dst, "null"...)
+	}
+	if allowed["boolean"] {
+		switch strings.ToLower(s) {
+		case "true":
+			return append(dst, "true"...)
+		case "false":
+			return append(dst, "false"...)
+		}
+	}
+	if allowed["integer"] {
+		if n, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64); err == nil {
+			return strconv.AppendInt(dst, n, 10)
+		}
+		if f, err := strconv.ParseFloat(s, 64); err == nil && f == float64(int64(f)) && !strings.ContainsAny(s, "nNiI") {
+			return strconv.AppendInt(dst, int64(f), 10)
+		}
+	}
+	if allowed["number"] {
+		if coerceJSONNumber(v) {
+			return append(dst, v...)
+		}
+		if f, err := strconv.ParseFloat(strings.TrimPrefix(s, "+"), 64); err == nil && !strings.ContainsAny(s, "nNiIxX_") {
+			return strconv.AppendFloat(dst, f, 'g', -1, 64)
+		}
+	}
+	if (allowed["object"] || allowed["array"]) && len(v) > 0 {
+		first := v[0]
+		wantObj := first == '{' && allowed["object"]
+		wantArr := (first == '[' || first == '(') && allowed["array"]
+		if wantObj || wantArr {
+			if first != '(' && json.Valid(v) {
+				return append(dst, v...)
+			}
+			if out, ok := appendPython(dst, v); ok {
+				return out
+			}
+		}
+	}
+	return appendCoerceString(dst, value)
+}
+
+// coerceJSONNumber reports whether b is exactly a JSON number.
+func coerceJSONNumber(b []byte) bool {
+	if len(b) == 0 || !(b[0] == '-' || b[0] >= '0' && b[0] <= '9') {
+		return false
+	}
+	var f float64
+	return json.Unmarshal(b, &f) == nil
+}
+
+// appendCoerceString appends b as a JSON string.
+func appendCoerceString(dst, b []byte) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && size == 1 {
+				dst = append(dst, b[start:i]...)
+				dst = append(dst, `\ufffd`...)
+				i++
+				start = i
+				continue
+			}
+			i += size
+			continue
+		}
+		dst = append(dst, b[start:i]...)
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		}
+		i++
+		start = i
+	}
+	dst = append(dst, b[start:]...)
+	return append(dst, '"')
+}
+
+// appendPython converts a Python literal (dict, list, tuple, str, int,
+// float, True, False, None) to JSON. It reports false, leaving dst as it
+// was, when b is not one.
+func appendPython(dst, b []byte) ([]byte, bool) {
+	c := pyConv{in: b, out: dst}
+	if !c.value(0) {
+		return dst, false
+	}
+	c.space()
+	if c.pos != len(c.in) {
+		return dst, false
+	}
+	return c.out, true
+}
+
+type pyConv struct {
+	in  []byte
+	pos int
+	out []byte
+}
+
+func (c *pyConv) space() {
+	for c.pos < len(c.in) && (c.in[c.pos] == ' ' || c.in[c.pos] == '\t' || c.in[c.pos] == '\n' || c.in[c.pos] == '\r') {
+		c.pos++
+	}
+}
+
+func (c *pyConv) value(depth int) bool {
+	if depth > 100 {
+		return false
+	}
+	c.space()
+	if c.pos >= len(c.in) {
+		return false
+	}
+	switch ch := c.in[c.pos]; {
+	case ch == '{':
+		return c.seq('}', depth, true)
+	case ch == '[':
+		return c.seq(']', depth, false)
+	case ch == '(':
+		return c.seq(')', depth, false)
+	case ch == '\'' || ch == '"':
+		return c.str()
+	case ch == '-' || ch == '+' || ch == '.' || ch >= '0' && ch <= '9':
+		return c.num()
+	default:
+		for _, w := range [...][2]string{{"True", "true"}, {"False", "false"}, {"None", "null"}, {"true", "true"}, {"false", "false"}, {"null", "null"}} {
+			if bytes.HasPrefix(c.in[c.pos:], []byte(w[0])) {
+				c.pos += len(w[0])
+				c.out = append(c.out, w[1]...)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// seq converts a dict (keyed) or a list/tuple up to end.
+func (c *pyConv) seq(end byte, depth int, keyed bool) bool {
+	c.pos++
+	if keyed {
+		c.out = append(c.out, '{')
+	} else {
+		c.out = append(c.out, '[')
+	}
+	first := true
+	for {
+		c.space()
+		if c.pos >= len(c.in) {
+			return false
+		}
+		if c.in[c.pos] == end {
+			c.pos++
+			break
+		}
+		if !first {
+			if c.in[c.pos] != ',' {
+				return false
+			}
+			c.pos++
+			c.space()
+			if c.pos < len(c.in) && c.in[c.pos] == end { // trailing comma
+				c.pos++
+				break
+			}
+			c.out = append(c.out, ',')
+		}
+		first = false
+		if keyed {
+			c.space()
+			if c.pos >= len(c.in) {
+				return false
+			}
+			if q := c.in[c.pos]; q == '\'' || q == '"' {
+				if !c.str() {
+					return false
+				}
+			} else { // a non-string key becomes its text as a string
+				mark := len(c.out)
+				if !c.value(depth + 1) {
+					return false
+				}
+				key := string(c.out[mark:])
+				c.out = appendCoerceString(c.out[:mark], []byte(key))
+			}
+			c.space()
+			if c.pos >= len(c.in) || c.in[c.pos] != ':' {
+				return false
+			}
+			c.pos++
+			c.out = append(c.out, ':')
+		}
+		if !c.value(depth + 1) {
+			return false
+		}
+	}
+	if keyed {
+		c.out = append(c.out, '}')
+	} else {
+		c.out = append(c.out, ']')
+	}
+	return true
+}
+
+func (c *pyConv) str() bool {
+	q := c.in[c.pos]
+	c.pos++
+	var buf []byte
+	for c.pos < len(c.in) {
+		ch := c.in[c.pos]
+		switch {
+		case ch == q:
+			c.pos++
+			c.out = appendCoerceString(c.out, buf)
+			return true
+		case ch == '\\' && c.pos+1 < len(c.in):
+			e := c.in[c.pos+1]
+			c.pos += 2
+			switch e {
+			case 'n':
+				buf = append(buf, '\n')
+			case 't':
+				buf = append(buf, '\t')
+			case 'r':
+				buf = append(buf, '\r')
+			case '0':
+				buf = append(buf, 0)
+			case 'x', 'u', 'U':
+				n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+				if c.pos+n > len(c.in) {
+					return false
+				}
+				r, err := strconv.ParseUint(string(c.in[c.pos:c.pos+n]), 16, 32)
+				if err != nil {
+					return false
+				}
+				c.pos += n
+				buf = utf8.AppendRune(buf, rune(r))
+			case '\n':
+			default:
+				if e != '\\' && e != '\'' && e != '"' {
+					buf = append(buf, '\\')
+				}
+				buf = append(buf, e)
+			}
+		default:
+			buf = append(buf, ch)
+			c.pos++
+		}
+	}
+	return false
+}
+
+func (c *pyConv) num() bool {
+	start := c.pos
+	for c.pos < len(c.in) {
+		ch := c.in[c.pos]
+		if ch >= '0' && ch <= '9' || ch == '.' || ch == 'e' || ch == 'E' || ch == '+' || ch == '-' || ch == '_' {
+			c.pos++
+			continue
+		}
+		break
+	}
+	text := strings.ReplaceAll(string(c.in[start:c.pos]), "_", "")
+	if coerceJSONNumber([]byte(text)) {
+		c.out = append(c.out, text...)
+		return true
+	}
+	if n, err := strconv.ParseInt(strings.TrimPrefix(text, "+"), 10, 64); err == nil {
+		c.out = strconv.AppendInt(c.out, n, 10)
+		return true
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return false
+	}
+	c.out = strconv.AppendFloat(c.out, f, 'g', -1, 64)
+	return true
+}
