@@ -1,0 +1,270 @@
+package nativeparse
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tooleval/tooleval/jsonscan"
+	"github.com/tooleval/tooleval/toolcall"
+	"github.com/valyala/fastjson"
+)
+
+// call is the state of one tool call while it streams.
+type call struct {
+	index   int // output index; -1 until call_start
+	id      string
+	name    string
+	args    []byte
+	offset  int // body offset of the wire event that opened it
+	started bool
+	done    bool
+	// held calls emit nothing while streaming: a multi_tool_use.parallel
+	// wrapper is expanded into its inner calls when it ends.
+	held bool
+	// tooBig: the arguments went over the cap; the call was reported.
+	tooBig bool
+
+	// provider keys
+	choice  int
+	slot    int    // OpenAI tool_calls index, Anthropic block index, Responses output_index
+	itemID  string // Responses item id
+	deltas  bool   // some argument bytes came as deltas
+	stopped bool   // Anthropic: block stopped with unparsable arguments
+
+	startInput []byte // Anthropic content_block_start input, used when no delta follows
+
+	partial jsonscan.Partial
+	fed     int // bytes of args fed to partial
+}
+
+const parallelWrapper = "multi_tool_use.parallel"
+
+// openCall registers a new call opened by the current wire event.
+func (p *Parser) openCall(id, name string) *call {
+	c := &call{index: -1, id: id, name: name, offset: p.rec.Offset}
+	if name == parallelWrapper {
+		c.held = true
+	}
+	p.open = append(p.open, c)
+	if name != "" && !c.held {
+		p.startCall(c)
+	}
+	return c
+}
+
+// setName names a call whose first delta had no name, and starts it.
+func (p *Parser) setName(c *call, name string) {
+	if c.started || c.name != "" || name == "" {
+		return
+	}
+	c.name = name
+	if name == parallelWrapper {
+		c.held = true
+		return
+	}
+	p.startCall(c)
+}
+
+// startCall emits call_start, then any argument bytes that came before the
+// name.
+func (p *Parser) startCall(c *call) {
+	c.started = true
+	c.index = p.nextIndex
+	p.nextIndex++
+	if c.id == "" {
+		c.id = "call_" + strconv.Itoa(c.index)
+	}
+	p.calls = append(p.calls, c)
+	p.out = append(p.out, toolcall.Event{Kind: toolcall.KindCallStart, Offset: p.rec.Offset, Index: c.index, ID: c.id, Name: c.name})
+	if len(c.args) > 0 {
+		p.out = append(p.out, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: p.rec.Offset, Index: c.index, Data: c.args[:len(c.args):len(c.args)]})
+	}
+}
+
+// addArgs appends an argument fragment and emits it once the call started.
+func (p *Parser) addArgs(c *call, frag []byte) {
+	if len(frag) == 0 || c.done || c.tooBig {
+		return
+	}
+	if len(c.args)+len(frag) > p.cfg.maxCallBytes {
+		c.tooBig = true
+		p.errorf(p.rec.Offset, toolcall.CodeTooLarge, c.index, "call %q arguments exceed %d bytes", c.name, p.cfg.maxCallBytes)
+		return
+	}
+	start := len(c.args)
+	c.args = append(c.args, frag...)
+	if c.started {
+		p.out = append(p.out, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: p.rec.Offset, Index: c.index, Data: c.args[start:len(c.args):len(c.args)]})
+	}
+}
+
+// finish ends c on its protocol's end signal: call_end when its arguments
+// are a JSON object, an error otherwise.
+func (p *Parser) finish(c *call) {
+	if c.done {
+		return
+	}
+	p.forget(c)
+	c.done = true
+	if c.tooBig {
+		return
+	}
+	if c.held {
+		p.expandParallel(c)
+		return
+	}
+	if !c.started {
+		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "tool call %q ended without a name", c.id)
+		return
+	}
+	if len(trimJSONSpace(c.args)) == 0 {
+		c.args = c.args[:0]
+		c.done = false
+		p.addArgs(c, emptyObject)
+		c.done = true
+	}
+	if err := checkObject(c.args); err != "" {
+		ev := toolcall.ErrorEvent(p.rec.Offset, toolcall.CodeInvalidJSON, c.index, "call %q arguments %s", c.name, err)
+		ev.Err.Partial = string(c.args)
+		p.out = append(p.out, ev)
+		return
+	}
+	p.out = append(p.out, toolcall.Event{Kind: toolcall.KindCallEnd, Offset: p.rec.Offset, Index: c.index,
+		ID: c.id, Name: c.name,
+		Call: toolcall.Call{Index: c.index, ID: c.id, Name: c.name, Arguments: c.args[:len(c.args):len(c.args)]}})
+}
+
+// incomplete reports c as cut off: it is never emitted complete.
+func (p *Parser) incomplete(c *call, off int, why string) {
+	if c.done {
+		return
+	}
+	p.forget(c)
+	c.done = true
+	name := c.name
+	if name == "" {
+		name = c.id
+	}
+	ev := toolcall.ErrorEvent(off, toolcall.CodeIncompleteCall, c.index, "call %q is incomplete: %s", name, why)
+	ev.Err.Partial = string(c.args)
+	p.out = append(p.out, ev)
+}
+
+// forget removes c from the open calls.
+func (p *Parser) forget(c *call) {
+	for i, o := range p.open {
+		if o == c {
+			p.open = append(p.open[:i], p.open[i+1:]...)
+			return
+		}
+	}
+}
+
+// wholeCall emits a call that arrives complete in one wire event (Gemini,
+// Ollama): call_start, one args_delta, call_end.
+func (p *Parser) wholeCall(id, name string, args *fastjson.Value) {
+	c := p.openCall(id, name)
+	if args != nil {
+		switch args.Type() {
+		case fastjson.TypeString:
+			p.addArgs(c, args.GetStringBytes())
+		case fastjson.TypeNull:
+		default:
+			p.addArgs(c, args.MarshalTo(nil))
+		}
+	}
+	if c.name == "" {
+		p.forget(c)
+		ev := toolcall.ErrorEvent(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "tool call without a name")
+		ev.Err.Partial = string(c.args)
+		p.out = append(p.out, ev)
+		return
+	}
+	p.finish(c)
+}
+
+// expandParallel turns a finished multi_tool_use.parallel wrapper into its
+// inner calls.
+func (p *Parser) expandParallel(c *call) {
+	v, err := p.jp.ParseBytes(c.args)
+	var uses []*fastjson.Value
+	if err == nil {
+		uses = v.GetArray("tool_uses")
+	}
+	if err != nil || uses == nil {
+		ev := toolcall.ErrorEvent(p.rec.Offset, toolcall.CodeInvalidJSON, -1, "%s arguments have no tool_uses array", parallelWrapper)
+		ev.Err.Partial = string(c.args)
+		p.out = append(p.out, ev)
+		return
+	}
+	// The inner calls are built from copies: wholeCall reuses the parser.
+	type use struct {
+		name string
+		args []byte
+	}
+	list := make([]use, 0, len(uses))
+	for _, u := range uses {
+		name := string(u.GetStringBytes("recipient_name"))
+		name = strings.TrimPrefix(name, "functions.")
+		var args []byte
+		if a := u.Get("parameters"); a != nil {
+			args = a.MarshalTo(nil)
+		}
+		list = append(list, use{name, args})
+	}
+	for i, u := range list {
+		in := p.openCall(c.id+"_"+strconv.Itoa(i), u.name)
+		p.addArgs(in, u.args)
+		if in.name == "" {
+			p.forget(in)
+			p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "%s tool_uses[%d] has no recipient_name", parallelWrapper, i)
+			continue
+		}
+		p.finish(in)
+	}
+}
+
+var emptyObject = []byte("{}")
+
+// checkObject returns "" when b is one JSON object, else what is wrong.
+func checkObject(b []byte) string {
+	if err := fastjson.ValidateBytes(b); err != nil {
+		return "are not valid JSON: " + err.Error()
+	}
+	if t := trimJSONSpace(b); len(t) == 0 || t[0] != '{' {
+		return "are not a JSON object"
+	}
+	return ""
+}
+
+func trimJSONSpace(b []byte) []byte {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// Partial returns the arguments of call index so far, closed into valid
+// JSON: open strings, arrays and objects are closed, and a half number,
+// literal, escape or a key without its value is left out, so the result
+// never shows a value a later chunk contradicts. It is nil before the
+// first complete token, and the final arguments once the call ended. Each
+// call costs the bytes that arrived since the previous one plus O(nesting
+// depth). The result is valid until the next call to Partial, Feed or
+// Close.
+func (p *Parser) Partial(index int) []byte {
+	if index < 0 || index >= len(p.calls) {
+		return nil
+	}
+	c := p.calls[index]
+	if c.done {
+		return c.args
+	}
+	c.partial.Write(c.args[c.fed:])
+	c.fed = len(c.args)
+	return c.partial.Value()
+}

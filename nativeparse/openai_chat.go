@@ -1,0 +1,163 @@
+package nativeparse
+
+import (
+	"github.com/tooleval/tooleval/toolcall"
+	"github.com/valyala/fastjson"
+)
+
+// chatState tracks the open calls of an OpenAI Chat Completions stream,
+// per choice and tool_calls slot.
+type chatState struct {
+	slots []*call // open calls that own a (choice, slot) key
+	seq   int     // numbers the slots of deltas without an index
+}
+
+// legacySlot keys the deprecated function_call delta.
+const legacySlot = -2
+
+func (s *chatState) find(choice, slot int) *call {
+	for _, c := range s.slots {
+		if c.choice == choice && c.slot == slot {
+			return c
+		}
+	}
+	return nil
+}
+
+// last returns the most recently opened call of a choice.
+func (s *chatState) last(choice int) *call {
+	for i := len(s.slots) - 1; i >= 0; i-- {
+		if s.slots[i].choice == choice {
+			return s.slots[i]
+		}
+	}
+	return nil
+}
+
+func (s *chatState) drop(c *call) {
+	for i, o := range s.slots {
+		if o == c {
+			s.slots = append(s.slots[:i], s.slots[i+1:]...)
+			return
+		}
+	}
+}
+
+// chatEvent handles one chat.completion.chunk.
+func (p *Parser) chatEvent(v *fastjson.Value) {
+	if p.genericError(v) {
+		return
+	}
+	for _, ch := range v.GetArray("choices") {
+		choice := ch.GetInt("index")
+		d := ch.Get("delta")
+		if d == nil {
+			d = ch.Get("message") // a non-streamed completion
+		}
+		if d != nil {
+			if r := stringOf(d.Get("reasoning_content")); r != nil {
+				p.emitText(toolcall.KindReasoning, r)
+			} else if r := stringOf(d.Get("reasoning")); r != nil {
+				p.emitText(toolcall.KindReasoning, r)
+			}
+			p.emitText(toolcall.KindText, stringOf(d.Get("content")))
+			p.emitText(toolcall.KindText, stringOf(d.Get("refusal")))
+			for _, tc := range d.GetArray("tool_calls") {
+				p.chatToolDelta(choice, tc)
+			}
+			if fc := d.Get("function_call"); fc != nil && fc.Type() == fastjson.TypeObject {
+				p.chatFunctionDelta(choice, legacySlot, p.chat.find(choice, legacySlot), nil, fc)
+			}
+		}
+		if fr := stringOf(ch.Get("finish_reason")); len(fr) > 0 {
+			p.chatFinish(choice, string(fr))
+		}
+	}
+}
+
+// chatToolDelta applies one element of delta.tool_calls.
+func (p *Parser) chatToolDelta(choice int, tc *fastjson.Value) {
+	id := stringOf(tc.Get("id"))
+	var c *call
+	slot := 0
+	if iv := tc.Get("index"); iv != nil && iv.Type() == fastjson.TypeNumber {
+		slot = iv.GetInt()
+		c = p.chat.find(choice, slot)
+	} else {
+		// No index: a new id opens a new call, no id continues the last.
+		c = p.chat.last(choice)
+		if c != nil {
+			slot = c.slot
+		}
+	}
+	if c != nil && len(id) > 0 && c.id != "" && c.id != string(id) {
+		// A new id in a used slot is a new call. The old one stays open,
+		// detached from the slot, until the choice finishes.
+		p.chat.drop(c)
+		c = nil
+	}
+	if c == nil && tc.Get("index") == nil {
+		slot = -1000 - p.chat.seq
+		p.chat.seq++
+	}
+	p.chatFunctionDelta(choice, slot, c, id, tc.Get("function"))
+}
+
+// chatFunctionDelta applies a function {name, arguments} fragment to call
+// c, or to a new call in (choice, slot) when c is nil.
+func (p *Parser) chatFunctionDelta(choice, slot int, c *call, id []byte, fn *fastjson.Value) {
+	var name []byte
+	var args *fastjson.Value
+	if fn != nil {
+		name = stringOf(fn.Get("name"))
+		args = fn.Get("arguments")
+	}
+	if c == nil {
+		c = p.openCall(string(id), string(name))
+		c.choice, c.slot = choice, slot
+		p.chat.slots = append(p.chat.slots, c)
+	} else {
+		if c.id == "" && len(id) > 0 && !c.started {
+			c.id = string(id)
+		}
+		p.setName(c, string(name))
+	}
+	if args != nil {
+		switch args.Type() {
+		case fastjson.TypeString:
+			p.addArgs(c, args.GetStringBytes())
+		case fastjson.TypeObject:
+			p.addArgs(c, args.MarshalTo(nil))
+		}
+	}
+}
+
+// chatFinish ends the calls of a choice on its finish_reason.
+func (p *Parser) chatFinish(choice int, reason string) {
+	cut := reason == "length" || reason == "content_filter"
+	for i := 0; i < len(p.chat.slots); {
+		if p.chat.slots[i].choice != choice {
+			i++
+			continue
+		}
+		p.chat.slots = append(p.chat.slots[:i], p.chat.slots[i+1:]...)
+	}
+	for _, c := range append([]*call(nil), p.open...) {
+		if c.choice != choice {
+			continue
+		}
+		if cut {
+			p.incomplete(c, p.rec.Offset, "finish_reason "+reason)
+		} else {
+			p.finish(c)
+		}
+	}
+}
+
+// chatDone handles "data: [DONE]": calls still open end there.
+func (p *Parser) chatDone() {
+	p.chat.slots = p.chat.slots[:0]
+	for _, c := range append([]*call(nil), p.open...) {
+		p.finish(c)
+	}
+}

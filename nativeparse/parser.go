@@ -1,0 +1,246 @@
+package nativeparse
+
+import (
+	"bytes"
+
+	"github.com/tooleval/tooleval/toolcall"
+	"github.com/valyala/fastjson"
+)
+
+// Format names a provider's streaming wire format.
+type Format string
+
+// The formats a Parser understands.
+const (
+	OpenAIChat      Format = "openai-chat"
+	OpenAIResponses Format = "openai-responses"
+	Anthropic       Format = "anthropic"
+	Gemini          Format = "gemini"
+	Ollama          Format = "ollama"
+	// Auto sniffs the provider from the first wire event that tells.
+	Auto Format = "auto"
+)
+
+// Formats lists every format name, Auto last.
+func Formats() []Format {
+	return []Format{OpenAIChat, OpenAIResponses, Anthropic, Gemini, Ollama, Auto}
+}
+
+// ParseFormat returns the Format called name.
+func ParseFormat(name string) (Format, bool) {
+	for _, f := range Formats() {
+		if string(f) == name {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// Option configures a Parser.
+type Option func(*config)
+
+type config struct {
+	framing      Framing
+	maxCallBytes int
+}
+
+// WithFraming forces the framing instead of sniffing it from the first
+// line.
+func WithFraming(f Framing) Option { return func(c *config) { c.framing = f } }
+
+// WithMaxCallBytes caps the bytes of one call's arguments (default 16 MiB);
+// a call over the cap is reported as too_large and dropped.
+func WithMaxCallBytes(n int) Option { return func(c *config) { c.maxCallBytes = n } }
+
+// Parser is a provider-stream parser. It implements toolcall.StreamParser.
+// It is not safe for concurrent use.
+type Parser struct {
+	format   Format // as asked
+	provider Format // resolved provider; "" while Auto has not decided
+	cfg      config
+
+	fr    Framer
+	jp    fastjson.Parser
+	out   []toolcall.Event
+	arena []byte // owns the Data of text and reasoning events until the next Feed
+	ended bool   // Close was called
+
+	calls     []*call // started calls by output index
+	open      []*call // calls not yet finished, in the order they were opened
+	nextIndex int
+
+	rec Record // the wire event being handled
+
+	chat      chatState
+	anthropic anthropicState
+	responses responsesState
+}
+
+// New returns a Parser for format.
+func New(format Format, opts ...Option) *Parser {
+	p := &Parser{format: format}
+	p.cfg = config{framing: FramingAuto, maxCallBytes: 16 << 20}
+	for _, o := range opts {
+		o(&p.cfg)
+	}
+	if format != Auto {
+		p.provider = format
+	}
+	p.fr.Reset(p.cfg.framing)
+	return p
+}
+
+// Format returns the provider format in use: the one given to New, or for
+// Auto the one sniffed so far ("auto" while undecided).
+func (p *Parser) Format() Format {
+	if p.provider == "" {
+		return Auto
+	}
+	return p.provider
+}
+
+// Feed consumes the next chunk of the response body and returns the events
+// it completed. The slice and the events' Data are valid until the next
+// Feed or Close.
+func (p *Parser) Feed(chunk []byte) []toolcall.Event {
+	p.out = p.out[:0]
+	p.arena = p.arena[:0]
+	p.fr.Feed(chunk)
+	p.drain()
+	return p.out
+}
+
+// Close ends the body: a last unterminated event is handled, and calls
+// still in flight are reported as incomplete_call errors.
+func (p *Parser) Close() []toolcall.Event {
+	p.out = p.out[:0]
+	p.arena = p.arena[:0]
+	if p.ended {
+		return p.out
+	}
+	p.fr.Close()
+	p.drain()
+	p.ended = true
+	end := p.fr.Offset()
+	for _, c := range p.open {
+		p.incomplete(c, end, "the stream ended before the call's end signal")
+	}
+	p.open = p.open[:0]
+	return p.out
+}
+
+func (p *Parser) drain() {
+	for {
+		rec, ok := p.fr.Next()
+		if !ok {
+			return
+		}
+		p.record(rec)
+	}
+}
+
+var doneMarker = []byte("[DONE]")
+
+// record handles one wire event.
+func (p *Parser) record(rec Record) {
+	p.rec = rec
+	data := trimSpace(rec.Data)
+	if len(data) == 0 {
+		return
+	}
+	if bytes.Equal(data, doneMarker) {
+		if p.provider == OpenAIChat {
+			p.chatDone()
+		}
+		return
+	}
+	v, err := p.jp.ParseBytes(data)
+	if err != nil {
+		p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: %v", err)
+		return
+	}
+	if p.provider == "" {
+		p.provider = sniff(v, rec.Event)
+		if p.provider == "" {
+			if !p.genericError(v) {
+				p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "cannot tell the provider from this event")
+			}
+			return
+		}
+	}
+	switch p.provider {
+	case OpenAIChat:
+		p.chatEvent(v)
+	case OpenAIResponses:
+		p.responsesEvent(v)
+	case Anthropic:
+		p.anthropicEvent(v)
+	case Gemini:
+		p.geminiEvent(v)
+	case Ollama:
+		p.ollamaEvent(v)
+	}
+}
+
+// genericError reports {"error": …} bodies that every provider may send
+// (gateways, HTTP errors); it returns false when v is not one.
+func (p *Parser) genericError(v *fastjson.Value) bool {
+	e := v.Get("error")
+	if e == nil {
+		return false
+	}
+	p.providerError(e)
+	return true
+}
+
+// providerError reports an error object (or string) as provider_error.
+func (p *Parser) providerError(e *fastjson.Value) {
+	var msg []byte
+	switch e.Type() {
+	case fastjson.TypeString:
+		msg = e.GetStringBytes()
+	case fastjson.TypeObject:
+		typ := e.GetStringBytes("type")
+		if len(typ) == 0 {
+			typ = e.GetStringBytes("status")
+		}
+		if len(typ) == 0 {
+			typ = e.GetStringBytes("code")
+		}
+		m := e.GetStringBytes("message")
+		switch {
+		case len(typ) > 0 && len(m) > 0:
+			msg = append(append(append(msg, typ...), ": "...), m...)
+		case len(m) > 0:
+			msg = m
+		default:
+			msg = e.MarshalTo(nil)
+		}
+	default:
+		msg = e.MarshalTo(nil)
+	}
+	p.errorf(p.rec.Offset, toolcall.CodeProviderError, -1, "%s", msg)
+}
+
+func (p *Parser) errorf(off int, code toolcall.Code, index int, format string, args ...any) {
+	p.out = append(p.out, toolcall.ErrorEvent(off, code, index, format, args...))
+}
+
+// emitText emits a text or reasoning delta, copying s into the arena.
+func (p *Parser) emitText(kind toolcall.Kind, s []byte) {
+	if len(s) == 0 {
+		return
+	}
+	start := len(p.arena)
+	p.arena = append(p.arena, s...)
+	p.out = append(p.out, toolcall.Event{Kind: kind, Offset: p.rec.Offset, Data: p.arena[start:len(p.arena):len(p.arena)], Index: -1})
+}
+
+// stringOf returns v's string bytes, or nil when v is not a string.
+func stringOf(v *fastjson.Value) []byte {
+	if v == nil || v.Type() != fastjson.TypeString {
+		return nil
+	}
+	b, _ := v.StringBytes()
+	return b
+}

@@ -1,0 +1,36 @@
+package nativeparse
+
+import (
+	"bytes"
+
+	"github.com/valyala/fastjson"
+)
+
+// sniff tells the provider from one decoded wire event and its SSE event
+// name, or returns "" when the event does not tell (an error body, a
+// keep-alive).
+func sniff(v *fastjson.Value, event []byte) Format {
+	if v.Type() == fastjson.TypeArray {
+		if a := v.GetArray(); len(a) > 0 {
+			return sniff(a[0], event)
+		}
+		return ""
+	}
+	typ := stringOf(v.Get("type"))
+	if typ == nil {
+		typ = event
+	}
+	switch {
+	case bytes.HasPrefix(typ, []byte("response.")):
+		return OpenAIResponses
+	case bytes.HasPrefix(typ, []byte("message_")), bytes.HasPrefix(typ, []byte("content_block_")), string(typ) == "ping":
+		return Anthropic
+	case v.Exists("choices") || string(v.GetStringBytes("object")) == "chat.completion.chunk":
+		return OpenAIChat
+	case v.Exists("candidates") || v.Exists("usageMetadata") || v.Exists("promptFeedback"):
+		return Gemini
+	case v.Exists("message") && v.Exists("created_at"), v.Exists("done") && (v.Exists("model") || v.Exists("message") || v.Exists("response")):
+		return Ollama
+	}
+	return ""
+}
