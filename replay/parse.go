@@ -1,0 +1,138 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+
+	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// ParserFunc builds a fresh stream parser for a transcript format; tools
+// is the case's catalog (for tool names and schema-driven coercion).
+type ParserFunc func(format string, tools toolcall.ToolSet) (toolcall.StreamParser, error)
+
+// chunking is one way of feeding a transcript to a parser.
+type chunking struct {
+	name   string
+	chunks [][]byte
+}
+
+// chunkings returns the ways a transcript is fed: as recorded, one byte at
+// a time, and in n random chunkings seeded from seed and the case id (so
+// the result does not depend on scheduling or sharding).
+func chunkings(t *Transcript, id string, seed int64, n int) []chunking {
+	data := t.Bytes()
+	out := []chunking{{"recorded", t.RecordedChunks()}}
+	bytes1 := make([][]byte, len(data))
+	for i := range data {
+		bytes1[i] = data[i : i+1 : i+1]
+	}
+	out = append(out, chunking{"bytes", bytes1})
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	for r := 0; r < n; r++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), h.Sum64()+uint64(r)))
+		var cs [][]byte
+		for rest := data; len(rest) > 0; {
+			k := min(1+rng.IntN(32), len(rest))
+			cs = append(cs, rest[:k:k])
+			rest = rest[k:]
+		}
+		out = append(out, chunking{fmt.Sprintf("random#%d", r+1), cs})
+	}
+	return out
+}
+
+// parseTranscript parses t in every chunking, checks they agree and
+// returns the recorded chunking's result and the calls it could not
+// complete.
+func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*ParseResult, []metrics.Broken, error) {
+	var want []toolcall.Event
+	res := &ParseResult{Format: t.Format}
+	for i, ch := range chunkings(t, id, seed, randomRuns) {
+		p, err := newParser(t.Format, tools)
+		if err != nil {
+			return nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
+		}
+		evs := toolcall.RunChunks(p, ch.chunks)
+		res.Chunkings++
+		if i == 0 {
+			want = evs
+			continue
+		}
+		if res.Disagreement == "" {
+			if d := diffEvents(want, evs); d != "" {
+				res.Disagreement = fmt.Sprintf("%s chunking differs from recorded: %s", ch.name, d)
+			}
+		}
+	}
+	r := toolcall.Collect(t.Format, want)
+	res.Calls, res.Errors = r.Calls, r.Errors
+	return res, brokenCalls(want), nil
+}
+
+// brokenCalls lists the calls the parser reported as invalid JSON or
+// incomplete, with the tool name from their call_start when there was one.
+func brokenCalls(evs []toolcall.Event) []metrics.Broken {
+	var out []metrics.Broken
+	for _, ev := range evs {
+		if ev.Kind != toolcall.KindError {
+			continue
+		}
+		var code metrics.Code
+		switch ev.Err.Code {
+		case toolcall.CodeInvalidJSON:
+			code = metrics.CodeInvalidJSON
+		case toolcall.CodeIncompleteCall:
+			code = metrics.CodeIncompleteCall
+		default:
+			continue
+		}
+		name := ""
+		if ev.Err.Index >= 0 {
+			for _, s := range evs {
+				if s.Kind == toolcall.KindCallStart && s.Index == ev.Err.Index {
+					name = s.Name
+				}
+			}
+		}
+		out = append(out, metrics.Broken{Name: name, Code: code, Message: ev.Err.Error()})
+	}
+	return out
+}
+
+// diffEvents describes the first difference between two recorded event
+// streams, "" when they are equal.
+func diffEvents(want, got []toolcall.Event) string {
+	for i := 0; i < len(want) || i < len(got); i++ {
+		switch {
+		case i >= len(got):
+			return fmt.Sprintf("event %d missing, want %s", i, eventString(want[i]))
+		case i >= len(want):
+			return fmt.Sprintf("extra event %d %s", i, eventString(got[i]))
+		case !sameEvent(&want[i], &got[i]):
+			return fmt.Sprintf("event %d is %s, want %s", i, eventString(got[i]), eventString(want[i]))
+		}
+	}
+	return ""
+}
+
+func sameEvent(a, b *toolcall.Event) bool {
+	return a.Kind == b.Kind && a.Offset == b.Offset && a.Index == b.Index && a.ID == b.ID && a.Name == b.Name &&
+		string(a.Data) == string(b.Data) &&
+		a.Call.Index == b.Call.Index && a.Call.ID == b.Call.ID && a.Call.Name == b.Call.Name &&
+		string(a.Call.Arguments) == string(b.Call.Arguments) &&
+		a.Err.Code == b.Err.Code && a.Err.Offset == b.Err.Offset && a.Err.Index == b.Err.Index &&
+		a.Err.Message == b.Err.Message && a.Err.Partial == b.Err.Partial
+}
+
+func eventString(ev toolcall.Event) string {
+	b, _ := json.Marshal(ev)
+	if len(b) > 160 {
+		return string(b[:157]) + "..."
+	}
+	return string(b)
+}

@@ -1,0 +1,395 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/retrieval"
+)
+
+// NamedRetrieval is a retrieval setting with the name reports use for it.
+type NamedRetrieval struct {
+	Name   string
+	Config retrieval.Config
+}
+
+// Options control a run. The zero value runs the defaults.
+type Options struct {
+	// Ks are the k values to retrieve with (default 3, 5, 10).
+	Ks []int
+	// Retrieval are the retrieval settings to compare (default one,
+	// "default": retrieval.DefaultConfig()). Their K is ignored.
+	Retrieval []NamedRetrieval
+	// Variants are the prompt variants measured (default
+	// DefaultVariants); the first is the one the configurations' token and
+	// noise-token numbers use.
+	Variants []string
+	// Encoding is the tokenizer (default prompt.EncodingO200k; "none"
+	// counts no tokens).
+	Encoding string
+	// Jobs is the number of workers (default GOMAXPROCS).
+	Jobs int
+	// Shard and Shards replay only the cases whose 0-based position p in
+	// the suite has p % Shards == Shard-1 (Shard is 1-based; 0 Shards: all).
+	Shard, Shards int
+	// Seed seeds the random chunkings (default 1).
+	Seed int64
+	// RandomChunkings is how many random chunkings each transcript is
+	// parsed in besides as recorded and one byte at a time (default 2;
+	// negative: none).
+	RandomChunkings int
+	// Parser builds the parser for a transcript format (default
+	// DefaultParser).
+	Parser ParserFunc
+	// Progress, when set, is called after each case with the number of
+	// cases done and the total.
+	Progress func(done, total int)
+}
+
+// DefaultVariants are the prompt variants a run measures by default.
+var DefaultVariants = []string{
+	prompt.VariantRetrieved, prompt.VariantNames, prompt.VariantDetailed,
+	prompt.VariantXML, prompt.VariantJSON, prompt.VariantNative,
+}
+
+// DefaultKs are the k values a run uses by default.
+var DefaultKs = []int{3, 5, 10}
+
+func (o *Options) normalise() error {
+	if len(o.Ks) == 0 {
+		o.Ks = DefaultKs
+	}
+	for _, k := range o.Ks {
+		if k < 0 {
+			return fmt.Errorf("k must be ≥ 0, got %d", k)
+		}
+	}
+	if len(o.Retrieval) == 0 {
+		o.Retrieval = []NamedRetrieval{{Name: "default", Config: retrieval.DefaultConfig()}}
+	}
+	seen := map[string]bool{}
+	for _, r := range o.Retrieval {
+		if r.Name == "" || seen[r.Name] {
+			return fmt.Errorf("retrieval settings need distinct names, got %q twice or empty", r.Name)
+		}
+		seen[r.Name] = true
+	}
+	if len(o.Variants) == 0 {
+		o.Variants = DefaultVariants
+	}
+	for _, v := range o.Variants {
+		if _, err := prompt.Render(nil, v, prompt.Options{}); err != nil {
+			return fmt.Errorf("variant %q: %v", v, err)
+		}
+	}
+	switch o.Encoding {
+	case "":
+		o.Encoding = prompt.EncodingO200k
+	case "none":
+	default:
+		if !slices.Contains(prompt.Encodings(), o.Encoding) {
+			return fmt.Errorf("unknown encoding %q (want %s or none)", o.Encoding, strings.Join(prompt.Encodings(), ", "))
+		}
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if o.Shards < 0 || o.Shards > 0 && (o.Shard < 1 || o.Shard > o.Shards) {
+		return fmt.Errorf("shard must be i/n with 1 ≤ i ≤ n, got %d/%d", o.Shard, o.Shards)
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.RandomChunkings == 0 {
+		o.RandomChunkings = 2
+	} else if o.RandomChunkings < 0 {
+		o.RandomChunkings = 0
+	}
+	if o.Parser == nil {
+		o.Parser = DefaultParser
+	}
+	return nil
+}
+
+// ParseShard reads "i/n" (1 ≤ i ≤ n).
+func ParseShard(s string) (i, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	if ok {
+		i, err = strconv.Atoi(a)
+		if err == nil {
+			n, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n, e.g. 2/4", s)
+	}
+	return i, n, nil
+}
+
+// Configs lists the configurations a run with these options replays, in
+// report order: per retrieval setting, per k.
+func (o *Options) Configs() []Config {
+	var out []Config
+	for _, r := range o.Retrieval {
+		for _, k := range o.Ks {
+			name := "k=" + strconv.Itoa(k)
+			if len(o.Retrieval) > 1 || r.Name != "default" {
+				name += " weights=" + r.Name
+			}
+			out = append(out, Config{Name: name, K: k, Weights: r.Name})
+		}
+	}
+	return out
+}
+
+// Run replays every case of the suite (or of one shard) under every
+// configuration and returns the report. Per-case results depend only on
+// the case and the options, never on Jobs or sharding. Run fails only on
+// bad options; a case that cannot be replayed is reported as broken.
+func Run(s *Suite, opts Options) (*Report, error) {
+	if err := opts.normalise(); err != nil {
+		return nil, err
+	}
+	var cases []*Case
+	for i, c := range s.Cases {
+		if opts.Shards == 0 || i%opts.Shards == opts.Shard-1 {
+			cases = append(cases, c)
+		}
+	}
+	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), costs: newCosts(opts.Encoding),
+		indexes: map[indexKey]*indexEntry{}}
+	if opts.Encoding == "none" {
+		r.costs.encoding = ""
+	}
+	defer r.close()
+	kmax := slices.Max(opts.Ks)
+	results := make([][]*CaseResult, len(cases))
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+		next = make(chan int)
+	)
+	for w := 0; w < min(opts.Jobs, max(1, len(cases))); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = r.replay(cases[i], kmax)
+				if opts.Progress != nil {
+					mu.Lock()
+					done++
+					opts.Progress(done, len(cases))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range cases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	rep := &Report{Suite: s.Name, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants}
+	if opts.Shards > 0 {
+		rep.Shard = fmt.Sprintf("%d/%d", opts.Shard, opts.Shards)
+	}
+	for ci, cfg := range r.configs {
+		cr := &ConfigResult{Config: cfg, Results: make([]*CaseResult, len(cases))}
+		for i := range cases {
+			cr.Results[i] = results[i][ci]
+		}
+		cr.Metrics = Summarise(cr.Results)
+		cr.Variants = variantStats(opts.Variants, cr.Results)
+		rep.Configs = append(rep.Configs, cr)
+	}
+	return rep, nil
+}
+
+type runner struct {
+	suite   *Suite
+	opts    *Options
+	configs []Config
+	costs   *costs
+
+	mu      sync.Mutex
+	indexes map[indexKey]*indexEntry
+}
+
+type indexKey struct {
+	cat *catalog.Catalog
+	r   int
+}
+
+type indexEntry struct {
+	once sync.Once
+	ix   *retrieval.Index
+	err  error
+}
+
+// index returns the retrieval index of a catalog under setting r, built
+// once and shared by all workers.
+func (r *runner) index(cat *catalog.Catalog, ri int) (*retrieval.Index, error) {
+	r.mu.Lock()
+	e, ok := r.indexes[indexKey{cat, ri}]
+	if !ok {
+		e = &indexEntry{}
+		r.indexes[indexKey{cat, ri}] = e
+	}
+	r.mu.Unlock()
+	e.once.Do(func() {
+		e.ix, e.err = retrieval.New(cat.Tools(), retrieval.WithConfig(r.opts.Retrieval[ri].Config))
+	})
+	return e.ix, e.err
+}
+
+func (r *runner) close() {
+	for _, e := range r.indexes {
+		if e.ix != nil {
+			e.ix.Close()
+		}
+	}
+}
+
+// replay runs one case under every configuration.
+func (r *runner) replay(c *Case, kmax int) []*CaseResult {
+	out := make([]*CaseResult, len(r.configs))
+	fail := func(err error) []*CaseResult {
+		for i := range out {
+			out[i] = &CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Cause: CauseError, Error: err.Error(),
+				Injected: []string{}, Variants: []CaseVariant{}}
+		}
+		return out
+	}
+	cat := r.suite.Catalog(c)
+	var (
+		parse *ParseResult
+		calls *metrics.CallsResult
+	)
+	if c.Transcript != nil {
+		var broken []metrics.Broken
+		var err error
+		parse, broken, err = parseTranscript(r.opts.Parser, c.Transcript, cat, c.ID, r.opts.Seed, r.opts.RandomChunkings)
+		if err != nil {
+			return fail(err)
+		}
+		if c.CheckCalls() {
+			cr := metrics.CheckCalls(cat, parse.Calls, c.GoldCalls, broken)
+			calls = &cr
+		}
+	}
+	gold := slices.DeleteFunc(slices.Clone(c.GoldTools), func(t string) bool { return slices.Contains(c.AlwaysInclude, t) })
+	ci := 0
+	for ri := range r.opts.Retrieval {
+		ix, err := r.index(cat, ri)
+		if err != nil {
+			return fail(fmt.Errorf("retrieval index for %s: %v", c.Catalog, err))
+		}
+		hits, err := ix.Search(c.Query, kmax, c.AlwaysInclude...)
+		if err != nil {
+			return fail(err)
+		}
+		var always, ranked []string
+		for _, h := range hits {
+			if h.Always {
+				always = append(always, h.Name)
+			} else {
+				ranked = append(ranked, h.Name)
+			}
+		}
+		for _, k := range r.opts.Ks {
+			res, err := r.score(c, cat, always, ranked[:min(k, len(ranked))], gold, k, parse, calls)
+			if err != nil {
+				return fail(err)
+			}
+			out[ci] = res
+			ci++
+		}
+	}
+	return out
+}
+
+// score builds one case's result for one configuration.
+func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []string, k int, parse *ParseResult, calls *metrics.CallsResult) (*CaseResult, error) {
+	res := &CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Parse: parse, Calls: calls}
+	res.Injected = append(append(make([]string, 0, len(always)+len(topk)), always...), topk...)
+	if len(gold) > 0 {
+		res.Scored = true
+		res.Recall = metrics.RecallAt(topk, gold, k)
+		res.Comp = metrics.CompleteAt(topk, gold, k)
+		res.NDCG = metrics.NDCGAt(topk, gold, k)
+		res.Precision = metrics.PrecisionAt(topk, gold, k)
+	}
+	for _, g := range c.GoldTools {
+		if !slices.Contains(res.Injected, g) {
+			res.Missed = append(res.Missed, g)
+		}
+	}
+	res.Variants = make([]CaseVariant, len(r.opts.Variants))
+	for vi, v := range r.opts.Variants {
+		var costErr error
+		cost := func(name string) int {
+			t, _ := cat.Lookup(name)
+			tc, err := r.costs.tool(cat, v, t)
+			if err != nil {
+				costErr = err
+				return 0
+			}
+			return tc.tokens
+		}
+		n := metrics.MeasureNoise(res.Injected, c.GoldTools, cost)
+		env, err := r.costs.envelopeOf(v)
+		if err == nil {
+			n.Tokens += env
+		}
+		whole, err2 := r.costs.whole(cat, v)
+		if err = errors.Join(costErr, err, err2); err != nil {
+			return nil, err
+		}
+		cv := CaseVariant{Variant: v, InjectedTokens: n.Tokens, NoiseTokens: n.NonGoldTokens, CatalogTokens: whole}
+		seen := map[string]bool{}
+		for _, g := range c.GoldCalls {
+			t, ok := cat.Lookup(g.Name)
+			if !ok || !slices.Contains(res.Injected, g.Name) {
+				continue
+			}
+			tc, err := r.costs.tool(cat, v, t)
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range g.Params {
+				key := g.Name + "." + p.Name
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				cv.GoldParams++
+				if !visible(tc.text, p.Name) {
+					cv.HiddenParams = append(cv.HiddenParams, key)
+				}
+			}
+		}
+		res.Variants[vi] = cv
+		if vi == 0 {
+			res.Noise = n
+			res.CatalogTokens = whole
+		}
+	}
+	switch {
+	case parse != nil && parse.Disagreement != "":
+		res.Cause = CauseParser
+	default:
+		res.Cause = string(metrics.Attribute(len(res.Missed) == 0, calls))
+	}
+	res.Passed = res.Cause == ""
+	return res, nil
+}
