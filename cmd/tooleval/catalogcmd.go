@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "catalog",
+		Usage:     "summarise tool catalogs: tools, parameters, size of every prompt variant, problems",
+		ArgsUsage: "FILE...",
+		Description: "For each FILE prints the number of tools and parameters, the characters and tokens\n" +
+			"(o200k_base, cl100k_base) of every prompt variant, and every problem found while\n" +
+			"loading and selecting. Exit 1 when a file cannot be loaded.",
+		Flags: append([]cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file instead of tables"},
+		}, selectionFlags()...),
+		Action: catalogCmd,
+	})
+}
+
+// selectionFlags are the catalog.Selection flags shared by render and
+// catalog.
+func selectionFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "mode", Usage: "expose only the tool groups of `MODE` (code, architect, ask, debug)"},
+		&cli.StringSliceFlag{Name: "disable", Usage: "leave out `TOOL` (repeatable, comma-separated)"},
+		&cli.BoolFlag{Name: "mcp-names", Usage: "name MCP tools mcp__SERVER__TOOL"},
+		&cli.BoolFlag{Name: "sanitize-names", Usage: "rewrite names that break ^[a-zA-Z0-9_-]{1,64}$"},
+	}
+}
+
+// loadSelected loads a catalog file and applies the selection flags.
+func loadSelected(c *cli.Context, file string) (*catalog.Catalog, error) {
+	cat, err := catalog.LoadFile(file)
+	if err != nil {
+		return nil, inputErr("%v", err)
+	}
+	var disabled []string
+	for _, d := range c.StringSlice("disable") {
+		for _, s := range strings.Split(d, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				disabled = append(disabled, s)
+			}
+		}
+	}
+	sel, err := cat.Select(catalog.Selection{
+		Mode:          c.String("mode"),
+		Disabled:      disabled,
+		MCPNames:      c.Bool("mcp-names"),
+		SanitizeNames: c.Bool("sanitize-names"),
+	})
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	return sel, nil
+}
+
+// catalogSummary is the --json shape of one file.
+type catalogSummary struct {
+	File           string          `json:"file"`
+	Formats        []string        `json:"formats"`
+	Tools          int             `json:"tools"`
+	Params         int             `json:"params"`
+	RequiredParams int             `json:"required_params"`
+	Variants       []variantSize   `json:"variants"`
+	Problems       []catalog.Issue `json:"problems"`
+}
+
+type variantSize struct {
+	Variant string `json:"variant"`
+	prompt.Size
+}
+
+func catalogCmd(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return usageErr("catalog: want at least one FILE")
+	}
+	encs := prompt.Encodings()
+	failed := 0
+	for i, file := range c.Args().Slice() {
+		cat, err := loadSelected(c, file)
+		if err != nil {
+			var ce *codedError
+			if asCoded(err, &ce) && ce.code == exitBadFlags {
+				return err
+			}
+			fmt.Fprintf(c.App.ErrWriter, "tooleval: catalog: %v\n", err)
+			failed++
+			continue
+		}
+		sum := catalogSummary{File: file, Formats: cat.Formats(), Tools: cat.Len(), Problems: cat.Issues()}
+		if sum.Problems == nil {
+			sum.Problems = []catalog.Issue{}
+		}
+		for _, t := range cat.Tools() {
+			sum.Params += len(t.Params)
+			sum.RequiredParams += len(t.Required())
+		}
+		for _, v := range prompt.Variants() {
+			text, err := prompt.Render(cat.Tools(), v, prompt.Options{})
+			if err != nil {
+				return inputErr("catalog: %s: %v", file, err)
+			}
+			size, err := prompt.Measure(text, encs...)
+			if err != nil {
+				return inputErr("catalog: %v", err)
+			}
+			sum.Variants = append(sum.Variants, variantSize{Variant: v, Size: size})
+		}
+		if c.Bool("json") {
+			if err := writeJSON(c.App.Writer, sum); err != nil {
+				return err
+			}
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(c.App.Writer)
+		}
+		printSummary(c.App.Writer, sum, encs)
+	}
+	if failed > 0 {
+		return inputErr("catalog: %d of %d files could not be loaded", failed, c.NArg())
+	}
+	return nil
+}
+
+func printSummary(w io.Writer, s catalogSummary, encs []string) {
+	fmt.Fprintf(w, "%s (%s): %d tools, %d parameters (%d required)\n\n", s.File, strings.Join(s.Formats, ", "), s.Tools, s.Params, s.RequiredParams)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "variant\tchars\t")
+	for _, e := range encs {
+		fmt.Fprintf(tw, "%s\t", e)
+	}
+	fmt.Fprintln(tw)
+	for _, v := range s.Variants {
+		fmt.Fprintf(tw, "%s\t%d\t", v.Variant, v.Chars)
+		for _, e := range encs {
+			fmt.Fprintf(tw, "%d\t", v.Tokens[e])
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\nproblems: %d\n", len(s.Problems))
+	for _, p := range s.Problems {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+}
+
+func asCoded(err error, ce **codedError) bool {
+	e, ok := err.(*codedError)
+	*ce = e
+	return ok
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

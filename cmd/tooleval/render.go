@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "render",
+		Usage:     "print the tool section of a prompt for a catalog, in one variant",
+		ArgsUsage: " ",
+		Description: "Variants: " + strings.Join(prompt.Variants(), ", ") + " (native is native:openai-chat).\n" +
+			"Protocols: " + strings.Join(prompt.Protocols(), ", ") + ".\n" +
+			"Modes: " + strings.Join(sortedKeys(catalog.DefaultModes), ", ") + ".\n" +
+			"With --tokens the token and character counts go to stderr.",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI, Anthropic, MCP, BFCL, Gemini or document form; JSON or JSON Lines)", Required: true},
+			&cli.StringFlag{Name: "variant", Value: prompt.VariantDetailed, Usage: "prompt `VARIANT`"},
+			&cli.StringFlag{Name: "protocol", Usage: "append the calling-protocol section for text `PROTOCOL`"},
+			&cli.StringFlag{Name: "tokens", Usage: "print the token count in `ENCODING` (o200k_base, cl100k_base) on stderr"},
+			&cli.IntFlag{Name: "budget", Usage: "per-tool character budget of the retrieved variant (default 600; -1 for none)"},
+		}, selectionFlags()...),
+		Action: renderCmd,
+	})
+}
+
+func renderCmd(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageErr("render: unexpected arguments %v (the catalog goes in --catalog)", c.Args().Slice())
+	}
+	variant, protocol, enc := c.String("variant"), c.String("protocol"), c.String("tokens")
+	if err := checkVariant(variant); err != nil {
+		return err
+	}
+	if protocol != "" && !contains(prompt.Protocols(), protocol) {
+		return usageErr("render: unknown --protocol %q (want one of %s)", protocol, strings.Join(prompt.Protocols(), ", "))
+	}
+	if enc != "" && !contains(prompt.Encodings(), enc) {
+		return usageErr("render: unknown --tokens encoding %q (want one of %s)", enc, strings.Join(prompt.Encodings(), ", "))
+	}
+	cat, err := loadSelected(c, c.String("catalog"))
+	if err != nil {
+		return err
+	}
+	text, err := prompt.Render(cat.Tools(), variant, prompt.Options{Protocol: protocol, Budget: c.Int("budget")})
+	if err != nil {
+		return usageErr("render: %v", err)
+	}
+	if _, err := fmt.Fprint(c.App.Writer, text); err != nil {
+		return err
+	}
+	if enc != "" {
+		size, err := prompt.Measure(text, enc)
+		if err != nil {
+			return inputErr("render: %v", err)
+		}
+		fmt.Fprintf(c.App.ErrWriter, "%d tokens (%s), %d characters, %d tools\n", size.Tokens[enc], enc, size.Chars, cat.Len())
+	}
+	return nil
+}
+
+// checkVariant is a usage error for a variant Render does not know.
+func checkVariant(v string) error {
+	if v == prompt.VariantNative || contains(prompt.Variants(), v) {
+		return nil
+	}
+	return usageErr("unknown --variant %q (want one of %s)", v, strings.Join(prompt.Variants(), ", "))
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
