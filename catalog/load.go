@@ -72,10 +72,11 @@ func Parse(data []byte, name string) (*Catalog, error) {
 }
 
 type loader struct {
-	file    string
-	data    []byte
-	entries []entry
-	issues  []Issue
+	file     string
+	data     []byte
+	newlines []int // offsets of '\n' in data, built on first use
+	entries  []entry
+	issues   []Issue
 }
 
 type entry struct {
@@ -147,7 +148,7 @@ func (l *loader) jsonLines() ([]lineValue, error) {
 	return out, nil
 }
 
-// lineCol converts a byte offset to a 1-based line and column.
+// lineCol converts a byte offset to a 1-based line and column (in bytes).
 func (l *loader) lineCol(off int64) (int, int) {
 	if off < 0 {
 		return 0, 0
@@ -155,10 +156,21 @@ func (l *loader) lineCol(off int64) (int, int) {
 	if off > int64(len(l.data)) {
 		off = int64(len(l.data))
 	}
-	before := l.data[:off]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := int(off) - bytes.LastIndexByte(before, '\n')
-	return line, col
+	if l.newlines == nil {
+		l.newlines = []int{}
+		for i, c := range l.data {
+			if c == '\n' {
+				l.newlines = append(l.newlines, i)
+			}
+		}
+	}
+	// The number of newlines before off is the 0-based line.
+	n := sort.SearchInts(l.newlines, int(off))
+	start := 0
+	if n > 0 {
+		start = l.newlines[n-1] + 1
+	}
+	return n + 1, int(off) - start + 1
 }
 
 func (l *loader) errAt(off int64, path, format string, args ...any) error {
