@@ -9,6 +9,8 @@ import (
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/tooleval/tooleval/metrics"
 )
 
 // causeOrder ranks failure causes from the most to the least severe.
@@ -167,17 +169,17 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 	return nil
 }
 
+// codeOrder lists the codes present: ok first, then in checking order.
 func codeOrder(codes map[string]int) []string {
-	out := make([]string, 0, len(codes))
-	for c := range codes {
-		out = append(out, c)
+	out := []string{}
+	if _, ok := codes["ok"]; ok {
+		out = append(out, "ok")
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if (out[i] == "ok") != (out[j] == "ok") {
-			return out[i] == "ok"
+	for _, c := range metrics.Codes {
+		if _, ok := codes[string(c)]; ok {
+			out = append(out, string(c))
 		}
-		return out[i] < out[j]
-	})
+	}
 	return out
 }
 

@@ -20,6 +20,8 @@ type Report struct {
 	// the configurations' token numbers use.
 	Variants []string        `json:"variants"`
 	Configs  []*ConfigResult `json:"configs"`
+	// Comparison is set when the run was compared with a baseline.
+	Comparison *Comparison `json:"comparison,omitempty"`
 }
 
 // Config is one retrieval setting the cases are replayed under.

@@ -63,6 +63,10 @@ var DefaultVariants = []string{
 // DefaultKs are the k values a run uses by default.
 var DefaultKs = []int{3, 5, 10}
 
+// Validate checks the options, filling in defaults, as Run does; callers
+// use it to report bad settings before loading anything.
+func (o *Options) Validate() error { return o.normalise() }
+
 func (o *Options) normalise() error {
 	if len(o.Ks) == 0 {
 		o.Ks = DefaultKs
@@ -110,8 +114,6 @@ func (o *Options) normalise() error {
 	}
 	if o.RandomChunkings == 0 {
 		o.RandomChunkings = 2
-	} else if o.RandomChunkings < 0 {
-		o.RandomChunkings = 0
 	}
 	if o.Parser == nil {
 		o.Parser = DefaultParser
@@ -278,7 +280,7 @@ func (r *runner) replay(c *Case, kmax int) []*CaseResult {
 	if c.Transcript != nil {
 		var broken []metrics.Broken
 		var err error
-		parse, broken, err = parseTranscript(r.opts.Parser, c.Transcript, cat, c.ID, r.opts.Seed, r.opts.RandomChunkings)
+		parse, broken, err = parseTranscript(r.opts.Parser, c.Transcript, cat, c.ID, r.opts.Seed, max(0, r.opts.RandomChunkings))
 		if err != nil {
 			return fail(err)
 		}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/replay"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "validate",
+		Usage:     "check replay suites: JSON Schema, unique ids, catalogs, tools, transcript files",
+		ArgsUsage: "[SUITE…]",
+		Description: "Checks each SUITE (the embedded example suite when none is given) and prints one line per\n" +
+			"suite. Every problem names the file, the line and the field. Exit 0 when all are valid,\n" +
+			"1 when any is broken. --schema prints the JSON Schema of a suite line instead.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "schema", Usage: "print the suite line JSON Schema and exit"},
+		},
+		Action: validateCmd,
+	})
+}
+
+func validateCmd(c *cli.Context) error {
+	out := c.App.Writer
+	if c.Bool("schema") {
+		if c.NArg() > 0 {
+			return usageErr("validate: --schema takes no SUITE")
+		}
+		_, err := out.Write(replay.SchemaJSON)
+		return err
+	}
+	names := c.Args().Slice()
+	if len(names) == 0 {
+		names = []string{""}
+	}
+	var bad []error
+	for _, name := range names {
+		var s *replay.Suite
+		var err error
+		if name == "" {
+			s, err = replay.LoadExamples()
+		} else {
+			s, err = replay.LoadFile(name)
+		}
+		if err != nil {
+			bad = append(bad, err)
+			continue
+		}
+		transcripts, calls := 0, 0
+		for _, cs := range s.Cases {
+			if cs.Transcript != nil {
+				transcripts++
+			}
+			if cs.CheckCalls() {
+				calls++
+			}
+		}
+		fmt.Fprintf(out, "%s: ok, %d cases (%d with transcripts, %d with gold calls)\n", s.Name, len(s.Cases), transcripts, calls)
+	}
+	if len(bad) == 1 {
+		return inputErr("validate: %v", bad[0])
+	}
+	if len(bad) > 1 {
+		msg := ""
+		for _, e := range bad {
+			msg += "\n" + e.Error()
+		}
+		return inputErr("validate: %d suites are broken:%s", len(bad), msg)
+	}
+	return nil
+}
