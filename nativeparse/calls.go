@@ -18,6 +18,7 @@ type call struct {
 	offset  int // body offset of the wire event that opened it
 	started bool
 	done    bool
+	ok      bool // call_end was emitted
 	// held calls emit nothing while streaming: a multi_tool_use.parallel
 	// wrapper is expanded into its inner calls when it ends.
 	held bool
@@ -129,6 +130,7 @@ func (p *Parser) finish(c *call) {
 		p.out = append(p.out, ev)
 		return
 	}
+	c.ok = true
 	p.out = append(p.out, toolcall.Event{Kind: toolcall.KindCallEnd, Offset: p.rec.Offset, Index: c.index,
 		ID: c.id, Name: c.name,
 		Call: toolcall.Call{Index: c.index, ID: c.id, Name: c.name, Arguments: c.args[:len(c.args):len(c.args)]}})
@@ -254,14 +256,15 @@ func trimJSONSpace(b []byte) []byte {
 // never shows a value a later chunk contradicts. It is nil before the
 // first complete token, and the final arguments once the call ended. Each
 // call costs the bytes that arrived since the previous one plus O(nesting
-// depth). The result is valid until the next call to Partial, Feed or
-// Close.
+// depth). A call that ended with an error (incomplete, invalid JSON) keeps
+// showing its partial value. The result is valid until the next call to
+// Partial, Feed or Close.
 func (p *Parser) Partial(index int) []byte {
 	if index < 0 || index >= len(p.calls) {
 		return nil
 	}
 	c := p.calls[index]
-	if c.done {
+	if c.ok {
 		return c.args
 	}
 	c.partial.Write(c.args[c.fed:])

@@ -212,7 +212,13 @@ func TestPartialArguments(t *testing.T) {
 			t.Fatalf("step %d: Partial = %s, want %s", i, got, s.want)
 		}
 	}
-	if p.Partial(1) != nil || p.Partial(-1) != nil {
+	p.Feed([]byte("data: {\"type\":\"content_block_start\",\"index\":1,\"content_block\":{\"type\":\"tool_use\",\"id\":\"u\",\"name\":\"ls\",\"input\":{}}}\n\n" +
+		"data: {\"type\":\"content_block_delta\",\"index\":1,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"dir\\\":\\\"sr\"}}\n\n"))
+	p.Close()
+	if got := string(p.Partial(1)); got != `{"dir":"sr"}` {
+		t.Fatalf("incomplete call shows %s", got)
+	}
+	if p.Partial(2) != nil || p.Partial(-1) != nil {
 		t.Fatal("Partial of an unknown call")
 	}
 }
