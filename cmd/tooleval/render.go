@@ -19,7 +19,7 @@ func init() {
 			"Modes: " + strings.Join(sortedKeys(catalog.DefaultModes), ", ") + ".\n" +
 			"With --tokens the token and character counts go to stderr.",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI, Anthropic, MCP, BFCL, Gemini or document form; JSON or JSON Lines)", Required: true},
+			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI, Anthropic, MCP, BFCL, Gemini or document form; JSON or JSON Lines; required)"},
 			&cli.StringFlag{Name: "variant", Value: prompt.VariantDetailed, Usage: "prompt `VARIANT`"},
 			&cli.StringFlag{Name: "protocol", Usage: "append the calling-protocol section for text `PROTOCOL`"},
 			&cli.StringFlag{Name: "tokens", Usage: "print the token count in `ENCODING` (o200k_base, cl100k_base) on stderr"},
@@ -32,6 +32,9 @@ func init() {
 func renderCmd(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageErr("render: unexpected arguments %v (the catalog goes in --catalog)", c.Args().Slice())
+	}
+	if c.String("catalog") == "" {
+		return usageErr("render: --catalog FILE is required")
 	}
 	variant, protocol, enc := c.String("variant"), c.String("protocol"), c.String("tokens")
 	if err := checkVariant(variant); err != nil {
