@@ -136,9 +136,12 @@ func Compare(base, cur *Report, maxDrop []Threshold) *Comparison {
 			p, ok := before[r.ID]
 			switch {
 			case !ok:
-				cmp.Changes = append(cmp.Changes, CaseChange{c.Config.Name, r.ID, "absent", outcome(r)})
-			case outcome(p) != outcome(r):
-				cmp.Changes = append(cmp.Changes, CaseChange{c.Config.Name, r.ID, outcome(p), outcome(r)})
+				cmp.Changes = append(cmp.Changes, CaseChange{c.Config.Name, r.ID, "absent", outcome(r, false)})
+			default:
+				recall := p.Scored && r.Scored && p.Recall != r.Recall
+				if b, a := outcome(p, recall), outcome(r, recall); b != a {
+					cmp.Changes = append(cmp.Changes, CaseChange{c.Config.Name, r.ID, b, a})
+				}
 			}
 		}
 	}
@@ -161,8 +164,9 @@ func CheckMinimums(rep *Report, mins []Threshold) []Regression {
 	return out
 }
 
-// outcome is a short, comparable description of a case result.
-func outcome(r *CaseResult) string {
+// outcome is a short, comparable description of a case result, with its
+// recall when asked.
+func outcome(r *CaseResult, recall bool) string {
 	s := "passed"
 	if !r.Passed {
 		s = "failed (" + r.Cause
@@ -171,8 +175,8 @@ func outcome(r *CaseResult) string {
 		}
 		s += ")"
 	}
-	if r.Scored {
-		s += fmt.Sprintf(" recall %.2f", r.Recall)
+	if recall {
+		s += fmt.Sprintf(", recall %.2f", r.Recall)
 	}
 	return s
 }
