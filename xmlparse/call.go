@@ -1,0 +1,250 @@
+package xmlparse
+
+import (
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// This file is the life of one call: begin, name, arguments, end, and
+// abandoning it.
+
+type callKind uint8
+
+const (
+	ckUseTool  callKind = iota // <use_tool>
+	ckEnvelope                 // <tool_call>{json}
+	ckInvoke                   // <invoke name=…> or <function=…>
+	ckCline                    // <toolname>
+)
+
+// call is the call being parsed.
+type call struct {
+	kind    callKind
+	start   int // input offset of the opening tag
+	closer  string
+	after   mode // state after the call
+	name    string
+	id      string
+	tool    *toolcall.Tool
+	index   int
+	started bool // call_start was emitted
+	discard bool // the call was rejected (invalid name); its markup is consumed
+	args    []byte
+	argsOff int
+	nparams int
+	given   []string // cline parameters given so far
+}
+
+// gave reports whether parameter name was given already.
+func (c *call) gave(name string) bool {
+	for _, g := range c.given {
+		if g == name {
+			return true
+		}
+	}
+	return false
+}
+
+// errIndex is the index to put on errors about this call.
+func (c *call) errIndex() int {
+	if c.started {
+		return c.index
+	}
+	return -1
+}
+
+func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) {
+	p.inCall = true
+	p.cur = call{kind: kind, start: start, closer: closer, after: after, args: p.cur.args[:0], argsOff: -1, given: p.cur.given[:0]}
+	p.hold = p.hold[:0]
+	p.junk = false
+}
+
+// beginInvoke opens an <invoke name=…> or <function=…> call whose tag
+// spans [off, end).
+func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
+	name := p.tag.attr()
+	p.beginCall(ckInvoke, off, closer, after)
+	p.mode = mInvoke
+	p.setName(name, off)
+}
+
+// validName accepts plausible tool names: letters, digits and _ - . : /,
+// at most 256 bytes. Unrendered templates ("{{ tc.name }}") fail.
+func validName(s string) bool {
+	if s == "" || len(s) > 256 {
+		return false
+	}
+	for _, r := range s {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.' || r == ':' || r == '/') {
+			return false
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+// setName records the tool name found at off. Except in <tool_call> JSON,
+// where an id may follow, the call starts right away.
+func (p *Parser) setName(name string, off int) {
+	if p.cur.started || p.cur.discard {
+		return
+	}
+	if !validName(name) {
+		p.errorf(off, toolcall.CodeInvalidToolName, -1, "invalid tool name %q", name)
+		p.cur.discard = true
+		return
+	}
+	p.cur.name = name
+	if p.cur.kind != ckEnvelope {
+		p.startCall()
+	}
+}
+
+// startCall emits call_start, and the arguments buffered while the name was
+// not known yet.
+func (p *Parser) startCall() {
+	c := &p.cur
+	if c.started || c.discard {
+		return
+	}
+	c.started = true
+	c.index = p.next
+	p.next++
+	if c.id == "" {
+		c.id = "call_" + strconv.Itoa(c.index)
+	}
+	p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindCallStart, Offset: c.start, Index: c.index, ID: c.id, Name: c.name})
+	if p.cfg.tools != nil && c.tool == nil {
+		if t, ok := p.cfg.tools.Lookup(c.name); ok {
+			c.tool = t
+		} else {
+			p.errorf(c.start, toolcall.CodeUnknownTool, c.index, "unknown tool %q", c.name)
+		}
+	}
+	if len(c.args) > 0 {
+		p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: c.argsOff, Index: c.index, Data: p.own(c.args)})
+	}
+}
+
+// own copies b into the per-Feed scratch space.
+func (p *Parser) own(b []byte) []byte {
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, b...)
+	return p.scratch[s:len(p.scratch):len(p.scratch)]
+}
+
+// emitArgs emits an args_delta. data must stay valid until the next Feed
+// (the chunk, or scratch).
+func (p *Parser) emitArgs(data []byte, off int) {
+	c := &p.cur
+	if c.discard || len(data) == 0 {
+		return
+	}
+	if c.argsOff < 0 {
+		c.argsOff = off
+	}
+	c.args = append(c.args, data...)
+	if c.started {
+		p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: off, Index: c.index, Data: data})
+	}
+}
+
+// endCall completes the call at the closing tag at off.
+func (p *Parser) endCall(off int) {
+	c := &p.cur
+	p.inCall = false
+	p.mode = c.after
+	if c.discard {
+		return
+	}
+	if !c.started {
+		if c.name == "" {
+			p.errorf(c.start, toolcall.CodeInvalidToolName, -1, "call has no tool name")
+			return
+		}
+		p.startCall()
+	}
+	if len(c.args) == 0 {
+		p.emitArgs([]byte("{}"), off)
+	}
+	p.evs = append(p.evs, toolcall.Event{
+		Kind: toolcall.KindCallEnd, Offset: off, Index: c.index,
+		Call: toolcall.Call{Index: c.index, ID: c.id, Name: c.name, Arguments: p.own(c.args)},
+	})
+}
+
+// endInvoke closes an XML-parameter call.
+func (p *Parser) endInvoke(off int) {
+	if p.mode == mValue {
+		p.valueClose(off)
+	}
+	if p.cur.nparams > 0 {
+		p.emitArgs([]byte("}"), off)
+	}
+	p.endCall(off)
+}
+
+// abandon reports a fatal problem with the call and skips to its closing
+// tag.
+func (p *Parser) abandon(off int, code toolcall.Code, format string, args ...any) {
+	p.errorf(off, code, p.cur.errIndex(), format, args...)
+	p.inCall = false
+	p.tag.n = 0
+	p.hold = p.hold[:0]
+	p.val.pendOn = false
+	p.mode, p.skip, p.skipN = mSkip, p.cur.closer, 0
+}
+
+func (p *Parser) tooLarge(off int) {
+	p.abandon(off, toolcall.CodeTooLarge, "call is larger than %d bytes", p.cfg.maxCallBytes)
+}
+
+// skipStep consumes an abandoned call up to its closing tag.
+func (p *Parser) skipStep(b []byte, i int) int {
+	for i < len(b) {
+		if p.skipN == 0 {
+			j := indexByte(b[i:], '<')
+			if j < 0 {
+				return len(b)
+			}
+			i += j
+		}
+		if b[i] == p.skip[p.skipN] {
+			p.skipN++
+			i++
+			if p.skipN == len(p.skip) {
+				p.skipN = 0
+				p.mode = p.cur.after
+				p.junk = false
+				return i
+			}
+			continue
+		}
+		if p.skipN > 0 {
+			p.skipN = 0 // b[i] may start the closer again
+			continue
+		}
+		i++
+	}
+	return i
+}
+
+// incomplete reports the unfinished call at the end of the stream.
+func (p *Parser) incomplete(end int) {
+	c := &p.cur
+	p.inCall = false
+	if c.discard {
+		return
+	}
+	partial := string(c.args) + string(p.hold)
+	if p.mode == mValue && !p.val.str {
+		partial += string(p.val.buf)
+	}
+	ev := toolcall.ErrorEvent(c.start, toolcall.CodeIncompleteCall, c.errIndex(),
+		"stream ended at offset %d inside a call to %q that started here", end, c.name)
+	ev.Err.Partial = partial
+	p.evs = append(p.evs, ev)
+}

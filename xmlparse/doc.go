@@ -1,0 +1,29 @@
+// Package xmlparse pulls tool calls out of streamed model text written in
+// one of the XML-ish text protocols agents use:
+//
+//	use_tool        <use_tool><tool_name>NAME</tool_name><arguments>{json}</arguments></use_tool>
+//	function_calls  <function_calls><invoke name="NAME"><parameter name="P">V</parameter></invoke></function_calls>
+//	                (also a bare <invoke> without the wrapper)
+//	tool_call       <tool_call>{"name":…,"arguments":…}</tool_call> (also "parameters", a
+//	                JSON-encoded arguments string, {"id","tool_name","arguments"}, a ```json fence)
+//	qwen3_coder     <tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>
+//	cline           <read_file><path>a.go</path></read_file> (tool and parameter names from a catalog)
+//	auto            the dialect of the first opening tag met
+//
+// and <think>…</think> / <thinking>…</thinking> as reasoning.
+//
+// A Parser is a synchronous state machine in the style of
+// golang.org/x/net/html.Tokenizer: feed it chunks with Feed, read the
+// toolcall.Events it returns, and call Close at the end. It makes one forward
+// pass: no byte is scanned twice; the only bytes it holds back are a possible
+// tag prefix at the end of a chunk, an unfinished UTF-8 character, a JSON
+// number or literal waiting for its delimiter, and the newline and closing
+// tag at the end of an XML parameter value (which are only known to end the
+// value once the next tag is seen). Text is released as soon as it cannot
+// start a tag, and the text path allocates nothing.
+//
+// Concatenated text and reasoning deltas plus the byte spans of protocol
+// markup equal the input; the concatenated args_delta events of a call equal
+// its final Arguments. Problems are error events with byte offsets into the
+// whole input and stable codes (toolcall.Code*); parsing always goes on.
+package xmlparse

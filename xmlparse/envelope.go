@@ -1,0 +1,379 @@
+package xmlparse
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/jsonscan"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// This file reads the JSON object of <tool_call>{…}</tool_call>: the tool
+// name, an optional id, and arguments that stream as they arrive.
+
+// envelope states.
+const (
+	eOpen     = iota // before '{'
+	eFirstKey        // after '{'
+	eKey             // after ','
+	eInKey           // inside a key
+	eColon           // after a key
+	eValue           // before a value
+	eArgs            // an arguments object
+	eArgsStr         // an arguments string holding JSON
+	eCollect         // a name or id string
+	eSkipVal         // any other value
+	eAfter           // after a value
+)
+
+// key roles.
+const (
+	roleOther = iota
+	roleName
+	roleID
+	roleArgs
+)
+
+type envelope struct {
+	state    uint8
+	key      [32]byte
+	keyN     int
+	keyBad   bool // escaped or too long: matches no role
+	keyEsc   bool
+	role     uint8
+	argsSeen bool
+	vs       jsonscan.Scanner
+	str      []byte
+	strOff   int
+	// decoding an arguments string
+	esc   uint8 // 0, 1 after '\\', 2 in \u
+	hex   int
+	code  rune
+	hi    rune // a high surrogate waiting for its pair
+	argsO int
+}
+
+func (e *envelope) reset() {
+	e.state, e.keyN, e.argsSeen, e.str = eOpen, 0, false, e.str[:0]
+}
+
+func keyRole(k string) uint8 {
+	switch k {
+	case "name", "tool_name", "toolName", "tool", "function_name":
+		return roleName
+	case "id", "call_id", "tool_call_id":
+		return roleID
+	case "arguments", "parameters", "input", "args", "params":
+		return roleArgs
+	}
+	return roleOther
+}
+
+func (p *Parser) envBad(off int, format string, args ...any) {
+	p.abandon(off, toolcall.CodeInvalidJSON, "tool_call JSON: "+format, args...)
+}
+
+// envelopeStep reads the <tool_call> object.
+func (p *Parser) envelopeStep(b []byte, i int) int {
+	e := &p.env
+	for i < len(b) {
+		c := b[i]
+		off := p.off + i
+		switch e.state {
+		case eOpen, eFirstKey, eKey, eColon, eValue, eAfter:
+			if isSpace(c) {
+				i++
+				continue
+			}
+		}
+		switch e.state {
+		case eOpen:
+			if c != '{' {
+				p.envBad(off, "expected '{', found %q", c)
+				return i
+			}
+			e.state = eFirstKey
+		case eFirstKey, eKey:
+			if c == '}' && e.state == eFirstKey {
+				p.envDone(off)
+				return i + 1
+			}
+			if c != '"' {
+				p.envBad(off, "expected a key, found %q", c)
+				return i
+			}
+			e.state, e.keyN, e.keyBad, e.keyEsc = eInKey, 0, false, false
+		case eInKey:
+			switch {
+			case e.keyEsc:
+				e.keyEsc = false
+			case c == '\\':
+				e.keyEsc, e.keyBad = true, true
+			case c == '"':
+				e.state = eColon
+				e.role = roleOther
+				if !e.keyBad {
+					e.role = keyRole(string(e.key[:e.keyN]))
+				}
+			case c < 0x20:
+				p.envBad(off, "control character in key")
+				return i
+			case e.keyN < len(e.key):
+				e.key[e.keyN] = c
+				e.keyN++
+			default:
+				e.keyBad = true
+			}
+		case eColon:
+			if c != ':' {
+				p.envBad(off, "expected ':', found %q", c)
+				return i
+			}
+			e.state = eValue
+		case eValue:
+			switch {
+			case e.role == roleArgs && !e.argsSeen && c == '{':
+				e.argsSeen = true
+				p.js.Reset()
+				p.jsOff = off
+				e.state = eArgs
+				if p.cur.name != "" {
+					p.startCall()
+				}
+				continue
+			case e.role == roleArgs && !e.argsSeen && c == '"':
+				e.argsSeen = true
+				p.js.Reset()
+				p.jsOff, e.argsO = off, off
+				e.esc, e.hi = 0, 0
+				e.state = eArgsStr
+				if p.cur.name != "" {
+					p.startCall()
+				}
+			case e.role == roleArgs && !e.argsSeen && c != 'n':
+				p.envBad(off, "arguments must be a JSON object, found %q", c)
+				return i
+			case (e.role == roleName || e.role == roleID) && c == '"':
+				e.vs.Reset()
+				e.str, e.strOff = e.str[:0], off
+				e.state = eCollect
+				continue
+			default:
+				e.vs.Reset()
+				e.state = eSkipVal
+				continue
+			}
+		case eArgs:
+			n, done, failed := p.feedArgs(b[i:], off)
+			i += n
+			if failed {
+				return i
+			}
+			if done {
+				e.state = eAfter
+			}
+			continue
+		case eArgsStr:
+			return p.argsString(b, i)
+		case eCollect, eSkipVal:
+			n := e.vs.Feed(b[i:])
+			if e.state == eCollect && len(e.str) < 1024 {
+				e.str = append(e.str, b[i:i+n]...)
+			}
+			i += n
+			if err := e.vs.Err(); err != nil {
+				p.envBad(p.off+i, "%s", err.Msg)
+				return i
+			}
+			if e.vs.Done() {
+				if e.state == eCollect {
+					p.envString()
+				}
+				e.state = eAfter
+			}
+			continue
+		case eAfter:
+			switch c {
+			case ',':
+				e.state = eKey
+			case '}':
+				p.envDone(off)
+				return i + 1
+			default:
+				p.envBad(off, "expected ',' or '}', found %q", c)
+				return i
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// envString records a collected name or id.
+func (p *Parser) envString() {
+	e := &p.env
+	var s string
+	if json.Unmarshal(e.str, &s) != nil {
+		return
+	}
+	if e.role == roleID {
+		if !p.cur.started && s != "" {
+			p.cur.id = s
+		}
+		return
+	}
+	if p.cur.name == "" && !p.cur.discard {
+		p.setName(s, e.strOff)
+	}
+}
+
+// envDone completes the call when its object ends at off.
+func (p *Parser) envDone(off int) {
+	p.cur.after = mEnvPost
+	p.endCall(off)
+}
+
+// argsString decodes a JSON-encoded arguments string as it arrives and
+// streams the decoded JSON.
+func (p *Parser) argsString(b []byte, i int) int {
+	e := &p.env
+	s := len(p.scratch)
+	closed := false
+loop:
+	for i < len(b) {
+		c := b[i]
+		switch e.esc {
+		case 1:
+			e.esc = 0
+			if e.hi != 0 && c != 'u' {
+				p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
+				e.hi = 0
+			}
+			switch c {
+			case '"', '\\', '/':
+				p.scratch = append(p.scratch, c)
+			case 'b':
+				p.scratch = append(p.scratch, '\b')
+			case 'f':
+				p.scratch = append(p.scratch, '\f')
+			case 'n':
+				p.scratch = append(p.scratch, '\n')
+			case 'r':
+				p.scratch = append(p.scratch, '\r')
+			case 't':
+				p.scratch = append(p.scratch, '\t')
+			case 'u':
+				e.esc, e.hex, e.code = 2, 0, 0
+			default:
+				p.envBad(p.off+i, "invalid escape in arguments string")
+				return i
+			}
+			i++
+			continue
+		case 2:
+			var d rune
+			switch {
+			case c >= '0' && c <= '9':
+				d = rune(c - '0')
+			case c >= 'a' && c <= 'f':
+				d = rune(c-'a') + 10
+			case c >= 'A' && c <= 'F':
+				d = rune(c-'A') + 10
+			default:
+				p.envBad(p.off+i, "invalid \\u escape in arguments string")
+				return i
+			}
+			e.code = e.code<<4 | d
+			e.hex++
+			i++
+			if e.hex == 4 {
+				e.esc = 0
+				r := e.code
+				if e.hi != 0 {
+					if r >= 0xDC00 && r < 0xE000 {
+						r = 0x10000 + (e.hi-0xD800)<<10 + (r - 0xDC00)
+					} else {
+						p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
+					}
+					e.hi = 0
+				}
+				if r >= 0xD800 && r < 0xDC00 {
+					e.hi = r
+					continue
+				}
+				p.scratch = utf8.AppendRune(p.scratch, r)
+			}
+			continue
+		}
+		if e.hi != 0 && c != '\\' {
+			p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
+			e.hi = 0
+		}
+		switch {
+		case c == '"':
+			i++
+			closed = true
+			break loop
+		case c == '\\':
+			e.esc = 1
+			i++
+		case c < 0x20:
+			p.envBad(p.off+i, "control character in arguments string")
+			return i
+		default:
+			j := i
+			for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] >= 0x20 {
+				j++
+			}
+			p.scratch = append(p.scratch, b[i:j]...)
+			i = j
+		}
+	}
+	if !p.feedDecoded(p.scratch[s:len(p.scratch):len(p.scratch)]) {
+		return i
+	}
+	if closed {
+		if p.js.Started() && !p.js.Done() {
+			p.abandon(e.argsO, toolcall.CodeInvalidJSON, "arguments string holds incomplete JSON")
+			return i
+		}
+		e.state = eAfter
+	}
+	return i
+}
+
+// feedDecoded streams decoded argument JSON; it reports false when the call
+// was abandoned.
+func (p *Parser) feedDecoded(d []byte) bool {
+	off := p.env.argsO
+	if !p.js.Started() {
+		k := 0
+		for k < len(d) && isSpace(d[k]) {
+			k++
+		}
+		d = d[k:]
+		if len(d) == 0 {
+			return true
+		}
+		if d[0] != '{' {
+			p.abandon(off, toolcall.CodeInvalidJSON, "arguments string must hold a JSON object, found %q", d[0])
+			return false
+		}
+	}
+	if p.js.Done() {
+		d = trimSpace(d)
+	} else {
+		n := p.js.Feed(d)
+		p.settle(d[:n], off)
+		if p.js.Err() != nil {
+			p.jsError(off)
+			return false
+		}
+		d = trimSpace(d[n:])
+	}
+	if len(d) > 0 {
+		p.abandon(off, toolcall.CodeInvalidJSON, "unexpected %q after the arguments object", d[0])
+		return false
+	}
+	return true
+}

@@ -1,0 +1,149 @@
+package xmlparse
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// testTools is a small in-memory catalog for the tests.
+type testTools map[string]*toolcall.Tool
+
+func (t testTools) Lookup(name string) (*toolcall.Tool, bool) {
+	tool, ok := t[name]
+	return tool, ok
+}
+
+func param(name string, types ...string) toolcall.Param {
+	return toolcall.Param{Name: name, Types: types}
+}
+
+var tools = testTools{
+	"get_weather": {Name: "get_weather", Params: []toolcall.Param{param("city", "string"), param("days", "integer"), param("metric", "boolean")}},
+	"read_file":   {Name: "read_file", Params: []toolcall.Param{param("path", "string"), param("start_line", "integer"), param("end_line", "integer", "null")}},
+	"write_to_file": {Name: "write_to_file", Params: []toolcall.Param{param("path", "string"), param("content", "string"),
+		param("line_count", "integer")}},
+	"search": {Name: "search", Params: []toolcall.Param{param("query", "string"), param("filters", "object"), param("tags", "array"),
+		param("limit", "number"), param("code", "string")}},
+	"list_files": {Name: "list_files"},
+}
+
+// summary renders the collected result of events compactly for table
+// expectations: text, reasoning, calls as name{args}, error codes.
+func summary(evs []toolcall.Event) string {
+	r := toolcall.Collect("", evs)
+	var b strings.Builder
+	if r.Text != "" {
+		fmt.Fprintf(&b, "text=%q ", r.Text)
+	}
+	if r.Reasoning != "" {
+		fmt.Fprintf(&b, "reasoning=%q ", r.Reasoning)
+	}
+	for _, c := range r.Calls {
+		var buf bytes.Buffer
+		_ = json.Compact(&buf, c.Arguments)
+		fmt.Fprintf(&b, "call=%s%s ", c.Name, buf.String())
+		if c.ID != fmt.Sprintf("call_%d", c.Index) {
+			fmt.Fprintf(&b, "id=%s ", c.ID)
+		}
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(&b, "error=%s ", e.Code)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// eventLines renders events as JSON Lines.
+func eventLines(evs []toolcall.Event) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	for _, ev := range evs {
+		if err := enc.Encode(ev); err != nil {
+			panic(err)
+		}
+	}
+	return b.String()
+}
+
+// runRaw feeds chunks and keeps every event unmerged (cloned).
+func runRaw(p toolcall.StreamParser, chunks [][]byte) []toolcall.Event {
+	var out []toolcall.Event
+	for _, c := range chunks {
+		for _, ev := range p.Feed(c) {
+			out = append(out, ev.Clone())
+		}
+	}
+	for _, ev := range p.Close() {
+		out = append(out, ev.Clone())
+	}
+	return out
+}
+
+// checkInvariants checks what must hold for any input: text and reasoning
+// deltas are the input bytes at their offsets, in order, and the bytes
+// between them are markup (start with '<', end with '>' or at the end of
+// the input); args deltas concatenate to the final arguments, which are a
+// JSON object; call indexes increase.
+func checkInvariants(in []byte, evs []toolcall.Event) error {
+	pos := 0
+	args := map[int]*bytes.Buffer{}
+	nextIndex := 0
+	gap := func(from, to int) error {
+		if from == to {
+			return nil
+		}
+		g := in[from:to]
+		if g[0] != '<' {
+			return fmt.Errorf("bytes %d..%d %q are neither text nor markup", from, to, g)
+		}
+		if to != len(in) && g[len(g)-1] != '>' {
+			return fmt.Errorf("markup %d..%d %q does not end with '>'", from, to, g)
+		}
+		return nil
+	}
+	for _, ev := range evs {
+		switch ev.Kind {
+		case toolcall.KindText, toolcall.KindReasoning:
+			if ev.Offset < pos || ev.Offset+len(ev.Data) > len(in) {
+				return fmt.Errorf("%s delta at %d out of order (pos %d)", ev.Kind, ev.Offset, pos)
+			}
+			if !bytes.Equal(in[ev.Offset:ev.Offset+len(ev.Data)], ev.Data) {
+				return fmt.Errorf("%s delta at %d is %q, input has %q", ev.Kind, ev.Offset, ev.Data, in[ev.Offset:ev.Offset+len(ev.Data)])
+			}
+			if err := gap(pos, ev.Offset); err != nil {
+				return err
+			}
+			pos = ev.Offset + len(ev.Data)
+		case toolcall.KindCallStart:
+			if ev.Index != nextIndex {
+				return fmt.Errorf("call_start index %d, want %d", ev.Index, nextIndex)
+			}
+			nextIndex++
+			args[ev.Index] = new(bytes.Buffer)
+		case toolcall.KindArgsDelta:
+			b, ok := args[ev.Index]
+			if !ok {
+				return fmt.Errorf("args_delta for call %d before its call_start", ev.Index)
+			}
+			b.Write(ev.Data)
+		case toolcall.KindCallEnd:
+			b, ok := args[ev.Index]
+			if !ok {
+				return fmt.Errorf("call_end for call %d without call_start", ev.Index)
+			}
+			if !bytes.Equal(b.Bytes(), ev.Call.Arguments) {
+				return fmt.Errorf("call %d: deltas %q != arguments %q", ev.Index, b.Bytes(), ev.Call.Arguments)
+			}
+			var obj map[string]any
+			if err := json.Unmarshal(ev.Call.Arguments, &obj); err != nil {
+				return fmt.Errorf("call %d arguments %q are not a JSON object: %v", ev.Index, ev.Call.Arguments, err)
+			}
+			delete(args, ev.Index)
+		}
+	}
+	return gap(pos, len(in))
+}

@@ -1,0 +1,244 @@
+package xmlparse
+
+import "github.com/tooleval/tooleval/toolcall"
+
+// This file decides which tags each state acts on and what they do.
+
+// tagSet returns the tags the current state acts on.
+func (p *Parser) tagSet() tagSet {
+	var s tagSet
+	switch p.mode {
+	case mText:
+		if p.reason {
+			s.close = bit(p.thinkK)
+		} else {
+			s.open = bit(tkThink, tkThinking)
+			s.close = bit(tkThink, tkThinking)
+		}
+		if p.reason && !p.cfg.callsInThinking {
+			break
+		}
+		d := p.dialects
+		if d&dUseTool != 0 {
+			s.open |= bit(tkUseTool)
+			s.close |= bit(tkUseTool, tkToolName, tkArguments)
+		}
+		if d&dFunctionCalls != 0 {
+			s.open |= bit(tkFunctionCalls, tkInvoke)
+			s.close |= bit(tkFunctionCalls, tkInvoke, tkParameter)
+		}
+		if d&dToolCall != 0 {
+			s.open |= bit(tkToolCall)
+			s.close |= bit(tkToolCall)
+		}
+		if d&dQwen != 0 {
+			s.open |= bit(tkToolCall, tkFunction)
+			s.close |= bit(tkToolCall, tkFunction, tkParameter)
+		}
+		if d&dCline != 0 {
+			s.genericOpen = true
+		}
+		if p.reason {
+			s.close &= bit(p.thinkK) // no stray-closer handling inside reasoning
+		}
+	case mWrapper:
+		s.open = bit(tkInvoke, tkFunction, tkFunctionCalls)
+		s.close = bit(tkFunctionCalls, tkToolCall, tkInvoke, tkFunction, tkParameter)
+	case mInvoke:
+		if p.cur.kind == ckCline {
+			s.genericOpen, s.genericClose = true, true
+		} else {
+			s.open = bit(tkParameter)
+			s.close = bit(tkInvoke, tkFunction, tkParameter, tkFunctionCalls, tkToolCall)
+		}
+	case mValue:
+		if p.cur.kind == ckCline {
+			s.genericOpen, s.genericClose = true, true
+		} else {
+			s.open = bit(tkParameter)
+			s.close = bit(tkParameter, tkInvoke, tkFunction, tkFunctionCalls, tkToolCall)
+		}
+	case mUseTool:
+		s.open = bit(tkToolName, tkArguments)
+		s.close = bit(tkUseTool, tkToolName, tkArguments)
+	case mToolName:
+		s.open = bit(tkArguments)
+		s.close = bit(tkToolName, tkUseTool)
+	case mArgsPre, mArgsPost:
+		s.close = bit(tkArguments, tkUseTool)
+	case mCallBody:
+		s.open = bit(tkFunction, tkInvoke)
+		s.close = bit(tkToolCall)
+	case mEnvPost:
+		s.close = bit(tkToolCall)
+	}
+	return s
+}
+
+// detect records the dialect of the first opening tag; in auto mode it also
+// narrows the tags recognised from then on to that dialect's.
+func (p *Parser) detect(f Format) {
+	if p.detected != "" {
+		if p.detected == FormatToolCall && f == FormatQwen3Coder {
+			p.detected = f
+		}
+		return
+	}
+	p.detected = f
+	if p.cfg.format != FormatAuto {
+		return
+	}
+	switch f {
+	case FormatUseTool:
+		p.dialects = dUseTool
+	case FormatFunctionCalls:
+		p.dialects = dFunctionCalls
+	case FormatToolCall, FormatQwen3Coder:
+		p.dialects = dToolCall | dQwen
+	case FormatCline:
+		p.dialects = dCline
+	}
+}
+
+// onTag acts on the complete tag in p.tag. It reports false when the tag is
+// content after all.
+func (p *Parser) onTag() bool {
+	t := &p.tag
+	k, closing, off := t.kind, t.closing, t.off
+	end := off + t.n
+	switch p.mode {
+	case mText:
+		switch {
+		case !closing && (k == tkThink || k == tkThinking):
+			p.reason, p.thinkK = true, k
+		case closing && p.reason && k == p.thinkK:
+			p.reason = false
+		case closing:
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagNames[k])
+		case k == tkUseTool:
+			p.detect(FormatUseTool)
+			p.beginCall(ckUseTool, off, "</use_tool>", mText)
+			p.mode = mUseTool
+		case k == tkFunctionCalls:
+			p.detect(FormatFunctionCalls)
+			p.mode, p.wrapper = mWrapper, wrapFunctionCalls
+		case k == tkInvoke:
+			p.detect(FormatFunctionCalls)
+			p.beginInvoke(off, end, "</invoke>", mText)
+		case k == tkFunction:
+			p.detect(FormatQwen3Coder)
+			p.beginInvoke(off, end, "</function>", mText)
+		case k == tkToolCall:
+			p.detect(FormatToolCall)
+			p.callTag = off
+			p.mode = mCallBody
+		case k == tkGeneric:
+			name := string(t.name())
+			tool, ok := p.cfg.tools.Lookup(name)
+			if !ok {
+				return false
+			}
+			p.detect(FormatCline)
+			p.beginCall(ckCline, off, "</"+name+">", mText)
+			p.cur.tool = tool
+			p.mode = mInvoke
+			p.setName(name, off)
+		}
+	case mWrapper:
+		switch {
+		case !closing && k == tkInvoke:
+			p.beginInvoke(off, end, "</invoke>", mWrapper)
+		case !closing && k == tkFunction:
+			p.beginInvoke(off, end, "</function>", mWrapper)
+		case !closing: // a repeated <function_calls>
+		case k == tkFunctionCalls && p.wrapper == wrapFunctionCalls, k == tkToolCall && p.wrapper == wrapToolCall:
+			p.mode, p.wrapper = mText, wrapNone
+		default:
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> between calls", tagNames[k])
+		}
+	case mInvoke:
+		return p.invokeTag(k, closing, off)
+	case mValue:
+		return p.valueTag(k, closing, off)
+	case mUseTool:
+		switch {
+		case !closing && k == tkToolName:
+			p.mode, p.name, p.nameOff = mToolName, p.name[:0], end
+		case !closing && k == tkArguments:
+			p.mode = mArgsPre
+		case closing && k == tkUseTool:
+			p.endCall(off)
+		default:
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> inside <use_tool>", tagNames[k])
+		}
+	case mToolName:
+		p.setName(string(trimSpace(p.name)), p.nameOff)
+		p.mode = mUseTool
+		switch {
+		case !closing && k == tkArguments:
+			p.mode = mArgsPre
+		case closing && k == tkUseTool:
+			p.endCall(off)
+		}
+	case mArgsPre, mArgsPost:
+		p.mode = mUseTool
+		if k == tkUseTool {
+			p.endCall(off)
+		}
+	case mCallBody:
+		if closing { // an empty <tool_call></tool_call>
+			p.mode = mText
+			return true
+		}
+		p.detect(FormatQwen3Coder)
+		p.wrapper = wrapToolCall
+		if k == tkInvoke {
+			p.beginInvoke(off, end, "</invoke>", mWrapper)
+		} else {
+			p.beginInvoke(off, end, "</function>", mWrapper)
+		}
+	case mEnvPost:
+		p.mode = mText
+	}
+	p.junk = false
+	return true
+}
+
+// invokeTag handles a tag between the parameters of a call.
+func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
+	t := &p.tag
+	if p.cur.kind == ckCline {
+		name := string(t.name())
+		switch {
+		case !closing:
+			p.valueOpen(name, off)
+			if t.self {
+				p.valueClose(off)
+			}
+		case name == p.cur.name:
+			p.endInvoke(off)
+		case p.cur.tool != nil && p.cur.tool.Param(name) != nil:
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> between parameters", name)
+		default:
+			return false
+		}
+		p.junk = false
+		return true
+	}
+	switch {
+	case !closing: // <parameter …>
+		p.valueOpen(t.attr(), off)
+		if t.self {
+			p.valueClose(off)
+		}
+	case k == tkInvoke || k == tkFunction:
+		p.endInvoke(off)
+	case k == tkParameter:
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </parameter> between parameters")
+	default: // </function_calls> or </tool_call>: the call's closer is missing
+		p.endInvoke(off)
+		return p.onTag()
+	}
+	p.junk = false
+	return true
+}

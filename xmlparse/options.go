@@ -1,0 +1,79 @@
+package xmlparse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// Format names a text protocol dialect.
+type Format string
+
+// The dialects a Parser understands.
+const (
+	FormatAuto          Format = "auto"
+	FormatUseTool       Format = "use_tool"
+	FormatFunctionCalls Format = "function_calls"
+	FormatToolCall      Format = "tool_call"
+	FormatQwen3Coder    Format = "qwen3_coder"
+	FormatCline         Format = "cline"
+)
+
+// Formats lists the dialect names, auto first.
+func Formats() []Format {
+	return []Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatQwen3Coder, FormatCline}
+}
+
+// ParseFormat checks a dialect name.
+func ParseFormat(s string) (Format, error) {
+	for _, f := range Formats() {
+		if string(f) == s {
+			return f, nil
+		}
+	}
+	names := make([]string, 0, 6)
+	for _, f := range Formats() {
+		names = append(names, string(f))
+	}
+	return "", fmt.Errorf("unknown text format %q (want one of %s)", s, strings.Join(names, ", "))
+}
+
+// DefaultMaxCallBytes is the default cap on the bytes of one call.
+const DefaultMaxCallBytes = 16 << 20
+
+// DefaultMaxDepth is the default JSON nesting limit of arguments.
+const DefaultMaxDepth = 128
+
+type config struct {
+	format          Format
+	tools           toolcall.ToolSet
+	callsInThinking bool
+	maxCallBytes    int
+	maxDepth        int
+}
+
+// Option configures a Parser.
+type Option func(*config)
+
+// WithFormat picks the dialect (default FormatAuto). Unknown names behave
+// as FormatAuto; check names with ParseFormat first.
+func WithFormat(f Format) Option { return func(c *config) { c.format = f } }
+
+// WithTools gives the parser a tool catalog. With it, XML parameter values
+// are coerced by the parameter's JSON schema, calls to tools it lacks get an
+// unknown_tool error, and cline tags are recognised from its tool names.
+func WithTools(ts toolcall.ToolSet) Option { return func(c *config) { c.tools = ts } }
+
+// WithCallsInReasoning makes calls inside <think>…</think> count as calls.
+// By default they are part of the reasoning text.
+func WithCallsInReasoning(on bool) Option { return func(c *config) { c.callsInThinking = on } }
+
+// WithMaxCallBytes caps the bytes of one call, from its opening tag
+// (default DefaultMaxCallBytes). A bigger call is abandoned with a too_large
+// error.
+func WithMaxCallBytes(n int) Option { return func(c *config) { c.maxCallBytes = n } }
+
+// WithMaxDepth caps the JSON nesting of arguments (default
+// DefaultMaxDepth); deeper arguments give a too_deep error.
+func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }

@@ -1,0 +1,414 @@
+package xmlparse
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/jsonscan"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// mode is what the parser is reading.
+type mode uint8
+
+const (
+	mText     mode = iota // visible text or reasoning (p.reason)
+	mWrapper              // inside <function_calls> or an XML <tool_call>, between calls
+	mInvoke               // inside an invoke/function/cline call, between parameters
+	mValue                // an XML parameter value
+	mUseTool              // inside <use_tool>, between its parts
+	mToolName             // inside <tool_name>
+	mArgsPre              // after <arguments>, before the JSON
+	mArgsJSON             // the JSON arguments of <arguments>
+	mArgsPost             // after the JSON arguments
+	mCallBody             // after <tool_call>: JSON, a fence or <function=…>
+	mFence                // the rest of a ```json line
+	mEnvelope             // the JSON object of a <tool_call>
+	mEnvPost              // after that object, before </tool_call>
+	mSkip                 // skipping an abandoned call up to its closing tag
+)
+
+// dialect bits.
+const (
+	dUseTool = 1 << iota
+	dFunctionCalls
+	dToolCall
+	dQwen
+	dCline
+)
+
+// wrapper kinds.
+const (
+	wrapNone = iota
+	wrapFunctionCalls
+	wrapToolCall
+)
+
+// Parser is an incremental parser of one model message. Create it with New;
+// it is not safe for concurrent use.
+type Parser struct {
+	cfg      config
+	dialects int    // enabled dialect bits
+	detected Format // dialect seen, "" until then
+
+	off     int // input offset of the current chunk's first byte
+	chunk   []byte
+	evs     []toolcall.Event
+	scratch []byte // event bytes that do not alias the chunk, reset per Feed
+
+	mode    mode
+	reason  bool    // inside <think> / <thinking>
+	thinkK  tagKind // which of them
+	wrapper int
+	junk    bool // a run of stray bytes inside markup was reported
+
+	tag tagReader
+	u8  [utf8.UTFMax]byte // unfinished UTF-8 character at the end of text
+	u8n int
+	u8o int
+
+	inCall  bool
+	cur     call
+	callTag int // offset of the <tool_call> being sniffed
+	nameOff int // offset of the <tool_name> content
+	next    int // next call index
+
+	val   value
+	name  []byte // <tool_name> content
+	js    jsonscan.Scanner
+	jsOff int    // input offset where js started
+	hold  []byte // settled-but-pending JSON bytes (a number or literal)
+	holdO int
+	env   envelope
+	skip  string // closing tag that ends mSkip
+	skipN int
+}
+
+// New returns a Parser configured by opts.
+func New(opts ...Option) *Parser {
+	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}}
+	for _, o := range opts {
+		o(&p.cfg)
+	}
+	if p.cfg.maxCallBytes <= 0 {
+		p.cfg.maxCallBytes = DefaultMaxCallBytes
+	}
+	if p.cfg.maxDepth <= 0 {
+		p.cfg.maxDepth = DefaultMaxDepth
+	}
+	p.js.SetMaxDepth(p.cfg.maxDepth)
+	p.env.vs.SetMaxDepth(p.cfg.maxDepth)
+	switch p.cfg.format {
+	case FormatUseTool:
+		p.dialects = dUseTool
+	case FormatFunctionCalls:
+		p.dialects = dFunctionCalls
+	case FormatToolCall:
+		p.dialects = dToolCall
+	case FormatQwen3Coder:
+		p.dialects = dQwen
+	case FormatCline:
+		p.dialects = dCline
+	default:
+		p.cfg.format = FormatAuto
+		p.dialects = dUseTool | dFunctionCalls | dToolCall | dQwen | dCline
+	}
+	if p.cfg.tools == nil {
+		p.dialects &^= dCline
+	}
+	return p
+}
+
+// Format returns the dialect in use: the configured one, or for auto the one
+// detected from the first opening tag (FormatAuto until then).
+func (p *Parser) Format() Format {
+	if p.cfg.format == FormatAuto && p.detected != "" {
+		return p.detected
+	}
+	return p.cfg.format
+}
+
+// Feed consumes the next chunk of the message and returns the events it
+// completed. The slice and the events' Data are valid until the next call
+// to Feed or Close.
+func (p *Parser) Feed(chunk []byte) []toolcall.Event {
+	p.evs = p.evs[:0]
+	p.scratch = p.scratch[:0]
+	p.chunk = chunk
+	i := 0
+	if p.u8n > 0 {
+		i = p.finishRune(chunk)
+	}
+	for i < len(chunk) {
+		end := len(chunk)
+		if p.inCall {
+			if lim := p.cur.start + p.cfg.maxCallBytes - p.off; lim < end {
+				if lim <= i {
+					p.tooLarge(p.off + i)
+					continue
+				}
+				end = lim
+			}
+		}
+		i = p.step(chunk[:end], i)
+	}
+	p.off += len(chunk)
+	p.chunk = nil
+	return p.evs
+}
+
+// step consumes bytes of b from i on, in the current state, and returns the
+// index of the first byte it did not consume.
+func (p *Parser) step(b []byte, i int) int {
+	if p.tag.n > 0 {
+		return p.tagStep(b, i)
+	}
+	switch p.mode {
+	case mText:
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			p.textRun(b[i:], p.off+i, len(b) == len(p.chunk))
+			return len(b)
+		}
+		if j > 0 {
+			p.emitText(b[i:i+j], p.off+i)
+		}
+		p.startTag(p.off + i + j)
+		return i + j + 1
+	case mArgsJSON:
+		return p.argsJSON(b, i)
+	case mEnvelope:
+		return p.envelopeStep(b, i)
+	case mSkip:
+		return p.skipStep(b, i)
+	case mFence:
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 {
+			return len(b)
+		}
+		p.mode = mCallBody
+		return i + j + 1
+	case mArgsPre, mCallBody, mEnvPost:
+		return p.sniff(b, i)
+	}
+	// Content modes: everything up to the next '<' is content.
+	j := bytes.IndexByte(b[i:], '<')
+	if j < 0 {
+		p.content(b[i:], p.off+i)
+		return len(b)
+	}
+	if j > 0 {
+		p.content(b[i:i+j], p.off+i)
+	}
+	p.startTag(p.off + i + j)
+	return i + j + 1
+}
+
+// startTag begins reading a tag at offset off with the tags the current
+// state acts on.
+func (p *Parser) startTag(off int) { p.tag.start(off, p.tagSet()) }
+
+// tagStep feeds bytes to the tag being read.
+func (p *Parser) tagStep(b []byte, i int) int {
+	for i < len(b) {
+		switch p.tag.step(b[i]) {
+		case tagMore:
+			i++
+		case tagComplete:
+			p.finishTag()
+			return i + 1
+		case tagCut:
+			p.finishTag()
+			return i
+		case tagFail:
+			p.failTag()
+			return i
+		}
+	}
+	return i
+}
+
+// finishTag acts on a complete tag, or makes it content when the state does
+// not want it after all.
+func (p *Parser) finishTag() {
+	if !p.onTag() {
+		p.failTag()
+		return
+	}
+	p.tag.n = 0
+}
+
+// failTag turns the held tag bytes into content.
+func (p *Parser) failTag() {
+	n, off := p.tag.n, p.tag.off
+	p.tag.n = 0
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, p.tag.buf[:n]...)
+	if p.mode == mText {
+		p.emitText(p.scratch[s:], off)
+		return
+	}
+	p.content(p.scratch[s:], off)
+}
+
+// emitText emits a text or reasoning delta.
+func (p *Parser) emitText(b []byte, off int) {
+	if len(b) == 0 {
+		return
+	}
+	k := toolcall.KindText
+	if p.reason {
+		k = toolcall.KindReasoning
+	}
+	p.evs = append(p.evs, toolcall.Event{Kind: k, Offset: off, Data: b, Index: -1})
+}
+
+// textRun emits text that runs to the end of the chunk, holding back an
+// unfinished UTF-8 character when atEnd.
+func (p *Parser) textRun(b []byte, off int, atEnd bool) {
+	if atEnd {
+		if k := partialRune(b); k > 0 {
+			copy(p.u8[:], b[len(b)-k:])
+			p.u8n, p.u8o = k, off+len(b)-k
+			b = b[:len(b)-k]
+		}
+	}
+	p.emitText(b, off)
+}
+
+// partialRune returns the length of an unfinished UTF-8 sequence at the end
+// of b, or 0.
+func partialRune(b []byte) int {
+	for k := 1; k <= 3 && k <= len(b); k++ {
+		c := b[len(b)-k]
+		if c < 0x80 {
+			return 0
+		}
+		if c >= 0xC0 { // a start byte
+			need := 2
+			if c >= 0xF0 {
+				need = 4
+			} else if c >= 0xE0 {
+				need = 3
+			}
+			if need > k {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+// finishRune releases the held UTF-8 bytes together with the continuation
+// bytes that complete them at the start of chunk.
+func (p *Parser) finishRune(chunk []byte) int {
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, p.u8[:p.u8n]...)
+	i := 0
+	for i < len(chunk) && i < utf8.UTFMax-p.u8n && chunk[i]&0xC0 == 0x80 && !utf8.FullRune(p.scratch[s:]) {
+		p.scratch = append(p.scratch, chunk[i])
+		i++
+	}
+	if !utf8.FullRune(p.scratch[s:]) && i == len(chunk) {
+		// Still unfinished: keep holding.
+		p.u8n = copy(p.u8[:], p.scratch[s:])
+		p.scratch = p.scratch[:s]
+		return i
+	}
+	p.u8n = 0
+	p.emitText(p.scratch[s:], p.u8o)
+	return i
+}
+
+// content routes bytes that are not markup to the current state.
+func (p *Parser) content(b []byte, off int) {
+	switch p.mode {
+	case mText:
+		p.emitText(b, off)
+	case mToolName:
+		if room := 512 - len(p.name); room > 0 {
+			p.name = append(p.name, b[:min(room, len(b))]...)
+		}
+	case mValue:
+		p.valueContent(b, off)
+	default:
+		p.stray(b, off)
+	}
+}
+
+// stray reports non-whitespace bytes inside markup, once per run.
+func (p *Parser) stray(b []byte, off int) {
+	for i, c := range b {
+		if !isSpace(c) {
+			if !p.junk {
+				p.junk = true
+				p.errorf(off+i, toolcall.CodeMalformedMarkup, -1, "unexpected text inside %s markup", p.where())
+			}
+			return
+		}
+	}
+}
+
+func (p *Parser) where() string {
+	switch p.mode {
+	case mWrapper:
+		if p.wrapper == wrapToolCall {
+			return "<tool_call>"
+		}
+		return "<function_calls>"
+	case mInvoke:
+		return "a call's"
+	case mUseTool, mArgsPost:
+		return "<use_tool>"
+	}
+	return "tool-call"
+}
+
+// errorf emits an error event.
+func (p *Parser) errorf(off int, code toolcall.Code, index int, format string, args ...any) {
+	p.evs = append(p.evs, toolcall.ErrorEvent(off, code, index, format, args...))
+}
+
+// Close ends the message: held bytes are released and an unfinished call is
+// reported as an incomplete_call error with its partial arguments.
+func (p *Parser) Close() []toolcall.Event {
+	p.evs = p.evs[:0]
+	p.scratch = p.scratch[:0]
+	end := p.off
+	if p.u8n > 0 {
+		s := len(p.scratch)
+		p.scratch = append(p.scratch, p.u8[:p.u8n]...)
+		p.u8n = 0
+		p.emitText(p.scratch[s:], p.u8o)
+	}
+	if t := &p.tag; t.n > 0 {
+		// A closing tag cut short by the end of the stream still closes.
+		ok := false
+		if t.closing {
+			if t.phase == tpName {
+				t.nameEnd = t.n
+				ok = t.n > 2 && t.resolve()
+			} else {
+				ok = true
+			}
+		}
+		if ok {
+			t.bad = true
+			p.finishTag()
+		} else {
+			p.failTag()
+		}
+	}
+	if p.mode == mValue && p.val.pendOn {
+		p.valueClose(p.off)
+	}
+	if p.mode == mArgsJSON && len(p.hold) > 0 && p.js.End() {
+		p.flushHold()
+	}
+	if p.inCall {
+		p.incomplete(end)
+	}
+	p.mode, p.inCall, p.reason, p.wrapper = mText, false, false, wrapNone
+	return p.evs
+}

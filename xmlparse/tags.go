@@ -1,0 +1,300 @@
+package xmlparse
+
+// This file reads tags: the bytes from a '<' to its '>', held back until
+// they are known to be (or not to be) protocol markup.
+
+// tagKind is a protocol tag name.
+type tagKind uint8
+
+const (
+	tkNone tagKind = iota
+	tkThink
+	tkThinking
+	tkUseTool
+	tkToolName
+	tkArguments
+	tkFunctionCalls
+	tkInvoke
+	tkParameter
+	tkToolCall
+	tkFunction
+	nTagKinds
+	tkGeneric // any name: cline tools and parameters
+)
+
+var tagNames = [nTagKinds]string{
+	tkThink:         "think",
+	tkThinking:      "thinking",
+	tkUseTool:       "use_tool",
+	tkToolName:      "tool_name",
+	tkArguments:     "arguments",
+	tkFunctionCalls: "function_calls",
+	tkInvoke:        "invoke",
+	tkParameter:     "parameter",
+	tkToolCall:      "tool_call",
+	tkFunction:      "function",
+}
+
+// tagSet says which tags the current state would act on.
+type tagSet struct {
+	open, close  uint32 // bit per tagKind
+	genericOpen  bool   // any <name> may be meaningful
+	genericClose bool   // any </name> may be meaningful
+}
+
+func bit(ks ...tagKind) uint32 {
+	var m uint32
+	for _, k := range ks {
+		m |= 1 << k
+	}
+	return m
+}
+
+// maxTag bounds the bytes held back for one tag.
+const maxTag = 1024
+
+// maxGenericName bounds generic tag names.
+const maxGenericName = 128
+
+// tag phases.
+const (
+	tpName  = iota // reading the name
+	tpAttrs        // after the name and whitespace: attributes up to '>'
+	tpEq           // after "<name=": the value up to '>'
+	tpSlash        // after '/' that must be followed by '>'
+)
+
+// tagReader holds the bytes of a tag being read.
+type tagReader struct {
+	buf     [maxTag]byte
+	n       int // 0 when no tag is being read
+	off     int // input offset of the '<'
+	phase   uint8
+	closing bool
+	nameEnd int // index in buf after the name, once known
+	kind    tagKind
+	bad     bool // malformed but recovered closer ("</x/>", "</x" cut short)
+	self    bool // "<x/>"
+	set     tagSet
+}
+
+// tagStep results.
+const (
+	tagMore     = iota // byte consumed, tag goes on
+	tagComplete        // byte consumed, tag is complete
+	tagFail            // not a tag: held bytes are content; byte not consumed
+	tagCut             // a closer cut short by '<': complete, byte not consumed
+)
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isNameByte(c byte, first bool) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		return true
+	case c >= '0' && c <= '9', c == '-', c == '.', c == ':':
+		return !first
+	}
+	return false
+}
+
+func (t *tagReader) start(off int, set tagSet) {
+	t.buf[0] = '<'
+	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set = 1, off, tpName, false, 0, tkNone, false, false, set
+}
+
+func (t *tagReader) nameStart() int {
+	if t.closing {
+		return 2
+	}
+	return 1
+}
+
+func (t *tagReader) name() []byte { return t.buf[t.nameStart():t.nameEnd] }
+
+// prefixOK reports whether the name read so far can still become a tag the
+// current state acts on.
+func (t *tagReader) prefixOK() bool {
+	name := t.buf[t.nameStart():t.n]
+	mask := t.set.open
+	generic := t.set.genericOpen
+	if t.closing {
+		mask, generic = t.set.close, t.set.genericClose
+	}
+	if generic && len(name) <= maxGenericName {
+		return true
+	}
+	for k := tagKind(1); k < nTagKinds; k++ {
+		if mask&(1<<k) != 0 && len(name) <= len(tagNames[k]) && tagNames[k][:len(name)] == string(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve sets kind from the complete name; it reports false when the name
+// is not one the state acts on.
+func (t *tagReader) resolve() bool {
+	name := t.name()
+	mask, generic := t.set.open, t.set.genericOpen
+	if t.closing {
+		mask, generic = t.set.close, t.set.genericClose
+	}
+	for k := tagKind(1); k < nTagKinds; k++ {
+		if mask&(1<<k) != 0 && tagNames[k] == string(name) {
+			t.kind = k
+			return true
+		}
+	}
+	if generic && len(name) > 0 {
+		t.kind = tkGeneric
+		return true
+	}
+	return false
+}
+
+// step feeds one byte of the tag.
+func (t *tagReader) step(c byte) int {
+	if t.n >= maxTag {
+		return tagFail
+	}
+	switch t.phase {
+	case tpName:
+		if t.n == 1 && c == '/' && !t.closing {
+			t.closing = true
+			t.buf[t.n] = c
+			t.n++
+			return tagMore
+		}
+		if isNameByte(c, t.n == t.nameStart()) {
+			t.buf[t.n] = c
+			t.n++
+			if !t.prefixOK() {
+				t.n-- // the byte is not consumed
+				return tagFail
+			}
+			return tagMore
+		}
+		if t.n == t.nameStart() {
+			return tagFail
+		}
+		t.nameEnd = t.n
+		if !t.resolve() {
+			return tagFail
+		}
+		switch {
+		case c == '>':
+		case c == '/':
+			t.phase = tpSlash
+		case c == '=' && !t.closing && (t.kind == tkFunction || t.kind == tkParameter):
+			t.phase = tpEq
+		case isSpace(c):
+			t.phase = tpAttrs
+		case c == '<' && t.closing:
+			t.bad = true
+			return tagCut
+		default:
+			return tagFail
+		}
+	case tpAttrs:
+		switch {
+		case c == '>':
+		case c == '<':
+			if t.closing {
+				t.bad = true
+				return tagCut
+			}
+			return tagFail
+		case t.closing && c == '/':
+			t.phase = tpSlash
+		case t.closing && !isSpace(c):
+			return tagFail
+		}
+	case tpEq:
+		if c == '<' {
+			return tagFail
+		}
+	case tpSlash:
+		if c == '<' && t.closing {
+			t.bad = true
+			return tagCut
+		}
+		if c != '>' {
+			return tagFail
+		}
+		if t.closing {
+			t.bad = true
+		} else {
+			t.self = true
+		}
+	}
+	t.buf[t.n] = c
+	t.n++
+	if c == '>' {
+		return tagComplete
+	}
+	return tagMore
+}
+
+// attr returns the name of the tag: the value after '=' in <function=NAME>,
+// or the name="…" attribute.
+func (t *tagReader) attr() string {
+	rest := t.buf[t.nameEnd:t.n]
+	if len(rest) > 0 && rest[0] == '=' {
+		v := rest[1:]
+		if len(v) > 0 && v[len(v)-1] == '>' {
+			v = v[:len(v)-1]
+		}
+		if len(v) > 0 && v[len(v)-1] == '/' && t.self {
+			v = v[:len(v)-1]
+		}
+		return unquote(trimSpace(v))
+	}
+	// name="…" attribute, possibly among others.
+	for i := 0; i+4 < len(rest); i++ {
+		if (rest[i] == ' ' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r') && string(rest[i+1:i+5]) == "name" {
+			j := i + 5
+			for j < len(rest) && isSpace(rest[j]) {
+				j++
+			}
+			if j >= len(rest) || rest[j] != '=' {
+				continue
+			}
+			j++
+			for j < len(rest) && isSpace(rest[j]) {
+				j++
+			}
+			if j < len(rest) && (rest[j] == '"' || rest[j] == '\'') {
+				q := rest[j]
+				k := j + 1
+				for k < len(rest) && rest[k] != q {
+					k++
+				}
+				return string(rest[j+1 : k])
+			}
+			k := j
+			for k < len(rest) && !isSpace(rest[k]) && rest[k] != '>' && rest[k] != '/' {
+				k++
+			}
+			return string(rest[j:k])
+		}
+	}
+	return ""
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func unquote(b []byte) string {
+	if len(b) >= 2 && (b[0] == '"' || b[0] == '\'') && b[len(b)-1] == b[0] {
+		b = b[1 : len(b)-1]
+	}
+	return string(b)
+}

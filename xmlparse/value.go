@@ -1,0 +1,210 @@
+package xmlparse
+
+import (
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// This file turns XML parameter values into JSON argument fragments.
+
+// value is the XML parameter value being read.
+type value struct {
+	param   *toolcall.Param
+	name    string
+	str     bool // streamed as a JSON string; otherwise buffered and coerced
+	start   bool // no byte seen yet: a leading newline is dropped
+	nl      bool // a trailing newline is held back
+	nlOff   int
+	buf     []byte
+	pendOn  bool // a closing tag was seen; it ends the value if a follower comes
+	pend    []byte
+	pendOff int
+	pendBad bool
+}
+
+// valueOpen starts parameter name at offset off.
+func (p *Parser) valueOpen(name string, off int) {
+	v := &p.val
+	*v = value{name: name, start: true, buf: v.buf[:0], pend: v.pend[:0]}
+	if p.cur.tool != nil {
+		v.param = p.cur.tool.Param(name)
+	}
+	v.str = catalog.KeepsString(v.param)
+	s := len(p.scratch)
+	if p.cur.nparams == 0 {
+		p.scratch = append(p.scratch, '{')
+	} else {
+		p.scratch = append(p.scratch, ',')
+	}
+	p.scratch = appendJSONString(p.scratch, []byte(name))
+	p.scratch = append(p.scratch, ':')
+	if v.str {
+		p.scratch = append(p.scratch, '"')
+	}
+	p.cur.nparams++
+	if p.cur.kind == ckCline {
+		p.cur.given = append(p.cur.given, name)
+	}
+	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+	p.mode = mValue
+}
+
+// valueContent takes bytes of the value (or whitespace after a held
+// closing tag).
+func (p *Parser) valueContent(b []byte, off int) {
+	v := &p.val
+	if v.pendOn {
+		k := 0
+		for k < len(b) && isSpace(b[k]) {
+			k++
+		}
+		v.pend = append(v.pend, b[:k]...)
+		if k == len(b) {
+			return
+		}
+		b, off = b[k:], off+k
+		p.flushPend()
+	}
+	p.valueWrite(b, off)
+}
+
+// flushPend makes a held closing tag (and what followed it) value content.
+func (p *Parser) flushPend() {
+	v := &p.val
+	v.pendOn = false
+	p.valueWrite(p.own(v.pend), v.pendOff)
+	v.pend = v.pend[:0]
+}
+
+// valueWrite appends bytes to the value, minus a newline right after the
+// opening tag; a trailing newline is held until more bytes come.
+func (p *Parser) valueWrite(b []byte, off int) {
+	v := &p.val
+	if len(b) == 0 {
+		return
+	}
+	if v.start {
+		v.start = false
+		if b[0] == '\n' {
+			b, off = b[1:], off+1
+			if len(b) == 0 {
+				return
+			}
+		}
+	}
+	if v.nl {
+		v.nl = false
+		p.valueOut([]byte("\n"), v.nlOff)
+	}
+	if b[len(b)-1] == '\n' {
+		v.nl, v.nlOff = true, off+len(b)-1
+		b = b[:len(b)-1]
+	}
+	p.valueOut(b, off)
+}
+
+func (p *Parser) valueOut(b []byte, off int) {
+	if len(b) == 0 {
+		return
+	}
+	if !p.val.str {
+		p.val.buf = append(p.val.buf, b...)
+		return
+	}
+	s := len(p.scratch)
+	p.scratch = appendJSONChars(p.scratch, b)
+	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+}
+
+// valueClose ends the value at off: a held newline and closing tag are
+// markup.
+func (p *Parser) valueClose(off int) {
+	v := &p.val
+	if v.pendOn {
+		off = v.pendOff
+		if v.pendBad {
+			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
+		}
+	}
+	v.pendOn, v.nl = false, false
+	if v.str {
+		p.emitArgs([]byte(`"`), off)
+	} else {
+		s := len(p.scratch)
+		p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
+		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+	}
+	p.mode = mInvoke
+}
+
+// valueTag handles a tag met inside a value. A parameter closing tag is
+// held: it ends the value only if the next tag is another parameter, the
+// call's closing tag, or the stream ends; otherwise it is content.
+func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
+	t := &p.tag
+	v := &p.val
+	var isClose, follower bool
+	if p.cur.kind == ckCline {
+		name := string(t.name())
+		isClose = closing && name == v.name
+		// Another of the tool's parameters ends a value with a missing
+		// closing tag, unless it was given already: then it is content
+		// (say, markup inside a file's content).
+		follower = closing && name == p.cur.name ||
+			!closing && p.cur.tool != nil && p.cur.tool.Param(name) != nil && !p.cur.gave(name)
+	} else {
+		isClose = closing && k == tkParameter
+		follower = !isClose
+	}
+	switch {
+	case isClose:
+		if v.pendOn {
+			p.flushPend()
+		}
+		v.pendOn, v.pendOff, v.pendBad = true, off, t.bad
+		v.pend = append(v.pend[:0], t.buf[:t.n]...)
+		return true
+	case follower:
+		p.valueClose(off)
+		return p.invokeTag(k, closing, off)
+	}
+	if v.pendOn {
+		p.flushPend()
+	}
+	return false
+}
+
+// appendJSONString appends b as a quoted JSON string.
+func appendJSONString(dst, b []byte) []byte {
+	dst = append(dst, '"')
+	dst = appendJSONChars(dst, b)
+	return append(dst, '"')
+}
+
+// appendJSONChars appends b escaped for the inside of a JSON string. Bytes
+// of a UTF-8 character split across calls are copied as they are.
+func appendJSONChars(dst, b []byte) []byte {
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		dst = append(dst, b[start:i]...)
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		}
+		start = i + 1
+	}
+	return append(dst, b[start:]...)
+}
