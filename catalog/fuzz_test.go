@@ -1,0 +1,40 @@
+package catalog
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func FuzzParse(f *testing.F) {
+	for _, pattern := range []string{"*.json*", "broken/*.json*"} {
+		files, _ := filepath.Glob(filepath.Join(catalogDir, pattern))
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse(data, "fuzz.json")
+		if err != nil {
+			var le *LoadError
+			if !errors.As(err, &le) || le.File != "fuzz.json" {
+				t.Fatalf("error %T %v is not a *LoadError naming the file", err, err)
+			}
+			return
+		}
+		for _, tool := range c.Tools() {
+			if got, ok := c.Lookup(tool.Name); !ok || got.Name != tool.Name {
+				t.Fatalf("Lookup(%q) failed", tool.Name)
+			}
+			if _, err := ParamsOf(tool.Parameters); err != nil {
+				t.Fatalf("tool %q: normalised schema does not parse: %v", tool.Name, err)
+			}
+		}
+		if _, err := c.Select(Selection{MCPNames: true, SanitizeNames: true}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
