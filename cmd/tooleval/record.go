@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"sync"
+	"time"
+
+	"github.com/tooleval/tooleval/record"
+	"github.com/tooleval/tooleval/replay"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "record",
+		Usage:     "record transcripts from a real streaming endpoint for every case of a suite",
+		ArgsUsage: "SUITE",
+		Description: "Sends each case's query, with its catalog's tools rendered as --variant (and --protocol)\n" +
+			"or sent natively, to the endpoint, and writes the cases with their transcripts to --out.\n" +
+			"Cases already in --out are skipped, so an interrupted run resumes.\n\n" +
+			"Endpoint: --api, --base-url, --model, --api-key, or TOOLEVAL_BASE_URL/TOOLEVAL_MODEL/\n" +
+			"TOOLEVAL_API_KEY, OPENAI_BASE_URL/OPENAI_MODEL/OPENAI_API_KEY (openai-chat,\n" +
+			"openai-responses), ANTHROPIC_BASE_URL/ANTHROPIC_MODEL/ANTHROPIC_API_KEY (anthropic).\n" +
+			"Prefer the environment for the key: flags show up in process lists and shell history.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted)"},
+			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
+			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
+			&cli.StringFlag{Name: "model", Usage: "model `NAME`"},
+			&cli.StringFlag{Name: "api-key", Usage: "API `KEY` (prefer the environment variable)"},
+			&cli.StringFlag{Name: "variant", Value: "native", Usage: "prompt `VARIANT`: names, detailed, xml, retrieved, json or native"},
+			&cli.StringFlag{Name: "protocol", Usage: "text calling `PROTOCOL` for text variants: use_tool (default), function_calls, tool_call, qwen3_coder"},
+			&cli.IntFlag{Name: "k", Usage: "send the always-include tools and the `N` best BM25 matches instead of the whole catalog"},
+			&cli.IntFlag{Name: "j", Value: 1, Usage: "`N` requests in flight"},
+			&cli.Float64Flag{Name: "rps", Usage: "at most `R` requests started per second (0: no limit)"},
+			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "reply cap in `TOKENS`"},
+			&cli.Float64Flag{Name: "temperature", Value: -1, Usage: "sampling temperature (default: the server's)"},
+			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "limit per attempt"},
+			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest wait for the first or next byte"},
+			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "retries on 429, 5xx, dropped or cut streams (0: none)"},
+			&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
+		},
+		Action: recordSuite,
+	})
+}
+
+func recordSuite(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageErr("record: want exactly one SUITE, got %d arguments (flags go before SUITE)", c.NArg())
+	}
+	api, ok := record.ParseAPI(c.String("api"))
+	if !ok {
+		return usageErr("record: --api must be openai-chat, openai-responses or anthropic, not %q", c.String("api"))
+	}
+	for _, n := range []string{"j", "k", "max-tokens", "retries"} {
+		if c.Int(n) < 0 {
+			return usageErr("record: --%s must not be negative", n)
+		}
+	}
+	if c.Int("j") == 0 {
+		return usageErr("record: -j must be at least 1")
+	}
+	ep, err := record.ResolveEndpoint(api, c.String("base-url"), c.String("model"), c.String("api-key"), nil)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	suitePath := c.Args().First()
+	suite, err := replay.LoadFile(suitePath)
+	if err != nil {
+		return inputErr("record: %v", err)
+	}
+	stderr := c.App.ErrWriter
+	var mu sync.Mutex
+	logf := func(format string, args ...any) {
+		if c.Bool("quiet") {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(stderr, "record: "+format+"\n", args...)
+	}
+	retries := c.Int("retries")
+	if retries == 0 {
+		retries = -1 // Client: negative means none
+	}
+	opt := record.Options{
+		Variant:     c.String("variant"),
+		Protocol:    c.String("protocol"),
+		K:           c.Int("k"),
+		Concurrency: c.Int("j"),
+		RPS:         c.Float64("rps"),
+		MaxTokens:   c.Int("max-tokens"),
+		Logf:        logf,
+	}
+	if t := c.Float64("temperature"); t >= 0 {
+		opt.Temperature = &t
+	}
+	r := &record.Recorder{
+		Client: &record.Client{
+			Timeout:     c.Duration("timeout"),
+			IdleTimeout: c.Duration("idle-timeout"),
+			Retries:     retries,
+			Logf:        logf,
+		},
+		Endpoint: ep,
+		Options:  opt,
+	}
+	if err := opt.Check(); err != nil {
+		return usageErr("%v", err)
+	}
+	logf("%d cases from %s to %s", len(suite.Cases), suitePath, ep)
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+	defer stop()
+	sum, err := r.Run(ctx, suite, suitePath, c.String("out"))
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return inputErr("%v", err)
+	}
+	if c.Bool("json") {
+		if werr := writeJSON(c.App.Writer, sum); werr != nil {
+			return werr
+		}
+	} else {
+		fmt.Fprintf(c.App.Writer, "recorded %d, skipped %d (already in %s), failed %d of %d cases\n",
+			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases)
+		for _, e := range sum.Errors {
+			fmt.Fprintf(c.App.Writer, "  %s: %s\n", e.ID, e.Err)
+		}
+	}
+	if errors.Is(err, context.Canceled) {
+		return inputErr("record: interrupted; run again to resume")
+	}
+	if sum.Failed > 0 {
+		return inputErr("record: %d cases failed; run again to retry them", sum.Failed)
+	}
+	return nil
+}

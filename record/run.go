@@ -1,0 +1,460 @@
+package record
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// Options controls a recording run.
+type Options struct {
+	// Variant is the prompt variant: names, detailed, xml, retrieved, json
+	// (tools described in the system prompt, calls written in Protocol), or
+	// native (tools sent in the request's tools field).
+	Variant string
+	// Protocol is the text calling protocol for text variants (default
+	// use_tool); it must be empty with native.
+	Protocol string
+	// K, when > 0, sends only the case's always-include tools and the K
+	// best BM25 matches for its query; 0 sends the whole catalog.
+	K int
+	// Concurrency is the number of requests in flight (default 1).
+	Concurrency int
+	// RPS caps the rate of requests started per second (0: no cap).
+	RPS float64
+	// MaxTokens and Temperature go into every request (see Request).
+	MaxTokens   int
+	Temperature *float64
+	// Logf receives progress lines (never the key).
+	Logf func(format string, args ...any)
+}
+
+// Summary says what a run did.
+type Summary struct {
+	Cases    int         `json:"cases"`
+	Recorded int         `json:"recorded"`
+	Skipped  int         `json:"skipped"` // already in the output
+	Failed   int         `json:"failed"`
+	Errors   []CaseError `json:"errors,omitempty"`
+	Output   string      `json:"output"`
+}
+
+// CaseError is the failure of one case.
+type CaseError struct {
+	ID  string `json:"id"`
+	Err string `json:"error"`
+}
+
+// outCase is a suite line as record writes it.
+type outCase struct {
+	ID            string          `json:"id"`
+	Query         string          `json:"query"`
+	Catalog       string          `json:"catalog"`
+	GoldTools     []string        `json:"gold_tools"`
+	AlwaysInclude []string        `json:"always_include,omitempty"`
+	Lang          string          `json:"lang,omitempty"`
+	Tags          []string        `json:"tags,omitempty"`
+	Transcript    Transcript      `json:"transcript"`
+	GoldCalls     json.RawMessage `json:"gold_calls,omitempty"`
+}
+
+// Recorder records the cases of a suite against one endpoint.
+type Recorder struct {
+	Client   *Client
+	Endpoint Endpoint
+	Options  Options
+}
+
+// Run sends every case of the suite (loaded from suitePath) that out does
+// not hold yet, and appends each recorded case to out as it completes; at
+// the end out is rewritten in suite order. Cases already in out (by id,
+// with a transcript) are skipped, so an interrupted run resumes where it
+// stopped. A failed case is reported in the summary and left out of out, so
+// the next run retries it; Run returns an error only when it cannot run.
+func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out string) (Summary, error) {
+	opt := r.Options
+	sum := Summary{Cases: len(suite.Cases), Output: out}
+	if err := opt.Check(); err != nil {
+		return sum, err
+	}
+	done, err := recordedIDs(out)
+	if err != nil {
+		return sum, err
+	}
+	var todo []*replay.Case
+	for _, c := range suite.Cases {
+		if done[c.ID] {
+			sum.Skipped++
+		} else {
+			todo = append(todo, c)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return sum, err
+	}
+	if err := repairTail(out); err != nil {
+		return sum, err
+	}
+	f, err := os.OpenFile(out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	suiteDir, outDir := filepath.Dir(suitePath), filepath.Dir(out)
+
+	var (
+		mu      sync.Mutex
+		wg      sync.WaitGroup
+		lim     = newLimiter(opt.RPS)
+		jobs    = make(chan *replay.Case)
+		indexes sync.Map // catalog path → *retrieval.Index
+	)
+	workers := max(opt.Concurrency, 1)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range jobs {
+				line, err := r.one(ctx, suite, c, lim, &indexes, suiteDir, outDir)
+				mu.Lock()
+				if err == nil {
+					_, err = f.Write(line)
+				}
+				if err != nil {
+					sum.Failed++
+					sum.Errors = append(sum.Errors, CaseError{ID: c.ID, Err: redactString(err.Error(), r.Endpoint.Key)})
+					r.logf("%s: failed: %v", c.ID, redactString(err.Error(), r.Endpoint.Key))
+				} else {
+					sum.Recorded++
+					r.logf("%s: recorded", c.ID)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, c := range todo {
+		select {
+		case jobs <- c:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	indexes.Range(func(_, v any) bool { v.(*retrieval.Index).Close(); return true })
+	if err := f.Close(); err != nil {
+		return sum, err
+	}
+	if err := sortOutput(out, suite); err != nil {
+		return sum, err
+	}
+	return sum, ctx.Err()
+}
+
+func (r *Recorder) logf(format string, args ...any) {
+	if r.Options.Logf != nil {
+		r.Options.Logf(format, args...)
+	}
+}
+
+// one records one case and returns its suite line.
+func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case, lim *limiter, indexes *sync.Map, suiteDir, outDir string) ([]byte, error) {
+	req, err := r.request(suite, c, indexes)
+	if err != nil {
+		return nil, err
+	}
+	body, err := r.Endpoint.Body(req)
+	if err != nil {
+		return nil, err
+	}
+	if err := lim.wait(ctx); err != nil {
+		return nil, err
+	}
+	client := r.Client
+	if client == nil {
+		client = &Client{}
+	}
+	rec, err := client.Record(ctx, r.Endpoint, body)
+	if err != nil {
+		return nil, err
+	}
+	var t Transcript
+	if isNative(r.Options.Variant) {
+		t, err = NativeTranscript(rec, r.Endpoint.API)
+	} else {
+		t, err = TextTranscript(rec, r.Endpoint.API, protocolOf(r.Options.Protocol))
+		t.Protocol = protocolOf(r.Options.Protocol)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.Variant, t.Model = r.Options.Variant, r.Endpoint.Model
+	oc := outCase{
+		ID: c.ID, Query: c.Query, Catalog: relocate(c.Catalog, suiteDir, outDir),
+		GoldTools: c.GoldTools, AlwaysInclude: c.AlwaysInclude, Lang: c.Lang, Tags: c.Tags,
+		Transcript: t,
+	}
+	if oc.GoldTools == nil {
+		oc.GoldTools = []string{}
+	}
+	if c.GoldCalls != nil {
+		if oc.GoldCalls, err = json.Marshal(c.GoldCalls); err != nil {
+			return nil, err
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(oc); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// request builds what to send for a case: the tools (whole catalog, or
+// retrieved), rendered as the variant.
+func (r *Recorder) request(suite *replay.Suite, c *replay.Case, indexes *sync.Map) (Request, error) {
+	opt := r.Options
+	cat := suite.Catalog(c)
+	if cat == nil {
+		return Request{}, fmt.Errorf("catalog %s not loaded", c.Catalog)
+	}
+	tools, err := pickTools(cat, c, opt.K, indexes)
+	if err != nil {
+		return Request{}, err
+	}
+	req := Request{Query: c.Query, MaxTokens: opt.MaxTokens, Temperature: opt.Temperature}
+	if isNative(opt.Variant) {
+		req.Tools, err = prompt.Native(tools, string(r.Endpoint.API))
+		return req, err
+	}
+	req.System, err = prompt.Render(tools, opt.Variant, prompt.Options{Protocol: protocolOf(opt.Protocol)})
+	return req, err
+}
+
+func pickTools(cat *catalog.Catalog, c *replay.Case, k int, indexes *sync.Map) ([]toolcall.Tool, error) {
+	if k <= 0 {
+		return cat.Tools(), nil
+	}
+	v, ok := indexes.Load(c.Catalog)
+	if !ok {
+		ix, err := retrieval.New(cat.Tools())
+		if err != nil {
+			return nil, err
+		}
+		if v, ok = indexes.LoadOrStore(c.Catalog, ix); ok {
+			ix.Close()
+		}
+	}
+	hits, err := v.(*retrieval.Index).Search(c.Query, k, c.AlwaysInclude...)
+	if err != nil {
+		return nil, err
+	}
+	tools := make([]toolcall.Tool, 0, len(hits))
+	for _, h := range hits {
+		t, _ := cat.Lookup(h.Name)
+		tools = append(tools, *t)
+	}
+	return tools, nil
+}
+
+func isNative(variant string) bool {
+	return variant == prompt.VariantNative || strings.HasPrefix(variant, prompt.VariantNative+":")
+}
+
+func protocolOf(p string) string {
+	if p == "" {
+		return prompt.ProtocolUseTool
+	}
+	return p
+}
+
+// Check rejects an unknown variant or protocol, or a protocol given with
+// the native variant.
+func (o Options) Check() error { return checkVariant(o.Variant, o.Protocol) }
+
+// checkVariant rejects variant/protocol combinations before any request.
+func checkVariant(variant, protocol string) error {
+	if isNative(variant) {
+		if variant != prompt.VariantNative {
+			return fmt.Errorf("record: variant %q: use native (the provider follows the API)", variant)
+		}
+		if protocol != "" {
+			return errors.New("record: the native variant takes no protocol")
+		}
+		return nil
+	}
+	for _, v := range prompt.TextVariants() {
+		if v == variant {
+			if _, err := prompt.Protocol(protocolOf(protocol)); err != nil {
+				return fmt.Errorf("record: %w", err)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("record: unknown variant %q (want %s or native)", variant, strings.Join(prompt.TextVariants(), ", "))
+}
+
+// relocate rewrites a path relative to the input suite's directory so it
+// is relative to the output suite's directory.
+func relocate(p, fromDir, toDir string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	abs, err1 := filepath.Abs(filepath.Join(fromDir, filepath.FromSlash(p)))
+	base, err2 := filepath.Abs(toDir)
+	if err1 != nil || err2 != nil {
+		return p
+	}
+	rel, err := filepath.Rel(base, abs)
+	if err != nil {
+		return abs
+	}
+	return filepath.ToSlash(rel)
+}
+
+// recordedIDs reads the ids of the cases out already holds with a
+// transcript. A missing file holds none; a line cut short by an
+// interrupted run is ignored (it will be recorded again), any other broken
+// line is an error naming it.
+func recordedIDs(out string) (map[string]bool, error) {
+	ids := map[string]bool{}
+	data, err := os.ReadFile(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return ids, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	lines := bytes.Split(data, []byte{'\n'})
+	for i, l := range lines {
+		l = bytes.TrimSpace(l)
+		if len(l) == 0 {
+			continue
+		}
+		var c struct {
+			ID         string          `json:"id"`
+			Transcript json.RawMessage `json:"transcript"`
+		}
+		if err := json.Unmarshal(l, &c); err != nil {
+			if i == len(lines)-1 {
+				continue // the last line, cut short
+			}
+			return nil, fmt.Errorf("record: %s:%d: not a suite line: %v", out, i+1, err)
+		}
+		if c.ID != "" && len(c.Transcript) > 0 && string(c.Transcript) != "null" {
+			ids[c.ID] = true
+		}
+	}
+	return ids, nil
+}
+
+// repairTail makes out end with a newline before lines are appended: a
+// last line cut short by an interrupted run is dropped, a whole one is
+// ended.
+func repairTail(out string) error {
+	data, err := os.ReadFile(out)
+	if errors.Is(err, os.ErrNotExist) || len(data) == 0 || data[len(data)-1] == '\n' {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	start := bytes.LastIndexByte(data, '\n') + 1
+	if json.Valid(data[start:]) {
+		data = append(data, '\n')
+	} else {
+		data = data[:start]
+	}
+	return os.WriteFile(out, data, 0o644)
+}
+
+// sortOutput rewrites out with its lines in suite order (lines for ids not
+// in the suite last, in file order; a cut-short last line dropped; a later
+// line for an id replaces an earlier one).
+func sortOutput(out string, suite *replay.Suite) error {
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	byID := map[string][]byte{}
+	var order []string
+	for _, l := range bytes.Split(data, []byte{'\n'}) {
+		l = bytes.TrimSpace(l)
+		var c struct {
+			ID string `json:"id"`
+		}
+		if len(l) == 0 || json.Unmarshal(l, &c) != nil {
+			continue
+		}
+		if _, seen := byID[c.ID]; !seen {
+			order = append(order, c.ID)
+		}
+		byID[c.ID] = l
+	}
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	for _, c := range suite.Cases {
+		if l, ok := byID[c.ID]; ok {
+			w.Write(l)
+			w.WriteByte('\n')
+			delete(byID, c.ID)
+		}
+	}
+	for _, id := range order {
+		if l, ok := byID[id]; ok {
+			w.Write(l)
+			w.WriteByte('\n')
+		}
+	}
+	w.Flush()
+	tmp := out + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, out)
+}
+
+// limiter spaces request starts at least 1/rps apart.
+type limiter struct {
+	mu       sync.Mutex
+	interval time.Duration
+	next     time.Time
+}
+
+func newLimiter(rps float64) *limiter {
+	if rps <= 0 {
+		return &limiter{}
+	}
+	return &limiter{interval: time.Duration(float64(time.Second) / rps)}
+}
+
+func (l *limiter) wait(ctx context.Context) error {
+	if l.interval == 0 {
+		return ctx.Err()
+	}
+	l.mu.Lock()
+	now := time.Now()
+	at := l.next
+	if at.Before(now) {
+		at = now
+	}
+	l.next = at.Add(l.interval)
+	l.mu.Unlock()
+	return sleepCtx(ctx, time.Until(at))
+}

@@ -1,0 +1,111 @@
+package record
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/nativeparse"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// Transcript is the suite's transcript object as record writes it: the
+// output in the chunks it arrived in, with their arrival times.
+type Transcript struct {
+	Format       string    `json:"format"`
+	Chunks       []string  `json:"chunks"`
+	ChunkTimesMS []float64 `json:"chunk_times_ms"`
+	Variant      string    `json:"variant,omitempty"`
+	Protocol     string    `json:"protocol,omitempty"`
+	Model        string    `json:"model,omitempty"`
+}
+
+// NativeTranscript keeps the raw response body: format is the API's stream
+// format, chunks are the body's reads (a UTF-8 character split between two
+// reads is moved whole into the later one, so each chunk is valid text).
+func NativeTranscript(rec *Recording, api API) (Transcript, error) {
+	t := Transcript{Format: string(api), Chunks: []string{}, ChunkTimesMS: []float64{}}
+	var carry []byte
+	for i, c := range rec.Chunks {
+		b := append(carry, c...)
+		cut := validPrefix(b)
+		if cut < len(b)-utf8.UTFMax+1 {
+			return Transcript{}, errors.New("record: the response body is not UTF-8 text")
+		}
+		carry = append([]byte(nil), b[cut:]...)
+		if cut > 0 {
+			t.Chunks = append(t.Chunks, string(b[:cut]))
+			t.ChunkTimesMS = append(t.ChunkTimesMS, rec.TimesMS[i])
+		}
+	}
+	if len(carry) > 0 {
+		return Transcript{}, errors.New("record: the response body ends inside a UTF-8 character")
+	}
+	return t, nil
+}
+
+// validPrefix returns the length of the longest prefix of b that is valid
+// UTF-8 up to a possibly incomplete character at its end.
+func validPrefix(b []byte) int {
+	i := 0
+	for i < len(b) {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			if !utf8.FullRune(b[i:]) {
+				return i // an incomplete character at the end
+			}
+			return i // invalid byte: stop here; the caller rejects it
+		}
+		i += n
+	}
+	return i
+}
+
+// TextTranscript extracts the model's text from a raw response stream of
+// api, keeping the arrival times: each read becomes the text it carried
+// (reads that carried no text are left out). Reasoning is wrapped in
+// <think>…</think> so the text parsers report it as reasoning. format is
+// the text protocol the model was asked to use.
+func TextTranscript(rec *Recording, api API, format string) (Transcript, error) {
+	t := Transcript{Format: format, Chunks: []string{}, ChunkTimesMS: []float64{}}
+	p := nativeparse.New(nativeparse.Format(api))
+	thinking := false
+	var sb strings.Builder
+	add := func(evs []toolcall.Event) {
+		for _, ev := range evs {
+			switch ev.Kind {
+			case toolcall.KindReasoning:
+				if !thinking {
+					sb.WriteString("<think>")
+					thinking = true
+				}
+				sb.Write(ev.Data)
+			case toolcall.KindText:
+				if thinking {
+					sb.WriteString("</think>")
+					thinking = false
+				}
+				sb.Write(ev.Data)
+			}
+		}
+	}
+	flush := func(at float64) {
+		if sb.Len() > 0 {
+			t.Chunks = append(t.Chunks, sb.String())
+			t.ChunkTimesMS = append(t.ChunkTimesMS, at)
+			sb.Reset()
+		}
+	}
+	for i, c := range rec.Chunks {
+		add(p.Feed(c))
+		flush(rec.TimesMS[i])
+	}
+	add(p.Close())
+	if thinking {
+		sb.WriteString("</think>")
+	}
+	if n := len(rec.TimesMS); n > 0 {
+		flush(rec.TimesMS[n-1])
+	}
+	return t, nil
+}
