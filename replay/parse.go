@@ -16,32 +16,33 @@ type ParserFunc func(format string, tools toolcall.ToolSet) (toolcall.StreamPars
 
 // chunking is one way of feeding a transcript to a parser.
 type chunking struct {
-	name   string
-	chunks [][]byte
+	name string
+	run  func(p toolcall.StreamParser) []toolcall.Event
 }
 
 // chunkings returns the ways a transcript is fed: as recorded, one byte at
-// a time, and in n random chunkings seeded from seed and the case id (so
-// the result does not depend on scheduling or sharding).
+// a time, and in n random chunkings (1–32 bytes) seeded from seed and the
+// case id, so the result does not depend on scheduling or sharding.
 func chunkings(t *Transcript, id string, seed int64, n int) []chunking {
 	data := t.Bytes()
-	out := []chunking{{"recorded", t.RecordedChunks()}}
-	bytes1 := make([][]byte, len(data))
-	for i := range data {
-		bytes1[i] = data[i : i+1 : i+1]
+	out := []chunking{
+		{"recorded", func(p toolcall.StreamParser) []toolcall.Event { return toolcall.RunChunks(p, t.RecordedChunks()) }},
+		{"bytes", func(p toolcall.StreamParser) []toolcall.Event { return toolcall.Run(p, data, 1) }},
 	}
-	out = append(out, chunking{"bytes", bytes1})
 	h := fnv.New64a()
 	h.Write([]byte(id))
 	for r := 0; r < n; r++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), h.Sum64()+uint64(r)))
-		var cs [][]byte
-		for rest := data; len(rest) > 0; {
-			k := min(1+rng.IntN(32), len(rest))
-			cs = append(cs, rest[:k:k])
-			rest = rest[k:]
-		}
-		out = append(out, chunking{fmt.Sprintf("random#%d", r+1), cs})
+		out = append(out, chunking{fmt.Sprintf("random#%d", r+1), func(p toolcall.StreamParser) []toolcall.Event {
+			var rec toolcall.Recorder
+			for rest := data; len(rest) > 0; {
+				k := min(1+rng.IntN(32), len(rest))
+				rec.Add(p.Feed(rest[:k:k]))
+				rest = rest[k:]
+			}
+			rec.Add(p.Close())
+			return rec.Events()
+		}})
 	}
 	return out
 }
@@ -57,7 +58,7 @@ func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet
 		if err != nil {
 			return nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
 		}
-		evs := toolcall.RunChunks(p, ch.chunks)
+		evs := ch.run(p)
 		res.Chunkings++
 		if i == 0 {
 			want = evs

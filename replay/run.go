@@ -166,12 +166,10 @@ func Run(s *Suite, opts Options) (*Report, error) {
 			cases = append(cases, c)
 		}
 	}
-	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), costs: newCosts(opts.Encoding),
-		indexes: map[indexKey]*indexEntry{}}
+	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), costs: newCosts(opts.Encoding)}
 	if opts.Encoding == "none" {
 		r.costs.encoding = ""
 	}
-	defer r.close()
 	kmax := slices.Max(opts.Ks)
 	results := make([][]*CaseResult, len(cases))
 	var (
@@ -222,44 +220,11 @@ type runner struct {
 	opts    *Options
 	configs []Config
 	costs   *costs
-
-	mu      sync.Mutex
-	indexes map[indexKey]*indexEntry
 }
 
-type indexKey struct {
-	cat *catalog.Catalog
-	r   int
-}
-
-type indexEntry struct {
-	once sync.Once
-	ix   *retrieval.Index
-	err  error
-}
-
-// index returns the retrieval index of a catalog under setting r, built
-// once and shared by all workers.
+// index returns the retrieval index of a catalog under setting ri.
 func (r *runner) index(cat *catalog.Catalog, ri int) (*retrieval.Index, error) {
-	r.mu.Lock()
-	e, ok := r.indexes[indexKey{cat, ri}]
-	if !ok {
-		e = &indexEntry{}
-		r.indexes[indexKey{cat, ri}] = e
-	}
-	r.mu.Unlock()
-	e.once.Do(func() {
-		e.ix, e.err = retrieval.New(cat.Tools(), retrieval.WithConfig(r.opts.Retrieval[ri].Config))
-	})
-	return e.ix, e.err
-}
-
-func (r *runner) close() {
-	for _, e := range r.indexes {
-		if e.ix != nil {
-			e.ix.Close()
-		}
-	}
+	return r.suite.index(cat, r.opts.Retrieval[ri].Config)
 }
 
 // replay runs one case under every configuration.

@@ -27,6 +27,7 @@ type Suite struct {
 	Cases []*Case
 
 	catalogs map[string]*catalog.Catalog
+	indexes  indexCache
 }
 
 // Case is one line of a suite. See SUITE.md / the README's "Suite format".

@@ -86,6 +86,7 @@ func replayCmd(c *cli.Context) error {
 	if err != nil {
 		return inputErr("replay: %v", err)
 	}
+	defer suite.Close()
 	stderr := c.App.ErrWriter
 	if showProgress(stderr) && !c.Bool("no-progress") {
 		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("replaying"),

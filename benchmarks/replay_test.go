@@ -1,0 +1,47 @@
+package benchmarks
+
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/replay"
+)
+
+// benchReplay replays the embedded example suite on one worker and reports
+// cases per second.
+func benchReplay(b *testing.B, opts replay.Options) {
+	s, err := replay.LoadExamples()
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts.Jobs = 1
+	if _, err := replay.Run(s, opts); err != nil { // warm up: tokenizer, caches
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := replay.Run(s, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(s.Cases)*b.N)/b.Elapsed().Seconds(), "cases/s")
+}
+
+// BenchmarkReplayCore is the goal's measure: retrieval (k=5), parsing every
+// transcript as recorded, byte by byte and in two random chunkings, and
+// checking the calls; no token counting.
+func BenchmarkReplayCore(b *testing.B) {
+	benchReplay(b, replay.Options{Ks: []int{5}, Variants: []string{"retrieved"}, Encoding: "none"})
+}
+
+// BenchmarkReplayCoreRecordedOnly parses each transcript once, as recorded.
+func BenchmarkReplayCoreRecordedOnly(b *testing.B) {
+	benchReplay(b, replay.Options{Ks: []int{5}, Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: -1})
+}
+
+// BenchmarkReplayDefault is `tooleval replay` with its defaults: k = 3, 5,
+// 10, six prompt variants, o200k_base token counts (tokenizer loaded and
+// per-tool counts warm, as within one run).
+func BenchmarkReplayDefault(b *testing.B) {
+	benchReplay(b, replay.Options{})
+}
