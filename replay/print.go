@@ -25,27 +25,45 @@ func causeRank(c string) int {
 	return len(causeOrder)
 }
 
-// Worst returns up to n failed cases of a configuration, the most severe
-// first (broken, parser, retrieval miss, selection, arguments; then lowest
-// recall; then suite order).
+// Worst returns up to n failed cases of a configuration, taking the
+// causes in turn from the most severe (broken, parser, retrieval miss,
+// selection, arguments) so every kind of failure shows; within a cause the
+// lowest recall comes first, then suite order.
 func Worst(c *ConfigResult, n int) []*CaseResult {
-	var failed []*CaseResult
+	byCause := map[string][]*CaseResult{}
+	var causes []string
 	for _, r := range c.Results {
-		if !r.Passed {
-			failed = append(failed, r)
+		if r.Passed {
+			continue
+		}
+		if _, ok := byCause[r.Cause]; !ok {
+			causes = append(causes, r.Cause)
+		}
+		byCause[r.Cause] = append(byCause[r.Cause], r)
+	}
+	sort.SliceStable(causes, func(i, j int) bool { return causeRank(causes[i]) < causeRank(causes[j]) })
+	for _, rs := range byCause {
+		sort.SliceStable(rs, func(i, j int) bool {
+			if rs[i].Recall != rs[j].Recall {
+				return rs[i].Recall < rs[j].Recall
+			}
+			return rs[i].Line < rs[j].Line
+		})
+	}
+	var out []*CaseResult
+	for round := 0; len(out) < n; round++ {
+		added := false
+		for _, cause := range causes {
+			if rs := byCause[cause]; round < len(rs) && len(out) < n {
+				out = append(out, rs[round])
+				added = true
+			}
+		}
+		if !added {
+			break
 		}
 	}
-	sort.SliceStable(failed, func(i, j int) bool {
-		a, b := failed[i], failed[j]
-		if ra, rb := causeRank(a.Cause), causeRank(b.Cause); ra != rb {
-			return ra < rb
-		}
-		if a.Recall != b.Recall {
-			return a.Recall < b.Recall
-		}
-		return a.Line < b.Line
-	})
-	return failed[:min(n, len(failed))]
+	return out
 }
 
 // Detail says in one line what went wrong with a case.

@@ -42,7 +42,7 @@ func init() {
 			&cli.StringFlag{Name: "baseline", Usage: "an earlier --json report `FILE` to compare with"},
 			&cli.StringSliceFlag{Name: "max-drop", Usage: "`METRIC=VALUE`: exit 3 when METRIC falls more than VALUE below --baseline (repeatable)"},
 			&cli.StringSliceFlag{Name: "min", Usage: "`METRIC=VALUE`: exit 3 when METRIC is worse than VALUE (repeatable)"},
-			&cli.IntFlag{Name: "worst", Value: 5, Usage: "list `N` worst cases per configuration"},
+			&cli.IntFlag{Name: "worst", Value: 8, Usage: "list `N` worst cases per configuration"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
 		},
 		Action: replayCmd,
