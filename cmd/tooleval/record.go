@@ -27,7 +27,7 @@ func init() {
 			"openai-responses), ANTHROPIC_BASE_URL/ANTHROPIC_MODEL/ANTHROPIC_API_KEY (anthropic).\n" +
 			"Prefer the environment for the key: flags show up in process lists and shell history.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Required: true, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
 			&cli.StringFlag{Name: "model", Usage: "model `NAME`"},
@@ -52,6 +52,9 @@ func init() {
 func recordSuite(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return usageErr("record: want exactly one SUITE, got %d arguments (flags go before SUITE)", c.NArg())
+	}
+	if c.String("out") == "" {
+		return usageErr("record: --out FILE is required")
 	}
 	api, ok := record.ParseAPI(c.String("api"))
 	if !ok {

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const cliTestKey = "sk-cli-SECRET-0123456789abcdef"
+
+// TestRecordCommand records the test suite against a local server, with
+// the key from the environment, and checks the key is in no output.
+func TestRecordCommand(t *testing.T) {
+	stream, err := os.ReadFile("../../testdata/record/openai-chat-tools.sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var auth []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		auth = append(auth, r.Header.Get("Authorization"))
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Write(stream)
+	}))
+	defer srv.Close()
+	t.Setenv("OPENAI_API_KEY", cliTestKey)
+	t.Setenv("OPENAI_BASE_URL", srv.URL+"/v1")
+	t.Setenv("OPENAI_MODEL", "test-model")
+	for _, v := range []string{"TOOLEVAL_API_KEY", "TOOLEVAL_BASE_URL", "TOOLEVAL_MODEL"} {
+		t.Setenv(v, "")
+	}
+	out := filepath.Join(t.TempDir(), "rec.jsonl")
+	code, stdout, stderr := runCLI("record", "--out", out, "-j", "2", "../../testdata/record/suite.jsonl")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "recorded 4, skipped 0") {
+		t.Errorf("stdout %q", stdout)
+	}
+	if len(auth) != 4 || auth[0] != "Bearer "+cliTestKey {
+		t.Errorf("auth headers %v", len(auth))
+	}
+	saved, _ := os.ReadFile(out)
+	for where, s := range map[string]string{"stdout": stdout, "stderr": stderr, "output": string(saved)} {
+		if strings.Contains(s, cliTestKey) {
+			t.Errorf("key in %s", where)
+		}
+	}
+	if code, _, stderr := runCLI("validate", out); code != 0 {
+		t.Errorf("recorded suite does not validate: %s", stderr)
+	}
+	// Resume: nothing left to do.
+	code, stdout, _ = runCLI("record", "--out", out, "-q", "../../testdata/record/suite.jsonl")
+	if code != 0 || !strings.Contains(stdout, "recorded 0, skipped 4") || len(auth) != 4 {
+		t.Errorf("resume: exit %d, %q, %d requests", code, stdout, len(auth))
+	}
+}
+
+func TestRecordCommandErrors(t *testing.T) {
+	t.Setenv("OPENAI_MODEL", "")
+	t.Setenv("TOOLEVAL_MODEL", "")
+	suite := "../../testdata/record/suite.jsonl"
+	out := filepath.Join(t.TempDir(), "o.jsonl")
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"record", "--out", out}, 2, "want exactly one SUITE"},
+		{[]string{"record", suite}, 2, "--out FILE is required"},
+		{[]string{"record", "--out", out, "--api", "gemini", suite}, 2, "--api must be"},
+		{[]string{"record", "--out", out, suite}, 2, "no model"},
+		{[]string{"record", "--out", out, "--model", "m", "--variant", "fancy", suite}, 2, `unknown variant "fancy"`},
+		{[]string{"record", "--out", out, "--model", "m", "-j", "0", suite}, 2, "-j must be at least 1"},
+		{[]string{"record", "--out", out, "--model", "m", "/nonexistent/suite.jsonl"}, 1, "/nonexistent/suite.jsonl"},
+	}
+	for _, tc := range cases {
+		code, _, stderr := runCLI(tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d, %q", tc.args, code, stderr, tc.code, tc.want)
+		}
+	}
+}
