@@ -1,0 +1,31 @@
+// Package replay is the harness that measures an agent's tool setup. It
+// loads a suite (JSON Lines: a query, a catalog, the gold tools and, when
+// recorded, the model's output and the expected calls), replays every case
+// under every configuration — each k and retrieval setting — and reports
+// how the setup performs:
+//
+//   - retrieval: Recall@k, COMP@k, NDCG@k, P@k; noise (injected tools that
+//     are not gold) and the tokens they cost; injected tokens and the
+//     reduction against injecting the whole catalog, per prompt variant,
+//     with the gold-call parameters each rendered prompt does not show;
+//   - calls: the transcript parsed as recorded, one byte at a time and in
+//     seeded random chunkings (a disagreement is a parser failure), then
+//     checked against the gold calls with the Berkeley Function Calling
+//     Leaderboard's rules (package metrics): call accuracy, wrong-argument
+//     rate, tool-selection and abstention accuracy;
+//   - attribution: every failed case is a retrieval_miss, selection or
+//     arguments failure (or parser, or error for a case that could not be
+//     replayed).
+//
+// Typical use:
+//
+//	suite, err := replay.LoadFile("suite.jsonl") // errors name file:line: field
+//	defer suite.Close()
+//	rep, err := replay.Run(suite, replay.Options{Ks: []int{3, 5, 10}, Jobs: 4})
+//	replay.WriteTable(os.Stdout, rep, 8)
+//
+// Per-case results depend only on the case and the options, never on the
+// number of workers or the sharding. Compare sets a report against a
+// baseline report for CI gating. LoadExamples loads the embedded example
+// suite that `tooleval replay` runs by default.
+package replay
