@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -43,7 +44,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tooleval: unknown command %q (see tooleval --help)\n", name)
 		unknown = true
 	}
-	err := app.Run(args)
+	err := app.Run(reorderArgs(args, app.Commands))
 	if unknown {
 		return exitBadFlags
 	}
@@ -52,8 +53,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	code := exitBadInput
 	var ce *codedError
-	if errors.As(err, &ce) {
+	switch {
+	case errors.As(err, &ce):
 		code = ce.code
+	case strings.HasPrefix(err.Error(), "Required flag"):
+		// urfave/cli reports missing required flags with an unexported
+		// error type; they are bad flags all the same.
+		code = exitBadFlags
 	}
 	fmt.Fprintf(stderr, "tooleval: %v\n", err)
 	return code

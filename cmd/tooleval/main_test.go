@@ -1,0 +1,81 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+)
+
+func TestReorderArgs(t *testing.T) {
+	cmds := []*cli.Command{
+		{Name: "parse", Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}},
+			&cli.IntFlag{Name: "chunk-size"},
+			&cli.BoolFlag{Name: "events"},
+		}},
+		{Name: "import", Subcommands: []*cli.Command{{Name: "bfcl", Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out"},
+			&cli.BoolFlag{Name: "json"},
+		}}}},
+	}
+	cases := []struct {
+		name string
+		in   []string
+		want []string
+	}{
+		{"flags first stay", []string{"t", "parse", "--format", "x", "a.txt"}, []string{"t", "parse", "--format", "x", "--", "a.txt"}},
+		{"flags after file move", []string{"t", "parse", "a.txt", "--format", "x", "--events"}, []string{"t", "parse", "--format", "x", "--events", "--", "a.txt"}},
+		{"equals form", []string{"t", "parse", "a.txt", "--chunk-size=1"}, []string{"t", "parse", "--chunk-size=1", "--", "a.txt"}},
+		{"alias", []string{"t", "parse", "-", "-f", "auto"}, []string{"t", "parse", "-f", "auto", "--", "-"}},
+		{"stdin alone", []string{"t", "parse", "-"}, []string{"t", "parse", "-"}},
+		{"double dash keeps the rest", []string{"t", "parse", "--events", "--", "--weird-name"}, []string{"t", "parse", "--events", "--", "--weird-name"}},
+		{"nested subcommand", []string{"t", "import", "bfcl", "dir", "--out", "o", "--json"}, []string{"t", "import", "bfcl", "--out", "o", "--json", "--", "dir"}},
+		{"unknown command untouched", []string{"t", "nosuch", "x", "--y"}, []string{"t", "nosuch", "x", "--y"}},
+		{"no args", []string{"t"}, []string{"t"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := reorderArgs(c.in, cmds); !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"unknown command", []string{"nosuch"}, exitBadFlags, `unknown command "nosuch"`},
+		{"unknown flag", []string{"render", "--bogus"}, exitBadFlags, "bogus"},
+		{"help", []string{"--help"}, exitOK, ""},
+		{"missing required flag", []string{"requiredflagprobe"}, exitBadFlags, `"needed"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errOut := runCLI(c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d (stderr %q)", code, c.code, errOut)
+			}
+			if !strings.Contains(errOut, c.stderr) {
+				t.Fatalf("stderr %q lacks %q", errOut, c.stderr)
+			}
+		})
+	}
+}
+
+func init() {
+	// A hidden command used only by TestExitCodes to check how a missing
+	// required flag is reported.
+	register(&cli.Command{
+		Name:   "requiredflagprobe",
+		Hidden: true,
+		Flags:  []cli.Flag{&cli.StringFlag{Name: "needed", Required: true}},
+		Action: func(*cli.Context) error { return nil },
+	})
+}
