@@ -36,6 +36,8 @@ type call struct {
 	argsOff int
 	nparams int
 	given   []string // cline parameters given so far
+	// argsGiven: the <arguments> of a <use_tool> were opened.
+	argsGiven bool
 }
 
 // gave reports whether parameter name was given already.

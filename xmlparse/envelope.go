@@ -239,6 +239,14 @@ func (p *Parser) argsString(b []byte, i int) int {
 	e := &p.env
 	s := len(p.scratch)
 	closed := false
+	// bad reports a problem in the string itself, after the bytes decoded
+	// before it (which may hold an earlier problem).
+	bad := func(i int, msg string) int {
+		if p.feedDecoded(p.scratch[s:len(p.scratch):len(p.scratch)]) {
+			p.envBad(p.off+i, "%s", msg)
+		}
+		return i
+	}
 loop:
 	for i < len(b) {
 		c := b[i]
@@ -265,8 +273,7 @@ loop:
 			case 'u':
 				e.esc, e.hex, e.code = 2, 0, 0
 			default:
-				p.envBad(p.off+i, "invalid escape in arguments string")
-				return i
+				return bad(i, "invalid escape in arguments string")
 			}
 			i++
 			continue
@@ -280,8 +287,7 @@ loop:
 			case c >= 'A' && c <= 'F':
 				d = rune(c-'A') + 10
 			default:
-				p.envBad(p.off+i, "invalid \\u escape in arguments string")
-				return i
+				return bad(i, "invalid \\u escape in arguments string")
 			}
 			e.code = e.code<<4 | d
 			e.hex++
@@ -318,8 +324,7 @@ loop:
 			e.esc = 1
 			i++
 		case c < 0x20:
-			p.envBad(p.off+i, "control character in arguments string")
-			return i
+			return bad(i, "control character in arguments string")
 		default:
 			j := i
 			for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] >= 0x20 {

@@ -85,8 +85,8 @@ func runRaw(p toolcall.StreamParser, chunks [][]byte) []toolcall.Event {
 
 // checkInvariants checks what must hold for any input: text and reasoning
 // deltas are the input bytes at their offsets, in order, and the bytes
-// between them are markup (start with '<', end with '>' or at the end of
-// the input); args deltas concatenate to the final arguments, which are a
+// between them are markup (start with '<', end with '>', before a '<' or at
+// the end of the input); args deltas concatenate to the final arguments, which are a
 // JSON object; call indexes increase.
 func checkInvariants(in []byte, evs []toolcall.Event) error {
 	pos := 0
@@ -100,7 +100,9 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 		if g[0] != '<' {
 			return fmt.Errorf("bytes %d..%d %q are neither text nor markup", from, to, g)
 		}
-		if to != len(in) && g[len(g)-1] != '>' {
+		// Markup ends with '>', or is a closing tag cut short by the next
+		// '<', or runs to the end of the input.
+		if to != len(in) && g[len(g)-1] != '>' && in[to] != '<' {
 			return fmt.Errorf("markup %d..%d %q does not end with '>'", from, to, g)
 		}
 		return nil

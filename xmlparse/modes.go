@@ -106,6 +106,9 @@ func (p *Parser) onTag() bool {
 	t := &p.tag
 	k, closing, off := t.kind, t.closing, t.off
 	end := off + t.n
+	if t.bad && (p.mode == mText || p.mode == mWrapper) {
+		return false // a cut-short closer outside a call is just text
+	}
 	switch p.mode {
 	case mText:
 		switch {
@@ -165,7 +168,7 @@ func (p *Parser) onTag() bool {
 		case !closing && k == tkToolName:
 			p.mode, p.name, p.nameOff = mToolName, p.name[:0], end
 		case !closing && k == tkArguments:
-			p.mode = mArgsPre
+			p.openArguments(off)
 		case closing && k == tkUseTool:
 			p.endCall(off)
 		default:
@@ -176,7 +179,7 @@ func (p *Parser) onTag() bool {
 		p.mode = mUseTool
 		switch {
 		case !closing && k == tkArguments:
-			p.mode = mArgsPre
+			p.openArguments(off)
 		case closing && k == tkUseTool:
 			p.endCall(off)
 		}
@@ -241,4 +244,15 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 	}
 	p.junk = false
 	return true
+}
+
+// openArguments starts the <arguments> of a <use_tool>; a second one
+// abandons the call.
+func (p *Parser) openArguments(off int) {
+	if p.cur.argsGiven {
+		p.abandon(off, toolcall.CodeMalformedMarkup, "a second <arguments> in one <use_tool>")
+		return
+	}
+	p.cur.argsGiven = true
+	p.mode = mArgsPre
 }
