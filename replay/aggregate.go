@@ -1,6 +1,10 @@
 package replay
 
-import "github.com/tooleval/tooleval/metrics"
+import (
+	"sort"
+
+	"github.com/tooleval/tooleval/metrics"
+)
 
 // Summarise sums up the case results of one configuration.
 func Summarise(results []*CaseResult) Aggregate {
@@ -105,6 +109,29 @@ func variantStats(variants []string, results []*CaseResult) []VariantStats {
 		s.NoiseTokens = ratio(s.NoiseTokens, n)
 		s.TokenReduction = metrics.Reduction(injected, whole)
 		out[vi] = s
+	}
+	return out
+}
+
+// groups aggregates the results per language and per tag.
+func groups(results []*CaseResult) []Group {
+	by := map[string][]*CaseResult{}
+	for _, r := range results {
+		if r.Lang != "" {
+			by["lang:"+r.Lang] = append(by["lang:"+r.Lang], r)
+		}
+		for _, t := range r.Tags {
+			by["tag:"+t] = append(by["tag:"+t], r)
+		}
+	}
+	names := make([]string, 0, len(by))
+	for n := range by {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]Group, len(names))
+	for i, n := range names {
+		out[i] = Group{Name: n, Metrics: Summarise(by[n])}
 	}
 	return out
 }

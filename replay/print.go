@@ -92,6 +92,14 @@ func Detail(r *CaseResult) string {
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
+// score prints a retrieval average, or "-" when no case was scored.
+func score(x float64, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", x)
+}
+
 // summaryRow is one configuration's line in the table and the Markdown.
 func summaryHeader() []string {
 	return []string{"config", "recall", "comp", "ndcg", "p@k", "noise", "tokens", "saved", "call acc", "wrong args", "selection", "abstain", "parser fail", "pass"}
@@ -107,6 +115,16 @@ func summaryRow(c *ConfigResult) []string {
 		pct(m.SelectionAccuracy), fmt.Sprintf("%s (%d)", pct(m.AbstentionAccuracy), m.AbstentionCases),
 		fmt.Sprintf("%d/%d", m.ParserFailures, m.Transcripts), fmt.Sprintf("%d/%d", m.Passed, m.Cases),
 	}
+}
+
+func groupHeader() []string {
+	return []string{"group", "cases", "recall", "call acc", "wrong args", "pass"}
+}
+
+func groupRow(g Group) []string {
+	m := &g.Metrics
+	return []string{g.Name, fmt.Sprint(m.Cases), score(m.Recall, m.RetrievalCases), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
+		fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls), fmt.Sprintf("%d/%d", m.Passed, m.Cases)}
 }
 
 func causesRow(c *ConfigResult) []string {
@@ -152,6 +170,17 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 		t.Header([]string{"check", "cases"})
 		for _, code := range codeOrder(rep.Configs[0].Metrics.Codes) {
 			t.Append([]string{code, fmt.Sprint(rep.Configs[0].Metrics.Codes[code])})
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
+	if len(rep.Configs) > 0 && len(rep.Configs[0].Groups) > 0 {
+		fmt.Fprintf(w, "\nBy language and tag (%s)\n", rep.Configs[0].Config.Name)
+		t = newTable(w)
+		t.Header(groupHeader())
+		for _, g := range rep.Configs[0].Groups {
+			t.Append(groupRow(g))
 		}
 		if err := t.Render(); err != nil {
 			return err
@@ -236,6 +265,14 @@ func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 			row(causesRow(c))
 		}
 	})
+	if len(rep.Configs) > 0 && len(rep.Configs[0].Groups) > 0 {
+		fmt.Fprintf(w, "\n### By language and tag (%s)\n\n", mdEscape(rep.Configs[0].Config.Name))
+		mdTable(w, groupHeader(), func(row func([]string)) {
+			for _, g := range rep.Configs[0].Groups {
+				row(groupRow(g))
+			}
+		})
+	}
 	fmt.Fprintln(w, "\n### Prompt variants")
 	fmt.Fprintln(w)
 	mdTable(w, []string{"config", "variant", "tokens", "noise tokens", "saved", "hidden params"}, func(row func([]string)) {

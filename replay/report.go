@@ -40,7 +40,16 @@ type ConfigResult struct {
 	Config   Config         `json:"config"`
 	Metrics  Aggregate      `json:"metrics"`
 	Variants []VariantStats `json:"variants"`
-	Results  []*CaseResult  `json:"results"`
+	// Groups holds the aggregates per language ("lang:zh") and per tag
+	// ("tag:parallel"), keys sorted.
+	Groups  []Group       `json:"groups"`
+	Results []*CaseResult `json:"results"`
+}
+
+// Group is the aggregate over the cases of one language or tag.
+type Group struct {
+	Name    string    `json:"name"`
+	Metrics Aggregate `json:"metrics"`
 }
 
 // Aggregate sums up one configuration over the cases. Rates are in [0, 1];

@@ -210,6 +210,7 @@ func Run(s *Suite, opts Options) (*Report, error) {
 		}
 		cr.Metrics = Summarise(cr.Results)
 		cr.Variants = variantStats(opts.Variants, cr.Results)
+		cr.Groups = groups(cr.Results)
 		rep.Configs = append(rep.Configs, cr)
 	}
 	return rep, nil
