@@ -1,0 +1,104 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func TestCoerce(t *testing.T) {
+	typed := func(types ...string) *toolcall.Param { return &toolcall.Param{Name: "p", Types: types} }
+	schema := func(s string) *toolcall.Param { return &toolcall.Param{Name: "p", Schema: json.RawMessage(s)} }
+	cases := []struct {
+		name  string
+		param *toolcall.Param
+		in    string
+		want  string
+	}{
+		{"no param stays string", nil, "12", `"12"`},
+		{"untyped stays string", typed(), "true", `"true"`},
+		{"string keeps leading zeros", typed("string"), "007", `"007"`},
+		{"string keeps true", typed("string"), "true", `"true"`},
+		{"string keeps null", typed("string"), "null", `"null"`},
+		{"string escapes", typed("string"), "a\"b\\c\nd\x01", `"a\"b\\c\nd\u0001"`},
+		{"integer", typed("integer"), " 42\n", `42`},
+		{"integer with plus", typed("integer"), "+7", `7`},
+		{"integer from float text", typed("integer"), "3.0", `3`},
+		{"integer fallback", typed("integer"), "three", `"three"`},
+		{"integer not fraction", typed("integer"), "3.5", `"3.5"`},
+		{"number", typed("number"), "-2.5e3", `-2.5e3`},
+		{"number leading dot", typed("number"), ".5", `0.5`},
+		{"number rejects NaN", typed("number"), "NaN", `"NaN"`},
+		{"boolean", typed("boolean"), "True", `true`},
+		{"boolean false", typed("boolean"), "FALSE", `false`},
+		{"boolean fallback", typed("boolean"), "yes", `"yes"`},
+		{"null", typed("null"), "None", `null`},
+		{"nullable integer null", typed("integer", "null"), "null", `null`},
+		{"nullable integer value", typed("integer", "null"), "5", `5`},
+		{"nullable string stays", typed("string", "null"), "null", `"null"`},
+		{"object json", typed("object"), `{"a": [1, 2]}`, `{"a": [1, 2]}`},
+		{"object python", typed("object"), `{'k': True, 'n': None, 'f': False, 'x': [1, 'two', (3, 4)], 5: 'five'}`,
+			`{"k":true,"n":null,"f":false,"x":[1,"two",[3,4]],"5":"five"}`},
+		{"object python escapes", typed("object"), `{'it\'s': "a\"b", 'nl': 'x\ny', 'u': '\u00e9'}`,
+			`{"it's":"a\"b","nl":"x\ny","u":"é"}`},
+		{"object python trailing comma", typed("object"), `{'a': 1,}`, `{"a":1}`},
+		{"object invalid stays string", typed("object"), `{'a': }`, `"{'a': }"`},
+		{"array json", typed("array"), `[1, "a"]`, `[1, "a"]`},
+		{"array python tuple", typed("array"), `('a', -1.5, 1_000)`, `["a",-1.5,1000]`},
+		{"array wrong kind", typed("array"), `{"a":1}`, `"{\"a\":1}"`},
+		{"schema type", schema(`{"type":"integer"}`), "9", `9`},
+		{"schema type array", schema(`{"type":["boolean","null"]}`), "true", `true`},
+		{"schema anyOf", schema(`{"anyOf":[{"type":"integer"},{"type":"null"}]}`), "None", `null`},
+		{"schema anyOf with string", schema(`{"anyOf":[{"type":"integer"},{"type":"string"}]}`), "9", `"9"`},
+		{"schema properties means object", schema(`{"properties":{"a":{}}}`), `{"a":1}`, `{"a":1}`},
+		{"schema items means array", schema(`{"items":{"type":"string"}}`), `['x']`, `["x"]`},
+		{"invalid utf8 replaced", typed("string"), "a\xffb", `"a\ufffdb"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := string(Coerce(tc.param, tc.in))
+			if got != tc.want {
+				t.Fatalf("Coerce(%q) = %s, want %s", tc.in, got, tc.want)
+			}
+			if !json.Valid([]byte(got)) {
+				t.Fatalf("result %s is not valid JSON", got)
+			}
+		})
+	}
+}
+
+func TestKeepsString(t *testing.T) {
+	if !KeepsString(nil) || !KeepsString(&toolcall.Param{}) || !KeepsString(&toolcall.Param{Types: []string{"integer", "string"}}) {
+		t.Fatal("string-ish params must keep strings")
+	}
+	if KeepsString(&toolcall.Param{Types: []string{"integer"}}) {
+		t.Fatal("integer param must be coerced")
+	}
+}
+
+func FuzzCoerce(f *testing.F) {
+	for _, s := range []string{"1", "{'a': True}", "(1,2)", "None", "[1, 'x']", "'\\x41'", "1e5", "-", "{'a': {'b': [None]}}"} {
+		f.Add(s)
+	}
+	types := [][]string{{"object"}, {"array"}, {"integer"}, {"number"}, {"boolean", "null"}, {"string"}}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, ty := range types {
+			out := Coerce(&toolcall.Param{Types: ty}, in)
+			if !json.Valid(out) {
+				t.Fatalf("types %v: %q gave invalid JSON %s", ty, in, out)
+			}
+		}
+	})
+}
+
+func ExampleCoerce() {
+	p := &toolcall.Param{Name: "filters", Types: []string{"object"}}
+	fmt.Println(string(Coerce(p, "{'lang': 'go', 'recent': True}")))
+	s := &toolcall.Param{Name: "zip", Types: []string{"string"}}
+	fmt.Println(string(Coerce(s, "007")))
+	// Output:
+	// {"lang":"go","recent":true}
+	// "007"
+}
