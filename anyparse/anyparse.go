@@ -1,0 +1,75 @@
+package anyparse
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// Options configure every parser New builds. Zero values mean the parsers'
+// defaults.
+type Options struct {
+	// Tools is the catalog: coercion of XML values, unknown_tool errors,
+	// cline tag names.
+	Tools toolcall.ToolSet
+	// CallsInReasoning makes calls inside <think> count as calls.
+	CallsInReasoning bool
+	// MaxCallBytes caps one call's bytes (0: 16 MiB).
+	MaxCallBytes int
+	// MaxDepth caps JSON nesting of arguments (0: the parser's default).
+	MaxDepth int
+}
+
+// constructor builds a parser of one registered format.
+type constructor func(Options) toolcall.StreamParser
+
+// registry maps format names to constructors; each parser family adds its
+// formats from an init function in its own file (text.go, …).
+var registry = map[string]constructor{}
+
+func register(name string, c constructor) {
+	if _, dup := registry[name]; dup {
+		panic("anyparse: format registered twice: " + name)
+	}
+	registry[name] = c
+}
+
+// Auto is the name of the format that detects the protocol from the stream.
+const Auto = "auto"
+
+// Formats lists the format names New accepts, "auto" first, then sorted.
+func Formats() []string {
+	out := make([]string, 0, len(registry)+1)
+	for name := range registry {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return append([]string{Auto}, out...)
+}
+
+// New returns a parser for format. An unknown name is an error that lists
+// the known ones.
+func New(format string, opts Options) (toolcall.StreamParser, error) {
+	if format == Auto {
+		return newAuto(opts), nil
+	}
+	c, ok := registry[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats(), ", "))
+	}
+	return c(opts), nil
+}
+
+// Detected returns the format p has recognised in its stream so far (for
+// "auto" parsers, once the first call or block has been seen), or requested
+// when p cannot tell.
+func Detected(p toolcall.StreamParser, requested string) string {
+	if d, ok := p.(interface{ DetectedFormat() string }); ok {
+		if f := d.DetectedFormat(); f != "" {
+			return f
+		}
+	}
+	return requested
+}

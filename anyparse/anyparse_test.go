@@ -1,0 +1,77 @@
+package anyparse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+type oneTool struct{}
+
+func (oneTool) Lookup(name string) (*toolcall.Tool, bool) {
+	if name != "read_file" {
+		return nil, false
+	}
+	return &toolcall.Tool{Name: name, Params: []toolcall.Param{{Name: "line", Types: []string{"integer"}}}}, true
+}
+
+func TestNewTextFormats(t *testing.T) {
+	cases := []struct {
+		format, in, detected, call string
+	}{
+		{"use_tool", `<use_tool><tool_name>a</tool_name><arguments>{"x":1}</arguments></use_tool>`, "use_tool", `a{"x":1}`},
+		{"function_calls", `<invoke name="a"><parameter name="x">1</parameter></invoke>`, "function_calls", `a{"x":"1"}`},
+		{"tool_call", `<tool_call>{"name":"a","arguments":{}}</tool_call>`, "tool_call", `a{}`},
+		{"qwen3_coder", "<tool_call>\n<function=a>\n</function>\n</tool_call>", "qwen3_coder", `a{}`},
+		{"cline", `<read_file><line>3</line></read_file>`, "cline", `read_file{"line":3}`},
+		{"auto", "<tool_call>\n<function=a>\n</function>\n</tool_call>", "qwen3_coder", `a{}`},
+		{"auto", "no calls", "auto", ``},
+	}
+	for _, tc := range cases {
+		p, err := New(tc.format, Options{Tools: oneTool{}})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.format, err)
+		}
+		r := toolcall.Collect(tc.format, toolcall.Run(p, []byte(tc.in), 3))
+		var got string
+		for _, c := range r.Calls {
+			got += c.Name + string(c.Arguments)
+		}
+		if got != tc.call {
+			t.Errorf("%s: calls %q, want %q", tc.format, got, tc.call)
+		}
+		if d := Detected(p, tc.format); d != tc.detected {
+			t.Errorf("%s: detected %q, want %q", tc.format, d, tc.detected)
+		}
+	}
+}
+
+func TestOptionsReachTheParser(t *testing.T) {
+	p, _ := New("use_tool", Options{MaxCallBytes: 40, MaxDepth: 2})
+	r := toolcall.Collect("", toolcall.Run(p, []byte(`<use_tool><tool_name>a</tool_name><arguments>{"a":[[1]]}</arguments></use_tool>`), 0))
+	if len(r.Errors) != 1 || r.Errors[0].Code != toolcall.CodeTooLarge {
+		t.Fatalf("errors %+v, want one too_large", r.Errors)
+	}
+	p, _ = New("use_tool", Options{MaxDepth: 2})
+	r = toolcall.Collect("", toolcall.Run(p, []byte(`<use_tool><tool_name>a</tool_name><arguments>{"a":[[1]]}</arguments></use_tool>`), 0))
+	if len(r.Errors) != 1 || r.Errors[0].Code != toolcall.CodeTooDeep {
+		t.Fatalf("errors %+v, want one too_deep", r.Errors)
+	}
+	p, _ = New("use_tool", Options{CallsInReasoning: true})
+	r = toolcall.Collect("", toolcall.Run(p, []byte(`<think><use_tool><tool_name>a</tool_name></use_tool></think>`), 0))
+	if len(r.Calls) != 1 {
+		t.Fatalf("calls in reasoning not enabled: %+v", r)
+	}
+}
+
+func TestUnknownFormat(t *testing.T) {
+	_, err := New("xml", Options{})
+	if err == nil || !strings.Contains(err.Error(), "use_tool") {
+		t.Fatalf("error %v should list the known formats", err)
+	}
+	f := Formats()
+	if f[0] != "auto" || len(f) < 6 {
+		t.Fatalf("Formats() = %v", f)
+	}
+}
