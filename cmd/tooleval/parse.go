@@ -1,0 +1,84 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/anyparse"
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "parse",
+		Usage:     "parse tool calls out of one model output",
+		ArgsUsage: "[FILE|-]",
+		Description: "Reads a whole model output from FILE (or stdin), feeds it to the parser in --chunk-size byte\n" +
+			"chunks and prints one JSON object {format, text, reasoning, calls, errors}, or with --events\n" +
+			"the event stream as JSON Lines. The output does not depend on --chunk-size. Exit 0 when\n" +
+			"parsed (even with error events), 1 when the input cannot be read, 2 on bad flags.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: anyparse.Auto, Usage: "protocol: one of anyparse.Formats() (auto, use_tool, function_calls, tool_call, qwen3_coder, cline, …)"},
+			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI/Anthropic tools array, MCP tools/list result, …) for coercion and unknown_tool"},
+			&cli.IntFlag{Name: "chunk-size", Value: 4096, Usage: "feed the input in chunks of `N` bytes"},
+			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
+		},
+		Action: parseCmd,
+	})
+}
+
+func parseCmd(c *cli.Context) error {
+	if c.NArg() > 1 {
+		return usageErr("parse: want at most one FILE, got %d arguments", c.NArg())
+	}
+	chunk := c.Int("chunk-size")
+	if chunk < 1 {
+		return usageErr("parse: --chunk-size must be at least 1, got %d", chunk)
+	}
+	format := c.String("format")
+	var opts anyparse.Options
+	if path := c.String("catalog"); path != "" {
+		cat, err := catalog.LoadFile(path)
+		if err != nil {
+			return inputErr("parse: catalog: %v", err)
+		}
+		opts.Tools = cat
+	}
+	p, err := anyparse.New(format, opts)
+	if err != nil {
+		return usageErr("parse: --format: %v", err)
+	}
+	input, err := readInput(c.Args().First(), c.App.Reader)
+	if err != nil {
+		return inputErr("parse: %v", err)
+	}
+
+	out := c.App.Writer
+	if c.Bool("events") {
+		for _, ev := range toolcall.Run(p, input, chunk) {
+			if err := writeJSON(out, ev); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var col toolcall.Collector
+	for len(input) > 0 {
+		n := min(chunk, len(input))
+		col.Add(p.Feed(input[:n:n]))
+		input = input[n:]
+	}
+	col.Add(p.Close())
+	return writeJSON(out, col.Result(anyparse.Detected(p, format)))
+}
+
+// readInput reads FILE, or stdin when name is "" or "-".
+func readInput(name string, stdin io.Reader) ([]byte, error) {
+	if name == "" || name == "-" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(name)
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+const parseInput = "Checking the weather.\n<function_calls>\n<invoke name=\"get_weather\">\n" +
+	"<parameter name=\"city\">007</parameter>\n<parameter name=\"days\">3</parameter>\n" +
+	"<parameter name=\"options\">{'lang': 'en'}</parameter>\n</invoke>\n</function_calls>\n" +
+	"<think>done?</think>Done <invoke name=\"launch\"></invoke><invoke name=\"read_file\"><parameter name=\"path\">a"
+
+func runParse(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(append([]string{"tooleval", "parse"}, args...), strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestParseSummary(t *testing.T) {
+	catalogPath := filepath.Join("..", "..", "testdata", "xmlparse", "catalog.json")
+	code, out, stderr := runParse(t, parseInput, "--catalog", catalogPath)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r toolcall.Result
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Format != "function_calls" || r.Text != "Checking the weather.\n\nDone " || r.Reasoning != "done?" {
+		t.Fatalf("format/text/reasoning: %+v", r)
+	}
+	if len(r.Calls) != 2 || string(r.Calls[0].Arguments) != `{"city":"007","days":3,"options":{"lang":"en"}}` || r.Calls[1].Name != "launch" {
+		t.Fatalf("calls: %s", out)
+	}
+	if len(r.Errors) != 2 || r.Errors[0].Code != toolcall.CodeUnknownTool || r.Errors[1].Code != toolcall.CodeIncompleteCall || r.Errors[1].Partial != `{"path":"a` {
+		t.Fatalf("errors: %s", out)
+	}
+	if strings.Count(out, "\n") != 1 {
+		t.Fatalf("want one line of JSON, got %q", out)
+	}
+	// Without the catalog values stay strings and no tool is unknown.
+	_, out, _ = runParse(t, parseInput)
+	if !strings.Contains(out, `"arguments":{"city":"007","days":"3","options":"{'lang': 'en'}"}`) || strings.Contains(out, "unknown_tool") {
+		t.Fatalf("without catalog: %s", out)
+	}
+}
+
+func TestParseOutputIndependentOfChunkSize(t *testing.T) {
+	for _, mode := range [][]string{nil, {"--events"}} {
+		_, want, _ := runParse(t, parseInput, mode...)
+		for _, cs := range []string{"1", "2", "7", "64", "100000"} {
+			_, got, _ := runParse(t, parseInput, append([]string{"--chunk-size", cs}, mode...)...)
+			if got != want {
+				t.Fatalf("%v chunk size %s:\n got %s\nwant %s", mode, cs, got, want)
+			}
+		}
+	}
+}
+
+func TestParseEvents(t *testing.T) {
+	code, out, _ := runParse(t, `a<tool_call>{"name":"f","arguments":{"n":12}}</tool_call>`, "--events", "--chunk-size", "1", "-")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	want := `{"type":"text","offset":0,"text":"a"}
+{"type":"call_start","offset":1,"index":0,"id":"call_0","name":"f"}
+{"type":"args_delta","offset":36,"index":0,"delta":"{\"n\":12}"}
+{"type":"call_end","offset":44,"index":0,"call":{"index":0,"id":"call_0","name":"f","arguments":{"n":12}}}
+`
+	if out != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+func TestParseFileAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(file, []byte(`<use_tool><tool_name>x</tool_name></use_tool>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badCatalog := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(badCatalog, []byte(`{"tools": 5}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runParse(t, "", file, "--format", "use_tool")
+	if code != 0 || !strings.Contains(out, `"calls":[{"index":0,"id":"call_0","name":"x","arguments":{}}]`) {
+		t.Fatalf("file: exit %d %s", code, out)
+	}
+	cases := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"missing file", []string{filepath.Join(dir, "nope.txt")}, exitBadInput, "nope.txt"},
+		{"bad catalog", []string{"--catalog", badCatalog, file}, exitBadInput, "catalog"},
+		{"missing catalog", []string{"--catalog", filepath.Join(dir, "none.json"), file}, exitBadInput, "none.json"},
+		{"unknown format", []string{"--format", "xml", file}, exitBadFlags, "use_tool"},
+		{"zero chunk size", []string{"--chunk-size", "0", file}, exitBadFlags, "chunk-size"},
+		{"bad chunk size", []string{"--chunk-size", "x", file}, exitBadFlags, "chunk-size"},
+		{"two files", []string{file, file}, exitBadFlags, "at most one"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runParse(t, "", tc.args...)
+			if code != tc.code || !strings.Contains(stderr, tc.msg) {
+				t.Fatalf("exit %d (want %d), stderr %q (want %q in it)", code, tc.code, stderr, tc.msg)
+			}
+		})
+	}
+}
