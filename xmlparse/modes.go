@@ -214,7 +214,7 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 		name := string(t.name())
 		switch {
 		case !closing:
-			p.valueOpen(name, off)
+			p.valueOpen(t.name(), off)
 			if t.self {
 				p.valueClose(off)
 			}
@@ -230,7 +230,7 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 	}
 	switch {
 	case !closing: // <parameter …>
-		p.valueOpen(t.attr(), off)
+		p.valueOpen(t.attrBytes(), off)
 		if t.self {
 			p.valueClose(off)
 		}

@@ -165,16 +165,27 @@ func (p *Parser) step(b []byte, i int) int {
 	}
 	switch p.mode {
 	case mText:
-		j := bytes.IndexByte(b[i:], '<')
-		if j < 0 {
-			p.textRun(b[i:], p.off+i, len(b) == len(p.chunk))
-			return len(b)
+		start := i
+		for {
+			j := bytes.IndexByte(b[i:], '<')
+			if j < 0 {
+				p.textRun(b[start:], p.off+start, len(b) == len(p.chunk))
+				return len(b)
+			}
+			i += j
+			// A '<' followed by a byte that cannot start a tag name ("a < b",
+			// "<=") is text: keep scanning without the tag machinery.
+			if i+1 < len(b) && b[i+1] != '/' && !isNameByte(b[i+1], true) {
+				i++
+				continue
+			}
+			break
 		}
-		if j > 0 {
-			p.emitText(b[i:i+j], p.off+i)
+		if i > start {
+			p.emitText(b[start:i], p.off+start)
 		}
-		p.startTag(p.off + i + j)
-		return i + j + 1
+		p.startTag(p.off + i)
+		return i + 1
 	case mArgsJSON:
 		return p.argsJSON(b, i)
 	case mEnvelope:
@@ -210,7 +221,23 @@ func (p *Parser) startTag(off int) { p.tag.start(off, p.tagSet()) }
 
 // tagStep feeds bytes to the tag being read.
 func (p *Parser) tagStep(b []byte, i int) int {
+	t := &p.tag
+	if t.n == 1 && i < len(b) {
+		i += t.fastName(b[i:])
+	}
 	for i < len(b) {
+		if (t.phase == tpAttrs || t.phase == tpEq) && !t.closing {
+			// Attribute bytes: copy the run up to '>' or '<' at once.
+			j := i
+			for j < len(b) && b[j] != '>' && b[j] != '<' && j-i < maxTag-t.n {
+				j++
+			}
+			t.n += copy(t.buf[t.n:], b[i:j])
+			i = j
+			if i == len(b) {
+				return i
+			}
+		}
 		switch p.tag.step(b[i]) {
 		case tagMore:
 			i++
@@ -242,13 +269,17 @@ func (p *Parser) finishTag() {
 func (p *Parser) failTag() {
 	n, off := p.tag.n, p.tag.off
 	p.tag.n = 0
-	s := len(p.scratch)
-	p.scratch = append(p.scratch, p.tag.buf[:n]...)
+	var b []byte
+	if i := off - p.off; i >= 0 && p.chunk != nil {
+		b = p.chunk[i : i+n] // the tag began in this chunk
+	} else {
+		b = p.own(p.tag.buf[:n])
+	}
 	if p.mode == mText {
-		p.emitText(p.scratch[s:], off)
+		p.emitText(b, off)
 		return
 	}
-	p.content(p.scratch[s:], off)
+	p.content(b, off)
 }
 
 // emitText emits a text or reasoning delta.
@@ -259,6 +290,15 @@ func (p *Parser) emitText(b []byte, off int) {
 	k := toolcall.KindText
 	if p.reason {
 		k = toolcall.KindReasoning
+	}
+	// Bytes that continue the previous delta in the same buffer extend it.
+	if n := len(p.evs); n > 0 {
+		last := &p.evs[n-1]
+		l := len(last.Data)
+		if last.Kind == k && last.Offset+l == off && cap(last.Data)-l >= len(b) && &last.Data[:l+1][l] == &b[0] {
+			last.Data = last.Data[:l+len(b)]
+			return
+		}
 	}
 	p.evs = append(p.evs, toolcall.Event{Kind: k, Offset: off, Data: b, Index: -1})
 }

@@ -1,5 +1,7 @@
 package xmlparse
 
+import "math/bits"
+
 // This file reads tags: the bytes from a '<' to its '>', held back until
 // they are known to be (or not to be) protocol markup.
 
@@ -76,6 +78,7 @@ type tagReader struct {
 	bad     bool // malformed but recovered closer ("</x/>", "</x" cut short)
 	self    bool // "<x/>"
 	set     tagSet
+	cand    uint32 // kinds whose names still match the name read so far
 }
 
 // tagStep results.
@@ -101,6 +104,7 @@ func isNameByte(c byte, first bool) bool {
 func (t *tagReader) start(off int, set tagSet) {
 	t.buf[0] = '<'
 	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set = 1, off, tpName, false, 0, tkNone, false, false, set
+	t.cand = set.open
 }
 
 func (t *tagReader) nameStart() int {
@@ -112,41 +116,65 @@ func (t *tagReader) nameStart() int {
 
 func (t *tagReader) name() []byte { return t.buf[t.nameStart():t.nameEnd] }
 
-// prefixOK reports whether the name read so far can still become a tag the
-// current state acts on.
+// prefixOK narrows the candidate names by the name byte just read and
+// reports whether the name can still become a tag the state acts on.
 func (t *tagReader) prefixOK() bool {
-	name := t.buf[t.nameStart():t.n]
-	mask := t.set.open
-	generic := t.set.genericOpen
-	if t.closing {
-		mask, generic = t.set.close, t.set.genericClose
-	}
-	if generic && len(name) <= maxGenericName {
-		return true
-	}
-	for k := tagKind(1); k < nTagKinds; k++ {
-		if mask&(1<<k) != 0 && len(name) <= len(tagNames[k]) && tagNames[k][:len(name)] == string(name) {
-			return true
+	pos := t.n - 1 - t.nameStart()
+	c := t.buf[t.n-1]
+	for m := t.cand; m != 0; m &= m - 1 {
+		k := tagKind(bits.TrailingZeros32(m))
+		if name := tagNames[k]; pos >= len(name) || name[pos] != c {
+			t.cand &^= 1 << k
 		}
 	}
-	return false
+	if t.cand != 0 {
+		return true
+	}
+	generic := t.set.genericOpen
+	if t.closing {
+		generic = t.set.genericClose
+	}
+	return generic && pos < maxGenericName
+}
+
+// fastName reads a whole known tag name at once when rest (the bytes after
+// the '<') holds it and the byte after it; it returns the bytes consumed, 0
+// to fall back to reading byte by byte.
+func (t *tagReader) fastName(rest []byte) int {
+	j, mask := 0, t.set.open
+	if rest[0] == '/' {
+		j, mask = 1, t.set.close
+	}
+	for m := mask; m != 0; m &= m - 1 {
+		k := tagKind(bits.TrailingZeros32(m))
+		name := tagNames[k]
+		end := j + len(name)
+		if end < len(rest) && string(rest[j:end]) == name && !isNameByte(rest[end], false) {
+			t.n += copy(t.buf[1:], rest[:end])
+			t.closing = j == 1
+			t.cand = 1 << k
+			return end
+		}
+	}
+	return 0
 }
 
 // resolve sets kind from the complete name; it reports false when the name
 // is not one the state acts on.
 func (t *tagReader) resolve() bool {
-	name := t.name()
-	mask, generic := t.set.open, t.set.genericOpen
-	if t.closing {
-		mask, generic = t.set.close, t.set.genericClose
-	}
-	for k := tagKind(1); k < nTagKinds; k++ {
-		if mask&(1<<k) != 0 && tagNames[k] == string(name) {
+	n := t.nameEnd - t.nameStart()
+	for m := t.cand; m != 0; m &= m - 1 {
+		k := tagKind(bits.TrailingZeros32(m))
+		if len(tagNames[k]) == n {
 			t.kind = k
 			return true
 		}
 	}
-	if generic && len(name) > 0 {
+	generic := t.set.genericOpen
+	if t.closing {
+		generic = t.set.genericClose
+	}
+	if generic && n > 0 {
 		t.kind = tkGeneric
 		return true
 	}
@@ -162,6 +190,7 @@ func (t *tagReader) step(c byte) int {
 	case tpName:
 		if t.n == 1 && c == '/' && !t.closing {
 			t.closing = true
+			t.cand = t.set.close
 			t.buf[t.n] = c
 			t.n++
 			return tagMore
@@ -238,7 +267,10 @@ func (t *tagReader) step(c byte) int {
 
 // attr returns the name of the tag: the value after '=' in <function=NAME>,
 // or the name="…" attribute.
-func (t *tagReader) attr() string {
+func (t *tagReader) attr() string { return string(t.attrBytes()) }
+
+// attrBytes is attr without a copy: it aliases the tag buffer.
+func (t *tagReader) attrBytes() []byte {
 	rest := t.buf[t.nameEnd:t.n]
 	if len(rest) > 0 && rest[0] == '=' {
 		v := rest[1:]
@@ -270,16 +302,16 @@ func (t *tagReader) attr() string {
 				for k < len(rest) && rest[k] != q {
 					k++
 				}
-				return string(rest[j+1 : k])
+				return rest[j+1 : k]
 			}
 			k := j
 			for k < len(rest) && !isSpace(rest[k]) && rest[k] != '>' && rest[k] != '/' {
 				k++
 			}
-			return string(rest[j:k])
+			return rest[j:k]
 		}
 	}
-	return ""
+	return nil
 }
 
 func trimSpace(b []byte) []byte {
@@ -292,9 +324,9 @@ func trimSpace(b []byte) []byte {
 	return b
 }
 
-func unquote(b []byte) string {
+func unquote(b []byte) []byte {
 	if len(b) >= 2 && (b[0] == '"' || b[0] == '\'') && b[len(b)-1] == b[0] {
 		b = b[1 : len(b)-1]
 	}
-	return string(b)
+	return b
 }

@@ -22,12 +22,16 @@ type value struct {
 	pendBad bool
 }
 
-// valueOpen starts parameter name at offset off.
-func (p *Parser) valueOpen(name string, off int) {
+// valueOpen starts parameter name at offset off. name may alias the tag
+// buffer.
+func (p *Parser) valueOpen(name []byte, off int) {
 	v := &p.val
-	*v = value{name: name, start: true, buf: v.buf[:0], pend: v.pend[:0]}
+	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0]}
+	if p.cur.kind == ckCline {
+		v.name = string(name)
+	}
 	if p.cur.tool != nil {
-		v.param = p.cur.tool.Param(name)
+		v.param = p.cur.tool.Param(string(name))
 	}
 	v.str = catalog.KeepsString(v.param)
 	s := len(p.scratch)
@@ -36,14 +40,14 @@ func (p *Parser) valueOpen(name string, off int) {
 	} else {
 		p.scratch = append(p.scratch, ',')
 	}
-	p.scratch = appendJSONString(p.scratch, []byte(name))
+	p.scratch = appendJSONString(p.scratch, name)
 	p.scratch = append(p.scratch, ':')
 	if v.str {
 		p.scratch = append(p.scratch, '"')
 	}
 	p.cur.nparams++
 	if p.cur.kind == ckCline {
-		p.cur.given = append(p.cur.given, name)
+		p.cur.given = append(p.cur.given, v.name)
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	p.mode = mValue
