@@ -1,16 +1,68 @@
 package anyparse
 
 import (
+	"github.com/tooleval/tooleval/nativeparse"
 	"github.com/tooleval/tooleval/toolcall"
 	"github.com/tooleval/tooleval/xmlparse"
 )
 
-// newAuto builds the "auto" parser. For now it is the text-protocol
-// detector of xmlparse (the dialect of the first opening tag).
-//
-// Cross-family detection goes here: a parser that sniffs the first bytes
-// (SSE "data:" / NDJSON lines of a provider stream versus model text) and
-// then delegates to the native or the text parser.
-func newAuto(o Options) toolcall.StreamParser {
-	return newText(xmlparse.FormatAuto, o)
+// maxSniff bounds how many bytes auto holds back while it cannot tell a
+// provider stream from text (a first line starting with '{' that has not
+// ended yet). Past it the input is taken as text.
+const maxSniff = 64 << 10
+
+// autoParser holds the first bytes back until nativeparse.Detect can tell
+// a provider stream (SSE fields, NDJSON provider objects) from model text,
+// then hands them, and everything after, to the chosen parser. The held
+// bytes are fed to that parser once; nothing else is buffered.
+type autoParser struct {
+	opts    Options
+	p       toolcall.StreamParser
+	pending []byte
+	rec     toolcall.Recorder
+}
+
+func newAuto(o Options) toolcall.StreamParser { return &autoParser{opts: o} }
+
+func (a *autoParser) Feed(chunk []byte) []toolcall.Event {
+	if a.p != nil {
+		return a.p.Feed(chunk)
+	}
+	a.pending = append(a.pending, chunk...)
+	native, ok := nativeparse.Detect(a.pending, len(a.pending) >= maxSniff)
+	if !ok {
+		return nil
+	}
+	a.start(native)
+	held := a.pending
+	a.pending = nil
+	return a.p.Feed(held)
+}
+
+func (a *autoParser) Close() []toolcall.Event {
+	if a.p != nil {
+		return a.p.Close()
+	}
+	native, _ := nativeparse.Detect(a.pending, true)
+	a.start(native)
+	a.rec.Reset()
+	a.rec.Add(a.p.Feed(a.pending))
+	a.rec.Add(a.p.Close())
+	return a.rec.Events()
+}
+
+func (a *autoParser) start(native bool) {
+	if native {
+		a.p = newNative(nativeparse.Auto, a.opts)
+	} else {
+		a.p = newText(xmlparse.FormatAuto, a.opts)
+	}
+}
+
+// DetectedFormat is the format the chosen parser detected, "auto" before.
+func (a *autoParser) DetectedFormat() string {
+	if a.p == nil {
+		return Auto
+	}
+	return Detected(a.p, Auto)
 }

@@ -3,7 +3,9 @@
 // "function_calls", …, or "auto") without knowing which parser package
 // implements it.
 //
-// Text protocols are registered in text.go (package xmlparse). Native
-// provider streams register themselves the same way from their own file;
-// "auto" is resolved by newAuto in auto.go.
+// Text protocols are registered in text.go (package xmlparse), provider
+// streams in native.go (package nativeparse). "auto" (auto.go) holds the
+// first bytes back until it can tell a provider stream (SSE field lines,
+// NDJSON provider objects) from model text, then delegates to nativeparse's
+// or xmlparse's own auto-detection.
 package anyparse

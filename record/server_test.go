@@ -13,9 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tooleval/tooleval/nativeparse"
+	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/toolcall"
-	"github.com/tooleval/tooleval/xmlparse"
 )
 
 // testKey is the API key the tests use; it must never reach a file, a log
@@ -157,15 +156,9 @@ func (s *fakeServer) requests() []seenRequest {
 // names, chunk by chunk as recorded.
 func parseTranscript(t *testing.T, tr Transcript) toolcall.Result {
 	t.Helper()
-	var p toolcall.StreamParser
-	if f, ok := nativeparse.ParseFormat(tr.Format); ok && tr.Format != "auto" {
-		p = nativeparse.New(f)
-	} else {
-		f, err := xmlparse.ParseFormat(tr.Format)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p = xmlparse.New(xmlparse.WithFormat(f))
+	p, err := anyparse.New(tr.Format, anyparse.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
 	chunks := make([][]byte, len(tr.Chunks))
 	for i, c := range tr.Chunks {

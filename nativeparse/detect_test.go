@@ -1,0 +1,39 @@
+package nativeparse
+
+import "testing"
+
+func TestDetect(t *testing.T) {
+	cases := []struct {
+		name       string
+		head       string
+		final      bool
+		native, ok bool
+	}{
+		{"sse data", "data: {\"choices\":[]}\n", false, true, true},
+		{"sse event", "event: message_start\n", false, true, true},
+		{"sse comment", ": keep-alive\n", false, true, true},
+		{"bom then data", "\xef\xbb\xbfdata: {}", false, true, true},
+		{"bom cut short", "\xef\xbb", false, false, false},
+		{"field name cut short", "dat", false, false, false},
+		{"field-like word, final", "dat", true, false, true},
+		{"field-like word", "date: tomorrow", false, false, true},
+		{"ollama line", "{\"model\":\"qwen3\",\"created_at\":\"2025-01-01T00:00:00Z\",\"message\":{\"role\":\"assistant\",\"content\":\"Hi\"},\"done\":false}\n", false, true, true},
+		{"ollama line unfinished", "{\"model\":\"qwen3\",\"created_at\"", false, false, false},
+		{"ollama line at end of input", "{\"model\":\"qwen3\",\"created_at\":\"x\",\"message\":{},\"done\":true}", true, true, true},
+		{"plain json object", "{\"answer\": 42}\n", false, false, true},
+		{"broken json", "{oops\n", false, false, true},
+		{"model text", "Let me check.", false, false, true},
+		{"tag", "<tool_call>", false, false, true},
+		{"leading blank lines", "\n\n  data: x", false, true, true},
+		{"empty, not final", "", false, false, false},
+		{"empty, final", "", true, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			native, ok := Detect([]byte(c.head), c.final)
+			if native != c.native || ok != c.ok {
+				t.Fatalf("Detect(%q, %v) = %v, %v; want %v, %v", c.head, c.final, native, ok, c.native, c.ok)
+			}
+		})
+	}
+}
