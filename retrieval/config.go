@@ -64,7 +64,7 @@ type Config struct {
 func DefaultWeights() map[string]float64 {
 	return map[string]float64{
 		FieldName:        3,
-		FieldNameWords:   2,
+		FieldNameWords:   1,
 		FieldDescription: 1.5,
 		FieldParams:      0.7,
 		FieldParamDesc:   0.4,
@@ -81,7 +81,7 @@ func DefaultConfig() Config {
 		K1:            1.2,
 		B:             0.75,
 		Weights:       DefaultWeights(),
-		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Stem: true, StopWords: true},
+		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Stem: false, StopWords: true},
 		SynonymWeight: 0.5,
 		Similarity:    SimilarityBM25,
 	}

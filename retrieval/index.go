@@ -239,9 +239,15 @@ func (ix *Index) fieldTerms(t *toolcall.Tool, field string) []string {
 		if a.standard != nil {
 			return a.Terms(t.Name)
 		}
-		out := []string{foldCase(t.Name)}
-		if t.OriginalName != "" && foldCase(t.OriginalName) != out[0] {
-			out = append(out, foldCase(t.OriginalName))
+		// Only compound names (read_file, ApplyPatch, math.factorial) get a
+		// whole-name term: a one-word name such as Read or fetch would
+		// otherwise match every query using that plain word as if the
+		// query named the tool.
+		var out []string
+		for _, n := range []string{t.Name, t.OriginalName} {
+			if f := foldCase(n); f != "" && isCompoundName(n) && !contains(out, f) {
+				out = append(out, f)
+			}
 		}
 		return out
 	case FieldNameWords:
@@ -319,3 +325,9 @@ func (ix *Index) Close() error {
 }
 
 var _ search.Similarity = (*BM25Similarity)(nil)
+
+// isCompoundName reports whether a name has more than one word part.
+func isCompoundName(name string) bool {
+	parts := splitParts(trimChunk(foldWidth(name)))
+	return len(parts) > 1 || len(parts) == 1 && len(splitCase(parts[0])) > 1
+}

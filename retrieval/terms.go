@@ -1,0 +1,54 @@
+package retrieval
+
+import (
+	"fmt"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// Terms analyses tools and queries exactly as an Index built with the same
+// analyzer, protected terms and synonyms does, without building an index.
+// Tuning uses it to rescore many weight, k1 and b settings from one
+// analysis: an Index's score for a tool is the sum, over fields with a
+// weight above 0 and query terms found in them, of
+//
+//	weight(field) · QueryTerm.Weight · IDF(n, N) · TF(tf, dl, avgdl, k1, b)
+//
+// with n, N, dl and avgdl counted over the terms Field returns.
+type Terms struct {
+	ix *Index
+}
+
+// QueryTerm is one distinct analysed query term: the query's own terms
+// first (weight 1), then synonym expansions (weight Config.SynonymWeight).
+type QueryTerm struct {
+	Term     string
+	Weight   float64
+	Expanded bool
+}
+
+// NewTerms builds the analyzer and synonym expansion of cfg. Only the
+// Analyzer, Protected, Synonyms and SynonymWeight settings matter.
+func NewTerms(cfg Config) (*Terms, error) {
+	an, err := NewAnalyzer(cfg.Analyzer, cfg.Protected)
+	if err != nil {
+		return nil, fmt.Errorf("retrieval: config: %w", err)
+	}
+	return &Terms{ix: &Index{cfg: cfg, an: an, exp: newExpander(an, cfg.Synonyms, cfg.SynonymWeight)}}, nil
+}
+
+// Field returns the terms an Index stores for one field of a tool,
+// repeats included (nil for an unknown field).
+func (t *Terms) Field(tool *toolcall.Tool, field string) []string {
+	return t.ix.fieldTerms(tool, field)
+}
+
+// Query returns the distinct terms of a query with their weights.
+func (t *Terms) Query(query string) []QueryTerm {
+	qt := t.ix.analyzeQuery(query)
+	out := make([]QueryTerm, len(qt))
+	for i, q := range qt {
+		out[i] = QueryTerm{Term: q.term, Weight: q.weight, Expanded: q.expanded}
+	}
+	return out
+}
