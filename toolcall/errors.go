@@ -80,7 +80,7 @@ func (e Error) MarshalJSON() ([]byte, error) {
 		idx := e.Index
 		w.Index = &idx
 	}
-	return json.Marshal(w)
+	return marshalJSON(w)
 }
 
 // UnmarshalJSON is the inverse of MarshalJSON (a missing index is -1).

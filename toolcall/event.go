@@ -1,6 +1,7 @@
 package toolcall
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -123,10 +124,10 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		}
 		w.Code, w.Message = e.Err.Code, e.Err.Message
 		if e.Err.Partial != "" {
-			w.Partial, _ = json.Marshal(e.Err.Partial)
+			w.Partial, _ = marshalJSON(e.Err.Partial)
 		}
 	}
-	return json.Marshal(w)
+	return marshalJSON(w)
 }
 
 // StreamParser is what both parsers implement: feed chunks, read events.
@@ -137,4 +138,17 @@ type StreamParser interface {
 	// Close ends the stream: held-back bytes are flushed and unfinished
 	// calls are reported as incomplete_call errors.
 	Close() []Event
+}
+
+// marshalJSON is json.Marshal without HTML escaping: model output is full
+// of markup, and "<tool_call>" reads better than "\u003ctool_call\u003e".
+// An outer json.Marshal still escapes if its caller wants that.
+func marshalJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
