@@ -1,0 +1,251 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/tune"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "tune",
+		Usage:     "search k, BM25 k1/b, field weights, analyzer options and always-include tools for the best retrieval on a suite",
+		ArgsUsage: " ",
+		Description: "Tunes retrieval on the cases of --suite (JSON Lines, see the README's \"Suite format\"; the\n" +
+			"embedded example suite when omitted) for --objective, with k-fold cross-validation, and\n" +
+			"prints the best configurations beside the untuned default. Only queries and gold tools are\n" +
+			"used (transcripts are not parsed). --out writes the best configuration as a retrieval config\n" +
+			"file for `retrieve --config` and `replay --config`; --chart writes PREFIX.svg and PREFIX.png.\n" +
+			"Objectives: recall, comp, ndcg (k searched) or recall@K, comp@K, ndcg@K (k fixed), or budget\n" +
+			"(recall of what fits in --budget tokens); the score is the metric minus --noise-penalty\n" +
+			"times the share of injected tools that are not gold. Exit 0 ok, 1 bad input, 2 bad flags.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` to tune on (default: the embedded example suite)"},
+			&cli.StringFlag{Name: "objective", Value: "recall", Usage: "`METRIC`[@K]: recall, comp, ndcg or budget"},
+			&cli.IntFlag{Name: "budget", Usage: "cap the tokens injected per case at `N` (needed by --objective budget)"},
+			&cli.Float64Flag{Name: "noise-penalty", Value: tune.DefaultNoisePenalty, Usage: "subtract `X` times the mean noise share from the objective"},
+			&cli.IntFlag{Name: "folds", Value: 5, Usage: "`N`-fold cross-validation (1: none)"},
+			&cli.StringFlag{Name: "holdout", Usage: "held-out suite `FILE`, scored once with the best and the default configuration"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the folds and of the search order"},
+			&cli.StringFlag{Name: "method", Value: "auto", Usage: "`METHOD`: auto (grid for small spaces), grid or coordinate"},
+			&cli.IntFlag{Name: "rounds", Value: 4, Usage: "at most `N` rounds of coordinate ascent"},
+			&cli.IntFlag{Name: "restarts", Value: 1, Usage: "`N` extra random starting points for coordinate ascent"},
+			&cli.StringFlag{Name: "base", Usage: "retrieval config `FILE` to start from and compare with (default: built-in defaults)"},
+			&cli.StringFlag{Name: "k", Usage: "k values to try, `LIST` such as 1,3,5,10 (default 1,2,3,4,5,6,8,10,12,15,20)"},
+			&cli.StringFlag{Name: "k1", Usage: "BM25 k1 values to try, `LIST` (default 0.5,0.8,1.2,1.6,2; \"\" with --k1= keeps the base)"},
+			&cli.StringFlag{Name: "b", Usage: "BM25 b values to try, `LIST` (default 0.25,0.5,0.75,0.9,1)"},
+			&cli.StringFlag{Name: "weight-values", Usage: "values each field weight may take, `LIST` (default 0,0.25,0.5,1,1.5,2,3,5)"},
+			&cli.StringFlag{Name: "fields", Usage: "fields whose weights are tuned, `LIST` (default all; \"none\" for none)"},
+			&cli.BoolFlag{Name: "no-analyzer", Usage: "keep the base analyzer options (tokenizer, CJK, stemming, stop words)"},
+			&cli.IntFlag{Name: "max-always", Value: 3, Usage: "choose up to `N` always-include tools (single-catalog suites; 0: none)"},
+			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "tokenizer for tokens and budgets: o200k_base, cl100k_base or none"},
+			&cli.StringFlag{Name: "variant", Value: "retrieved", Usage: "prompt `VARIANT` injected tools are costed in"},
+			&cli.IntFlag{Name: "top", Value: 5, Usage: "list the `N` best configurations"},
+			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json)"},
+			&cli.StringFlag{Name: "chart", Usage: "write the chart to `PREFIX`.svg and PREFIX.png"},
+			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` workers (default: number of CPUs; results do not depend on it)"},
+			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
+		},
+		Action: tuneCmd,
+	})
+}
+
+func tuneCmd(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageErr("tune: unexpected argument %q (use --suite FILE)", c.Args().First())
+	}
+	opts, err := tuneOptions(c)
+	if err != nil {
+		return err
+	}
+	var suite *replay.Suite
+	if f := c.String("suite"); f != "" {
+		suite, err = replay.LoadFile(f)
+	} else {
+		suite, err = replay.LoadExamples()
+	}
+	if err != nil {
+		return inputErr("tune: %v", err)
+	}
+	var holdout *replay.Suite
+	if f := c.String("holdout"); f != "" {
+		if holdout, err = replay.LoadFile(f); err != nil {
+			return inputErr("tune: --holdout %v", err)
+		}
+	}
+	if opts.Folds > 1 && len(suite.Cases) < opts.Folds {
+		return usageErr("tune: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(suite.Cases))
+	}
+	stderr := c.App.ErrWriter
+	if showProgress(stderr) && !c.Bool("no-progress") {
+		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("tuning"),
+			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(65_000_000))
+		opts.Progress = func(done, total int) {
+			bar.ChangeMax(total)
+			bar.Set(done)
+			if done == total {
+				bar.Finish()
+			}
+		}
+	}
+	res, err := tune.Run(suite, holdout, opts)
+	if err != nil {
+		return inputErr("tune: %v", err)
+	}
+	if f := c.String("out"); f != "" {
+		if err := tune.SaveConfig(f, res.Best[0].Config); err != nil {
+			return inputErr("tune: --out %v", err)
+		}
+	}
+	if p := c.String("chart"); p != "" {
+		if err := writeChart(p, res); err != nil {
+			return inputErr("tune: --chart %v", err)
+		}
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, res)
+	}
+	return tune.WriteTable(c.App.Writer, res)
+}
+
+// tuneOptions turns the flags into tuning options (bad values exit 2).
+func tuneOptions(c *cli.Context) (tune.Options, error) {
+	var opts tune.Options
+	obj, err := tune.ParseObjective(c.String("objective"))
+	if err != nil {
+		return opts, usageErr("tune: --objective %v", err)
+	}
+	obj.Budget = c.Int("budget")
+	obj.NoisePenalty = c.Float64("noise-penalty")
+	opts.Objective = obj
+	space := tune.DefaultSpace()
+	if c.IsSet("k") {
+		if space.K, err = intList(c.String("k")); err != nil {
+			return opts, usageErr("tune: --k %v", err)
+		}
+	}
+	for _, f := range []struct {
+		flag string
+		dst  *[]float64
+	}{{"k1", &space.K1}, {"b", &space.B}, {"weight-values", &space.Weights}} {
+		if c.IsSet(f.flag) {
+			if *f.dst, err = floatList(c.String(f.flag)); err != nil {
+				return opts, usageErr("tune: --%s %v", f.flag, err)
+			}
+		}
+	}
+	if c.IsSet("fields") {
+		space.Fields = nil
+		if s := strings.TrimSpace(c.String("fields")); s != "none" {
+			space.Fields = splitList([]string{s})
+		}
+	}
+	if c.Bool("no-analyzer") {
+		space.CJK, space.Stem, space.StopWords, space.Tokenizers = nil, nil, nil, nil
+	}
+	space.MaxAlways = c.Int("max-always")
+	opts.Space = &space
+	if f := c.String("base"); f != "" {
+		cfg, err := retrieval.LoadConfig(f)
+		if err != nil {
+			return opts, inputErr("tune: --base %v", err)
+		}
+		opts.Base = &cfg
+	}
+	opts.Folds = c.Int("folds")
+	opts.Method = c.String("method")
+	opts.Rounds = c.Int("rounds")
+	opts.Restarts = c.Int("restarts")
+	if opts.Restarts == 0 {
+		opts.Restarts = -1
+	}
+	opts.Seed = c.Int64("seed")
+	opts.Encoding = c.String("encoding")
+	opts.Variant = c.String("variant")
+	opts.Top = c.Int("top")
+	opts.Jobs = c.Int("jobs")
+	if c.IsSet("jobs") && opts.Jobs < 1 {
+		return opts, usageErr("tune: -j must be ≥ 1")
+	}
+	if opts.Folds < 1 {
+		return opts, usageErr("tune: --folds must be ≥ 1")
+	}
+	if opts.Rounds < 1 {
+		return opts, usageErr("tune: --rounds must be ≥ 1")
+	}
+	if c.Int("restarts") < 0 {
+		return opts, usageErr("tune: --restarts must be ≥ 0")
+	}
+	if opts.Top < 1 {
+		return opts, usageErr("tune: --top must be ≥ 1")
+	}
+	if opts.Objective.Metric == tune.MetricBudget && opts.Objective.Budget <= 0 {
+		return opts, usageErr("tune: --objective budget needs --budget N")
+	}
+	if err := opts.Validate(); err != nil {
+		return opts, usageErr("tune: %v", err)
+	}
+	return opts, nil
+}
+
+func intList(s string) ([]int, error) {
+	var out []int
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an integer", p)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func floatList(s string) ([]float64, error) {
+	var out []float64
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		x, err := strconv.ParseFloat(p, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", p)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+func writeChart(prefix string, res *tune.Result) error {
+	for _, f := range []struct {
+		ext   string
+		write func(*os.File) error
+	}{
+		{".svg", func(f *os.File) error { return tune.WriteSVG(f, res) }},
+		{".png", func(f *os.File) error { return tune.WritePNG(f, res) }},
+	} {
+		out, err := os.Create(prefix + f.ext)
+		if err != nil {
+			return err
+		}
+		if err := f.write(out); err != nil {
+			out.Close()
+			return fmt.Errorf("%s: %v", prefix+f.ext, err)
+		}
+		if err := out.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

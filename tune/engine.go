@@ -1,0 +1,375 @@
+package tune
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// engine scores points on a suite without building bluge indexes: each
+// catalog is analysed once per analyzer setting into per-field postings,
+// each query into the (tool, field, term) matches BM25 needs, and every
+// weight, k1 and b setting is scored from those with the same formula an
+// Index applies (see retrieval.Terms). Queries are never parsed again.
+type engine struct {
+	base     retrieval.Config
+	encoding string // "" when tokens are not counted
+	variant  string
+	jobs     int
+
+	cats  []*catData
+	cases []*ecase
+
+	mu       sync.Mutex
+	analyses map[anKey]*anEntry
+}
+
+type catData struct {
+	name   string
+	cat    *catalog.Catalog
+	tools  []toolcall.Tool
+	byName map[string]int32
+
+	costOnce sync.Once
+	costErr  error
+	envelope int
+	costs    []int
+}
+
+type ecase struct {
+	c       *replay.Case
+	cat     int
+	always  []int32 // the case's always-include tools, in order
+	gold    []int32 // gold tools besides always-include (what metrics score)
+	goldAll []int32 // every gold tool (what noise counts against)
+}
+
+type anKey struct {
+	cat int
+	an  retrieval.AnalyzerConfig
+}
+
+type anEntry struct {
+	once sync.Once
+	a    *analysis
+	err  error
+}
+
+// analysis is one catalog under one analyzer setting.
+type analysis struct {
+	avgdl [numFields]float64
+	// q holds the matches of every case of the catalog (nil for others).
+	q []*qmatch
+
+	mu     sync.Mutex
+	scores map[[2]float64][][]float64 // (k1, b) → per case, per candidate × field
+}
+
+// qmatch lists a query's matches grouped by tool (ascending tool id).
+type qmatch struct {
+	cands []int32
+	off   []int32 // matches of cands[i] are off[i]:off[i+1]
+	field []uint8
+	tf    []float64
+	dl    []float64
+	idfw  []float64 // IDF · query-term weight
+}
+
+func newEngine(s *replay.Suite, base retrieval.Config, encoding, variant string, jobs int) (*engine, error) {
+	e := &engine{base: base, encoding: encoding, variant: variant, jobs: max(1, jobs), analyses: map[anKey]*anEntry{}}
+	catIndex := map[*catalog.Catalog]int{}
+	for _, c := range s.Cases {
+		cat := s.Catalog(c)
+		if cat == nil {
+			return nil, fmt.Errorf("%s:%d: case %s: catalog %s is not loaded", s.Name, c.Line, c.ID, c.Catalog)
+		}
+		ci, ok := catIndex[cat]
+		if !ok {
+			ci = len(e.cats)
+			catIndex[cat] = ci
+			cd := &catData{name: c.Catalog, cat: cat, tools: cat.Tools(), byName: map[string]int32{}}
+			for i, t := range cd.tools {
+				if _, dup := cd.byName[t.Name]; dup {
+					return nil, fmt.Errorf("%s: tool %q is defined twice", c.Catalog, t.Name)
+				}
+				cd.byName[t.Name] = int32(i)
+			}
+			e.cats = append(e.cats, cd)
+		}
+		cd := e.cats[ci]
+		ec := &ecase{c: c, cat: ci}
+		ids := func(field string, names []string) ([]int32, error) {
+			var out []int32
+			for _, n := range names {
+				id, ok := cd.byName[n]
+				if !ok {
+					return nil, fmt.Errorf("%s:%d: %s: tool %q is not in catalog %s", s.Name, c.Line, field, n, c.Catalog)
+				}
+				if !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
+			return out, nil
+		}
+		var err error
+		if ec.always, err = ids("always_include", c.AlwaysInclude); err != nil {
+			return nil, err
+		}
+		if ec.goldAll, err = ids("gold_tools", c.GoldTools); err != nil {
+			return nil, err
+		}
+		for _, g := range ec.goldAll {
+			if !slices.Contains(ec.always, g) {
+				ec.gold = append(ec.gold, g)
+			}
+		}
+		e.cases = append(e.cases, ec)
+	}
+	return e, nil
+}
+
+// hasCJK reports whether any query or tool text holds Han, kana or Hangul.
+func (e *engine) hasCJK() bool {
+	for _, c := range e.cases {
+		if containsCJK(c.c.Query) {
+			return true
+		}
+	}
+	for _, cd := range e.cats {
+		for i := range cd.tools {
+			t := &cd.tools[i]
+			if containsCJK(t.Description) || containsCJK(t.Details) {
+				return true
+			}
+			for _, p := range t.Params {
+				if containsCJK(p.Description) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func containsCJK(s string) bool {
+	for _, r := range s {
+		if r >= 0x1100 && (r >= 0x3040 && r <= 0x30ff || r >= 0x3400 && r <= 0x9fff || r >= 0xac00 && r <= 0xd7af || r >= 0xf900 && r <= 0xfaff || r >= 0x20000 && r <= 0x2ffff || r >= 0x1100 && r <= 0x11ff) {
+			return true
+		}
+	}
+	return false
+}
+
+// analysis returns catalog cat analysed with an, built once.
+func (e *engine) analysis(cat int, an retrieval.AnalyzerConfig) (*analysis, error) {
+	k := anKey{cat, normAnalyzer(an)}
+	e.mu.Lock()
+	ent, ok := e.analyses[k]
+	if !ok {
+		ent = &anEntry{}
+		e.analyses[k] = ent
+	}
+	e.mu.Unlock()
+	ent.once.Do(func() { ent.a, ent.err = e.analyse(cat, k.an) })
+	return ent.a, ent.err
+}
+
+type posting struct {
+	tool int32
+	tf   int32
+}
+
+func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error) {
+	cfg := e.base
+	cfg.Analyzer = an
+	terms, err := retrieval.NewTerms(cfg)
+	if err != nil {
+		return nil, err
+	}
+	cd := e.cats[cat]
+	a := &analysis{q: make([]*qmatch, len(e.cases)), scores: map[[2]float64][][]float64{}}
+	var postings [numFields]map[string][]posting
+	var docs [numFields]int
+	dl := make([][numFields]int32, len(cd.tools))
+	freq := map[string]int32{}
+	for f, field := range retrieval.Fields {
+		postings[f] = map[string][]posting{}
+		tokens := 0
+		for i := range cd.tools {
+			ts := terms.Field(&cd.tools[i], field)
+			if len(ts) == 0 {
+				continue
+			}
+			docs[f]++
+			tokens += len(ts)
+			dl[i][f] = int32(len(ts))
+			clear(freq)
+			for _, t := range ts {
+				freq[t]++
+			}
+			// Terms in first-occurrence order keep the build deterministic.
+			for _, t := range ts {
+				if n := freq[t]; n > 0 {
+					postings[f][t] = append(postings[f][t], posting{int32(i), n})
+					freq[t] = 0
+				}
+			}
+		}
+		if docs[f] > 0 {
+			a.avgdl[f] = float64(tokens) / float64(docs[f])
+		}
+	}
+	type match struct {
+		tool  int32
+		field uint8
+		tf    float64
+		dl    float64
+		idfw  float64
+	}
+	var ms []match
+	for ci, c := range e.cases {
+		if c.cat != cat {
+			continue
+		}
+		ms = ms[:0]
+		qts := terms.Query(c.c.Query)
+		for f := range retrieval.Fields {
+			for _, qt := range qts {
+				ps := postings[f][qt.Term]
+				if len(ps) == 0 {
+					continue
+				}
+				idfw := retrieval.IDF(float64(len(ps)), float64(docs[f])) * qt.Weight
+				for _, p := range ps {
+					ms = append(ms, match{p.tool, uint8(f), float64(p.tf), float64(dl[p.tool][f]), idfw})
+				}
+			}
+		}
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].tool < ms[j].tool })
+		q := &qmatch{}
+		for i, m := range ms {
+			if i == 0 || m.tool != ms[i-1].tool {
+				q.cands = append(q.cands, m.tool)
+				q.off = append(q.off, int32(i))
+			}
+			q.field = append(q.field, m.field)
+			q.tf = append(q.tf, m.tf)
+			q.dl = append(q.dl, m.dl)
+			q.idfw = append(q.idfw, m.idfw)
+		}
+		q.off = append(q.off, int32(len(ms)))
+		a.q[ci] = q
+	}
+	return a, nil
+}
+
+// fieldScores returns, per case, the unweighted BM25 score of every
+// candidate's fields under k1 and b (cached per (k1, b)).
+func (a *analysis) fieldScores(k1, b float64) [][]float64 {
+	key := [2]float64{k1, b}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if s, ok := a.scores[key]; ok {
+		return s
+	}
+	if len(a.scores) >= 8 {
+		clear(a.scores)
+	}
+	out := make([][]float64, len(a.q))
+	for ci, q := range a.q {
+		if q == nil {
+			continue
+		}
+		s := make([]float64, len(q.cands)*numFields)
+		for i := range q.cands {
+			for m := q.off[i]; m < q.off[i+1]; m++ {
+				f := int(q.field[m])
+				s[i*numFields+f] += q.idfw[m] * retrieval.TF(q.tf[m], q.dl[m], a.avgdl[f], k1, b)
+			}
+		}
+		out[ci] = s
+	}
+	a.scores[key] = out
+	return out
+}
+
+// costs counts the tokens of every tool of a catalog rendered alone in the
+// engine's variant, minus the envelope (the rendering of no tools), as
+// replay does; the cost of a set of tools is the envelope plus their costs.
+func (e *engine) costs(cat int) (*catData, error) {
+	cd := e.cats[cat]
+	cd.costOnce.Do(func() {
+		cd.costs = make([]int, len(cd.tools))
+		if e.encoding == "" {
+			return
+		}
+		env, err := prompt.Render(nil, e.variant, prompt.Options{})
+		if err != nil {
+			cd.costErr = err
+			return
+		}
+		if cd.envelope, err = prompt.CountTokens(env, e.encoding); err != nil {
+			cd.costErr = err
+			return
+		}
+		for i := range cd.tools {
+			text, err := prompt.Render(cd.tools[i:i+1], e.variant, prompt.Options{})
+			if err != nil {
+				cd.costErr = fmt.Errorf("rendering %s as %s: %v", cd.tools[i].Name, e.variant, err)
+				return
+			}
+			n, err := prompt.CountTokens(text, e.encoding)
+			if err != nil {
+				cd.costErr = err
+				return
+			}
+			cd.costs[i] = max(0, n-cd.envelope)
+		}
+	})
+	return cd, cd.costErr
+}
+
+// alwaysCandidates are the tools that are gold in the most of the given
+// cases (at least two, and not already always-include there), most
+// frequent first, ties by name; nil unless the suite has one catalog.
+func (e *engine) alwaysCandidates(cases []int, n int) []string {
+	if n <= 0 || len(e.cats) != 1 {
+		return nil
+	}
+	cd := e.cats[0]
+	count := map[int32]int{}
+	for _, ci := range cases {
+		for _, g := range e.cases[ci].gold {
+			count[g]++
+		}
+	}
+	type tc struct {
+		name string
+		n    int
+	}
+	var list []tc
+	for id, c := range count {
+		if c >= 2 {
+			list = append(list, tc{cd.tools[id].Name, c})
+		}
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].n != list[j].n {
+			return list[i].n > list[j].n
+		}
+		return strings.Compare(list[i].name, list[j].name) < 0
+	})
+	var out []string
+	for _, t := range list[:min(n, len(list))] {
+		out = append(out, t.name)
+	}
+	return out
+}

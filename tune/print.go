@@ -1,0 +1,106 @@
+package tune
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tooleval/tooleval/retrieval"
+)
+
+// WriteTable prints the result for people: the best configurations with
+// the default beside them, the cross-validation folds and their mean and
+// spread, and the held-out score.
+func WriteTable(w io.Writer, r *Result) error {
+	fmt.Fprintf(w, "tune %s: %d cases, objective %s", r.Suite, r.Cases, r.Objective)
+	if r.Objective.Budget > 0 {
+		fmt.Fprintf(w, " within %d tokens", r.Objective.Budget)
+	}
+	fmt.Fprintf(w, " − %g·noise, %s search over %s (%d evaluations, seed %d)\n\n",
+		r.Objective.NoisePenalty, r.Method, strings.Join(r.Tuned, ", "), r.Evaluations, r.Seed)
+
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight|tabwriter.Debug)
+	fmt.Fprintln(tw, "config\tobjective\trecall\tcomp\tndcg\tP\tnoise\ttools\ttokens\tk\tk1\tb\tweights\tanalyzer\talways\t")
+	row := func(name string, rk Ranked) {
+		s := rk.Score
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.2f\t%.0f\t%d\t%g\t%g\t%s\t%s\t%s\t\n",
+			name, s.Objective, s.Recall, s.Comp, s.NDCG, s.Precision, s.Noise, s.Injected, s.Tokens,
+			rk.Config.K, rk.Config.K1, rk.Config.B, FormatWeights(rk.Config.Weights), FormatAnalyzer(rk.Config.Analyzer),
+			strings.Join(rk.Config.Always, ","))
+	}
+	for i, b := range r.Best {
+		row(fmt.Sprintf("tuned #%d", i+1), b)
+	}
+	row("default", r.Default)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	if len(r.Folds) > 0 {
+		fmt.Fprintf(w, "\n%d-fold cross-validation (objective on the held-out fold)\n", len(r.Folds))
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight|tabwriter.Debug)
+		fmt.Fprintln(tw, "fold\tcases\ttrain\ttest\tdefault\ttest recall\tdefault recall\ttest noise\tdefault noise\tk\t")
+		for _, f := range r.Folds {
+			fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t\n", f.Fold, f.TestCases,
+				f.Train.Objective, f.Test.Objective, f.DefaultTest.Objective, f.Test.Recall, f.DefaultTest.Recall,
+				f.Test.Noise, f.DefaultTest.Noise, f.Config.K)
+		}
+		cv := r.CV
+		fmt.Fprintf(tw, "mean ± sd\t\t%.4f\t%.4f ± %.4f\t%.4f ± %.4f\t%.4f\t%.4f\t%.4f\t%.4f\t\t\n", cv.TrainMean,
+			cv.TestMean, cv.TestStd, cv.DefaultMean, cv.DefaultStd, cv.TestRecallMean, cv.DefaultRecallMean,
+			cv.TestNoiseMean, cv.DefaultNoiseMean)
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "tuned beat the default on %d of %d folds, lost on %d\n", cv.FoldsBetterThanDflt, cv.Folds, cv.FoldsWorseThanDflt)
+	}
+	if h := r.Holdout; h != nil {
+		fmt.Fprintf(w, "\nheld-out suite %s (%d cases, scored once)\n", h.Suite, h.Cases)
+		fmt.Fprintf(w, "  tuned:   objective %.4f  recall %.4f  comp %.4f  ndcg %.4f  noise %.4f\n", h.Best.Objective, h.Best.Recall, h.Best.Comp, h.Best.NDCG, h.Best.Noise)
+		fmt.Fprintf(w, "  default: objective %.4f  recall %.4f  comp %.4f  ndcg %.4f  noise %.4f\n", h.Default.Objective, h.Default.Recall, h.Default.Comp, h.Default.NDCG, h.Default.Noise)
+	}
+	return nil
+}
+
+// FormatWeights renders weights as "name=3,description=1.5,…" in
+// retrieval.Fields order (the form --weights reads).
+func FormatWeights(w map[string]float64) string {
+	var parts []string
+	for _, f := range retrieval.Fields {
+		if v, ok := w[f]; ok {
+			parts = append(parts, fmt.Sprintf("%s=%g", f, v))
+		}
+	}
+	var extra []string
+	for f, v := range w {
+		if !contains(retrieval.Fields, f) {
+			extra = append(extra, fmt.Sprintf("%s=%g", f, v))
+		}
+	}
+	sort.Strings(extra)
+	return strings.Join(append(parts, extra...), ",")
+}
+
+// FormatAnalyzer renders analyzer options compactly: "mixed/both/stem/stop".
+func FormatAnalyzer(a retrieval.AnalyzerConfig) string {
+	a = normAnalyzer(a)
+	s := a.Tokenizer + "/" + a.CJK
+	if a.Stem {
+		s += "/stem"
+	}
+	if a.StopWords {
+		s += "/stop"
+	}
+	return s
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
