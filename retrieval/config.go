@@ -218,7 +218,11 @@ func describeJSONError(data []byte, dec *json.Decoder, err error) string {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		return fmt.Sprintf("%s: %v", position(data, se.Offset), se)
+		off := se.Offset - 1 // Offset counts the bad byte itself
+		if off < 0 {
+			off = 0
+		}
+		return fmt.Sprintf("%s: %v", position(data, off), se)
 	case errors.As(err, &te):
 		return fmt.Sprintf("%s: %s: cannot use JSON %s as %v", position(data, te.Offset), te.Field, te.Value, te.Type)
 	default:
@@ -226,7 +230,8 @@ func describeJSONError(data []byte, dec *json.Decoder, err error) string {
 	}
 }
 
-// position renders a byte offset as line:column (1-based) plus the offset.
+// position renders a 0-based byte offset as a 1-based line and column
+// plus the offset.
 func position(data []byte, off int64) string {
 	if off > int64(len(data)) {
 		off = int64(len(data))
