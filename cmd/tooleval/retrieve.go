@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "retrieve",
+		Usage:     "pick the tools to inject for a task: always-include ∪ top-k BM25 over tool descriptions",
+		ArgsUsage: " ",
+		Description: "Settings come from --config (a retrieval config JSON file, see package retrieval), then the flags.\n" +
+			"--queries reads JSON Lines {\"id\": …, \"query\": …} and writes one result per query.\n" +
+			"With --json each result is one line {\"id\",\"query\",\"tools\":[{\"name\",\"score\",\"always\"}]},\n" +
+			"always-include tools first; otherwise the chosen tools are printed as a prompt block (--render).\n" +
+			"Fields for --weights: " + strings.Join(retrieval.Fields, ", ") + ".",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (required)"},
+			&cli.StringFlag{Name: "query", Usage: "the user's task `TEXT`"},
+			&cli.StringFlag{Name: "queries", Usage: "JSON Lines `FILE` of {\"id\", \"query\"}"},
+			&cli.IntFlag{Name: "k", Usage: "number of retrieved tools besides always-include (default from config, 5)"},
+			&cli.StringFlag{Name: "always", Usage: "always-include tools, comma-separated `a,b`"},
+			&cli.StringFlag{Name: "weights", Usage: "field weights `name=3,description=1,…`"},
+			&cli.Float64Flag{Name: "k1", Usage: "BM25 term-frequency saturation (default 1.2)"},
+			&cli.Float64Flag{Name: "b", Usage: "BM25 length normalisation (default 0.75)"},
+			&cli.StringFlag{Name: "config", Usage: "retrieval config JSON `FILE`"},
+			&cli.StringFlag{Name: "render", Value: prompt.VariantRetrieved, Usage: "prompt `VARIANT` of the printed block"},
+			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines results instead of a prompt block"},
+		},
+		Action: retrieveCmd,
+	})
+}
+
+// retrieveResult is one line of --json output.
+type retrieveResult struct {
+	ID    json.RawMessage `json:"id"`
+	Query string          `json:"query"`
+	Tools []retrieval.Hit `json:"tools"`
+}
+
+type retrieveQuery struct {
+	ID    json.RawMessage
+	Query string
+}
+
+func retrieveCmd(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageErr("retrieve: unexpected arguments %v", c.Args().Slice())
+	}
+	catPath := c.String("catalog")
+	if catPath == "" {
+		return usageErr("retrieve: --catalog FILE is required")
+	}
+	hasQ, hasQs := c.IsSet("query"), c.IsSet("queries")
+	if hasQ == hasQs {
+		return usageErr("retrieve: give exactly one of --query TEXT or --queries FILE.jsonl")
+	}
+	cfg := retrieval.DefaultConfig()
+	if p := c.String("config"); p != "" {
+		var err error
+		if cfg, err = retrieval.LoadConfig(p); err != nil {
+			return inputErr("retrieve: config: %v", err)
+		}
+	}
+	if c.IsSet("k") {
+		if c.Int("k") < 0 {
+			return usageErr("retrieve: -k must be ≥ 0, got %d", c.Int("k"))
+		}
+		cfg.K = c.Int("k")
+	}
+	if c.IsSet("k1") {
+		cfg.K1 = c.Float64("k1")
+	}
+	if c.IsSet("b") {
+		cfg.B = c.Float64("b")
+	}
+	if c.IsSet("weights") {
+		w, err := retrieval.ParseWeights(c.String("weights"))
+		if err != nil {
+			return usageErr("retrieve: --weights: %v", err)
+		}
+		merged := map[string]float64{}
+		for f, v := range cfg.Weights {
+			merged[f] = v
+		}
+		for f, v := range w {
+			merged[f] = v
+		}
+		cfg.Weights = merged
+	}
+	always := cfg.Always
+	if c.IsSet("always") {
+		always = nil
+		for _, a := range strings.Split(c.String("always"), ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				always = append(always, a)
+			}
+		}
+	}
+	cfg.Always = nil // checked below against the catalog, with a flag-level error
+	if err := cfg.Validate(); err != nil {
+		return usageErr("retrieve: %v", err)
+	}
+	variant := c.String("render")
+	if !c.Bool("json") {
+		if err := checkVariant(variant); err != nil {
+			return err
+		}
+	}
+
+	cat, err := catalog.LoadFile(catPath)
+	if err != nil {
+		return inputErr("retrieve: catalog: %v", err)
+	}
+	if cat.Len() == 0 {
+		return inputErr("retrieve: catalog %s: empty catalog, no tools", catPath)
+	}
+	for _, a := range always {
+		if _, ok := cat.Lookup(a); !ok {
+			return usageErr("retrieve: --always: tool %q is not in catalog %s", a, catPath)
+		}
+	}
+	var queries []retrieveQuery
+	if hasQ {
+		queries = []retrieveQuery{{ID: json.RawMessage(`"1"`), Query: c.String("query")}}
+	} else if queries, err = readRetrieveQueries(c.String("queries")); err != nil {
+		return err
+	}
+	ix, err := retrieval.New(cat.Tools(), retrieval.WithConfig(cfg))
+	if err != nil {
+		return inputErr("retrieve: %v", err)
+	}
+	defer ix.Close()
+
+	w := c.App.Writer
+	for i, q := range queries {
+		hits, err := ix.Search(q.Query, cfg.K, always...)
+		if err != nil {
+			return inputErr("retrieve: query %s: %v", q.ID, err)
+		}
+		if hits == nil {
+			hits = []retrieval.Hit{}
+		}
+		if c.Bool("json") {
+			if err := writeJSON(w, retrieveResult{ID: q.ID, Query: q.Query, Tools: hits}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := printRetrieved(w, ix, hits, variant, q, len(queries) > 1, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func printRetrieved(w io.Writer, ix *retrieval.Index, hits []retrieval.Hit, variant string, q retrieveQuery, many bool, i int) error {
+	tools := make([]toolcall.Tool, 0, len(hits))
+	for _, h := range hits {
+		t, _ := ix.Tool(h.Name)
+		tools = append(tools, *t)
+	}
+	text, err := prompt.Render(tools, variant, prompt.Options{})
+	if err != nil {
+		return usageErr("retrieve: --render: %v", err)
+	}
+	if many {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "<!-- query %s: %s -->\n", q.ID, q.Query)
+	}
+	_, err = io.WriteString(w, text)
+	return err
+}
+
+// readRetrieveQueries reads {"id", "query"} lines; a line without an id
+// gets its line number.
+func readRetrieveQueries(path string) ([]retrieveQuery, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, inputErr("retrieve: queries: %v", err)
+	}
+	defer f.Close()
+	var out []retrieveQuery
+	r := bufio.NewReader(f)
+	for line := 1; ; line++ {
+		b, err := r.ReadBytes('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, inputErr("retrieve: queries: %s:%d: %v", path, line, err)
+		}
+		if t := bytes.TrimSpace(b); len(t) > 0 {
+			var raw struct {
+				ID    json.RawMessage `json:"id"`
+				Query *string         `json:"query"`
+			}
+			dec := json.NewDecoder(bytes.NewReader(t))
+			if derr := dec.Decode(&raw); derr != nil {
+				return nil, inputErr("retrieve: queries: %s:%d: %v", path, line, derr)
+			}
+			if raw.Query == nil {
+				return nil, inputErr("retrieve: queries: %s:%d: missing \"query\"", path, line)
+			}
+			id := raw.ID
+			if len(id) == 0 || string(id) == "null" {
+				id = json.RawMessage(strconv.Itoa(line))
+			}
+			out = append(out, retrieveQuery{ID: id, Query: *raw.Query})
+		}
+		if err != nil {
+			break
+		}
+	}
+	if len(out) == 0 {
+		return nil, inputErr("retrieve: queries: %s: no queries", path)
+	}
+	return out, nil
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const retrieveCatalog = "../../testdata/retrieval/zh/catalog.json"
+
+func TestRetrieveJSON(t *testing.T) {
+	dir := t.TempDir()
+	qs := filepath.Join(dir, "q.jsonl")
+	os.WriteFile(qs, []byte("{\"id\":\"a\",\"query\":\"ApplyPatch 怎么写？\"}\n\n{\"id\":7,\"query\":\"明天北京到上海的火车票还有余票吗\"}\n{\"query\":\"zzzz\"}\n"), 0o644)
+	code, out, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--queries", qs, "-k", "2", "--always", "Read,LS,Read", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("want one line per query, got %d:\n%s", len(lines), out)
+	}
+	type tool struct {
+		Name   string   `json:"name"`
+		Score  *float64 `json:"score"`
+		Always *bool    `json:"always"`
+	}
+	var res []struct {
+		ID    json.RawMessage `json:"id"`
+		Query string          `json:"query"`
+		Tools []tool          `json:"tools"`
+	}
+	for _, l := range lines {
+		var r struct {
+			ID    json.RawMessage `json:"id"`
+			Query string          `json:"query"`
+			Tools []tool          `json:"tools"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		res = append(res, r)
+	}
+	if string(res[0].ID) != `"a"` || string(res[1].ID) != "7" || string(res[2].ID) != "4" {
+		t.Errorf("ids: %s %s %s", res[0].ID, res[1].ID, res[2].ID)
+	}
+	first := res[0].Tools
+	if len(first) != 4 || first[0].Name != "Read" || first[1].Name != "LS" || !*first[0].Always || !*first[1].Always || first[2].Name != "ApplyPatch" || *first[2].Always || *first[2].Score <= 0 {
+		t.Errorf("always-include first then top-k: %+v", first)
+	}
+	if res[1].Tools[2].Name != "train_ticket_search" {
+		t.Errorf("train query: %+v", res[1].Tools)
+	}
+	if len(res[2].Tools) != 2 {
+		t.Errorf("no-match query keeps always-include only: %+v", res[2].Tools)
+	}
+}
+
+func TestRetrievePromptBlockAndFlags(t *testing.T) {
+	code, out, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "查快递 SF1234567890 到哪了", "-k", "1")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "## AvailableTools (retrieved)") || !strings.Contains(out, "Tool: logistics_track") {
+		t.Errorf("prompt block:\n%s", out)
+	}
+	code, out, _ = runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "查快递", "-k", "1", "--render", "names")
+	if code != exitOK || strings.Contains(out, "AvailableTools") {
+		t.Errorf("--render names: %d\n%s", code, out)
+	}
+	cfg := filepath.Join(t.TempDir(), "r.json")
+	os.WriteFile(cfg, []byte(`{"k": 1, "always": ["Shell"], "weights": {"details": 0}}`), 0o644)
+	code, out, errOut = runCLI("retrieve", "--catalog", retrieveCatalog, "--config", cfg, "--query", "天气", "--json", "--weights", "name_words=2", "--k1", "1.5", "--b", "0.5")
+	if code != exitOK || strings.Count(out, `"name"`) != 2 || !strings.Contains(out, `"name":"Shell","score":0,"always":true`) {
+		t.Errorf("config k/always: %d %s %s", code, out, errOut)
+	}
+}
+
+func TestRetrieveErrors(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	os.WriteFile(empty, []byte("[]"), 0o644)
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"query\":\"ok\"}\n{\"query\": 5}\n"), 0o644)
+	badCfg := filepath.Join(dir, "c.json")
+	os.WriteFile(badCfg, []byte(`{"b": 3}`), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no catalog", []string{"--query", "x"}, exitBadFlags, "--catalog"},
+		{"no query", []string{"--catalog", retrieveCatalog}, exitBadFlags, "--query"},
+		{"both queries", []string{"--catalog", retrieveCatalog, "--query", "x", "--queries", bad}, exitBadFlags, "exactly one"},
+		{"unknown always", []string{"--catalog", retrieveCatalog, "--query", "x", "--always", "Read,Nope"}, exitBadFlags, `"Nope"`},
+		{"empty catalog", []string{"--catalog", empty, "--query", "x"}, exitBadInput, "empty catalog"},
+		{"missing catalog", []string{"--catalog", filepath.Join(dir, "none.json"), "--query", "x"}, exitBadInput, "none.json"},
+		{"unreadable queries", []string{"--catalog", retrieveCatalog, "--queries", filepath.Join(dir, "none.jsonl")}, exitBadInput, "none.jsonl"},
+		{"broken queries line", []string{"--catalog", retrieveCatalog, "--queries", bad}, exitBadInput, "bad.jsonl:2"},
+		{"bad weights", []string{"--catalog", retrieveCatalog, "--query", "x", "--weights", "title=2"}, exitBadFlags, "title"},
+		{"bad b", []string{"--catalog", retrieveCatalog, "--query", "x", "--b", "2"}, exitBadFlags, "b: must be"},
+		{"bad config", []string{"--catalog", retrieveCatalog, "--query", "x", "--config", badCfg}, exitBadInput, "c.json"},
+		{"bad variant", []string{"--catalog", retrieveCatalog, "--query", "x", "--render", "fancy"}, exitBadFlags, "fancy"},
+		{"negative k", []string{"--catalog", retrieveCatalog, "--query", "x", "-k", "-1"}, exitBadFlags, "-k"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runCLI(append([]string{"retrieve"}, tc.args...)...)
+			if code != tc.code || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit %d (want %d), stderr %q (want %q)", code, tc.code, errOut, tc.want)
+			}
+		})
+	}
+}
