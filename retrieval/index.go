@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -30,6 +31,10 @@ type Index struct {
 	stats  map[string]*fieldStats
 	writer *bluge.Writer
 	reader *bluge.Reader
+	// ordOf maps bluge document numbers to catalog positions; byNumber is
+	// set when document numbers follow catalog order.
+	ordOf    map[uint64]int
+	byNumber bool
 }
 
 type weightedField struct {
@@ -218,7 +223,49 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 		return nil, fmt.Errorf("retrieval: open reader: %w", err)
 	}
 	ix.writer, ix.reader = w, r
+	if err := ix.mapDocNumbers(); err != nil {
+		_ = ix.Close()
+		return nil, err
+	}
 	return ix, nil
+}
+
+// mapDocNumbers reads which bluge document number holds which tool. When
+// the numbers follow catalog order (one in-memory segment), searches can
+// sort by score alone, since bluge breaks ties by document number; otherwise
+// they also sort by the _ord field, which costs a doc-value read per match.
+func (ix *Index) mapDocNumbers() error {
+	req := bluge.NewTopNSearch(len(ix.tools), bluge.NewMatchAllQuery()).SortBy([]string{ordField})
+	it, err := ix.reader.Search(context.Background(), req)
+	if err != nil {
+		return fmt.Errorf("retrieval: read document numbers: %w", err)
+	}
+	ix.ordOf = map[uint64]int{}
+	ix.byNumber = true
+	prev := -1
+	var last uint64
+	for {
+		m, err := it.Next()
+		if err != nil {
+			return fmt.Errorf("retrieval: read document numbers: %w", err)
+		}
+		if m == nil {
+			break
+		}
+		ord, err := strconv.Atoi(string(m.SortValue[0]))
+		if err != nil || ord < 0 || ord >= len(ix.tools) {
+			return fmt.Errorf("retrieval: bad document order %q", m.SortValue[0])
+		}
+		if prev >= 0 && m.Number <= last {
+			ix.byNumber = false
+		}
+		prev, last = ord, m.Number
+		ix.ordOf[m.Number] = ord
+	}
+	if len(ix.ordOf) != len(ix.tools) {
+		return fmt.Errorf("retrieval: index holds %d documents for %d tools", len(ix.ordOf), len(ix.tools))
+	}
+	return nil
 }
 
 // preAnalyzed hands bluge terms the Index analysed itself.

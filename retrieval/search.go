@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 
 	"github.com/blugelabs/bluge"
 )
@@ -53,7 +52,10 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 		found = map[string]float64{}
 	}
 	if n := k + len(hits); n > 0 {
-		req := bluge.NewTopNSearch(n, q).SortBy([]string{"-_score", ordField})
+		req := bluge.NewTopNSearch(n, q)
+		if !ix.byNumber {
+			req = req.SortBy([]string{"-_score", ordField})
+		}
 		it, err := ix.reader.Search(context.Background(), req)
 		if err != nil {
 			return nil, fmt.Errorf("retrieval: search %q: %w", query, err)
@@ -67,9 +69,9 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 			if m == nil {
 				break
 			}
-			ord, err := strconv.Atoi(string(m.SortValue[1]))
-			if err != nil || ord < 0 || ord >= len(ix.tools) {
-				return nil, fmt.Errorf("retrieval: search %q: bad document order %q", query, m.SortValue[1])
+			ord, ok := ix.ordOf[m.Number]
+			if !ok {
+				return nil, fmt.Errorf("retrieval: search %q: unknown document number %d", query, m.Number)
 			}
 			name := ix.tools[ord].Name
 			if isAlways[name] {
