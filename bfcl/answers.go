@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/tooleval/tooleval/metrics"
 )
 
 // answer is one line of a possible-answer file, checked and normalised.
 type answer struct {
-	calls json.RawMessage // the gold calls, [{fn: {param: [allowed…]}}]
-	tools []string        // the called functions, de-duplicated, in order
+	calls []metrics.GoldCall // the gold calls, [{fn: {param: [allowed…]}}]
+	tools []string           // the called functions, de-duplicated, in order
 	used  bool
 }
 
@@ -63,9 +65,9 @@ func ferr(path string, format string, args ...any) *fieldError {
 	return &fieldError{path: path, err: fmt.Errorf(format, args...)}
 }
 
-// groundTruth checks a ground_truth value and returns it as compact JSON
-// (keys in source order) with the function names it calls.
-func groundTruth(raw json.RawMessage) (json.RawMessage, []string, *fieldError) {
+// groundTruth checks a ground_truth value and returns its calls (keys in
+// source order) with the function names it calls.
+func groundTruth(raw json.RawMessage) ([]metrics.GoldCall, []string, *fieldError) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return nil, nil, ferr("", "want a list of calls: %v", err)
@@ -137,7 +139,17 @@ func groundTruth(raw json.RawMessage) (json.RawMessage, []string, *fieldError) {
 	if tools == nil {
 		tools = []string{}
 	}
-	return json.RawMessage(out.Bytes()), tools, nil
+	var written []json.RawMessage
+	if err := json.Unmarshal(out.Bytes(), &written); err != nil {
+		return nil, nil, ferr("", "%v", err)
+	}
+	calls := make([]metrics.GoldCall, len(written))
+	for i, w := range written {
+		if err := json.Unmarshal(w, &calls[i]); err != nil {
+			return nil, nil, ferr(fmt.Sprintf("[%d]", i), "%v", err)
+		}
+	}
+	return calls, tools, nil
 }
 
 func appendNew(list []string, s string) []string {

@@ -1,6 +1,7 @@
 package bfcl_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"log"
 
@@ -14,7 +15,8 @@ func ExampleLoad() {
 	}
 	fmt.Println(len(im.Cases), "cases,", len(im.Catalog), "tools")
 	c := im.Cases[0]
-	fmt.Println(c.ID, c.GoldTools, string(c.GoldCalls))
+	gold, _ := json.Marshal(c.GoldCalls)
+	fmt.Println(c.ID, c.GoldTools, string(gold))
 	for _, m := range im.Summary.Models {
 		fmt.Println(m.Model, m.Transcripts, "transcripts")
 	}

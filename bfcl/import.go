@@ -12,6 +12,9 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/replay"
 )
 
 // CatalogMode says how function docs become catalogs.
@@ -57,7 +60,7 @@ type Imported struct {
 	// SharedCatalog mode.
 	CaseCatalogs map[string][]json.RawMessage
 	// Cases is the suite without transcripts, in category then file order.
-	Cases []Case
+	Cases []replay.Case
 	// Models holds, per result model, the cases it has results for, each
 	// with its transcript.
 	Models []ModelSuite
@@ -68,7 +71,7 @@ type Imported struct {
 // ModelSuite is the suite of one leaderboard model's results.
 type ModelSuite struct {
 	Model string
-	Cases []Case
+	Cases []replay.Case
 }
 
 // Summary describes an import.
@@ -346,9 +349,9 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		if err != nil {
 			return fe("function", err)
 		}
-		c := Case{ID: q.ID, Query: query, Lang: langOf(query), Tags: []string{"bfcl", f.category}, GoldTools: []string{}}
+		c := replay.Case{ID: q.ID, Query: query, Lang: langOf(query), Tags: []string{"bfcl", f.category}, GoldTools: []string{}}
 		if cs.Abstention {
-			c.GoldCalls = json.RawMessage("[]")
+			c.GoldCalls = []metrics.GoldCall{}
 		} else {
 			a, ok := answers[q.ID]
 			if !ok {
@@ -407,7 +410,7 @@ func contains(list []string, s string) bool {
 // addFunctions records a case's function docs in the catalog(s) and sets
 // its catalog path. It reports whether a definition conflicts with the one
 // kept in the shared catalog.
-func (b *builder) addFunctions(c *Case, funcs []json.RawMessage, names []string) (conflict bool) {
+func (b *builder) addFunctions(c *replay.Case, funcs []json.RawMessage, names []string) (conflict bool) {
 	if b.opt.Catalogs == CaseCatalogs {
 		c.Catalog = path.Join("catalogs", fileSafe(c.ID)+".json")
 		b.im.CaseCatalogs[c.ID] = funcs

@@ -64,6 +64,19 @@ func TestImportGolden(t *testing.T) {
 	}
 }
 
+// goldJSON returns a case's gold calls as the suite writes them.
+func goldJSON(t *testing.T, c replay.Case) string {
+	t.Helper()
+	if c.GoldCalls == nil {
+		return "absent"
+	}
+	b, err := json.Marshal(c.GoldCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 func compare(t *testing.T, golden string, got []byte) {
 	t.Helper()
 	if *update {
@@ -91,7 +104,7 @@ func TestImportFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byID := map[string]Case{}
+	byID := map[string]replay.Case{}
 	for _, c := range im.Cases {
 		byID[c.ID] = c
 	}
@@ -101,8 +114,8 @@ func TestImportFacts(t *testing.T) {
 	if im.Summary.Skipped["multi-turn"] != 1 {
 		t.Errorf("skipped = %v, want multi-turn: 1", im.Summary.Skipped)
 	}
-	if c := byID["irrelevance_0"]; string(c.GoldCalls) != "[]" || len(c.GoldTools) != 0 {
-		t.Errorf("irrelevance case: gold_calls %s, gold_tools %v; want abstention", c.GoldCalls, c.GoldTools)
+	if c := byID["irrelevance_0"]; goldJSON(t, c) != "[]" || len(c.GoldTools) != 0 {
+		t.Errorf("irrelevance case: gold_calls %s, gold_tools %v; want abstention", goldJSON(t, c), c.GoldTools)
 	}
 	if c := byID["simple_python_2"]; c.Lang != "zh" || c.Query != "从北京南站到颐和园怎么坐公交？" {
 		t.Errorf("Chinese case: %+v", c)
@@ -110,8 +123,8 @@ func TestImportFacts(t *testing.T) {
 	if c := byID["parallel_1"]; c.Query != "Monthly payments for $100,000 over 15 years at 5% and over 30 years at 5.5%?" {
 		t.Errorf("system message leaked into query: %q", c.Query)
 	}
-	if c := byID["exec_simple_0"]; string(c.GoldCalls) != `[{"convert_units":{"value":[3.0],"from_unit":["feet"],"to_unit":["metres"]}}]` {
-		t.Errorf("exec ground truth: %s", c.GoldCalls)
+	if c := byID["exec_simple_0"]; goldJSON(t, c) != `[{"convert_units":{"value":[3.0],"from_unit":["feet"],"to_unit":["metres"]}}]` {
+		t.Errorf("exec ground truth: %s", goldJSON(t, c))
 	}
 	if c := byID["multiple_1"]; !contains(c.Tags, "catalog_conflict") {
 		t.Errorf("multiple_1 redefines get_tide_times but has tags %v", c.Tags)
@@ -130,7 +143,7 @@ func TestImportFacts(t *testing.T) {
 	if len(fc.Cases) != 4 {
 		t.Fatalf("fake-gpt-FC has %d cases, want 4", len(fc.Cases))
 	}
-	if tr := fc.Cases[1].Transcript; fc.Cases[1].ID != "simple_python_0" || !strings.Contains(tr.Text, `"name": "finance.loan_payment"`) {
+	if tr := fc.Cases[1].Transcript; fc.Cases[1].ID != "simple_python_0" || !strings.Contains(*tr.Text, `"name": "finance.loan_payment"`) {
 		t.Errorf("underscored name not restored: %s %+v", fc.Cases[1].ID, tr)
 	}
 	for _, ms := range im.Summary.Models {

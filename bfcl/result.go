@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tooleval/tooleval/replay"
 )
 
 // The transcript format the importer writes model results in. Leaderboard
@@ -27,40 +29,41 @@ var errUnparsed = errors.New("no calls could be read from the result")
 // calls. Text that holds no readable calls is kept verbatim with format
 // "auto" and the returned error wraps errUnparsed. A nested list (a
 // multi-turn result) or any other JSON value is an error.
-func TranscribeResult(result json.RawMessage) (Transcript, int, error) {
+func TranscribeResult(result json.RawMessage) (replay.Transcript, int, error) {
 	t, n, _, err := transcribe(result, nil)
 	return t, n, err
 }
 
 // transcribe is TranscribeResult that also maps call names back to the
 // question's function names (see restoreNames).
-func transcribe(result json.RawMessage, names []string) (Transcript, int, int, error) {
+func transcribe(result json.RawMessage, names []string) (replay.Transcript, int, int, error) {
 	result = bytes.TrimSpace(result)
 	if len(result) == 0 {
-		return Transcript{}, 0, 0, errors.New("result is missing")
+		return replay.Transcript{}, 0, 0, errors.New("result is missing")
 	}
 	var calls []rawCall
 	switch result[0] {
 	case '"':
 		var s string
 		if err := json.Unmarshal(result, &s); err != nil {
-			return Transcript{}, 0, 0, fmt.Errorf("result: %w", err)
+			return replay.Transcript{}, 0, 0, fmt.Errorf("result: %w", err)
 		}
 		var err error
 		calls, err = textCalls(s)
 		if err != nil {
-			return Transcript{Format: "auto", Text: s}, 0, 0, err
+			return replay.Transcript{Format: "auto", Text: &s}, 0, 0, err
 		}
 	case '[':
 		var err error
 		if calls, err = decodedCalls(result); err != nil {
-			return Transcript{}, 0, 0, err
+			return replay.Transcript{}, 0, 0, err
 		}
 	default:
-		return Transcript{}, 0, 0, fmt.Errorf("result is %s, want a string or a list of calls", jsonKind(result))
+		return replay.Transcript{}, 0, 0, fmt.Errorf("result is %s, want a string or a list of calls", jsonKind(result))
 	}
 	renamed := restoreNames(calls, names)
-	return Transcript{Format: resultFormat, Text: toolCallText(calls)}, len(calls), renamed, nil
+	text := toolCallText(calls)
+	return replay.Transcript{Format: resultFormat, Text: &text}, len(calls), renamed, nil
 }
 
 // restoreNames maps a call name that is not among the question's function

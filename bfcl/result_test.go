@@ -50,8 +50,11 @@ func TestTranscribeResult(t *testing.T) {
 			case err != nil:
 				t.Fatal(err)
 			}
-			if tr.Format != tc.format || tr.Text != tc.text || n != tc.calls {
-				t.Errorf("got %q %q %d\nwant %q %q %d", tr.Format, tr.Text, n, tc.format, tc.text, tc.calls)
+			if tr.Text == nil {
+				t.Fatal("transcript has no text")
+			}
+			if tr.Format != tc.format || *tr.Text != tc.text || n != tc.calls {
+				t.Errorf("got %q %q %d\nwant %q %q %d", tr.Format, *tr.Text, n, tc.format, tc.text, tc.calls)
 			}
 		})
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/tooleval/tooleval/replay"
 )
 
 // Write writes the import to dir: catalog.json (shared mode) and
@@ -70,7 +72,7 @@ func writeCatalog(w *bufio.Writer, docs []json.RawMessage) error {
 }
 
 // writeCases writes one case per line.
-func writeCases(w *bufio.Writer, cases []Case) error {
+func writeCases(w *bufio.Writer, cases []replay.Case) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for i := range cases {

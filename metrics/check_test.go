@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -161,6 +162,18 @@ func TestGoldCallJSON(t *testing.T) {
 	out, err := json.Marshal(g)
 	if err != nil || string(out) != in {
 		t.Fatalf("round trip %s %v", out, err)
+	}
+	// HTML characters are left to the caller's encoder: escaped by
+	// json.Marshal, kept by an encoder with SetEscapeHTML(false).
+	html := gold(t, `{"a<b>":{"q&":["<x>"]}}`)
+	if out, _ := json.Marshal(html); string(out) != `{"a\u003cb\u003e":{"q\u0026":["\u003cx\u003e"]}}` {
+		t.Errorf("json.Marshal: %s", out)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(html); err != nil || buf.String() != `{"a<b>":{"q&":["<x>"]}}`+"\n" {
+		t.Errorf("encoder without HTML escaping: %s %v", buf.String(), err)
 	}
 	for _, bad := range []string{`[]`, `{}`, `{"a":{},"b":{}}`, `{"a":[1]}`, `{"a":{"p":1}}`, `{"a":{"p":[]}}`} {
 		var g GoldCall

@@ -92,28 +92,40 @@ func (g *GoldCall) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON writes the one-key object form, keeping parameter order.
+// MarshalJSON writes the one-key object form, keeping parameter order and
+// the allowed values as written (compacted). It leaves HTML characters
+// alone, so the caller's encoder decides whether to escape them.
 func (g GoldCall) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
-	name, _ := json.Marshal(g.Name)
 	b.WriteByte('{')
-	b.Write(name)
+	writeString(&b, g.Name)
 	b.WriteString(":{")
 	for i, p := range g.Params {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		pn, _ := json.Marshal(p.Name)
-		b.Write(pn)
-		b.WriteByte(':')
-		vals, err := json.Marshal(p.Allowed)
-		if err != nil {
-			return nil, err
+		writeString(&b, p.Name)
+		b.WriteString(":[")
+		for j, v := range p.Allowed {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			if err := json.Compact(&b, v); err != nil {
+				return nil, fmt.Errorf("gold call %q: parameter %q: allowed value %d: %v", g.Name, p.Name, j, err)
+			}
 		}
-		b.Write(vals)
+		b.WriteByte(']')
 	}
 	b.WriteString("}}")
 	return b.Bytes(), nil
+}
+
+// writeString writes s as a JSON string without HTML escaping.
+func writeString(b *bytes.Buffer, s string) {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	b.Truncate(b.Len() - 1)
 }
 
 func expectDelim(dec *json.Decoder, d json.Delim, msg string) error {

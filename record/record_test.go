@@ -50,15 +50,15 @@ func endpoint(api API, url string) Endpoint {
 }
 
 // readOutput reads a recorded suite back as lines.
-func readOutput(t *testing.T, path string) []outCase {
+func readOutput(t *testing.T, path string) []replay.Case {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []outCase
+	var out []replay.Case
 	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
-		var c outCase
+		var c replay.Case
 		if err := json.Unmarshal(l, &c); err != nil {
 			t.Fatalf("%s: %v: %s", path, err, l)
 		}

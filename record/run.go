@@ -59,19 +59,6 @@ type CaseError struct {
 	Err string `json:"error"`
 }
 
-// outCase is a suite line as record writes it.
-type outCase struct {
-	ID            string          `json:"id"`
-	Query         string          `json:"query"`
-	Catalog       string          `json:"catalog"`
-	GoldTools     []string        `json:"gold_tools"`
-	AlwaysInclude []string        `json:"always_include,omitempty"`
-	Lang          string          `json:"lang,omitempty"`
-	Tags          []string        `json:"tags,omitempty"`
-	Transcript    Transcript      `json:"transcript"`
-	GoldCalls     json.RawMessage `json:"gold_calls,omitempty"`
-}
-
 // Recorder records the cases of a suite against one endpoint.
 type Recorder struct {
 	Client   *Client
@@ -193,7 +180,7 @@ func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case,
 	if err != nil {
 		return nil, err
 	}
-	var t Transcript
+	var t replay.Transcript
 	if isNative(r.Options.Variant) {
 		t, err = NativeTranscript(rec, r.Endpoint.API)
 	} else {
@@ -204,18 +191,13 @@ func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case,
 		return nil, err
 	}
 	t.Variant, t.Model = r.Options.Variant, r.Endpoint.Model
-	oc := outCase{
+	oc := replay.Case{
 		ID: c.ID, Query: c.Query, Catalog: relocate(c.Catalog, suiteDir, outDir),
 		GoldTools: c.GoldTools, AlwaysInclude: c.AlwaysInclude, Lang: c.Lang, Tags: c.Tags,
-		Transcript: t,
+		Transcript: &t, GoldCalls: c.GoldCalls,
 	}
 	if oc.GoldTools == nil {
 		oc.GoldTools = []string{}
-	}
-	if c.GoldCalls != nil {
-		if oc.GoldCalls, err = json.Marshal(c.GoldCalls); err != nil {
-			return nil, err
-		}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

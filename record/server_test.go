@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/anyparse"
+	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -154,7 +155,7 @@ func (s *fakeServer) requests() []seenRequest {
 
 // parseTranscript runs a recorded transcript through the parser its format
 // names, chunk by chunk as recorded.
-func parseTranscript(t *testing.T, tr Transcript) toolcall.Result {
+func parseTranscript(t *testing.T, tr *replay.Transcript) toolcall.Result {
 	t.Helper()
 	p, err := anyparse.New(tr.Format, anyparse.Options{})
 	if err != nil {

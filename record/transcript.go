@@ -6,31 +6,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/tooleval/tooleval/nativeparse"
+	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/toolcall"
 )
-
-// Transcript is the suite's transcript object as record writes it: the
-// output in the chunks it arrived in, with their arrival times.
-type Transcript struct {
-	Format       string    `json:"format"`
-	Chunks       []string  `json:"chunks"`
-	ChunkTimesMS []float64 `json:"chunk_times_ms"`
-	Variant      string    `json:"variant,omitempty"`
-	Protocol     string    `json:"protocol,omitempty"`
-	Model        string    `json:"model,omitempty"`
-}
 
 // NativeTranscript keeps the raw response body: format is the API's stream
 // format, chunks are the body's reads (a UTF-8 character split between two
 // reads is moved whole into the later one, so each chunk is valid text).
-func NativeTranscript(rec *Recording, api API) (Transcript, error) {
-	t := Transcript{Format: string(api), Chunks: []string{}, ChunkTimesMS: []float64{}}
+func NativeTranscript(rec *Recording, api API) (replay.Transcript, error) {
+	t := newTranscript(string(api))
 	var carry []byte
 	for i, c := range rec.Chunks {
 		b := append(carry, c...)
 		cut := validPrefix(b)
 		if cut < len(b)-utf8.UTFMax+1 {
-			return Transcript{}, errors.New("record: the response body is not UTF-8 text")
+			return replay.Transcript{}, errors.New("record: the response body is not UTF-8 text")
 		}
 		carry = append([]byte(nil), b[cut:]...)
 		if cut > 0 {
@@ -39,9 +29,16 @@ func NativeTranscript(rec *Recording, api API) (Transcript, error) {
 		}
 	}
 	if len(carry) > 0 {
-		return Transcript{}, errors.New("record: the response body ends inside a UTF-8 character")
+		return replay.Transcript{}, errors.New("record: the response body ends inside a UTF-8 character")
 	}
 	return t, nil
+}
+
+// newTranscript starts a transcript of chunks with their arrival times.
+// The lists are empty, not nil, so a reply that carried nothing is still
+// written with "chunks": [] as its source.
+func newTranscript(format string) replay.Transcript {
+	return replay.Transcript{Format: format, Chunks: []string{}, ChunkTimesMS: []float64{}}
 }
 
 // validPrefix returns the length of the longest prefix of b that is valid
@@ -66,8 +63,8 @@ func validPrefix(b []byte) int {
 // (reads that carried no text are left out). Reasoning is wrapped in
 // <think>…</think> so the text parsers report it as reasoning. format is
 // the text protocol the model was asked to use.
-func TextTranscript(rec *Recording, api API, format string) (Transcript, error) {
-	t := Transcript{Format: format, Chunks: []string{}, ChunkTimesMS: []float64{}}
+func TextTranscript(rec *Recording, api API, format string) (replay.Transcript, error) {
+	t := newTranscript(format)
 	p := nativeparse.New(nativeparse.Format(api))
 	thinking := false
 	var sb strings.Builder

@@ -31,6 +31,9 @@ type Suite struct {
 }
 
 // Case is one line of a suite. See SUITE.md / the README's "Suite format".
+// It is also the type the importers and the recorder write suites with: it
+// marshals to the same line it was read from (GoldCalls and the transcript's
+// sources are written when set, even when empty, and left out when nil).
 type Case struct {
 	ID            string      `json:"id"`
 	Query         string      `json:"query"`
@@ -41,8 +44,9 @@ type Case struct {
 	Tags          []string    `json:"tags,omitempty"`
 	Transcript    *Transcript `json:"transcript,omitempty"`
 	// GoldCalls are the expected calls; nil when absent (calls are not
-	// checked), empty when the right answer is no call.
-	GoldCalls []metrics.GoldCall `json:"gold_calls"`
+	// checked), empty when the right answer is no call. Marshalling keeps
+	// the difference: nil is left out, empty is written as [].
+	GoldCalls []metrics.GoldCall `json:"gold_calls,omitzero"`
 	// Line is the case's 1-based line in the suite file.
 	Line int `json:"-"`
 }
@@ -54,13 +58,16 @@ func (c *Case) CheckCalls() bool { return c.GoldCalls != nil }
 // Abstention reports whether the right answer is no call.
 func (c *Case) Abstention() bool { return c.GoldCalls != nil && len(c.GoldCalls) == 0 }
 
-// Transcript is the recorded model output of a case.
+// Transcript is the recorded model output of a case. Exactly one source is
+// set: Text (non-nil, possibly empty), File, or Chunks (non-nil, possibly
+// empty); a nil Text or Chunks is left out when marshalling, an empty one
+// is written.
 type Transcript struct {
 	Format       string    `json:"format"`
 	Text         *string   `json:"text,omitempty"`
 	File         string    `json:"file,omitempty"`
-	Chunks       []string  `json:"chunks,omitempty"`
-	ChunkTimesMS []float64 `json:"chunk_times_ms,omitempty"`
+	Chunks       []string  `json:"chunks,omitzero"`
+	ChunkTimesMS []float64 `json:"chunk_times_ms,omitzero"`
 	Variant      string    `json:"variant,omitempty"`
 	Protocol     string    `json:"protocol,omitempty"`
 	Model        string    `json:"model,omitempty"`

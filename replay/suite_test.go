@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
@@ -8,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/tooleval/tooleval/metrics"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -102,5 +106,51 @@ func TestSchemaFileIsValidJSONSchema(t *testing.T) {
 	on, err := os.ReadFile(filepath.Join(".", "suite.schema.json"))
 	if err != nil || string(on) != string(SchemaJSON) {
 		t.Fatal("embedded schema differs from the file")
+	}
+}
+
+// TestCaseJSON checks that a case marshals to the line it was read from,
+// keeping absent apart from empty: gold_calls absent (not checked) against
+// [] (no call is right), and an empty text or chunk list against none.
+func TestCaseJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name, line        string
+		check, abstention bool
+	}{
+		{"gold calls absent", `{"id":"a","query":"q","catalog":"c.json","gold_tools":[]}`, false, false},
+		{"gold calls empty", `{"id":"a","query":"q","catalog":"c.json","gold_tools":[],"gold_calls":[]}`, true, true},
+		{"gold calls", `{"id":"a","query":"q <&>","catalog":"c.json","gold_tools":["f"],"always_include":["g"],"lang":"en","tags":["t"],"gold_calls":[{"f":{"x":[1.0,""],"y":["<b>"]}}]}`, true, false},
+		{"empty text", `{"id":"a","query":"q","catalog":"c.json","gold_tools":[],"transcript":{"format":"auto","text":""}}`, false, false},
+		{"file", `{"id":"a","query":"q","catalog":"c.json","gold_tools":[],"transcript":{"format":"anthropic","file":"t/a.sse","variant":"native","model":"m"}}`, false, false},
+		{"empty chunks", `{"id":"a","query":"q","catalog":"c.json","gold_tools":[],"transcript":{"format":"use_tool","chunks":[],"chunk_times_ms":[],"variant":"xml","protocol":"use_tool"}}`, false, false},
+		{"chunks", `{"id":"a","query":"q","catalog":"c.json","gold_tools":[],"transcript":{"format":"use_tool","chunks":["a","b"],"chunk_times_ms":[1.5,2]}}`, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var c Case
+			if err := json.Unmarshal([]byte(tc.line), &c); err != nil {
+				t.Fatal(err)
+			}
+			if c.CheckCalls() != tc.check || c.Abstention() != tc.abstention {
+				t.Errorf("CheckCalls %v, Abstention %v", c.CheckCalls(), c.Abstention())
+			}
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(&c); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(b.String(), "\n"); got != tc.line {
+				t.Errorf("round trip\n got %s\nwant %s", got, tc.line)
+			}
+		})
+	}
+	// Built in Go: a nil list is left out, an empty one written.
+	c := Case{ID: "a", GoldTools: []string{}, Transcript: &Transcript{Format: "auto", Chunks: []string{}}}
+	if out, _ := json.Marshal(c); strings.Contains(string(out), "gold_calls") || !strings.Contains(string(out), `"chunks":[]`) || strings.Contains(string(out), "chunk_times_ms") || strings.Contains(string(out), "text") {
+		t.Errorf("nil gold calls: %s", out)
+	}
+	c.GoldCalls = []metrics.GoldCall{}
+	if out, _ := json.Marshal(c); !strings.Contains(string(out), `"gold_calls":[]`) {
+		t.Errorf("empty gold calls: %s", out)
 	}
 }
