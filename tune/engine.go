@@ -235,6 +235,8 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 		idfw  float64
 	}
 	var ms []match
+	cnt := make([]int32, len(cd.tools))
+	pos := make([]int32, len(cd.tools))
 	for ci, c := range e.cases {
 		if c.cat != cat {
 			continue
@@ -253,17 +255,26 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 				}
 			}
 		}
-		sort.SliceStable(ms, func(i, j int) bool { return ms[i].tool < ms[j].tool })
-		q := &qmatch{}
-		for i, m := range ms {
-			if i == 0 || m.tool != ms[i-1].tool {
-				q.cands = append(q.cands, m.tool)
-				q.off = append(q.off, int32(i))
+		// Group by tool (counting sort, stable: fields, then query terms).
+		clear(cnt)
+		for _, m := range ms {
+			cnt[m.tool]++
+		}
+		q := &qmatch{field: make([]uint8, len(ms)), tf: make([]float64, len(ms)), dl: make([]float64, len(ms)), idfw: make([]float64, len(ms))}
+		at := int32(0)
+		for id, n := range cnt {
+			if n == 0 {
+				continue
 			}
-			q.field = append(q.field, m.field)
-			q.tf = append(q.tf, m.tf)
-			q.dl = append(q.dl, m.dl)
-			q.idfw = append(q.idfw, m.idfw)
+			q.cands = append(q.cands, int32(id))
+			q.off = append(q.off, at)
+			pos[id] = at
+			at += n
+		}
+		for _, m := range ms {
+			i := pos[m.tool]
+			pos[m.tool]++
+			q.field[i], q.tf[i], q.dl[i], q.idfw[i] = m.field, m.tf, m.dl, m.idfw
 		}
 		q.off = append(q.off, int32(len(ms)))
 		a.q[ci] = q

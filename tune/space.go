@@ -41,11 +41,11 @@ type Space struct {
 	MaxAlways int `json:"max_always,omitempty"`
 }
 
-// DefaultSpace is a broad space: k 1…20, k1 0.5…2, b 0.25…1, every field
+// DefaultSpace is a broad space: k 1…10, k1 0.5…2, b 0.25…1, every field
 // weight in 0…5, every analyzer option, up to 3 always-include tools.
 func DefaultSpace() Space {
 	return Space{
-		K:          []int{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20},
+		K:          []int{1, 2, 3, 4, 5, 6, 8, 10},
 		K1:         []float64{0.5, 0.8, 1.2, 1.6, 2},
 		B:          []float64{0.25, 0.5, 0.75, 0.9, 1},
 		Weights:    []float64{0, 0.25, 0.5, 1, 1.5, 2, 3, 5},

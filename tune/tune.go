@@ -188,12 +188,14 @@ type Ranked struct {
 // other folds, scored on them (Train) and on this fold (Test), and the
 // default on this fold.
 type Fold struct {
-	Fold        int              `json:"fold"`
-	TestCases   int              `json:"test_cases"`
-	Config      retrieval.Config `json:"config"`
-	Train       Score            `json:"train"`
-	Test        Score            `json:"test"`
-	DefaultTest Score            `json:"default_test"`
+	Fold      int              `json:"fold"`
+	TestCases int              `json:"test_cases"`
+	Config    retrieval.Config `json:"config"`
+	Train     Score            `json:"train"`
+	Test      Score            `json:"test"`
+	// DefaultTrain and DefaultTest score the default on the same cases.
+	DefaultTrain Score `json:"default_train"`
+	DefaultTest  Score `json:"default_test"`
 }
 
 // CVSummary is the mean and standard deviation over the folds of the
@@ -336,13 +338,17 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 			if err != nil {
 				return nil, err
 			}
-			ds, err := e.evaluate(evalReq{p: basePoint, cases: test, ks: []int{base.K}, always: nil, budget: obj.Budget})
+			ds, err := e.evaluate(evalReq{p: basePoint, cases: test, ks: []int{base.K}, budget: obj.Budget})
 			if err != nil {
 				return nil, err
 			}
-			ts[0].Objective, ds[0].Objective = obj.Value(ts[0]), obj.Value(ds[0])
+			dt, err := e.evaluate(evalReq{p: basePoint, cases: train, ks: []int{base.K}, budget: obj.Budget})
+			if err != nil {
+				return nil, err
+			}
+			ts[0].Objective, ds[0].Objective, dt[0].Objective = obj.Value(ts[0]), obj.Value(ds[0]), obj.Value(dt[0])
 			res.Folds = append(res.Folds, Fold{Fold: fi + 1, TestCases: len(test), Config: best.Point.config(base, s.always),
-				Train: best.Score, Test: ts[0], DefaultTest: ds[0]})
+				Train: best.Score, Test: ts[0], DefaultTrain: dt[0], DefaultTest: ds[0]})
 		}
 		res.CV = summarise(res.Folds)
 	}
