@@ -1,7 +1,6 @@
 package bfcl
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/replay"
 )
 
@@ -31,23 +31,23 @@ func TestImportGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("..", "testdata", "bfcl", "golden", string(mode))
+			dir := filepath.Join("..", "testdata", "bfcl", "golden", string(mode))
 			sum, _ := json.MarshalIndent(im.Summary, "", "  ")
-			compare(t, filepath.Join(golden, "summary.json"), append(sum, '\n'))
+			golden.Check(t, filepath.Join(dir, "summary.json"), append(sum, '\n'), *update)
 			for _, f := range files {
 				got, err := os.ReadFile(filepath.Join(out, f))
 				if err != nil {
 					t.Fatal(err)
 				}
-				compare(t, filepath.Join(golden, f), got)
+				golden.Check(t, filepath.Join(dir, f), got, *update)
 			}
 			if !*update {
 				// No golden file may be left unchecked.
-				err := filepath.WalkDir(golden, func(p string, d os.DirEntry, err error) error {
+				err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 					if err != nil || d.IsDir() || filepath.Base(p) == "summary.json" {
 						return err
 					}
-					rel, _ := filepath.Rel(golden, p)
+					rel, _ := filepath.Rel(dir, p)
 					for _, f := range files {
 						if filepath.ToSlash(rel) == f {
 							return nil
@@ -75,26 +75,6 @@ func goldJSON(t *testing.T, c replay.Case) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-func compare(t *testing.T, golden string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs:\n got: %s\nwant: %s", golden, got, want)
-	}
 }
 
 // TestImportFacts checks the behaviour the golden files encode, so that a

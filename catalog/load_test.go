@@ -4,38 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tooleval/tooleval/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 const catalogDir = "../testdata/catalogs"
-
-// goldenFile compares got with testdata/golden/name, rewriting it with
-// -update.
-func goldenFile(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
-}
 
 // loaded is the golden shape of a loaded catalog.
 type loaded struct {
@@ -82,7 +60,7 @@ func TestLoadGolden(t *testing.T) {
 			if c.Len() == 0 {
 				t.Fatal("no tools loaded")
 			}
-			goldenFile(t, "load_"+name+".golden", dump(t, c))
+			golden.Check(t, filepath.Join("testdata", "golden", "load_"+name+".golden"), dump(t, c), *update)
 		})
 	}
 }

@@ -1,10 +1,8 @@
 package prompt
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,30 +10,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func golden(t *testing.T, name string, got []byte) {
+// checkGolden compares got with testdata/golden/name (rewritten with -update).
+func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", "golden", name), got, *update)
 }
 
 func load(t testing.TB, file string) []toolcall.Tool {
@@ -74,7 +58,7 @@ func TestRenderGolden(t *testing.T) {
 						t.Errorf("tool %s missing", tool.Name)
 					}
 				}
-				golden(t, strings.TrimSuffix(file, filepath.Ext(file))+"."+strings.ReplaceAll(v, ":", "_")+".golden", []byte(got))
+				checkGolden(t, strings.TrimSuffix(file, filepath.Ext(file))+"."+strings.ReplaceAll(v, ":", "_")+".golden", []byte(got))
 			})
 		}
 	}
@@ -87,7 +71,7 @@ func TestRenderProtocolGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "protocol."+p+".golden", []byte(got))
+		checkGolden(t, "protocol."+p+".golden", []byte(got))
 	}
 }
 

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -306,16 +306,6 @@ func TestPrinters(t *testing.T) {
 		if err := g.write(&b); err != nil {
 			t.Fatal(err)
 		}
-		path := "../testdata/replay/" + g.file
-		if *update {
-			os.WriteFile(path, b.Bytes(), 0o644)
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b.String() != string(want) {
-			t.Errorf("%s differs:\n%s", path, b.String())
-		}
+		golden.Check(t, "../testdata/replay/"+g.file, b.Bytes(), *update)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/metrics"
 )
 
@@ -58,18 +59,7 @@ func TestLoadBrokenSuite(t *testing.T) {
 	if !errors.As(err, &es) {
 		t.Fatalf("want Errors, got %v", err)
 	}
-	got := err.Error() + "\n"
-	golden := "../testdata/replay/broken/errors.golden"
-	if *update {
-		os.WriteFile(golden, []byte(got), 0o644)
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Fatalf("errors differ from %s:\n%s", golden, got)
-	}
+	golden.Check(t, "../testdata/replay/broken/errors.golden", []byte(err.Error()+"\n"), *update)
 	for _, e := range es {
 		if e.Line == 0 || e.File != "../testdata/replay/broken/suite.jsonl" {
 			t.Errorf("error without line or file: %v", e)
