@@ -43,6 +43,9 @@ func TestAutoKeepsTextAsText(t *testing.T) {
 	cases := []struct{ name, in, text string }{
 		{"json object that is no provider event", "{\"answer\": 42}\nThat is all.", "{\"answer\": 42}\nThat is all."},
 		{"brace text without newline", "{not json", "{not json"},
+		{"json array that is no provider stream", "[{\"name\": \"f\", \"arguments\": {}}]\nDone.", "[{\"name\": \"f\", \"arguments\": {}}]\nDone."},
+		{"markdown link", "[the docs](https://example.com) say so", "[the docs](https://example.com) say so"},
+		{"bracket then text", "[\nnot json", "[\nnot json"},
 		{"word starting like a field", "dat is Dutch", "dat is Dutch"},
 		{"empty", "", ""},
 		{"only spaces", "  \n", "  \n"},

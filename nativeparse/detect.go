@@ -3,16 +3,20 @@ package nativeparse
 import (
 	"bytes"
 
+	"github.com/tooleval/tooleval/jsonscan"
 	"github.com/valyala/fastjson"
 )
 
 // Detect tells whether head, the first bytes of a body (leading white space
 // and a BOM already skipped by the caller or not), starts a provider
 // stream. It answers ok=false while it cannot tell yet: head is too short,
-// or it starts with '{' and its first line is not complete. A first line
-// that is a JSON object the provider sniffer recognises (an Ollama NDJSON
-// line, a chat.completion.chunk, …) or any SSE field line counts as
-// native; anything else (model text, even text starting with '{') does not.
+// or it starts a JSON value that has not ended. A first JSON object the
+// provider sniffer recognises (an Ollama NDJSON line, a
+// chat.completion.chunk, a pretty-printed Gemini response), a JSON array
+// whose first element is such an object (Gemini streamGenerateContent
+// without alt=sse), or any SSE field line counts as native; anything else
+// and so does an API error object ({"error":{"message":…}}); anything
+// else (model text, even text starting with '{' or '[') does not.
 func Detect(head []byte, final bool) (native, ok bool) {
 	const bom = "\xef\xbb\xbf"
 	head = bytes.TrimLeft(head, " \t\r\n")
@@ -32,23 +36,38 @@ func Detect(head []byte, final bool) (native, ok bool) {
 	if len(head) == 0 {
 		return false, final
 	}
-	if head[0] == ':' {
+	switch head[0] {
+	case ':':
 		// An SSE comment line (": keep-alive"), as servers send first.
 		return true, true
-	}
-	if head[0] != '{' {
+	case '[':
+		head = bytes.TrimLeft(head[1:], " \t\r\n")
+		if len(head) == 0 {
+			return false, final
+		}
+		if head[0] != '{' {
+			return false, true
+		}
+	case '{':
+	default:
 		return false, true
 	}
-	line := head
-	if i := bytes.IndexByte(head, '\n'); i >= 0 {
-		line = head[:i]
-	} else if !final {
-		return false, false
+	// head starts the first object: scan to its end.
+	var sc jsonscan.Scanner
+	n := sc.Feed(head)
+	if !sc.Done() {
+		return false, final || sc.Err() != nil
 	}
 	var p fastjson.Parser
-	v, err := p.ParseBytes(bytes.TrimSpace(line))
-	if err != nil || v.Type() != fastjson.TypeObject {
+	v, err := p.ParseBytes(head[:n])
+	if err != nil {
 		return false, true
 	}
-	return sniff(v, nil) != "", true
+	if sniff(v, nil) != "" {
+		return true, true
+	}
+	// An API error body ({"error":{"message":…}}), as providers and
+	// gateways send instead of a stream.
+	e := v.Get("error")
+	return e != nil && e.Type() == fastjson.TypeObject && e.Get("message") != nil, true
 }

@@ -5,8 +5,9 @@
 // Completions ("openai-chat"), OpenAI Responses ("openai-responses"),
 // Anthropic Messages ("anthropic"), Gemini streamGenerateContent
 // ("gemini") and Ollama /api/chat ("ollama"), and can sniff which one it is
-// given ("auto"). Framing (server-sent events or newline-delimited JSON) is
-// handled by Framer; each wire event's JSON is decoded with one reused
+// given ("auto"). Framing (server-sent events, newline-delimited JSON, or a
+// JSON array streamed element by element as Gemini sends without alt=sse)
+// is handled by Framer; each wire event's JSON is decoded with one reused
 // fastjson parser.
 //
 // The events are the same as those of the text-protocol parser (xmlparse):

@@ -7,28 +7,40 @@ type Framing uint8
 
 const (
 	// FramingAuto decides from the first non-blank line: a line that
-	// starts with '{' or '[' means NDJSON, anything else server-sent
-	// events.
+	// starts with '[' (a JSON array) or is a lone '{' (a pretty-printed
+	// object) means FramingJSON, any other line starting with '{' NDJSON,
+	// anything else server-sent events.
 	FramingAuto Framing = iota
 	// FramingSSE is text/event-stream: "field: value" lines, events ended
 	// by a blank line.
 	FramingSSE
 	// FramingNDJSON is newline-delimited JSON: one value per line.
 	FramingNDJSON
+	// FramingJSON is a JSON array streamed element by element, as Gemini's
+	// streamGenerateContent sends without alt=sse ("[{…}\n,\r\n{…}\n]"):
+	// each element, however many lines it spans, is one record. JSON
+	// values that follow one another outside an array (pretty-printed
+	// objects) are records too. Bytes that are not JSON are passed on as
+	// one record up to the end of their line, so the consumer can report
+	// them; framing resumes after it.
+	FramingJSON
 )
 
-// String returns "auto", "sse" or "ndjson".
+// String returns "auto", "sse", "ndjson" or "json".
 func (f Framing) String() string {
 	switch f {
 	case FramingSSE:
 		return "sse"
 	case FramingNDJSON:
 		return "ndjson"
+	case FramingJSON:
+		return "json"
 	}
 	return "auto"
 }
 
-// Record is one wire event: an SSE event or one NDJSON line.
+// Record is one wire event: an SSE event, one NDJSON line or one JSON
+// value (an array element) of FramingJSON.
 //
 // Event and Data alias the Framer's buffers or the fed chunk; they are valid
 // until the next call to Next or Feed.
@@ -90,6 +102,8 @@ type Framer struct {
 
 	lastID []byte
 	retry  int
+
+	js jsonFrame // FramingJSON state
 }
 
 // NewFramer returns a Framer for the given framing.
@@ -101,6 +115,7 @@ func NewFramer(framing Framing) *Framer {
 
 // Reset makes f ready for a new body, keeping its buffers.
 func (f *Framer) Reset(framing Framing) {
+	js := f.js
 	*f = Framer{
 		framing:   framing,
 		partial:   f.partial[:0],
@@ -110,6 +125,8 @@ func (f *Framer) Reset(framing Framing) {
 		firstLine: true,
 		retry:     -1,
 	}
+	f.js = jsonFrame{pre: js.pre[:0], buf: js.buf[:0], sc: js.sc}
+	f.js.sc.Reset()
 }
 
 // Framing returns the framing in use; FramingAuto until the first
@@ -152,6 +169,9 @@ func (f *Framer) Next() (Record, bool) {
 		f.hasData = false
 		f.inEvent = false
 	}
+	if f.framing == FramingJSON {
+		return f.nextJSON()
+	}
 	for {
 		line, off, ok := f.nextLine()
 		if !ok {
@@ -168,9 +188,17 @@ func (f *Framer) Next() (Record, bool) {
 			if len(t) == 0 {
 				continue
 			}
-			if t[0] == '{' || t[0] == '[' {
+			switch {
+			case t[0] == '[' || len(t) == 1 && t[0] == '{':
+				// The line is handed to the JSON framing with its line
+				// end (as white space) and read again from there.
+				f.framing = FramingJSON
+				f.js.pre = append(append(f.js.pre[:0], line...), '\n')
+				f.js.preOff = off
+				return f.nextJSON()
+			case t[0] == '{':
 				f.framing = FramingNDJSON
-			} else {
+			default:
 				f.framing = FramingSSE
 			}
 		}

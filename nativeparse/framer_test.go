@@ -75,6 +75,20 @@ var framerCases = []struct {
 	{"ndjson bom", FramingNDJSON, "\xEF\xBB\xBF{}\n", []rec{{3, "", "{}"}}},
 	{"auto sse", FramingAuto, "\n: hi\nevent: e\ndata: x\n\n", []rec{{6, "e", "x"}}},
 	{"auto ndjson", FramingAuto, "\n{\"a\":1}\n", []rec{{1, "", "{\"a\":1}"}}},
+	{"json array", FramingJSON, "[{\"a\":1}\n,\r\n{\"b\":[2]}\n]\n", []rec{{1, "", "{\"a\":1}"}, {12, "", "{\"b\":[2]}"}}},
+	{"json array pretty-printed", FramingJSON, "[{\n  \"a\": \"x]}\"\n}\n,\r\n{\n  \"b\": 2\n}\n]",
+		[]rec{{1, "", "{\n  \"a\": \"x]}\"\n}"}, {21, "", "{\n  \"b\": 2\n}"}}},
+	{"json values without array", FramingJSON, "{\"a\":1}{\"b\":2}\n{\n\"c\":3}", []rec{{0, "", "{\"a\":1}"}, {7, "", "{\"b\":2}"}, {15, "", "{\n\"c\":3}"}}},
+	{"json scalars", FramingJSON, "[1, \"s\", true,null]", []rec{{1, "", "1"}, {4, "", "\"s\""}, {9, "", "true"}, {14, "", "null"}}},
+	{"json nested array element", FramingJSON, "[[1],[2]]", []rec{{1, "", "[1]"}, {5, "", "[2]"}}},
+	{"json junk line", FramingJSON, "[{\"a\":1},\noops here \n{\"b\":2}]", []rec{{1, "", "{\"a\":1}"}, {10, "", "oops here"}, {21, "", "{\"b\":2}"}}},
+	{"json broken value", FramingJSON, "[{\"a\":tru e}\n,{\"b\":1}]", []rec{{1, "", "{\"a\":tru e}"}, {14, "", "{\"b\":1}"}}},
+	{"json cut short", FramingJSON, "[{\"a\":1},{\"b\":", []rec{{1, "", "{\"a\":1}"}, {9, "", "{\"b\":"}}},
+	{"json junk at end", FramingJSON, "[{}] x", []rec{{1, "", "{}"}, {5, "", "x"}}},
+	{"json bom", FramingJSON, "\xEF\xBB\xBF[{}]", []rec{{4, "", "{}"}}},
+	{"auto json array", FramingAuto, "\xEF\xBB\xBF\r\n[{\n\"a\":1}\r\n,\r\n{\"b\":2}]", []rec{{6, "", "{\n\"a\":1}"}, {19, "", "{\"b\":2}"}}},
+	{"auto json array whole line", FramingAuto, "[{\"a\":1},{\"b\":2}]\n", []rec{{1, "", "{\"a\":1}"}, {9, "", "{\"b\":2}"}}},
+	{"auto pretty-printed object", FramingAuto, "{\n  \"error\": {\"code\": 400}\n}\n", []rec{{0, "", "{\n  \"error\": {\"code\": 400}\n}"}}},
 }
 
 func TestFramer(t *testing.T) {
@@ -137,7 +151,7 @@ func FuzzFramer(f *testing.F) {
 		f.Add(tc.in, uint8(tc.framing), uint8(3))
 	}
 	f.Fuzz(func(t *testing.T, in string, framing, size uint8) {
-		fr := Framing(framing % 3)
+		fr := Framing(framing % 4)
 		whole := frameAll(fr, [][]byte{[]byte(in)})
 		parts := frameAll(fr, chunked(in, int(size%16)+1))
 		if !reflect.DeepEqual(whole, parts) {

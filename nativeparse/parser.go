@@ -64,6 +64,9 @@ type Parser struct {
 	out   []toolcall.Event
 	arena []byte // owns the Data of text and reasoning events until the next Feed
 	ended bool   // Close was called
+	// closing: Close is draining the framer; a record that is not JSON
+	// is then the body cut off inside a wire event.
+	closing bool
 
 	calls     []*call // started calls by output index
 	open      []*call // calls not yet finished, in the order they were opened
@@ -119,6 +122,7 @@ func (p *Parser) Close() []toolcall.Event {
 		return p.out
 	}
 	p.fr.Close()
+	p.closing = true
 	p.drain()
 	p.ended = true
 	end := p.fr.Offset()
@@ -156,6 +160,10 @@ func (p *Parser) record(rec Record) {
 	}
 	v, err := p.jp.ParseBytes(data)
 	if err != nil {
+		if p.closing {
+			p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "the body ended inside a wire event (%d bytes): %v", len(data), err)
+			return
+		}
 		p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: %v", err)
 		return
 	}

@@ -123,6 +123,43 @@ error provider_error -1`},
 		{"error object", Gemini, sse(`{"candidates":[{"content":{"parts":[{"text":"a"}]}}]}`, `{"error":{"code":503,"message":"overloaded","status":"UNAVAILABLE"}}`), `
 text "a"
 error provider_error -1`},
+		{"array framing without alt=sse", Gemini, "[{\n  \"candidates\": [{\"content\": {\"parts\": [{\"text\": \"Hi \"}], \"role\": \"model\"}}]\n}\n,\r\n" +
+			"{\n  \"candidates\": [{\"content\": {\"parts\": [{\"functionCall\": {\"name\": \"f\", \"args\": {\"s\": \"]}\\n,\"}}}]}, \"finishReason\": \"STOP\"}]\n}\n]", `
+text "Hi "
+start 0 call_0 f
+args 0 {"s":"]}\n,"}
+end 0 f {"s":"]}\n,"}`},
+		{"array framing one line", Gemini, `[{"candidates":[{"content":{"parts":[{"text":"a"}]}}]},{"candidates":[{"content":{"parts":[{"text":"b"}]}}]}]`, `
+text "ab"`},
+		{"array framing cut inside an element", Gemini, "[{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"a\"}]}}]}\n,\r\n{\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\",\"args\":{\"x\"", `
+text "a"
+error invalid_event -1`},
+		{"array framing junk between elements", Gemini, "[{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"a\"}]}}]}\n,oops\n{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"b\"}]}}]}]", `
+text "a"
+error invalid_event -1
+text "b"`},
+		{"array framing error element", Gemini, "[{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"a\"}]}}]}\n,\r\n{\n  \"error\": {\n    \"code\": 429,\n    \"message\": \"Resource exhausted\",\n    \"status\": \"RESOURCE_EXHAUSTED\"\n  }\n}\n]", `
+text "a"
+error provider_error -1`},
+		{"functionCall id used as the call id", Gemini, sse(`{"candidates":[{"content":{"parts":[{"functionCall":{"id":"fc_9","name":"a","args":{}}},{"functionCall":{"name":"b","args":{}}}]}}]}`), `
+start 0 fc_9 a
+args 0 {}
+end 0 a {}
+start 1 call_1 b
+args 1 {}
+end 1 b {}`},
+		{"thoughtSignature parts", Gemini, sse(
+			`{"candidates":[{"content":{"parts":[{"text":"Reading.","thoughtSignature":"CiQBVKhc"}]}}]}`,
+			`{"candidates":[{"content":{"parts":[{"thoughtSignature":"Cq8C"},{"functionCall":{"name":"read","args":{"p":"a"}},"thoughtSignature":"CsQB"},{"text":"","thoughtSignature":"Ck0B"}]},"finishReason":"STOP"}]}`), `
+text "Reading."
+start 0 call_0 read
+args 0 {"p":"a"}
+end 0 read {"p":"a"}`},
+		{"thought text parts are reasoning", Gemini, sse(
+			`{"candidates":[{"content":{"parts":[{"text":"**Plan**\nfirst ","thought":true},{"text":"think","thought":true}]}}]}`,
+			`{"candidates":[{"content":{"parts":[{"text":"Answer.","thought":false}]}}]}`), `
+reasoning "**Plan**\nfirst think"
+text "Answer."`},
 		{"truncated record", Gemini, "data: {\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\",\"args\":{\"a\"", `
 error invalid_event -1`},
 	})
