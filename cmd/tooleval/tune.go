@@ -39,7 +39,7 @@ func init() {
 			&cli.IntFlag{Name: "rounds", Value: 4, Usage: "at most `N` rounds of coordinate ascent"},
 			&cli.IntFlag{Name: "restarts", Value: 1, Usage: "`N` extra random starting points for coordinate ascent"},
 			&cli.StringFlag{Name: "base", Usage: "retrieval config `FILE` to start from and compare with (default: built-in defaults)"},
-			&cli.StringFlag{Name: "k", Usage: "k values to try, `LIST` such as 1,3,5,10 (default 1,2,3,4,5,6,8,10,12,15,20)"},
+			&cli.StringFlag{Name: "k", Usage: "k values to try, `LIST` such as 1,3,5,10 (default 1,2,3,4,5,6,8,10)"},
 			&cli.StringFlag{Name: "k1", Usage: "BM25 k1 values to try, `LIST` (default 0.5,0.8,1.2,1.6,2; \"\" with --k1= keeps the base)"},
 			&cli.StringFlag{Name: "b", Usage: "BM25 b values to try, `LIST` (default 0.25,0.5,0.75,0.9,1)"},
 			&cli.StringFlag{Name: "weight-values", Usage: "values each field weight may take, `LIST` (default 0,0.25,0.5,1,1.5,2,3,5)"},
