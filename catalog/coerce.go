@@ -108,7 +108,7 @@ func Coerce(p *toolcall.Param, value string) json.RawMessage {
 // none stays a string, so that validation can report it.
 func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	if KeepsString(p) {
-		return appendCoerceString(dst, value)
+		return AppendJSONString(dst, value)
 	}
 	allowed := map[string]bool{}
 	for _, t := range ParamTypes(p) {
@@ -156,7 +156,7 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 			}
 		}
 	}
-	return appendCoerceString(dst, value)
+	return AppendJSONString(dst, value)
 }
 
 // coerceJSONNumber reports whether b is exactly a JSON number.
@@ -166,49 +166,6 @@ func coerceJSONNumber(b []byte) bool {
 	}
 	var f float64
 	return json.Unmarshal(b, &f) == nil
-}
-
-// appendCoerceString appends b as a JSON string.
-func appendCoerceString(dst, b []byte) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && size == 1 {
-				dst = append(dst, b[start:i]...)
-				dst = append(dst, `\ufffd`...)
-				i++
-				start = i
-				continue
-			}
-			i += size
-			continue
-		}
-		dst = append(dst, b[start:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-		}
-		i++
-		start = i
-	}
-	dst = append(dst, b[start:]...)
-	return append(dst, '"')
 }
 
 // appendPython converts a Python literal (dict, list, tuple, str, int,
@@ -315,7 +272,7 @@ func (c *pyConv) seq(end byte, depth int, keyed bool) bool {
 					return false
 				}
 				key := string(c.out[mark:])
-				c.out = appendCoerceString(c.out[:mark], []byte(key))
+				c.out = AppendJSONString(c.out[:mark], []byte(key))
 			}
 			c.space()
 			if c.pos >= len(c.in) || c.in[c.pos] != ':' {
@@ -345,7 +302,7 @@ func (c *pyConv) str() bool {
 		switch {
 		case ch == q:
 			c.pos++
-			c.out = appendCoerceString(c.out, buf)
+			c.out = AppendJSONString(c.out, buf)
 			return true
 		case ch == '\\' && c.pos+1 < len(c.in):
 			e := c.in[c.pos+1]
