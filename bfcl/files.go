@@ -45,6 +45,16 @@ func (e *FileError) Error() string {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
+// inFile returns a non-nil err as a *FileError: unchanged when it holds one
+// already, otherwise wrapped as a problem of file as a whole.
+func inFile(file string, err error) error {
+	var fe *FileError
+	if err == nil || errors.As(err, &fe) {
+		return err
+	}
+	return &FileError{File: file, Err: err}
+}
+
 // dataFile is one BFCL_v<N>_<category>.json file.
 type dataFile struct {
 	path     string

@@ -378,11 +378,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		return nil
 	})
 	if err != nil {
-		var fe *FileError
-		if errors.As(err, &fe) {
-			return err
-		}
-		return &FileError{File: f.path, Err: err}
+		return inFile(f.path, err)
 	}
 	var unused []string
 	for id, a := range answers {

@@ -80,11 +80,7 @@ func (b *builder) results(root string) error {
 				return nil
 			})
 			if err != nil {
-				var fe *FileError
-				if errors.As(err, &fe) {
-					return err
-				}
-				return &FileError{File: f.path, Err: err}
+				return inFile(f.path, err)
 			}
 		}
 		catSet := map[string]bool{}
