@@ -17,20 +17,29 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 const fixture = "../testdata/bfcl/checkout"
 
+// importFixture imports the fixture checkout with the given catalog mode
+// and writes it to a temporary directory, returning the import, the
+// directory and the files written (relative to it).
+func importFixture(t *testing.T, mode CatalogMode) (*Imported, string, []string) {
+	t.Helper()
+	im, err := Load(fixture, Options{Catalogs: mode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	files, err := im.Write(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im, out, files
+}
+
 // TestImportGolden imports the fixture checkout and compares every written
 // file and the summary with the golden copies.
 func TestImportGolden(t *testing.T) {
 	for _, mode := range []CatalogMode{SharedCatalog, CaseCatalogs} {
 		t.Run(string(mode), func(t *testing.T) {
-			im, err := Load(fixture, Options{Catalogs: mode})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := t.TempDir()
-			files, err := im.Write(out)
-			if err != nil {
-				t.Fatal(err)
-			}
+			im, out, files := importFixture(t, mode)
 			dir := filepath.Join("..", "testdata", "bfcl", "golden", string(mode))
 			sum, _ := json.MarshalIndent(im.Summary, "", "  ")
 			golden.Check(t, filepath.Join(dir, "summary.json"), append(sum, '\n'), *update)
@@ -299,15 +308,7 @@ func copyTree(t *testing.T, src string) string {
 // call parameters must exist in them).
 func TestImportedSuitesLoad(t *testing.T) {
 	for _, mode := range []CatalogMode{SharedCatalog, CaseCatalogs} {
-		im, err := Load(fixture, Options{Catalogs: mode})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := t.TempDir()
-		files, err := im.Write(out)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, out, files := importFixture(t, mode)
 		for _, f := range files {
 			if !strings.HasSuffix(f, ".jsonl") {
 				continue
