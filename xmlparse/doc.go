@@ -5,7 +5,9 @@
 //	function_calls  <function_calls><invoke name="NAME"><parameter name="P">V</parameter></invoke></function_calls>
 //	                (also a bare <invoke> without the wrapper)
 //	tool_call       <tool_call>{"name":…,"arguments":…}</tool_call> (also "parameters", a
-//	                JSON-encoded arguments string, {"id","tool_name","arguments"}, a ```json fence)
+//	                JSON-encoded arguments string, {"id","tool_name","arguments"},
+//	                {"type":"function","function":{"name","arguments"}}, a JSON array of
+//	                such objects for several calls, a ```json fence)
 //	qwen3_coder     <tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>
 //	cline           <read_file><path>a.go</path></read_file> (tool and parameter names from a catalog)
 //	auto            the dialect of the first opening tag met

@@ -8,8 +8,23 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// This file reads the JSON object of <tool_call>{…}</tool_call>: the tool
-// name, an optional id, and arguments that stream as they arrive.
+// This file reads the JSON of <tool_call>…</tool_call>: the tool name, an
+// optional id, and arguments that stream as they arrive. Accepted shapes:
+//
+//	{"name": N, "arguments": A}                 (also tool_name, parameters, …)
+//	{"id": I, "type": "function", "function": {"name": N, "arguments": A}}
+//	{"function": {"name": N, "arguments": A}}   ("function_call" too)
+//	{"function": N, "arguments": A}
+//	[ {…}, {…} ]                                several calls in one block
+//
+// where A is an object or a JSON-encoded string holding one. Keys may come
+// in any order. Argument bytes stream as soon as the tool name is known;
+// when the arguments come before the name they are held (in the call's
+// buffer, nothing is scanned twice) and released as one args_delta when the
+// name arrives, or at the end of the object. The call starts (call_start)
+// when the name is known and the arguments begin, or at the end of the
+// object; an id seen before that is the call's id, a later one is ignored
+// (the call keeps its generated call_N id).
 
 // envelope states.
 const (
@@ -24,6 +39,8 @@ const (
 	eCollect         // a name or id string
 	eSkipVal         // any other value
 	eAfter           // after a value
+	eArrElem         // in a [ … ] of calls: before an element or ']'
+	eArrAfter        // in a [ … ] of calls: after an element
 )
 
 // key roles.
@@ -32,6 +49,7 @@ const (
 	roleName
 	roleID
 	roleArgs
+	roleFunc // "function": a nested {name, arguments} object, or the name
 )
 
 type envelope struct {
@@ -42,6 +60,9 @@ type envelope struct {
 	keyEsc   bool
 	role     uint8
 	argsSeen bool
+	depth    uint8 // 1 inside a nested "function" object
+	arr      bool  // the block holds a JSON array of calls
+	elems    int   // calls begun in that array
 	vs       jsonscan.Scanner
 	str      []byte
 	strOff   int
@@ -54,7 +75,7 @@ type envelope struct {
 }
 
 func (e *envelope) reset() {
-	e.state, e.keyN, e.argsSeen, e.str = eOpen, 0, false, e.str[:0]
+	e.state, e.keyN, e.argsSeen, e.depth, e.str = eOpen, 0, false, 0, e.str[:0]
 }
 
 func keyRole(k string) uint8 {
@@ -65,6 +86,8 @@ func keyRole(k string) uint8 {
 		return roleID
 	case "arguments", "parameters", "input", "args", "params":
 		return roleArgs
+	case "function", "function_call":
+		return roleFunc
 	}
 	return roleOther
 }
@@ -80,13 +103,39 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 		c := b[i]
 		off := p.off + i
 		switch e.state {
-		case eOpen, eFirstKey, eKey, eColon, eValue, eAfter:
+		case eOpen, eFirstKey, eKey, eColon, eValue, eAfter, eArrElem, eArrAfter:
 			if isSpace(c) {
 				i++
 				continue
 			}
 		}
 		switch e.state {
+		case eArrElem, eArrAfter:
+			switch {
+			case c == ']':
+				p.mode = mEnvPost
+				return i + 1
+			case c == '<': // the block ends without its ']'
+				p.mode = mEnvPost
+				return i
+			case c == ',' && e.state == eArrAfter:
+				e.state = eArrElem
+				i++
+				continue
+			}
+			start := off
+			if e.elems == 0 {
+				start = p.callTag // the block's first call starts at its tag
+			}
+			e.elems++
+			bad := c != '{' || e.state == eArrAfter
+			p.beginCall(ckEnvelope, start, "</tool_call>", mText)
+			e.reset()
+			if bad {
+				p.envBad(off, "expected a JSON object in the array of calls, found %q", c)
+				return i
+			}
+			continue
 		case eOpen:
 			if c != '{' {
 				p.envBad(off, "expected '{', found %q", c)
@@ -95,6 +144,11 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 			e.state = eFirstKey
 		case eFirstKey, eKey:
 			if c == '}' && e.state == eFirstKey {
+				if e.depth > 0 {
+					e.depth--
+					e.state = eAfter
+					break
+				}
 				p.envDone(off)
 				return i + 1
 			}
@@ -153,6 +207,12 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 			case e.role == roleArgs && !e.argsSeen && c != 'n':
 				p.envBad(off, "arguments must be a JSON object, found %q", c)
 				return i
+			case e.role == roleFunc && e.depth == 0 && c == '{':
+				e.depth++
+				e.state = eFirstKey
+			case e.role == roleFunc && e.depth == 0 && c == '"':
+				e.role = roleName
+				continue
 			case (e.role == roleName || e.role == roleID) && c == '"':
 				e.vs.Reset()
 				e.str, e.strOff = e.str[:0], off
@@ -197,6 +257,10 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 			case ',':
 				e.state = eKey
 			case '}':
+				if e.depth > 0 {
+					e.depth--
+					break
+				}
 				p.envDone(off)
 				return i + 1
 			default:
@@ -227,10 +291,15 @@ func (p *Parser) envString() {
 	}
 }
 
-// envDone completes the call when its object ends at off.
+// envDone completes the call when its object ends at off. In an array of
+// calls the next element follows.
 func (p *Parser) envDone(off int) {
 	p.cur.after = mEnvPost
+	if p.env.arr {
+		p.cur.after = mEnvelope
+	}
 	p.endCall(off)
+	p.env.state = eArrAfter
 }
 
 // argsString decodes a JSON-encoded arguments string as it arrives and

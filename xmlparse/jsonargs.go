@@ -38,14 +38,21 @@ func (p *Parser) sniff(b []byte, i int) int {
 			case '{':
 				p.beginCall(ckEnvelope, p.callTag, "</tool_call>", mText)
 				p.env.reset()
+				p.env.arr = false
 				p.mode = mEnvelope
 				return i
+			case '[':
+				p.env.reset()
+				p.env.arr = true
+				p.env.state, p.env.elems = eArrElem, 0
+				p.mode = mEnvelope
+				return i + 1
 			case '`':
 				p.mode = mFence
 				return i + 1
 			}
 			p.beginCall(ckEnvelope, p.callTag, "</tool_call>", mText)
-			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected a JSON object or <function=…> inside <tool_call>, found %q", c)
+			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected a JSON object or array or <function=…> inside <tool_call>, found %q", c)
 			return i
 		case mEnvPost:
 			if c == '`' {
