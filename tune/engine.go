@@ -2,6 +2,7 @@ package tune
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -28,8 +29,25 @@ type engine struct {
 	cats  []*catData
 	cases []*ecase
 
+	// Analyses and field scores are cached, the least recently used
+	// dropped first, to bound memory on large catalogs.
 	mu       sync.Mutex
 	analyses map[anKey]*anEntry
+	anOrder  []anKey
+	scores   []scoreSet
+}
+
+// Cache sizes: a coordinate-ascent step changes one setting at a time, so
+// a few entries serve nearly every evaluation.
+const (
+	maxAnalyses  = 2
+	maxScoreSets = 2
+)
+
+type scoreSet struct {
+	a     *analysis
+	k1, b float64
+	fs    [][]float64
 }
 
 type catData struct {
@@ -68,19 +86,23 @@ type analysis struct {
 	avgdl [numFields]float64
 	// q holds the matches of every case of the catalog (nil for others).
 	q []*qmatch
-
-	mu     sync.Mutex
-	scores map[[2]float64][][]float64 // (k1, b) → per case, per candidate × field
 }
 
 // qmatch lists a query's matches grouped by tool (ascending tool id).
 type qmatch struct {
 	cands []int32
 	off   []int32 // matches of cands[i] are off[i]:off[i+1]
-	field []uint8
-	tf    []float64
-	dl    []float64
-	idfw  []float64 // IDF · query-term weight
+	ms    []qm
+	idfw  []float64 // per (field, query term) pair: IDF · query-term weight
+}
+
+// qm is one (tool, field, term) match, kept small: large catalogs have
+// millions of them per analysis.
+type qm struct {
+	dl    uint32 // field length
+	tf    uint16 // term frequency (saturated far below 65535)
+	term  uint16 // index into qmatch.idfw
+	field uint8
 }
 
 func newEngine(s *replay.Suite, base retrieval.Config, encoding, variant string, jobs int) (*engine, error) {
@@ -177,6 +199,14 @@ func (e *engine) analysis(cat int, an retrieval.AnalyzerConfig) (*analysis, erro
 		ent = &anEntry{}
 		e.analyses[k] = ent
 	}
+	if i := slices.Index(e.anOrder, k); i >= 0 {
+		e.anOrder = slices.Delete(e.anOrder, i, i+1)
+	}
+	e.anOrder = append(e.anOrder, k)
+	if len(e.anOrder) > maxAnalyses {
+		delete(e.analyses, e.anOrder[0])
+		e.anOrder = e.anOrder[1:]
+	}
 	e.mu.Unlock()
 	ent.once.Do(func() { ent.a, ent.err = e.analyse(cat, k.an) })
 	return ent.a, ent.err
@@ -195,7 +225,7 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 		return nil, err
 	}
 	cd := e.cats[cat]
-	a := &analysis{q: make([]*qmatch, len(e.cases)), scores: map[[2]float64][][]float64{}}
+	a := &analysis{q: make([]*qmatch, len(e.cases))}
 	var postings [numFields]map[string][]posting
 	var docs [numFields]int
 	dl := make([][numFields]int32, len(cd.tools))
@@ -228,11 +258,8 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 		}
 	}
 	type match struct {
-		tool  int32
-		field uint8
-		tf    float64
-		dl    float64
-		idfw  float64
+		tool int32
+		m    qm
 	}
 	var ms []match
 	cnt := make([]int32, len(cd.tools))
@@ -242,6 +269,7 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 			continue
 		}
 		ms = ms[:0]
+		q := &qmatch{}
 		qts := terms.Query(c.c.Query)
 		for f := range retrieval.Fields {
 			for _, qt := range qts {
@@ -249,9 +277,13 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 				if len(ps) == 0 {
 					continue
 				}
-				idfw := retrieval.IDF(float64(len(ps)), float64(docs[f])) * qt.Weight
+				if len(q.idfw) == math.MaxUint16 {
+					return nil, fmt.Errorf("case %s: query has too many terms", c.c.ID)
+				}
+				term := uint16(len(q.idfw))
+				q.idfw = append(q.idfw, retrieval.IDF(float64(len(ps)), float64(docs[f]))*qt.Weight)
 				for _, p := range ps {
-					ms = append(ms, match{p.tool, uint8(f), float64(p.tf), float64(dl[p.tool][f]), idfw})
+					ms = append(ms, match{p.tool, qm{dl: uint32(dl[p.tool][f]), tf: uint16(min(p.tf, math.MaxUint16)), term: term, field: uint8(f)}})
 				}
 			}
 		}
@@ -260,7 +292,7 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 		for _, m := range ms {
 			cnt[m.tool]++
 		}
-		q := &qmatch{field: make([]uint8, len(ms)), tf: make([]float64, len(ms)), dl: make([]float64, len(ms)), idfw: make([]float64, len(ms))}
+		q.ms = make([]qm, len(ms))
 		at := int32(0)
 		for id, n := range cnt {
 			if n == 0 {
@@ -272,9 +304,8 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 			at += n
 		}
 		for _, m := range ms {
-			i := pos[m.tool]
+			q.ms[pos[m.tool]] = m.m
 			pos[m.tool]++
-			q.field[i], q.tf[i], q.dl[i], q.idfw[i] = m.field, m.tf, m.dl, m.idfw
 		}
 		q.off = append(q.off, int32(len(ms)))
 		a.q[ci] = q
@@ -283,17 +314,17 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 }
 
 // fieldScores returns, per case, the unweighted BM25 score of every
-// candidate's fields under k1 and b (cached per (k1, b)).
-func (a *analysis) fieldScores(k1, b float64) [][]float64 {
-	key := [2]float64{k1, b}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if s, ok := a.scores[key]; ok {
-		return s
+// candidate's fields of analysis a under k1 and b.
+func (e *engine) fieldScores(a *analysis, k1, b float64) [][]float64 {
+	e.mu.Lock()
+	for i, s := range e.scores {
+		if s.a == a && s.k1 == k1 && s.b == b {
+			e.scores = append(slices.Delete(e.scores, i, i+1), s)
+			e.mu.Unlock()
+			return s.fs
+		}
 	}
-	if len(a.scores) >= 8 {
-		clear(a.scores)
-	}
+	e.mu.Unlock()
 	out := make([][]float64, len(a.q))
 	for ci, q := range a.q {
 		if q == nil {
@@ -301,14 +332,20 @@ func (a *analysis) fieldScores(k1, b float64) [][]float64 {
 		}
 		s := make([]float64, len(q.cands)*numFields)
 		for i := range q.cands {
-			for m := q.off[i]; m < q.off[i+1]; m++ {
-				f := int(q.field[m])
-				s[i*numFields+f] += q.idfw[m] * retrieval.TF(q.tf[m], q.dl[m], a.avgdl[f], k1, b)
+			for _, m := range q.ms[q.off[i]:q.off[i+1]] {
+				f := int(m.field)
+				s[i*numFields+f] += q.idfw[m.term] * retrieval.TF(float64(m.tf), float64(m.dl), a.avgdl[f], k1, b)
 			}
 		}
 		out[ci] = s
 	}
-	a.scores[key] = out
+	e.mu.Lock()
+	e.scores = append(e.scores, scoreSet{a, k1, b, out})
+	if len(e.scores) > maxScoreSets {
+		e.scores[0] = scoreSet{}
+		e.scores = e.scores[1:]
+	}
+	e.mu.Unlock()
 	return out
 }
 

@@ -45,7 +45,7 @@ func (e *engine) evaluate(req evalReq) ([]Score, error) {
 		if err != nil {
 			return nil, err
 		}
-		st := &catState{a: a, fs: a.fieldScores(req.p.K1, req.p.B)}
+		st := &catState{a: a, fs: e.fieldScores(a, req.p.K1, req.p.B)}
 		cd := e.cats[cat]
 		for _, name := range req.always[:min(req.p.Always, len(req.always))] {
 			if id, ok := cd.byName[name]; ok && !slices.Contains(st.always, id) {

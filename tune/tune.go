@@ -357,38 +357,52 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range s.top(opts.Top) {
-		cfg := c.Point.config(base, s.always)
-		sc, err := e.verify(cfg, all, []int{cfg.K}, obj.Budget)
-		if err != nil {
-			return nil, err
+	// The best and the default are scored with real indexes along their
+	// curves; the runners-up keep the engine's scores (the same numbers:
+	// see TestEngineMatchesIndex).
+	top := s.top(opts.Top)
+	for i, c := range top {
+		r := Ranked{Config: c.Point.config(base, s.always)}
+		if i > 0 {
+			sc, err := e.evaluate(evalReq{p: c.Point, cases: all, ks: []int{c.Point.K}, always: s.always, budget: obj.Budget, tokens: true})
+			if err != nil {
+				return nil, err
+			}
+			r.Score = sc[0]
+			r.Score.Objective = obj.Value(sc[0])
 		}
-		sc[0].Objective = obj.Value(sc[0])
-		res.Best = append(res.Best, Ranked{Config: cfg, Score: sc[0]})
+		res.Best = append(res.Best, r)
 	}
 	dflt := *opts.Base
 	dflt.K = base.K
-	ds, err := e.verify(dflt, all, []int{dflt.K}, obj.Budget)
-	if err != nil {
-		return nil, err
-	}
-	ds[0].Objective = obj.Value(ds[0])
-	res.Default = Ranked{Config: dflt, Score: ds[0]}
-
-	best := res.Best[0].Config
-	for _, c := range []struct {
-		name string
-		cfg  retrieval.Config
-	}{{"tuned", best}, {"default", dflt}} {
-		pts, err := e.verify(c.cfg, all, opts.Curve, obj.Budget)
+	res.Default = Ranked{Config: dflt}
+	for _, r := range []*Ranked{&res.Best[0], &res.Default} {
+		ks := slices.Clone(opts.Curve)
+		if !slices.Contains(ks, r.Config.K) {
+			ks = append(ks, r.Config.K)
+			slices.Sort(ks)
+		}
+		pts, err := e.verify(r.Config, all, ks, obj.Budget)
 		if err != nil {
 			return nil, err
 		}
+		var curve []Score
 		for i := range pts {
 			pts[i].Objective = obj.Value(pts[i])
+			if pts[i].K == r.Config.K {
+				r.Score = pts[i]
+			}
+			if slices.Contains(opts.Curve, pts[i].K) {
+				curve = append(curve, pts[i])
+			}
 		}
-		res.Curves = append(res.Curves, Curve{Name: c.name, Points: pts})
+		name := "tuned"
+		if r == &res.Default {
+			name = "default"
+		}
+		res.Curves = append(res.Curves, Curve{Name: name, Points: curve})
 	}
+	best := res.Best[0].Config
 
 	if holdout != nil {
 		he, err := newEngine(holdout, base, enc, opts.Variant, opts.Jobs)
