@@ -1,6 +1,7 @@
 package xmlparse
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 
@@ -277,7 +278,14 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 func (p *Parser) envString() {
 	e := &p.env
 	var s string
-	if json.Unmarshal(e.str, &s) != nil {
+	if n := len(e.str); n >= 2 && n < 1024 && e.str[n-1] == '"' && bytes.IndexByte(e.str, '\\') < 0 {
+		// No escapes: the bytes are the string.
+		if e.role == roleID {
+			s = string(e.str[1 : n-1])
+		} else {
+			s = p.intern(e.str[1 : n-1])
+		}
+	} else if json.Unmarshal(e.str, &s) != nil {
 		return
 	}
 	if e.role == roleID {

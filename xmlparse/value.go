@@ -98,7 +98,7 @@ func (p *Parser) valueWrite(b []byte, off int) {
 	}
 	if v.nl {
 		v.nl = false
-		p.valueOut([]byte("\n"), v.nlOff)
+		p.valueOut(litNewline, v.nlOff)
 	}
 	if b[len(b)-1] == '\n' {
 		v.nl, v.nlOff = true, off+len(b)-1
@@ -132,7 +132,7 @@ func (p *Parser) valueClose(off int) {
 	}
 	v.pendOn, v.nl = false, false
 	if v.str {
-		p.emitArgs([]byte(`"`), off)
+		p.emitArgs(litQuote, off)
 	} else {
 		s := len(p.scratch)
 		p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
