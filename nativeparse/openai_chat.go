@@ -113,14 +113,14 @@ func (p *Parser) chatFunctionDelta(choice, slot int, c *call, id []byte, fn *fas
 		args = fn.Get("arguments")
 	}
 	if c == nil {
-		c = p.openCall(string(id), string(name))
+		c = p.openCall(string(id), p.intern(name))
 		c.choice, c.slot = choice, slot
 		p.chat.slots = append(p.chat.slots, c)
 	} else {
 		if c.id == "" && len(id) > 0 && !c.started {
 			c.id = string(id)
 		}
-		p.setName(c, string(name))
+		p.setName(c, p.intern(name))
 	}
 	if args != nil {
 		switch args.Type() {

@@ -68,6 +68,9 @@ type Parser struct {
 	// is then the body cut off inside a wire event.
 	closing bool
 
+	tmp   []byte            // scratch for marshalling whole arguments
+	names map[string]string // tool names seen, see intern
+
 	calls     []*call // started calls by output index
 	open      []*call // calls not yet finished, in the order they were opened
 	nextIndex int
