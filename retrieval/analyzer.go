@@ -37,8 +37,13 @@ type AnalyzerConfig struct {
 	Tokenizer string `json:"tokenizer,omitempty"`
 	// CJK is CJKUnigram, CJKBigram or CJKBoth (default).
 	CJK string `json:"cjk,omitempty"`
-	// Stem applies the English Snowball stemmer to plain words (never to
-	// technical tokens such as read_file or protected terms).
+	// Normalize is what is done to plain English words: NormalizeNone,
+	// NormalizeLight (plural folding, the default) or NormalizeSnowball.
+	// Never applied to protected terms or to the whole form of a technical
+	// token (read_files stays; its parts read, file are plain words).
+	Normalize string `json:"normalize,omitempty"`
+	// Stem selects the English Snowball stemmer whatever Normalize says
+	// (shorthand for Normalize: NormalizeSnowball).
 	Stem bool `json:"stem"`
 	// StopWords drops common English function words from plain words.
 	StopWords bool `json:"stop_words"`
@@ -56,7 +61,8 @@ type AnalyzerConfig struct {
 //     one term;
 //   - emits every protected term found in the text as one term;
 //   - cuts Han, kana and Hangul runs into unigrams, bigrams or both;
-//   - optionally stems plain English words and drops stop words.
+//   - folds plain English plurals (or stems them, or neither) and
+//     optionally drops stop words.
 //
 // An Analyzer is immutable and safe for concurrent use.
 type Analyzer struct {
@@ -75,6 +81,9 @@ func NewAnalyzer(cfg AnalyzerConfig, protected []string) (*Analyzer, error) {
 	if cfg.CJK == "" {
 		cfg.CJK = CJKBoth
 	}
+	if cfg.Normalize == "" {
+		cfg.Normalize = NormalizeLight
+	}
 	switch cfg.Tokenizer {
 	case TokenizerMixed, TokenizerStandard:
 	default:
@@ -84,6 +93,14 @@ func NewAnalyzer(cfg AnalyzerConfig, protected []string) (*Analyzer, error) {
 	case CJKUnigram, CJKBigram, CJKBoth:
 	default:
 		return nil, fmt.Errorf("analyzer.cjk: unknown mode %q (want %q, %q or %q)", cfg.CJK, CJKUnigram, CJKBigram, CJKBoth)
+	}
+	switch cfg.Normalize {
+	case NormalizeNone, NormalizeLight, NormalizeSnowball:
+	default:
+		return nil, fmt.Errorf("analyzer.normalize: unknown normaliser %q (want %q, %q or %q)", cfg.Normalize, NormalizeNone, NormalizeLight, NormalizeSnowball)
+	}
+	if cfg.Stem {
+		cfg.Normalize = NormalizeSnowball
 	}
 	a := &Analyzer{cfg: cfg, protSet: map[string]bool{}}
 	if cfg.Tokenizer == TokenizerStandard {
@@ -113,6 +130,26 @@ func (a *Analyzer) Terms(text string) []string {
 
 // AppendTerms appends the terms of text to dst and returns it.
 func (a *Analyzer) AppendTerms(dst []string, text string) []string {
+	return a.appendTerms(dst, nil, text)
+}
+
+// queryTerms returns the terms of text with their query weights: 1 for a
+// word as typed and for the whole form of a technical token,
+// VariantWeight for a normal form added next to a word (flight after
+// flights), times PartWeight for the parts of a technical token.
+func (a *Analyzer) queryTerms(text string) ([]string, []float64) {
+	var weights []float64
+	terms := a.appendTerms(nil, &weights, text)
+	if len(weights) != len(terms) { // standard tokenizer: all weigh 1
+		weights = make([]float64, len(terms))
+		for i := range weights {
+			weights[i] = 1
+		}
+	}
+	return terms, weights
+}
+
+func (a *Analyzer) appendTerms(dst []string, weights *[]float64, text string) []string {
 	if a.standard != nil {
 		for _, t := range a.standard.Analyze([]byte(text)) {
 			dst = append(dst, string(t.Term))
@@ -139,10 +176,13 @@ func (a *Analyzer) AppendTerms(dst []string, text string) []string {
 				}
 				found[p] = true
 				dst = append(dst, p)
+				if weights != nil {
+					*weights = append(*weights, 1)
+				}
 			}
 		}
 	}
-	e := emitter{a: a, dst: dst, skip: found}
+	e := emitter{a: a, dst: dst, skip: found, weights: weights, scale: 1}
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -195,35 +235,63 @@ type emitter struct {
 	dst  []string
 	skip map[string]bool // protected terms already emitted for this text
 	seen []string        // terms of the current technical chunk
+	// weights, when set, gets the query weight of every emitted term (see
+	// Analyzer.queryTerms); scale is PartWeight inside a technical token.
+	weights *[]float64
+	scale   float64
 }
 
-func (e *emitter) add(t string) {
+func (e *emitter) add(t string) { e.addWeighted(t, e.scale) }
+
+func (e *emitter) addWeighted(t string, w float64) {
 	if t == "" || e.skip[t] {
 		return
 	}
 	e.dst = append(e.dst, t)
+	if e.weights != nil {
+		*e.weights = append(*e.weights, w)
+	}
 }
 
 // word emits a plain word (stemmed, stop words dropped) once per chunk.
 func (e *emitter) word(w string) {
-	if w == "" {
-		return
+	if w == "" || e.skip[w] {
+		return // a protected term is emitted once, whole, never normalised
 	}
 	if e.a.cfg.StopWords && stopWords[w] {
 		return
 	}
-	if e.a.cfg.Stem && isASCIILetters(w) && len(w) > 2 {
-		env := snowballstem.NewEnv(w)
-		english.Stem(env)
-		w = env.Current()
+	norm := w
+	switch e.a.cfg.Normalize {
+	case NormalizeLight:
+		norm = LightStem(w)
+	case NormalizeSnowball:
+		if isASCIILetters(w) && len(w) > 2 {
+			env := snowballstem.NewEnv(w)
+			english.Stem(env)
+			norm = env.Current()
+		}
 	}
+	e.once(w, false)
+	if norm != w {
+		e.once(norm, true)
+	}
+}
+
+// once emits t unless the current chunk already did. variant marks a
+// normal form added next to the word's surface form.
+func (e *emitter) once(t string, variant bool) {
 	for _, s := range e.seen {
-		if s == w {
+		if s == t {
 			return
 		}
 	}
-	e.seen = append(e.seen, w)
-	e.add(w)
+	e.seen = append(e.seen, t)
+	w := e.scale
+	if variant {
+		w *= VariantWeight
+	}
+	e.addWeighted(t, w)
 }
 
 func (e *emitter) cjk(run string) {
@@ -261,6 +329,8 @@ func (e *emitter) technical(chunk string) {
 	whole := strings.ToLower(chunk)
 	e.seen = append(e.seen, whole)
 	e.add(whole)
+	e.scale = PartWeight
+	defer func() { e.scale = 1 }()
 	for _, p := range parts {
 		sub := splitCase(p)
 		if len(sub) > 1 {

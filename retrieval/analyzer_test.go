@@ -19,14 +19,20 @@ func TestAnalyzerTerms(t *testing.T) {
 		{"dotted", AnalyzerConfig{}, nil, "Read.path", []string{"read.path", "read", "path"}},
 		{"snake", AnalyzerConfig{}, nil, "git_write", []string{"git_write", "git", "write"}},
 		{"xpath", AnalyzerConfig{}, nil, "/html[1]/body[1]", []string{"/html[1]/body[1]", "html", "1", "body"}},
-		{"path trailing slash", AnalyzerConfig{}, nil, "mimorepo/docs/xpath/", []string{"mimorepo/docs/xpath", "mimorepo", "docs", "xpath"}},
+		{"path trailing slash", AnalyzerConfig{}, nil, "mimorepo/docs/xpath/", []string{"mimorepo/docs/xpath", "mimorepo", "docs", "doc", "xpath"}},
 		{"flag", AnalyzerConfig{}, nil, "--dry-run", []string{"--dry-run", "dry", "run"}},
 		{"versions stay whole", AnalyzerConfig{}, nil, "v1.2.3 and 3.11", []string{"v1.2.3", "v", "1.2.3", "and", "3.11"}},
 		{"acronym then word", AnalyzerConfig{}, nil, "HTMLParser", []string{"htmlparser", "html", "parser"}},
 		{"sentence punctuation", AnalyzerConfig{}, nil, "Read the file.", []string{"read", "the", "file"}},
 		{"stop words", AnalyzerConfig{StopWords: true}, nil, "Read the file from disk", []string{"read", "file", "disk"}},
-		{"stemming", AnalyzerConfig{Stem: true}, nil, "reading files", []string{"read", "file"}},
-		{"stemming spares technical tokens", AnalyzerConfig{Stem: true}, nil, "read_files", []string{"read_files", "read", "file"}},
+		{"stemming keeps the surface form", AnalyzerConfig{Stem: true}, nil, "reading files", []string{"reading", "read", "files", "file"}},
+		{"stemming spares technical tokens", AnalyzerConfig{Stem: true}, nil, "read_files", []string{"read_files", "read", "files", "file"}},
+		{"light folds plurals", AnalyzerConfig{}, nil, "Find flights", []string{"find", "flights", "flight"}},
+		{"light spares whole technical tokens", AnalyzerConfig{}, nil, "search_flights", []string{"search_flights", "search", "flights", "flight"}},
+		{"light spares protected terms", AnalyzerConfig{}, []string{"Files"}, "files", []string{"files"}},
+		{"light leaves non-plurals", AnalyzerConfig{}, nil, "status of https address", []string{"status", "of", "https", "address"}},
+		{"no normaliser", AnalyzerConfig{Normalize: NormalizeNone}, nil, "flights", []string{"flights"}},
+		{"possessive", AnalyzerConfig{StopWords: true}, nil, "the user's files", []string{"user", "files", "file"}},
 		{"full width", AnalyzerConfig{}, nil, "ＡｐｐｌｙＰａｔｃｈ，１２３", []string{"applypatch", "apply", "patch", "123"}},
 		{"cjk both", AnalyzerConfig{CJK: CJKBoth}, nil, "写文件", []string{"写", "文", "写文", "件", "文件"}},
 		{"cjk unigram", AnalyzerConfig{CJK: CJKUnigram}, nil, "写文件", []string{"写", "文", "件"}},
@@ -61,6 +67,9 @@ func TestStandardTokenizer(t *testing.T) {
 	}
 	if _, err := NewAnalyzer(AnalyzerConfig{Tokenizer: "icu"}, nil); err == nil {
 		t.Error("unknown tokenizer accepted")
+	}
+	if _, err := NewAnalyzer(AnalyzerConfig{Normalize: "porter"}, nil); err == nil || !strings.Contains(err.Error(), "analyzer.normalize") {
+		t.Errorf("unknown normaliser: %v", err)
 	}
 	if _, err := NewAnalyzer(AnalyzerConfig{}, []string{" "}); err == nil || !strings.Contains(err.Error(), "protected[0]") {
 		t.Errorf("empty protected term: %v", err)

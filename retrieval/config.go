@@ -39,7 +39,7 @@ const (
 //	  "k": 5,                          // tools retrieved besides always-include
 //	  "k1": 1.2, "b": 0.75,            // BM25 parameters
 //	  "weights": {"name": 3, "description": 1.5, …},  // per field; 0 drops a field
-//	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "stem": false, "stop_words": true},
+//	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "normalize": "light", "stem": false, "stop_words": true},
 //	  "synonyms": [["落盘", "写文件", "保存"], "grep = search = 查找"],
 //	  "synonym_weight": 0.5,           // query weight of expansion terms
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],
@@ -81,7 +81,7 @@ func DefaultConfig() Config {
 		K1:            1.2,
 		B:             0.75,
 		Weights:       DefaultWeights(),
-		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Stem: false, StopWords: true},
+		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Normalize: NormalizeLight, StopWords: true},
 		SynonymWeight: 0.5,
 		Similarity:    SimilarityBM25,
 	}

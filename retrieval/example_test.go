@@ -35,7 +35,7 @@ func ExampleAnalyzer_Terms() {
 	a, _ := retrieval.NewAnalyzer(retrieval.AnalyzerConfig{CJK: retrieval.CJKBigram}, nil)
 	fmt.Printf("%q\n", a.Terms("用 ApplyPatch 写 docs/xpath/"))
 	// Output:
-	// ["用" "applypatch" "apply" "patch" "写" "docs/xpath" "docs" "xpath"]
+	// ["用" "applypatch" "apply" "patch" "写" "docs/xpath" "docs" "doc" "xpath"]
 }
 
 func ExampleIndex_Explain() {

@@ -11,7 +11,7 @@ import (
 // stemming, so scores can be worked out by hand.
 func descOnly(extra ...Option) []Option {
 	cfg := DefaultConfig()
-	cfg.Analyzer = AnalyzerConfig{}
+	cfg.Analyzer = AnalyzerConfig{Normalize: NormalizeNone}
 	cfg.Weights = map[string]float64{FieldDescription: 1}
 	return append([]Option{WithConfig(cfg)}, extra...)
 }
@@ -65,7 +65,7 @@ func TestBM25HandComputed(t *testing.T) {
 // tf has no (k1+1) factor: t1 scores ln 2.2 · 1/(1 + 1.2·0.8125).
 func TestStockBlugeSimilarity(t *testing.T) {
 	cfg := DefaultConfig()
-	cfg.Analyzer = AnalyzerConfig{}
+	cfg.Analyzer = AnalyzerConfig{Normalize: NormalizeNone}
 	cfg.Weights = map[string]float64{FieldDescription: 1}
 	cfg.Similarity = SimilarityBluge
 	ix, err := New(handCorpus, WithConfig(cfg))

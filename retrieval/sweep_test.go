@@ -47,7 +47,7 @@ func TestSweep(t *testing.T) {
 	t.Log(b.String())
 }
 
-// applySpec applies "key=value,key=value" where key is k1, b, stem, stop,
+// applySpec applies "key=value,key=value" where key is k1, b, stem, norm, stop,
 // cjk, syn (synonym weight) or a field name.
 func applySpec(t *testing.T, c *Config, spec string) {
 	w := map[string]float64{}
@@ -65,6 +65,8 @@ func applySpec(t *testing.T, c *Config, spec string) {
 			c.B = f
 		case "stem":
 			c.Analyzer.Stem = v == "1"
+		case "norm":
+			c.Analyzer.Normalize = v
 		case "stop":
 			c.Analyzer.StopWords = v == "1"
 		case "cjk":
