@@ -11,15 +11,16 @@ import (
 // ended yet). Past it the input is taken as text.
 const maxSniff = 64 << 10
 
-// autoParser holds the first bytes back until nativeparse.Detect can tell
-// a provider stream (SSE fields, NDJSON provider objects) from model text,
-// then hands them, and everything after, to the chosen parser. The held
-// bytes are fed to that parser once; nothing else is buffered.
+// autoParser holds the first bytes back until a nativeparse.Detector can
+// tell a provider stream (SSE fields, NDJSON or JSON-array provider
+// objects) from model text, then hands them, and everything after, to the
+// chosen parser. The detector looks at each held byte once, and the held
+// bytes are fed to the chosen parser once.
 type autoParser struct {
-	opts    Options
-	p       toolcall.StreamParser
-	pending []byte
-	rec     toolcall.Recorder
+	opts Options
+	p    toolcall.StreamParser
+	det  nativeparse.Detector
+	rec  toolcall.Recorder
 }
 
 func newAuto(o Options) toolcall.StreamParser { return &autoParser{opts: o} }
@@ -28,25 +29,21 @@ func (a *autoParser) Feed(chunk []byte) []toolcall.Event {
 	if a.p != nil {
 		return a.p.Feed(chunk)
 	}
-	a.pending = append(a.pending, chunk...)
-	native, ok := nativeparse.Detect(a.pending, len(a.pending) >= maxSniff)
-	if !ok {
+	native, ok := a.det.Feed(chunk)
+	if !ok && len(a.det.Held()) < maxSniff {
 		return nil
 	}
 	a.start(native)
-	held := a.pending
-	a.pending = nil
-	return a.p.Feed(held)
+	return a.p.Feed(a.det.Held())
 }
 
 func (a *autoParser) Close() []toolcall.Event {
 	if a.p != nil {
 		return a.p.Close()
 	}
-	native, _ := nativeparse.Detect(a.pending, true)
-	a.start(native)
+	a.start(a.det.Close())
 	a.rec.Reset()
-	a.rec.Add(a.p.Feed(a.pending))
+	a.rec.Add(a.p.Feed(a.det.Held()))
 	a.rec.Add(a.p.Close())
 	return a.rec.Events()
 }

@@ -7,67 +7,163 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// Detect tells whether head, the first bytes of a body (leading white space
-// and a BOM already skipped by the caller or not), starts a provider
-// stream. It answers ok=false while it cannot tell yet: head is too short,
-// or it starts a JSON value that has not ended. A first JSON object the
-// provider sniffer recognises (an Ollama NDJSON line, a
-// chat.completion.chunk, a pretty-printed Gemini response), a JSON array
-// whose first element is such an object (Gemini streamGenerateContent
-// without alt=sse), or any SSE field line counts as native; anything else
-// and so does an API error object ({"error":{"message":…}}); anything
-// else (model text, even text starting with '{' or '[') does not.
-func Detect(head []byte, final bool) (native, ok bool) {
-	const bom = "\xef\xbb\xbf"
-	head = bytes.TrimLeft(head, " \t\r\n")
-	if !final && len(head) < len(bom) && len(head) > 0 && bytes.HasPrefix([]byte(bom), head) {
-		return false, false // a BOM cut short
+// Detector tells, from the first bytes of a body, whether it is a provider
+// stream or model text. Feed it chunks until it decides; it keeps the bytes
+// it was fed (Held) so that the caller can hand them to the chosen parser,
+// and it looks at every byte once.
+//
+// A body counts as a provider stream when it starts (after white space and
+// a BOM) with an SSE field line ("data:", "event:", "id:", "retry:", or a
+// ": comment"), with a JSON object the provider sniffer recognises (an
+// Ollama NDJSON line, a chat.completion.chunk, a pretty-printed Gemini
+// response), with a JSON array whose first element is such an object
+// (Gemini streamGenerateContent without alt=sse), or with an API error
+// object ({"error":{"message":…}}). Anything else — model text, even text
+// starting with '{' or '[' — is text.
+type Detector struct {
+	held    []byte
+	pos     int // bytes of held already looked at
+	phase   detectPhase
+	objAt   int // where the first object starts, in phaseObject
+	sc      jsonscan.Scanner
+	decided bool
+	native  bool
+}
+
+type detectPhase uint8
+
+const (
+	phaseLead   detectPhase = iota // white space, a BOM, then the first byte
+	phaseArray                     // after '[': white space, then '{'
+	phaseObject                    // scanning the first object
+)
+
+var sseFields = [...]string{"data:", "event:", "id:", "retry:"}
+
+// Feed adds the next chunk and reports the decision once there is one
+// (ok=true); after that it ignores further input.
+func (d *Detector) Feed(chunk []byte) (native, ok bool) {
+	if d.decided {
+		return d.native, true
 	}
-	head = bytes.TrimPrefix(head, []byte(bom))
-	head = bytes.TrimLeft(head, " \t\r\n")
-	for _, f := range [...]string{"data:", "event:", "id:", "retry:"} {
-		if bytes.HasPrefix(head, []byte(f)) {
-			return true, true
+	d.held = append(d.held, chunk...)
+	d.step()
+	return d.native, d.decided
+}
+
+// Close decides with what there is: anything still undecided is text.
+func (d *Detector) Close() (native bool) {
+	if !d.decided {
+		d.decide(false)
+	}
+	return d.native
+}
+
+// Held returns every byte fed so far.
+func (d *Detector) Held() []byte { return d.held }
+
+func (d *Detector) decide(native bool) {
+	d.decided, d.native = true, native
+}
+
+func (d *Detector) step() {
+	for !d.decided && d.pos < len(d.held) {
+		rest := d.held[d.pos:]
+		switch d.phase {
+		case phaseLead:
+			c := rest[0]
+			switch {
+			case isSpaceByte(c):
+				d.pos++
+			case c == bom[0]:
+				if len(rest) < len(bom) {
+					if !bytes.HasPrefix(bom, rest) {
+						d.decide(false)
+					}
+					return // wait for the rest of the BOM
+				}
+				if !bytes.HasPrefix(rest, bom) {
+					d.decide(false)
+					return
+				}
+				d.pos += len(bom)
+			case c == ':':
+				d.decide(true) // an SSE comment line, as servers send first
+			case c == '[':
+				d.phase = phaseArray
+				d.pos++
+			case c == '{':
+				d.phase, d.objAt = phaseObject, d.pos
+			default:
+				d.leadWord(rest)
+				return
+			}
+		case phaseArray:
+			switch c := rest[0]; {
+			case isSpaceByte(c):
+				d.pos++
+			case c == '{':
+				d.phase, d.objAt = phaseObject, d.pos
+			default:
+				d.decide(false)
+			}
+		case phaseObject:
+			d.pos += d.sc.Feed(rest)
+			switch {
+			case d.sc.Err() != nil:
+				d.decide(false)
+			case d.sc.Done():
+				d.decide(isProviderObject(d.held[d.objAt:d.pos]))
+			default:
+				return // the object goes on in the next chunk
+			}
 		}
-		if !final && len(head) < len(f) && bytes.HasPrefix([]byte(f), head) {
-			return false, false // could still become a field name
+	}
+}
+
+// leadWord decides on a body that starts with a letter: an SSE field name,
+// a prefix of one (wait), or text. A field name is at most 6 bytes, so the
+// re-reads while waiting are bounded.
+func (d *Detector) leadWord(rest []byte) {
+	for _, f := range sseFields {
+		if bytes.HasPrefix(rest, []byte(f)) {
+			d.decide(true)
+			return
 		}
 	}
-	if len(head) == 0 {
-		return false, final
-	}
-	switch head[0] {
-	case ':':
-		// An SSE comment line (": keep-alive"), as servers send first.
-		return true, true
-	case '[':
-		head = bytes.TrimLeft(head[1:], " \t\r\n")
-		if len(head) == 0 {
-			return false, final
+	for _, f := range sseFields {
+		if len(rest) < len(f) && bytes.HasPrefix([]byte(f), rest) {
+			return // could still become a field name
 		}
-		if head[0] != '{' {
-			return false, true
-		}
-	case '{':
-	default:
-		return false, true
 	}
-	// head starts the first object: scan to its end.
-	var sc jsonscan.Scanner
-	n := sc.Feed(head)
-	if !sc.Done() {
-		return false, final || sc.Err() != nil
-	}
+	d.decide(false)
+}
+
+// isProviderObject reports whether obj is a wire event of a known provider
+// or an API error body.
+func isProviderObject(obj []byte) bool {
 	var p fastjson.Parser
-	v, err := p.ParseBytes(head[:n])
+	v, err := p.ParseBytes(obj)
 	if err != nil {
-		return false, true
+		return false
 	}
 	if sniff(v, nil) != "" {
-		return true, true
+		return true
 	}
 	// An API error body ({"error":{"message":…}}), as providers and
 	// gateways send instead of a stream.
 	e := v.Get("error")
-	return e != nil && e.Type() == fastjson.TypeObject && e.Get("message") != nil, true
+	return e != nil && e.Type() == fastjson.TypeObject && e.Get("message") != nil
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// Detect is Detector for a whole head at once: ok=false while it cannot
+// tell yet (unless final, when what is undecided is text).
+func Detect(head []byte, final bool) (native, ok bool) {
+	var d Detector
+	if native, ok = d.Feed(head); ok || !final {
+		return native, ok
+	}
+	return d.Close(), true
 }

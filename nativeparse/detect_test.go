@@ -47,3 +47,30 @@ func TestDetect(t *testing.T) {
 		})
 	}
 }
+
+// Feeding a Detector byte by byte decides exactly as feeding it all at once.
+func TestDetectorAnyChunking(t *testing.T) {
+	heads := []string{
+		"data: {}\n", ": ping\n", "\xef\xbb\xbfevent: x\n", "dat", "date: x",
+		"{\"model\":\"m\",\"created_at\":\"t\",\"message\":{},\"done\":false}\n",
+		"[{\"candidates\":[]}\n,", "[ 1, 2 ]", "{\"a\": \"}\"}", "{broken", "<tool_call>", "",
+		"{\"error\":{\"message\":\"rate limited\",\"type\":\"x\"}}",
+	}
+	for _, h := range heads {
+		want, wantOK := Detect([]byte(h), true)
+		var d Detector
+		got, ok := false, false
+		for i := 0; i < len(h) && !ok; i++ {
+			got, ok = d.Feed([]byte{h[i]})
+		}
+		if !ok {
+			got, ok = d.Close(), true
+		}
+		if got != want || ok != wantOK {
+			t.Errorf("%q: byte by byte %v/%v, whole %v/%v", h, got, ok, want, wantOK)
+		}
+		if string(d.Held()) != h && len(d.Held()) > len(h) {
+			t.Errorf("%q: held %q", h, d.Held())
+		}
+	}
+}
