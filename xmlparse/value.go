@@ -40,7 +40,7 @@ func (p *Parser) valueOpen(name []byte, off int) {
 	} else {
 		p.scratch = append(p.scratch, ',')
 	}
-	p.scratch = appendJSONString(p.scratch, name)
+	p.scratch = catalog.AppendJSONString(p.scratch, name)
 	p.scratch = append(p.scratch, ':')
 	if v.str {
 		p.scratch = append(p.scratch, '"')
@@ -116,7 +116,7 @@ func (p *Parser) valueOut(b []byte, off int) {
 		return
 	}
 	s := len(p.scratch)
-	p.scratch = appendJSONChars(p.scratch, b)
+	p.scratch = catalog.AppendJSONChars(p.scratch, b)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
 
@@ -178,37 +178,3 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 	return false
 }
 
-// appendJSONString appends b as a quoted JSON string.
-func appendJSONString(dst, b []byte) []byte {
-	dst = append(dst, '"')
-	dst = appendJSONChars(dst, b)
-	return append(dst, '"')
-}
-
-// appendJSONChars appends b escaped for the inside of a JSON string. Bytes
-// of a UTF-8 character split across calls are copied as they are.
-func appendJSONChars(dst, b []byte) []byte {
-	const hex = "0123456789abcdef"
-	start := 0
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		dst = append(dst, b[start:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-		}
-		start = i + 1
-	}
-	return append(dst, b[start:]...)
-}
