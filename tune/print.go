@@ -34,6 +34,9 @@ func WriteTable(w io.Writer, r *Result) error {
 		row(fmt.Sprintf("tuned #%d", i+1), b)
 	}
 	row("default", r.Default)
+	if d := r.DefaultAtBestK; d != nil {
+		row(fmt.Sprintf("default k=%d", d.Config.K), *d)
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package tune
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -142,7 +143,9 @@ func (s *searcher) ascend(cur *candidate, rounds int, rng *rand.Rand) *candidate
 	return cur
 }
 
-// top returns the n best distinct points evaluated, best first.
+// top returns the n best points evaluated, best first, leaving out points
+// whose scores equal those of a better-listed one (settings that change
+// nothing on this suite, such as the weight of a field no tool has).
 func (s *searcher) top(n int) []*candidate {
 	all := make([]*candidate, 0, len(s.memo))
 	for _, c := range s.memo {
@@ -159,5 +162,14 @@ func (s *searcher) top(n int) []*candidate {
 		}
 		return all[i].seq < all[j].seq
 	})
-	return all[:min(n, len(all))]
+	var out []*candidate
+	for _, c := range all {
+		if len(out) == n {
+			break
+		}
+		if !slices.ContainsFunc(out, func(o *candidate) bool { return o.Score == c.Score }) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

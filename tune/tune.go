@@ -169,6 +169,9 @@ type Result struct {
 	// at its own k.
 	Best    []Ranked `json:"best"`
 	Default Ranked   `json:"default"`
+	// DefaultAtBestK is the default at Best[0]'s k, when that differs from
+	// its own k, to tell what k alone changes from what the rest does.
+	DefaultAtBestK *Ranked `json:"default_at_best_k,omitempty"`
 	// Holdout scores Best[0] and Default once on a held-out suite.
 	Holdout *Holdout `json:"holdout,omitempty"`
 	// Curves are Best[0] and Default at every k of the chart, scored with
@@ -378,10 +381,12 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 	res.Default = Ranked{Config: dflt}
 	for _, r := range []*Ranked{&res.Best[0], &res.Default} {
 		ks := slices.Clone(opts.Curve)
-		if !slices.Contains(ks, r.Config.K) {
-			ks = append(ks, r.Config.K)
-			slices.Sort(ks)
+		for _, k := range []int{res.Best[0].Config.K, dflt.K} {
+			if !slices.Contains(ks, k) {
+				ks = append(ks, k)
+			}
 		}
+		slices.Sort(ks)
 		pts, err := e.verify(r.Config, all, ks, obj.Budget)
 		if err != nil {
 			return nil, err
@@ -391,6 +396,11 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 			pts[i].Objective = obj.Value(pts[i])
 			if pts[i].K == r.Config.K {
 				r.Score = pts[i]
+			}
+			if r == &res.Default && pts[i].K == res.Best[0].Config.K && pts[i].K != dflt.K {
+				cfg := dflt
+				cfg.K = pts[i].K
+				res.DefaultAtBestK = &Ranked{Config: cfg, Score: pts[i]}
 			}
 			if slices.Contains(opts.Curve, pts[i].K) {
 				curve = append(curve, pts[i])

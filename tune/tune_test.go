@@ -36,9 +36,15 @@ func loadSuite(t testing.TB, path string) *replay.Suite {
 
 // opsOptions is a small, fast run on the ops suite: default weights trust
 // tool names, which this catalog's legacy codenames make misleading.
+// The base is spelled out so that changes to retrieval.DefaultConfig do
+// not move the golden files.
 func opsOptions() Options {
 	obj, _ := ParseObjective("recall@1")
-	return Options{Objective: obj, Folds: 4, Seed: 7, Jobs: 1, Encoding: "none"}
+	base := retrieval.Config{K: 5, K1: 1.2, B: 0.75, SynonymWeight: 0.5, Similarity: retrieval.SimilarityBM25,
+		Weights: map[string]float64{"name": 3, "name_words": 1, "description": 1.5, "params": 0.7, "param_desc": 0.4,
+			"returns": 0.5, "tags": 0.7, "details": 0.3},
+		Analyzer: retrieval.AnalyzerConfig{Tokenizer: retrieval.TokenizerMixed, CJK: retrieval.CJKBoth, StopWords: true}}
+	return Options{Objective: obj, Folds: 4, Seed: 7, Jobs: 1, Encoding: "none", Base: &base}
 }
 
 func TestFoldsPartition(t *testing.T) {
@@ -119,7 +125,7 @@ func TestTunedBeatsDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The fixture must be hard for the defaults, or this test proves nothing.
-	if res.Default.Score.Recall > 0.8 {
+	if res.Default.Score.Recall > 0.6 {
 		t.Fatalf("default recall@1 is %.3f on the ops suite; the fixture no longer punishes the default weights", res.Default.Score.Recall)
 	}
 	if len(res.Folds) != 4 {
@@ -143,9 +149,10 @@ func TestTunedBeatsDefault(t *testing.T) {
 		t.Errorf("tuned %.4f does not clearly beat default %.4f", best.Score.Objective, res.Default.Score.Objective)
 	}
 	// The catalog's real documentation is in details; names mislead.
-	w := best.Config.Weights
-	if w[retrieval.FieldDetails] <= retrieval.DefaultWeights()[retrieval.FieldDetails] {
-		t.Errorf("details weight %g not raised above the default", w[retrieval.FieldDetails])
+	w, dw := best.Config.Weights, res.Default.Config.Weights
+	if w[retrieval.FieldDetails]/w[retrieval.FieldDescription] <= dw[retrieval.FieldDetails]/dw[retrieval.FieldDescription] &&
+		best.Config.Analyzer.Tokenizer == res.Default.Config.Analyzer.Tokenizer {
+		t.Errorf("neither details outweigh descriptions more than by default (%v) nor did the tokenizer change", w)
 	}
 	if res.CV.TestMean < res.CV.DefaultMean {
 		t.Errorf("cross-validated %.4f below default %.4f", res.CV.TestMean, res.CV.DefaultMean)

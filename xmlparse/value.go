@@ -177,4 +177,3 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 	}
 	return false
 }
-
