@@ -15,7 +15,8 @@
 // mixed Chinese/English analyzer that keeps technical tokens such as
 // ApplyPatch, Read.path, /html[1]/body[1] or --dry-run whole and also split,
 // honours a list of protected terms, cuts Chinese into unigrams and
-// bigrams, folds full-width forms and optionally stems English. Queries go
+// bigrams, folds full-width forms and English plurals (flights → flight, kept next to the
+// surface form; Snowball stemming or none as options). Queries go
 // through the same analyzer, then are expanded with the synonym groups of
 // the Config (expansion applies to queries only).
 //
