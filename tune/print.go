@@ -86,13 +86,11 @@ func FormatWeights(w map[string]float64) string {
 	return strings.Join(append(parts, extra...), ",")
 }
 
-// FormatAnalyzer renders analyzer options compactly: "mixed/both/stem/stop".
+// FormatAnalyzer renders analyzer options compactly:
+// tokenizer/cjk/normalize[/stop], e.g. "mixed/both/light/stop".
 func FormatAnalyzer(a retrieval.AnalyzerConfig) string {
 	a = normAnalyzer(a)
-	s := a.Tokenizer + "/" + a.CJK
-	if a.Stem {
-		s += "/stem"
-	}
+	s := a.Tokenizer + "/" + a.CJK + "/" + a.Normalize
 	if a.StopWords {
 		s += "/stop"
 	}

@@ -28,11 +28,12 @@ type Space struct {
 	Weights []float64 `json:"weights,omitempty"`
 	Fields  []string  `json:"fields,omitempty"`
 	// Analyzer options: Chinese unigrams/bigrams/both (only searched when
-	// the suite has Chinese, Japanese or Korean text), English stemming and
-	// stop words, and the tokenizer (mixed, which keeps technical tokens
-	// whole and splits them, or standard, which does neither).
+	// the suite has Chinese, Japanese or Korean text), the normalisation of
+	// English words (none, light plural folding, Snowball stemming), stop
+	// words, and the tokenizer (mixed, which keeps technical tokens whole
+	// and splits them, or standard, which does neither).
 	CJK        []string `json:"cjk,omitempty"`
-	Stem       []bool   `json:"stem,omitempty"`
+	Normalize  []string `json:"normalize,omitempty"`
 	StopWords  []bool   `json:"stop_words,omitempty"`
 	Tokenizers []string `json:"tokenizer,omitempty"`
 	// MaxAlways is how many always-include tools may be chosen: the tools
@@ -51,7 +52,7 @@ func DefaultSpace() Space {
 		Weights:    []float64{0, 0.25, 0.5, 1, 1.5, 2, 3, 5},
 		Fields:     slices.Clone(retrieval.Fields),
 		CJK:        []string{retrieval.CJKUnigram, retrieval.CJKBigram, retrieval.CJKBoth},
-		Stem:       []bool{false, true},
+		Normalize:  []string{retrieval.NormalizeNone, retrieval.NormalizeLight, retrieval.NormalizeSnowball},
 		StopWords:  []bool{false, true},
 		Tokenizers: []string{retrieval.TokenizerMixed, retrieval.TokenizerStandard},
 		MaxAlways:  3,
@@ -87,6 +88,11 @@ func (s Space) Validate() error {
 	}
 	for _, c := range s.CJK {
 		if _, err := retrieval.NewAnalyzer(retrieval.AnalyzerConfig{CJK: c}, nil); err != nil {
+			return fmt.Errorf("space: %v", err)
+		}
+	}
+	for _, n := range s.Normalize {
+		if _, err := retrieval.NewAnalyzer(retrieval.AnalyzerConfig{Normalize: n}, nil); err != nil {
 			return fmt.Errorf("space: %v", err)
 		}
 	}
@@ -135,6 +141,12 @@ func normAnalyzer(a retrieval.AnalyzerConfig) retrieval.AnalyzerConfig {
 	if a.CJK == "" {
 		a.CJK = retrieval.CJKBoth
 	}
+	if a.Normalize == "" {
+		a.Normalize = retrieval.NormalizeLight
+	}
+	if a.Stem { // Stem is shorthand for Snowball
+		a.Normalize, a.Stem = retrieval.NormalizeSnowball, false
+	}
 	return a
 }
 
@@ -165,7 +177,7 @@ func (p Point) key() string {
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatFloat(w, 'g', -1, 64))
 	}
-	fmt.Fprintf(&b, "/%s/%s/%t/%t/%d", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Stem, p.Analyzer.StopWords, p.Always)
+	fmt.Fprintf(&b, "/%s/%s/%s/%t/%d", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Always)
 	return b.String()
 }
 
@@ -231,7 +243,7 @@ func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
 	if cjk {
 		strs("analyzer.cjk", s.CJK, base.Analyzer.CJK, func(p *Point) *string { return &p.Analyzer.CJK })
 	}
-	bools("analyzer.stem", s.Stem, base.Analyzer.Stem, func(p *Point) *bool { return &p.Analyzer.Stem })
+	strs("analyzer.normalize", s.Normalize, base.Analyzer.Normalize, func(p *Point) *string { return &p.Analyzer.Normalize })
 	bools("analyzer.stop_words", s.StopWords, base.Analyzer.StopWords, func(p *Point) *bool { return &p.Analyzer.StopWords })
 	if maxAlways > 0 {
 		out = append(out, dim{name: "always", n: maxAlways + 1,

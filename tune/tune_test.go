@@ -43,7 +43,7 @@ func opsOptions() Options {
 	base := retrieval.Config{K: 5, K1: 1.2, B: 0.75, SynonymWeight: 0.5, Similarity: retrieval.SimilarityBM25,
 		Weights: map[string]float64{"name": 3, "name_words": 1, "description": 1.5, "params": 0.7, "param_desc": 0.4,
 			"returns": 0.5, "tags": 0.7, "details": 0.3},
-		Analyzer: retrieval.AnalyzerConfig{Tokenizer: retrieval.TokenizerMixed, CJK: retrieval.CJKBoth, StopWords: true}}
+		Analyzer: retrieval.AnalyzerConfig{Tokenizer: retrieval.TokenizerMixed, CJK: retrieval.CJKBoth, Normalize: retrieval.NormalizeLight, StopWords: true}}
 	return Options{Objective: obj, Folds: 4, Seed: 7, Jobs: 1, Encoding: "none", Base: &base}
 }
 
@@ -159,47 +159,132 @@ func TestTunedBeatsDefault(t *testing.T) {
 	}
 }
 
-// TestEngineMatchesIndex checks the fast rescoring against real
-// retrieval.Index searches scored with the metrics package, for random
-// points of the space (always-include sets included).
-func TestEngineMatchesIndex(t *testing.T) {
+// randomPoints draws n points of the default space (the base first).
+func randomPoints(e *engine, n int, maxAlways int) []Point {
+	base := pointOf(retrieval.DefaultConfig())
+	dims := DefaultSpace().dims(base, true, maxAlways)
+	rng := rand.New(rand.NewPCG(1, 2))
+	out := []Point{base}
+	for len(out) < n {
+		p := base
+		for _, d := range dims {
+			d.set(&p, rng.IntN(d.n))
+		}
+		if p.activeFields() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func allCases(e *engine) []int {
+	all := make([]int, len(e.cases))
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// TestEngineScoresMatchIndex checks the rescoring: for random points, every
+// tool's engine score equals the score a real retrieval.Index gives it, and
+// the same tools match.
+func TestEngineScoresMatchIndex(t *testing.T) {
+	for _, suite := range []*replay.Suite{loadSuite(t, opsSuite), mustExamples(t)} {
+		e, err := newEngine(suite, retrieval.DefaultConfig(), "", "retrieved", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range randomPoints(e, 8, 0) {
+			cfg := p.config(retrieval.DefaultConfig(), nil)
+			indexes := map[int]*retrieval.Index{}
+			for ci, c := range e.cases {
+				cd := e.cats[c.cat]
+				ix := indexes[c.cat]
+				if ix == nil {
+					if ix, err = retrieval.New(cd.tools, retrieval.WithConfig(cfg)); err != nil {
+						t.Fatal(err)
+					}
+					defer ix.Close()
+					indexes[c.cat] = ix
+				}
+				hits, err := ix.Search(c.c.Query, len(cd.tools))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := map[string]float64{}
+				for _, h := range hits {
+					want[h.Name] = h.Score
+				}
+				a, err := e.analysis(c.cat, p.Analyzer)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := &ranker{}
+				r.rank(&ecase{c: c.c}, a.q[ci], e.fieldScores(a, p.K1, p.B)[ci], &p.Weights, nil, len(cd.tools))
+				if len(r.top) != len(want) {
+					t.Errorf("%s %s point %s: engine matches %d tools, index %d", suite.Name, c.c.ID, p.key(), len(r.top), len(want))
+					continue
+				}
+				for i, id := range r.top {
+					w, ok := want[cd.tools[id].Name]
+					if !ok || math.Abs(w-r.scores[i]) > 1e-9*math.Max(1, w) {
+						t.Errorf("%s %s point %s: %s scores %.12g, index %.12g (found %v)", suite.Name, c.c.ID, p.key(), cd.tools[id].Name, r.scores[i], w, ok)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEngineMetricsMatchPackage checks the engine's metrics (always-include
+// sets and budgets included) against the metrics package applied to the
+// same rankings.
+func TestEngineMetricsMatchPackage(t *testing.T) {
 	for _, suite := range []*replay.Suite{loadSuite(t, opsSuite), mustExamples(t)} {
 		e, err := newEngine(suite, retrieval.DefaultConfig(), "o200k_base", "retrieved", 2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		all := make([]int, len(e.cases))
-		for i := range all {
-			all[i] = i
-		}
+		all := allCases(e)
 		always := e.alwaysCandidates(all, 3)
-		sp := DefaultSpace()
-		base := pointOf(retrieval.DefaultConfig())
-		dims := sp.dims(base, true, len(always))
-		rng := rand.New(rand.NewPCG(1, 2))
 		ks := []int{1, 2, 3, 5, 10}
-		for i := 0; i < 12; i++ {
-			p := base
-			if i > 0 {
-				for _, d := range dims {
-					d.set(&p, rng.IntN(d.n))
-				}
-			}
-			if !p.activeFields() {
-				continue
-			}
+		for _, p := range randomPoints(e, 10, len(always)) {
 			for _, budget := range []int{0, 400} {
 				got, err := e.evaluate(evalReq{p: p, cases: all, ks: ks, always: always, budget: budget, tokens: true})
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := e.verify(p.config(retrieval.DefaultConfig(), always), all, ks, budget)
+				want, err := e.scoreRanked(all, ks, budget, func(c *ecase) ([]string, []string, error) {
+					cd := e.cats[c.cat]
+					a, err := e.analysis(c.cat, p.Analyzer)
+					if err != nil {
+						return nil, nil, err
+					}
+					ci := slices.Index(e.cases, c)
+					var ids []int32
+					for _, name := range always[:min(p.Always, len(always))] {
+						if id, ok := cd.byName[name]; ok {
+							ids = append(ids, id)
+						}
+					}
+					r := &ranker{}
+					r.rank(c, a.q[ci], e.fieldScores(a, p.K1, p.B)[ci], &p.Weights, ids, slices.Max(ks))
+					var tuned, ranked []string
+					for i, id := range r.list {
+						if i < len(r.list)-len(r.top) {
+							tuned = append(tuned, cd.tools[id].Name)
+						} else {
+							ranked = append(ranked, cd.tools[id].Name)
+						}
+					}
+					return tuned, ranked, nil
+				})
 				if err != nil {
 					t.Fatal(err)
 				}
 				for j := range ks {
 					if !closeScores(got[j], want[j]) {
-						t.Errorf("%s point %s budget %d k=%d:\nengine %+v\nindex  %+v", suite.Name, p.key(), budget, ks[j], got[j], want[j])
+						t.Errorf("%s point %s budget %d k=%d:\nengine  %+v\nmetrics %+v", suite.Name, p.key(), budget, ks[j], got[j], want[j])
 					}
 				}
 			}
@@ -237,7 +322,7 @@ func TestConfigRoundTrip(t *testing.T) {
 	s := loadSuite(t, opsSuite)
 	o := opsOptions()
 	o.Folds = 1
-	o.Space = &Space{Weights: []float64{0, 1, 3}, Fields: []string{retrieval.FieldName, retrieval.FieldDetails}, MaxAlways: 2, Stem: []bool{false, true}}
+	o.Space = &Space{Weights: []float64{0, 1, 3}, Fields: []string{retrieval.FieldName, retrieval.FieldDetails}, MaxAlways: 2, Normalize: []string{"none", "snowball"}}
 	res, err := Run(s, nil, o)
 	if err != nil {
 		t.Fatal(err)

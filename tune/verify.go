@@ -23,12 +23,7 @@ func (e *engine) verify(cfg retrieval.Config, cases []int, ks []int, budget int)
 			}
 		}
 	}()
-	out := make([]Score, len(ks))
-	for i, k := range ks {
-		out[i] = Score{K: k, Cases: len(cases)}
-	}
-	for _, ci := range cases {
-		c := e.cases[ci]
+	return e.scoreRanked(cases, ks, budget, func(c *ecase) ([]string, []string, error) {
 		cd := e.cats[c.cat]
 		if indexes[c.cat] == nil {
 			cc := cfg
@@ -40,28 +35,48 @@ func (e *engine) verify(cfg retrieval.Config, cases []int, ks []int, budget int)
 			}
 			ix, err := retrieval.New(cd.tools, retrieval.WithConfig(cc))
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", cd.name, err)
+				return nil, nil, fmt.Errorf("%s: %v", cd.name, err)
 			}
 			indexes[c.cat] = ix
 		}
 		ix := indexes[c.cat]
-		always := slices.Clone(c.c.AlwaysInclude)
 		var tuned []string
 		for _, a := range ix.Config().Always {
-			if !slices.Contains(always, a) && !slices.Contains(tuned, a) {
+			if !slices.Contains(c.c.AlwaysInclude, a) && !slices.Contains(tuned, a) {
 				tuned = append(tuned, a)
 			}
 		}
-		hits, err := ix.Search(c.c.Query, kmax, append(slices.Clone(always), tuned...)...)
+		hits, err := ix.Search(c.c.Query, kmax, append(slices.Clone(c.c.AlwaysInclude), tuned...)...)
 		if err != nil {
-			return nil, fmt.Errorf("case %s: %v", c.c.ID, err)
+			return nil, nil, fmt.Errorf("case %s: %v", c.c.ID, err)
 		}
-		ranked := slices.Clone(tuned)
+		var ranked []string
 		for _, h := range hits {
 			if !h.Always {
 				ranked = append(ranked, h.Name)
 			}
 		}
+		return tuned, ranked, nil
+	})
+}
+
+// scoreRanked scores the cases with the metrics package from their
+// rankings: rank returns the tuned always-include tools a case does not
+// already have and the retrieved tools, best first.
+func (e *engine) scoreRanked(cases []int, ks []int, budget int, rank func(c *ecase) (tuned, ranked []string, err error)) ([]Score, error) {
+	out := make([]Score, len(ks))
+	for i, k := range ks {
+		out[i] = Score{K: k, Cases: len(cases)}
+	}
+	for _, ci := range cases {
+		c := e.cases[ci]
+		cd := e.cats[c.cat]
+		tuned, retrieved, err := rank(c)
+		if err != nil {
+			return nil, err
+		}
+		ranked := append(slices.Clone(tuned), retrieved...)
+		always := slices.Clone(c.c.AlwaysInclude)
 		gold := slices.DeleteFunc(slices.Clone(c.c.GoldTools), func(t string) bool { return slices.Contains(always, t) })
 		var costs *catData
 		if e.encoding != "" {

@@ -44,7 +44,7 @@ func init() {
 			&cli.StringFlag{Name: "b", Usage: "BM25 b values to try, `LIST` (default 0.25,0.5,0.75,0.9,1)"},
 			&cli.StringFlag{Name: "weight-values", Usage: "values each field weight may take, `LIST` (default 0,0.25,0.5,1,1.5,2,3,5)"},
 			&cli.StringFlag{Name: "fields", Usage: "fields whose weights are tuned, `LIST` (default all; \"none\" for none)"},
-			&cli.BoolFlag{Name: "no-analyzer", Usage: "keep the base analyzer options (tokenizer, CJK, stemming, stop words)"},
+			&cli.BoolFlag{Name: "no-analyzer", Usage: "keep the base analyzer options (tokenizer, CJK, normalisation/stemming, stop words)"},
 			&cli.IntFlag{Name: "max-always", Value: 3, Usage: "choose up to `N` always-include tools (single-catalog suites; 0: none)"},
 			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "tokenizer for tokens and budgets: o200k_base, cl100k_base or none"},
 			&cli.StringFlag{Name: "variant", Value: "retrieved", Usage: "prompt `VARIANT` injected tools are costed in"},
@@ -150,7 +150,7 @@ func tuneOptions(c *cli.Context) (tune.Options, error) {
 		}
 	}
 	if c.Bool("no-analyzer") {
-		space.CJK, space.Stem, space.StopWords, space.Tokenizers = nil, nil, nil, nil
+		space.CJK, space.Normalize, space.StopWords, space.Tokenizers = nil, nil, nil, nil
 	}
 	space.MaxAlways = c.Int("max-always")
 	opts.Space = &space
