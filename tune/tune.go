@@ -22,7 +22,8 @@ type Options struct {
 	// Space is what is searched (zero: DefaultSpace).
 	Space *Space
 	// Base is the starting point and the untuned default the result is
-	// compared with; its synonyms and protected terms are kept (nil:
+	// compared with; its synonyms, protected terms and always-include
+	// tools are kept (always-include is then not tuned) (nil:
 	// retrieval.DefaultConfig). Tuning always uses the corrected BM25.
 	Base *retrieval.Config
 	// Folds is the number of cross-validation folds (default 5; 1: none).
@@ -263,6 +264,13 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 	if len(e.cats) != 1 {
 		maxAlways = 0
 	}
+	// A base with always-include tools keeps them (in the catalogs that
+	// have them) and they are not tuned.
+	fixedAlways := base.Always
+	if len(fixedAlways) > 0 {
+		maxAlways = 0
+		basePoint.Always = len(fixedAlways)
+	}
 	dims := opts.Space.dims(basePoint, e.hasCJK(), maxAlways)
 	res := &Result{Suite: suite.Name, Cases: len(suite.Cases), Objective: obj, Seed: opts.Seed, SpaceSize: size(dims)}
 	for _, d := range dims {
@@ -305,6 +313,9 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 
 	search := func(cases []int, seed uint64) (*searcher, *candidate, error) {
 		always := e.alwaysCandidates(cases, maxAlways)
+		if len(fixedAlways) > 0 {
+			always = fixedAlways
+		}
 		s := &searcher{e: e, obj: obj, ks: ks, dims: dims, cases: cases, always: always, memo: map[string]*candidate{}, tick: tick}
 		var best *candidate
 		if res.Method == MethodGrid {
@@ -341,11 +352,11 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 			if err != nil {
 				return nil, err
 			}
-			ds, err := e.evaluate(evalReq{p: basePoint, cases: test, ks: []int{base.K}, budget: obj.Budget})
+			ds, err := e.evaluate(evalReq{p: basePoint, cases: test, ks: []int{base.K}, always: fixedAlways, budget: obj.Budget})
 			if err != nil {
 				return nil, err
 			}
-			dt, err := e.evaluate(evalReq{p: basePoint, cases: train, ks: []int{base.K}, budget: obj.Budget})
+			dt, err := e.evaluate(evalReq{p: basePoint, cases: train, ks: []int{base.K}, always: fixedAlways, budget: obj.Budget})
 			if err != nil {
 				return nil, err
 			}

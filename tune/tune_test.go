@@ -503,3 +503,31 @@ func TestOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestBaseAlwaysKept(t *testing.T) {
+	s := loadSuite(t, opsSuite)
+	o := opsOptions()
+	base := *o.Base
+	base.Always = []string{"send_email"}
+	o.Base = &base
+	res, err := Run(s, nil, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range append(slices.Clone(res.Best), res.Default) {
+		if !slices.Equal(r.Config.Always, base.Always) {
+			t.Errorf("always-include %v, want the base's %v", r.Config.Always, base.Always)
+		}
+		if r.Score.Injected != 2 {
+			t.Errorf("%v injects %.2f tools, want 2 (always + k=1)", r.Config.Always, r.Score.Injected)
+		}
+	}
+	for _, f := range res.Folds {
+		if f.Train.Objective < f.DefaultTrain.Objective-1e-12 {
+			t.Errorf("fold %d: tuned %.4f < default %.4f", f.Fold, f.Train.Objective, f.DefaultTrain.Objective)
+		}
+	}
+	if slices.Contains(res.Tuned, "always") {
+		t.Error("always-include tuned although the base fixes it")
+	}
+}
