@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -27,7 +28,8 @@ var (
 // WriteSVG draws the result's chart as SVG: on the left, recall (solid)
 // and noise (dashed) against k for the tuned and the default
 // configuration; on the right, recall against the tokens injected per
-// case (tools injected when tokens were not counted).
+// case (tools injected when tokens were not counted). A filled dot marks
+// each configuration's own k.
 func WriteSVG(w io.Writer, r *Result) error {
 	c := vgsvg.New(chartWidth, chartHeight)
 	if err := draw2(c, r); err != nil {
@@ -52,7 +54,7 @@ func draw2(c vg.CanvasSizer, r *Result) error {
 		return fmt.Errorf("tune: chart: the result has no curves")
 	}
 	left, right := plot.New(), plot.New()
-	left.Title.Text = fmt.Sprintf("Recall and noise against k (%s, %d cases)", r.Suite, r.Cases)
+	left.Title.Text = fmt.Sprintf("Recall and noise against k (%s, %d cases)", filepath.Base(r.Suite), r.Cases)
 	left.X.Label.Text = "k (tools retrieved besides always-include)"
 	left.Y.Label.Text = "share"
 	left.Y.Min, left.Y.Max = 0, 1
@@ -115,6 +117,28 @@ func draw2(c vg.CanvasSizer, r *Result) error {
 		cl.Width = vg.Points(1.5)
 		right.Add(cl, cp)
 		right.Legend.Add(cv.Name, cl, cp)
+
+		// Mark the configuration's own k.
+		chosen := r.Default.Config.K
+		if cv.Name == "tuned" && len(r.Best) > 0 {
+			chosen = r.Best[0].Config.K
+		}
+		for i, p := range cv.Points {
+			if p.K != chosen {
+				continue
+			}
+			for _, m := range []struct {
+				pl *plot.Plot
+				xy plotter.XY
+			}{{left, recall[i]}, {right, cost[i]}} {
+				sc, err := plotter.NewScatter(plotter.XYs{m.xy})
+				if err != nil {
+					return err
+				}
+				sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(5), Shape: draw.CircleGlyph{}}
+				m.pl.Add(sc)
+			}
+		}
 	}
 	left.Legend.Top, left.Legend.Left = false, false
 	right.Legend.Top, right.Legend.Left = false, false
