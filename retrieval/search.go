@@ -3,6 +3,7 @@ package retrieval
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/blugelabs/bluge"
@@ -52,7 +53,9 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 		found = map[string]float64{}
 	}
 	if n := k + len(hits); n > 0 {
-		req := bluge.NewTopNSearch(n, q)
+		// A few more than needed, so that ties at the cut are ordered
+		// by catalog order below rather than by bluge.
+		req := bluge.NewTopNSearch(n+tieSlack, q)
 		if !ix.byNumber {
 			req = req.SortBy([]string{"-_score", ordField})
 		}
@@ -60,7 +63,7 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 		if err != nil {
 			return nil, fmt.Errorf("retrieval: search %q: %w", query, err)
 		}
-		taken := 0
+		var ranked []rankedHit
 		for {
 			m, err := it.Next()
 			if err != nil {
@@ -78,10 +81,19 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 				found[name] = m.Score
 				continue
 			}
-			if taken < k {
-				hits = append(hits, Hit{Name: name, Score: m.Score})
-				taken++
+			ranked = append(ranked, rankedHit{ord: ord, score: m.Score})
+		}
+		// Scores that are equal but for floating-point rounding (the same
+		// terms summed in another order) tie, and ties go in catalog order.
+		sort.SliceStable(ranked, func(a, b int) bool {
+			sa, sb := tieKey(ranked[a].score), tieKey(ranked[b].score)
+			if sa != sb {
+				return sa > sb
 			}
+			return ranked[a].ord < ranked[b].ord
+		})
+		for _, r := range ranked[:min(k, len(ranked))] {
+			hits = append(hits, Hit{Name: ix.tools[r.ord].Name, Score: r.score})
 		}
 	}
 	for i := range hits {
@@ -196,4 +208,22 @@ func (ix *Index) score(terms []queryTerm, i int) Explanation {
 		}
 	}
 	return e
+}
+
+// tieSlack is how many hits beyond k are fetched to order ties at the cut.
+const tieSlack = 8
+
+type rankedHit struct {
+	ord   int
+	score float64
+}
+
+// tieKey rounds a score to 9 significant digits, so that sums of the same
+// terms in another order compare equal.
+func tieKey(s float64) float64 {
+	if s == 0 {
+		return 0
+	}
+	e := math.Pow(10, 9-math.Ceil(math.Log10(math.Abs(s))))
+	return math.Round(s*e) / e
 }

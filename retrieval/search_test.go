@@ -273,3 +273,22 @@ func TestOnDiskIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Sums of the same terms in another order differ in the last bits; they
+// must still tie (and so go in catalog order).
+func TestTieKeyIgnoresRounding(t *testing.T) {
+	a := 0.1 + 0.2 + 0.3
+	b := 0.3 + 0.2 + 0.1
+	if a == b {
+		t.Skip("this platform sums both orders alike")
+	}
+	if tieKey(a) != tieKey(b) {
+		t.Fatalf("tieKey(%v)=%v != tieKey(%v)=%v", a, tieKey(a), b, tieKey(b))
+	}
+	if tieKey(1.0000001) == tieKey(1.0000002) {
+		t.Fatal("tieKey merged scores that really differ")
+	}
+	if tieKey(0) != 0 || tieKey(-2.5) != -2.5 {
+		t.Fatal("tieKey changed an exact value")
+	}
+}
