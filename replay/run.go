@@ -225,7 +225,11 @@ type runner struct {
 
 // index returns the retrieval index of a catalog under setting ri.
 func (r *runner) index(cat *catalog.Catalog, ri int) (*retrieval.Index, error) {
-	return r.suite.index(cat, r.opts.Retrieval[ri].Config)
+	cfg := r.opts.Retrieval[ri].Config
+	// Always-include tools are applied per case (caseAlways), so that a
+	// configuration naming tools of one catalog still serves the others.
+	cfg.Always = nil
+	return r.suite.index(cat, cfg)
 }
 
 // replay runs one case under every configuration.
@@ -255,14 +259,15 @@ func (r *runner) replay(c *Case, kmax int) []*CaseResult {
 			calls = &cr
 		}
 	}
-	gold := slices.DeleteFunc(slices.Clone(c.GoldTools), func(t string) bool { return slices.Contains(c.AlwaysInclude, t) })
 	ci := 0
 	for ri := range r.opts.Retrieval {
 		ix, err := r.index(cat, ri)
 		if err != nil {
 			return fail(fmt.Errorf("retrieval index for %s: %v", c.Catalog, err))
 		}
-		hits, err := ix.Search(c.Query, kmax, c.AlwaysInclude...)
+		alwaysInclude := caseAlways(c, cat, r.opts.Retrieval[ri].Config.Always)
+		gold := slices.DeleteFunc(slices.Clone(c.GoldTools), func(t string) bool { return slices.Contains(alwaysInclude, t) })
+		hits, err := ix.Search(c.Query, kmax, alwaysInclude...)
 		if err != nil {
 			return fail(err)
 		}
@@ -360,4 +365,17 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 	}
 	res.Passed = res.Cause == ""
 	return res, nil
+}
+
+// caseAlways is what a case always injects: its own always_include list,
+// then the retrieval configuration's always-include tools that its catalog
+// has (a configuration may serve a suite of several catalogs).
+func caseAlways(c *Case, cat *catalog.Catalog, configured []string) []string {
+	out := c.AlwaysInclude
+	for _, name := range configured {
+		if _, ok := cat.Lookup(name); ok && !slices.Contains(out, name) {
+			out = append(slices.Clip(out), name)
+		}
+	}
+	return out
 }

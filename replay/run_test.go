@@ -10,6 +10,7 @@ import (
 
 	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -307,5 +308,26 @@ func TestPrinters(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden.Check(t, "../testdata/replay/"+g.file, b.Bytes(), *update)
+	}
+}
+
+// A retrieval configuration's always-include tools are injected into every
+// case whose catalog has them; names another catalog of the suite might
+// hold are skipped rather than failing the run.
+func TestConfigAlwaysIncludePerCatalog(t *testing.T) {
+	s := loadTestSuite(t)
+	cfg := retrieval.DefaultConfig()
+	cfg.Always = []string{"list_folders", "tool_of_another_catalog"}
+	rep := runTest(t, s, Options{Ks: []int{3}, Retrieval: []NamedRetrieval{{Name: "always", Config: cfg}}})
+	for _, r := range rep.Configs[0].Results {
+		if r.Cause == CauseError {
+			t.Fatalf("%s: %s", r.ID, r.Error)
+		}
+		if !slices.Contains(r.Injected, "list_folders") {
+			t.Errorf("%s: injected %v lacks the configured always-include tool", r.ID, r.Injected)
+		}
+		if slices.Contains(r.Injected, "tool_of_another_catalog") {
+			t.Errorf("%s: injected a tool its catalog lacks", r.ID)
+		}
 	}
 }
