@@ -47,6 +47,9 @@ type AnalyzerConfig struct {
 	Stem bool `json:"stem"`
 	// StopWords drops common English function words from plain words.
 	StopWords bool `json:"stop_words"`
+	// NoSplit keeps technical tokens (ApplyPatch, git_write, docs/xpath/)
+	// whole only, without also emitting their parts. Mixed tokenizer only.
+	NoSplit bool `json:"no_split,omitempty"`
 }
 
 // Analyzer turns text into index terms. It implements bluge's
@@ -329,6 +332,9 @@ func (e *emitter) technical(chunk string) {
 	whole := strings.ToLower(chunk)
 	e.seen = append(e.seen, whole)
 	e.add(whole)
+	if e.a.cfg.NoSplit {
+		return
+	}
 	e.scale = PartWeight
 	defer func() { e.scale = 1 }()
 	for _, p := range parts {

@@ -21,6 +21,7 @@ func TestAnalyzerTerms(t *testing.T) {
 		{"xpath", AnalyzerConfig{}, nil, "/html[1]/body[1]", []string{"/html[1]/body[1]", "html", "1", "body"}},
 		{"path trailing slash", AnalyzerConfig{}, nil, "mimorepo/docs/xpath/", []string{"mimorepo/docs/xpath", "mimorepo", "docs", "doc", "xpath"}},
 		{"flag", AnalyzerConfig{}, nil, "--dry-run", []string{"--dry-run", "dry", "run"}},
+		{"no split keeps technical tokens whole", AnalyzerConfig{NoSplit: true}, nil, "ApplyPatch git_write --dry-run read files", []string{"applypatch", "git_write", "--dry-run", "read", "files", "file"}},
 		{"versions stay whole", AnalyzerConfig{}, nil, "v1.2.3 and 3.11", []string{"v1.2.3", "v", "1.2.3", "and", "3.11"}},
 		{"acronym then word", AnalyzerConfig{}, nil, "HTMLParser", []string{"htmlparser", "html", "parser"}},
 		{"sentence punctuation", AnalyzerConfig{}, nil, "Read the file.", []string{"read", "the", "file"}},

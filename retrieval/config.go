@@ -39,7 +39,8 @@ const (
 //	  "k": 5,                          // tools retrieved besides always-include
 //	  "k1": 1.2, "b": 0.75,            // BM25 parameters
 //	  "weights": {"name": 3, "description": 1.5, …},  // per field; 0 drops a field
-//	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "normalize": "light", "stem": false, "stop_words": true},
+//	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "normalize": "light", "stem": false, "stop_words": true,
+//	               "no_split": false},   // true: technical tokens whole only, not also split
 //	  "synonyms": [["落盘", "写文件", "保存"], "grep = search = 查找"],
 //	  "synonym_weight": 0.5,           // query weight of expansion terms
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],

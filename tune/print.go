@@ -87,12 +87,15 @@ func FormatWeights(w map[string]float64) string {
 }
 
 // FormatAnalyzer renders analyzer options compactly:
-// tokenizer/cjk/normalize[/stop], e.g. "mixed/both/light/stop".
+// tokenizer/cjk/normalize[/stop][/nosplit], e.g. "mixed/both/light/stop".
 func FormatAnalyzer(a retrieval.AnalyzerConfig) string {
 	a = normAnalyzer(a)
 	s := a.Tokenizer + "/" + a.CJK + "/" + a.Normalize
 	if a.StopWords {
 		s += "/stop"
+	}
+	if a.NoSplit {
+		s += "/nosplit"
 	}
 	return s
 }

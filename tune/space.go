@@ -36,6 +36,9 @@ type Space struct {
 	Normalize  []string `json:"normalize,omitempty"`
 	StopWords  []bool   `json:"stop_words,omitempty"`
 	Tokenizers []string `json:"tokenizer,omitempty"`
+	// NoSplit: whether technical tokens are also split into their parts
+	// (false) or kept whole only (true).
+	NoSplit []bool `json:"no_split,omitempty"`
 	// MaxAlways is how many always-include tools may be chosen: the tools
 	// that are gold in the most training cases, tried as growing prefixes
 	// of that list. Only for suites with one catalog. 0: not tuned.
@@ -55,6 +58,7 @@ func DefaultSpace() Space {
 		Normalize:  []string{retrieval.NormalizeNone, retrieval.NormalizeLight, retrieval.NormalizeSnowball},
 		StopWords:  []bool{false, true},
 		Tokenizers: []string{retrieval.TokenizerMixed, retrieval.TokenizerStandard},
+		NoSplit:    []bool{false, true},
 		MaxAlways:  3,
 	}
 }
@@ -177,7 +181,7 @@ func (p Point) key() string {
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatFloat(w, 'g', -1, 64))
 	}
-	fmt.Fprintf(&b, "/%s/%s/%s/%t/%d", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Always)
+	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always)
 	return b.String()
 }
 
@@ -245,6 +249,7 @@ func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
 	}
 	strs("analyzer.normalize", s.Normalize, base.Analyzer.Normalize, func(p *Point) *string { return &p.Analyzer.Normalize })
 	bools("analyzer.stop_words", s.StopWords, base.Analyzer.StopWords, func(p *Point) *bool { return &p.Analyzer.StopWords })
+	bools("analyzer.no_split", s.NoSplit, base.Analyzer.NoSplit, func(p *Point) *bool { return &p.Analyzer.NoSplit })
 	if maxAlways > 0 {
 		out = append(out, dim{name: "always", n: maxAlways + 1,
 			set:   func(p *Point, i int) { p.Always = i },
