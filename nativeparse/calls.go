@@ -73,7 +73,7 @@ func (p *Parser) startCall(c *call) {
 	c.index = p.nextIndex
 	p.nextIndex++
 	if c.id == "" {
-		c.id = callID(c.index)
+		c.id = toolcall.GeneratedID(c.index)
 	}
 	p.calls = append(p.calls, c)
 	p.out = append(p.out, toolcall.Event{Kind: toolcall.KindCallStart, Offset: p.rec.Offset, Index: c.index, ID: c.id, Name: c.name})
@@ -229,43 +229,6 @@ func (p *Parser) expandParallel(c *call) {
 }
 
 var emptyObject = []byte("{}")
-
-// callIDs holds the generated ids of the first calls of a body, so that
-// naming them allocates nothing.
-var callIDs = func() (ids [64]string) {
-	for i := range ids {
-		ids[i] = "call_" + strconv.Itoa(i)
-	}
-	return ids
-}()
-
-// callID is the generated id of the call with output index i: "call_<i>".
-func callID(i int) string {
-	if i < len(callIDs) {
-		return callIDs[i]
-	}
-	var buf [32]byte
-	return string(strconv.AppendInt(append(buf[:0], "call_"...), int64(i), 10))
-}
-
-// maxInterned bounds the tool names a Parser remembers.
-const maxInterned = 256
-
-// intern returns b as a string, reusing the string of an earlier call with
-// the same name: a stream calls the same few tools again and again.
-func (p *Parser) intern(b []byte) string {
-	if s, ok := p.names[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	if len(p.names) < maxInterned && len(s) <= 256 {
-		if p.names == nil {
-			p.names = make(map[string]string)
-		}
-		p.names[s] = s
-	}
-	return s
-}
 
 // checkObject returns "" when b is one JSON object, else what is wrong.
 func checkObject(b []byte) string {

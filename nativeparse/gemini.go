@@ -32,7 +32,7 @@ func (p *Parser) geminiEvent(v *fastjson.Value) {
 				if args == nil {
 					args = fc.Get("arguments")
 				}
-				p.wholeCall(string(fc.GetStringBytes("id")), p.intern(fc.GetStringBytes("name")), args)
+				p.wholeCall(string(fc.GetStringBytes("id")), p.names.Intern(fc.GetStringBytes("name")), args)
 			}
 		}
 		switch r := string(cand.GetStringBytes("finishReason")); r {

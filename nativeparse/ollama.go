@@ -27,6 +27,6 @@ func (p *Parser) ollamaEvent(v *fastjson.Value) {
 			p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "tool_calls entry without function")
 			continue
 		}
-		p.wholeCall(string(tc.GetStringBytes("id")), p.intern(fn.GetStringBytes("name")), fn.Get("arguments"))
+		p.wholeCall(string(tc.GetStringBytes("id")), p.names.Intern(fn.GetStringBytes("name")), fn.Get("arguments"))
 	}
 }

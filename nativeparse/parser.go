@@ -68,8 +68,8 @@ type Parser struct {
 	// is then the body cut off inside a wire event.
 	closing bool
 
-	tmp   []byte            // scratch for marshalling whole arguments
-	names map[string]string // tool names seen, see intern
+	tmp   []byte         // scratch for marshalling whole arguments
+	names toolcall.Names // tool names seen
 
 	calls     []*call // started calls by output index
 	open      []*call // calls not yet finished, in the order they were opened

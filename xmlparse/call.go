@@ -1,7 +1,6 @@
 package xmlparse
 
 import (
-	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -68,7 +67,7 @@ func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) 
 // beginInvoke opens an <invoke name=…> or <function=…> call whose tag
 // spans [off, end).
 func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
-	name := p.intern(p.tag.attrBytes())
+	name := p.names.Intern(p.tag.attrBytes())
 	p.beginCall(ckInvoke, off, closer, after)
 	p.mode = mInvoke
 	p.setName(name, off)
@@ -116,7 +115,7 @@ func (p *Parser) startCall() {
 	c.index = p.next
 	p.next++
 	if c.id == "" {
-		c.id = callID(c.index)
+		c.id = toolcall.GeneratedID(c.index)
 	}
 	p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindCallStart, Offset: c.start, Index: c.index, ID: c.id, Name: c.name})
 	if p.cfg.tools != nil && c.tool == nil {
@@ -139,43 +138,6 @@ var (
 	litQuote       = []byte(`"`)[:1:1]
 	litNewline     = []byte("\n")[:1:1]
 )
-
-// callIDs holds the generated ids of the first calls of a message, so that
-// naming them allocates nothing.
-var callIDs = func() (ids [64]string) {
-	for i := range ids {
-		ids[i] = "call_" + strconv.Itoa(i)
-	}
-	return ids
-}()
-
-// callID is the generated id of the call with index i: "call_<i>".
-func callID(i int) string {
-	if i < len(callIDs) {
-		return callIDs[i]
-	}
-	var buf [32]byte
-	return string(strconv.AppendInt(append(buf[:0], "call_"...), int64(i), 10))
-}
-
-// maxInterned bounds the tool names a Parser remembers.
-const maxInterned = 256
-
-// intern returns b as a string, reusing the string of an earlier call with
-// the same name: a message calls the same few tools again and again.
-func (p *Parser) intern(b []byte) string {
-	if s, ok := p.names[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	if len(p.names) < maxInterned && len(s) <= 256 {
-		if p.names == nil {
-			p.names = make(map[string]string)
-		}
-		p.names[s] = s
-	}
-	return s
-}
 
 // own copies b into the per-Feed scratch space.
 func (p *Parser) own(b []byte) []byte {

@@ -283,7 +283,7 @@ func (p *Parser) envString() {
 		if e.role == roleID {
 			s = string(e.str[1 : n-1])
 		} else {
-			s = p.intern(e.str[1 : n-1])
+			s = p.names.Intern(e.str[1 : n-1])
 		}
 	} else if json.Unmarshal(e.str, &s) != nil {
 		return

@@ -175,7 +175,7 @@ func (p *Parser) onTag() bool {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> inside <use_tool>", tagNames[k])
 		}
 	case mToolName:
-		p.setName(p.intern(trimSpace(p.name)), p.nameOff)
+		p.setName(p.names.Intern(trimSpace(p.name)), p.nameOff)
 		p.mode = mUseTool
 		switch {
 		case !closing && k == tkArguments:

@@ -69,10 +69,10 @@ type Parser struct {
 
 	inCall  bool
 	cur     call
-	callTag int               // offset of the <tool_call> being sniffed
-	nameOff int               // offset of the <tool_name> content
-	next    int               // next call index
-	names   map[string]string // tool names seen, see intern
+	callTag int            // offset of the <tool_call> being sniffed
+	nameOff int            // offset of the <tool_name> content
+	next    int            // next call index
+	names   toolcall.Names // tool names seen
 
 	val   value
 	name  []byte // <tool_name> content

@@ -1,0 +1,38 @@
+package toolcall
+
+import "testing"
+
+func TestGeneratedID(t *testing.T) {
+	for _, c := range []struct {
+		i    int
+		want string
+	}{{0, "call_0"}, {9, "call_9"}, {63, "call_63"}, {64, "call_64"}, {12345, "call_12345"}} {
+		if got := GeneratedID(c.i); got != c.want {
+			t.Errorf("GeneratedID(%d) = %q, want %q", c.i, got, c.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = GeneratedID(17) }); n != 0 {
+		t.Errorf("GeneratedID(17) allocates %v times", n)
+	}
+}
+
+func TestNamesIntern(t *testing.T) {
+	var n Names
+	a := n.Intern([]byte("read_file"))
+	if a != "read_file" {
+		t.Fatalf("got %q", a)
+	}
+	b := []byte("read_file")
+	if allocs := testing.AllocsPerRun(100, func() { _ = n.Intern(b) }); allocs != 0 {
+		t.Errorf("a known name allocates %v times", allocs)
+	}
+	for i := 0; i < 300; i++ {
+		n.Intern([]byte(GeneratedID(i)))
+	}
+	if len(n.m) != maxInterned {
+		t.Errorf("remembers %d names, want the cap %d", len(n.m), maxInterned)
+	}
+	if got := n.Intern([]byte("call_299")); got != "call_299" {
+		t.Errorf("a name past the cap comes back as %q", got)
+	}
+}
