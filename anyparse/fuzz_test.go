@@ -1,0 +1,60 @@
+package anyparse
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// FuzzAuto feeds anything to the cross-family auto parser, seeded with the
+// text-protocol goldens' inputs and the provider fixtures, and checks: no
+// panic; chunking changes nothing; every ended call's args_delta fragments
+// concatenate to its arguments, which are one JSON value.
+func FuzzAuto(f *testing.F) {
+	for _, glob := range []string{"../testdata/nativeparse/*/*.txt", "../replay/examples/transcripts/*"} {
+		paths, _ := filepath.Glob(glob)
+		for _, p := range paths {
+			if b, err := os.ReadFile(p); err == nil {
+				f.Add(b, uint8(5))
+			}
+		}
+	}
+	for _, s := range []string{
+		"Sure.\n<use_tool><tool_name>read_file</tool_name><arguments>{\"path\":\"a\"}</arguments></use_tool>",
+		"<think>hmm</think><tool_call>{\"name\":\"f\",\"arguments\":{\"x\":1}}</tool_call>",
+		"{\"answer\": 1}\n<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>",
+		"\xef\xbb\xbfdata: {\"choices\":[{\"delta\":{\"content\":\"hi\"}}]}\n\n",
+		"[{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}]}}]}]",
+	} {
+		f.Add([]byte(s), uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, size uint8) {
+		p, _ := New(Auto, Options{})
+		whole := toolcall.Run(p, in, 0)
+		q, _ := New(Auto, Options{})
+		parts := toolcall.Run(q, in, int(size%32)+1)
+		w, _ := json.Marshal(whole)
+		g, _ := json.Marshal(parts)
+		if !bytes.Equal(w, g) {
+			t.Fatalf("chunking changed events:\nwhole   %s\nchunked %s", w, g)
+		}
+		args := map[int][]byte{}
+		for _, ev := range whole {
+			switch ev.Kind {
+			case toolcall.KindArgsDelta:
+				args[ev.Index] = append(args[ev.Index], ev.Data...)
+			case toolcall.KindCallEnd:
+				if !bytes.Equal(args[ev.Index], ev.Call.Arguments) {
+					t.Fatalf("call %d: deltas %q != arguments %q", ev.Index, args[ev.Index], ev.Call.Arguments)
+				}
+				if !json.Valid(ev.Call.Arguments) {
+					t.Fatalf("call %d: arguments %q are not JSON", ev.Index, ev.Call.Arguments)
+				}
+			}
+		}
+	})
+}
