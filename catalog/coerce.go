@@ -76,21 +76,26 @@ func (s *coerceSchema) collect(out *[]string, depth int) {
 	}
 }
 
-// KeepsString reports whether an XML value for p stays a JSON string: p is
-// nil (no catalog, or a parameter the tool does not declare), its types are
-// unknown, or "string" is one of them. A string parameter stays a string
+// KeepsString reports whether an XML value for p stays a JSON string
+// (and so can be streamed as one): p is nil (no catalog, or a parameter the
+// tool does not declare), its types are unknown, or "string" is one of them
+// and neither "object" nor "array" is. A string parameter stays a string
 // even when its text looks like 007, true or null.
 func KeepsString(p *toolcall.Param) bool {
 	types := ParamTypes(p)
 	if len(types) == 0 {
 		return true
 	}
+	str, structured := false, false
 	for _, t := range types {
-		if t == "string" {
-			return true
+		switch t {
+		case "string":
+			str = true
+		case "object", "array":
+			structured = true
 		}
 	}
-	return false
+	return str && !structured
 }
 
 // Coerce returns the JSON for an XML parameter value converted by p's
@@ -115,6 +120,15 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 		allowed[t] = true
 	}
 	v := bytes.TrimSpace(value)
+	if allowed["string"] {
+		// A string or a structure (anyOf [string, array], …): text that
+		// is a JSON or Python object or array of an allowed kind is the
+		// structure; anything else, even 007 or true, is the string.
+		if out, ok := appendStructure(dst, allowed, v); ok {
+			return out
+		}
+		return AppendJSONString(dst, value)
+	}
 	s := string(v)
 	if allowed["null"] && (s == "null" || s == "None" || s == "") {
 		return append(dst, "null"...)
@@ -143,20 +157,29 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 			return strconv.AppendFloat(dst, f, 'g', -1, 64)
 		}
 	}
-	if (allowed["object"] || allowed["array"]) && len(v) > 0 {
-		first := v[0]
-		wantObj := first == '{' && allowed["object"]
-		wantArr := (first == '[' || first == '(') && allowed["array"]
-		if wantObj || wantArr {
-			if first != '(' && json.Valid(v) {
-				return append(dst, v...)
-			}
-			if out, ok := appendPython(dst, v); ok {
-				return out
-			}
-		}
+	if out, ok := appendStructure(dst, allowed, v); ok {
+		return out
 	}
 	return AppendJSONString(dst, value)
+}
+
+// appendStructure appends trimmed text v as a JSON object or array when
+// allowed has that kind and v is one in JSON or as a Python literal (a
+// tuple is an array).
+func appendStructure(dst []byte, allowed map[string]bool, v []byte) ([]byte, bool) {
+	if len(v) == 0 {
+		return dst, false
+	}
+	first := v[0]
+	wantObj := first == '{' && allowed["object"]
+	wantArr := (first == '[' || first == '(') && allowed["array"]
+	if !wantObj && !wantArr {
+		return dst, false
+	}
+	if first != '(' && json.Valid(v) {
+		return append(dst, v...), true
+	}
+	return appendPython(dst, v)
 }
 
 // coerceJSONNumber reports whether b is exactly a JSON number.

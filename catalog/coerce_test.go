@@ -8,6 +8,25 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
+func TestKeepsString(t *testing.T) {
+	for _, tc := range []struct {
+		types []string
+		want  bool
+	}{
+		{nil, true},
+		{[]string{"string"}, true},
+		{[]string{"string", "null"}, true},
+		{[]string{"integer", "string"}, true},
+		{[]string{"integer"}, false},
+		{[]string{"string", "array"}, false}, // buffered: may be a list
+		{[]string{"object", "string"}, false},
+	} {
+		if got := KeepsString(&toolcall.Param{Name: "p", Types: tc.types}); got != tc.want {
+			t.Errorf("KeepsString(%v) = %v, want %v", tc.types, got, tc.want)
+		}
+	}
+}
+
 func TestCoerce(t *testing.T) {
 	typed := func(types ...string) *toolcall.Param { return &toolcall.Param{Name: "p", Types: types} }
 	schema := func(s string) *toolcall.Param { return &toolcall.Param{Name: "p", Schema: json.RawMessage(s)} }
@@ -55,6 +74,15 @@ func TestCoerce(t *testing.T) {
 		{"schema properties means object", schema(`{"properties":{"a":{}}}`), `{"a":1}`, `{"a":1}`},
 		{"schema items means array", schema(`{"items":{"type":"string"}}`), `['x']`, `["x"]`},
 		{"invalid utf8 replaced", typed("string"), "a\xffb", `"a\ufffdb"`},
+		{"string or array: JSON array", schema(`{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}`), "[\"x\", \"y\"]\n", `["x", "y"]`},
+		{"string or array: Python list", typed("string", "array"), `['x', 'y']`, `["x","y"]`},
+		{"string or array: plain text", typed("string", "array"), "src/a.go", `"src/a.go"`},
+		{"string or array: number stays string", typed("string", "array"), "007", `"007"`},
+		{"string or array: object is not allowed", typed("string", "array"), `{"a":1}`, `"{\"a\":1}"`},
+		{"string or array: broken list stays string", typed("string", "array"), "[x, y", `"[x, y"`},
+		{"string or object: JSON object", typed("string", "object"), `{"k": 1}`, `{"k": 1}`},
+		{"string or object or null: null stays string", typed("string", "object", "null"), "null", `"null"`},
+		{"array of objects", schema(`{"type":"array","items":{"type":"object","properties":{"old":{"type":"string"}}}}`), `[{'old': 'a'}]`, `[{"old":"a"}]`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,20 +97,11 @@ func TestCoerce(t *testing.T) {
 	}
 }
 
-func TestKeepsString(t *testing.T) {
-	if !KeepsString(nil) || !KeepsString(&toolcall.Param{}) || !KeepsString(&toolcall.Param{Types: []string{"integer", "string"}}) {
-		t.Fatal("string-ish params must keep strings")
-	}
-	if KeepsString(&toolcall.Param{Types: []string{"integer"}}) {
-		t.Fatal("integer param must be coerced")
-	}
-}
-
 func FuzzCoerce(f *testing.F) {
 	for _, s := range []string{"1", "{'a': True}", "(1,2)", "None", "[1, 'x']", "'\\x41'", "1e5", "-", "{'a': {'b': [None]}}"} {
 		f.Add(s)
 	}
-	types := [][]string{{"object"}, {"array"}, {"integer"}, {"number"}, {"boolean", "null"}, {"string"}}
+	types := [][]string{{"object"}, {"array"}, {"integer"}, {"number"}, {"boolean", "null"}, {"string"}, {"string", "array"}, {"object", "string", "null"}}
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, ty := range types {
 			out := Coerce(&toolcall.Param{Types: ty}, in)

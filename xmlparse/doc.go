@@ -14,6 +14,14 @@
 //
 // and <think>…</think> / <thinking>…</thinking> as reasoning.
 //
+// Tag names are case-sensitive, as every inference server's parser and
+// every model's chat template write them: <TOOL_CALL> or <Invoke> is text.
+// A ```json fence is tolerated inside <tool_call> and inside <arguments>.
+// A call's closing tag met inside a parameter value without </parameter>
+// before it (code that mentions </function>) ends the call only if the
+// wrapper's closer, another call or the end of the stream follows;
+// otherwise it is part of the value.
+//
 // A Parser is a synchronous state machine in the style of
 // golang.org/x/net/html.Tokenizer: feed it chunks with Feed, read the
 // toolcall.Events it returns, and call Close at the end. It makes one forward

@@ -29,6 +29,12 @@ var tools = testTools{
 	"search": {Name: "search", Params: []toolcall.Param{param("query", "string"), param("filters", "object"), param("tags", "array"),
 		param("limit", "number"), param("code", "string")}},
 	"list_files": {Name: "list_files"},
+	"edit": {Name: "edit", Params: []toolcall.Param{param("path", "string"), param("edits", "array"),
+		param("target", "string", "array"), param("limit", "integer", "null"), param("cfg", "object", "null"),
+		param("level", "integer"), param("note", "string", "null")}},
+	"apply_diff":         {Name: "apply_diff", Params: []toolcall.Param{param("path", "string"), param("diff", "string")}},
+	"execute_command":    {Name: "execute_command", Params: []toolcall.Param{param("command", "string"), param("requires_approval", "boolean")}},
+	"attempt_completion": {Name: "attempt_completion", Params: []toolcall.Param{param("result", "string")}},
 }
 
 // summary renders the collected result of events compactly for table

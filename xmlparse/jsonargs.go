@@ -12,7 +12,7 @@ import (
 func indexByte(b []byte, c byte) int { return bytes.IndexByte(b, c) }
 
 // sniff handles the states that look at single bytes between markup:
-// after <arguments>, after <tool_call>, and after a <tool_call> object.
+// after <arguments>, after <tool_call>, and after the JSON of either.
 func (p *Parser) sniff(b []byte, i int) int {
 	for ; i < len(b); i++ {
 		c := b[i]
@@ -31,6 +31,10 @@ func (p *Parser) sniff(b []byte, i int) int {
 				p.mode = mArgsJSON
 				return i
 			}
+			if c == '`' && !p.fenced { // a ```json fence around the JSON
+				p.fenced, p.fenceRet, p.mode = true, mArgsPre, mFence
+				return i + 1
+			}
 			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "arguments must be a JSON object, found %q", c)
 			return i
 		case mCallBody:
@@ -48,14 +52,14 @@ func (p *Parser) sniff(b []byte, i int) int {
 				p.mode = mEnvelope
 				return i + 1
 			case '`':
-				p.mode = mFence
+				p.fenceRet, p.mode = mCallBody, mFence
 				return i + 1
 			}
 			p.beginCall(ckEnvelope, p.callTag, "</tool_call>", mText)
 			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected a JSON object or array or <function=…> inside <tool_call>, found %q", c)
 			return i
-		case mEnvPost:
-			if c == '`' {
+		case mEnvPost, mArgsPost:
+			if c == '`' { // the end of a fence
 				continue
 			}
 			p.stray(b[i:i+1], p.off+i)

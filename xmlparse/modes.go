@@ -57,6 +57,9 @@ func (p *Parser) tagSet() tagSet {
 		} else {
 			s.open = bit(tkParameter)
 			s.close = bit(tkParameter, tkInvoke, tkFunction, tkFunctionCalls, tkToolCall)
+			if p.val.pendCall {
+				s.open |= bit(tkInvoke, tkFunction)
+			}
 		}
 	case mUseTool:
 		s.open = bit(tkToolName, tkArguments)
@@ -253,6 +256,6 @@ func (p *Parser) openArguments(off int) {
 		p.abandon(off, toolcall.CodeMalformedMarkup, "a second <arguments> in one <use_tool>")
 		return
 	}
-	p.cur.argsGiven = true
+	p.cur.argsGiven, p.fenced = true, false
 	p.mode = mArgsPre
 }

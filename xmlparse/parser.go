@@ -82,7 +82,11 @@ type Parser struct {
 	holdO int
 	env   envelope
 	skip  string // closing tag that ends mSkip
-	skipN int
+	// fenceRet is the state after a ```json line; fenced: the
+	// <arguments> of the current call had one.
+	fenceRet mode
+	fenced   bool
+	skipN    int
 }
 
 // New returns a Parser configured by opts.
@@ -198,9 +202,9 @@ func (p *Parser) step(b []byte, i int) int {
 		if j < 0 {
 			return len(b)
 		}
-		p.mode = mCallBody
+		p.mode = p.fenceRet
 		return i + j + 1
-	case mArgsPre, mCallBody, mEnvPost:
+	case mArgsPre, mArgsPost, mCallBody, mEnvPost:
 		return p.sniff(b, i)
 	}
 	// Content modes: everything up to the next '<' is content.
@@ -441,7 +445,11 @@ func (p *Parser) Close() []toolcall.Event {
 			p.failTag()
 		}
 	}
-	if p.mode == mValue && p.val.pendOn {
+	if p.mode == mValue && p.val.pendCall {
+		off := p.val.pendOff
+		p.valueClose(off)
+		p.endInvoke(off)
+	} else if p.mode == mValue && p.val.pendOn {
 		p.valueClose(p.off)
 	}
 	if p.mode == mArgsJSON && len(p.hold) > 0 && p.js.End() {

@@ -20,6 +20,11 @@ type value struct {
 	pend    []byte
 	pendOff int
 	pendBad bool
+	// pendCall: the held tag is the call's closer (</function>,
+	// </invoke>) met inside a value inside a wrapper. It ends the call only
+	// if the wrapper's closer, another call or the end of the stream comes
+	// next; otherwise it is content (code that mentions the tag).
+	pendCall bool
 }
 
 // valueOpen starts parameter name at offset off. name may alias the tag
@@ -75,7 +80,7 @@ func (p *Parser) valueContent(b []byte, off int) {
 // flushPend makes a held closing tag (and what followed it) value content.
 func (p *Parser) flushPend() {
 	v := &p.val
-	v.pendOn = false
+	v.pendOn, v.pendCall = false, false
 	p.valueWrite(p.own(v.pend), v.pendOff)
 	v.pend = v.pend[:0]
 }
@@ -130,7 +135,7 @@ func (p *Parser) valueClose(off int) {
 			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
 		}
 	}
-	v.pendOn, v.nl = false, false
+	v.pendOn, v.pendCall, v.nl = false, false, false
 	if v.str {
 		p.emitArgs(litQuote, off)
 	} else {
@@ -159,6 +164,23 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 	} else {
 		isClose = closing && k == tkParameter
 		follower = !isClose
+		if v.pendCall {
+			// After a held call closer: a wrapper closer or another call
+			// confirms it; anything else makes it content.
+			if closing && (k == tkFunctionCalls || k == tkToolCall) || !closing && (k == tkInvoke || k == tkFunction) {
+				off := v.pendOff
+				p.valueClose(off)
+				p.endInvoke(off)
+				return p.onTag()
+			}
+			p.flushPend()
+		}
+		if closing && (k == tkInvoke || k == tkFunction) && !v.pendOn && p.cur.after == mWrapper {
+			// A call closer without </parameter> inside a wrapper: held.
+			v.pendOn, v.pendCall, v.pendOff, v.pendBad = true, true, off, t.bad
+			v.pend = append(v.pend[:0], t.buf[:t.n]...)
+			return true
+		}
 	}
 	switch {
 	case isClose:
