@@ -49,7 +49,11 @@ func (p *Parser) anthropicEvent(v *fastjson.Value) {
 		p.anthropicStop("")
 	case "ping":
 	case "error":
-		p.providerError(v.Get("error"))
+		if e := v.Get("error"); e != nil && e.Type() != fastjson.TypeNull {
+			p.providerError(e)
+		} else {
+			p.providerError(v)
+		}
 	default:
 		if !p.genericError(v) && typ == nil {
 			p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "anthropic event without a type")

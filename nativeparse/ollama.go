@@ -8,8 +8,7 @@ import (
 // ollamaEvent handles one line of an Ollama /api/chat (or /api/generate)
 // stream. Tool calls arrive whole, arguments as an object.
 func (p *Parser) ollamaEvent(v *fastjson.Value) {
-	if e := v.Get("error"); e != nil {
-		p.providerError(e)
+	if p.genericError(v) {
 		return
 	}
 	m := v.Get("message")

@@ -46,6 +46,9 @@ func (s *chatState) drop(c *call) {
 // chatEvent handles one chat.completion.chunk.
 func (p *Parser) chatEvent(v *fastjson.Value) {
 	if p.genericError(v) {
+		// A mid-stream error (OpenAI, OpenRouter, llama.cpp) aborts the
+		// generation: calls in flight never get their end.
+		p.chatAbort("the provider reported an error")
 		return
 	}
 	for _, ch := range v.GetArray("choices") {
@@ -55,10 +58,13 @@ func (p *Parser) chatEvent(v *fastjson.Value) {
 			d = ch.Get("message") // a non-streamed completion
 		}
 		if d != nil {
-			if r := stringOf(d.Get("reasoning_content")); r != nil {
+			// DeepSeek, llama.cpp and older vLLM say reasoning_content,
+			// OpenRouter, Ollama and newer vLLM reasoning; some servers
+			// send both with the same text.
+			if r := stringOf(d.Get("reasoning_content")); len(r) > 0 {
 				p.emitText(toolcall.KindReasoning, r)
-			} else if r := stringOf(d.Get("reasoning")); r != nil {
-				p.emitText(toolcall.KindReasoning, r)
+			} else {
+				p.emitText(toolcall.KindReasoning, stringOf(d.Get("reasoning")))
 			}
 			p.emitText(toolcall.KindText, stringOf(d.Get("content")))
 			p.emitText(toolcall.KindText, stringOf(d.Get("refusal")))
@@ -134,7 +140,9 @@ func (p *Parser) chatFunctionDelta(choice, slot int, c *call, id []byte, fn *fas
 
 // chatFinish ends the calls of a choice on its finish_reason.
 func (p *Parser) chatFinish(choice int, reason string) {
-	cut := reason == "length" || reason == "content_filter"
+	// "error" is OpenRouter's finish_reason for a generation the upstream
+	// provider aborted.
+	cut := reason == "length" || reason == "content_filter" || reason == "error"
 	for i := 0; i < len(p.chat.slots); {
 		if p.chat.slots[i].choice != choice {
 			i++
@@ -151,6 +159,14 @@ func (p *Parser) chatFinish(choice int, reason string) {
 		} else {
 			p.finish(c)
 		}
+	}
+}
+
+// chatAbort reports every call in flight as incomplete.
+func (p *Parser) chatAbort(why string) {
+	p.chat.slots = p.chat.slots[:0]
+	for _, c := range append([]*call(nil), p.open...) {
+		p.incomplete(c, p.rec.Offset, why)
 	}
 }
 

@@ -83,6 +83,12 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 			c.itemID = string(item.GetStringBytes("id"))
 		}
 		p.setName(c, string(item.GetStringBytes("name")))
+		if string(item.GetStringBytes("status")) == "incomplete" {
+			// Cut off (max_output_tokens): the item's arguments are partial.
+			p.responses.drop(c)
+			p.incomplete(c, p.rec.Offset, "its output item ended with status incomplete")
+			return
+		}
 		p.responsesAuthoritative(c, item.Get("arguments"))
 		p.responses.drop(c)
 		p.finish(c)

@@ -173,6 +173,12 @@ func (p *Parser) record(rec Record) {
 	if p.provider == "" {
 		p.provider = sniff(v, rec.Event)
 		if p.provider == "" {
+			if string(v.GetStringBytes("type")) == "error" && v.Get("error") == nil {
+				// A Responses error event ({"type":"error","code":…,
+				// "message":…}) before any event that tells the provider.
+				p.providerError(v)
+				return
+			}
 			if !p.genericError(v) {
 				p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "cannot tell the provider from this event")
 			}
@@ -197,7 +203,7 @@ func (p *Parser) record(rec Record) {
 // (gateways, HTTP errors); it returns false when v is not one.
 func (p *Parser) genericError(v *fastjson.Value) bool {
 	e := v.Get("error")
-	if e == nil {
+	if e == nil || e.Type() == fastjson.TypeNull {
 		return false
 	}
 	p.providerError(e)
@@ -212,7 +218,7 @@ func (p *Parser) providerError(e *fastjson.Value) {
 		msg = e.GetStringBytes()
 	case fastjson.TypeObject:
 		typ := e.GetStringBytes("type")
-		if len(typ) == 0 {
+		if len(typ) == 0 || string(typ) == "error" {
 			typ = e.GetStringBytes("status")
 		}
 		if len(typ) == 0 {

@@ -88,6 +88,9 @@ error incomplete_call 0 {}`},
 		{"error event mid-stream", OpenAIResponses, sse(created,
 			`error|{"type":"error","code":"server_error","message":"boom","param":null}`), `
 error provider_error -1`},
+		{"error event before any other", Auto, sse(
+			`error|{"type":"error","sequence_number":0,"code":"insufficient_quota","message":"quota","param":null}`), `
+error provider_error -1`},
 		{"payload that is not JSON", OpenAIResponses, sse(created, `nope`,
 			`response.output_text.delta|{"type":"response.output_text.delta","delta":"x"}`), `
 error invalid_event -1
