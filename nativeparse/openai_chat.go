@@ -90,8 +90,13 @@ func (p *Parser) chatToolDelta(choice int, tc *fastjson.Value) {
 		slot = iv.GetInt()
 		c = p.chat.find(choice, slot)
 	} else {
-		// No index: a new id opens a new call, no id continues the last.
+		// No index: a new id opens a new call, no id continues the last
+		// unless it names a function again (servers that send each call
+		// whole, without index or id, as some OpenAI-compatible ones do).
 		c = p.chat.last(choice)
+		if c != nil && len(id) == 0 && c.name != "" && len(stringOf(tc.Get("function", "name"))) > 0 {
+			c = nil
+		}
 		if c != nil {
 			slot = c.slot
 		}

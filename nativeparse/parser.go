@@ -162,6 +162,9 @@ func (p *Parser) record(rec Record) {
 		return
 	}
 	v, err := p.jp.ParseBytes(data)
+	if err != nil && bytes.IndexByte(data, '\n') >= 0 && p.splitData(data) {
+		return
+	}
 	if err != nil {
 		if p.closing {
 			p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "the body ended inside a wire event (%d bytes): %v", len(data), err)
@@ -197,6 +200,28 @@ func (p *Parser) record(rec Record) {
 	case Ollama:
 		p.ollamaEvent(v)
 	}
+}
+
+// splitData handles an SSE event whose data lines are each a whole JSON
+// value though the event as a whole is not: servers that forget the blank
+// line between events ("data: {…}\ndata: {…}\n"). It returns false, doing
+// nothing, unless every line is JSON.
+func (p *Parser) splitData(data []byte) bool {
+	for rest := data; len(rest) > 0; {
+		line, tail, _ := bytes.Cut(rest, []byte{'\n'})
+		rest = tail
+		if line = trimSpace(line); len(line) > 0 && !bytes.Equal(line, doneMarker) && fastjson.ValidateBytes(line) != nil {
+			return false
+		}
+	}
+	for rest := data; len(rest) > 0; {
+		line, tail, _ := bytes.Cut(rest, []byte{'\n'})
+		rest = tail
+		rec := p.rec
+		rec.Data = line
+		p.record(rec)
+	}
+	return true
 }
 
 // genericError reports {"error": …} bodies that every provider may send
