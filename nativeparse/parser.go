@@ -176,6 +176,9 @@ func (p *Parser) record(rec Record) {
 	if p.provider == "" {
 		p.provider = sniff(v, rec.Event)
 		if p.provider == "" {
+			if isKeepAlive(v, rec.Event) {
+				return
+			}
 			if string(v.GetStringBytes("type")) == "error" && v.Get("error") == nil {
 				// A Responses error event ({"type":"error","code":…,
 				// "message":…}) before any event that tells the provider.

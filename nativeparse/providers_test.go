@@ -205,6 +205,10 @@ func TestAutoSniffs(t *testing.T) {
 		{"auto responses", Auto, sse(`response.output_text.delta|{"type":"response.output_text.delta","delta":"hi"}`), `text "hi"`},
 		{"auto gemini", Auto, sse(`{"candidates":[{"content":{"parts":[{"text":"hi"}]}}]}`), `text "hi"`},
 		{"auto ollama", Auto, ndjson(`{"model":"m","created_at":"t","message":{"role":"assistant","content":"hi"},"done":false}`), `text "hi"`},
+		{"auto keep-alives before a chat stream", Auto, sse(`ping|{"type":"ping"}`, `{}`,
+			`{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]}`), `text "hi"`},
+		{"auto ping before message_start", Auto, sse(`ping|{"type":"ping"}`, `message_start|{"type":"message_start","message":{}}`,
+			`content_block_start|{"type":"content_block_start","index":0,"content_block":{"type":"text","text":"hi"}}`), `text "hi"`},
 		{"auto error first", Auto, sse(`{"error":{"message":"bad key","type":"invalid_request_error"}}`), `error provider_error -1`},
 	})
 	p := New(Auto)

@@ -8,7 +8,8 @@ import (
 
 // sniff tells the provider from one decoded wire event and its SSE event
 // name, or returns "" when the event does not tell (an error body, a
-// keep-alive).
+// keep-alive: a "ping", which proxies of other providers send too, or
+// an empty object).
 func sniff(v *fastjson.Value, event []byte) Format {
 	if v.Type() == fastjson.TypeArray {
 		if a := v.GetArray(); len(a) > 0 {
@@ -23,7 +24,7 @@ func sniff(v *fastjson.Value, event []byte) Format {
 	switch {
 	case bytes.HasPrefix(typ, []byte("response.")):
 		return OpenAIResponses
-	case bytes.HasPrefix(typ, []byte("message_")), bytes.HasPrefix(typ, []byte("content_block_")), string(typ) == "ping":
+	case bytes.HasPrefix(typ, []byte("message_")), bytes.HasPrefix(typ, []byte("content_block_")):
 		return Anthropic
 	case v.Exists("choices") || string(v.GetStringBytes("object")) == "chat.completion.chunk":
 		return OpenAIChat
@@ -33,4 +34,20 @@ func sniff(v *fastjson.Value, event []byte) Format {
 		return Ollama
 	}
 	return ""
+}
+
+// isKeepAlive reports whether an event that did not tell the provider is a
+// keep-alive to skip silently: {}, or a "ping" by type or SSE event name.
+func isKeepAlive(v *fastjson.Value, event []byte) bool {
+	if v.Type() != fastjson.TypeObject {
+		return false
+	}
+	if o, _ := v.Object(); o.Len() == 0 {
+		return true
+	}
+	typ := stringOf(v.Get("type"))
+	if typ == nil {
+		typ = event
+	}
+	return string(typ) == "ping"
 }
