@@ -38,7 +38,7 @@ func init() {
 			&cli.IntFlag{Name: "j", Value: 1, Usage: "`N` requests in flight"},
 			&cli.Float64Flag{Name: "rps", Usage: "at most `R` requests started per second (0: no limit)"},
 			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "reply cap in `TOKENS`"},
-			&cli.Float64Flag{Name: "temperature", Value: -1, Usage: "sampling temperature (default: the server's)"},
+			&cli.Float64Flag{Name: "temperature", Value: -1, DefaultText: "the server's", Usage: "sampling temperature"},
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "limit per attempt"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest wait for the first or next byte"},
 			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "retries on 429, 5xx, dropped or cut streams (0: none)"},

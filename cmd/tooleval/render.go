@@ -23,7 +23,7 @@ func init() {
 			&cli.StringFlag{Name: "variant", Value: prompt.VariantDetailed, Usage: "prompt `VARIANT`"},
 			&cli.StringFlag{Name: "protocol", Usage: "append the calling-protocol section for text `PROTOCOL`"},
 			&cli.StringFlag{Name: "tokens", Usage: "print the token count in `ENCODING` (o200k_base, cl100k_base) on stderr"},
-			&cli.IntFlag{Name: "budget", Usage: "per-tool character budget of the retrieved variant (default 600; -1 for none)"},
+			&cli.IntFlag{Name: "budget", DefaultText: "600", Usage: "per-tool budget of `N` characters in the retrieved variant (-1 for none)"},
 		}, selectionFlags()...),
 		Action: renderCmd,
 	})

@@ -32,7 +32,7 @@ func init() {
 			&cli.StringSliceFlag{Name: "config", Usage: "retrieval config `FILE` (repeatable: each is one setting, named after the file)"},
 			&cli.StringSliceFlag{Name: "variant", Usage: "prompt `VARIANT`s to measure; the first one's tokens go in the summary (default retrieved,names,detailed,xml,json,native)"},
 			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "tokenizer: o200k_base, cl100k_base or none"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` workers (default: number of CPUs)"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers"},
 			&cli.StringFlag{Name: "shard", Usage: "replay only shard `i/n` of the cases (1 ≤ i ≤ n)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random chunkings"},
 			&cli.IntFlag{Name: "chunkings", Value: 2, Usage: "random chunkings per transcript besides as recorded and byte by byte (0: none)"},

@@ -32,12 +32,12 @@ func init() {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (required)"},
 			&cli.StringFlag{Name: "query", Usage: "the user's task `TEXT`"},
-			&cli.StringFlag{Name: "queries", Usage: "JSON Lines `FILE` of {\"id\", \"query\"}"},
-			&cli.IntFlag{Name: "k", Usage: "number of retrieved tools besides always-include (default from config, 5)"},
+			&cli.StringFlag{Name: "queries", Usage: "JSON Lines `FILE` of {\"id\", \"query\"} (- for stdin)"},
+			&cli.IntFlag{Name: "k", DefaultText: "from --config, else 5", Usage: "retrieve the `N` best tools besides always-include"},
 			&cli.StringFlag{Name: "always", Usage: "always-include tools, comma-separated `a,b`"},
 			&cli.StringFlag{Name: "weights", Usage: "field weights `name=3,description=1,…`"},
-			&cli.Float64Flag{Name: "k1", Usage: "BM25 term-frequency saturation (default 1.2)"},
-			&cli.Float64Flag{Name: "b", Usage: "BM25 length normalisation (default 0.75)"},
+			&cli.Float64Flag{Name: "k1", DefaultText: "from --config, else 1.2", Usage: "BM25 term-frequency saturation `X`"},
+			&cli.Float64Flag{Name: "b", DefaultText: "from --config, else 0.75", Usage: "BM25 length normalisation `Y`"},
 			&cli.StringFlag{Name: "config", Usage: "retrieval config JSON `FILE`"},
 			&cli.StringFlag{Name: "render", Value: prompt.VariantRetrieved, Usage: "prompt `VARIANT` of the printed block"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines results instead of a prompt block"},
@@ -138,7 +138,7 @@ func retrieveCmd(c *cli.Context) error {
 	var queries []retrieveQuery
 	if hasQ {
 		queries = []retrieveQuery{{ID: json.RawMessage(`"1"`), Query: c.String("query")}}
-	} else if queries, err = readRetrieveQueries(c.String("queries")); err != nil {
+	} else if queries, err = readRetrieveQueries(c.String("queries"), c.App.Reader); err != nil {
 		return err
 	}
 	ix, err := retrieval.New(cat.Tools(), retrieval.WithConfig(cfg))
@@ -189,16 +189,22 @@ func printRetrieved(w io.Writer, ix *retrieval.Index, hits []retrieval.Hit, vari
 	return err
 }
 
-// readRetrieveQueries reads {"id", "query"} lines; a line without an id
-// gets its line number.
-func readRetrieveQueries(path string) ([]retrieveQuery, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, inputErr("retrieve: queries: %v", err)
+// readRetrieveQueries reads {"id", "query"} lines from path ("-" is
+// stdin); a line without an id gets its line number.
+func readRetrieveQueries(path string, stdin io.Reader) ([]retrieveQuery, error) {
+	var src io.Reader = stdin
+	if path == "-" {
+		path = "<stdin>"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, inputErr("retrieve: queries: %v", err)
+		}
+		defer f.Close()
+		src = f
 	}
-	defer f.Close()
 	var out []retrieveQuery
-	r := bufio.NewReader(f)
+	r := bufio.NewReader(src)
 	for line := 1; ; line++ {
 		b, err := r.ReadBytes('\n')
 		if err != nil && !errors.Is(err, io.EOF) {

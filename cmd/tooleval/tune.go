@@ -52,7 +52,7 @@ func init() {
 			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json)"},
 			&cli.StringFlag{Name: "chart", Usage: "write the chart to `PREFIX`.svg and PREFIX.png"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "`N` workers (default: number of CPUs; results do not depend on it)"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers (results do not depend on it)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
 		},
 		Action: tuneCmd,
