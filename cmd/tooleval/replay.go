@@ -8,9 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
@@ -87,18 +85,7 @@ func replayCmd(c *cli.Context) error {
 		return inputErr("replay: %v", err)
 	}
 	defer suite.Close()
-	stderr := c.App.ErrWriter
-	if showProgress(stderr) && !c.Bool("no-progress") {
-		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("replaying"),
-			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(65_000_000))
-		opts.Progress = func(done, total int) {
-			bar.ChangeMax(total)
-			bar.Set(done)
-			if done == total {
-				bar.Finish()
-			}
-		}
-	}
+	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
 	rep, err := replay.Run(suite, opts)
 	if err != nil {
 		return usageErr("replay: %v", err)
@@ -265,13 +252,4 @@ func brokenCases(rep *replay.Report) int {
 		return 0
 	}
 	return rep.Configs[0].Metrics.Broken
-}
-
-// showProgress: a bar only on a terminal and never under CI.
-func showProgress(w io.Writer) bool {
-	if os.Getenv("CI") != "" {
-		return false
-	}
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/replay"
@@ -85,18 +84,7 @@ func tuneCmd(c *cli.Context) error {
 	if opts.Folds > 1 && len(suite.Cases) < opts.Folds {
 		return usageErr("tune: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(suite.Cases))
 	}
-	stderr := c.App.ErrWriter
-	if showProgress(stderr) && !c.Bool("no-progress") {
-		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("tuning"),
-			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(65_000_000))
-		opts.Progress = func(done, total int) {
-			bar.ChangeMax(total)
-			bar.Set(done)
-			if done == total {
-				bar.Finish()
-			}
-		}
-	}
+	opts.Progress = progress(c.App.ErrWriter, "tuning", c.Bool("no-progress"))
 	res, err := tune.Run(suite, holdout, opts)
 	if err != nil {
 		return inputErr("tune: %v", err)
