@@ -2,6 +2,7 @@ package prompt
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -18,6 +19,23 @@ const (
 
 // Encodings lists the encodings CountTokens accepts.
 func Encodings() []string { return []string{EncodingO200k, EncodingCL100k} }
+
+// EncodingNone is the setting that turns token counting off in tools that
+// count optionally (replay, tune).
+const EncodingNone = "none"
+
+// ResolveEncoding checks an optional encoding setting: "" means
+// EncodingO200k, EncodingNone stays, any other name must be one of
+// Encodings.
+func ResolveEncoding(name string) (string, error) {
+	switch {
+	case name == "":
+		return EncodingO200k, nil
+	case name == EncodingNone, slices.Contains(Encodings(), name):
+		return name, nil
+	}
+	return "", fmt.Errorf("unknown encoding %q (want %s or %s)", name, strings.Join(Encodings(), ", "), EncodingNone)
+}
 
 func init() {
 	// The offline loader reads the BPE ranks embedded in

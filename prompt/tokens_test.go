@@ -38,3 +38,17 @@ func TestMeasure(t *testing.T) {
 		t.Errorf("tokens = %v", s.Tokens)
 	}
 }
+
+func TestResolveEncoding(t *testing.T) {
+	for _, c := range []struct{ in, want, err string }{
+		{"", EncodingO200k, ""},
+		{EncodingNone, EncodingNone, ""},
+		{EncodingCL100k, EncodingCL100k, ""},
+		{"p50k_base", "", `unknown encoding "p50k_base" (want o200k_base, cl100k_base or none)`},
+	} {
+		got, err := ResolveEncoding(c.in)
+		if got != c.want || (err == nil) != (c.err == "") || (err != nil && err.Error() != c.err) {
+			t.Errorf("ResolveEncoding(%q) = %q, %v; want %q, %q", c.in, got, err, c.want, c.err)
+		}
+	}
+}

@@ -94,15 +94,11 @@ func (o *Options) normalise() error {
 			return fmt.Errorf("variant %q: %v", v, err)
 		}
 	}
-	switch o.Encoding {
-	case "":
-		o.Encoding = prompt.EncodingO200k
-	case "none":
-	default:
-		if !slices.Contains(prompt.Encodings(), o.Encoding) {
-			return fmt.Errorf("unknown encoding %q (want %s or none)", o.Encoding, strings.Join(prompt.Encodings(), ", "))
-		}
+	enc, err := prompt.ResolveEncoding(o.Encoding)
+	if err != nil {
+		return err
 	}
+	o.Encoding = enc
 	if o.Jobs <= 0 {
 		o.Jobs = runtime.GOMAXPROCS(0)
 	}

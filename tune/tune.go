@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"strings"
 
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/replay"
@@ -108,15 +107,11 @@ func (o *Options) normalise() error {
 	if o.Seed == 0 {
 		o.Seed = 1
 	}
-	switch o.Encoding {
-	case "":
-		o.Encoding = prompt.EncodingO200k
-	case "none":
-	default:
-		if !slices.Contains(prompt.Encodings(), o.Encoding) {
-			return fmt.Errorf("unknown encoding %q (want %s or none)", o.Encoding, strings.Join(prompt.Encodings(), ", "))
-		}
+	enc, err := prompt.ResolveEncoding(o.Encoding)
+	if err != nil {
+		return err
 	}
+	o.Encoding = enc
 	if o.Encoding == "none" && o.Objective.Budget > 0 {
 		return errors.New("a token budget needs an encoding to count tokens")
 	}
