@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/pyliteral"
 )
 
 // answer is one line of a possible-answer file, checked and normalised.
@@ -86,7 +88,7 @@ func groundTruth(raw json.RawMessage) ([]metrics.GoldCall, []string, *fieldError
 			if err := json.Unmarshal(it, &s); err != nil {
 				return nil, nil, ferr(fmt.Sprintf("[%d]", i), "%v", err)
 			}
-			pcs, err := ParsePyCalls(s)
+			pcs, err := pyliteral.ParseCalls(s)
 			if err != nil || len(pcs) != 1 {
 				if err == nil {
 					err = fmt.Errorf("%d calls in one element", len(pcs))
@@ -98,13 +100,13 @@ func groundTruth(raw json.RawMessage) ([]metrics.GoldCall, []string, *fieldError
 				return nil, nil, ferr(fmt.Sprintf("[%d]", i), "%v", err)
 			}
 			out.WriteByte('{')
-			writeJSONString(&out, pcs[0].Name)
+			out.Write(catalog.AppendJSONString(out.AvailableBuffer(), []byte(pcs[0].Name)))
 			out.WriteString(":{")
 			for j, kv := range args {
 				if j > 0 {
 					out.WriteByte(',')
 				}
-				writeJSONString(&out, kv.key)
+				out.Write(catalog.AppendJSONString(out.AvailableBuffer(), []byte(kv.key)))
 				out.WriteString(":[")
 				out.Write(kv.value)
 				out.WriteByte(']')

@@ -26,16 +26,3 @@ func ExampleLoad() {
 	// fake-gpt-FC 3 transcripts
 	// tiny-prompt-model 4 transcripts
 }
-
-func ExampleParsePyCalls() {
-	calls, err := bfcl.ParsePyCalls(`[get_tide_times(station='Port Isaac', days=(1, 2)), now()]`)
-	if err != nil {
-		log.Fatal(err)
-	}
-	for _, c := range calls {
-		fmt.Println(c.Name, string(c.Arguments))
-	}
-	// Output:
-	// get_tide_times {"station":"Port Isaac","days":[1,2]}
-	// now {}
-}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/pyliteral"
 	"github.com/tooleval/tooleval/replay"
 )
 
@@ -103,7 +105,7 @@ type rawCall struct {
 // textCalls reads calls from a model's text: Python call syntax, or a JSON
 // list of calls. Anything else is errUnparsed.
 func textCalls(s string) ([]rawCall, error) {
-	pcs, err := ParsePyCalls(s)
+	pcs, err := pyliteral.ParseCalls(s)
 	if err == nil {
 		calls := make([]rawCall, len(pcs))
 		for i, c := range pcs {
@@ -111,7 +113,7 @@ func textCalls(s string) ([]rawCall, error) {
 		}
 		return calls, nil
 	}
-	if t := strings.TrimSpace(stripFence(s)); strings.HasPrefix(t, "[{") || strings.HasPrefix(t, "{") {
+	if t := strings.TrimSpace(pyliteral.StripFence(s)); strings.HasPrefix(t, "[{") || strings.HasPrefix(t, "{") {
 		if !strings.HasPrefix(t, "[") {
 			t = "[" + t + "]"
 		}
@@ -173,7 +175,7 @@ func toolCallText(calls []rawCall) string {
 			b.WriteByte('\n')
 		}
 		b.WriteString("<tool_call>\n{\"name\": ")
-		writeJSONString(&b, c.name)
+		b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(c.name)))
 		b.WriteString(", \"arguments\": ")
 		args := bytes.TrimSpace(c.args)
 		if len(args) > 0 && args[0] == '"' {

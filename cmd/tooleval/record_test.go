@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -19,10 +20,15 @@ func TestRecordCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var auth []string
+	var (
+		mu   sync.Mutex
+		auth []string
+	)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
+		mu.Lock() // -j 2: two requests at once
 		auth = append(auth, r.Header.Get("Authorization"))
+		mu.Unlock()
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Write(stream)
 	}))

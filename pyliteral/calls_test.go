@@ -1,4 +1,4 @@
-package bfcl
+package pyliteral
 
 import (
 	"encoding/json"
@@ -50,7 +50,7 @@ var pyCallCases = []struct {
 func TestParsePyCalls(t *testing.T) {
 	for _, tc := range pyCallCases {
 		t.Run(tc.name, func(t *testing.T) {
-			calls, err := ParsePyCalls(tc.in)
+			calls, err := ParseCalls(tc.in)
 			if msg, isErr := strings.CutPrefix(tc.want, "error:"); isErr {
 				if err == nil || !strings.Contains(err.Error(), msg) {
 					t.Fatalf("err = %v, want %q (calls %v)", err, msg, calls)
@@ -82,7 +82,7 @@ func FuzzParsePyCalls(f *testing.F) {
 		f.Add(tc.in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		calls, err := ParsePyCalls(in)
+		calls, err := ParseCalls(in)
 		if err != nil {
 			if _, ok := err.(*SyntaxError); !ok {
 				t.Fatalf("err is %T", err)

@@ -1,4 +1,4 @@
-package bfcl
+package pyliteral
 
 import (
 	"bytes"
@@ -10,10 +10,10 @@ import (
 	"unicode/utf8"
 )
 
-// PyCall is one call written in Python call syntax, as prompt-mode models on
+// Call is one call written in Python call syntax, as prompt-mode models on
 // the leaderboard answer (`[get_weather(city='Paris', days=3)]`) and as the
 // executable categories state their ground truth.
-type PyCall struct {
+type Call struct {
 	Name string
 	// Arguments is a JSON object of the keyword arguments, in source order.
 	Arguments json.RawMessage
@@ -27,14 +27,14 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg) }
 
-// ParsePyCalls parses a list of Python calls: `[f(a=1), g.h(b='x')]`, a bare
+// ParseCalls parses a list of Python calls: `[f(a=1), g.h(b='x')]`, a bare
 // `f(a=1), g()` or a single call, optionally inside a Markdown code fence.
 // Values may be strings (single, double or triple quoted, with escapes),
 // numbers, True/False/None, lists, tuples and dicts; tuples become arrays.
 // Positional arguments and expressions (a nested call, arithmetic) are
 // errors, since they cannot be matched against parameter names.
-func ParsePyCalls(src string) ([]PyCall, error) {
-	p := &pyParser{src: stripFence(src)}
+func ParseCalls(src string) ([]Call, error) {
+	p := &pyParser{src: StripFence(src)}
 	if strings.TrimSpace(p.src) == "" {
 		return nil, p.errf(0, "no call")
 	}
@@ -43,7 +43,7 @@ func ParsePyCalls(src string) ([]PyCall, error) {
 	if bracket {
 		p.pos++
 	}
-	var calls []PyCall
+	var calls []Call
 	for {
 		p.space()
 		if bracket && p.peek() == ']' && len(calls) == 0 {
@@ -80,8 +80,8 @@ func ParsePyCalls(src string) ([]PyCall, error) {
 	return calls, nil
 }
 
-// stripFence removes a surrounding Markdown code fence (```python … ```).
-func stripFence(s string) string {
+// StripFence removes a surrounding Markdown code fence (```python … ```).
+func StripFence(s string) string {
 	t := strings.TrimSpace(s)
 	if !strings.HasPrefix(t, "```") {
 		return s
@@ -150,23 +150,23 @@ func (p *pyParser) ident() string {
 }
 
 // call parses name(kw=value, …); the name may be dotted (math.factorial).
-func (p *pyParser) call() (PyCall, error) {
+func (p *pyParser) call() (Call, error) {
 	start := p.pos
 	name := p.ident()
 	if name == "" {
-		return PyCall{}, p.errf(p.pos, "expected a function name, found %q", p.rest(12))
+		return Call{}, p.errf(p.pos, "expected a function name, found %q", p.rest(12))
 	}
 	for p.peek() == '.' {
 		p.pos++
 		part := p.ident()
 		if part == "" {
-			return PyCall{}, p.errf(p.pos, "expected a name after '.'")
+			return Call{}, p.errf(p.pos, "expected a name after '.'")
 		}
 	}
 	name = p.src[start:p.pos]
 	p.space()
 	if p.peek() != '(' {
-		return PyCall{}, p.errf(p.pos, "expected '(' after %s", name)
+		return Call{}, p.errf(p.pos, "expected '(' after %s", name)
 	}
 	p.pos++
 	p.out.Reset()
@@ -180,7 +180,7 @@ func (p *pyParser) call() (PyCall, error) {
 		}
 		if n > 0 {
 			if p.peek() != ',' {
-				return PyCall{}, p.errf(p.pos, "expected ',' or ')' in the arguments of %s", name)
+				return Call{}, p.errf(p.pos, "expected ',' or ')' in the arguments of %s", name)
 			}
 			p.pos++
 			p.space()
@@ -193,10 +193,10 @@ func (p *pyParser) call() (PyCall, error) {
 		kw := p.ident()
 		p.space()
 		if kw == "" || p.peek() != '=' || strings.HasPrefix(p.src[p.pos:], "==") {
-			return PyCall{}, p.errf(kwAt, "positional argument in %s: only keyword arguments can be matched to parameters", name)
+			return Call{}, p.errf(kwAt, "positional argument in %s: only keyword arguments can be matched to parameters", name)
 		}
 		if seen[kw] {
-			return PyCall{}, p.errf(kwAt, "argument %s repeated in %s", kw, name)
+			return Call{}, p.errf(kwAt, "argument %s repeated in %s", kw, name)
 		}
 		seen[kw] = true
 		p.pos++
@@ -206,11 +206,11 @@ func (p *pyParser) call() (PyCall, error) {
 		writeJSONString(&p.out, kw)
 		p.out.WriteByte(':')
 		if err := p.value(0); err != nil {
-			return PyCall{}, err
+			return Call{}, err
 		}
 	}
 	p.out.WriteByte('}')
-	return PyCall{Name: name, Arguments: json.RawMessage(bytes.Clone(p.out.Bytes()))}, nil
+	return Call{Name: name, Arguments: json.RawMessage(bytes.Clone(p.out.Bytes()))}, nil
 }
 
 const maxDepth = 64
