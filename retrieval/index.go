@@ -146,6 +146,7 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 	ix.accs.New = func() any { return &accumulator{score: make([]float64, len(ix.tools))} }
 	return ix, nil
 }
+
 // fieldTerms returns the analysed terms of one field of a tool; nested are
 // the properties nested in its parameters (catalog.NestedParams), indexed
 // with the top-level ones: their paths (flight.no) in params, their
