@@ -2,8 +2,8 @@ package anyparse
 
 import (
 	"github.com/tooleval/tooleval/nativeparse"
-	"github.com/tooleval/tooleval/toolcall"
 	"github.com/tooleval/tooleval/textparse"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // maxSniff bounds how many bytes auto holds back while it cannot tell a

@@ -1,8 +1,8 @@
 package anyparse
 
 import (
-	"github.com/tooleval/tooleval/toolcall"
 	"github.com/tooleval/tooleval/textparse"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // The text protocols of package textparse.

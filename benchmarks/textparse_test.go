@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tooleval/tooleval/toolcall"
 	"github.com/tooleval/tooleval/textparse"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // xmlPlain is model prose (a '<' now and then), size bytes.

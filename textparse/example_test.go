@@ -3,8 +3,8 @@ package textparse_test
 import (
 	"fmt"
 
-	"github.com/tooleval/tooleval/toolcall"
 	"github.com/tooleval/tooleval/textparse"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Feeding a streamed use_tool message in small chunks: text is released as
