@@ -28,7 +28,7 @@ type Report struct {
 	Variants []string `json:"variants"`
 	// Counting says, per variant, what was counted and with which
 	// encoding, and whether that count is exact for the provider.
-	Counting []Counting     `json:"counting,omitempty"`
+	Counting []Counting      `json:"counting,omitempty"`
 	Configs  []*ConfigResult `json:"configs"`
 	// Comparison is set when the run was compared with a baseline.
 	Comparison *Comparison `json:"comparison,omitempty"`

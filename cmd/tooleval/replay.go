@@ -140,4 +140,3 @@ func replayOptions(c *cli.Context) (replay.Options, error) {
 	}
 	return opts, nil
 }
-
