@@ -2,8 +2,8 @@ package anyparse
 
 import (
 	"github.com/tooleval/tooleval/nativeparse"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
-	"github.com/tooleval/tooleval/xmlparse"
 )
 
 // autoParser holds the first bytes back until a nativeparse.Detector can
@@ -49,7 +49,7 @@ func (a *autoParser) start(native bool) {
 	if native {
 		a.p = newNative(nativeparse.Auto, a.opts)
 	} else {
-		a.p = newText(xmlparse.FormatAuto, a.opts)
+		a.p = newText(textparse.FormatAuto, a.opts)
 	}
 }
 

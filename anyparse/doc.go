@@ -3,9 +3,9 @@
 // "function_calls", …, or "auto") without knowing which parser package
 // implements it.
 //
-// Text protocols are registered in text.go (package xmlparse), provider
+// Text protocols are registered in text.go (package textparse), provider
 // streams in native.go (package nativeparse). "auto" (auto.go) holds the
 // first bytes back until it can tell a provider stream (SSE field lines,
 // NDJSON provider objects) from model text, then delegates to nativeparse's
-// or xmlparse's own auto-detection.
+// or textparse's own auto-detection.
 package anyparse

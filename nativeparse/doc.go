@@ -10,7 +10,7 @@
 // is handled by Framer; each wire event's JSON is decoded with one reused
 // fastjson parser.
 //
-// The events are the same as those of the text-protocol parser (xmlparse):
+// The events are the same as those of the text-protocol parser (textparse):
 // text, reasoning, call_start, args_delta, call_end and error. An event's
 // Offset is the byte offset, in the whole body, of the wire event that
 // carried it. A call is finished only by its protocol's end signal (a

@@ -6,7 +6,7 @@ import (
 )
 
 // The text protocols a calling-protocol section can be written for. They
-// are the dialects package xmlparse reads.
+// are the dialects package textparse reads.
 const (
 	ProtocolUseTool       = "use_tool"
 	ProtocolFunctionCalls = "function_calls"

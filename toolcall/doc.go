@@ -1,6 +1,6 @@
 // Package toolcall holds the types every other tooleval package speaks: a
 // tool definition (Tool, Param), a parsed call (Call), and the stream events
-// (Event) that both the text-protocol parser (xmlparse) and the native
+// (Event) that both the text-protocol parser (textparse) and the native
 // provider-stream parser (nativeparse) hand back as they are fed bytes.
 //
 // It is deliberately small and has no dependencies outside the standard
@@ -9,7 +9,7 @@
 //
 // A StreamParser is fed chunks and returns events:
 //
-//	p := xmlparse.New()
+//	p := textparse.New()
 //	for chunk := range chunks {
 //		for _, ev := range p.Feed(chunk) {
 //			// ev.Data is only valid until the next Feed or Close.

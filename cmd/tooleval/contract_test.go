@@ -140,7 +140,7 @@ func checkChunkIndependence(t *testing.T, stdin string, args ...string) {
 }
 
 func TestParseChunkSizeIndependenceTextFormats(t *testing.T) {
-	cat := filepath.Join("..", "..", "testdata", "xmlparse", "catalog.json")
+	cat := filepath.Join("..", "..", "testdata", "textparse", "catalog.json")
 	for _, in := range textInputs {
 		for _, format := range []string{in.format, "auto"} {
 			args := []string{"--format", format}

@@ -24,7 +24,7 @@ func runParse(t *testing.T, stdin string, args ...string) (int, string, string) 
 }
 
 func TestParseSummary(t *testing.T) {
-	catalogPath := filepath.Join("..", "..", "testdata", "xmlparse", "catalog.json")
+	catalogPath := filepath.Join("..", "..", "testdata", "textparse", "catalog.json")
 	code, out, stderr := runParse(t, parseInput, "--catalog", catalogPath)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -1,4 +1,4 @@
-package xmlparse
+package textparse
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 func goldenPath(name string) string {
-	return filepath.Join("..", "testdata", "xmlparse", strings.ReplaceAll(name, "/", "__")+".golden")
+	return filepath.Join("..", "testdata", "textparse", strings.ReplaceAll(name, "/", "__")+".golden")
 }
 
 func TestParseTable(t *testing.T) {
@@ -51,7 +51,7 @@ func TestParseTable(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run go test ./xmlparse -update)", err)
+				t.Fatalf("%v (run go test ./textparse -update)", err)
 			}
 			if got != string(want) {
 				t.Errorf("events differ from %s\n got:\n%s\nwant:\n%s", path, got, want)

@@ -1,5 +1,8 @@
-// Package xmlparse pulls tool calls out of streamed model text written in
-// one of the XML-ish text protocols agents use:
+// Package textparse pulls tool calls out of streamed model text: the
+// text protocols agents and open models write their calls in (XML-ish tags,
+// special-token markers, JSON and Python call lists). It was xmlparse; the
+// engine now reads dialects that are not XML, so the name says what it
+// parses, not one family's syntax. The XML-ish dialects:
 //
 //	use_tool        <use_tool><tool_name>NAME</tool_name><arguments>{json}</arguments></use_tool>
 //	function_calls  <function_calls><invoke name="NAME"><parameter name="P">V</parameter></invoke></function_calls>
@@ -36,4 +39,4 @@
 // markup equal the input; the concatenated args_delta events of a call equal
 // its final Arguments. Problems are error events with byte offsets into the
 // whole input and stable codes (toolcall.Code*); parsing always goes on.
-package xmlparse
+package textparse

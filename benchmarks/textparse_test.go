@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
-	"github.com/tooleval/tooleval/xmlparse"
 )
 
 // xmlPlain is model prose (a '<' now and then), size bytes.
@@ -63,7 +63,7 @@ var xmlInputs = []struct {
 	{"bigarg", xmlBigArg()},
 }
 
-func feedXML(p *xmlparse.Parser, in []byte, chunk int) int {
+func feedXML(p *textparse.Parser, in []byte, chunk int) int {
 	n := 0
 	for i := 0; i < len(in); i += chunk {
 		n += len(p.Feed(in[i:min(i+chunk, len(in))]))
@@ -71,7 +71,7 @@ func feedXML(p *xmlparse.Parser, in []byte, chunk int) int {
 	return n + len(p.Close())
 }
 
-// BenchmarkXMLParse: throughput of xmlparse (auto dialect) over 256 KiB of
+// BenchmarkXMLParse: throughput of textparse (auto dialect) over 256 KiB of
 // plain text, 256 KiB of tool-dense output and one 1 MiB argument, at
 // chunk sizes 1, 16, 256 and 4096.
 func BenchmarkXMLParse(b *testing.B) {
@@ -81,7 +81,7 @@ func BenchmarkXMLParse(b *testing.B) {
 				b.SetBytes(int64(len(in.in)))
 				b.ReportAllocs()
 				for b.Loop() {
-					feedXML(xmlparse.New(), in.in, chunk)
+					feedXML(textparse.New(), in.in, chunk)
 				}
 			})
 		}
@@ -101,7 +101,7 @@ func BenchmarkXMLParseSize(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for b.Loop() {
-					feedXML(xmlparse.New(), in, 4096)
+					feedXML(textparse.New(), in, 4096)
 				}
 			})
 		}
@@ -135,7 +135,7 @@ func BenchmarkXMLNaive(b *testing.B) {
 // that the baseline finds the same calls, so the comparison is fair.
 func TestXMLBenchInputs(t *testing.T) {
 	dense := xmlDense(16 << 10)
-	r := toolcall.Collect("", toolcall.Run(xmlparse.New(), dense, 16))
+	r := toolcall.Collect("", toolcall.Run(textparse.New(), dense, 16))
 	var n naiveXML
 	for i := 0; i < len(dense); i += 4096 {
 		n.feed(dense[i:min(i+4096, len(dense))])
@@ -148,13 +148,13 @@ func TestXMLBenchInputs(t *testing.T) {
 		names = append(names, c.Name)
 	}
 	if strings.Join(names, ",") != strings.Join(n.names, ",") {
-		t.Fatalf("xmlparse calls %v\nnaive calls %v", names, n.names)
+		t.Fatalf("textparse calls %v\nnaive calls %v", names, n.names)
 	}
-	big := toolcall.Collect("", toolcall.Run(xmlparse.New(), xmlBigArg(), 4096))
+	big := toolcall.Collect("", toolcall.Run(textparse.New(), xmlBigArg(), 4096))
 	if len(big.Calls) != 1 || len(big.Calls[0].Arguments) < 1<<20 || len(big.Errors) != 0 {
 		t.Fatalf("big argument: %d calls, errors %+v", len(big.Calls), big.Errors)
 	}
-	plain := toolcall.Collect("", toolcall.Run(xmlparse.New(), xmlPlain(64<<10), 16))
+	plain := toolcall.Collect("", toolcall.Run(textparse.New(), xmlPlain(64<<10), 16))
 	if len(plain.Calls) != 0 || len(plain.Text) != 64<<10 {
 		t.Fatalf("plain input: %d calls, %d text bytes", len(plain.Calls), len(plain.Text))
 	}

@@ -5,7 +5,7 @@ import (
 	"regexp"
 )
 
-// naiveXML is the baseline the xmlparse benchmarks compare against: what
+// naiveXML is the baseline the textparse benchmarks compare against: what
 // common agent frameworks do with streamed text. Every chunk is appended to
 // a buffer and the whole buffer is re-scanned with regular expressions for
 // complete tool-call blocks; text before the first possible call is

@@ -1,8 +1,8 @@
-package xmlparse
+package textparse
 
 // parseCase is one table case: an input, the options, and the compact
 // summary (see summary) it must give. Its full event stream is also kept as
-// a golden file in testdata/xmlparse/<name>.golden.
+// a golden file in testdata/textparse/<name>.golden.
 type parseCase struct {
 	name   string
 	format Format

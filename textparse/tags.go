@@ -1,4 +1,4 @@
-package xmlparse
+package textparse
 
 import "math/bits"
 

@@ -1,10 +1,10 @@
-package xmlparse_test
+package textparse_test
 
 import (
 	"fmt"
 
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
-	"github.com/tooleval/tooleval/xmlparse"
 )
 
 // Feeding a streamed use_tool message in small chunks: text is released as
@@ -12,7 +12,7 @@ import (
 func ExampleParser() {
 	msg := "Writing the file.\n<use_tool><tool_name>write</tool_name>" +
 		`<arguments>{"path": "a.txt", "lines": 12}</arguments></use_tool>`
-	p := xmlparse.New(xmlparse.WithFormat(xmlparse.FormatUseTool))
+	p := textparse.New(textparse.WithFormat(textparse.FormatUseTool))
 	var args string
 	for i := 0; i < len(msg); i += 8 {
 		for _, ev := range p.Feed([]byte(msg[i:min(i+8, len(msg))])) {
@@ -40,7 +40,7 @@ func ExampleNew_functionCalls() {
 	msg := "Let me check.\n<function_calls>\n<invoke name=\"run\">\n" +
 		"<parameter name=\"code\">print(\"</parameter>\")</parameter>\n" +
 		"</invoke>\n</function_calls>"
-	evs := toolcall.Run(xmlparse.New(), []byte(msg), 5)
+	evs := toolcall.Run(textparse.New(), []byte(msg), 5)
 	r := toolcall.Collect("auto", evs)
 	fmt.Printf("text %q\n", r.Text)
 	fmt.Printf("%s %s\n", r.Calls[0].Name, r.Calls[0].Arguments)
@@ -53,7 +53,7 @@ func ExampleNew_functionCalls() {
 func ExampleNew_errors() {
 	msg := `<tool_call>{"name":"{{ tc.name }}","arguments":{}}</tool_call>` +
 		`<tool_call>{"name":"f","arguments":{"a":1`
-	for _, ev := range toolcall.Run(xmlparse.New(), []byte(msg), 0) {
+	for _, ev := range toolcall.Run(textparse.New(), []byte(msg), 0) {
 		if ev.Kind == toolcall.KindError {
 			fmt.Println(ev.Err.Code, ev.Offset, ev.Err.Partial != "")
 		}
