@@ -23,7 +23,7 @@ var hostileInputs = []struct {
 		return []byte("data: " + strings.Repeat("[", n) + "\ndata: 1\n\n")
 	}, toolcall.CodeTooDeep},
 	{"chat arguments of [", OpenAIChat, nil, func(n int) []byte {
-		return []byte(sse(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"f","arguments":"` + strings.Repeat("[", n) + `"}}]}}]}`,
+		return []byte(sse(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"f","arguments":"`+strings.Repeat("[", n)+`"}}]}}]}`,
 			`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`))
 	}, toolcall.CodeTooDeep},
 	{"anthropic partial_json of [", Anthropic, nil, func(n int) []byte {
