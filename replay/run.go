@@ -251,7 +251,7 @@ func (r *runner) replay(c *Case, kmax int) []*CaseResult {
 			return fail(err)
 		}
 		if c.CheckCalls() {
-			cr := metrics.CheckCalls(cat, parse.Calls, c.GoldCalls, broken)
+			cr := metrics.CheckCallsWith(cat, parse.Calls, c.GoldCalls, broken, c.Checker)
 			calls = &cr
 		}
 	}
