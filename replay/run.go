@@ -316,7 +316,7 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 			return fail(err)
 		}
 		if c.CheckCalls() {
-			cr := metrics.CheckCalls(cat, parse.Calls, c.GoldCalls, broken)
+			cr := metrics.CheckCallsWith(cat, parse.Calls, c.GoldCalls, broken, c.Checker)
 			calls = &cr
 		}
 	}
