@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -180,4 +181,74 @@ func isInteger(num string) bool {
 		}
 	}
 	return true
+}
+
+// maxNestedDepth is how deep NestedParams follows nested schemas.
+const maxNestedDepth = 16
+
+// NestedParams lists the properties nested inside the parameters' schemas
+// — members of object parameters, of array items, of anyOf/oneOf/allOf
+// alternatives and of additionalProperties schemas — depth-first in schema
+// order, each named by its path from the parameter: "filter.city",
+// "passengers[].name", "headers.*.value". Each carries its description
+// (or title), types, enum and whether its parent requires it. Top-level
+// parameters are not included (ParamsOf lists them). Schemas nested deeper
+// than 16 levels are not followed. An error names the parameter whose
+// schema is not valid JSON.
+func NestedParams(params []toolcall.Param) ([]toolcall.Param, error) {
+	var out []toolcall.Param
+	for _, p := range params {
+		if !mayNest(p.Schema) {
+			continue
+		}
+		v, err := decodeValue(p.Schema, 0)
+		if err != nil {
+			return nil, fmt.Errorf("parameter %s: %v", p.Name, err)
+		}
+		out = appendNested(out, v, p.Name, 0)
+	}
+	return out, nil
+}
+
+// mayNest is a cheap test that skips decoding flat parameter schemas.
+func mayNest(schema json.RawMessage) bool {
+	for _, k := range [...]string{`"properties"`, `"items"`, `"anyOf"`, `"oneOf"`, `"allOf"`, `"additionalProperties"`} {
+		if bytes.Contains(schema, []byte(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+func appendNested(out []toolcall.Param, s *value, path string, depth int) []toolcall.Param {
+	if !s.isObject() || depth >= maxNestedDepth {
+		return out
+	}
+	for _, p := range paramsOf(s) {
+		name := path + "." + p.Name
+		sub := s.get("properties").get(p.Name)
+		p.Name = name
+		p.Schema = nil // the parameter's own schema holds it
+		out = append(out, p)
+		out = appendNested(out, sub, name, depth+1)
+	}
+	switch it := s.get("items"); {
+	case it.isObject():
+		out = appendNested(out, it, path+"[]", depth+1)
+	case it.isArray(): // tuple form
+		for _, x := range it.items {
+			out = appendNested(out, x, path+"[]", depth+1)
+		}
+	}
+	for _, key := range [...]string{"anyOf", "oneOf", "allOf"} {
+		if alts := s.get(key); alts.isArray() {
+			for _, a := range alts.items {
+				out = appendNested(out, a, path, depth+1)
+			}
+		}
+	}
+	if ap := s.get("additionalProperties"); ap.isObject() {
+		out = appendNested(out, ap, path+".*", depth+1)
+	}
+	return out
 }

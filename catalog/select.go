@@ -40,22 +40,30 @@ type Selection struct {
 
 // The tool groups of DefaultModes. A tool's group is its Group, or GroupMCP
 // when it has a Server and no Group. A tool with no group is in every mode.
+//
+// GroupMCPRead is the part of GroupMCP whose MCP annotations say
+// readOnlyHint: true: a mode allowing GroupMCPRead but not GroupMCP keeps
+// those MCP tools and drops the others, including tools without
+// annotations (the MCP default for readOnlyHint is false: a tool may
+// write).
 const (
 	GroupRead    = "read"
 	GroupEdit    = "edit"
 	GroupCommand = "command"
 	GroupBrowser = "browser"
 	GroupMCP     = "mcp"
+	GroupMCPRead = "mcp-read"
 )
 
 // DefaultModes are the modes coding agents commonly ship: code and debug
 // allow every group, architect reads, edits (plans, docs) and uses MCP
-// tools, ask only reads and uses MCP tools.
+// tools, ask is read-only: it reads and keeps only the MCP tools annotated
+// readOnlyHint: true.
 var DefaultModes = map[string][]string{
 	"code":      {GroupRead, GroupEdit, GroupCommand, GroupBrowser, GroupMCP},
 	"debug":     {GroupRead, GroupEdit, GroupCommand, GroupBrowser, GroupMCP},
 	"architect": {GroupRead, GroupEdit, GroupBrowser, GroupMCP},
-	"ask":       {GroupRead, GroupBrowser, GroupMCP},
+	"ask":       {GroupRead, GroupBrowser, GroupMCPRead},
 }
 
 // GroupOf returns the tool group used for mode filtering.
@@ -67,6 +75,16 @@ func GroupOf(t *toolcall.Tool) string {
 		return GroupMCP
 	}
 	return ""
+}
+
+// allowedIn reports whether a mode allowing the groups in allowed keeps t
+// (see GroupMCPRead).
+func allowedIn(allowed map[string]bool, t *toolcall.Tool) bool {
+	g := GroupOf(t)
+	if g == "" || allowed[g] {
+		return true
+	}
+	return g == GroupMCP && allowed[GroupMCPRead] && t.Annotations.ReadOnly != nil && *t.Annotations.ReadOnly
 }
 
 // MCPName is the name an MCP tool gets when MCPNames is set:
@@ -198,7 +216,7 @@ func (c *Catalog) Select(s Selection) (*Catalog, error) {
 		if !e.meta.enabled || in(disabled, e, final) {
 			continue
 		}
-		keep := allowed == nil || GroupOf(&t) == "" || allowed[GroupOf(&t)]
+		keep := allowed == nil || allowedIn(allowed, &t)
 		if in(exclude, e, final) {
 			keep = false
 		}

@@ -27,8 +27,16 @@ var Fields = []string{FieldName, FieldNameWords, FieldDescription, FieldParams, 
 
 // Similarity names accepted in Config.Similarity.
 const (
-	SimilarityBM25  = "bm25"  // correct BM25 (default)
-	SimilarityBluge = "bluge" // bluge 0.2.2's stock BM25, for comparison
+	// SimilarityBM25F is BM25F (the default): one IDF per term over whole
+	// tools, field weights applied to term frequencies normalised by each
+	// field's length, one saturation per term.
+	SimilarityBM25F = "bm25f"
+	// SimilarityBM25 is the sum of one Okapi BM25 per field, each with its
+	// own IDF and saturation (the model before BM25F), for comparison.
+	SimilarityBM25 = "bm25"
+	// SimilarityBluge is bluge 0.2.2's stock BM25 formula summed per
+	// field, for comparison.
+	SimilarityBluge = "bluge"
 )
 
 // Config is everything that shapes retrieval. The replay and tune commands
@@ -45,7 +53,7 @@ const (
 //	  "synonym_weight": 0.5,           // query weight of expansion terms
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],
 //	  "always": ["Read"],              // always-include tools, in this order
-//	  "similarity": "bm25"             // or "bluge" (stock, for comparison)
+//	  "similarity": "bm25f"            // or "bm25" (sum of per-field BM25), "bluge" (stock)
 //	}
 type Config struct {
 	K             int                `json:"k"`
@@ -84,7 +92,7 @@ func DefaultConfig() Config {
 		Weights:       DefaultWeights(),
 		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Normalize: NormalizeLight, StopWords: true},
 		SynonymWeight: 0.5,
-		Similarity:    SimilarityBM25,
+		Similarity:    SimilarityBM25F,
 	}
 }
 
@@ -124,9 +132,9 @@ func (c *Config) Validate() error {
 		return errors.New("weights: every field has weight 0")
 	}
 	switch c.Similarity {
-	case "", SimilarityBM25, SimilarityBluge:
+	case "", SimilarityBM25F, SimilarityBM25, SimilarityBluge:
 	default:
-		return fmt.Errorf("similarity: unknown %q (want %q or %q)", c.Similarity, SimilarityBM25, SimilarityBluge)
+		return fmt.Errorf("similarity: unknown %q (want %q, %q or %q)", c.Similarity, SimilarityBM25F, SimilarityBM25, SimilarityBluge)
 	}
 	for i, g := range c.Synonyms {
 		if len(g) < 2 {

@@ -1,5 +1,5 @@
 // Package retrieval picks the tools whose descriptions go into a prompt:
-// BM25 over tool descriptions, built on bluge.
+// BM25F over tool descriptions, with bluge's analysis types.
 //
 // New indexes a catalog, one document per tool, with one field per part of
 // a tool (the name kept whole, the name split into words, the description,
@@ -10,8 +10,16 @@
 //
 // de-duplicated, always-include tools first, then by descending score.
 //
-// Scoring is Okapi BM25 with a correct IDF (BM25Similarity; bluge 0.2.2's
-// stock IDF is wrong), k1 and b configurable. Text goes through Analyzer, a
+// Scoring is BM25F by default: one IDF per term over whole tools
+// (ln(1 + (N − n + 0.5)/(n + 0.5)), not bluge 0.2.2's stock IDF), field
+// weights applied to term frequencies normalised by each field's length,
+// one saturation per term (k1 and b configurable). Each (term, tool)
+// impact is computed at index time into in-memory postings, so a query
+// costs one pass over its terms' postings. The sum of per-field BM25 (the
+// earlier model) and bluge's stock formula stay available as
+// Config.Similarity values for comparison. Parameters nested in object
+// parameters are indexed with their paths (catalog.NestedParams). Text goes
+// through Analyzer, a
 // mixed Chinese/English analyzer that keeps technical tokens such as
 // ApplyPatch, Read.path, /html[1]/body[1] or --dry-run whole and also split,
 // honours a list of protected terms, cuts Chinese into unigrams and

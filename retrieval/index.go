@@ -1,26 +1,19 @@
 package retrieval
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-
-	"github.com/blugelabs/bluge"
-	"github.com/blugelabs/bluge/analysis"
-	"github.com/blugelabs/bluge/search"
-	"github.com/blugelabs/bluge/search/similarity"
+	"sync"
 
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// ordField holds each tool's position in the catalog, zero-padded so that
-// sorting by it keeps catalog order among equal scores.
-const ordField = "_ord"
-
-// Index is a BM25 index over one catalog: one document per tool, one bluge
-// field per Field with its own weight. It is safe for concurrent searches.
+// Index is an in-memory BM25F (or per-field BM25) index over one catalog:
+// one document per tool, one field per Field with its own weight. Every
+// (term, tool) pair's score for a query term of weight 1 — its impact — is
+// computed once at build time, so a query costs one pass over the postings
+// of its terms. It is safe for concurrent searches.
 type Index struct {
 	cfg    Config
 	an     *Analyzer
@@ -28,13 +21,18 @@ type Index struct {
 	tools  []toolcall.Tool
 	byName map[string]int
 	fields []weightedField
-	stats  map[string]*fieldStats
-	writer *bluge.Writer
-	reader *bluge.Reader
-	// ordOf maps bluge document numbers to catalog positions; byNumber is
-	// set when document numbers follow catalog order.
-	ordOf    map[uint64]int
-	byNumber bool
+	// avgdl is the mean length of each active field over the tools that
+	// have it; fieldDocs how many tools have it.
+	avgdl     []float64
+	fieldDocs []int
+	// terms maps a term to its id; post[id] lists the tools holding it in
+	// catalog order with their impacts; df[id] counts them and fieldDF[f][id]
+	// counts the tools holding it in field f.
+	terms   map[string]int32
+	post    []postings
+	df      []int32
+	fieldDF [][]int32
+	accs    sync.Pool // *accumulator
 }
 
 type weightedField struct {
@@ -42,19 +40,11 @@ type weightedField struct {
 	weight float64
 }
 
-// fieldStats are exact statistics of one field, used for scoring,
-// explanations and skipping terms a field does not hold.
-type fieldStats struct {
-	docs   int            // documents with at least one term in the field
-	tokens int            // total terms over those documents
-	df     map[string]int // documents per term
-}
-
-func (s *fieldStats) avgdl() float64 {
-	if s.docs == 0 {
-		return 0
-	}
-	return float64(s.tokens) / float64(s.docs)
+// postings are the tools holding one term (ascending) and each one's
+// impact: its score for that term at query weight 1.
+type postings struct {
+	docs    []int32
+	impacts []float64
 }
 
 // Option changes how New builds an index.
@@ -62,7 +52,6 @@ type Option func(*options)
 
 type options struct {
 	cfg Config
-	dir string
 }
 
 // WithConfig replaces the whole configuration (start from DefaultConfig).
@@ -102,13 +91,9 @@ func WithSynonyms(groups ...SynonymGroup) Option {
 	return func(o *options) { o.cfg.Synonyms = append(append([]SynonymGroup(nil), o.cfg.Synonyms...), groups...) }
 }
 
-// WithDir keeps the index in a directory on disk instead of in memory
-// (for large catalogs). The directory is created if needed; Close releases
-// it but leaves the files.
-func WithDir(dir string) Option { return func(o *options) { o.dir = dir } }
-
 // New indexes the tools. It fails on an empty catalog, on a tool without a
-// name, on a name used twice and on an invalid configuration.
+// name, on a name used twice, on a parameter schema that is not valid JSON
+// and on an invalid configuration.
 func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 	o := options{cfg: DefaultConfig()}
 	for _, opt := range opts {
@@ -116,7 +101,7 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 	}
 	cfg := o.cfg
 	if cfg.Similarity == "" {
-		cfg.Similarity = SimilarityBM25
+		cfg.Similarity = SimilarityBM25F
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("retrieval: config: %w", err)
@@ -133,7 +118,6 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 		an:     an,
 		tools:  tools,
 		byName: make(map[string]int, len(tools)),
-		stats:  map[string]*fieldStats{},
 	}
 	for i := range tools {
 		name := tools[i].Name
@@ -148,7 +132,6 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 	for _, f := range Fields {
 		if w := cfg.Weights[f]; w > 0 {
 			ix.fields = append(ix.fields, weightedField{f, w})
-			ix.stats[f] = &fieldStats{df: map[string]int{}}
 		}
 	}
 	for _, a := range cfg.Always {
@@ -157,129 +140,18 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 		}
 	}
 	ix.exp = newExpander(an, cfg.Synonyms, cfg.SynonymWeight)
-
-	// Analyse every tool once; the terms go to bluge pre-analysed.
-	docTerms := make([][][]string, len(tools))
-	seen := map[string]struct{}{}
-	for i := range tools {
-		docTerms[i] = make([][]string, len(ix.fields))
-		for j, f := range ix.fields {
-			terms := ix.fieldTerms(&tools[i], f.name)
-			docTerms[i][j] = terms
-			if len(terms) == 0 {
-				continue
-			}
-			st := ix.stats[f.name]
-			st.docs++
-			st.tokens += len(terms)
-			clear(seen)
-			for _, t := range terms {
-				if _, dup := seen[t]; !dup {
-					seen[t] = struct{}{}
-					st.df[t]++
-				}
-			}
-		}
-	}
-
-	var bcfg bluge.Config
-	if o.dir != "" {
-		bcfg = bluge.DefaultConfig(o.dir)
-	} else {
-		bcfg = bluge.InMemoryOnlyConfig()
-	}
-	if cfg.Similarity == SimilarityBluge {
-		bcfg.DefaultSimilarity = similarity.NewBM25SimilarityBK1(cfg.B, cfg.K1)
-	} else {
-		sim := NewBM25Similarity(cfg.K1, cfg.B)
-		bcfg.DefaultSimilarity = sim
-		for _, f := range ix.fields {
-			st := ix.stats[f.name]
-			bcfg.PerFieldSimilarity[f.name] = sim.withFieldStats(st.docs, st.avgdl())
-		}
-	}
-	w, err := bluge.OpenWriter(bcfg)
-	if err != nil {
-		return nil, fmt.Errorf("retrieval: open index: %w", err)
-	}
-	batch := bluge.NewBatch()
-	for i := range tools {
-		doc := bluge.NewDocument(tools[i].Name)
-		doc.AddField(bluge.NewKeywordField(ordField, ordKey(i)).Sortable())
-		for j, f := range ix.fields {
-			if terms := docTerms[i][j]; len(terms) > 0 {
-				doc.AddField(bluge.NewTextField(f.name, "").WithAnalyzer(preAnalyzed(terms)))
-			}
-		}
-		batch.Update(doc.ID(), doc)
-	}
-	if err := w.Batch(batch); err != nil {
-		_ = w.Close()
-		return nil, fmt.Errorf("retrieval: index: %w", err)
-	}
-	r, err := w.Reader()
-	if err != nil {
-		_ = w.Close()
-		return nil, fmt.Errorf("retrieval: open reader: %w", err)
-	}
-	ix.writer, ix.reader = w, r
-	if err := ix.mapDocNumbers(); err != nil {
-		_ = ix.Close()
+	if err := ix.build(); err != nil {
 		return nil, err
 	}
+	ix.accs.New = func() any { return &accumulator{score: make([]float64, len(ix.tools))} }
 	return ix, nil
 }
 
-// mapDocNumbers reads which bluge document number holds which tool. When
-// the numbers follow catalog order (one in-memory segment), searches can
-// sort by score alone, since bluge breaks ties by document number; otherwise
-// they also sort by the _ord field, which costs a doc-value read per match.
-func (ix *Index) mapDocNumbers() error {
-	req := bluge.NewTopNSearch(len(ix.tools), bluge.NewMatchAllQuery()).SortBy([]string{ordField})
-	it, err := ix.reader.Search(context.Background(), req)
-	if err != nil {
-		return fmt.Errorf("retrieval: read document numbers: %w", err)
-	}
-	ix.ordOf = map[uint64]int{}
-	ix.byNumber = true
-	prev := -1
-	var last uint64
-	for {
-		m, err := it.Next()
-		if err != nil {
-			return fmt.Errorf("retrieval: read document numbers: %w", err)
-		}
-		if m == nil {
-			break
-		}
-		ord, err := strconv.Atoi(string(m.SortValue[0]))
-		if err != nil || ord < 0 || ord >= len(ix.tools) {
-			return fmt.Errorf("retrieval: bad document order %q", m.SortValue[0])
-		}
-		if prev >= 0 && m.Number <= last {
-			ix.byNumber = false
-		}
-		prev, last = ord, m.Number
-		ix.ordOf[m.Number] = ord
-	}
-	if len(ix.ordOf) != len(ix.tools) {
-		return fmt.Errorf("retrieval: index holds %d documents for %d tools", len(ix.ordOf), len(ix.tools))
-	}
-	return nil
-}
-
-// preAnalyzed hands bluge terms the Index analysed itself.
-type preAnalyzed []string
-
-func (p preAnalyzed) Analyze([]byte) analysis.TokenStream { return tokenStream(p) }
-
-func ordKey(i int) string {
-	s := strconv.Itoa(i)
-	return strings.Repeat("0", 10-len(s)) + s
-}
-
-// fieldTerms returns the analysed terms of one field of a tool.
-func (ix *Index) fieldTerms(t *toolcall.Tool, field string) []string {
+// fieldTerms returns the analysed terms of one field of a tool; nested are
+// the properties nested in its parameters (catalog.NestedParams), indexed
+// with the top-level ones: their paths (flight.no) in params, their
+// descriptions and enums in param_desc.
+func (ix *Index) fieldTerms(t *toolcall.Tool, nested []toolcall.Param, field string) []string {
 	a := ix.an
 	switch field {
 	case FieldName:
@@ -311,16 +183,20 @@ func (ix *Index) fieldTerms(t *toolcall.Tool, field string) []string {
 		return out
 	case FieldParams:
 		var out []string
-		for _, p := range t.Params {
-			out = a.AppendTerms(out, p.Name)
+		for _, ps := range [2][]toolcall.Param{t.Params, nested} {
+			for _, p := range ps {
+				out = a.AppendTerms(out, p.Name)
+			}
 		}
 		return out
 	case FieldParamDesc:
 		var out []string
-		for _, p := range t.Params {
-			out = a.AppendTerms(out, p.Description)
-			for _, e := range p.Enum {
-				out = a.AppendTerms(out, strings.Trim(string(e), `"`))
+		for _, ps := range [2][]toolcall.Param{t.Params, nested} {
+			for _, p := range ps {
+				out = a.AppendTerms(out, p.Description)
+				for _, e := range p.Enum {
+					out = a.AppendTerms(out, strings.Trim(string(e), `"`))
+				}
 			}
 		}
 		return out
@@ -364,14 +240,9 @@ func (ix *Index) Lookup(name string) (*toolcall.Tool, bool) { return ix.Tool(nam
 
 // Close releases the index. Searches must not run during or after Close.
 func (ix *Index) Close() error {
-	err := ix.reader.Close()
-	if werr := ix.writer.Close(); err == nil {
-		err = werr
-	}
-	return err
+	ix.post, ix.terms = nil, nil
+	return nil
 }
-
-var _ search.Similarity = (*BM25Similarity)(nil)
 
 // isCompoundName reports whether a name has more than one word part.
 func isCompoundName(name string) bool {

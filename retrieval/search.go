@@ -1,12 +1,10 @@
 package retrieval
 
 import (
-	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
-
-	"github.com/blugelabs/bluge"
 )
 
 // Hit is one tool chosen for a query.
@@ -44,170 +42,127 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 		hits = append(hits, Hit{Name: name, Always: true})
 	}
 	terms := ix.analyzeQuery(query)
-	q, clauses := ix.buildQuery(terms)
-	if clauses == 0 {
+	acc := ix.accs.Get().(*accumulator)
+	defer ix.accs.Put(acc)
+	if !ix.accumulate(acc, terms) {
+		acc.reset()
 		return hits, nil
 	}
-	var found map[string]float64
-	if len(hits) > 0 {
-		found = map[string]float64{}
-	}
-	if n := k + len(hits); n > 0 {
-		// A few more than needed, so that ties at the cut are ordered
-		// by catalog order below rather than by bluge.
-		req := bluge.NewTopNSearch(n+tieSlack, q)
-		if !ix.byNumber {
-			req = req.SortBy([]string{"-_score", ordField})
+	top := acc.top(k+len(hits)+tieSlack, isAlways, ix.byName)
+	// Scores that are equal but for floating-point rounding (the same
+	// terms summed in another order) tie, and ties go in catalog order.
+	sort.SliceStable(top, func(a, b int) bool {
+		sa, sb := tieKey(top[a].score), tieKey(top[b].score)
+		if sa != sb {
+			return sa > sb
 		}
-		it, err := ix.reader.Search(context.Background(), req)
-		if err != nil {
-			return nil, fmt.Errorf("retrieval: search %q: %w", query, err)
-		}
-		var ranked []rankedHit
-		for {
-			m, err := it.Next()
-			if err != nil {
-				return nil, fmt.Errorf("retrieval: search %q: %w", query, err)
-			}
-			if m == nil {
-				break
-			}
-			ord, ok := ix.ordOf[m.Number]
-			if !ok {
-				return nil, fmt.Errorf("retrieval: search %q: unknown document number %d", query, m.Number)
-			}
-			name := ix.tools[ord].Name
-			if isAlways[name] {
-				found[name] = m.Score
-				continue
-			}
-			ranked = append(ranked, rankedHit{ord: ord, score: m.Score})
-		}
-		// Scores that are equal but for floating-point rounding (the same
-		// terms summed in another order) tie, and ties go in catalog order.
-		sort.SliceStable(ranked, func(a, b int) bool {
-			sa, sb := tieKey(ranked[a].score), tieKey(ranked[b].score)
-			if sa != sb {
-				return sa > sb
-			}
-			return ranked[a].ord < ranked[b].ord
-		})
-		for _, r := range ranked[:min(k, len(ranked))] {
-			hits = append(hits, Hit{Name: ix.tools[r.ord].Name, Score: r.score})
-		}
+		return top[a].ord < top[b].ord
+	})
+	for _, r := range top[:min(k, len(top))] {
+		hits = append(hits, Hit{Name: ix.tools[r.ord].Name, Score: r.score})
 	}
 	for i := range hits {
 		if !hits[i].Always {
 			break
 		}
-		if s, ok := found[hits[i].Name]; ok {
-			hits[i].Score = s
-		} else {
-			// Not among the top hits: score it directly.
-			hits[i].Score = ix.score(terms, ix.byName[hits[i].Name]).Score
-		}
+		hits[i].Score = acc.score[ix.byName[hits[i].Name]]
 	}
+	acc.reset()
 	return hits, nil
 }
 
-// buildQuery makes one weighted term query per (field, term) pair the
-// field actually holds.
-func (ix *Index) buildQuery(terms []queryTerm) (bluge.Query, int) {
-	bq := bluge.NewBooleanQuery()
-	n := 0
-	for _, f := range ix.fields {
-		df := ix.stats[f.name].df
-		for _, t := range terms {
-			if _, ok := df[t.term]; !ok {
-				continue
-			}
-			bq.AddShould(bluge.NewTermQuery(t.term).SetField(f.name).SetBoost(f.weight * t.weight))
-			n++
-		}
-	}
-	return bq, n
-}
-
-// Explanation says why a tool scored what it did for a query.
-type Explanation struct {
-	Tool  string  `json:"tool"`
-	Score float64 `json:"score"`
-	// Fields lists the fields with at least one matching term, in Fields
-	// order.
-	Fields []FieldMatch `json:"fields,omitempty"`
-}
-
-// FieldMatch is the part of a score that comes from one field.
-type FieldMatch struct {
-	Field  string      `json:"field"`
-	Weight float64     `json:"weight"`
-	Score  float64     `json:"score"`
-	Terms  []TermMatch `json:"terms"`
-}
-
-// TermMatch is one query term found in a field.
-type TermMatch struct {
-	Term string `json:"term"`
-	// Freq is how often the term occurs in the field; DocFreq in how many
-	// tools' fields.
-	Freq    int     `json:"freq"`
-	DocFreq int     `json:"doc_freq"`
-	Score   float64 `json:"score"`
-	// Expanded marks terms added by synonym expansion.
-	Expanded bool `json:"expanded,omitempty"`
-}
-
-// Explain breaks the score of tool for query down by field and term. The
-// total equals the Score that Search reports for the tool (up to
-// floating-point rounding).
-func (ix *Index) Explain(query, tool string) (*Explanation, error) {
-	i, ok := ix.byName[tool]
-	if !ok {
-		return nil, fmt.Errorf("retrieval: explain: tool %q is not in the catalog", tool)
-	}
-	e := ix.score(ix.analyzeQuery(query), i)
-	return &e, nil
-}
-
-// score computes a tool's score from the Index's own statistics, with the
-// same formula the bluge similarity applies.
-func (ix *Index) score(terms []queryTerm, i int) Explanation {
-	e := Explanation{Tool: ix.tools[i].Name}
-	stock := ix.cfg.Similarity == SimilarityBluge
-	for _, f := range ix.fields {
-		ft := ix.fieldTerms(&ix.tools[i], f.name)
-		if len(ft) == 0 {
+// accumulate adds every query term's impacts to acc; false when no query
+// term is in the index.
+func (ix *Index) accumulate(acc *accumulator, terms []queryTerm) bool {
+	found := false
+	for _, t := range terms {
+		id, ok := ix.terms[t.term]
+		if !ok || t.weight == 0 {
 			continue
 		}
-		st := ix.stats[f.name]
-		freq := map[string]int{}
-		for _, t := range ft {
-			freq[t]++
-		}
-		fm := FieldMatch{Field: f.name, Weight: f.weight}
-		for _, t := range terms {
-			tf := freq[t.term]
-			if tf == 0 {
-				continue
+		found = true
+		p := &ix.post[id]
+		for j, d := range p.docs {
+			if acc.score[d] == 0 {
+				acc.touched = append(acc.touched, d)
 			}
-			n := float64(st.df[t.term])
-			var s float64
-			if stock {
-				s = stockBM25(float64(tf), float64(len(ft)), st.avgdl(), n, float64(st.docs), ix.cfg.K1, ix.cfg.B)
-			} else {
-				s = IDF(n, float64(st.docs)) * TF(float64(tf), float64(len(ft)), st.avgdl(), ix.cfg.K1, ix.cfg.B)
-			}
-			s *= f.weight * t.weight
-			fm.Terms = append(fm.Terms, TermMatch{Term: t.term, Freq: tf, DocFreq: int(n), Score: s, Expanded: t.expanded})
-			fm.Score += s
-		}
-		if len(fm.Terms) > 0 {
-			sort.SliceStable(fm.Terms, func(a, b int) bool { return fm.Terms[a].Score > fm.Terms[b].Score })
-			e.Fields = append(e.Fields, fm)
-			e.Score += fm.Score
+			acc.score[d] += t.weight * p.impacts[j]
 		}
 	}
-	return e
+	return found
+}
+
+// accumulator is one search's scratch space: a score per tool and the
+// tools touched.
+type accumulator struct {
+	score   []float64
+	touched []int32
+	best    []rankedHit
+}
+
+func (a *accumulator) reset() {
+	for _, d := range a.touched {
+		a.score[d] = 0
+	}
+	a.touched = a.touched[:0]
+}
+
+// top returns the n best-scoring touched tools that are not always-include
+// (by score, then catalog order), in no particular order.
+func (a *accumulator) top(n int, skip map[string]bool, byName map[string]int) []rankedHit {
+	best := a.best[:0]
+	var skipOrd []int
+	for name := range skip {
+		skipOrd = append(skipOrd, byName[name])
+	}
+	worse := func(x, y rankedHit) bool { // x ranks below y
+		return x.score < y.score || x.score == y.score && x.ord > y.ord
+	}
+	for _, d := range a.touched {
+		h := rankedHit{ord: int(d), score: a.score[d]}
+		if h.score <= 0 || len(best) == n && !worse(best[0], h) || containsInt(skipOrd, h.ord) {
+			continue
+		}
+		// best is a min-heap on rank: best[0] is the worst kept.
+		if len(best) < n {
+			best = append(best, h)
+			for c := len(best) - 1; c > 0; {
+				p := (c - 1) / 2
+				if !worse(best[c], best[p]) {
+					break
+				}
+				best[c], best[p] = best[p], best[c]
+				c = p
+			}
+			continue
+		}
+		best[0] = h
+		for p := 0; ; {
+			c := 2*p + 1
+			if c >= len(best) {
+				break
+			}
+			if c+1 < len(best) && worse(best[c+1], best[c]) {
+				c++
+			}
+			if !worse(best[c], best[p]) {
+				break
+			}
+			best[c], best[p] = best[p], best[c]
+			p = c
+		}
+	}
+	a.best = best
+	return slices.Clone(best)
+}
+
+func containsInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // tieSlack is how many hits beyond k are fetched to order ties at the cut.

@@ -257,23 +257,6 @@ func TestConcurrentSearches(t *testing.T) {
 	wg.Wait()
 }
 
-func TestOnDiskIndex(t *testing.T) {
-	dir := t.TempDir()
-	ix, err := New(smallCatalog, WithDir(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem := newSmall(t)
-	a, _ := ix.Search("search file contents", 5)
-	b, _ := mem.Search("search file contents", 5)
-	if fmt.Sprint(a) != fmt.Sprint(b) {
-		t.Errorf("on-disk %v != in-memory %v", a, b)
-	}
-	if err := ix.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // Sums of the same terms in another order differ in the last bits; they
 // must still tie (and so go in catalog order).
 func TestTieKeyIgnoresRounding(t *testing.T) {

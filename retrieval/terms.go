@@ -3,18 +3,25 @@ package retrieval
 import (
 	"fmt"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Terms analyses tools and queries exactly as an Index built with the same
 // analyzer, protected terms and synonyms does, without building an index.
 // Tuning uses it to rescore many weight, k1 and b settings from one
-// analysis: an Index's score for a tool is the sum, over fields with a
-// weight above 0 and query terms found in them, of
+// analysis. With n, N, dl and avgdl counted over the terms Field returns,
+// an Index's score for a tool is, under SimilarityBM25 (per field), the
+// sum over fields with a weight above 0 and query terms found in them of
 //
-//	weight(field) · QueryTerm.Weight · IDF(n, N) · TF(tf, dl, avgdl, k1, b)
+//	weight(field) · QueryTerm.Weight · IDF(n_field, N_field) · TF(tf, dl, avgdl, k1, b)
 //
-// with n, N, dl and avgdl counted over the terms Field returns.
+// and under SimilarityBM25F (the default) the sum over query terms of
+//
+//	QueryTerm.Weight · IDF(n, N) · Saturate(Σ_field WeightedTF(weight, tf, dl, avgdl, b), k1)
+//
+// where n counts the tools holding the term in any weighted field and N
+// every tool.
 type Terms struct {
 	ix *Index
 }
@@ -39,8 +46,15 @@ func NewTerms(cfg Config) (*Terms, error) {
 
 // Field returns the terms an Index stores for one field of a tool,
 // repeats included (nil for an unknown field).
+// Properties nested in parameters count as parameters (see
+// catalog.NestedParams); a schema that is not valid JSON contributes only
+// its top-level parameter.
 func (t *Terms) Field(tool *toolcall.Tool, field string) []string {
-	return t.ix.fieldTerms(tool, field)
+	var nested []toolcall.Param
+	if field == FieldParams || field == FieldParamDesc {
+		nested, _ = catalog.NestedParams(tool.Params)
+	}
+	return t.ix.fieldTerms(tool, nested, field)
 }
 
 // Query returns the distinct terms of a query with their weights.

@@ -26,7 +26,7 @@ func TestRenderCommand(t *testing.T) {
 		{"protocol and tokens", []string{"render", "--catalog", fs, "--variant", "names", "--protocol", "tool_call", "--tokens", "o200k_base"}, 0,
 			[]string{"Available tools: read_text_file,", "<tool_call>\n{\"name\": \"get_weather\""}, []string{"tokens (o200k_base)", "characters"}},
 		{"mode", []string{"render", "--catalog", fs, "--variant", "names", "--mode", "ask", "--disable", "write_file,edit_file", "--mcp-names"}, 0,
-			[]string{"mcp__filesystem__read_text_file", "mcp__filesystem__move_file"}, nil},
+			[]string{"mcp__filesystem__read_text_file", "mcp__filesystem__search_files"}, nil},
 		{"native gemini", []string{"render", "--catalog", fs, "--variant", "native:gemini"}, 0, []string{`"functionDeclarations"`}, nil},
 		{"bad variant", []string{"render", "--catalog", fs, "--variant", "fancy"}, 2, nil, []string{"unknown --variant"}},
 		{"bad protocol", []string{"render", "--catalog", fs, "--protocol", "hermes"}, 2, nil, []string{"unknown --protocol"}},

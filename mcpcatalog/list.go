@@ -1,0 +1,393 @@
+package mcpcatalog
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tooleval/tooleval/catalog"
+)
+
+// Listing is one server's tools/list result with what identifies it. It is
+// also the cache file's shape, which the catalog loader reads as it is (an
+// object with "server" and "tools").
+type Listing struct {
+	// Server is the server's name in the servers file (or --mcp).
+	Server string `json:"server"`
+	// ServerInfo is the name and version the server gave at initialize.
+	ServerInfo ServerInfo `json:"serverInfo"`
+	// ProtocolVersion is the MCP version the session agreed on.
+	ProtocolVersion string `json:"protocolVersion"`
+	// ListedAt is when the tools were listed.
+	ListedAt time.Time `json:"listedAt"`
+	// EntryHash is Server.EntryHash of the entry listed.
+	EntryHash string `json:"entryHash"`
+	// Tools are the tool definitions exactly as the server sent them,
+	// every page in order.
+	Tools []json.RawMessage `json:"tools"`
+}
+
+// ServerInfo is what a server says about itself at initialize.
+type ServerInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// The phases of listing a server, as ServerError.Phase names them.
+const (
+	PhaseConfig = "config"     // the entry or the environment it needs
+	PhaseStart  = "start"      // starting the process or connecting
+	PhaseInit   = "initialize" // the initialize handshake
+	PhaseList   = "tools/list" // listing (and reading) the tools
+)
+
+// ServerError is a server that could not be listed. It names the server,
+// the phase that failed and, for a stdio server, ends with the last lines
+// the server wrote on stderr.
+type ServerError struct {
+	Server string
+	Phase  string
+	Err    error
+	// Stderr is the end of what a stdio server wrote on stderr.
+	Stderr string
+}
+
+func (e *ServerError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "mcp server %q: %s: %v", e.Server, e.Phase, e.Err)
+	if s := strings.TrimSpace(e.Stderr); s != "" {
+		b.WriteString("\n  server stderr:")
+		for _, line := range strings.Split(s, "\n") {
+			b.WriteString("\n  | ")
+			b.WriteString(strings.TrimRight(line, "\r"))
+		}
+	}
+	return b.String()
+}
+
+func (e *ServerError) Unwrap() error { return e.Err }
+
+// maxPages bounds pagination, against a server whose cursors never end.
+const maxPages = 10000
+
+// List starts or connects to s, initialises a session, lists every page of
+// its tools and closes the session. Each tool is checked by the catalog
+// loader; a tool it cannot read fails the listing with an error naming the
+// tool and the JSON path. Errors are *ServerError.
+func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
+	o = o.withDefaults()
+	initTimeout, listTimeout := o.InitTimeout, o.ListTimeout
+	if s.Timeout > 0 {
+		initTimeout, listTimeout = s.Timeout, s.Timeout
+	}
+	fail := func(phase string, err error, stderr *tailBuffer) error {
+		e := &ServerError{Server: s.Name, Phase: phase, Err: err}
+		if stderr != nil {
+			e.Stderr = stderr.String()
+		}
+		return e
+	}
+	tr, cmd, stderr, err := transport(s, o)
+	if err != nil {
+		return nil, fail(PhaseConfig, err, nil)
+	}
+	rt := &rawTransport{inner: tr}
+	client := mcp.NewClient(&mcp.Implementation{Name: "tooleval", Version: "1"}, &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
+	cctx, cancel := context.WithTimeout(ctx, o.StartTimeout+initTimeout)
+	cs, err := client.Connect(cctx, rt, nil)
+	timedOut := errors.Is(cctx.Err(), context.DeadlineExceeded)
+	cancel()
+	if err != nil {
+		phase := PhaseInit
+		if !rt.isConnected() {
+			phase = PhaseStart
+		}
+		switch {
+		case ctx.Err() != nil:
+			err = ctx.Err()
+		case timedOut && phase == PhaseStart:
+			err = fmt.Errorf("did not start within %s", o.StartTimeout)
+		case timedOut:
+			err = fmt.Errorf("no answer to initialize within %s", o.StartTimeout+initTimeout)
+		default:
+			err = explain(err, rt, cmd)
+		}
+		return nil, fail(phase, err, stderr)
+	}
+	defer cs.Close()
+	ir := cs.InitializeResult()
+	l := &Listing{Server: s.Name, ProtocolVersion: ir.ProtocolVersion, ListedAt: o.Now().UTC(), EntryHash: s.EntryHash(), Tools: []json.RawMessage{}}
+	if ir.ServerInfo != nil {
+		l.ServerInfo = ServerInfo{Name: ir.ServerInfo.Name, Version: ir.ServerInfo.Version}
+	}
+	if ir.Capabilities == nil || ir.Capabilities.Tools == nil {
+		return l, nil // the server offers no tools
+	}
+	cursor := ""
+	seen := map[string]bool{}
+	for page := 1; ; page++ {
+		lctx, cancel := context.WithTimeout(ctx, listTimeout)
+		res, err := cs.ListTools(lctx, &mcp.ListToolsParams{Cursor: cursor})
+		timedOut := errors.Is(lctx.Err(), context.DeadlineExceeded)
+		cancel()
+		raw, hasRaw := rt.takeResult()
+		where := "page 1"
+		if page > 1 {
+			where = fmt.Sprintf("page %d (cursor %q)", page, cursor)
+		}
+		if err != nil {
+			switch {
+			case ctx.Err() != nil:
+				err = ctx.Err()
+			case timedOut:
+				err = fmt.Errorf("no answer within %s", listTimeout)
+			case hasRaw:
+				// The SDK could not decode the page: let the catalog loader
+				// say where it is wrong.
+				if _, _, perr := readPage(raw, len(l.Tools)); perr != nil {
+					err = perr
+				}
+			default:
+				err = explain(err, rt, cmd)
+			}
+			return nil, fail(PhaseList, fmt.Errorf("%s: %w", where, err), stderr)
+		}
+		var tools []json.RawMessage
+		next := res.NextCursor
+		if hasRaw {
+			tools, next, err = readPage(raw, len(l.Tools))
+		} else {
+			tools, err = marshalTools(res.Tools, len(l.Tools))
+		}
+		if err != nil {
+			return nil, fail(PhaseList, fmt.Errorf("%s: %w", where, err), stderr)
+		}
+		l.Tools = append(l.Tools, tools...)
+		if next == "" {
+			return l, nil
+		}
+		if seen[next] {
+			return nil, fail(PhaseList, fmt.Errorf("%s: the server returned cursor %q again; pagination would never end", where, next), stderr)
+		}
+		if page >= maxPages {
+			return nil, fail(PhaseList, fmt.Errorf("more than %d pages of tools", maxPages), stderr)
+		}
+		seen[next] = true
+		cursor = next
+	}
+}
+
+// readPage reads one raw tools/list result and checks each tool with the
+// catalog loader. first is the index of its first tool in the listing.
+func readPage(raw json.RawMessage, first int) ([]json.RawMessage, string, error) {
+	var page struct {
+		Tools      *[]json.RawMessage `json:"tools"`
+		NextCursor *string            `json:"nextCursor"`
+	}
+	if err := json.Unmarshal(raw, &page); err != nil || page.Tools == nil {
+		var top map[string]json.RawMessage
+		if json.Unmarshal(raw, &top) == nil {
+			if t, ok := top["tools"]; ok {
+				return nil, "", fmt.Errorf("result.tools: want an array of tools, got %s", clip(t))
+			}
+			if c, ok := top["nextCursor"]; ok && err != nil {
+				return nil, "", fmt.Errorf("result.nextCursor: want a string, got %s", clip(c))
+			}
+		}
+		return nil, "", fmt.Errorf("result: want {\"tools\": […]}, got %s", clip(raw))
+	}
+	tools := *page.Tools
+	for i, t := range tools {
+		if err := checkTool(t, first+i); err != nil {
+			return nil, "", err
+		}
+	}
+	next := ""
+	if page.NextCursor != nil {
+		next = *page.NextCursor
+	}
+	return tools, next, nil
+}
+
+// checkTool reads one tool with the catalog loader; its error names the
+// tool's index (and name) and the JSON path inside it.
+func checkTool(raw json.RawMessage, i int) error {
+	name := fmt.Sprintf("tools[%d]", i)
+	var probe struct {
+		Name any `json:"name"`
+	}
+	if json.Unmarshal(raw, &probe) == nil {
+		if n, ok := probe.Name.(string); ok && n != "" {
+			name = fmt.Sprintf("tools[%d] %q", i, n)
+		}
+	}
+	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) == nil {
+			if _, ok := obj["inputSchema"]; !ok {
+				return fmt.Errorf("%s: $: want an MCP tool {\"name\",\"inputSchema\"}, the tool has no inputSchema", name)
+			}
+		}
+	}
+	if _, err := catalog.Parse(raw, name); err != nil {
+		var le *catalog.LoadError
+		if errors.As(err, &le) {
+			path := le.Path
+			if path == "" {
+				path = "$"
+			}
+			return fmt.Errorf("%s: %s: %s", name, path, le.Msg)
+		}
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
+}
+
+func marshalTools(tools []*mcp.Tool, first int) ([]json.RawMessage, error) {
+	out := make([]json.RawMessage, len(tools))
+	for i, t := range tools {
+		b, err := json.Marshal(t)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkTool(b, first+i); err != nil {
+			return nil, err
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+func clip(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 60 {
+		s = s[:60] + "…"
+	}
+	return s
+}
+
+// explain makes an SDK error say what the server did: garbage on stdout,
+// a crash (with its exit status), a closed connection.
+func explain(err error, rt *rawTransport, cmd *exec.Cmd) error {
+	rerr := rt.firstReadErr()
+	if rerr == nil {
+		return err
+	}
+	msg := rerr.Error()
+	if errors.Is(rerr, io.EOF) || errors.Is(rerr, os.ErrClosed) || strings.Contains(msg, "EOF") || strings.Contains(msg, "closed") {
+		if cmd != nil && cmd.ProcessState != nil {
+			return fmt.Errorf("the server exited (%v): %v", cmd.ProcessState, err)
+		}
+		return fmt.Errorf("the server closed the connection: %v", err)
+	}
+	if cmd != nil {
+		return fmt.Errorf("the server wrote something that is not JSON-RPC on stdout: %v (a stdio server must print only JSON-RPC messages on stdout; logs belong on stderr)", msg)
+	}
+	return fmt.Errorf("the server sent something that is not JSON-RPC: %v", msg)
+}
+
+// transport builds the SDK transport for s.
+func transport(s *Server, o Options) (mcp.Transport, *exec.Cmd, *tailBuffer, error) {
+	switch s.Transport {
+	case TransportStdio:
+		if s.Command == "" {
+			return nil, nil, nil, fmt.Errorf("no command")
+		}
+		cmd := exec.Command(s.Command, s.Args...)
+		cmd.Dir = s.Dir
+		cmd.Env = os.Environ()
+		for _, k := range sortedKeys(s.Env) {
+			cmd.Env = append(cmd.Env, k+"="+s.Env[k])
+		}
+		stderr := &tailBuffer{max: 16 << 10}
+		cmd.Stderr = stderr
+		// A server that leaves children holding stderr open must not keep
+		// Close waiting.
+		cmd.WaitDelay = time.Second
+		return &mcp.CommandTransport{Command: cmd, TerminateDuration: o.TerminateTimeout}, cmd, stderr, nil
+	case TransportStreamable, TransportSSE:
+		headers := map[string]string{}
+		for k, v := range o.Headers {
+			headers[k] = v
+		}
+		for k, v := range s.Headers {
+			headers[k] = v
+		}
+		base := o.HTTPClient
+		if base == nil {
+			base = http.DefaultClient
+		}
+		hc := base
+		if len(headers) > 0 {
+			c := *base
+			next := c.Transport
+			if next == nil {
+				next = http.DefaultTransport
+			}
+			c.Transport = &headerTransport{headers: headers, next: next}
+			hc = &c
+		}
+		if s.Transport == TransportSSE {
+			return &mcp.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc}, nil, nil, nil
+		}
+		return &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}, nil, nil, nil
+	}
+	return nil, nil, nil, fmt.Errorf("unknown transport %q", s.Transport)
+}
+
+// headerTransport adds headers to every request.
+type headerTransport struct {
+	headers map[string]string
+	next    http.RoundTripper
+}
+
+func (t *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range t.headers {
+		r.Header.Set(k, v)
+	}
+	return t.next.RoundTrip(r)
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu   sync.Mutex
+	max  int
+	buf  []byte
+	lost bool
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if len(b.buf) > b.max {
+		b.buf = append(b.buf[:0], b.buf[len(b.buf)-b.max:]...)
+		b.lost = true
+	}
+	return len(p), nil
+}
+
+func (b *tailBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := string(b.buf)
+	if b.lost {
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = s[i+1:]
+		}
+		s = "…\n" + s
+	}
+	return s
+}
