@@ -17,7 +17,7 @@ type markerSet struct {
 	list   []string
 	first  [256]bool
 	firsts []byte // the distinct first bytes
-	any   bool
+	any    bool
 }
 
 func newMarkerSet(ms ...string) *markerSet {

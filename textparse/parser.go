@@ -12,26 +12,26 @@ import (
 type mode uint8
 
 const (
-	mText     mode = iota // visible text or reasoning (p.reason)
-	mWrapper              // inside <function_calls> or an XML <tool_call>, between calls
-	mInvoke               // inside an invoke/function/cline call, between parameters
-	mValue                // an XML parameter value
-	mUseTool              // inside <use_tool>, between its parts
-	mToolName             // inside <tool_name>
-	mArgsPre              // after <arguments>, before the JSON
-	mArgsJSON             // the JSON arguments of <arguments>
-	mArgsPost             // after the JSON arguments
-	mCallBody             // after <tool_call>: JSON, a fence or <function=…>
-	mFence                // the rest of a ```json line
-	mEnvelope             // the JSON object of a <tool_call>
-	mEnvPost              // after that object, before </tool_call>
-	mSkip                 // skipping an abandoned call up to its closing tag
-	mBlock                // inside a marker block, between calls
-	mBlockBody            // a call body's first byte decides its reader
-	mName                 // a call's name (and id), up to its end marker
-	mBlockArgs            // after the name, before the JSON arguments
-	mBlockJSON            // the JSON arguments of a block call
-	mBlockSep             // after a block's call: a separator continues it
+	mText      mode = iota // visible text or reasoning (p.reason)
+	mWrapper               // inside <function_calls> or an XML <tool_call>, between calls
+	mInvoke                // inside an invoke/function/cline call, between parameters
+	mValue                 // an XML parameter value
+	mUseTool               // inside <use_tool>, between its parts
+	mToolName              // inside <tool_name>
+	mArgsPre               // after <arguments>, before the JSON
+	mArgsJSON              // the JSON arguments of <arguments>
+	mArgsPost              // after the JSON arguments
+	mCallBody              // after <tool_call>: JSON, a fence or <function=…>
+	mFence                 // the rest of a ```json line
+	mEnvelope              // the JSON object of a <tool_call>
+	mEnvPost               // after that object, before </tool_call>
+	mSkip                  // skipping an abandoned call up to its closing tag
+	mBlock                 // inside a marker block, between calls
+	mBlockBody             // a call body's first byte decides its reader
+	mName                  // a call's name (and id), up to its end marker
+	mBlockArgs             // after the name, before the JSON arguments
+	mBlockJSON             // the JSON arguments of a block call
+	mBlockSep              // after a block's call: a separator continues it
 )
 
 // dialect bits.
