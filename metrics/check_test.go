@@ -175,11 +175,16 @@ func TestGoldCallJSON(t *testing.T) {
 	if err := enc.Encode(html); err != nil || buf.String() != `{"a<b>":{"q&":["<x>"]}}`+"\n" {
 		t.Errorf("encoder without HTML escaping: %s %v", buf.String(), err)
 	}
-	for _, bad := range []string{`[]`, `{}`, `{"a":{},"b":{}}`, `{"a":[1]}`, `{"a":{"p":1}}`, `{"a":{"p":[]}}`} {
+	for _, bad := range []string{`[]`, `{}`, `{"a":{},"b":{}}`, `{"a":[1]}`, `{"a":{"p":1}}`} {
 		var g GoldCall
 		if err := json.Unmarshal([]byte(bad), &g); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
+	}
+	// An empty list of allowed values is kept (the leaderboard has such
+	// answers; no value matches it).
+	if g := gold(t, `{"a":{"p":[]}}`); len(g.Params) != 1 || g.Params[0].Allowed == nil || len(g.Params[0].Allowed) != 0 {
+		t.Errorf("empty allowed list: %+v", g)
 	}
 }
 

@@ -77,8 +77,8 @@ func (g *GoldCall) UnmarshalJSON(b []byte) error {
 			if err := dec.Decode(&allowed); err != nil {
 				return fmt.Errorf("gold call %q: parameter %q: allowed values must be an array: %v", g.Name, pn, err)
 			}
-			if len(allowed) == 0 {
-				return fmt.Errorf("gold call %q: parameter %q: allowed values are empty", g.Name, pn)
+			if allowed == nil {
+				allowed = []json.RawMessage{} // [] : no value is right (the leaderboard has such answers)
 			}
 			g.Params = append(g.Params, GoldParam{Name: pn.(string), Allowed: allowed})
 		}

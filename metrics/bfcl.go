@@ -1,0 +1,574 @@
+package metrics
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// CheckCallsWith checks calls under rules: tooleval's own checker
+// (CheckCalls) when rules is nil or names no checker, the leaderboard's
+// (CheckBFCL) for "bfcl".
+func CheckCallsWith(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) CallsResult {
+	if rules == nil || rules.Checker == "" {
+		return CheckCalls(schema, got, gold, broken)
+	}
+	return CheckBFCL(schema, got, gold, broken, rules)
+}
+
+// CheckBFCL gives the Berkeley Function Calling Leaderboard's verdict on
+// one model output, following its checker's code:
+//
+//   - Decoding is all or nothing: a call the parser could not complete
+//     (broken JSON arguments, a cut stream) means the output did not
+//     decode. That passes an irrelevance case, fails every other.
+//   - Irrelevance categories pass when no call decodes; "relevance" passes
+//     when at least one does; nothing else is checked.
+//   - The number of calls must equal the gold answer's (exactly one for
+//     simple categories); "parallel" categories match each gold call, in
+//     order, with the first unused output call that passes (see
+//     DocumentedAnyOrder); "multiple" checks the first call only.
+//   - A call is checked against its gold call's function doc: the name
+//     (dots turned into underscores for UnderscoreNames), the doc's
+//     required parameters, then each given parameter in order — known to
+//     the doc and to the answer, its type (Python types: 4.0 is not an
+//     integer, an int is accepted for a float, list elements are
+//     type-checked one level deep, a value typed like the allowed answers
+//     instead of the doc passes the type check and is then compared
+//     exactly — the "variable" rule; Java and JavaScript values are source
+//     text converted by the declared type first), its value (strings
+//     standardised with Python's lowercasing, lists element by element,
+//     dicts key by key, anything else by Python equality) — and finally
+//     the answer's parameters that are not optional ("" not allowed).
+//
+// The first failure decides; Problems holds it (one per failing gold call
+// for parallel answers).
+func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) CallsResult {
+	r := CallsResult{Abstention: len(gold) == 0 && !rules.isRelevance()}
+	r.Matches = make([]int, len(gold))
+	for i := range r.Matches {
+		r.Matches[i] = -1
+	}
+	r.SelectionOK = bfclSelection(got, gold, broken, rules)
+	fail := func(code Code, call, g int, format string, args ...any) {
+		r.Problems = append(r.Problems, Problem{Code: code, Call: call, Gold: g, Message: fmt.Sprintf(format, args...)})
+		if r.Code == "" {
+			r.Code = code
+		}
+	}
+	// Decoding: every call's arguments must be a JSON object.
+	decoded := len(broken) == 0
+	var brokenCode Code
+	var brokenMsg string
+	if !decoded {
+		brokenCode, brokenMsg = broken[0].Code, broken[0].Message
+	}
+	args := make([]orderedArgs, len(got))
+	for j, c := range got {
+		a, err := decodeOrdered(c.Arguments)
+		if err != nil {
+			if decoded {
+				brokenCode, brokenMsg = CodeInvalidJSON, fmt.Sprintf("call %d (%s): %v", c.Index, c.Name, err)
+			}
+			decoded = false
+			continue
+		}
+		args[j] = a
+	}
+	switch {
+	case rules.isIrrelevance() || len(gold) == 0 && !rules.isRelevance():
+		if decoded && len(got) > 0 {
+			fail(CodeWrongCount, got[0].Index, -1, "%d call(s) decoded but the right answer is no call", len(got))
+		}
+		r.Correct = len(r.Problems) == 0
+		return r
+	case rules.isRelevance():
+		switch {
+		case !decoded:
+			fail(brokenCode, -1, -1, "the output did not decode, a call was expected: %s", brokenMsg)
+		case len(got) == 0:
+			fail(CodeWrongCount, -1, -1, "no call was made, a call was expected")
+		}
+		r.Correct = len(r.Problems) == 0
+		return r
+	case !decoded:
+		fail(brokenCode, -1, -1, "the output did not decode: %s", brokenMsg)
+		return r
+	}
+	parallel := strings.Contains(rules.Category, "parallel") || rules.Category == "" && len(gold) > 1
+	multiple := !parallel && strings.Contains(rules.Category, "multiple")
+	want := len(gold)
+	if !parallel && !multiple {
+		want = 1
+	}
+	if len(got) != want {
+		fail(CodeWrongCount, -1, -1, "%d call(s), expected %d", len(got), len(gold))
+		return r
+	}
+	check := func(i, j int) *Problem {
+		p := checkBFCLCall(schema, got[j], args[j], &gold[i], rules)
+		if p != nil {
+			p.Call, p.Gold = got[j].Index, i
+		}
+		return p
+	}
+	if !parallel {
+		r.Matches[0] = 0
+		r.ToolCalls = 1
+		if p := check(0, 0); p != nil {
+			if p.Code == CodeWrongFuncName {
+				r.ToolCalls = 0
+			} else {
+				r.WrongArgCalls = 1
+			}
+			r.Problems = append(r.Problems, *p)
+			r.Code = p.Code
+		}
+		r.Correct = len(r.Problems) == 0
+		return r
+	}
+	// Parallel: check every pair once.
+	pairs := make([][]*Problem, len(gold))
+	for i := range gold {
+		pairs[i] = make([]*Problem, len(got))
+		for j := range got {
+			pairs[i][j] = check(i, j)
+		}
+	}
+	if rules.documented(DocumentedAnyOrder) {
+		scores := make([][][]Problem, len(gold))
+		for i := range gold {
+			scores[i] = make([][]Problem, len(got))
+			for j := range got {
+				if p := pairs[i][j]; p != nil {
+					scores[i][j] = []Problem{*p}
+				}
+			}
+		}
+		r.Matches = assign(gold, got, scores)
+	} else {
+		used := make([]bool, len(got))
+		for i := range gold {
+			for j := range got {
+				if !used[j] && pairs[i][j] == nil {
+					used[j] = true
+					r.Matches[i] = j
+					break
+				}
+			}
+		}
+	}
+	for i, j := range r.Matches {
+		if j < 0 {
+			// The leaderboard stops at the first gold call with no match;
+			// report it with the closest output call's problem.
+			best := closest(pairs[i])
+			if best != nil {
+				r.Problems = append(r.Problems, *best)
+				if r.Code == "" {
+					r.Code = best.Code
+				}
+			}
+			fail(CodeWrongCount, -1, i, "no output call matches gold call %d (%s)", i, gold[i].Name)
+			// a count mismatch is not the class when a pair's check failed
+			if best != nil {
+				r.Code = best.Code
+			}
+			break
+		}
+		r.ToolCalls++
+		if pairs[i][j] != nil {
+			r.WrongArgCalls++
+		}
+	}
+	r.Correct = len(r.Problems) == 0
+	return r
+}
+
+// closest picks the output call whose check got furthest for a gold call.
+func closest(ps []*Problem) *Problem {
+	var best *Problem
+	for _, p := range ps {
+		if p == nil {
+			continue
+		}
+		if best == nil || best.Code == CodeWrongFuncName && p.Code != CodeWrongFuncName ||
+			p.Code != CodeWrongFuncName && p.Code.Rank() > best.Code.Rank() {
+			best = p
+		}
+	}
+	return best
+}
+
+// bfclSelection reports whether the tools called are the gold tools, as
+// many times each, with the model's name mapping applied.
+func bfclSelection(got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) bool {
+	var want, have []string
+	for _, g := range gold {
+		want = append(want, rules.expectedName(g.Name))
+	}
+	for _, c := range got {
+		have = append(have, c.Name)
+	}
+	for _, b := range broken {
+		have = append(have, b.Name)
+	}
+	slices.Sort(want)
+	slices.Sort(have)
+	return slices.Equal(want, have)
+}
+
+// expectedName is the name a model is expected to call gold function name
+// by.
+func (r *Rules) expectedName(name string) string {
+	if r.UnderscoreNames && strings.Contains(name, ".") {
+		return strings.ReplaceAll(name, ".", "_")
+	}
+	return name
+}
+
+// orderedArgs is a call's arguments in source order.
+type orderedArgs struct {
+	names []string
+	vals  []pyVal
+}
+
+func (a orderedArgs) has(name string) bool { return slices.Contains(a.names, name) }
+
+// decodeOrdered decodes a call's arguments, which must be a JSON object;
+// a repeated key keeps its last value (json.loads).
+func decodeOrdered(raw json.RawMessage) (orderedArgs, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return orderedArgs{}, nil
+	}
+	v, err := decodePy(raw)
+	if err != nil {
+		return orderedArgs{}, err
+	}
+	if v.k != pyDict {
+		return orderedArgs{}, fmt.Errorf("arguments are a JSON %s, not an object", v.k)
+	}
+	out := orderedArgs{names: make([]string, len(v.keys)), vals: v.items}
+	for i, k := range v.keys {
+		out.names[i] = k.s
+	}
+	return out, nil
+}
+
+// checkBFCLCall is the leaderboard's simple_function_checker: the first
+// failure, or nil.
+func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldCall, rules *Rules) *Problem {
+	pf := func(code Code, param, format string, a ...any) *Problem {
+		return &Problem{Code: code, Param: param, Message: fmt.Sprintf(format, a...)}
+	}
+	if want := rules.expectedName(g.Name); call.Name != want {
+		return pf(CodeWrongFuncName, "", "function name %q not found in the output (called %q)", want, call.Name)
+	}
+	var tool *toolcall.Tool
+	if schema != nil {
+		tool, _ = schema.Lookup(g.Name)
+	}
+	if tool != nil {
+		for _, p := range tool.Params {
+			if p.Required && !args.has(p.Name) {
+				return pf(CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)
+			}
+		}
+	}
+	lang := rules.language()
+	for ai, name := range args.names {
+		value := args.vals[ai]
+		gp := g.Param(name)
+		var tp *toolcall.Param
+		if tool != nil {
+			tp = tool.Param(name)
+		}
+		if tool != nil && tp == nil || gp == nil {
+			return pf(CodeUnexpectedParam, name, "unexpected parameter %q", name)
+		}
+		allowed, err := gp.pyAllowed()
+		if err != nil {
+			return pf(CodeValueError, name, "allowed values of %q: %v", name, err)
+		}
+		var schemaRaw json.RawMessage
+		if tp != nil {
+			schemaRaw = tp.Schema
+		}
+		typ, items := rules.paramType(g.Name, name, schemaRaw)
+		expected, nested := noKind, noKind
+		switch lang {
+		case "java", "javascript":
+			table, convert := javaTypes, func(s string) (pyVal, bool) { return convertJava(s, typ, items), true }
+			if lang == "javascript" {
+				table, convert = jsTypes, func(s string) (pyVal, bool) { return convertJS(s, typ, items) }
+			}
+			k, known := table[typ]
+			if !known {
+				break // the leaderboard has no conversion for it; compared as given
+			}
+			if value.k != pyStr {
+				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.k, value.repr())
+			}
+			expected = k
+			if typ == "Array" || typ == "ArrayList" || typ == "array" {
+				if nk, ok := table[items]; ok {
+					nested = nk
+				}
+			}
+			if v, ok := convert(value.s); ok {
+				value = v
+			}
+		default:
+			if k, ok := pythonTypes[typ]; ok {
+				expected = k
+				if typ == "array" || typ == "tuple" {
+					if nk, ok := pythonTypes[items]; ok {
+						nested = nk
+					}
+				}
+			}
+			if typ == "tuple" && value.k == pyTuple {
+				value.k = pyList
+			}
+			if typ == "float" && value.k == pyInt {
+				f, _ := new(big.Float).SetInt(value.i).Float64()
+				value = pyVal{k: pyFloat, f: f}
+			}
+		}
+		isVar := false
+		if expected != noKind {
+			ok, v := typeCheck(value, allowed, expected, nested)
+			if !ok {
+				if nested != noKind && value.k == expected {
+					return pf(CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.repr())
+				}
+				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.k, value.repr())
+			}
+			isVar = v
+		}
+		if !isVar && expected != noKind {
+			var ok bool
+			handled := true
+			switch {
+			case expected == pyDict:
+				ok = dictCheck(value, allowed, rules)
+			case expected == pyList && nested == pyDict:
+				ok = listDictCheck(value, allowed, rules)
+			case expected == pyStr:
+				ok = stringCheck(value, allowed)
+			case expected == pyList:
+				ok = listCheck(value, allowed, rules)
+			default:
+				handled = false
+			}
+			if handled {
+				if !ok {
+					return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.repr(), shortList(gp.Allowed))
+				}
+				continue
+			}
+		}
+		if !pyIn(value, allowed) {
+			return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.repr(), shortList(gp.Allowed))
+		}
+	}
+	for _, gp := range g.Params {
+		if !args.has(gp.Name) && !gp.Optional() {
+			return pf(CodeMissingOptional, gp.Name, "optional parameter %q not provided and not marked as optional", gp.Name)
+		}
+	}
+	return nil
+}
+
+// pyAllowed decodes the allowed values.
+func (p *GoldParam) pyAllowed() ([]pyVal, error) {
+	out := make([]pyVal, len(p.Allowed))
+	for i, a := range p.Allowed {
+		v, err := decodePy(a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// typeCheck is the leaderboard's type_checker: ok, and whether the value
+// is a "variable" (typed like the allowed answers rather than the doc,
+// and then compared exactly).
+func typeCheck(v pyVal, allowed []pyVal, expected, nested pyKind) (ok, isVar bool) {
+	paType, hasPA := noKind, false
+	for _, a := range allowed {
+		if !a.isEmptyStr() {
+			paType, hasPA = a.k, true
+			break
+		}
+	}
+	isVar = hasPA && paType != expected
+	if v.k == expected {
+		if nested == noKind {
+			return true, isVar
+		}
+		for _, item := range allowed {
+			flag := true
+			if item.k == pyList {
+				for _, x := range v.items {
+					if ok, _ := typeCheck(x, item.items, nested, noKind); !ok {
+						flag = false
+						break
+					}
+				}
+			}
+			if flag {
+				return true, isVar
+			}
+		}
+		return false, false
+	}
+	if hasPA && v.k == paType {
+		return true, true
+	}
+	return false, false
+}
+
+func stdIfString(v pyVal) pyVal {
+	if v.k == pyStr {
+		return pyString(standardizePy(v.s))
+	}
+	return v
+}
+
+// stringCheck is the leaderboard's string_checker.
+func stringCheck(v pyVal, allowed []pyVal) bool {
+	s := standardizePy(v.s)
+	for _, a := range allowed {
+		if a.k == pyStr && standardizePy(a.s) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// listCheck is the leaderboard's list_checker: the list, its strings
+// standardised, equals one allowed value iterated the same way. The
+// allowed "" (the optional marker) iterates as an empty list, so [] passes
+// unless DocumentedOptional.
+func listCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
+	got := pyVal{k: pyList, items: make([]pyVal, len(v.items))}
+	for i, x := range v.items {
+		got.items[i] = stdIfString(x)
+	}
+	for _, a := range allowed {
+		if a.k == pyStr && rules.documented(DocumentedOptional) {
+			continue
+		}
+		if a.k != pyList && a.k != pyStr && a.k != pyTuple {
+			continue // the leaderboard would raise
+		}
+		items, _ := a.iter()
+		want := pyVal{k: pyList, items: make([]pyVal, len(items))}
+		for i, x := range items {
+			want.items[i] = stdIfString(x)
+		}
+		if pyEqual(got, want) {
+			return true
+		}
+	}
+	return false
+}
+
+// dictCheck is the leaderboard's dict_checker: some allowed dict has every
+// given key, each value among that key's allowed values (strings
+// standardised), and every key it needs ("" not allowed) is given.
+func dictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
+	if v.k != pyDict {
+		return false
+	}
+	for _, a := range allowed {
+		if a.isEmptyStr() {
+			continue
+		}
+		if dictMatches(v, a, rules) {
+			return true
+		}
+	}
+	return false
+}
+
+func dictMatches(v, a pyVal, rules *Rules) bool {
+	if a.k != pyDict {
+		return false // the leaderboard would raise or compare nonsense
+	}
+	for i, key := range v.keys {
+		alts, ok := a.get(key)
+		if !ok {
+			return false
+		}
+		if alts.k != pyList && rules.documented(DocumentedDictValues) {
+			alts = pyVal{k: pyList, items: []pyVal{alts}}
+		}
+		if alts.k != pyList && alts.k != pyStr && alts.k != pyTuple {
+			return false
+		}
+		items, _ := alts.iter()
+		std := stdIfString(v.items[i])
+		found := false
+		for _, x := range items {
+			if pyEqual(std, stdIfString(x)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	for i, key := range a.keys {
+		if _, given := v.get(key); given {
+			continue
+		}
+		alts := a.items[i]
+		if alts.k != pyList && rules.documented(DocumentedDictValues) {
+			alts = pyVal{k: pyList, items: []pyVal{alts}}
+		}
+		optional, ok := alts.contains(pyString(""))
+		if !ok || !optional {
+			return false
+		}
+	}
+	return true
+}
+
+// listDictCheck is the leaderboard's list_dict_checker: the dicts match
+// one allowed list's dicts position by position.
+func listDictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
+	for _, a := range allowed {
+		items, ok := a.iter()
+		if !ok || a.k == pyDict {
+			continue
+		}
+		if a.k == pyStr && rules.documented(DocumentedOptional) {
+			continue
+		}
+		if len(items) != len(v.items) {
+			continue
+		}
+		flag := true
+		for k := range v.items {
+			if !dictCheck(v.items[k], []pyVal{items[k]}, rules) {
+				flag = false
+				break
+			}
+		}
+		if flag {
+			return true
+		}
+	}
+	return false
+}
