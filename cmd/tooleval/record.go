@@ -25,8 +25,9 @@ func init() {
 			"Endpoint: --api, --base-url, --model, --api-key, or TOOLEVAL_BASE_URL/TOOLEVAL_MODEL/\n" +
 			"TOOLEVAL_API_KEY, OPENAI_BASE_URL/OPENAI_MODEL/OPENAI_API_KEY (openai-chat,\n" +
 			"openai-responses), ANTHROPIC_BASE_URL/ANTHROPIC_MODEL/ANTHROPIC_API_KEY (anthropic).\n" +
-			"Prefer the environment for the key: flags show up in process lists and shell history.",
-		Flags: []cli.Flag{
+			"Prefer the environment for the key: flags show up in process lists and shell history.\n" +
+			"--mcp/--mcp-config send the tools of live MCP servers instead of each case's catalog.",
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
@@ -44,7 +45,7 @@ func init() {
 			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "`N` retries on 429, 5xx, dropped or cut streams (0: none)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
-		},
+		}, mcpFlags()...),
 		Action: recordSuite,
 	})
 }
@@ -73,7 +74,11 @@ func recordSuite(c *cli.Context) error {
 		return usageErr("%v", err)
 	}
 	suitePath := c.Args().First()
-	suite, err := replay.LoadFile(suitePath)
+	lo, err := suiteLoadOptions(c, "record")
+	if err != nil {
+		return err
+	}
+	suite, err := replay.LoadFileWith(suitePath, lo)
 	if err != nil {
 		return inputErr("record: %v", err)
 	}
