@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tooleval/tooleval/bfcl"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
 )
@@ -42,6 +43,7 @@ func init() {
 			&cli.StringSliceFlag{Name: "min", Usage: "`METRIC=VALUE`: exit 3 when METRIC is worse than VALUE (repeatable)"},
 			&cli.IntFlag{Name: "worst", Value: 8, Usage: "list `N` worst cases per configuration"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
+			&cli.StringFlag{Name: "bfcl-scores", Usage: "also write the leaderboard's score tables for the suite's imported BFCL cases to `DIR` (as `tooleval bfcl score`)"},
 		},
 		Action: replayCmd,
 	})
@@ -85,6 +87,15 @@ func replayCmd(c *cli.Context) error {
 		return inputErr("replay: %v", err)
 	}
 	defer suite.Close()
+	if dir := c.String("bfcl-scores"); dir != "" {
+		var scores bfcl.Scores
+		if err := scores.ScoreSuite(suite); err != nil {
+			return inputErr("replay: --bfcl-scores: %v", err)
+		}
+		if err := writeBFCLScores(c, &scores, dir); err != nil {
+			return err
+		}
+	}
 	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
 	rep, err := replay.Run(suite, opts)
 	if err != nil {
