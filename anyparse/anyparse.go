@@ -20,6 +20,9 @@ type Options struct {
 	MaxCallBytes int
 	// MaxDepth caps JSON nesting of arguments (0: the parser's default).
 	MaxDepth int
+	// MaxRecordBytes caps one line, SSE event or JSON value of a provider
+	// stream (0: nativeparse.DefaultMaxRecordBytes).
+	MaxRecordBytes int
 }
 
 // constructor builds a parser of one registered format.

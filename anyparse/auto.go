@@ -6,11 +6,6 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// maxSniff bounds how many bytes auto holds back while it cannot tell a
-// provider stream from text (a first line starting with '{' that has not
-// ended yet). Past it the input is taken as text.
-const maxSniff = 64 << 10
-
 // autoParser holds the first bytes back until a nativeparse.Detector can
 // tell a provider stream (SSE fields, NDJSON or JSON-array provider
 // objects) from model text, then hands them, and everything after, to the
@@ -29,8 +24,10 @@ func (a *autoParser) Feed(chunk []byte) []toolcall.Event {
 	if a.p != nil {
 		return a.p.Feed(chunk)
 	}
+	// The detector decides on its first nativeparse.SniffWindow bytes
+	// at the latest, so the choice does not depend on the chunking.
 	native, ok := a.det.Feed(chunk)
-	if !ok && len(a.det.Held()) < maxSniff {
+	if !ok {
 		return nil
 	}
 	a.start(native)

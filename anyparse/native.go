@@ -26,5 +26,11 @@ func newNative(f nativeparse.Format, o Options) toolcall.StreamParser {
 	if o.MaxCallBytes > 0 {
 		opts = append(opts, nativeparse.WithMaxCallBytes(o.MaxCallBytes))
 	}
+	if o.MaxDepth > 0 {
+		opts = append(opts, nativeparse.WithMaxDepth(o.MaxDepth))
+	}
+	if o.MaxRecordBytes > 0 {
+		opts = append(opts, nativeparse.WithMaxRecordBytes(o.MaxRecordBytes))
+	}
 	return nativeParser{nativeparse.New(f, opts...)}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -16,13 +17,37 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// retrievalTools builds a catalog of n tools from the English evaluation
-// corpus (338 MCP-style tools): copy i of a tool gets a server prefix and a
-// few extra description words drawn from the corpus vocabulary, so that a
-// 10,000-tool catalog has realistic, partly overlapping descriptions rather
-// than exact duplicates.
+// devCatalog is the development set the scale benchmarks repeat when it
+// is present: sealtools-in (4,076 generated API tools), as in issue #13.
+func devCatalog() string {
+	root := os.Getenv("TOOLEVAL_DEV_DATA")
+	if root == "" {
+		root = "/work/shared/data"
+	}
+	return filepath.Join(root, "sealtools-in")
+}
+
+// retrievalTools builds a catalog of n tools. With the development data
+// present it repeats sealtools-in with renamed tools (name_v1, name_v2, …),
+// the 100,000-tool shape of issue #13. Otherwise it repeats the English
+// evaluation corpus (338 MCP-style tools): copy i of a tool gets a server
+// prefix and a few extra description words drawn from the corpus
+// vocabulary, so that a 10,000-tool catalog has realistic, partly
+// overlapping descriptions rather than exact duplicates.
 func retrievalTools(b *testing.B, n int) []toolcall.Tool {
 	b.Helper()
+	if cat, err := catalog.LoadFile(filepath.Join(devCatalog(), "catalog.json")); err == nil {
+		base := cat.Tools()
+		out := make([]toolcall.Tool, n)
+		for i := range out {
+			t := base[i%len(base)]
+			if copyN := i / len(base); copyN > 0 {
+				t.Name = fmt.Sprintf("%s_v%d", t.Name, copyN)
+			}
+			out[i] = t
+		}
+		return out
+	}
 	cat, err := catalog.LoadFile("../testdata/retrieval/en/catalog.json")
 	if err != nil {
 		b.Fatal(err)
@@ -49,15 +74,21 @@ func retrievalTools(b *testing.B, n int) []toolcall.Tool {
 	return out
 }
 
+// retrievalQueries are the queries of the catalog retrievalTools repeats.
 func retrievalQueries(b *testing.B) []string {
 	b.Helper()
-	f, err := os.Open("../testdata/retrieval/en/queries.jsonl")
+	path := filepath.Join(devCatalog(), "queries.jsonl")
+	if _, err := os.Stat(path); err != nil {
+		path = "../testdata/retrieval/en/queries.jsonl"
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer f.Close()
 	var qs []string
 	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		var q struct{ Query string }
 		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
@@ -68,7 +99,7 @@ func retrievalQueries(b *testing.B) []string {
 	return qs
 }
 
-var retrievalSizes = []int{100, 1000, 10000}
+var retrievalSizes = []int{1000, 10000, 100000}
 
 // BenchmarkRetrievalBuild indexes n tools in memory (analysis + bluge).
 func BenchmarkRetrievalBuild(b *testing.B) {

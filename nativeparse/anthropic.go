@@ -129,7 +129,7 @@ func (p *Parser) anthropicBlockStop(i int) {
 	if len(c.args) == 0 && c.startInput != nil {
 		p.addArgs(c, c.startInput)
 	}
-	if len(trimJSONSpace(c.args)) == 0 || checkObject(c.args) == "" {
+	if len(trimJSONSpace(c.args)) == 0 || p.argsOK(c.args) {
 		p.finish(c)
 		return
 	}

@@ -22,8 +22,12 @@ type call struct {
 	// held calls emit nothing while streaming: a multi_tool_use.parallel
 	// wrapper is expanded into its inner calls when it ends.
 	held bool
-	// tooBig: the arguments went over the cap; the call was reported.
+	// tooBig: the arguments went over the byte or depth cap; the call was
+	// reported and is dropped.
 	tooBig bool
+	// depth watches the nesting of the arguments as they stream, so a call
+	// nested past the cap is dropped at the byte that crosses it.
+	depth jsonscan.Scanner
 
 	// provider keys
 	choice  int
@@ -43,6 +47,7 @@ const parallelWrapper = "multi_tool_use.parallel"
 // openCall registers a new call opened by the current wire event.
 func (p *Parser) openCall(id, name string) *call {
 	c := &call{index: -1, id: id, name: name, offset: p.rec.Offset}
+	c.depth.SetMaxDepth(p.cfg.maxDepth)
 	if name == parallelWrapper {
 		c.held = true
 	}
@@ -92,6 +97,14 @@ func (p *Parser) addArgs(c *call, frag []byte) {
 		p.errorf(p.rec.Offset, toolcall.CodeTooLarge, c.index, "call %q arguments exceed %d bytes", c.name, p.cfg.maxCallBytes)
 		return
 	}
+	if c.depth.Err() == nil && !c.depth.Done() {
+		c.depth.Feed(frag)
+		if e := c.depth.Err(); e != nil && e.TooDeep {
+			c.tooBig = true
+			p.errorf(p.rec.Offset, toolcall.CodeTooDeep, c.index, "call %q arguments nest deeper than %d (argument byte %d)", c.name, p.cfg.maxDepth, e.Offset)
+			return
+		}
+	}
 	start := len(c.args)
 	c.args = append(c.args, frag...)
 	if c.started {
@@ -124,8 +137,8 @@ func (p *Parser) finish(c *call) {
 		p.addArgs(c, emptyObject)
 		c.done = true
 	}
-	if err := checkObject(c.args); err != "" {
-		ev := toolcall.ErrorEvent(p.rec.Offset, toolcall.CodeInvalidJSON, c.index, "call %q arguments %s", c.name, err)
+	if code, err := p.checkArgs(c.args); code != "" {
+		ev := toolcall.ErrorEvent(p.rec.Offset, code, c.index, "call %q arguments %s", c.name, err)
 		ev.Err.Partial = string(c.args)
 		p.out = append(p.out, ev)
 		return
@@ -190,12 +203,14 @@ func (p *Parser) wholeCall(id, name string, args *fastjson.Value) {
 // expandParallel turns a finished multi_tool_use.parallel wrapper into its
 // inner calls.
 func (p *Parser) expandParallel(c *call) {
-	v, err := p.jp.ParseBytes(c.args)
 	var uses []*fastjson.Value
-	if err == nil {
-		uses = v.GetArray("tool_uses")
+	code, _ := p.checkArgs(c.args)
+	if code == "" {
+		if v, err := p.jp.ParseBytes(c.args); err == nil {
+			uses = v.GetArray("tool_uses")
+		}
 	}
-	if err != nil || uses == nil {
+	if uses == nil {
 		ev := toolcall.ErrorEvent(p.rec.Offset, toolcall.CodeInvalidJSON, -1, "%s arguments have no tool_uses array", parallelWrapper)
 		ev.Err.Partial = string(c.args)
 		p.out = append(p.out, ev)
@@ -230,15 +245,21 @@ func (p *Parser) expandParallel(c *call) {
 
 var emptyObject = []byte("{}")
 
-// checkObject returns "" when b is one JSON object, else what is wrong.
-func checkObject(b []byte) string {
-	if err := fastjson.ValidateBytes(b); err != nil {
-		return "are not valid JSON: " + err.Error()
+// checkArgs returns "" when b is one JSON object nested at most
+// maxDepth deep, else the error code and what is wrong (a message of
+// bounded size). It costs O(len(b)).
+func (p *Parser) checkArgs(b []byte) (toolcall.Code, string) {
+	p.argScan.SetMaxDepth(p.cfg.maxDepth)
+	if err := p.argScan.Validate(b); err != nil {
+		if p.argScan.Err() != nil && p.argScan.Err().TooDeep {
+			return toolcall.CodeTooDeep, "nest too deep: " + err.Error()
+		}
+		return toolcall.CodeInvalidJSON, "are not valid JSON: " + err.Error()
 	}
 	if t := trimJSONSpace(b); len(t) == 0 || t[0] != '{' {
-		return "are not a JSON object"
+		return toolcall.CodeInvalidJSON, "are not a JSON object"
 	}
-	return ""
+	return "", ""
 }
 
 func trimJSONSpace(b []byte) []byte {
@@ -272,4 +293,10 @@ func (p *Parser) Partial(index int) []byte {
 	c.partial.Write(c.args[c.fed:])
 	c.fed = len(c.args)
 	return c.partial.Value()
+}
+
+// argsOK reports whether b is a JSON object within the depth cap.
+func (p *Parser) argsOK(b []byte) bool {
+	code, _ := p.checkArgs(b)
+	return code == ""
 }

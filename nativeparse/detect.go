@@ -20,6 +20,11 @@ import (
 // (Gemini streamGenerateContent without alt=sse), or with an API error
 // object ({"error":{"message":…}}). Anything else — model text, even text
 // starting with '{' or '[' — is text.
+//
+// The decision depends on the first SniffWindow bytes only, so it is the
+// same however the body is chunked: when the first object is longer than
+// the window, the keys that arrived within it decide (an Ollama line with
+// a long message still shows "model", "created_at" and "message" first).
 type Detector struct {
 	held    []byte
 	pos     int // bytes of held already looked at
@@ -39,6 +44,10 @@ const (
 )
 
 var sseFields = [...]string{"data:", "event:", "id:", "retry:"}
+
+// SniffWindow is how many bytes a Detector looks at, at most, before it
+// decides; it never holds more than the window plus the last chunk.
+const SniffWindow = 64 << 10
 
 // Feed adds the next chunk and reports the decision once there is one
 // (ok=true); after that it ignores further input.
@@ -67,8 +76,10 @@ func (d *Detector) decide(native bool) {
 }
 
 func (d *Detector) step() {
-	for !d.decided && d.pos < len(d.held) {
-		rest := d.held[d.pos:]
+	window := d.held[:min(len(d.held), SniffWindow)]
+scan:
+	for !d.decided && d.pos < len(window) {
+		rest := window[d.pos:]
 		switch d.phase {
 		case phaseLead:
 			c := rest[0]
@@ -80,11 +91,11 @@ func (d *Detector) step() {
 					if !bytes.HasPrefix(bom, rest) {
 						d.decide(false)
 					}
-					return // wait for the rest of the BOM
+					break scan // wait for the rest of the BOM
 				}
 				if !bytes.HasPrefix(rest, bom) {
 					d.decide(false)
-					return
+					break scan
 				}
 				d.pos += len(bom)
 			case c == ':':
@@ -96,7 +107,7 @@ func (d *Detector) step() {
 				d.phase, d.objAt = phaseObject, d.pos
 			default:
 				d.leadWord(rest)
-				return
+				break scan
 			}
 		case phaseArray:
 			switch c := rest[0]; {
@@ -115,9 +126,22 @@ func (d *Detector) step() {
 			case d.sc.Done():
 				d.decide(isProviderObject(d.held[d.objAt:d.pos]))
 			default:
-				return // the object goes on in the next chunk
+				// The object goes on in the next chunk, or past the window.
 			}
 		}
+	}
+	if !d.decided && len(d.held) >= SniffWindow {
+		// The window is full and did not tell (a prefix of a BOM or of a
+		// field name cut by it is text): decide on what it shows.
+		native := false
+		if d.phase == phaseObject {
+			var part jsonscan.Partial
+			part.Write(window[d.objAt:])
+			if v := part.Value(); v != nil {
+				native = isProviderObject(v)
+			}
+		}
+		d.decide(native)
 	}
 }
 

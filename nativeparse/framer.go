@@ -53,7 +53,17 @@ type Record struct {
 	// Data is the SSE data (several data lines joined by "\n") or the
 	// NDJSON line without its line end.
 	Data []byte
+	// TooLarge reports a line, SSE event or JSON value longer than the
+	// Framer's cap (Data is nil). It is reported when the cap is crossed;
+	// the framer then skips to the end of that line (SSE: that event; a
+	// JSON value: that value) without buffering and goes on.
+	TooLarge bool
 }
+
+// DefaultMaxRecordBytes is the default cap on one line, one SSE event's
+// data and one JSON value of a body: room for a call at the 16 MiB
+// argument cap, escaped as a JSON string, plus its envelope.
+const DefaultMaxRecordBytes = 32 << 20
 
 var bom = []byte("\xEF\xBB\xBF")
 
@@ -87,6 +97,9 @@ type Framer struct {
 
 	partial    []byte // an unfinished line carried over from earlier chunks
 	partialOff int
+	maxRecord  int  // cap on a line, an event's data, a JSON value
+	skipLine   bool // a line over the cap is being skipped to its end
+	dropEvent  bool // SSE: the event being read went over the cap
 	skipLF     bool // the last byte seen was a CR: a following LF belongs to it
 	firstLine  bool // the next line is the body's first (strip a BOM)
 	closed     bool
@@ -117,6 +130,7 @@ func NewFramer(framing Framing) *Framer {
 func (f *Framer) Reset(framing Framing) {
 	js := f.js
 	*f = Framer{
+		maxRecord: f.maxRecord,
 		framing:   framing,
 		partial:   f.partial[:0],
 		data:      f.data[:0],
@@ -127,6 +141,17 @@ func (f *Framer) Reset(framing Framing) {
 	}
 	f.js = jsonFrame{pre: js.pre[:0], buf: js.buf[:0], sc: js.sc}
 	f.js.sc.Reset()
+}
+
+// SetMaxRecordBytes caps a line, an SSE event's data and a JSON value
+// (n <= 0: DefaultMaxRecordBytes). Reset keeps the cap.
+func (f *Framer) SetMaxRecordBytes(n int) { f.maxRecord = n }
+
+func (f *Framer) recordCap() int {
+	if f.maxRecord <= 0 {
+		return DefaultMaxRecordBytes
+	}
+	return f.maxRecord
 }
 
 // Framing returns the framing in use; FramingAuto until the first
@@ -173,8 +198,19 @@ func (f *Framer) Next() (Record, bool) {
 		return f.nextJSON()
 	}
 	for {
-		line, off, ok := f.nextLine()
-		if !ok {
+		line, off, st := f.nextLine()
+		if st == lineToJSON {
+			return f.nextJSON()
+		}
+		if st == lineTooLarge {
+			if f.framing == FramingSSE {
+				// The rest of its event is dropped too. (Before the
+				// framing is known there is no event to drop.)
+				f.dropSSEEvent()
+			}
+			return Record{Offset: off, TooLarge: true}, true
+		}
+		if st == lineNone {
 			if f.closed && !f.drained {
 				f.drained = true
 				if f.hasData {
@@ -214,10 +250,28 @@ func (f *Framer) Next() (Record, bool) {
 	}
 }
 
+// dropSSEEvent forgets the event being built; its remaining lines are
+// ignored up to the blank line that ends it.
+func (f *Framer) dropSSEEvent() {
+	f.data, f.event = f.data[:0], f.event[:0]
+	f.hasData = false
+	f.inEvent, f.dropEvent = true, true
+}
+
+type lineStatus uint8
+
+const (
+	lineNone     lineStatus = iota // no complete line in the fed bytes
+	lineOK                         // a line
+	lineTooLarge                   // a line crossed the cap (it is then skipped)
+	lineToJSON                     // a line over the cap made auto framing choose JSON
+)
+
 // nextLine returns the next complete line without its line end, and its
 // body offset. At the end of a closed body the unterminated rest counts as
-// a line.
-func (f *Framer) nextLine() ([]byte, int, bool) {
+// a line. A line longer than the cap is reported (lineTooLarge) as soon as
+// the cap is crossed and its bytes are skipped up to its line end.
+func (f *Framer) nextLine() ([]byte, int, lineStatus) {
 	rest := f.chunk[f.pos:]
 	if f.skipLF && len(rest) > 0 {
 		f.skipLF = false
@@ -232,7 +286,7 @@ func (f *Framer) nextLine() ([]byte, int, bool) {
 			f.partial = f.partial[:0]
 			return f.stripBOM(line, f.partialOff)
 		}
-		return nil, 0, false
+		return nil, 0, lineNone
 	}
 	end := bytes.IndexByte(rest, '\n')
 	limit := end
@@ -252,13 +306,31 @@ func (f *Framer) nextLine() ([]byte, int, bool) {
 		}
 	}
 	off := f.base + f.pos
+	if f.skipLine {
+		if end < 0 {
+			f.pos = len(f.chunk)
+			return nil, 0, lineNone
+		}
+		f.skipLine = false
+		f.pos += next
+		return f.nextLine()
+	}
 	if end < 0 {
 		if len(f.partial) == 0 {
 			f.partialOff = off
 		}
+		if len(f.partial)+len(rest) > f.recordCap() {
+			return f.lineOverCap(len(f.chunk), true)
+		}
 		f.partial = append(f.partial, rest...)
 		f.pos = len(f.chunk)
-		return nil, 0, false
+		return nil, 0, lineNone
+	}
+	if len(f.partial) == 0 {
+		f.partialOff = off
+	}
+	if len(f.partial)+end > f.recordCap() {
+		return f.lineOverCap(f.pos+next, false)
 	}
 	line := rest[:end]
 	f.pos += next
@@ -273,7 +345,67 @@ func (f *Framer) nextLine() ([]byte, int, bool) {
 	return f.stripBOM(line, off)
 }
 
-func (f *Framer) stripBOM(line []byte, off int) ([]byte, int, bool) {
+// lineOverCap reports the line that began at partialOff as too large and
+// moves past the scanned bytes (to pos); skip says its end is still to come.
+//
+// While the framing is still undecided, the line's first byte decides it
+// first, as a complete line would: '[' hands the line to the JSON framing
+// (which caps the value itself), '{' means NDJSON, anything else SSE.
+func (f *Framer) lineOverCap(pos int, skip bool) ([]byte, int, lineStatus) {
+	if f.framing == FramingAuto {
+		switch f.autoLead() {
+		case '[':
+			f.framing = FramingJSON
+			f.js.pre = append(f.js.pre[:0], f.partial...)
+			f.js.preOff, f.js.prePos = f.partialOff, 0
+			f.partial = f.partial[:0]
+			f.firstLine = false
+			return nil, 0, lineToJSON
+		case '{':
+			f.framing = FramingNDJSON
+		case 0: // only blanks within the cap: undecided still
+		default:
+			f.framing = FramingSSE
+		}
+	}
+	off := f.partialOff
+	f.partial = f.partial[:0]
+	f.pos = pos
+	f.skipLine = skip
+	f.firstLine = false
+	return nil, off, lineTooLarge
+}
+
+// autoLead returns the first byte other than a space or tab (after a BOM
+// on the body's first line) among the first cap bytes of the line being
+// read, or 0.
+func (f *Framer) autoLead() byte {
+	n := f.recordCap()
+	line := f.partial
+	rest := f.chunk[f.pos:]
+	at := func(i int) byte {
+		if i < len(line) {
+			return line[i]
+		}
+		return rest[i-len(line)]
+	}
+	total := min(n, len(line)+len(rest))
+	i := 0
+	if f.firstLine && total >= len(bom) && at(0) == bom[0] && at(1) == bom[1] && at(2) == bom[2] {
+		i = len(bom)
+	}
+	for ; i < total; i++ {
+		if c := at(i); c != ' ' && c != '\t' {
+			if c == '\n' || c == '\r' {
+				return 0
+			}
+			return c
+		}
+	}
+	return 0
+}
+
+func (f *Framer) stripBOM(line []byte, off int) ([]byte, int, lineStatus) {
 	if f.firstLine {
 		f.firstLine = false
 		if bytes.HasPrefix(line, bom) {
@@ -281,13 +413,17 @@ func (f *Framer) stripBOM(line []byte, off int) ([]byte, int, bool) {
 			off += len(bom)
 		}
 	}
-	return line, off, true
+	return line, off, lineOK
 }
 
 // sseLine applies one event-stream line; it reports a record when the line
 // ends an event.
 func (f *Framer) sseLine(line []byte, off int) (Record, bool) {
 	if len(line) == 0 {
+		if f.dropEvent {
+			f.dropEvent, f.inEvent = false, false
+			return Record{}, false
+		}
 		if f.hasData {
 			return f.dispatch(), true
 		}
@@ -296,7 +432,7 @@ func (f *Framer) sseLine(line []byte, off int) (Record, bool) {
 		f.inEvent = false
 		return Record{}, false
 	}
-	if line[0] == ':' {
+	if line[0] == ':' || f.dropEvent {
 		return Record{}, false
 	}
 	if !f.inEvent && (line[0] == '{' || line[0] == '[') {
@@ -315,6 +451,11 @@ func (f *Framer) sseLine(line []byte, off int) (Record, bool) {
 	}
 	switch string(name) {
 	case "data":
+		if len(f.data)+1+len(value) > f.recordCap() {
+			at := f.evOff
+			f.dropSSEEvent()
+			return Record{Offset: at, TooLarge: true}, true
+		}
 		if f.hasData {
 			f.data = append(f.data, '\n')
 		}

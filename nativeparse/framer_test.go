@@ -185,3 +185,57 @@ func ExampleFramer() {
 	// 25 "" [DONE]
 	// false
 }
+
+// FuzzFramerCap runs the framer with a small record cap, so that the
+// fuzzer's inputs cross it, and checks that chunk sizes on both sides of
+// the cap give the records of the whole body and that no record is longer
+// than the cap.
+func FuzzFramerCap(f *testing.F) {
+	for _, tc := range framerCases {
+		f.Add(tc.in, uint8(tc.framing), uint8(5))
+	}
+	f.Add("  [{\"a\":\"xxxxxxxxxxxxxxxxxxxx\"},\n{\"b\":1}]", uint8(FramingAuto), uint8(9))
+	f.Add(": long comment line here\ndata: 1\ndata: 22222222222\n\ndata: 3\n\n", uint8(FramingAuto), uint8(8))
+	f.Add("{\"x\":\"yyyyyyyyyyyyyyyyyyyy\"}\n{\"z\":1}\n", uint8(FramingAuto), uint8(10))
+	f.Add("\xEF\xBB\xBF   [1,\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\",2]", uint8(FramingAuto), uint8(6))
+	f.Fuzz(func(t *testing.T, in string, framing, capBytes uint8) {
+		limit := int(capBytes%48) + 1
+		run := func(chunks [][]byte) []rec {
+			fr := NewFramer(Framing(framing % 4))
+			fr.SetMaxRecordBytes(limit)
+			var out []rec
+			drain := func() {
+				for {
+					r, ok := fr.Next()
+					if !ok {
+						return
+					}
+					if len(r.Data) > limit {
+						t.Fatalf("record of %d bytes over the cap %d", len(r.Data), limit)
+					}
+					d := string(r.Data)
+					if r.TooLarge {
+						d = "<too large>"
+					}
+					out = append(out, rec{r.Offset, string(r.Event), d})
+				}
+			}
+			for _, c := range chunks {
+				fr.Feed(c)
+				drain()
+			}
+			fr.Close()
+			drain()
+			return out
+		}
+		whole := run([][]byte{[]byte(in)})
+		for _, cs := range []int{1, limit - 1, limit, limit + 1, limit + 2} {
+			if cs < 1 {
+				continue
+			}
+			if parts := run(chunked(in, cs)); !reflect.DeepEqual(whole, parts) {
+				t.Fatalf("chunk %d, cap %d changed records:\nwhole %+v\nparts %+v", cs, limit, whole, parts)
+			}
+		}
+	})
+}

@@ -21,9 +21,11 @@ type jsonFrame struct {
 }
 
 const (
-	jsTop   = iota // between values: white space, ',', '[' and ']'
-	jsValue        // inside a value, scanned by sc
-	jsJunk         // inside bytes that are not JSON, up to the line end
+	jsTop       = iota // between values: white space, ',', '[' and ']'
+	jsValue            // inside a value, scanned by sc
+	jsJunk             // inside bytes that are not JSON, up to the line end
+	jsSkipValue        // inside a value over the cap: scanned, not kept
+	jsSkipJunk         // inside junk over the cap: skipped to the line end
 )
 
 // jsonSource returns the unread bytes of the current source (the handed
@@ -56,7 +58,7 @@ func (f *Framer) nextJSON() (Record, bool) {
 		if len(src) == 0 {
 			if f.closed && !f.drained {
 				f.drained = true
-				if j.state != jsTop && j.spans {
+				if (j.state == jsValue || j.state == jsJunk) && j.spans {
 					// A value cut short, or junk without a line end.
 					j.state = jsTop
 					return Record{Offset: j.off, Data: j.buf}, true
@@ -90,9 +92,27 @@ func (f *Framer) nextJSON() (Record, bool) {
 				j.state = jsValue
 				j.sc.Reset()
 			}
-		case jsValue:
+		case jsValue, jsSkipValue:
 			n := j.sc.Feed(src)
+			if j.state == jsValue && len(j.buf)+n > f.recordCap() {
+				j.state = jsSkipValue
+				f.jsonAdvance(n)
+				j.buf = j.buf[:0]
+				if j.sc.Err() != nil {
+					j.state = jsSkipJunk
+				} else if j.sc.Done() {
+					j.state = jsTop
+				}
+				return Record{Offset: j.off, TooLarge: true}, true
+			}
 			switch {
+			case j.state == jsSkipValue:
+				f.jsonAdvance(n)
+				if j.sc.Err() != nil {
+					j.state = jsSkipJunk
+				} else if j.sc.Done() {
+					j.state = jsTop
+				}
 			case j.sc.Done():
 				f.jsonAdvance(n)
 				j.state = jsTop
@@ -108,7 +128,7 @@ func (f *Framer) nextJSON() (Record, bool) {
 				j.buf = append(j.buf, src[:n]...)
 				j.spans = true
 			}
-		case jsJunk:
+		case jsJunk, jsSkipJunk:
 			end := len(src)
 			for i, c := range src {
 				if c == '\n' || c == '\r' {
@@ -117,6 +137,20 @@ func (f *Framer) nextJSON() (Record, bool) {
 				}
 			}
 			f.jsonAdvance(end)
+			if j.state == jsSkipJunk {
+				if end < len(src) {
+					j.state = jsTop
+				}
+				continue
+			}
+			if len(j.buf)+end > f.recordCap() {
+				j.buf = j.buf[:0]
+				j.state = jsSkipJunk
+				if end < len(src) {
+					j.state = jsTop
+				}
+				return Record{Offset: j.off, TooLarge: true}, true
+			}
 			if end == len(src) {
 				j.buf = append(j.buf, src...)
 				j.spans = true

@@ -2,6 +2,7 @@ package nativeparse
 
 import (
 	"bytes"
+	"github.com/tooleval/tooleval/jsonscan"
 
 	"github.com/tooleval/tooleval/toolcall"
 	"github.com/valyala/fastjson"
@@ -143,7 +144,7 @@ func (p *Parser) responsesAuthoritative(c *call, a *fastjson.Value) {
 		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the deltas lack the end of the final arguments; completed from them", c.name)
 		p.addArgs(c, final[len(c.args):])
 	default:
-		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the final arguments disagree with the deltas %q; the final value wins", c.name, c.args)
+		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the final arguments disagree with the deltas %s; the final value wins", c.name, jsonscan.Excerpt(c.args, 0, jsonscan.MaxExcerpt))
 		c.args = append(c.args[:0:0], final...)
 	}
 }

@@ -2,7 +2,9 @@ package nativeparse
 
 import (
 	"bytes"
+	"fmt"
 
+	"github.com/tooleval/tooleval/jsonscan"
 	"github.com/tooleval/tooleval/toolcall"
 	"github.com/valyala/fastjson"
 )
@@ -40,13 +42,39 @@ func ParseFormat(name string) (Format, bool) {
 type Option func(*config)
 
 type config struct {
-	framing      Framing
-	maxCallBytes int
+	framing        Framing
+	maxCallBytes   int
+	maxDepth       int
+	maxRecordBytes int
 }
+
+// DefaultMaxDepth is the default JSON nesting cap of a call's arguments,
+// the same as the text parsers' (xmlparse.DefaultMaxDepth).
+const DefaultMaxDepth = 128
+
+// envelopeDepth is the nesting a wire event may add around the arguments
+// it carries (Gemini: candidates[0].content.parts[0].functionCall.args).
+const envelopeDepth = 16
+
+// MaxDepthLimit is the largest depth cap WithMaxDepth accepts: wire events
+// are decoded by fastjson, which stops at fastjson.MaxDepth.
+const MaxDepthLimit = fastjson.MaxDepth - envelopeDepth
 
 // WithFraming forces the framing instead of sniffing it from the first
 // line.
 func WithFraming(f Framing) Option { return func(c *config) { c.framing = f } }
+
+// WithMaxDepth caps the JSON nesting of a call's arguments (default
+// DefaultMaxDepth, at most MaxDepthLimit); a deeper call is reported as
+// too_deep and dropped. A wire event may nest envelopeDepth deeper; a
+// deeper event is reported as too_deep and skipped.
+func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }
+
+// WithMaxRecordBytes caps one line, one SSE event's data and one JSON
+// value of the body (default DefaultMaxRecordBytes); a longer one is
+// reported as too_large when the cap is crossed and skipped without being
+// buffered.
+func WithMaxRecordBytes(n int) Option { return func(c *config) { c.maxRecordBytes = n } }
 
 // WithMaxCallBytes caps the bytes of one call's arguments (default 16 MiB);
 // a call over the cap is reported as too_large and dropped.
@@ -59,11 +87,13 @@ type Parser struct {
 	provider Format // resolved provider; "" while Auto has not decided
 	cfg      config
 
-	fr    Framer
-	jp    fastjson.Parser
-	out   []toolcall.Event
-	arena []byte // owns the Data of text and reasoning events until the next Feed
-	ended bool   // Close was called
+	fr      Framer
+	jp      fastjson.Parser
+	wire    jsonscan.Scanner // validates a wire event before fastjson reads it
+	argScan jsonscan.Scanner // validates finished arguments
+	out     []toolcall.Event
+	arena   []byte // owns the Data of text and reasoning events until the next Feed
+	ended   bool   // Close was called
 	// closing: Close is draining the framer; a record that is not JSON
 	// is then the body cut off inside a wire event.
 	closing bool
@@ -89,9 +119,15 @@ func New(format Format, opts ...Option) *Parser {
 	for _, o := range opts {
 		o(&p.cfg)
 	}
+	if p.cfg.maxDepth <= 0 {
+		p.cfg.maxDepth = DefaultMaxDepth
+	}
+	p.cfg.maxDepth = min(p.cfg.maxDepth, MaxDepthLimit)
+	p.wire.SetMaxDepth(p.cfg.maxDepth + envelopeDepth)
 	if format != Auto {
 		p.provider = format
 	}
+	p.fr.SetMaxRecordBytes(p.cfg.maxRecordBytes)
 	p.fr.Reset(p.cfg.framing)
 	return p
 }
@@ -151,6 +187,10 @@ var doneMarker = []byte("[DONE]")
 // record handles one wire event.
 func (p *Parser) record(rec Record) {
 	p.rec = rec
+	if rec.TooLarge {
+		p.errorf(rec.Offset, toolcall.CodeTooLarge, -1, "wire event longer than %d bytes: skipped", p.fr.recordCap())
+		return
+	}
 	data := trimSpace(rec.Data)
 	if len(data) == 0 {
 		return
@@ -161,16 +201,27 @@ func (p *Parser) record(rec Record) {
 		}
 		return
 	}
-	v, err := p.jp.ParseBytes(data)
+	// fastjson's own validation is quadratic in the nesting of invalid
+	// input; the scanner is linear and caps the depth.
+	err := p.wire.Validate(data)
 	if err != nil && bytes.IndexByte(data, '\n') >= 0 && p.splitData(data) {
 		return
 	}
 	if err != nil {
-		if p.closing {
-			p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "the body ended inside a wire event (%d bytes): %v", len(data), err)
-			return
+		se := err.(*jsonscan.SyntaxError)
+		switch {
+		case se.TooDeep:
+			p.errorf(rec.Offset, toolcall.CodeTooDeep, -1, "wire event nests deeper than %d (byte %d of its data)", p.cfg.maxDepth+envelopeDepth, se.Offset)
+		case p.closing:
+			p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "the body ended inside a wire event (%d bytes): %s", len(data), se.Msg)
+		default:
+			p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: byte %d of its data: %s", se.Offset, se.Msg)
 		}
-		p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: %v", err)
+		return
+	}
+	v, err := p.jp.ParseBytes(data)
+	if err != nil { // not expected after Validate
+		p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: %s", jsonscan.Excerpt([]byte(err.Error()), 0, 200))
 		return
 	}
 	if p.provider == "" {
@@ -213,7 +264,7 @@ func (p *Parser) splitData(data []byte) bool {
 	for rest := data; len(rest) > 0; {
 		line, tail, _ := bytes.Cut(rest, []byte{'\n'})
 		rest = tail
-		if line = trimSpace(line); len(line) > 0 && !bytes.Equal(line, doneMarker) && fastjson.ValidateBytes(line) != nil {
+		if line = trimSpace(line); len(line) > 0 && !bytes.Equal(line, doneMarker) && p.wire.Validate(line) != nil {
 			return false
 		}
 	}
@@ -237,6 +288,9 @@ func (p *Parser) genericError(v *fastjson.Value) bool {
 	p.providerError(e)
 	return true
 }
+
+// maxProviderMessage bounds the provider message an error event quotes.
+const maxProviderMessage = 4096
 
 // providerError reports an error object (or string) as provider_error.
 func (p *Parser) providerError(e *fastjson.Value) {
@@ -263,6 +317,9 @@ func (p *Parser) providerError(e *fastjson.Value) {
 		}
 	default:
 		msg = e.MarshalTo(nil)
+	}
+	if len(msg) > maxProviderMessage {
+		msg = append(msg[:maxProviderMessage:maxProviderMessage], fmt.Sprintf("… (%d bytes)", len(msg))...)
 	}
 	p.errorf(p.rec.Offset, toolcall.CodeProviderError, -1, "%s", msg)
 }

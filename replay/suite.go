@@ -47,6 +47,9 @@ type Case struct {
 	// checked), empty when the right answer is no call. Marshalling keeps
 	// the difference: nil is left out, empty is written as [].
 	GoldCalls []metrics.GoldCall `json:"gold_calls,omitzero"`
+	// MCP is set when the case's catalog is a server of an MCP servers
+	// file; Catalog is then "FILE#SERVER" (see catalogs.go).
+	MCP *MCPRef `json:"-"`
 	// Checker chooses the call checker (nil: tooleval's own); the BFCL
 	// importer sets the leaderboard's rules.
 	Checker *metrics.Rules `json:"checker,omitempty"`
@@ -94,8 +97,12 @@ func (s *Suite) Catalog(c *Case) *catalog.Catalog { return s.catalogs[c.Catalog]
 // are relative to its directory (and may lead out of it). A broken suite
 // gives an Errors value naming the file, line and field of every problem.
 func LoadFile(name string) (*Suite, error) {
+	return loadWith(name, LoadOptions{})
+}
+
+func loadWith(name string, o LoadOptions) (*Suite, error) {
 	dir := filepath.Dir(name)
-	return load(osFiles(dir), filepath.Base(name), name)
+	return load(osFiles(dir), filepath.Base(name), name, o)
 }
 
 // Load reads and validates the suite file file in fsys; paths inside the
@@ -105,7 +112,7 @@ func Load(fsys fs.FS, file, display string) (*Suite, error) {
 	if display == "" {
 		display = file
 	}
-	return load(fsFiles{fsys, path.Dir(file)}, path.Base(file), display)
+	return load(fsFiles{fsys, path.Dir(file)}, path.Base(file), display, LoadOptions{})
 }
 
 // files reads the suite and the files its cases name, by the path written
@@ -137,7 +144,7 @@ func (f fsFiles) ReadFile(rel string) ([]byte, error) {
 }
 func (f fsFiles) Open(rel string) (io.ReadCloser, error) { return f.fsys.Open(f.path(rel)) }
 
-func load(fsys files, file, display string) (*Suite, error) {
+func load(fsys files, file, display string, o LoadOptions) (*Suite, error) {
 	if display == "" {
 		display = file
 	}
@@ -146,7 +153,7 @@ func load(fsys files, file, display string) (*Suite, error) {
 		return nil, Errors{{File: display, Message: readErr(err)}}
 	}
 	defer f.Close()
-	l := &loader{fsys: fsys, display: display,
+	l := &loader{fsys: fsys, display: display, opts: o,
 		suite: &Suite{Name: display, catalogs: map[string]*catalog.Catalog{}},
 		ids:   map[string]int{}, badCatalogs: map[string]bool{}}
 	if err := l.read(f); err != nil {
@@ -171,6 +178,7 @@ func readErr(err error) string {
 
 type loader struct {
 	fsys        files
+	opts        LoadOptions
 	display     string
 	suite       *Suite
 	ids         map[string]int
@@ -308,7 +316,7 @@ func (l *loader) catalog(c *Case) {
 			return
 		}
 		var err error
-		cat, err = loadCatalog(l.fsys, c.Catalog)
+		cat, err = loadCatalog(l.fsys, c, l.opts)
 		if err != nil {
 			l.badCatalogs[c.Catalog] = true
 			l.fail(c.Line, "catalog", "%v", err)

@@ -48,7 +48,7 @@ func TestSweep(t *testing.T) {
 }
 
 // applySpec applies "key=value,key=value" where key is k1, b, stem, norm, stop,
-// cjk, syn (synonym weight) or a field name.
+// cjk, syn (synonym weight), sim (similarity) or a field name.
 func applySpec(t *testing.T, c *Config, spec string) {
 	w := map[string]float64{}
 	for k, v := range c.Weights {
@@ -73,6 +73,20 @@ func applySpec(t *testing.T, c *Config, spec string) {
 			c.Analyzer.CJK = v
 		case "syn":
 			c.SynonymWeight = f
+		case "sim":
+			c.Similarity = v
+		case "zhstop":
+			c.Analyzer.ZhStopWords = v == "1"
+		case "zhstoplist": // multi: only the entries of two characters or more
+			var list []string
+			for _, w := range ZhStopWords {
+				if v != "multi" || len([]rune(w)) > 1 {
+					list = append(list, w)
+				}
+			}
+			setZhStopWords(list)
+		case "uniw":
+			c.Analyzer.CJKUnigramWeight = f
 		default:
 			if !isField(k) {
 				t.Fatalf("sweep: unknown key %q", k)
