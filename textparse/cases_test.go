@@ -32,6 +32,17 @@ func (c parseCase) options() []Option {
 }
 
 var parseCases = []parseCase{
+	// Recovery after a broken call is the same at every chunking and keeps
+	// what follows (issue 12, defect 2).
+	{name: "tool_call/malformed_string_args_then_valid", format: FormatToolCall,
+		in:   "<tool_call>{\"name\":\"f\",\"arguments\":\"x</tool_call>Hello.\n<tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>",
+		want: `text="Hello.\n" call=g{} error=invalid_json`},
+	{name: "tool_call/malformed_escaped_args_then_valid", format: FormatToolCall,
+		in:   "<tool_call>{\"name\":\"f\",\"arguments\":\"{\\\"a\\\":}</tool_call>Hi <tool_call>{\"name\":\"g\",\"arguments\":{\"b\":2}}</tool_call> bye",
+		want: `text="Hi  bye" call=g{"b":2} error=invalid_json`},
+	{name: "tool_call/broken_object_then_valid", format: FormatAuto,
+		in:   "<tool_call>{\"name\":\"f\",\"arguments\":{\"a\":tru e}}</tool_call>ok <tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>",
+		want: `text="ok " call=g{} error=invalid_json`},
 	// use_tool
 	{name: "use_tool/basic", format: FormatUseTool,
 		in:   "I will write a.txt.\n\n<use_tool>\n  <tool_name>write</tool_name>\n  <arguments>\n    {\"file_path\": \"/path/to/a.txt\", \"content\": \"hello world\"}\n  </arguments>\n</use_tool>",
