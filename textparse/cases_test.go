@@ -32,6 +32,21 @@ func (c parseCase) options() []Option {
 }
 
 var parseCases = []parseCase{
+	// Catalog-coerced XML values nested past the depth cap are too_deep,
+	// never kept or turned into strings (issue 12, defect 4); the calls
+	// after them are kept.
+	{name: "function_calls/coerced_value_too_deep", format: FormatFunctionCalls, tools: true, depth: 3,
+		in:   "<function_calls><invoke name=\"search\"><parameter name=\"tags\">[[[[1]]]]</parameter><parameter name=\"query\">q</parameter></invoke><invoke name=\"search\"><parameter name=\"tags\">[[[1]]]</parameter></invoke></function_calls>after",
+		want: `text="after" call=search{"tags":[[[1]]]} error=too_deep`},
+	{name: "qwen3_coder/coerced_value_too_deep_at_closer", format: FormatQwen3Coder, tools: true, depth: 2,
+		in:   "<tool_call>\n<function=search>\n<parameter=filters>\n{\"a\": {\"b\": {\"c\": 1}}}\n</parameter>\n</function>\n</tool_call>\nok <tool_call>\n<function=list_files>\n</function>\n</tool_call>",
+		want: `text="\nok " call=list_files{} error=too_deep`},
+	{name: "cline/coerced_value_too_deep", format: FormatCline, tools: true, depth: 2,
+		in:   "<search><tags>[['a', ['b']]]</tags></search> next <read_file><path>a.go</path></read_file>",
+		want: `text=" next " call=read_file{"path":"a.go"} error=too_deep`},
+	{name: "function_calls/python_structure_too_deep_missing_closer", format: FormatFunctionCalls, tools: true, depth: 1,
+		in:   "<invoke name=\"search\"><parameter name=\"filters\">{'a': {'b': 1}}</invoke>tail",
+		want: `text="tail" error=too_deep`},
 	// Recovery after a broken call is the same at every chunking and keeps
 	// what follows (issue 12, defect 2).
 	{name: "tool_call/malformed_string_args_then_valid", format: FormatToolCall,

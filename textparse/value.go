@@ -169,8 +169,9 @@ func (p *Parser) valueOut(b []byte, off int) {
 }
 
 // valueClose ends the value at off: a held newline and closing tag are
-// markup.
-func (p *Parser) valueClose(off int) {
+// markup. It reports false when the value nests deeper than the depth cap:
+// the call is then abandoned with too_deep (and skipped to its closer).
+func (p *Parser) valueClose(off int) bool {
 	v := &p.val
 	if v.pendOn {
 		off = v.pendOff
@@ -182,11 +183,20 @@ func (p *Parser) valueClose(off int) {
 	if v.str {
 		p.emitArgs(litQuote, off)
 	} else {
+		if catalog.DeeperThan(v.buf, p.cfg.maxDepth) {
+			name := v.name
+			if v.param != nil {
+				name = v.param.Name
+			}
+			p.abandon(off, toolcall.CodeTooDeep, "parameter %q nests deeper than %d", name, p.cfg.maxDepth)
+			return false
+		}
 		s := len(p.scratch)
 		p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
 		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	}
 	p.mode = mInvoke
+	return true
 }
 
 // valueTag handles a tag met inside a value. A parameter closing tag is
@@ -213,9 +223,7 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 			// After a held call closer: a wrapper closer or another call
 			// confirms it; anything else makes it content.
 			if closing && (k == tkFunctionCalls || k == tkToolCall) || !closing && (k == tkInvoke || k == tkFunction) {
-				off := v.pendOff
-				p.valueClose(off)
-				p.endInvoke(off)
+				p.endInvoke(v.pendOff)
 				return p.onTag()
 			}
 			p.flushPend()
@@ -236,7 +244,17 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		v.pend = append(v.pend[:0], t.buf[:t.n]...)
 		return true
 	case follower:
-		p.valueClose(off)
+		if !p.valueClose(off) {
+			// Abandoned at this tag: a tag that ends the call ends the
+			// skip too.
+			if closing && (p.cur.kind == ckCline || k == tkInvoke || k == tkFunction) {
+				p.mode = p.cur.skipRet
+			} else if closing {
+				p.mode = p.cur.skipRet
+				return p.onTag()
+			}
+			return true
+		}
 		return p.invokeTag(k, closing, off)
 	}
 	if v.pendOn {
