@@ -70,7 +70,7 @@ func commandName(words []string) string {
 			prog = w
 			break
 		}
-		if i == 0 || launcherWords[w] || strings.HasPrefix(w, "-") || strings.Contains(w, "=") {
+		if i == 0 || launcherWords[w] || strings.HasPrefix(w, "-") || strings.ContainsAny(w, "= \t;|&") {
 			continue
 		}
 		prog = w
