@@ -536,7 +536,9 @@ func TestBaseAlwaysKept(t *testing.T) {
 // tuned configuration that loses to the default under cross-validation is
 // flagged and not what --out writes unless forced.
 func TestCVEmptyFoldsAndLoss(t *testing.T) {
-	sc := func(obj float64, scored int) Score { return Score{Objective: obj, Recall: obj, Scored: scored, Cases: 3} }
+	sc := func(obj float64, scored int) Score {
+		return Score{Objective: obj, Recall: obj, Scored: scored, Cases: 3}
+	}
 	folds := []Fold{
 		{Fold: 1, Train: sc(0.9, 3), Test: sc(0.5, 3), DefaultTest: sc(0.7, 3)},
 		{Fold: 2, Train: sc(0.9, 3), Test: sc(0, 0), DefaultTest: sc(0, 0)},
