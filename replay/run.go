@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -390,34 +389,31 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 		}
 	}
 	res.Variants = make([]CaseVariant, len(r.opts.Variants))
+	// The gold tools among the injected, in injection order: what the
+	// prompt would cost without the noise.
+	goldInjected := slices.DeleteFunc(slices.Clone(res.Injected), func(t string) bool { return !slices.Contains(c.GoldTools, t) })
+	noise := metrics.MeasureNoise(res.Injected, c.GoldTools, nil)
 	for vi, v := range r.opts.Variants {
-		var costErr error
-		cost := func(name string) int {
-			t, _ := cat.Lookup(name)
-			tc, err := r.costs.tool(cat, v, t)
-			if err != nil {
-				costErr = err
-				return 0
-			}
-			return tc.tokens
-		}
-		n := metrics.MeasureNoise(res.Injected, c.GoldTools, cost)
-		env, err := r.costs.envelopeOf(v)
-		if err == nil {
-			n.Tokens += env
-		}
-		whole, err2 := r.costs.whole(cat, v)
-		if err = errors.Join(costErr, err, err2); err != nil {
+		injected, err := r.costs.tokens(cat, v, res.Injected)
+		if err != nil {
 			return nil, err
 		}
-		cv := CaseVariant{Variant: v, InjectedTokens: n.Tokens, NoiseTokens: n.NonGoldTokens, CatalogTokens: whole}
+		goldOnly, err := r.costs.tokens(cat, v, goldInjected)
+		if err != nil {
+			return nil, err
+		}
+		whole, err := r.costs.whole(cat, v)
+		if err != nil {
+			return nil, err
+		}
+		cv := CaseVariant{Variant: v, InjectedTokens: injected, NoiseTokens: max(0, injected-goldOnly), CatalogTokens: whole}
 		seen := map[string]bool{}
 		for _, g := range c.GoldCalls {
 			t, ok := cat.Lookup(g.Name)
 			if !ok || !slices.Contains(res.Injected, g.Name) {
 				continue
 			}
-			tc, err := r.costs.tool(cat, v, t)
+			text, err := r.costs.toolText(cat, v, t)
 			if err != nil {
 				return nil, err
 			}
@@ -428,14 +424,15 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 				}
 				seen[key] = true
 				cv.GoldParams++
-				if !visible(tc.text, p.Name) {
+				if !visible(text, p.Name) {
 					cv.HiddenParams = append(cv.HiddenParams, key)
 				}
 			}
 		}
 		res.Variants[vi] = cv
 		if vi == 0 {
-			res.Noise = n
+			res.Noise = noise
+			res.Noise.Tokens, res.Noise.NonGoldTokens = injected, cv.NoiseTokens
 			res.CatalogTokens = whole
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -374,5 +375,64 @@ func TestConfigAlwaysIncludePerCatalog(t *testing.T) {
 		if slices.Contains(r.Injected, "tool_of_another_catalog") {
 			t.Errorf("%s: injected a tool its catalog lacks", r.ID)
 		}
+	}
+}
+
+// Token costs are counts of the real renderings: the injected tools in
+// their order, the whole catalog as `tooleval catalog` counts it, native
+// variants as the compact JSON the provider receives.
+func TestTokensAreRealRenderings(t *testing.T) {
+	s := loadTestSuite(t)
+	variants := []string{"names", "detailed", "retrieved", "native:anthropic"}
+	rep := runTest(t, s, Options{Ks: []int{3}, Encoding: "o200k_base", Variants: variants})
+	count := func(tools []toolcall.Tool, v string) int {
+		text, err := prompt.Payload(tools, v, prompt.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := prompt.CountTokens(text, "o200k_base")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, r := range rep.Configs[0].Results {
+		var c *Case
+		for _, sc := range s.Cases {
+			if sc.ID == r.ID {
+				c = sc
+			}
+		}
+		cat := s.Catalog(c)
+		var injected, gold []toolcall.Tool
+		for _, name := range r.Injected {
+			tool, _ := cat.Lookup(name)
+			injected = append(injected, *tool)
+			if slices.Contains(c.GoldTools, name) {
+				gold = append(gold, *tool)
+			}
+		}
+		for vi, v := range variants {
+			cv := r.Variants[vi]
+			if want := count(injected, v); cv.InjectedTokens != want {
+				t.Errorf("%s %s: injected tokens %d, rendering counts %d", r.ID, v, cv.InjectedTokens, want)
+			}
+			if want := count(cat.Tools(), v); cv.CatalogTokens != want {
+				t.Errorf("%s %s: catalog tokens %d, rendering counts %d", r.ID, v, cv.CatalogTokens, want)
+			}
+			if want := count(injected, v) - count(gold, v); cv.NoiseTokens != max(0, want) {
+				t.Errorf("%s %s: noise tokens %d, want %d", r.ID, v, cv.NoiseTokens, want)
+			}
+		}
+	}
+	// Native is counted compact: fewer tokens than the indented rendering.
+	cat := s.Catalog(s.Cases[0])
+	indented, _ := prompt.Render(cat.Tools(), "native:anthropic", prompt.Options{})
+	n, _ := prompt.CountTokens(indented, "o200k_base")
+	if c := rep.Configs[0].Results[0].Variants[3].CatalogTokens; c >= n {
+		t.Errorf("native counted %d tokens, the indented rendering %d", c, n)
+	}
+	if len(rep.Counting) != 4 || !rep.Counting[0].Exact || rep.Counting[3].Exact || !strings.Contains(rep.Counting[3].Counted, "anthropic") {
+		t.Errorf("counting %+v", rep.Counting)
 	}
 }

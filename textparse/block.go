@@ -64,6 +64,13 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 	if p.u8n > 0 { // a character cut by a failed marker prefix
 		i += p.finishRune(b[i:])
 	}
+	if p.fresh && len(p.comp.anchored) > 0 && !p.reason {
+		j, ok := p.anchor(b, i)
+		if ok {
+			return j
+		}
+		i = j
+	}
 	tags := p.rset == nil && p.tagsOn()
 	start := i
 	for {
@@ -222,6 +229,7 @@ func (p *Parser) refeed(h []byte, off int, failed bool) {
 func (p *Parser) onMarker(a action, off, end int) {
 	switch a.kind {
 	case aBlock:
+		p.fresh = false
 		p.detect(a.dialect.Format)
 		p.blk, p.bsets = a.block, p.comp.blocks[a.block]
 		p.callStart, p.fenced = off, false
@@ -233,7 +241,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aReasonOpen:
 		p.reason, p.rset = true, &p.comp.reason[a.span]
 	case aReasonClose:
-		p.reason, p.rset = false, nil
+		p.reason, p.rset, p.fresh = false, nil, true
 	case aDrop:
 	case aCall:
 		if p.inCall {
@@ -425,3 +433,33 @@ func (p *Parser) nameDone() {
 
 // endBlockCall completes the block's current call at off.
 func (p *Parser) endBlockCall(off int) { p.endCall(off) }
+
+// anchor looks for an anchored block at the start of the answer: leading
+// whitespace is text; the first other byte starts the block when a
+// block's body accepts it. It returns where text scanning goes on, or
+// (with true) where the block's body begins.
+func (p *Parser) anchor(b []byte, i int) (int, bool) {
+	j := i
+	for j < len(b) && isSpace(b[j]) {
+		j++
+	}
+	if j > i {
+		p.emitText(b[i:j], p.off+i)
+	}
+	if j == len(b) {
+		return j, true // still only whitespace
+	}
+	p.fresh = false
+	c := b[j]
+	for k, bl := range p.comp.anchored {
+		r := bl.Body.Read
+		if (c == '{' || c == '[') && r&ReadJSON != 0 || c == '`' && bl.Body.Fence {
+			p.detect(p.comp.anchorDialect[k].Format)
+			p.blk, p.bsets = bl, p.comp.blocks[bl]
+			p.callStart, p.fenced = p.off+j, false
+			p.mode = mBlockBody
+			return j, true
+		}
+	}
+	return j, false
+}

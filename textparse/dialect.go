@@ -34,12 +34,17 @@ type Span struct{ Open, Close string }
 // directly; without CallEnd a call ends where its JSON ends; without Close
 // the block ends after one body (and Sep, when set, lets another follow).
 type Block struct {
-	Open    string // marker that opens the block (required)
-	Close   string // marker that closes it
-	Call    string // marker before each call inside the block
-	CallEnd string // marker after each call
-	Sep     string // bytes allowed between calls (besides whitespace)
-	Body    Body
+	// Anchored blocks have no Open marker: the body starts at the first
+	// non-space byte of the answer (the message, or what follows a
+	// reasoning span) when the body reader accepts that byte ('{' or '['
+	// for ReadJSON, '`' with Fence).
+	Anchored bool
+	Open     string // marker that opens the block (required unless Anchored)
+	Close    string // marker that closes it
+	Call     string // marker before each call inside the block
+	CallEnd  string // marker after each call
+	Sep      string // bytes allowed between calls (besides whitespace)
+	Body     Body
 }
 
 // Reader names the body readers.
@@ -82,7 +87,7 @@ func register(d *Dialect) {
 		panic("textparse: dialect registered twice or unnamed: " + string(d.Format))
 	}
 	for _, b := range d.Blocks {
-		if b.Open == "" || b.Body.Read == 0 || b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "" {
+		if b.Open == "" && !b.Anchored || b.Body.Read == 0 || b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "" {
 			panic("textparse: incomplete block in " + string(d.Format))
 		}
 	}
@@ -153,11 +158,13 @@ type blockSets struct {
 
 // compiled holds the immutable marker sets of one dialect selection.
 type compiled struct {
-	text    actionSet   // markers acted on in text
-	reason  []actionSet // per reasoning span: its close marker
-	spans   []Span
-	blocks  map[*Block]*blockSets
-	formats []Format
+	text          actionSet // markers acted on in text
+	anchored      []*Block  // blocks that may start the answer
+	anchorDialect []*Dialect
+	reason        []actionSet // per reasoning span: its close marker
+	spans         []Span
+	blocks        map[*Block]*blockSets
+	formats       []Format
 }
 
 func compile(ds []*Dialect) *compiled {
@@ -167,6 +174,11 @@ func compile(ds []*Dialect) *compiled {
 		for bi := range d.Blocks {
 			b := &d.Blocks[bi]
 			c.text.on(b.Open, action{kind: aBlock, dialect: d, block: b})
+			if b.Anchored && len(ds) == 1 { // not under auto: prose may start with '[' or '{'
+
+				c.anchored = append(c.anchored, b)
+				c.anchorDialect = append(c.anchorDialect, d)
+			}
 			bs := &blockSets{}
 			bs.between.on(b.Call, action{kind: aCall, dialect: d, block: b})
 			bs.between.on(b.CallEnd, action{kind: aCallEnd, dialect: d, block: b})

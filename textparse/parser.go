@@ -109,11 +109,12 @@ type Parser struct {
 	envCloser string // envelope: closer of its calls, state after, state after a skip
 	envPost   mode
 	envSkip   mode
+	fresh     bool // nothing but whitespace in the answer yet (anchored blocks)
 }
 
 // New returns a Parser configured by opts.
 func New(opts ...Option) *Parser {
-	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}}
+	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}, fresh: true}
 	for _, o := range opts {
 		o(&p.cfg)
 	}
@@ -492,9 +493,7 @@ func (p *Parser) Close() []toolcall.Event {
 		p.emitText(p.scratch[s:], p.u8o)
 	}
 	if p.mode == mValue && p.val.pendCall {
-		off := p.val.pendOff
-		p.valueClose(off)
-		p.endInvoke(off)
+		p.endInvoke(p.val.pendOff)
 	} else if p.mode == mValue && p.val.pendOn {
 		p.valueClose(p.off)
 	}

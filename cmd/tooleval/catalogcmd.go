@@ -135,7 +135,8 @@ func catalogCmd(c *cli.Context) error {
 			sum.RequiredParams += len(t.Required())
 		}
 		for _, v := range prompt.Variants() {
-			text, err := prompt.Render(cat.Tools(), v, prompt.Options{})
+			// Counted as the model or provider receives it (native: compact JSON).
+			text, err := prompt.Payload(cat.Tools(), v, prompt.Options{})
 			if err != nil {
 				return inputErr("catalog: %s: %v", file, err)
 			}

@@ -148,9 +148,15 @@ func mcpCatalog(c *cli.Context, partial bool) (*catalog.Catalog, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
-	cat, _, err := mcpcatalog.Load(c.Context, servers, o)
+	cat, st, err := mcpcatalog.Load(c.Context, servers, o)
 	if err != nil {
-		if cat == nil || !partial {
+		listed := 0
+		for _, s := range st {
+			if s.Listing != nil {
+				listed++
+			}
+		}
+		if cat == nil || !partial || listed == 0 {
 			return nil, display, inputErr("%v", err)
 		}
 		fmt.Fprintf(c.App.ErrWriter, "tooleval: %v\n", err)

@@ -34,7 +34,7 @@ func init() {
 			&cli.Float64Flag{Name: "noise-penalty", Value: tune.DefaultNoisePenalty, Usage: "subtract `X` times the mean noise share from the objective"},
 			&cli.IntFlag{Name: "folds", Value: 5, Usage: "`N`-fold cross-validation (1: none)"},
 			&cli.StringFlag{Name: "holdout", Usage: "held-out suite `FILE`, scored once with the best and the default configuration"},
-			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the folds and of the search order"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the folds and of the search order"},
 			&cli.StringFlag{Name: "method", Value: "auto", Usage: "`METHOD`: auto (grid for small spaces), grid or coordinate"},
 			&cli.IntFlag{Name: "rounds", Value: 4, Usage: "at most `N` rounds of coordinate ascent"},
 			&cli.IntFlag{Name: "restarts", Value: 1, Usage: "`N` extra random starting points for coordinate ascent"},
@@ -46,10 +46,11 @@ func init() {
 			&cli.StringFlag{Name: "fields", Usage: "fields whose weights are tuned, `LIST` (default all; \"none\" for none)"},
 			&cli.BoolFlag{Name: "no-analyzer", Usage: "keep the base analyzer options (tokenizer, CJK, normalisation/stemming, stop words)"},
 			&cli.IntFlag{Name: "max-always", Value: 3, Usage: "choose up to `N` always-include tools (single-catalog suites; 0: none)"},
-			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "tokenizer for tokens and budgets: o200k_base, cl100k_base or none"},
+			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "`ENCODING` for tokens and budgets: o200k_base, cl100k_base or none"},
 			&cli.StringFlag{Name: "variant", Value: "retrieved", Usage: "prompt `VARIANT` injected tools are costed in"},
 			&cli.IntFlag{Name: "top", Value: 5, Usage: "list the `N` best configurations"},
-			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json)"},
+			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json); the default instead when the best lost to it under cross-validation"},
+			&cli.BoolFlag{Name: "force", Usage: "with --out, write the tuned configuration even when it lost to the default under cross-validation"},
 			&cli.StringFlag{Name: "chart", Usage: "write the chart to `PREFIX`.svg and PREFIX.png"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers (results do not depend on it)"},
@@ -95,7 +96,17 @@ func tuneCmd(c *cli.Context) error {
 		return inputErr("tune: %v", err)
 	}
 	if f := c.String("out"); f != "" {
-		if err := tune.SaveConfig(f, res.Best[0].Config); err != nil {
+		// A configuration that lost to the default under cross-validation
+		// is not written unless --force: the default is, loudly.
+		cfg, tuned := res.OutConfig(c.Bool("force"))
+		if msg := res.LossWarning(); msg != "" {
+			what := "--out " + f + " gets the DEFAULT configuration (--force writes the tuned one)"
+			if tuned {
+				what = "--force: --out " + f + " gets the tuned configuration anyway"
+			}
+			fmt.Fprintf(c.App.ErrWriter, "tooleval: tune: %s\ntooleval: tune: %s\n", msg, what)
+		}
+		if err := tune.SaveConfig(f, cfg); err != nil {
 			return inputErr("tune: --out %v", err)
 		}
 	}
