@@ -322,33 +322,31 @@ func (r *runner) stepVerdict(res *TrajectoryResult, sr *StepResult) {
 	}
 }
 
-// stepCost adds what the step's prompt injected.
+// stepCost adds what the step's prompt injected: the tools, those of them
+// that are not gold, and (counted) their tokens, noise tokens being what
+// the prompt costs beyond the gold tools alone.
 func (r *runner) stepCost(c *Case, t *trajectoryRun, injected []string, res *TrajectoryResult) error {
 	res.InjectedTools += len(injected)
-	var noise []string
+	gold := make([]string, 0, len(injected))
 	for _, n := range injected {
-		if !slices.Contains(c.GoldTools, n) {
-			noise = append(noise, n)
+		if slices.Contains(c.GoldTools, n) {
+			gold = append(gold, n)
 		}
 	}
-	res.NoiseTools += len(noise)
+	res.NoiseTools += len(injected) - len(gold)
 	if !t.tokens {
 		return nil
 	}
-	all, err := r.costs.injected(t.cat, t.variant, injected)
+	all, err := r.costs.tokens(t.cat, t.variant, injected)
 	if err != nil {
 		return err
 	}
-	env, err := r.costs.envelopeOf(t.variant)
-	if err != nil {
-		return err
-	}
-	nt, err := r.costs.injected(t.cat, t.variant, noise)
+	goldOnly, err := r.costs.tokens(t.cat, t.variant, gold)
 	if err != nil {
 		return err
 	}
 	res.InjectedTokens += all
-	res.NoiseTokens += nt - env
+	res.NoiseTokens += max(0, all-goldOnly)
 	return nil
 }
 
