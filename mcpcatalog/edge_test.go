@@ -42,7 +42,9 @@ func TestListBadPages(t *testing.T) {
 			`tools/list: page 1: result.tools: want an array of tools, got {"name":"x"}`},
 		{"no inputSchema", func(string) mcp.Result { return &customResult{raw: `{"tools":[{"name":"x","description":"d"}]}`} },
 			`tools[0] "x": $: want an MCP tool {"name","inputSchema"}, the tool has no inputSchema`},
-		{"nameless tool", func(string) mcp.Result { return &customResult{raw: `{"tools":[{"name":"ok","inputSchema":{}},{"inputSchema":{"type":"object"}}]}`} },
+		{"nameless tool", func(string) mcp.Result {
+			return &customResult{raw: `{"tools":[{"name":"ok","inputSchema":{}},{"inputSchema":{"type":"object"}}]}`}
+		},
 			`tools[1]: $: want a "name" member naming the tool`},
 		{"bad name type", func(string) mcp.Result { return &customResult{raw: `{"tools":[{"name":7,"inputSchema":{}}]}`} },
 			`tools[0]: $.name: want a non-empty string tool name, got number 7`},
