@@ -89,6 +89,10 @@ type Transcript struct {
 	Variant      string    `json:"variant,omitempty"`
 	Protocol     string    `json:"protocol,omitempty"`
 	Model        string    `json:"model,omitempty"`
+	// ReasoningOpen: the prompt ended with <think>, so the output begins
+	// inside reasoning. ThinkAsText: <think> is plain text.
+	ReasoningOpen bool `json:"reasoning_open,omitempty"`
+	ThinkAsText   bool `json:"think_as_text,omitempty"`
 
 	data   []byte   // the whole output
 	chunks [][]byte // as recorded
