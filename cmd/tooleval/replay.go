@@ -65,6 +65,7 @@ func replayCmd(c *cli.Context) error {
 		return inputErr("replay: %v", err)
 	}
 	defer suite.Close()
+	setup.suite = suite
 	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
 	rep, err := replay.Run(suite, opts)
 	if err != nil {
