@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -25,13 +25,17 @@ const (
 )
 
 // LoadFile reads a tool catalog from a file; see Parse for the formats.
+// The file must be a regular file of at most MaxFileBytes.
 func LoadFile(path string) (*Catalog, error) {
-	data, err := os.ReadFile(path)
+	data, err := readcap.ReadFile(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(data, path)
 }
+
+// MaxFileBytes caps the size of a catalog file LoadFile reads.
+const MaxFileBytes = readcap.DefaultCatalogBytes
 
 // Parse reads a tool catalog, auto-detecting its format. data is one JSON
 // value or JSON Lines (one value per line); name names the source in errors
@@ -98,6 +102,9 @@ func (l *loader) parse() error {
 	var se *syntaxError
 	if !errors.As(err, &se) {
 		return err
+	}
+	if se.tooDeep {
+		return l.errAt(se.off, "", "%s", se.msg)
 	}
 	lines, lerr := l.jsonLines()
 	if lerr != nil {

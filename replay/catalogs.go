@@ -7,8 +7,8 @@ import (
 )
 
 // loadCatalog reads the catalog file a case names.
-func loadCatalog(fsys files, display string) (*catalog.Catalog, error) {
-	data, err := fsys.ReadFile(display)
+func loadCatalog(fsys files, display string, max int64) (*catalog.Catalog, error) {
+	data, err := fsys.ReadFile(display, max)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", display, readErr(err))
 	}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/record"
-	"github.com/tooleval/tooleval/replay"
 	"github.com/urfave/cli/v2"
 )
 
@@ -27,6 +26,7 @@ func init() {
 			"openai-responses), ANTHROPIC_BASE_URL/ANTHROPIC_MODEL/ANTHROPIC_API_KEY (anthropic).\n" +
 			"Prefer the environment for the key: flags show up in process lists and shell history.",
 		Flags: []cli.Flag{
+			allowOutsideFlag,
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
@@ -73,7 +73,7 @@ func recordSuite(c *cli.Context) error {
 		return usageErr("%v", err)
 	}
 	suitePath := c.Args().First()
-	suite, err := replay.LoadFile(suitePath)
+	suite, err := loadSuite(c, suitePath)
 	if err != nil {
 		return inputErr("record: %v", err)
 	}

@@ -25,6 +25,7 @@ func init() {
 			"is a parser failure. Exit 0 ok, 1 bad input (broken suite or cases), 2 bad flags,\n" +
 			"3 a metric fell more than --max-drop allows against --baseline, or missed a --min.",
 		Flags: []cli.Flag{
+			allowOutsideFlag,
 			&cli.IntSliceFlag{Name: "k", Usage: "retrieve the top `K` tools (repeatable, comma-separated; default 3,5,10)"},
 			&cli.StringFlag{Name: "weights", Usage: "retrieval field weights `name=3,description=1.5,…` for a setting named \"weights\""},
 			&cli.StringSliceFlag{Name: "config", Usage: "retrieval config `FILE` (repeatable: each is one setting, named after the file)"},
@@ -79,7 +80,7 @@ func replayCmd(c *cli.Context) error {
 	if c.NArg() == 0 {
 		suite, err = replay.LoadExamples()
 	} else {
-		suite, err = replay.LoadFile(c.Args().First())
+		suite, err = loadSuite(c, c.Args().First())
 	}
 	if err != nil {
 		return inputErr("replay: %v", err)

@@ -27,6 +27,7 @@ func init() {
 			"(recall of what fits in --budget tokens); the score is the metric minus --noise-penalty\n" +
 			"times the share of injected tools that are not gold. Exit 0 ok, 1 bad input, 2 bad flags.",
 		Flags: []cli.Flag{
+			allowOutsideFlag,
 			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` to tune on (default: the embedded example suite)"},
 			&cli.StringFlag{Name: "objective", Value: "recall", Usage: "`METRIC`[@K]: recall, comp, ndcg or budget"},
 			&cli.IntFlag{Name: "budget", Usage: "cap the tokens injected per case at `N` (needed by --objective budget)"},
@@ -68,7 +69,7 @@ func tuneCmd(c *cli.Context) error {
 	}
 	var suite *replay.Suite
 	if f := c.String("suite"); f != "" {
-		suite, err = replay.LoadFile(f)
+		suite, err = loadSuite(c, f)
 	} else {
 		suite, err = replay.LoadExamples()
 	}
@@ -77,7 +78,7 @@ func tuneCmd(c *cli.Context) error {
 	}
 	var holdout *replay.Suite
 	if f := c.String("holdout"); f != "" {
-		if holdout, err = replay.LoadFile(f); err != nil {
+		if holdout, err = loadSuite(c, f); err != nil {
 			return inputErr("tune: --holdout %v", err)
 		}
 	}
