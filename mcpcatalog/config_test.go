@@ -85,6 +85,8 @@ func TestParseTarget(t *testing.T) {
 		{`python -m my_notes_server`, "my_notes_server", TransportStdio, []string{"python", "-m", "my_notes_server"}},
 		{`./bin/github-mcp-server stdio`, "github", TransportStdio, []string{"./bin/github-mcp-server", "stdio"}},
 		{`npx -y @playwright/mcp@latest`, "playwright", TransportStdio, []string{"npx", "-y", "@playwright/mcp@latest"}},
+		{"node /home/u/.cache/x/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js /tmp", "filesystem", TransportStdio, nil},
+		{"sh -c 'exec my-server --stdio'", "sh", TransportStdio, nil},
 		{"https://mcp.example.com/mcp", "mcp_example_com", TransportStreamable, nil},
 		{"http://127.0.0.1:8080/sse", "127_0_0_1", TransportSSE, nil},
 	} {

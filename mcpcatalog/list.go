@@ -294,7 +294,10 @@ func explain(err error, rt *rawTransport, cmd *exec.Cmd) error {
 	if cmd != nil {
 		return fmt.Errorf("the server wrote something that is not JSON-RPC on stdout: %v (a stdio server must print only JSON-RPC messages on stdout; logs belong on stderr)", msg)
 	}
-	return fmt.Errorf("the server sent something that is not JSON-RPC: %v", msg)
+	if strings.Contains(err.Error(), msg) {
+		return err
+	}
+	return fmt.Errorf("%v (%v)", err, msg)
 }
 
 // transport builds the SDK transport for s.

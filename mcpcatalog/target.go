@@ -70,7 +70,7 @@ func commandName(words []string) string {
 			prog = w
 			break
 		}
-		if i == 0 || launcherWords[w] || strings.HasPrefix(w, "-") || strings.Contains(w, "=") {
+		if i == 0 || launcherWords[w] || strings.HasPrefix(w, "-") || strings.ContainsAny(w, "= \t;|&") {
 			continue
 		}
 		prog = w
@@ -82,22 +82,32 @@ func commandName(words []string) string {
 // nameOf turns a package, script or host into a short server name.
 func nameOf(s string) string {
 	s = strings.ReplaceAll(s, "\\", "/")
+	if strings.Contains(s, "/") && !strings.HasPrefix(s, "@") {
+		// A script path: name it by its file, or by its package directory
+		// when the file is only an entry point (…/server-x/dist/index.js).
+		parts := strings.Split(strings.Trim(s, "/"), "/")
+		i := len(parts) - 1
+		if entryPoints[trimExt(parts[i])] {
+			for i--; i > 0 && buildDirs[parts[i]]; i-- {
+			}
+		}
+		if i >= 0 {
+			s = parts[i]
+		}
+	}
 	scope := ""
 	if strings.HasPrefix(s, "@") {
 		if i := strings.IndexByte(s, '/'); i >= 0 {
 			scope, s = s[1:i], s[i+1:]
 		}
 	}
-	if base, _, _ := strings.Cut(s, "@"); scope != "" && (base == "mcp" || base == "server" || base == "mcp-server") {
-		s = scope // @playwright/mcp
-	}
 	if i := strings.IndexByte(s, '@'); i > 0 {
 		s = s[:i] // package@version
 	}
-	s = path.Base(s)
-	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".py", ".exe"} {
-		s = strings.TrimSuffix(s, ext)
+	if scope != "" && (s == "mcp" || s == "server" || s == "mcp-server") {
+		s = scope // @playwright/mcp
 	}
+	s = trimExt(path.Base(s))
 	for _, p := range []string{"mcp-server-", "server-", "mcp-", "mcp_server_"} {
 		if strings.HasPrefix(s, p) && len(s) > len(p) {
 			s = s[len(p):]
@@ -113,6 +123,16 @@ func nameOf(s string) string {
 	s = strings.NewReplacer(".", "_", " ", "_").Replace(s)
 	if s == "" || s == "/" || s == "." {
 		return "server"
+	}
+	return s
+}
+
+var entryPoints = map[string]bool{"index": true, "main": true, "server": true, "cli": true, "app": true, "__main__": true}
+var buildDirs = map[string]bool{"dist": true, "build": true, "lib": true, "src": true, "bin": true, "out": true}
+
+func trimExt(s string) string {
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".py", ".exe"} {
+		s = strings.TrimSuffix(s, ext)
 	}
 	return s
 }

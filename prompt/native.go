@@ -55,6 +55,29 @@ type geminiFunction struct {
 //
 // The output ends with a newline.
 func Native(tools []toolcall.Tool, provider string) ([]byte, error) {
+	v, err := nativeValue(tools, provider)
+	if err != nil {
+		return nil, err
+	}
+	b, err := marshal(v, true)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// NativeCompact is Native as a request carries it: compact JSON, no
+// trailing newline. Token counts of the native variant measure this.
+func NativeCompact(tools []toolcall.Tool, provider string) ([]byte, error) {
+	v, err := nativeValue(tools, provider)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(v, false)
+}
+
+// nativeValue builds the provider's tools value.
+func nativeValue(tools []toolcall.Tool, provider string) (any, error) {
 	var v any
 	switch provider {
 	case ProviderOpenAIChat:
@@ -88,9 +111,5 @@ func Native(tools []toolcall.Tool, provider string) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("prompt: unknown native provider %q (want one of %s)", provider, strings.Join(Providers(), ", "))
 	}
-	b, err := marshal(v, true)
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
+	return v, nil
 }

@@ -84,7 +84,7 @@ func ExampleRun() {
 	}
 	c := rep.Configs[0]
 	m := c.Metrics
-	fmt.Printf("%s: %d/%d passed, recall %.3f, wrong-argument rate %d/%d\n", c.Config.Name, m.Passed, m.Cases, m.Recall, m.WrongArgCalls, m.ToolCalls)
+	fmt.Printf("%s: %d/%d passed, recall %.3f, wrong-argument rate %d/%d\n", c.Config.Name, m.Passed, m.Cases, *m.Recall, m.WrongArgCalls, m.ToolCalls)
 	for _, r := range Worst(c, 3) {
 		fmt.Printf("%s: %s: %s\n", r.ID, r.Cause, Detail(r))
 	}

@@ -20,13 +20,41 @@ type chunking struct {
 	run  func(p toolcall.StreamParser) []toolcall.Event
 }
 
+// runRecorded feeds the chunks as recorded; with chunk arrival times it
+// also notes when the first text, the first call start and the last call
+// end arrived (Close's events count at the last chunk's time).
+func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) ([]toolcall.Event, *Latency) {
+	var rec toolcall.Recorder
+	var l *Latency
+	if len(times) > 0 {
+		l = &Latency{ChunksReceived: len(times)}
+	}
+	for i := 0; i <= len(chunks); i++ {
+		var evs []toolcall.Event
+		if i == len(chunks) {
+			evs = p.Close()
+		} else {
+			evs = p.Feed(chunks[i])
+		}
+		if l != nil {
+			l.note(evs, times[min(i, len(times)-1)])
+		}
+		rec.Add(evs)
+	}
+	return rec.Events(), l
+}
+
 // chunkings returns the ways a transcript is fed: as recorded, one byte at
 // a time, and in n random chunkings (1–32 bytes) seeded from seed and the
 // case id, so the result does not depend on scheduling or sharding.
-func chunkings(t *Transcript, id string, seed int64, n int) []chunking {
+func chunkings(t *Transcript, id string, seed int64, n int, latency **Latency) []chunking {
 	data := t.Bytes()
 	out := []chunking{
-		{"recorded", func(p toolcall.StreamParser) []toolcall.Event { return toolcall.RunChunks(p, t.RecordedChunks()) }},
+		{"recorded", func(p toolcall.StreamParser) []toolcall.Event {
+			all, l := runRecorded(p, t.RecordedChunks(), t.ChunkTimesMS)
+			*latency = l
+			return all
+		}},
 		{"bytes", func(p toolcall.StreamParser) []toolcall.Event { return toolcall.Run(p, data, 1) }},
 	}
 	h := fnv.New64a()
@@ -48,15 +76,16 @@ func chunkings(t *Transcript, id string, seed int64, n int) []chunking {
 }
 
 // parseTranscript parses t in every chunking, checks they agree and
-// returns the recorded chunking's result and the calls it could not
-// complete.
-func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*ParseResult, []metrics.Broken, error) {
+// returns the recorded chunking's result, the calls it could not
+// complete, and the streaming latency when the chunks carry times.
+func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*ParseResult, []metrics.Broken, *Latency, error) {
 	var want []toolcall.Event
+	var latency *Latency
 	res := &ParseResult{Format: t.Format}
-	for i, ch := range chunkings(t, id, seed, randomRuns) {
+	for i, ch := range chunkings(t, id, seed, randomRuns, &latency) {
 		p, err := newParser(t.Format, tools)
 		if err != nil {
-			return nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
+			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
 		}
 		evs := ch.run(p)
 		res.Chunkings++
@@ -72,7 +101,7 @@ func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet
 	}
 	r := toolcall.Collect(t.Format, want)
 	res.Calls, res.Errors = r.Calls, r.Errors
-	return res, brokenCalls(want), nil
+	return res, brokenCalls(want), latency, nil
 }
 
 // brokenCalls lists the calls the parser reported as invalid JSON or

@@ -4,8 +4,11 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
@@ -90,130 +93,285 @@ func Detail(r *CaseResult) string {
 	return ""
 }
 
-func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+// The cell formats: a nil value (nothing measured) is "n/a".
+const na = "n/a"
 
-// score prints a retrieval average, or "-" when no case was scored.
-func score(x float64, n int) string {
-	if n == 0 {
-		return "-"
+func pct(x *float64) string {
+	if x == nil {
+		return na
 	}
-	return fmt.Sprintf("%.3f", x)
+	return fmt.Sprintf("%.1f%%", 100**x)
 }
 
-// summaryRow is one configuration's line in the table and the Markdown.
-func summaryHeader() []string {
-	return []string{"config", "recall", "comp", "ndcg", "p@k", "noise", "tokens", "saved", "call acc", "wrong args", "selection", "abstain", "parser fail", "pass"}
+func num3(x *float64) string {
+	if x == nil {
+		return na
+	}
+	return fmt.Sprintf("%.3f", *x)
 }
 
-func summaryRow(c *ConfigResult) []string {
-	m := &c.Metrics
-	return []string{
-		c.Config.Name, fmt.Sprintf("%.3f", m.Recall), fmt.Sprintf("%.3f", m.Comp), fmt.Sprintf("%.3f", m.NDCG),
-		fmt.Sprintf("%.3f", m.Precision), pct(m.Noise), fmt.Sprintf("%.0f", m.InjectedTokens), pct(m.TokenReduction),
-		fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
-		fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls),
-		pct(m.SelectionAccuracy), fmt.Sprintf("%s (%d)", pct(m.AbstentionAccuracy), m.AbstentionCases),
-		fmt.Sprintf("%d/%d", m.ParserFailures, m.Transcripts), fmt.Sprintf("%d/%d", m.Passed, m.Cases),
+func num0(x *float64) string {
+	if x == nil {
+		return na
+	}
+	return fmt.Sprintf("%.0f", *x)
+}
+
+func ms(x *float64) string {
+	if x == nil {
+		return na
+	}
+	return fmt.Sprintf("%.0f ms", *x)
+}
+
+// grid is a table: column names, which columns are numbers (right-aligned),
+// rows of cells. The terminal and Markdown printers share it.
+type grid struct {
+	header []string
+	num    []bool
+	rows   [][]string
+}
+
+// newGrid makes a grid; the first textCols columns hold text, the others
+// numbers.
+func newGrid(textCols int, header ...string) *grid {
+	g := &grid{header: header, num: make([]bool, len(header))}
+	for i := textCols; i < len(header); i++ {
+		g.num[i] = true
+	}
+	return g
+}
+
+func (g *grid) add(cells ...string) { g.rows = append(g.rows, cells) }
+
+func (g *grid) text(w io.Writer) error {
+	align := make(tw.Alignment, len(g.header))
+	for i, n := range g.num {
+		align[i] = tw.AlignLeft
+		if n {
+			align[i] = tw.AlignRight
+		}
+	}
+	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}))
+	t.Header(g.header)
+	for _, r := range g.rows {
+		t.Append(r)
+	}
+	return t.Render()
+}
+
+func (g *grid) markdown(w io.Writer) {
+	line := func(cells []string) {
+		esc := make([]string, len(cells))
+		for i := range cells {
+			esc[i] = mdEscape(cells[i])
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(esc, " | "))
+	}
+	line(g.header)
+	seps := make([]string, len(g.header))
+	for i, n := range g.num {
+		seps[i] = ":---"
+		if n {
+			seps[i] = "---:"
+		}
+	}
+	fmt.Fprintf(w, "| %s |\n", strings.Join(seps, " | "))
+	for _, r := range g.rows {
+		line(r)
 	}
 }
 
-func groupHeader() []string {
-	return []string{"group", "cases", "recall", "call acc", "wrong args", "pass"}
-}
-
-func groupRow(g Group) []string {
-	m := &g.Metrics
-	return []string{g.Name, fmt.Sprint(m.Cases), score(m.Recall, m.RetrievalCases), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
-		fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls), fmt.Sprintf("%d/%d", m.Passed, m.Cases)}
-}
-
-func causesRow(c *ConfigResult) []string {
-	row := []string{c.Config.Name}
-	for _, cause := range []string{"retrieval_miss", "selection", "arguments", CauseParser, CauseError} {
-		row = append(row, fmt.Sprint(c.Metrics.Causes[cause]))
+// summaryGrid is one line per configuration: the headline metrics.
+func summaryGrid(rep *Report) *grid {
+	g := newGrid(1, "config", "recall", "comp", "ndcg", "p@k", "noise", "tokens", "saved", "call acc", "wrong args", "selection", "abstain", "parser fail", "pass")
+	for _, c := range rep.Configs {
+		m := &c.Metrics
+		g.add(c.Config.Name, num3(m.Recall), num3(m.Comp), num3(m.NDCG), num3(m.Precision), pct(m.Noise), num0(m.InjectedTokens),
+			pct(m.TokenReduction), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
+			fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls),
+			pct(m.SelectionAccuracy), fmt.Sprintf("%s (%d)", pct(m.AbstentionAccuracy), m.AbstentionCases),
+			fmt.Sprintf("%d/%d", m.ParserFailures, m.Transcripts), fmt.Sprintf("%d/%d", m.Passed, m.Cases))
 	}
-	return row
+	return g
 }
 
-func newTable(w io.Writer) *tablewriter.Table {
-	return tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone))
+func causesGrid(rep *Report) *grid {
+	g := newGrid(1, "config", "retrieval_miss", "selection", "arguments", "parser", "error")
+	for _, c := range rep.Configs {
+		row := []string{c.Config.Name}
+		for _, cause := range []string{"retrieval_miss", "selection", "arguments", CauseParser, CauseError} {
+			row = append(row, fmt.Sprint(c.Metrics.Causes[cause]))
+		}
+		g.add(row...)
+	}
+	return g
+}
+
+func codesGrid(rep *Report) *grid {
+	if len(rep.Configs) == 0 || len(rep.Configs[0].Metrics.Codes) == 0 {
+		return nil
+	}
+	g := newGrid(1, "check", "cases")
+	codes := rep.Configs[0].Metrics.Codes
+	for _, code := range codeOrder(codes) {
+		g.add(code, fmt.Sprint(codes[code]))
+	}
+	return g
+}
+
+func groupsGrid(rep *Report) *grid {
+	if len(rep.Configs) == 0 || len(rep.Configs[0].Groups) == 0 {
+		return nil
+	}
+	g := newGrid(1, "group", "cases", "recall", "call acc", "wrong args", "pass")
+	for _, gr := range rep.Configs[0].Groups {
+		m := &gr.Metrics
+		g.add(gr.Name, fmt.Sprint(m.Cases), num3(m.Recall), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
+			fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls), fmt.Sprintf("%d/%d", m.Passed, m.Cases))
+	}
+	return g
+}
+
+func variantsGrid(rep *Report) *grid {
+	g := newGrid(2, "config", "variant", "tokens", "noise tokens", "catalog tokens", "saved", "hidden params")
+	for _, c := range rep.Configs {
+		for _, v := range c.Variants {
+			g.add(c.Config.Name, v.Variant, num0(v.InjectedTokens), num0(v.NoiseTokens), num0(v.CatalogTokens), pct(v.TokenReduction),
+				fmt.Sprintf("%d/%d", v.HiddenParams, v.GoldParams))
+		}
+	}
+	return g
+}
+
+// latencyGrid is the streaming latency per configuration, nil when no
+// transcript carried chunk times.
+func latencyGrid(rep *Report) *grid {
+	if len(rep.Configs) == 0 || len(rep.Configs[0].Metrics.Latency.FirstText.Values)+len(rep.Configs[0].Metrics.Latency.FirstCall.Values) == 0 {
+		return nil
+	}
+	g := newGrid(1, "config", "timed", "first text p50", "p95", "first call p50", "p95", "last call end p50", "p95")
+	for _, c := range rep.Configs {
+		l := &c.Metrics.Latency
+		g.add(c.Config.Name, fmt.Sprint(max(len(l.FirstText.Values), len(l.FirstCall.Values))), ms(l.FirstText.P50), ms(l.FirstText.P95),
+			ms(l.FirstCall.P50), ms(l.FirstCall.P95), ms(l.LastCallEnd.P50), ms(l.LastCallEnd.P95))
+	}
+	return g
+}
+
+func worstGrid(c *ConfigResult, n, width int) (*grid, int) {
+	ws := Worst(c, n)
+	if len(ws) == 0 {
+		return nil, 0
+	}
+	g := newGrid(1, "case", "line", "cause", "detail")
+	g.num[3] = false
+	g.num[2] = false
+	for _, r := range ws {
+		g.add(r.ID, fmt.Sprint(r.Line), r.Cause, clip(Detail(r), width))
+	}
+	return g, len(ws)
+}
+
+// heading describes the run in one line.
+func heading(rep *Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %s", plural(rep.Cases, "case"), plural(len(rep.Configs), "configuration"))
+	if rep.Shard != "" {
+		fmt.Fprintf(&b, ", shard %s", rep.Shard)
+	}
+	if len(rep.Filter) > 0 {
+		fmt.Fprintf(&b, ", filter %s", strings.Join(rep.Filter, " "))
+	}
+	if rep.Encoding == "none" {
+		fmt.Fprintf(&b, "; tokens not counted")
+	} else {
+		fmt.Fprintf(&b, "; tokens in %s, %s variant", rep.Encoding, firstOr(rep.Variants, "-"))
+	}
+	return b.String()
 }
 
 // WriteTable prints the report as tables grouped by configuration, with
-// up to worst failed cases listed under each.
+// up to worst failed cases listed under each, and the baseline comparison
+// and verdict when the report has them.
 func WriteTable(w io.Writer, rep *Report, worst int) error {
-	shard := ""
-	if rep.Shard != "" {
-		shard = ", shard " + rep.Shard
+	fmt.Fprintf(w, "Suite %s: %s\n\n", rep.Suite, heading(rep))
+	sections := []struct {
+		title string
+		g     *grid
+	}{
+		{"", summaryGrid(rep)},
+		{"Failures by cause", causesGrid(rep)},
+		{"Call checks (first failing check per case)", codesGrid(rep)},
+		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
+		{"Prompt variants (tokens of the injected tools; gold-call parameters the prompt does not show)", variantsGrid(rep)},
+		{"Streaming latency (chunk arrival times of the transcripts)", latencyGrid(rep)},
 	}
-	fmt.Fprintf(w, "Suite %s: %d cases, %d configurations%s; tokens in %s, %s variant\n\n", rep.Suite, rep.Cases, len(rep.Configs), shard, rep.Encoding, firstOr(rep.Variants, "-"))
-	t := newTable(w)
-	t.Header(summaryHeader())
-	for _, c := range rep.Configs {
-		t.Append(summaryRow(c))
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	fmt.Fprintln(w, "\nFailures by cause")
-	t = newTable(w)
-	t.Header([]string{"config", "retrieval_miss", "selection", "arguments", "parser", "error"})
-	for _, c := range rep.Configs {
-		t.Append(causesRow(c))
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	if len(rep.Configs) > 0 && len(rep.Configs[0].Metrics.Codes) > 0 {
-		fmt.Fprintln(w, "\nCall checks (first failing check per case)")
-		t = newTable(w)
-		t.Header([]string{"check", "cases"})
-		for _, code := range codeOrder(rep.Configs[0].Metrics.Codes) {
-			t.Append([]string{code, fmt.Sprint(rep.Configs[0].Metrics.Codes[code])})
-		}
-		if err := t.Render(); err != nil {
-			return err
-		}
-	}
-	if len(rep.Configs) > 0 && len(rep.Configs[0].Groups) > 0 {
-		fmt.Fprintf(w, "\nBy language and tag (%s)\n", rep.Configs[0].Config.Name)
-		t = newTable(w)
-		t.Header(groupHeader())
-		for _, g := range rep.Configs[0].Groups {
-			t.Append(groupRow(g))
-		}
-		if err := t.Render(); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintln(w, "\nPrompt variants (tokens of the injected tools; gold-call parameters the prompt does not show)")
-	t = newTable(w)
-	t.Header([]string{"config", "variant", "tokens", "noise tokens", "catalog tokens", "saved", "hidden params"})
-	for _, c := range rep.Configs {
-		for _, v := range c.Variants {
-			t.Append([]string{c.Config.Name, v.Variant, fmt.Sprintf("%.0f", v.InjectedTokens), fmt.Sprintf("%.0f", v.NoiseTokens),
-				fmt.Sprintf("%.0f", v.CatalogTokens), pct(v.TokenReduction), fmt.Sprintf("%d/%d", v.HiddenParams, v.GoldParams)})
-		}
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	for _, c := range rep.Configs {
-		ws := Worst(c, worst)
-		if len(ws) == 0 {
+	for _, s := range sections {
+		if s.g == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s: worst cases (%d of %d failed)\n", c.Config.Name, len(ws), c.Metrics.Failed)
-		t = newTable(w)
-		t.Header([]string{"case", "line", "cause", "detail"})
-		for _, r := range ws {
-			t.Append([]string{r.ID, fmt.Sprint(r.Line), r.Cause, clip(Detail(r), 100)})
+		if s.title != "" {
+			fmt.Fprintf(w, "\n%s\n", s.title)
 		}
-		if err := t.Render(); err != nil {
+		if err := s.g.text(w); err != nil {
 			return err
 		}
 	}
+	for _, c := range rep.Configs {
+		g, n := worstGrid(c, worst, 100)
+		if g == nil {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s: worst cases (%d of %d failed)\n", c.Config.Name, n, c.Metrics.Failed)
+		if err := g.text(w); err != nil {
+			return err
+		}
+	}
+	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ")
 	return nil
+}
+
+func firstConfig(rep *Report) string {
+	if len(rep.Configs) == 0 {
+		return ""
+	}
+	return rep.Configs[0].Config.Name
+}
+
+// writeGate prints the comparison and the verdict, one bullet per line.
+func writeGate(w io.Writer, rep *Report, title, bullet string) {
+	v, cmp := rep.Verdict, rep.Comparison
+	if v == nil && cmp == nil {
+		return
+	}
+	io.WriteString(w, title)
+	if v != nil {
+		if v.Passed {
+			fmt.Fprintf(w, "%sPASSED\n", bullet)
+		} else {
+			fmt.Fprintf(w, "%sFAILED\n", bullet)
+		}
+		for _, r := range v.Regressions {
+			fmt.Fprintf(w, "%sREGRESSION %s\n", bullet, r)
+		}
+		for _, e := range v.Errors {
+			fmt.Fprintf(w, "%sERROR %s\n", bullet, e)
+		}
+		for _, n := range v.Notes {
+			fmt.Fprintf(w, "%snote: %s\n", bullet, n)
+		}
+	}
+	if cmp == nil {
+		return
+	}
+	if len(cmp.Changes) == 0 {
+		fmt.Fprintf(w, "%sno case changed\n", bullet)
+	}
+	for _, ch := range cmp.Changes {
+		fmt.Fprintf(w, "%s%s\n", bullet, ch)
+	}
 }
 
 // codeOrder lists the codes present: ok first, then in checking order.
@@ -246,76 +404,40 @@ func clip(s string, n int) string {
 }
 
 // WriteMarkdown prints the report as GitHub-flavoured Markdown, for CI
-// job summaries.
+// job summaries: the verdict and the baseline comparison first, then the
+// tables (text left-aligned, numbers right-aligned).
 func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
-	fmt.Fprintf(w, "## tooleval replay: %s\n\n%d cases, %d configurations", rep.Suite, rep.Cases, len(rep.Configs))
-	if rep.Shard != "" {
-		fmt.Fprintf(w, ", shard %s", rep.Shard)
-	}
-	fmt.Fprintf(w, "; tokens in %s, %s variant.\n\n", rep.Encoding, firstOr(rep.Variants, "-"))
-	mdTable(w, summaryHeader(), func(row func([]string)) {
-		for _, c := range rep.Configs {
-			row(summaryRow(c))
-		}
-	})
-	fmt.Fprintln(w, "\n### Failures by cause")
+	fmt.Fprintf(w, "## tooleval replay: %s\n\n%s.\n", mdEscape(rep.Suite), mdEscape(heading(rep)))
+	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ")
 	fmt.Fprintln(w)
-	mdTable(w, []string{"config", "retrieval_miss", "selection", "arguments", "parser", "error"}, func(row func([]string)) {
-		for _, c := range rep.Configs {
-			row(causesRow(c))
-		}
-	})
-	if len(rep.Configs) > 0 && len(rep.Configs[0].Groups) > 0 {
-		fmt.Fprintf(w, "\n### By language and tag (%s)\n\n", mdEscape(rep.Configs[0].Config.Name))
-		mdTable(w, groupHeader(), func(row func([]string)) {
-			for _, g := range rep.Configs[0].Groups {
-				row(groupRow(g))
-			}
-		})
+	summaryGrid(rep).markdown(w)
+	sections := []struct {
+		title string
+		g     *grid
+	}{
+		{"Failures by cause", causesGrid(rep)},
+		{"Call checks (first failing check per case)", codesGrid(rep)},
+		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
+		{"Prompt variants", variantsGrid(rep)},
+		{"Streaming latency", latencyGrid(rep)},
 	}
-	fmt.Fprintln(w, "\n### Prompt variants")
-	fmt.Fprintln(w)
-	mdTable(w, []string{"config", "variant", "tokens", "noise tokens", "saved", "hidden params"}, func(row func([]string)) {
-		for _, c := range rep.Configs {
-			for _, v := range c.Variants {
-				row([]string{c.Config.Name, v.Variant, fmt.Sprintf("%.0f", v.InjectedTokens), fmt.Sprintf("%.0f", v.NoiseTokens),
-					pct(v.TokenReduction), fmt.Sprintf("%d/%d", v.HiddenParams, v.GoldParams)})
-			}
-		}
-	})
-	for _, c := range rep.Configs {
-		ws := Worst(c, worst)
-		if len(ws) == 0 {
+	for _, s := range sections {
+		if s.g == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\n<details><summary>%s: worst cases (%d of %d failed)</summary>\n\n", mdEscape(c.Config.Name), len(ws), c.Metrics.Failed)
-		mdTable(w, []string{"case", "line", "cause", "detail"}, func(row func([]string)) {
-			for _, r := range ws {
-				row([]string{r.ID, fmt.Sprint(r.Line), r.Cause, clip(Detail(r), 160)})
-			}
-		})
+		fmt.Fprintf(w, "\n### %s\n\n", mdEscape(s.title))
+		s.g.markdown(w)
+	}
+	for _, c := range rep.Configs {
+		g, n := worstGrid(c, worst, 160)
+		if g == nil {
+			continue
+		}
+		fmt.Fprintf(w, "\n<details><summary>%s: worst cases (%d of %d failed)</summary>\n\n", mdEscape(c.Config.Name), n, c.Metrics.Failed)
+		g.markdown(w)
 		fmt.Fprintln(w, "\n</details>")
 	}
 	return nil
-}
-
-func mdTable(w io.Writer, header []string, rows func(func([]string))) {
-	line := func(cells []string) {
-		for i := range cells {
-			cells[i] = mdEscape(cells[i])
-		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
-	}
-	line(append([]string(nil), header...))
-	seps := make([]string, len(header))
-	for i := range seps {
-		seps[i] = "---"
-		if i > 0 {
-			seps[i] = "---:"
-		}
-	}
-	fmt.Fprintf(w, "| %s |\n", strings.Join(seps, " | "))
-	rows(line)
 }
 
 func mdEscape(s string) string {
@@ -323,13 +445,16 @@ func mdEscape(s string) string {
 	return r.Replace(s)
 }
 
-// JUnit XML shapes.
+// JUnit XML shapes (the attributes test viewers read: Jenkins, GitLab,
+// GitHub test reporters, Buildkite).
 type junitSuites struct {
 	XMLName xml.Name     `xml:"testsuites"`
 	Name    string       `xml:"name,attr"`
 	Tests   int          `xml:"tests,attr"`
 	Fails   int          `xml:"failures,attr"`
 	Errors  int          `xml:"errors,attr"`
+	Time    string       `xml:"time,attr"`
+	Stamp   string       `xml:"timestamp,attr,omitempty"`
 	Suites  []junitSuite `xml:"testsuite"`
 }
 
@@ -338,12 +463,19 @@ type junitSuite struct {
 	Tests  int         `xml:"tests,attr"`
 	Fails  int         `xml:"failures,attr"`
 	Errors int         `xml:"errors,attr"`
+	Skips  int         `xml:"skipped,attr"`
+	Time   string      `xml:"time,attr"`
+	Stamp  string      `xml:"timestamp,attr,omitempty"`
+	File   string      `xml:"file,attr"`
 	Cases  []junitCase `xml:"testcase"`
 }
 
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr"`
+	Line      int           `xml:"line,attr"`
+	Time      string        `xml:"time,attr"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
 }
@@ -354,15 +486,28 @@ type junitProblem struct {
 	Body    string `xml:",chardata"`
 }
 
+func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
 // WriteJUnit writes the report as JUnit XML: one test suite per
-// configuration, one test case per suite case; wrong answers are failures,
-// cases that could not be replayed are errors.
+// configuration, one test case per suite case and configuration, with the
+// classname "SUITE.CONFIG" (the suite file's name without extension) so
+// viewers group them by configuration; wrong answers are failures, cases
+// that could not be replayed are errors. Times are the replay's own (0 for
+// a merged report, whose JSON carries no times).
 func WriteJUnit(w io.Writer, rep *Report) error {
-	all := junitSuites{Name: "tooleval replay " + rep.Suite}
+	stamp := ""
+	if !rep.Started.IsZero() {
+		stamp = rep.Started.UTC().Format("2006-01-02T15:04:05Z")
+	}
+	base := path.Base(filepath.ToSlash(rep.Suite))
+	base = strings.TrimSuffix(base, path.Ext(base))
+	all := junitSuites{Name: "tooleval replay " + rep.Suite, Time: seconds(rep.Elapsed), Stamp: stamp}
 	for _, c := range rep.Configs {
-		s := junitSuite{Name: c.Config.Name, Tests: len(c.Results)}
+		s := junitSuite{Name: base + "." + c.Config.Name, Tests: len(c.Results), File: rep.Suite, Stamp: stamp}
+		var total time.Duration
 		for _, r := range c.Results {
-			jc := junitCase{Name: r.ID, Classname: rep.Suite + " " + c.Config.Name}
+			jc := junitCase{Name: r.ID, Classname: s.Name, File: rep.Suite, Line: r.Line, Time: seconds(r.Elapsed)}
+			total += r.Elapsed
 			if !r.Passed {
 				p := &junitProblem{Message: r.Cause + ": " + clip(Detail(r), 200), Type: r.Cause, Body: caseBody(r)}
 				if r.Cause == CauseError {
@@ -375,6 +520,7 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 			}
 			s.Cases = append(s.Cases, jc)
 		}
+		s.Time = seconds(total)
 		all.Tests += s.Tests
 		all.Fails += s.Fails
 		all.Errors += s.Errors

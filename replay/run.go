@@ -1,13 +1,16 @@
 package replay
 
 import (
-	"errors"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
@@ -19,6 +22,9 @@ import (
 type NamedRetrieval struct {
 	Name   string
 	Config retrieval.Config
+	// Ks are the k values this setting is replayed at (default:
+	// Options.Ks).
+	Ks []int
 }
 
 // Options control a run. The zero value runs the defaults.
@@ -26,8 +32,12 @@ type Options struct {
 	// Ks are the k values to retrieve with (default 3, 5, 10).
 	Ks []int
 	// Retrieval are the retrieval settings to compare (default one,
-	// "default": retrieval.DefaultConfig()). Their K is ignored.
+	// "default": retrieval.DefaultConfig()). Their Config.K is ignored:
+	// each runs at its own Ks, or at Options.Ks.
 	Retrieval []NamedRetrieval
+	// Filter selects the cases (see ParseFilter); sharding applies to the
+	// cases it keeps.
+	Filter *Filter
 	// Variants are the prompt variants measured (default
 	// DefaultVariants); the first is the one the configurations' token and
 	// noise-token numbers use.
@@ -71,20 +81,31 @@ func (o *Options) normalise() error {
 	if len(o.Ks) == 0 {
 		o.Ks = DefaultKs
 	}
-	for _, k := range o.Ks {
-		if k < 0 {
-			return fmt.Errorf("k must be ≥ 0, got %d", k)
-		}
-	}
 	if len(o.Retrieval) == 0 {
 		o.Retrieval = []NamedRetrieval{{Name: "default", Config: retrieval.DefaultConfig()}}
 	}
+	o.Retrieval = slices.Clone(o.Retrieval)
 	seen := map[string]bool{}
-	for _, r := range o.Retrieval {
+	for i, r := range o.Retrieval {
 		if r.Name == "" || seen[r.Name] {
 			return fmt.Errorf("retrieval settings need distinct names, got %q twice or empty", r.Name)
 		}
 		seen[r.Name] = true
+		if len(r.Ks) == 0 {
+			o.Retrieval[i].Ks = o.Ks
+		}
+		for _, k := range o.Retrieval[i].Ks {
+			if k < 0 {
+				return fmt.Errorf("k must be ≥ 0, got %d", k)
+			}
+		}
+	}
+	keys := map[string]string{}
+	for _, c := range o.Configs() {
+		if other, dup := keys[c.Key]; dup {
+			return fmt.Errorf("configurations %q and %q have the same settings", other, c.Name)
+		}
+		keys[c.Key] = c.Name
 	}
 	if len(o.Variants) == 0 {
 		o.Variants = DefaultVariants
@@ -137,15 +158,34 @@ func ParseShard(s string) (i, n int, err error) {
 func (o *Options) Configs() []Config {
 	var out []Config
 	for _, r := range o.Retrieval {
-		for _, k := range o.Ks {
+		ks := r.Ks
+		if len(ks) == 0 {
+			ks = o.Ks
+		}
+		for _, k := range ks {
 			name := "k=" + strconv.Itoa(k)
 			if len(o.Retrieval) > 1 || r.Name != "default" {
-				name += " weights=" + r.Name
+				name += " config=" + r.Name
 			}
-			out = append(out, Config{Name: name, K: k, Weights: r.Name})
+			settings := r.Config
+			settings.K = k
+			out = append(out, Config{Name: name, K: k, Weights: r.Name, Settings: settings, Key: ConfigKey(settings)})
 		}
 	}
 	return out
+}
+
+// ConfigKey identifies retrieval settings: the first 16 hex digits of the
+// SHA-256 of their canonical JSON (fields in declaration order, map keys
+// sorted). Two configurations with the same settings have the same key
+// whatever they are called.
+func ConfigKey(c retrieval.Config) string {
+	b, err := json.Marshal(c)
+	if err != nil {
+		panic(err) // a Config always marshals
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
 }
 
 // Run replays every case of the suite (or of one shard) under every
@@ -156,17 +196,26 @@ func Run(s *Suite, opts Options) (*Report, error) {
 	if err := opts.normalise(); err != nil {
 		return nil, err
 	}
+	started := time.Now()
 	var cases []*Case
-	for i, c := range s.Cases {
-		if opts.Shards == 0 || i%opts.Shards == opts.Shard-1 {
+	for _, c := range s.Cases {
+		if opts.Filter.Match(c) {
 			cases = append(cases, c)
 		}
+	}
+	if opts.Shards > 0 {
+		var mine []*Case
+		for i, c := range cases {
+			if i%opts.Shards == opts.Shard-1 {
+				mine = append(mine, c)
+			}
+		}
+		cases = mine
 	}
 	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), costs: newCosts(opts.Encoding)}
 	if opts.Encoding == "none" {
 		r.costs.encoding = ""
 	}
-	kmax := slices.Max(opts.Ks)
 	results := make([][]*CaseResult, len(cases))
 	var (
 		wg   sync.WaitGroup
@@ -179,7 +228,7 @@ func Run(s *Suite, opts Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = r.replay(cases[i], kmax)
+				results[i] = r.replay(cases[i])
 				if opts.Progress != nil {
 					mu.Lock()
 					done++
@@ -195,20 +244,23 @@ func Run(s *Suite, opts Options) (*Report, error) {
 	close(next)
 	wg.Wait()
 
-	rep := &Report{Suite: s.Name, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants}
+	rep := &Report{Suite: s.Name, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants,
+		Filter: opts.Filter.Patterns(), Counting: counting(opts.Variants, opts.Encoding), Started: started}
 	if opts.Shards > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", opts.Shard, opts.Shards)
 	}
+	tokens := opts.Encoding != prompt.EncodingNone
 	for ci, cfg := range r.configs {
 		cr := &ConfigResult{Config: cfg, Results: make([]*CaseResult, len(cases))}
 		for i := range cases {
 			cr.Results[i] = results[i][ci]
 		}
-		cr.Metrics = Summarise(cr.Results)
-		cr.Variants = variantStats(opts.Variants, cr.Results)
-		cr.Groups = groups(cr.Results)
+		cr.Metrics = Summarise(cr.Results, tokens)
+		cr.Variants = variantStats(opts.Variants, cr.Results, tokens)
+		cr.Groups = groups(cr.Results, tokens)
 		rep.Configs = append(rep.Configs, cr)
 	}
+	rep.Elapsed = time.Since(started)
 	return rep, nil
 }
 
@@ -229,8 +281,19 @@ func (r *runner) index(cat *catalog.Catalog, ri int) (*retrieval.Index, error) {
 }
 
 // replay runs one case under every configuration.
-func (r *runner) replay(c *Case, kmax int) []*CaseResult {
-	out := make([]*CaseResult, len(r.configs))
+func (r *runner) replay(c *Case) (out []*CaseResult) {
+	started := time.Now()
+	defer func() {
+		// Every configuration shares the case's parse; each gets the
+		// case's time (for JUnit; never in the JSON).
+		d := time.Since(started)
+		for _, res := range out {
+			if res != nil {
+				res.Elapsed = d
+			}
+		}
+	}()
+	out = make([]*CaseResult, len(r.configs))
 	fail := func(err error) []*CaseResult {
 		for i := range out {
 			out[i] = &CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Cause: CauseError, Error: err.Error(),
@@ -240,13 +303,14 @@ func (r *runner) replay(c *Case, kmax int) []*CaseResult {
 	}
 	cat := r.suite.Catalog(c)
 	var (
-		parse *ParseResult
-		calls *metrics.CallsResult
+		parse   *ParseResult
+		calls   *metrics.CallsResult
+		latency *Latency
 	)
 	if c.Transcript != nil {
 		var broken []metrics.Broken
 		var err error
-		parse, broken, err = parseTranscript(r.opts.Parser, c.Transcript, cat, c.ID, r.opts.Seed, max(0, r.opts.RandomChunkings))
+		parse, broken, latency, err = parseTranscript(r.opts.Parser, c.Transcript, cat, c.ID, r.opts.Seed, max(0, r.opts.RandomChunkings))
 		if err != nil {
 			return fail(err)
 		}
@@ -263,7 +327,8 @@ func (r *runner) replay(c *Case, kmax int) []*CaseResult {
 		}
 		alwaysInclude := caseAlways(c, cat, r.opts.Retrieval[ri].Config.Always)
 		gold := slices.DeleteFunc(slices.Clone(c.GoldTools), func(t string) bool { return slices.Contains(alwaysInclude, t) })
-		hits, err := ix.Search(c.Query, kmax, alwaysInclude...)
+		ks := r.opts.Retrieval[ri].Ks
+		hits, err := ix.Search(c.Query, slices.Max(ks), alwaysInclude...)
 		if err != nil {
 			return fail(err)
 		}
@@ -275,11 +340,12 @@ func (r *runner) replay(c *Case, kmax int) []*CaseResult {
 				ranked = append(ranked, h.Name)
 			}
 		}
-		for _, k := range r.opts.Ks {
+		for _, k := range ks {
 			res, err := r.score(c, cat, always, ranked[:min(k, len(ranked))], gold, k, parse, calls)
 			if err != nil {
 				return fail(err)
 			}
+			res.Latency = latency
 			out[ci] = res
 			ci++
 		}
@@ -304,34 +370,31 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 		}
 	}
 	res.Variants = make([]CaseVariant, len(r.opts.Variants))
+	// The gold tools among the injected, in injection order: what the
+	// prompt would cost without the noise.
+	goldInjected := slices.DeleteFunc(slices.Clone(res.Injected), func(t string) bool { return !slices.Contains(c.GoldTools, t) })
+	noise := metrics.MeasureNoise(res.Injected, c.GoldTools, nil)
 	for vi, v := range r.opts.Variants {
-		var costErr error
-		cost := func(name string) int {
-			t, _ := cat.Lookup(name)
-			tc, err := r.costs.tool(cat, v, t)
-			if err != nil {
-				costErr = err
-				return 0
-			}
-			return tc.tokens
-		}
-		n := metrics.MeasureNoise(res.Injected, c.GoldTools, cost)
-		env, err := r.costs.envelopeOf(v)
-		if err == nil {
-			n.Tokens += env
-		}
-		whole, err2 := r.costs.whole(cat, v)
-		if err = errors.Join(costErr, err, err2); err != nil {
+		injected, err := r.costs.tokens(cat, v, res.Injected)
+		if err != nil {
 			return nil, err
 		}
-		cv := CaseVariant{Variant: v, InjectedTokens: n.Tokens, NoiseTokens: n.NonGoldTokens, CatalogTokens: whole}
+		goldOnly, err := r.costs.tokens(cat, v, goldInjected)
+		if err != nil {
+			return nil, err
+		}
+		whole, err := r.costs.whole(cat, v)
+		if err != nil {
+			return nil, err
+		}
+		cv := CaseVariant{Variant: v, InjectedTokens: injected, NoiseTokens: max(0, injected-goldOnly), CatalogTokens: whole}
 		seen := map[string]bool{}
 		for _, g := range c.GoldCalls {
 			t, ok := cat.Lookup(g.Name)
 			if !ok || !slices.Contains(res.Injected, g.Name) {
 				continue
 			}
-			tc, err := r.costs.tool(cat, v, t)
+			text, err := r.costs.toolText(cat, v, t)
 			if err != nil {
 				return nil, err
 			}
@@ -342,14 +405,15 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 				}
 				seen[key] = true
 				cv.GoldParams++
-				if !visible(tc.text, p.Name) {
+				if !visible(text, p.Name) {
 					cv.HiddenParams = append(cv.HiddenParams, key)
 				}
 			}
 		}
 		res.Variants[vi] = cv
 		if vi == 0 {
-			res.Noise = n
+			res.Noise = noise
+			res.Noise.Tokens, res.Noise.NonGoldTokens = injected, cv.NoiseTokens
 			res.CatalogTokens = whole
 		}
 	}

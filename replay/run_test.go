@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -82,14 +84,14 @@ func TestRunOutcomes(t *testing.T) {
 		}
 	}
 	m := c.Metrics
-	if m.Cases != 9 || m.Passed != 5 || m.CallCases != 8 || m.AbstentionCases != 1 || m.AbstentionAccuracy != 1 ||
+	if m.Cases != 9 || m.Passed != 5 || m.CallCases != 8 || m.AbstentionCases != 1 || *m.AbstentionAccuracy != 1 ||
 		m.Transcripts != 8 || m.Causes["arguments"] != 2 || m.Codes["ok"] != 5 {
 		t.Errorf("aggregate %+v", m)
 	}
 	// Calls to a correct tool: create_note, search_notes (type error),
 	// get_weather ×3, set_reminder, send_email (truncated) = 7, 2 wrong.
-	if m.ToolCalls != 7 || m.WrongArgCalls != 2 || m.WrongArgRate != 2.0/7 {
-		t.Errorf("wrong-argument rate %d/%d = %v", m.WrongArgCalls, m.ToolCalls, m.WrongArgRate)
+	if m.ToolCalls != 7 || m.WrongArgCalls != 2 || *m.WrongArgRate != 2.0/7 {
+		t.Errorf("wrong-argument rate %d/%d = %v", m.WrongArgCalls, m.ToolCalls, *m.WrongArgRate)
 	}
 	// The always-include tool is injected, first, and left out of recall.
 	r := resultByID(c, "note-create")
@@ -117,7 +119,7 @@ func TestRunTokensAndVariants(t *testing.T) {
 	if v[1].Variant != "names" || v[1].HiddenParams != v[1].GoldParams || v[1].GoldParams == 0 || v[0].HiddenParams != 0 {
 		t.Errorf("variant view %+v", v)
 	}
-	if m := c.Metrics; m.TokenReduction <= 0 || m.TokenReduction >= 1 || m.InjectedTokens >= m.CatalogTokens {
+	if m := c.Metrics; *m.TokenReduction <= 0 || *m.TokenReduction >= 1 || *m.InjectedTokens >= *m.CatalogTokens {
 		t.Errorf("token reduction %+v", m)
 	}
 }
@@ -253,34 +255,43 @@ func TestCompare(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	same := Compare(&back, base, []Threshold{{"recall", 0}, {"wrong_argument_rate", 0}})
-	if len(same.Regressions) != 0 || len(same.Changes) != 0 {
-		t.Fatalf("self comparison: %+v", same)
+	self := runTest(t, s, Options{Ks: []int{5}})
+	v := Gate{MaxDrop: []Threshold{{"recall", 0}, {"wrong_argument_rate", 0}}}.Check(self, &back)
+	if !v.Passed || len(self.Comparison.Changes) != 0 || len(self.Comparison.Matched) != 1 {
+		t.Fatalf("self comparison: %+v %+v", v, self.Comparison)
 	}
-	// A worse run: k=0 retrieves nothing.
-	cur := runTest(t, s, Options{Ks: []int{0}})
-	cur.Configs[0].Config.Name = "k=5"
-	cmp := Compare(&back, cur, []Threshold{{"recall", 0.01}, {"noise", 1}})
-	if len(cmp.Regressions) != 1 || cmp.Regressions[0].Metric != "recall" {
-		t.Fatalf("regressions %+v", cmp.Regressions)
+	// A worse run whose configuration has the same settings under another
+	// name: matched by settings, so the gate catches it.
+	cfg := retrieval.DefaultConfig()
+	cfg.Weights = retrieval.DefaultWeights()
+	worse := runTest(t, s, Options{Ks: []int{5}, Retrieval: []NamedRetrieval{{Name: "renamed", Config: cfg}}, Filter: nil})
+	if worse.Configs[0].Config.Name == "k=5" || worse.Configs[0].Config.Key != back.Configs[0].Config.Key {
+		t.Fatalf("renamed config: %+v vs %+v", worse.Configs[0].Config, back.Configs[0].Config)
 	}
-	if len(cmp.Changes) == 0 {
-		t.Fatal("no case changes reported")
+	r := resultByID(worse.Configs[0], "note-create")
+	r.Passed, r.Cause = false, "selection"
+	worse.Configs[0].Metrics.WrongArgRate = ptr(*back.Configs[0].Metrics.WrongArgRate + 0.1)
+	v = Gate{MaxDrop: []Threshold{{"wrong_argument_rate", 0.05}, {"noise", 1}}}.Check(worse, &back)
+	if v.Passed || len(v.Regressions) != 1 || v.Regressions[0].Kind != KindRise || !strings.Contains(v.Regressions[0].String(), "wrong_argument_rate rose") {
+		t.Fatalf("wrong_argument_rate rise not caught: %+v", v)
 	}
-	for _, ch := range cmp.Changes {
-		if ch.Before == ch.After || ch.Config != "k=5" {
-			t.Errorf("bad change %+v", ch)
-		}
+	if len(worse.Comparison.Changes) != 1 || worse.Comparison.Changes[0].ID != "note-create" {
+		t.Fatalf("changes %+v", worse.Comparison.Changes)
 	}
-	// Lower-is-better metrics regress when they rise.
-	worse := *cur.Configs[0]
-	worse.Metrics.WrongArgRate = back.Configs[0].Metrics.WrongArgRate + 0.1
-	cur.Configs[0] = &worse
-	if cmp := Compare(&back, cur, []Threshold{{"wrong_argument_rate", 0.05}}); len(cmp.Regressions) != 1 {
-		t.Fatalf("wrong_argument_rate rise not caught: %+v", cmp)
+	// Another k: nothing to compare with, in both directions.
+	other := runTest(t, s, Options{Ks: []int{3}})
+	v = Gate{MaxDrop: []Threshold{{"recall", 0.01}}}.Check(other, &back)
+	if v.Passed || len(v.Errors) != 2 || !strings.Contains(v.Errors[0], `"k=3"`) || !strings.Contains(v.Errors[1], `"k=5"`) {
+		t.Fatalf("unmatched configurations: %+v", v)
 	}
-	if mins := CheckMinimums(base, []Threshold{{"pass_rate", 0.99}, {"noise", 0.01}}); len(mins) != 2 {
-		t.Fatalf("minimums %+v", mins)
+	if v := (Gate{AllowUnmatched: true}).Check(other, &back); !v.Passed || len(v.Notes) != 2 {
+		t.Fatalf("allowed unmatched: %+v", v)
+	}
+	// Minimums, with messages that say what happened.
+	v = Gate{Min: []Threshold{{"pass_rate", 0.99}, {"noise", 0.01}}}.Check(base, nil)
+	if len(v.Regressions) != 2 || !strings.Contains(v.Regressions[0].String(), "pass_rate 0.5556 < min 0.9900") ||
+		!strings.Contains(v.Regressions[1].String(), "> max 0.0100") {
+		t.Fatalf("minimums %+v", v.Regressions)
 	}
 	if _, err := ParseThreshold("recal=0.1"); err == nil {
 		t.Fatal("unknown metric accepted")
@@ -290,11 +301,46 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+// A metric with nothing to measure is null, and a bound on it is reported
+// as unmeasured (a failure only with RequireMeasured).
+func TestUnmeasuredMetrics(t *testing.T) {
+	s := loadTestSuite(t)
+	f, _ := ParseFilter([]string{"retrieval-only"})
+	rep := runTest(t, s, Options{Ks: []int{5}, Filter: f})
+	m := rep.Configs[0].Metrics
+	if m.Cases != 1 || m.CallAccuracy != nil || m.WrongArgRate != nil || m.TokenReduction != nil || m.Recall == nil {
+		t.Fatalf("aggregate %+v", m)
+	}
+	b, _ := json.Marshal(m)
+	if !strings.Contains(string(b), `"call_accuracy":null`) {
+		t.Fatalf("json %s", b)
+	}
+	v := Gate{Min: []Threshold{{"call_accuracy", 0.5}}}.Check(rep, nil)
+	if !v.Passed || len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "call_accuracy could not be measured") {
+		t.Fatalf("verdict %+v", v)
+	}
+	if v := (Gate{Min: []Threshold{{"call_accuracy", 0.5}}, RequireMeasured: true}).Check(rep, nil); v.Passed || len(v.Errors) != 1 {
+		t.Fatalf("require measured: %+v", v)
+	}
+	var out bytes.Buffer
+	WriteTable(&out, rep, 3)
+	if !strings.Contains(out.String(), "n/a (0)") || strings.Contains(out.String(), "0.0% (0/0)") {
+		t.Fatalf("table shows unmeasured values as numbers:\n%s", out.String())
+	}
+}
+
 // TestPrinters compares the table, Markdown and JUnit output of the test
 // suite with golden files.
 func TestPrinters(t *testing.T) {
 	rep := runTest(t, loadTestSuite(t), Options{Ks: []int{3, 5}})
 	rep.Suite = "suite.jsonl"
+	// Times vary from run to run: fix them.
+	rep.Started, rep.Elapsed = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), 1500*time.Millisecond
+	for _, c := range rep.Configs {
+		for _, r := range c.Results {
+			r.Elapsed = 2 * time.Millisecond
+		}
+	}
 	for _, g := range []struct {
 		file  string
 		write func(*bytes.Buffer) error
@@ -329,5 +375,64 @@ func TestConfigAlwaysIncludePerCatalog(t *testing.T) {
 		if slices.Contains(r.Injected, "tool_of_another_catalog") {
 			t.Errorf("%s: injected a tool its catalog lacks", r.ID)
 		}
+	}
+}
+
+// Token costs are counts of the real renderings: the injected tools in
+// their order, the whole catalog as `tooleval catalog` counts it, native
+// variants as the compact JSON the provider receives.
+func TestTokensAreRealRenderings(t *testing.T) {
+	s := loadTestSuite(t)
+	variants := []string{"names", "detailed", "retrieved", "native:anthropic"}
+	rep := runTest(t, s, Options{Ks: []int{3}, Encoding: "o200k_base", Variants: variants})
+	count := func(tools []toolcall.Tool, v string) int {
+		text, err := prompt.Payload(tools, v, prompt.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := prompt.CountTokens(text, "o200k_base")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, r := range rep.Configs[0].Results {
+		var c *Case
+		for _, sc := range s.Cases {
+			if sc.ID == r.ID {
+				c = sc
+			}
+		}
+		cat := s.Catalog(c)
+		var injected, gold []toolcall.Tool
+		for _, name := range r.Injected {
+			tool, _ := cat.Lookup(name)
+			injected = append(injected, *tool)
+			if slices.Contains(c.GoldTools, name) {
+				gold = append(gold, *tool)
+			}
+		}
+		for vi, v := range variants {
+			cv := r.Variants[vi]
+			if want := count(injected, v); cv.InjectedTokens != want {
+				t.Errorf("%s %s: injected tokens %d, rendering counts %d", r.ID, v, cv.InjectedTokens, want)
+			}
+			if want := count(cat.Tools(), v); cv.CatalogTokens != want {
+				t.Errorf("%s %s: catalog tokens %d, rendering counts %d", r.ID, v, cv.CatalogTokens, want)
+			}
+			if want := count(injected, v) - count(gold, v); cv.NoiseTokens != max(0, want) {
+				t.Errorf("%s %s: noise tokens %d, want %d", r.ID, v, cv.NoiseTokens, want)
+			}
+		}
+	}
+	// Native is counted compact: fewer tokens than the indented rendering.
+	cat := s.Catalog(s.Cases[0])
+	indented, _ := prompt.Render(cat.Tools(), "native:anthropic", prompt.Options{})
+	n, _ := prompt.CountTokens(indented, "o200k_base")
+	if c := rep.Configs[0].Results[0].Variants[3].CatalogTokens; c >= n {
+		t.Errorf("native counted %d tokens, the indented rendering %d", c, n)
+	}
+	if len(rep.Counting) != 4 || !rep.Counting[0].Exact || rep.Counting[3].Exact || !strings.Contains(rep.Counting[3].Counted, "anthropic") {
+		t.Errorf("counting %+v", rep.Counting)
 	}
 }

@@ -48,6 +48,9 @@ type Case struct {
 	// checked), empty when the right answer is no call. Marshalling keeps
 	// the difference: nil is left out, empty is written as [].
 	GoldCalls []metrics.GoldCall `json:"gold_calls,omitzero"`
+	// MCP is set when the case's catalog is a server of an MCP servers
+	// file; Catalog is then "FILE#SERVER" (see catalogs.go).
+	MCP *MCPRef `json:"-"`
 	// Checker chooses the call checker (nil: tooleval's own); the BFCL
 	// importer sets the leaderboard's rules.
 	Checker *metrics.Rules `json:"checker,omitempty"`
@@ -96,19 +99,6 @@ func (s *Suite) Catalog(c *Case) *catalog.Catalog { return s.catalogs[c.Catalog]
 // file, line and field of every problem.
 func LoadFile(name string) (*Suite, error) { return LoadFileWith(name, LoadOptions{}) }
 
-// LoadOptions bound what loading a suite may read.
-type LoadOptions struct {
-	// AllowOutside lets the files a suite names lie outside the suite's
-	// directory: absolute paths, ".." and symbolic links leading out.
-	// Without it such a path is an error on the case's line.
-	AllowOutside bool
-	// MaxSuiteBytes, MaxCatalogBytes and MaxTranscriptBytes cap the size
-	// of the suite file and of each catalog and transcript file it names
-	// (0: DefaultMaxSuiteBytes, catalog.MaxFileBytes,
-	// DefaultMaxTranscriptBytes). Only regular files are read.
-	MaxSuiteBytes, MaxCatalogBytes, MaxTranscriptBytes int64
-}
-
 // The default file size caps of LoadOptions.
 const (
 	DefaultMaxSuiteBytes      = readcap.DefaultSuiteBytes
@@ -128,8 +118,7 @@ func (o LoadOptions) withDefaults() LoadOptions {
 	return o
 }
 
-// LoadFileWith is LoadFile with options.
-func LoadFileWith(name string, o LoadOptions) (*Suite, error) {
+func loadWith(name string, o LoadOptions) (*Suite, error) {
 	o = o.withDefaults()
 	d := &osFiles{dir: filepath.Dir(name), allowOutside: o.AllowOutside}
 	if !o.AllowOutside {
@@ -267,8 +256,8 @@ func readErr(err error) string {
 }
 
 type loader struct {
-	opts        LoadOptions
 	fsys        files
+	opts        LoadOptions
 	display     string
 	suite       *Suite
 	ids         map[string]int
@@ -411,7 +400,7 @@ func (l *loader) catalog(c *Case) {
 			return
 		}
 		var err error
-		cat, err = loadCatalog(l.fsys, c.Catalog, l.opts.MaxCatalogBytes)
+		cat, err = loadCatalog(l.fsys, c, l.opts)
 		if err != nil {
 			l.badCatalogs[c.Catalog] = true
 			l.fail(c.Line, "catalog", "%v", err)

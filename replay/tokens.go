@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"strings"
 	"sync"
@@ -10,137 +11,114 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// costs renders tools one at a time per variant and counts their tokens,
-// once per (catalog, variant, tool), for all workers.
-//
-// The cost of injecting a set of tools in a variant is the variant's
-// envelope (the rendering of no tools: headers and rules) plus the sum of
-// each tool's own cost (its single-tool rendering minus the envelope). That
-// is additive, so per-case numbers need no tokenizer call once every tool
-// has been seen, and the whole catalog is costed the same way.
+// costs counts the tokens of real renderings: the payload (prompt.Payload)
+// of exactly the tools injected, in their order, so a case's numbers are
+// what the model receives, and the whole catalog costs what `tooleval
+// catalog` reports. Each distinct tool list is rendered once per variant
+// and each distinct text counted once (cached by its SHA-256), for all
+// workers.
 type costs struct {
 	encoding string
 	mu       sync.Mutex
-	tools    map[costKey]*toolCost
-	envelope map[string]int
-	catalogs map[catKey]int
+	byList   map[listKey]int
+	byText   map[[sha256.Size]byte]int
+	tools    map[toolKey]string
 }
 
-type costKey struct {
+type listKey struct {
+	cat     *catalog.Catalog
+	variant string
+	names   string // tool names joined by NUL
+}
+
+type toolKey struct {
 	cat     *catalog.Catalog
 	variant string
 	tool    string
 }
 
-type catKey struct {
-	cat     *catalog.Catalog
-	variant string
-}
-
-// toolCost is one tool rendered alone in one variant.
-type toolCost struct {
-	tokens int
-	text   string
-}
-
 func newCosts(encoding string) *costs {
-	return &costs{encoding: encoding, tools: map[costKey]*toolCost{}, envelope: map[string]int{}, catalogs: map[catKey]int{}}
+	return &costs{encoding: encoding, byList: map[listKey]int{}, byText: map[[sha256.Size]byte]int{}, tools: map[toolKey]string{}}
 }
 
+// count is the token count of text, once per distinct text.
 func (c *costs) count(text string) (int, error) {
 	if c.encoding == "" {
 		return 0, nil
 	}
-	return prompt.CountTokens(text, c.encoding)
-}
-
-// envelopeOf is the token cost of rendering no tools in variant.
-func (c *costs) envelopeOf(variant string) (int, error) {
+	sum := sha256.Sum256([]byte(text))
 	c.mu.Lock()
-	n, ok := c.envelope[variant]
+	n, ok := c.byText[sum]
 	c.mu.Unlock()
 	if ok {
 		return n, nil
 	}
-	text, err := prompt.Render(nil, variant, prompt.Options{})
-	if err != nil {
-		return 0, err
-	}
-	n, err = c.count(text)
+	n, err := prompt.CountTokens(text, c.encoding)
 	if err != nil {
 		return 0, err
 	}
 	c.mu.Lock()
-	c.envelope[variant] = n
+	c.byText[sum] = n
 	c.mu.Unlock()
 	return n, nil
 }
 
-// tool returns the cost and rendered text of one tool in variant.
-func (c *costs) tool(cat *catalog.Catalog, variant string, t *toolcall.Tool) (*toolCost, error) {
-	key := costKey{cat, variant, t.Name}
+// tokens is the cost of injecting names, in that order, in variant.
+func (c *costs) tokens(cat *catalog.Catalog, variant string, names []string) (int, error) {
+	if c.encoding == "" {
+		return 0, nil
+	}
+	key := listKey{cat, variant, strings.Join(names, "\x00")}
 	c.mu.Lock()
-	tc, ok := c.tools[key]
+	n, ok := c.byList[key]
 	c.mu.Unlock()
 	if ok {
-		return tc, nil
+		return n, nil
 	}
-	env, err := c.envelopeOf(variant)
-	if err != nil {
-		return nil, err
-	}
-	text, err := prompt.Render([]toolcall.Tool{*t}, variant, prompt.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("rendering %s as %s: %v", t.Name, variant, err)
-	}
-	n, err := c.count(text)
-	if err != nil {
-		return nil, err
-	}
-	tc = &toolCost{tokens: max(0, n-env), text: text}
-	c.mu.Lock()
-	c.tools[key] = tc
-	c.mu.Unlock()
-	return tc, nil
-}
-
-// injected is the cost of injecting names in variant.
-func (c *costs) injected(cat *catalog.Catalog, variant string, names []string) (int, error) {
-	n, err := c.envelopeOf(variant)
-	if err != nil {
-		return 0, err
-	}
-	for _, name := range names {
+	tools := make([]toolcall.Tool, len(names))
+	for i, name := range names {
 		t, ok := cat.Lookup(name)
 		if !ok {
 			return 0, fmt.Errorf("tool %q is not in the catalog", name)
 		}
-		tc, err := c.tool(cat, variant, t)
-		if err != nil {
-			return 0, err
-		}
-		n += tc.tokens
+		tools[i] = *t
 	}
+	text, err := prompt.Payload(tools, variant, prompt.Options{})
+	if err != nil {
+		return 0, fmt.Errorf("rendering as %s: %v", variant, err)
+	}
+	if n, err = c.count(text); err != nil {
+		return 0, err
+	}
+	c.mu.Lock()
+	c.byList[key] = n
+	c.mu.Unlock()
 	return n, nil
 }
 
 // whole is the cost of injecting the whole catalog in variant.
 func (c *costs) whole(cat *catalog.Catalog, variant string) (int, error) {
-	key := catKey{cat, variant}
+	return c.tokens(cat, variant, cat.Names())
+}
+
+// toolText is one tool rendered alone in variant (to see which parameter
+// names a prompt shows).
+func (c *costs) toolText(cat *catalog.Catalog, variant string, t *toolcall.Tool) (string, error) {
+	key := toolKey{cat, variant, t.Name}
 	c.mu.Lock()
-	n, ok := c.catalogs[key]
+	text, ok := c.tools[key]
 	c.mu.Unlock()
 	if ok {
-		return n, nil
+		return text, nil
 	}
-	n, err := c.injected(cat, variant, cat.Names())
+	text, err := prompt.Render([]toolcall.Tool{*t}, variant, prompt.Options{})
 	if err != nil {
-		return 0, err
+		return "", fmt.Errorf("rendering %s as %s: %v", t.Name, variant, err)
 	}
 	c.mu.Lock()
-	c.catalogs[key] = n
+	c.tools[key] = text
 	c.mu.Unlock()
-	return n, nil
+	return text, nil
 }
 
 // visible reports whether the rendered text names param as a whole word.
@@ -170,4 +148,50 @@ func indexFrom(s, sub string, from int) int {
 
 func wordByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// Counting says how one variant's tokens were counted.
+type Counting struct {
+	Variant string `json:"variant"`
+	// Counted is what was counted: the prompt text, or the compact JSON
+	// tools array a provider receives.
+	Counted  string `json:"counted"`
+	Encoding string `json:"encoding"`
+	// Exact is true when the count is what the provider bills for that
+	// text: OpenAI models whose tokenizer is Encoding, for prompt text.
+	Exact bool   `json:"exact"`
+	Note  string `json:"note,omitempty"`
+}
+
+// counting describes how each variant's tokens are counted.
+func counting(variants []string, encoding string) []Counting {
+	if encoding == prompt.EncodingNone {
+		return nil
+	}
+	out := make([]Counting, len(variants))
+	for i, v := range variants {
+		c := Counting{Variant: v, Encoding: encoding}
+		base, provider, _ := strings.Cut(v, ":")
+		if base != prompt.VariantNative {
+			c.Counted = "prompt text"
+			c.Exact = true
+			c.Note = "exact for OpenAI models using " + encoding + "; an approximation for other providers' tokenizers"
+			out[i] = c
+			continue
+		}
+		if provider == "" {
+			provider = prompt.ProviderOpenAIChat
+		}
+		c.Counted = "compact JSON tools array, " + provider + " shape"
+		switch provider {
+		case prompt.ProviderOpenAIChat, prompt.ProviderOpenAIResponses:
+			c.Note = "approximation: OpenAI rewrites the tools array into its own prompt format before tokenizing"
+		case prompt.ProviderAnthropic:
+			c.Note = "approximation: Anthropic's tokenizer is not public and a tool-use system prompt is added"
+		case prompt.ProviderGemini:
+			c.Note = "approximation: Gemini counts with its own SentencePiece tokenizer"
+		}
+		out[i] = c
+	}
+	return out
 }

@@ -47,6 +47,13 @@ type AnalyzerConfig struct {
 	Stem bool `json:"stem"`
 	// StopWords drops common English function words from plain words.
 	StopWords bool `json:"stop_words"`
+	// ZhStopWords drops a small list of Chinese function words and request
+	// phrases (的, 吗, 帮我, 请问, 一下 …, see ZhStopWords) from Han runs,
+	// which are cut at them, so no bigram spans one.
+	ZhStopWords bool `json:"zh_stop_words"`
+	// CJKUnigramWeight is the query weight of single characters taken from
+	// a longer Han run when CJK is both (bigrams weigh 1); 0 means 1.
+	CJKUnigramWeight float64 `json:"cjk_unigram_weight,omitempty"`
 	// NoSplit keeps technical tokens (ApplyPatch, git_write, docs/xpath/)
 	// whole only, without also emitting their parts. Mixed tokenizer only.
 	NoSplit bool `json:"no_split,omitempty"`
@@ -297,14 +304,43 @@ func (e *emitter) once(t string, variant bool) {
 	e.addWeighted(t, w)
 }
 
+// cjk emits the terms of a Han/kana/Hangul run, cut first at Chinese stop
+// words when ZhStopWords is set.
 func (e *emitter) cjk(run string) {
+	if !e.a.cfg.ZhStopWords {
+		e.cjkRun(run)
+		return
+	}
+	start := 0
+	for i := 0; i < len(run); {
+		if n := zhStopAt(run[i:]); n > 0 {
+			if i > start {
+				e.cjkRun(run[start:i])
+			}
+			i += n
+			start = i
+			continue
+		}
+		_, w := utf8.DecodeRuneInString(run[i:])
+		i += w
+	}
+	if start < len(run) {
+		e.cjkRun(run[start:])
+	}
+}
+
+func (e *emitter) cjkRun(run string) {
 	n := utf8.RuneCountInString(run)
+	uw := e.scale
+	if e.a.cfg.CJK == CJKBoth && n > 1 && e.a.cfg.CJKUnigramWeight > 0 {
+		uw *= e.a.cfg.CJKUnigramWeight
+	}
 	var prev string
 	for i, w := 0, 0; i < len(run); i += w {
 		_, w = utf8.DecodeRuneInString(run[i:])
 		cur := run[i : i+w]
 		if e.a.cfg.CJK != CJKBigram || n == 1 {
-			e.add(cur)
+			e.addWeighted(cur, uw)
 		}
 		if e.a.cfg.CJK != CJKUnigram && prev != "" {
 			e.add(run[i-len(prev) : i+w])
@@ -518,10 +554,50 @@ func foldWidth(s string) string {
 // synonyms.
 func foldCase(s string) string { return strings.ToLower(foldWidth(s)) }
 
+// ZhStopWords are the Chinese words dropped when AnalyzerConfig.ZhStopWords
+// is set: request phrases and question words that say nothing about the
+// tool wanted, and function characters that are rarely part of a content
+// word (地, 得, 在, 到, 请, 给, 对, 都, 还 are not here: 地址, 获得, 在线,
+// 到达, 申请, 给予, 对话, 首都, 还款). Longer entries are matched first.
+var ZhStopWords = []string{
+	"帮我", "请帮", "请问", "麻烦", "我想", "我要", "我们", "你们", "一下", "可以", "能否", "是否",
+	"什么", "怎么", "如何", "哪些", "这个", "那个", "一个", "已经", "然后", "并且", "以及", "或者", "希望",
+	"的", "了", "吗", "呢", "吧", "啊", "呀", "么", "和", "与", "及", "或", "我", "你", "您", "把", "被", "很", "也", "又",
+}
+
+// zhStop maps the first rune of each Chinese stop word to the words
+// starting with it, longest first.
+var zhStop = map[rune][]string{}
+
+// zhStopAt returns the length in bytes of the Chinese stop word s starts
+// with, or 0.
+func zhStopAt(s string) int {
+	r, _ := utf8.DecodeRuneInString(s)
+	for _, w := range zhStop[r] {
+		if strings.HasPrefix(s, w) {
+			return len(w)
+		}
+	}
+	return 0
+}
+
 // stopWords are English function words dropped when StopWords is set.
 var stopWords = map[string]bool{}
 
+// setZhStopWords builds the lookup of the Chinese stop list.
+func setZhStopWords(words []string) {
+	zhStop = map[rune][]string{}
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		zhStop[r] = append(zhStop[r], w)
+	}
+	for _, ws := range zhStop {
+		sort.SliceStable(ws, func(i, j int) bool { return len(ws[i]) > len(ws[j]) })
+	}
+}
+
 func init() {
+	setZhStopWords(ZhStopWords)
 	for _, w := range strings.Fields(`a an the and or but if of to in on at by for from with without
 	into onto over under about as is are was were be been being am do does did done has have had having
 	it its it's this that these those there here then than so such can could should would will shall may

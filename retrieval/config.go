@@ -48,7 +48,8 @@ const (
 //	  "k1": 1.2, "b": 0.75,            // BM25 parameters
 //	  "weights": {"name": 3, "description": 1.5, …},  // per field; 0 drops a field
 //	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "normalize": "light", "stem": false, "stop_words": true,
-//	               "no_split": false},   // true: technical tokens whole only, not also split
+//	               "no_split": false,    // true: technical tokens whole only, not also split
+//	               "zh_stop_words": false, "cjk_unigram_weight": 1},
 //	  "synonyms": [["落盘", "写文件", "保存"], "grep = search = 查找"],
 //	  "synonym_weight": 0.5,           // query weight of expansion terms
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],

@@ -75,6 +75,18 @@ func applySpec(t *testing.T, c *Config, spec string) {
 			c.SynonymWeight = f
 		case "sim":
 			c.Similarity = v
+		case "zhstop":
+			c.Analyzer.ZhStopWords = v == "1"
+		case "zhstoplist": // multi: only the entries of two characters or more
+			var list []string
+			for _, w := range ZhStopWords {
+				if v != "multi" || len([]rune(w)) > 1 {
+					list = append(list, w)
+				}
+			}
+			setZhStopWords(list)
+		case "uniw":
+			c.Analyzer.CJKUnigramWeight = f
 		default:
 			if !isField(k) {
 				t.Fatalf("sweep: unknown key %q", k)

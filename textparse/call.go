@@ -17,6 +17,7 @@ const (
 	ckEnvelope                 // <tool_call>{json}
 	ckInvoke                   // <invoke name=…> or <function=…>
 	ckCline                    // <toolname>
+	ckBlock                    // a marker dialect's NAME then JSON
 )
 
 // call is the call being parsed.
@@ -25,6 +26,7 @@ type call struct {
 	start   int // input offset of the opening tag
 	closer  string
 	after   mode // state after the call
+	skipRet mode // state after skipping an abandoned call to its closer
 	name    string
 	id      string
 	tool    *toolcall.Tool
@@ -37,6 +39,11 @@ type call struct {
 	given   []string // cline parameters given so far
 	// argsGiven: the <arguments> of a <use_tool> were opened.
 	argsGiven bool
+	// u8: an unfinished UTF-8 character at the end of the last argument
+	// bytes, held so that no args_delta splits a character.
+	u8  [utf8.UTFMax]byte
+	u8n int
+	u8o int
 }
 
 // gave reports whether parameter name was given already.
@@ -59,7 +66,7 @@ func (c *call) errIndex() int {
 
 func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) {
 	p.inCall = true
-	p.cur = call{kind: kind, start: start, closer: closer, after: after, args: p.cur.args[:0], argsOff: -1, given: p.cur.given[:0]}
+	p.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.cur.args[:0], argsOff: -1, given: p.cur.given[:0]}
 	p.hold = p.hold[:0]
 	p.junk = false
 }
@@ -153,6 +160,35 @@ func (p *Parser) emitArgs(data []byte, off int) {
 	if c.discard || len(data) == 0 {
 		return
 	}
+	if c.u8n > 0 {
+		s := len(p.scratch)
+		p.scratch = append(append(p.scratch, c.u8[:c.u8n]...), data...)
+		data, off, c.u8n = p.scratch[s:len(p.scratch):len(p.scratch)], c.u8o, 0
+	}
+	if k := partialRune(data); k > 0 {
+		c.u8n = copy(c.u8[:], data[len(data)-k:])
+		c.u8o = off + len(data) - k
+		if data = data[:len(data)-k]; len(data) == 0 {
+			return
+		}
+	}
+	p.sendArgs(data, off)
+}
+
+// flushArgsRune emits a held partial character (invalid UTF-8 in the
+// input) as it is.
+func (p *Parser) flushArgsRune() {
+	c := &p.cur
+	if c.u8n > 0 {
+		n := c.u8n
+		c.u8n = 0
+		p.sendArgs(p.own(c.u8[:n]), c.u8o)
+	}
+}
+
+// sendArgs records argument bytes and emits them once the call started.
+func (p *Parser) sendArgs(data []byte, off int) {
+	c := &p.cur
 	if c.argsOff < 0 {
 		c.argsOff = off
 	}
@@ -170,6 +206,7 @@ func (p *Parser) endCall(off int) {
 	if c.discard {
 		return
 	}
+	p.flushArgsRune()
 	if !c.started {
 		if c.name == "" {
 			p.errorf(c.start, toolcall.CodeInvalidToolName, -1, "call has no tool name")
@@ -205,6 +242,11 @@ func (p *Parser) abandon(off int, code toolcall.Code, format string, args ...any
 	p.tag.n = 0
 	p.hold = p.hold[:0]
 	p.val.pendOn = false
+	p.mmOn = false
+	if p.cur.closer == "" { // nothing to skip to: what follows is read again
+		p.mode = p.cur.skipRet
+		return
+	}
 	p.mode, p.skip, p.skipN = mSkip, p.cur.closer, 0
 }
 
@@ -216,7 +258,7 @@ func (p *Parser) tooLarge(off int) {
 func (p *Parser) skipStep(b []byte, i int) int {
 	for i < len(b) {
 		if p.skipN == 0 {
-			j := indexByte(b[i:], '<')
+			j := indexByte(b[i:], p.skip[0])
 			if j < 0 {
 				return len(b)
 			}
@@ -227,7 +269,7 @@ func (p *Parser) skipStep(b []byte, i int) int {
 			i++
 			if p.skipN == len(p.skip) {
 				p.skipN = 0
-				p.mode = p.cur.after
+				p.mode = p.cur.skipRet
 				p.junk = false
 				return i
 			}
@@ -249,7 +291,7 @@ func (p *Parser) incomplete(end int) {
 	if c.discard {
 		return
 	}
-	partial := string(c.args) + string(p.hold)
+	partial := string(c.args) + string(c.u8[:c.u8n]) + string(p.hold)
 	if p.mode == mValue && !p.val.str {
 		partial += string(p.val.buf)
 	}

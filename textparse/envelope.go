@@ -114,10 +114,10 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 		case eArrElem, eArrAfter:
 			switch {
 			case c == ']':
-				p.mode = mEnvPost
+				p.mode = p.envPost
 				return i + 1
 			case c == '<': // the block ends without its ']'
-				p.mode = mEnvPost
+				p.mode = p.envPost
 				return i
 			case c == ',' && e.state == eArrAfter:
 				e.state = eArrElem
@@ -130,7 +130,7 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 			}
 			e.elems++
 			bad := c != '{' || e.state == eArrAfter
-			p.beginCall(ckEnvelope, start, "</tool_call>", mText)
+			p.beginCall(ckEnvelope, start, p.envCloser, p.envSkip)
 			e.reset()
 			if bad {
 				p.envBad(off, "expected a JSON object in the array of calls, found %q", c)
@@ -302,7 +302,7 @@ func (p *Parser) envString() {
 // envDone completes the call when its object ends at off. In an array of
 // calls the next element follows.
 func (p *Parser) envDone(off int) {
-	p.cur.after = mEnvPost
+	p.cur.after = p.envPost
 	if p.env.arr {
 		p.cur.after = mEnvelope
 	}

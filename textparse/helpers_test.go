@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -103,17 +104,22 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 			return nil
 		}
 		g := in[from:to]
-		if g[0] != '<' {
+		if g[0] != '<' && !markerFirst(g[0]) {
 			return fmt.Errorf("bytes %d..%d %q are neither text nor markup", from, to, g)
 		}
-		// Markup ends with '>', or is a closing tag cut short by the next
-		// '<', or runs to the end of the input.
-		if to != len(in) && g[len(g)-1] != '>' && in[to] != '<' {
+		// Tag markup ends with '>', or is a closing tag cut short by the
+		// next '<', or runs to the end of the input.
+		tag := g[0] == '<' && len(g) > 1 && (g[1] == '/' || isNameByte(g[1], true))
+		if tag && to != len(in) && g[len(g)-1] != '>' && in[to] != '<' {
 			return fmt.Errorf("markup %d..%d %q does not end with '>'", from, to, g)
 		}
 		return nil
 	}
+	valid := utf8.Valid(in)
 	for _, ev := range evs {
+		if valid && !utf8.Valid(ev.Data) {
+			return fmt.Errorf("%s event at %d splits a character: %q", ev.Kind, ev.Offset, ev.Data)
+		}
 		switch ev.Kind {
 		case toolcall.KindText, toolcall.KindReasoning:
 			if ev.Offset < pos || ev.Offset+len(ev.Data) > len(in) {
@@ -155,3 +161,6 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 	}
 	return gap(pos, len(in))
 }
+
+// markerFirst reports whether c starts a marker of some marker dialect.
+func markerFirst(c byte) bool { return compiledFor(FormatAuto).text.first[c] }

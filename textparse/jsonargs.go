@@ -40,12 +40,14 @@ func (p *Parser) sniff(b []byte, i int) int {
 		case mCallBody:
 			switch c {
 			case '{':
-				p.beginCall(ckEnvelope, p.callTag, "</tool_call>", mText)
+				p.envFor("</tool_call>", mEnvPost, mText)
+				p.beginCall(ckEnvelope, p.callTag, p.envCloser, p.envSkip)
 				p.env.reset()
 				p.env.arr = false
 				p.mode = mEnvelope
 				return i
 			case '[':
+				p.envFor("</tool_call>", mEnvPost, mText)
 				p.env.reset()
 				p.env.arr = true
 				p.env.state, p.env.elems = eArrElem, 0

@@ -91,6 +91,11 @@ func (p *Parser) detect(f Format) {
 	if p.cfg.format != FormatAuto {
 		return
 	}
+	if _, ok := dialects[f]; ok { // a marker dialect: only its markers from now on
+		p.dialects, p.comp = 0, compiledFor(f)
+		return
+	}
+	p.comp = nil
 	switch f {
 	case FormatUseTool:
 		p.dialects = dUseTool
@@ -114,11 +119,12 @@ func (p *Parser) onTag() bool {
 	}
 	switch p.mode {
 	case mText:
+		p.fresh = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking):
 			p.reason, p.thinkK = true, k
 		case closing && p.reason && k == p.thinkK:
-			p.reason = false
+			p.reason, p.fresh = false, true
 		case closing:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagNames[k])
 		case k == tkUseTool:

@@ -20,9 +20,20 @@ const (
 	FormatCline         Format = "cline"
 )
 
-// Formats lists the dialect names, auto first.
+// Formats lists the dialect names: auto, the XML-ish dialects, then the
+// marker dialects (dialect_*.go) sorted.
 func Formats() []Format {
-	return []Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatQwen3Coder, FormatCline}
+	return append([]Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatQwen3Coder, FormatCline}, markerFormats()...)
+}
+
+// legacyWire is the wire shape of the XML-ish dialects (see Wire).
+var legacyWire = map[Format]string{
+	FormatAuto:          "the dialect of the first marker or opening tag met",
+	FormatUseTool:       "<use_tool><tool_name>NAME</tool_name><arguments>{json}</arguments></use_tool>",
+	FormatFunctionCalls: `<function_calls><invoke name="NAME"><parameter name="P">V</parameter></invoke></function_calls>`,
+	FormatToolCall:      `<tool_call>{"name":NAME,"arguments":{json}}</tool_call> (or a JSON list of calls)`,
+	FormatQwen3Coder:    "<tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>",
+	FormatCline:         "<TOOL><PARAM>V</PARAM></TOOL> (tool and parameter names from the catalog)",
 }
 
 // ParseFormat checks a dialect name.
@@ -32,7 +43,7 @@ func ParseFormat(s string) (Format, error) {
 			return f, nil
 		}
 	}
-	names := make([]string, 0, 6)
+	names := make([]string, 0, 32)
 	for _, f := range Formats() {
 		names = append(names, string(f))
 	}

@@ -12,20 +12,26 @@ import (
 type mode uint8
 
 const (
-	mText     mode = iota // visible text or reasoning (p.reason)
-	mWrapper              // inside <function_calls> or an XML <tool_call>, between calls
-	mInvoke               // inside an invoke/function/cline call, between parameters
-	mValue                // an XML parameter value
-	mUseTool              // inside <use_tool>, between its parts
-	mToolName             // inside <tool_name>
-	mArgsPre              // after <arguments>, before the JSON
-	mArgsJSON             // the JSON arguments of <arguments>
-	mArgsPost             // after the JSON arguments
-	mCallBody             // after <tool_call>: JSON, a fence or <function=…>
-	mFence                // the rest of a ```json line
-	mEnvelope             // the JSON object of a <tool_call>
-	mEnvPost              // after that object, before </tool_call>
-	mSkip                 // skipping an abandoned call up to its closing tag
+	mText      mode = iota // visible text or reasoning (p.reason)
+	mWrapper               // inside <function_calls> or an XML <tool_call>, between calls
+	mInvoke                // inside an invoke/function/cline call, between parameters
+	mValue                 // an XML parameter value
+	mUseTool               // inside <use_tool>, between its parts
+	mToolName              // inside <tool_name>
+	mArgsPre               // after <arguments>, before the JSON
+	mArgsJSON              // the JSON arguments of <arguments>
+	mArgsPost              // after the JSON arguments
+	mCallBody              // after <tool_call>: JSON, a fence or <function=…>
+	mFence                 // the rest of a ```json line
+	mEnvelope              // the JSON object of a <tool_call>
+	mEnvPost               // after that object, before </tool_call>
+	mSkip                  // skipping an abandoned call up to its closing tag
+	mBlock                 // inside a marker block, between calls
+	mBlockBody             // a call body's first byte decides its reader
+	mName                  // a call's name (and id), up to its end marker
+	mBlockArgs             // after the name, before the JSON arguments
+	mBlockJSON             // the JSON arguments of a block call
+	mBlockSep              // after a block's call: a separator continues it
 )
 
 // dialect bits.
@@ -87,11 +93,28 @@ type Parser struct {
 	fenceRet mode
 	fenced   bool
 	skipN    int
+
+	// marker dialects (block.go)
+	comp      *compiled  // marker sets of the enabled dialects, nil for none
+	rset      *actionSet // the close marker of marker reasoning ([THINK])
+	mm        markerMatch
+	mmOn      bool
+	mset      *actionSet // the set mm matches against
+	nextPos   nextCache
+	blk       *Block
+	bsets     *blockSets
+	callStart int    // offset of the marker that began the call
+	nameRaw   []byte // the name, once an IDMark moved on to the id
+	inID      bool
+	envCloser string // envelope: closer of its calls, state after, state after a skip
+	envPost   mode
+	envSkip   mode
+	fresh     bool // nothing but whitespace in the answer yet (anchored blocks)
 }
 
 // New returns a Parser configured by opts.
 func New(opts ...Option) *Parser {
-	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}}
+	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}, fresh: true}
 	for _, o := range opts {
 		o(&p.cfg)
 	}
@@ -115,11 +138,18 @@ func New(opts ...Option) *Parser {
 	case FormatCline:
 		p.dialects = dCline
 	default:
+		if _, ok := dialects[p.cfg.format]; ok {
+			break
+		}
 		p.cfg.format = FormatAuto
 		p.dialects = dUseTool | dFunctionCalls | dToolCall | dQwen | dCline
 	}
 	if p.cfg.tools == nil {
 		p.dialects &^= dCline
+	}
+	p.comp = compiledFor(p.cfg.format)
+	if _, ok := dialects[p.cfg.format]; ok {
+		p.dialects = 0
 	}
 	return p
 }
@@ -165,11 +195,19 @@ func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 // step consumes bytes of b from i on, in the current state, and returns the
 // index of the first byte it did not consume.
 func (p *Parser) step(b []byte, i int) int {
+	if p.mmOn {
+		return p.markerStep(b, i)
+	}
 	if p.tag.n > 0 {
 		return p.tagStep(b, i)
 	}
 	switch p.mode {
+	case mBlock, mBlockBody, mName, mBlockArgs, mBlockJSON, mBlockSep:
+		return p.blockStep(b, i)
 	case mText:
+		if set := p.textMarkers(); set != nil {
+			return p.textScan(b, i, set)
+		}
 		start := i
 		for {
 			j := bytes.IndexByte(b[i:], '<')
@@ -281,6 +319,11 @@ func (p *Parser) failTag() {
 		b = p.own(p.tag.buf[:n])
 	}
 	if p.mode == mText {
+		if s := p.textMarkers(); s != nil && s.first['<'] {
+			p.mset = s
+			p.refeed(b, off, false)
+			return
+		}
 		p.emitText(b, off)
 		return
 	}
@@ -371,7 +414,7 @@ func (p *Parser) content(b []byte, off int) {
 	switch p.mode {
 	case mText:
 		p.emitText(b, off)
-	case mToolName:
+	case mToolName, mName:
 		if room := 512 - len(p.name); room > 0 {
 			p.name = append(p.name, b[:min(room, len(b))]...)
 		}
@@ -421,12 +464,6 @@ func (p *Parser) Close() []toolcall.Event {
 	p.evs = p.evs[:0]
 	p.scratch = p.scratch[:0]
 	end := p.off
-	if p.u8n > 0 {
-		s := len(p.scratch)
-		p.scratch = append(p.scratch, p.u8[:p.u8n]...)
-		p.u8n = 0
-		p.emitText(p.scratch[s:], p.u8o)
-	}
 	if t := &p.tag; t.n > 0 {
 		// A closing tag cut short by the end of the stream still closes.
 		ok := false
@@ -445,6 +482,16 @@ func (p *Parser) Close() []toolcall.Event {
 			p.failTag()
 		}
 	}
+	for p.mmOn { // a marker prefix at the end is not a marker
+		p.mmOn = false
+		p.refeed(p.own(p.mm.buf[:p.mm.n]), p.mm.off, true)
+	}
+	if p.u8n > 0 {
+		s := len(p.scratch)
+		p.scratch = append(p.scratch, p.u8[:p.u8n]...)
+		p.u8n = 0
+		p.emitText(p.scratch[s:], p.u8o)
+	}
 	if p.mode == mValue && p.val.pendCall {
 		off := p.val.pendOff
 		p.valueClose(off)
@@ -452,12 +499,12 @@ func (p *Parser) Close() []toolcall.Event {
 	} else if p.mode == mValue && p.val.pendOn {
 		p.valueClose(p.off)
 	}
-	if p.mode == mArgsJSON && len(p.hold) > 0 && p.js.End() {
+	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.hold) > 0 && p.js.End() {
 		p.flushHold()
 	}
 	if p.inCall {
 		p.incomplete(end)
 	}
-	p.mode, p.inCall, p.reason, p.wrapper = mText, false, false, wrapNone
+	p.mode, p.inCall, p.reason, p.wrapper, p.rset = mText, false, false, wrapNone, nil
 	return p.evs
 }

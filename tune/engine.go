@@ -94,6 +94,10 @@ type qmatch struct {
 	off   []int32 // matches of cands[i] are off[i]:off[i+1]
 	ms    []qm
 	idfw  []float64 // per (field, query term) pair: IDF · query-term weight
+	// qterm maps each (field, query term) pair to its query term, qweight
+	// holds each query term's weight (BM25F needs both).
+	qterm   []uint16
+	qweight []float64
 }
 
 // qm is one (tool, field, term) match, kept small: large catalogs have
@@ -271,8 +275,11 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 		ms = ms[:0]
 		q := &qmatch{}
 		qts := terms.Query(c.c.Query)
+		for _, qt := range qts {
+			q.qweight = append(q.qweight, qt.Weight)
+		}
 		for f := range retrieval.Fields {
-			for _, qt := range qts {
+			for qi, qt := range qts {
 				ps := postings[f][qt.Term]
 				if len(ps) == 0 {
 					continue
@@ -282,6 +289,7 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 				}
 				term := uint16(len(q.idfw))
 				q.idfw = append(q.idfw, retrieval.IDF(float64(len(ps)), float64(docs[f]))*qt.Weight)
+				q.qterm = append(q.qterm, uint16(qi))
 				for _, p := range ps {
 					ms = append(ms, match{p.tool, qm{dl: uint32(dl[p.tool][f]), tf: uint16(min(p.tf, math.MaxUint16)), term: term, field: uint8(f)}})
 				}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sync"
+
+	"github.com/tooleval/tooleval/retrieval"
 )
 
 // caseVals are one case's metrics at one k.
@@ -45,7 +47,10 @@ func (e *engine) evaluate(req evalReq) ([]Score, error) {
 		if err != nil {
 			return nil, err
 		}
-		st := &catState{a: a, fs: e.fieldScores(a, req.p.K1, req.p.B)}
+		st := &catState{a: a}
+		if req.p.Similarity == retrieval.SimilarityBM25 {
+			st.fs = e.fieldScores(a, req.p.K1, req.p.B)
+		}
 		cd := e.cats[cat]
 		for _, name := range req.always[:min(req.p.Always, len(req.always))] {
 			if id, ok := cd.byName[name]; ok && !slices.Contains(st.always, id) {
@@ -68,7 +73,12 @@ func (e *engine) evaluate(req evalReq) ([]Score, error) {
 			if needTokens {
 				cd = e.cats[c.cat]
 			}
-			r.rank(c, st.a.q[req.cases[i]], st.fs[req.cases[i]], &req.p.Weights, st.always, kmax)
+			q := st.a.q[req.cases[i]]
+			var fs []float64
+			if st.fs != nil {
+				fs = st.fs[req.cases[i]]
+			}
+			r.rank(c, q, r.candScores(st.a, q, fs, &req.p, len(e.cats[c.cat].tools)), st.always, kmax)
 			r.measure(c, cd, req.ks, req.budget, vals[i*len(req.ks):(i+1)*len(req.ks)])
 		}
 	}
@@ -132,22 +142,18 @@ type ranker struct {
 	top    []int32   // ranked tools, best first
 	scores []float64 // their scores
 	list   []int32   // injected order: tuned always-include, then top
+	cand   []float64 // score of each candidate of the current case
+	bm25f  bm25fScratch
 }
 
 // rank puts the best kmax candidates (by score, then catalog order) that
 // score above 0 and are not always-include into r.top, and the tuned
 // always-include tools the case does not already have in front of them
 // into r.list.
-func (r *ranker) rank(c *ecase, q *qmatch, fs []float64, w *[numFields]float64, always []int32, kmax int) {
+func (r *ranker) rank(c *ecase, q *qmatch, cand []float64, always []int32, kmax int) {
 	r.top, r.scores = r.top[:0], r.scores[:0]
 	for i, id := range q.cands {
-		row := fs[i*numFields : (i+1)*numFields]
-		var s float64
-		for f, x := range row {
-			if x != 0 {
-				s += w[f] * x
-			}
-		}
+		s := cand[i]
 		if s <= 0 {
 			continue
 		}

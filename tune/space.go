@@ -39,6 +39,13 @@ type Space struct {
 	// NoSplit: whether technical tokens are also split into their parts
 	// (false) or kept whole only (true).
 	NoSplit []bool `json:"no_split,omitempty"`
+	// ZhStopWords (Chinese stop words dropped or not) and CJKUnigramWeight
+	// (query weight of single Han characters) are searched only when the
+	// suite has Chinese, Japanese or Korean text.
+	ZhStopWords      []bool    `json:"zh_stop_words,omitempty"`
+	CJKUnigramWeight []float64 `json:"cjk_unigram_weight,omitempty"`
+	// Similarity: BM25F (retrieval's default) or the sum of per-field BM25.
+	Similarity []string `json:"similarity,omitempty"`
 	// MaxAlways is how many always-include tools may be chosen: the tools
 	// that are gold in the most training cases, tried as growing prefixes
 	// of that list. Only for suites with one catalog. 0: not tuned.
@@ -46,7 +53,8 @@ type Space struct {
 }
 
 // DefaultSpace is a broad space: k 1…10, k1 0.5…2, b 0.25…1, every field
-// weight in 0…5, every analyzer option, up to 3 always-include tools.
+// weight in 0…5, every analyzer option, both similarities, up to 3
+// always-include tools.
 func DefaultSpace() Space {
 	return Space{
 		K:          []int{1, 2, 3, 4, 5, 6, 8, 10},
@@ -60,6 +68,10 @@ func DefaultSpace() Space {
 		Tokenizers: []string{retrieval.TokenizerMixed, retrieval.TokenizerStandard},
 		NoSplit:    []bool{false, true},
 		MaxAlways:  3,
+
+		ZhStopWords:      []bool{false, true},
+		CJKUnigramWeight: []float64{0.3, 0.5, 1},
+		Similarity:       []string{retrieval.SimilarityBM25F, retrieval.SimilarityBM25},
 	}
 }
 
@@ -105,6 +117,16 @@ func (s Space) Validate() error {
 			return fmt.Errorf("space: %v", err)
 		}
 	}
+	for _, v := range s.CJKUnigramWeight {
+		if !(v > 0 && v <= 1) {
+			return fmt.Errorf("space: cjk_unigram_weight must be in (0, 1], got %g", v)
+		}
+	}
+	for _, sim := range s.Similarity {
+		if sim != retrieval.SimilarityBM25F && sim != retrieval.SimilarityBM25 {
+			return fmt.Errorf("space: similarity %q cannot be tuned (want %q or %q)", sim, retrieval.SimilarityBM25F, retrieval.SimilarityBM25)
+		}
+	}
 	if s.MaxAlways < 0 {
 		return fmt.Errorf("space: max always-include must be ≥ 0, got %d", s.MaxAlways)
 	}
@@ -119,6 +141,8 @@ type Point struct {
 	Analyzer retrieval.AnalyzerConfig
 	// Always is the number of always-include candidates used (a prefix).
 	Always int
+	// Similarity is retrieval.SimilarityBM25F or SimilarityBM25.
+	Similarity string
 }
 
 const numFields = 8
@@ -131,7 +155,7 @@ func init() {
 
 // pointOf reads the searched settings out of a configuration.
 func pointOf(c retrieval.Config) Point {
-	p := Point{K: c.K, K1: c.K1, B: c.B, Analyzer: normAnalyzer(c.Analyzer)}
+	p := Point{K: c.K, K1: c.K1, B: c.B, Analyzer: normAnalyzer(c.Analyzer), Similarity: tunableSimilarity(c.Similarity)}
 	for i, f := range retrieval.Fields {
 		p.Weights[i] = c.Weights[f]
 	}
@@ -151,7 +175,20 @@ func normAnalyzer(a retrieval.AnalyzerConfig) retrieval.AnalyzerConfig {
 	if a.Stem { // Stem is shorthand for Snowball
 		a.Normalize, a.Stem = retrieval.NormalizeSnowball, false
 	}
+	if a.CJKUnigramWeight == 0 || a.CJKUnigramWeight == 1 { // 0 means 1
+		a.CJKUnigramWeight = 1
+	}
 	return a
+}
+
+// tunableSimilarity maps a configured similarity to one the engine
+// rescores: the per-field sum stays, anything else (the default, or
+// bluge's stock formula, kept only for comparison) becomes BM25F.
+func tunableSimilarity(s string) string {
+	if s == retrieval.SimilarityBM25 {
+		return s
+	}
+	return retrieval.SimilarityBM25F
 }
 
 // config applies the point to base; always lists the always-include
@@ -167,7 +204,7 @@ func (p Point) config(base retrieval.Config, always []string) retrieval.Config {
 	if p.Always > 0 {
 		c.Always = slices.Clone(always[:min(p.Always, len(always))])
 	}
-	c.Similarity = retrieval.SimilarityBM25
+	c.Similarity = tunableSimilarity(p.Similarity)
 	return c
 }
 
@@ -181,7 +218,8 @@ func (p Point) key() string {
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatFloat(w, 'g', -1, 64))
 	}
-	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always)
+	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d/%t/%g/%s", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always,
+		p.Analyzer.ZhStopWords, p.Analyzer.CJKUnigramWeight, p.Similarity)
 	return b.String()
 }
 
@@ -246,7 +284,10 @@ func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
 	strs("analyzer.tokenizer", s.Tokenizers, base.Analyzer.Tokenizer, func(p *Point) *string { return &p.Analyzer.Tokenizer })
 	if cjk {
 		strs("analyzer.cjk", s.CJK, base.Analyzer.CJK, func(p *Point) *string { return &p.Analyzer.CJK })
+		bools("analyzer.zh_stop_words", s.ZhStopWords, base.Analyzer.ZhStopWords, func(p *Point) *bool { return &p.Analyzer.ZhStopWords })
+		floats("analyzer.cjk_unigram_weight", s.CJKUnigramWeight, base.Analyzer.CJKUnigramWeight, func(p *Point) *float64 { return &p.Analyzer.CJKUnigramWeight })
 	}
+	strs("similarity", s.Similarity, base.Similarity, func(p *Point) *string { return &p.Similarity })
 	strs("analyzer.normalize", s.Normalize, base.Analyzer.Normalize, func(p *Point) *string { return &p.Analyzer.Normalize })
 	bools("analyzer.stop_words", s.StopWords, base.Analyzer.StopWords, func(p *Point) *bool { return &p.Analyzer.StopWords })
 	bools("analyzer.no_split", s.NoSplit, base.Analyzer.NoSplit, func(p *Point) *bool { return &p.Analyzer.NoSplit })

@@ -243,7 +243,7 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 		enc = ""
 	}
 	base := *opts.Base
-	base.Similarity = retrieval.SimilarityBM25
+	base.Similarity = tunableSimilarity(base.Similarity)
 	e, err := newEngine(suite, base, enc, opts.Variant, opts.Jobs)
 	if err != nil {
 		return nil, err

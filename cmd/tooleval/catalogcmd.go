@@ -19,10 +19,11 @@ func init() {
 		ArgsUsage: "FILE...",
 		Description: "For each FILE prints the number of tools and parameters, the characters and tokens\n" +
 			"(o200k_base, cl100k_base) of every prompt variant, and every problem found while\n" +
-			"loading and selecting. Exit 1 when a file cannot be loaded.",
-		Flags: append([]cli.Flag{
+			"loading and selecting. --mcp COMMAND|URL or --mcp-config FILE adds the tools of live\n" +
+			"MCP servers (cached; --refresh lists them again). Exit 1 when a file or server cannot be loaded.",
+		Flags: append(append([]cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file instead of tables"},
-		}, selectionFlags()...),
+		}, selectionFlags()...), mcpFlags()...),
 		Action: catalogCmd,
 	})
 }
@@ -44,6 +45,11 @@ func loadSelected(c *cli.Context, file string) (*catalog.Catalog, error) {
 	if err != nil {
 		return nil, inputErr("%v", err)
 	}
+	return selectFlags(c, cat)
+}
+
+// selectFlags applies the selection flags to a catalog.
+func selectFlags(c *cli.Context, cat *catalog.Catalog) (*catalog.Catalog, error) {
 	var disabled []string
 	for _, d := range c.StringSlice("disable") {
 		for _, s := range strings.Split(d, ",") {
@@ -81,17 +87,40 @@ type variantSize struct {
 }
 
 func catalogCmd(c *cli.Context) error {
-	if c.NArg() == 0 {
-		return usageErr("catalog: want at least one FILE")
+	if c.NArg() == 0 && !mcpGiven(c) {
+		return usageErr("catalog: want at least one FILE (or --mcp COMMAND|URL, --mcp-config FILE)")
 	}
 	encs := prompt.Encodings()
-	failed := 0
-	for i, file := range c.Args().Slice() {
+	failed, total := 0, c.NArg()
+	type source struct {
+		name string
+		cat  *catalog.Catalog
+		err  error
+	}
+	var sources []source
+	for _, file := range c.Args().Slice() {
 		cat, err := loadSelected(c, file)
+		sources = append(sources, source{file, cat, err})
+	}
+	var mcpErr error
+	if mcpGiven(c) {
+		total++
+		cat, display, err := mcpCatalog(c, true)
+		if cat != nil {
+			sel, serr := selectFlags(c, cat)
+			sources = append(sources, source{display, sel, serr})
+			mcpErr = err
+		} else {
+			sources = append(sources, source{display, nil, err})
+		}
+	}
+	for i, src := range sources {
+		cat, err := src.cat, src.err
+		file := src.name
 		if err != nil {
 			var ce *codedError
 			if asCoded(err, &ce) && ce.code == exitBadFlags {
-				return err
+				return prefixErr("catalog", err)
 			}
 			fmt.Fprintf(c.App.ErrWriter, "tooleval: catalog: %v\n", err)
 			failed++
@@ -106,7 +135,8 @@ func catalogCmd(c *cli.Context) error {
 			sum.RequiredParams += len(t.Required())
 		}
 		for _, v := range prompt.Variants() {
-			text, err := prompt.Render(cat.Tools(), v, prompt.Options{})
+			// Counted as the model or provider receives it (native: compact JSON).
+			text, err := prompt.Payload(cat.Tools(), v, prompt.Options{})
 			if err != nil {
 				return inputErr("catalog: %s: %v", file, err)
 			}
@@ -128,7 +158,10 @@ func catalogCmd(c *cli.Context) error {
 		printSummary(c.App.Writer, sum, encs)
 	}
 	if failed > 0 {
-		return inputErr("catalog: %d of %d files could not be loaded", failed, c.NArg())
+		return inputErr("catalog: %d of %d files could not be loaded", failed, total)
+	}
+	if mcpErr != nil {
+		return prefixErr("catalog", mcpErr)
 	}
 	return nil
 }

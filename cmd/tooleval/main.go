@@ -86,6 +86,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			c.OnUsageError = app.OnUsageError
 		}
 	}
+	attachHelp(app)
 	return app
 }
 

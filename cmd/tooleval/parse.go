@@ -21,7 +21,7 @@ func init() {
 			"the event stream as JSON Lines. The output does not depend on --chunk-size. Exit 0 when\n" +
 			"parsed (even with error events), 1 when the input cannot be read, 2 on bad flags.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: anyparse.Auto, Usage: "protocol: auto, use_tool, function_calls, tool_call, qwen3_coder, cline, openai-chat, openai-responses, anthropic, gemini or ollama"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: anyparse.Auto, Usage: "`FORMAT`: auto, use_tool, function_calls, tool_call, qwen3_coder, cline, openai-chat, openai-responses, anthropic, gemini or ollama"},
 			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI/Anthropic tools array, MCP tools/list result, …) for coercion and unknown_tool"},
 			&cli.IntFlag{Name: "chunk-size", Value: 4096, Usage: "feed the input in chunks of `N` bytes"},
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},

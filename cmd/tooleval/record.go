@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/record"
+	"github.com/tooleval/tooleval/replay"
 	"github.com/urfave/cli/v2"
 )
 
@@ -24,8 +25,9 @@ func init() {
 			"Endpoint: --api, --base-url, --model, --api-key, or TOOLEVAL_BASE_URL/TOOLEVAL_MODEL/\n" +
 			"TOOLEVAL_API_KEY, OPENAI_BASE_URL/OPENAI_MODEL/OPENAI_API_KEY (openai-chat,\n" +
 			"openai-responses), ANTHROPIC_BASE_URL/ANTHROPIC_MODEL/ANTHROPIC_API_KEY (anthropic).\n" +
-			"Prefer the environment for the key: flags show up in process lists and shell history.",
-		Flags: []cli.Flag{
+			"Prefer the environment for the key: flags show up in process lists and shell history.\n" +
+			"--mcp/--mcp-config send the tools of live MCP servers instead of each case's catalog.",
+		Flags: append([]cli.Flag{
 			allowOutsideFlag,
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
@@ -38,13 +40,13 @@ func init() {
 			&cli.IntFlag{Name: "j", Value: 1, Usage: "`N` requests in flight"},
 			&cli.Float64Flag{Name: "rps", Usage: "at most `R` requests started per second (0: no limit)"},
 			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "reply cap in `TOKENS`"},
-			&cli.Float64Flag{Name: "temperature", Value: -1, DefaultText: "the server's", Usage: "sampling temperature"},
-			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "limit per attempt"},
-			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest wait for the first or next byte"},
-			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "retries on 429, 5xx, dropped or cut streams (0: none)"},
+			&cli.Float64Flag{Name: "temperature", Value: -1, DefaultText: "the server's", Usage: "sampling temperature `T`"},
+			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "`DURATION` limit per attempt (e.g. 90s)"},
+			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest `DURATION` to wait for the first or next byte"},
+			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "`N` retries on 429, 5xx, dropped or cut streams (0: none)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
-		},
+		}, mcpFlags()...),
 		Action: recordSuite,
 	})
 }
@@ -73,7 +75,11 @@ func recordSuite(c *cli.Context) error {
 		return usageErr("%v", err)
 	}
 	suitePath := c.Args().First()
-	suite, err := loadSuite(c, suitePath)
+	lo, err := suiteLoadOptions(c, "record")
+	if err != nil {
+		return err
+	}
+	suite, err := replay.LoadFileWith(suitePath, lo)
 	if err != nil {
 		return inputErr("record: %v", err)
 	}

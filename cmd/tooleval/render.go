@@ -19,12 +19,12 @@ func init() {
 			"Modes: " + strings.Join(sortedKeys(catalog.DefaultModes), ", ") + ".\n" +
 			"With --tokens the token and character counts go to stderr.",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI, Anthropic, MCP, BFCL, Gemini or document form; JSON or JSON Lines; required)"},
+			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI, Anthropic, MCP, BFCL, Gemini or document form; JSON or JSON Lines), or use --mcp/--mcp-config"},
 			&cli.StringFlag{Name: "variant", Value: prompt.VariantDetailed, Usage: "prompt `VARIANT`"},
 			&cli.StringFlag{Name: "protocol", Usage: "append the calling-protocol section for text `PROTOCOL`"},
 			&cli.StringFlag{Name: "tokens", Usage: "print the token count in `ENCODING` (o200k_base, cl100k_base) on stderr"},
 			&cli.IntFlag{Name: "budget", DefaultText: "600", Usage: "per-tool budget of `N` characters in the retrieved variant (-1 for none)"},
-		}, selectionFlags()...),
+		}, append(selectionFlags(), mcpFlags()...)...),
 		Action: renderCmd,
 	})
 }
@@ -32,9 +32,6 @@ func init() {
 func renderCmd(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageErr("render: unexpected arguments %v (the catalog goes in --catalog)", c.Args().Slice())
-	}
-	if c.String("catalog") == "" {
-		return usageErr("render: --catalog FILE is required")
 	}
 	variant, protocol, enc := c.String("variant"), c.String("protocol"), c.String("tokens")
 	if err := checkVariant(variant); err != nil {
@@ -46,8 +43,11 @@ func renderCmd(c *cli.Context) error {
 	if enc != "" && !contains(prompt.Encodings(), enc) {
 		return usageErr("render: unknown --tokens encoding %q (want one of %s)", enc, strings.Join(prompt.Encodings(), ", "))
 	}
-	cat, err := loadSelected(c, c.String("catalog"))
+	cat, _, err := catalogFlag(c, "render")
 	if err != nil {
+		return err
+	}
+	if cat, err = selectFlags(c, cat); err != nil {
 		return err
 	}
 	text, err := prompt.Render(cat.Tools(), variant, prompt.Options{Protocol: protocol, Budget: c.Int("budget")})

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -22,28 +19,27 @@ func init() {
 		Description: "Replays every case of SUITE (JSON Lines, see the README's \"Suite format\"; the embedded\n" +
 			"example suite when omitted) under every configuration: each k, each retrieval setting.\n" +
 			"Transcripts are parsed as recorded, one byte at a time and in random chunks; a disagreement\n" +
-			"is a parser failure. Exit 0 ok, 1 bad input (broken suite or cases), 2 bad flags,\n" +
-			"3 a metric fell more than --max-drop allows against --baseline, or missed a --min.",
-		Flags: []cli.Flag{
+			"is a parser failure. --config runs at the config's k unless -k is given. One run writes\n" +
+			"every output asked for (--json, --markdown, --junit, --html) and prints the table on stdout\n" +
+			"(unless -q, or an output goes to stdout with -). --shard i/n replays every n-th case;\n" +
+			"`tooleval merge` combines the shards' --json reports into the whole run's.\n" +
+			"Against --baseline, configurations match by their settings, never their names; one with\n" +
+			"nothing to compare with fails the gate unless --allow-unmatched. A metric with nothing to\n" +
+			"measure is n/a (JSON null).",
+		Flags: append([]cli.Flag{
 			allowOutsideFlag,
-			&cli.IntSliceFlag{Name: "k", Usage: "retrieve the top `K` tools (repeatable, comma-separated; default 3,5,10)"},
+			&cli.IntSliceFlag{Name: "k", Usage: "retrieve the top `K` tools (repeatable, comma-separated; default 3,5,10, or each --config's k)"},
 			&cli.StringFlag{Name: "weights", Usage: "retrieval field weights `name=3,description=1.5,…` for a setting named \"weights\""},
-			&cli.StringSliceFlag{Name: "config", Usage: "retrieval config `FILE` (repeatable: each is one setting, named after the file)"},
+			&cli.StringSliceFlag{Name: "config", Usage: "retrieval config `FILE` (repeatable: each is one setting, run at its k unless -k is given)"},
 			&cli.StringSliceFlag{Name: "variant", Usage: "prompt `VARIANT`s to measure; the first one's tokens go in the summary (default retrieved,names,detailed,xml,json,native)"},
-			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "tokenizer: o200k_base, cl100k_base or none"},
+			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "`ENCODING` tokens are counted in: o200k_base, cl100k_base or none"},
+			&cli.StringSliceFlag{Name: "filter", Usage: "replay only the cases whose id matches `GLOB`, or tag:GLOB, lang:GLOB (repeatable; same kind: any, different kinds: all)"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers"},
 			&cli.StringFlag{Name: "shard", Usage: "replay only shard `i/n` of the cases (1 ≤ i ≤ n)"},
-			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random chunkings"},
-			&cli.IntFlag{Name: "chunkings", Value: 2, Usage: "random chunkings per transcript besides as recorded and byte by byte (0: none)"},
-			&cli.BoolFlag{Name: "json", Usage: "print the whole report (every case result and the aggregates) as JSON"},
-			&cli.BoolFlag{Name: "markdown", Usage: "print the report as Markdown (for CI job summaries)"},
-			&cli.StringFlag{Name: "junit", Usage: "also write JUnit XML to `FILE`"},
-			&cli.StringFlag{Name: "baseline", Usage: "an earlier --json report `FILE` to compare with"},
-			&cli.StringSliceFlag{Name: "max-drop", Usage: "`METRIC=VALUE`: exit 3 when METRIC falls more than VALUE below --baseline (repeatable)"},
-			&cli.StringSliceFlag{Name: "min", Usage: "`METRIC=VALUE`: exit 3 when METRIC is worse than VALUE (repeatable)"},
-			&cli.IntFlag{Name: "worst", Value: 8, Usage: "list `N` worst cases per configuration"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the random chunkings"},
+			&cli.IntFlag{Name: "chunkings", Value: 2, Usage: "`N` random chunkings per transcript besides as recorded and byte by byte (0: none)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
-		},
+		}, reportFlags()...),
 		Action: replayCmd,
 	})
 }
@@ -52,29 +48,13 @@ func replayCmd(c *cli.Context) error {
 	if c.NArg() > 1 {
 		return usageErr("replay: want at most one SUITE, got %d arguments (flags go before SUITE)", c.NArg())
 	}
-	if c.Bool("json") && c.Bool("markdown") {
-		return usageErr("replay: --json and --markdown exclude each other")
-	}
 	opts, err := replayOptions(c)
 	if err != nil {
 		return err
 	}
-	maxDrop, err := thresholds(c.StringSlice("max-drop"))
+	setup, err := readReportSetup(c, "replay")
 	if err != nil {
-		return usageErr("replay: --max-drop %v", err)
-	}
-	mins, err := thresholds(c.StringSlice("min"))
-	if err != nil {
-		return usageErr("replay: --min %v", err)
-	}
-	if len(maxDrop) > 0 && c.String("baseline") == "" {
-		return usageErr("replay: --max-drop needs --baseline")
-	}
-	var base *replay.Report
-	if f := c.String("baseline"); f != "" {
-		if base, err = readReport(f); err != nil {
-			return inputErr("replay: --baseline %v", err)
-		}
+		return err
 	}
 	var suite *replay.Suite
 	if c.NArg() == 0 {
@@ -91,50 +71,12 @@ func replayCmd(c *cli.Context) error {
 	if err != nil {
 		return usageErr("replay: %v", err)
 	}
-	var regressions []replay.Regression
-	if base != nil {
-		rep.Comparison = replay.Compare(base, rep, maxDrop)
-		regressions = append(regressions, rep.Comparison.Regressions...)
-	}
-	regressions = append(regressions, replay.CheckMinimums(rep, mins)...)
-
-	out := c.App.Writer
-	switch {
-	case c.Bool("json"):
-		if err := writeJSON(out, rep); err != nil {
-			return err
-		}
-	case c.Bool("markdown"):
-		if err := replay.WriteMarkdown(out, rep, c.Int("worst")); err != nil {
-			return err
-		}
-		writeComparison(out, rep.Comparison, regressions, "\n### Against the baseline\n\n", "- ")
-	default:
-		if err := replay.WriteTable(out, rep, c.Int("worst")); err != nil {
-			return err
-		}
-		writeComparison(out, rep.Comparison, regressions, "\nAgainst the baseline\n", "  ")
-	}
-	if f := c.String("junit"); f != "" {
-		if err := writeJUnitFile(f, rep); err != nil {
-			return inputErr("replay: --junit %v", err)
-		}
-	}
-	if len(regressions) > 0 {
-		msgs := make([]string, len(regressions))
-		for i, r := range regressions {
-			msgs[i] = r.String()
-		}
-		return regressionErr("replay: %d threshold(s) missed:\n  %s", len(regressions), strings.Join(msgs, "\n  "))
-	}
-	if n := brokenCases(rep); n > 0 {
-		return inputErr("replay: %d case(s) could not be replayed (cause \"error\" in the report)", n)
-	}
-	return nil
+	return finishReport(c, "replay", setup, rep)
 }
 
 // replayOptions turns the flags into run options (bad values exit 2).
 func replayOptions(c *cli.Context) (replay.Options, error) {
+	var err error
 	opts := replay.Options{
 		Ks:              c.IntSlice("k"),
 		Encoding:        c.String("encoding"),
@@ -164,13 +106,26 @@ func replayOptions(c *cli.Context) (replay.Options, error) {
 		}
 		opts.Shard, opts.Shards = i, n
 	}
+	if opts.Filter, err = replay.ParseFilter(c.StringSlice("filter")); err != nil {
+		return opts, usageErr("replay: --filter %v", err)
+	}
 	for _, f := range c.StringSlice("config") {
 		cfg, err := retrieval.LoadConfig(f)
 		if err != nil {
 			return opts, inputErr("replay: --config %v", err)
 		}
 		name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
-		opts.Retrieval = append(opts.Retrieval, replay.NamedRetrieval{Name: name, Config: cfg})
+		for _, r := range opts.Retrieval {
+			if r.Name == name {
+				name += fmt.Sprintf("#%d", len(opts.Retrieval)+1)
+			}
+		}
+		nr := replay.NamedRetrieval{Name: name, Config: cfg}
+		if !c.IsSet("k") {
+			// The config's own k, as `retrieve --config` uses it.
+			nr.Ks = []int{cfg.K}
+		}
+		opts.Retrieval = append(opts.Retrieval, nr)
 	}
 	if w := c.String("weights"); w != "" {
 		weights, err := retrieval.ParseWeights(w)
@@ -185,72 +140,4 @@ func replayOptions(c *cli.Context) (replay.Options, error) {
 		return opts, usageErr("replay: %v", err)
 	}
 	return opts, nil
-}
-
-func thresholds(specs []string) ([]replay.Threshold, error) {
-	var out []replay.Threshold
-	for _, s := range specs {
-		t, err := replay.ParseThreshold(s)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, nil
-}
-
-func readReport(name string) (*replay.Report, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	var rep replay.Report
-	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, fmt.Errorf("%s: not a replay --json report: %v", name, err)
-	}
-	if len(rep.Configs) == 0 {
-		return nil, fmt.Errorf("%s: not a replay --json report: no configs", name)
-	}
-	return &rep, nil
-}
-
-func writeComparison(w io.Writer, cmp *replay.Comparison, regressions []replay.Regression, title, bullet string) {
-	if cmp == nil && len(regressions) == 0 {
-		return
-	}
-	io.WriteString(w, title)
-	for _, r := range regressions {
-		fmt.Fprintf(w, "%sREGRESSION %s\n", bullet, r)
-	}
-	if cmp == nil {
-		return
-	}
-	for _, u := range cmp.Unmatched {
-		fmt.Fprintf(w, "%sconfiguration %q is not in the baseline\n", bullet, u)
-	}
-	if len(cmp.Changes) == 0 {
-		fmt.Fprintf(w, "%sno case changed\n", bullet)
-	}
-	for _, ch := range cmp.Changes {
-		fmt.Fprintf(w, "%s%s\n", bullet, ch)
-	}
-}
-
-func writeJUnitFile(name string, rep *replay.Report) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := replay.WriteJUnit(f, rep); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-func brokenCases(rep *replay.Report) int {
-	if len(rep.Configs) == 0 {
-		return 0
-	}
-	return rep.Configs[0].Metrics.Broken
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,8 +30,10 @@ func TestReplayCLIExitCodes(t *testing.T) {
 		want string
 	}{
 		{"table", []string{"replay", "--encoding", "none", replaySuite}, 0, "Failures by cause"},
-		{"markdown", []string{"replay", "--encoding", "none", "--markdown", replaySuite}, 0, "| config | recall |"},
-		{"json and markdown", []string{"replay", "--json", "--markdown", replaySuite}, 2, ""},
+		{"markdown", []string{"replay", "--encoding", "none", "--markdown", "-", replaySuite}, 0, "| config | recall |"},
+		{"json and markdown on stdout", []string{"replay", "--json", "-", "--markdown", "-", replaySuite}, 2, ""},
+		{"junit on stdout", []string{"replay", "--junit", "-", replaySuite}, 2, ""},
+		{"bad filter", []string{"replay", "--filter", "kind:x", replaySuite}, 2, ""},
 		{"bad shard", []string{"replay", "--shard", "4/3", replaySuite}, 2, ""},
 		{"bad k", []string{"replay", "-k", "-2", replaySuite}, 2, ""},
 		{"bad variant", []string{"replay", "--variant", "sonnet", replaySuite}, 2, ""},
@@ -41,7 +44,10 @@ func TestReplayCLIExitCodes(t *testing.T) {
 		{"missing suite", []string{"replay", filepath.Join(dir, "nope.jsonl")}, 1, ""},
 		{"unreadable baseline", []string{"replay", "--baseline", filepath.Join(dir, "nope.json"), replaySuite}, 1, ""},
 		{"baseline not a report", []string{"replay", "--baseline", replaySuite, replaySuite}, 1, ""},
-		{"minimum missed", []string{"replay", "--encoding", "none", "--min", "pass_rate=0.99", replaySuite}, 3, "REGRESSION"},
+		{"minimum missed", []string{"replay", "--encoding", "none", "--min", "pass_rate=0.99", replaySuite}, 3, "REGRESSION k=3: pass_rate 0.5556 < min 0.9900"},
+		{"unmeasured minimum", []string{"replay", "--encoding", "none", "--filter", "retrieval-only", "--min", "call_accuracy=0.5", replaySuite}, 0, "call_accuracy could not be measured"},
+		{"unmeasured minimum required", []string{"replay", "--encoding", "none", "--filter", "retrieval-only", "--min", "call_accuracy=0.5", "--require-measured", replaySuite}, 3, "ERROR k=3: call_accuracy could not be measured"},
+		{"quiet", []string{"replay", "--encoding", "none", "-q", replaySuite}, 0, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errs := replayCLI(t, tc.args...)
@@ -57,7 +63,7 @@ func TestReplayCLIExitCodes(t *testing.T) {
 
 func TestReplayCLIBaselineAndJUnit(t *testing.T) {
 	dir := t.TempDir()
-	code, out, errs := replayCLI(t, "replay", "--encoding", "none", "--json", replaySuite)
+	code, out, errs := replayCLI(t, "replay", "--encoding", "none", "--json", "-", replaySuite)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -67,17 +73,25 @@ func TestReplayCLIBaselineAndJUnit(t *testing.T) {
 	}
 	base := filepath.Join(dir, "base.json")
 	os.WriteFile(base, []byte(out), 0o644)
-	junit := filepath.Join(dir, "junit.xml")
-	code, out, errs = replayCLI(t, "replay", "--encoding", "none", "--baseline", base, "--max-drop", "recall=0,pass_rate=0", "--junit", junit, replaySuite)
-	if code != 0 || !strings.Contains(out, "no case changed") {
+	junit, md, js := filepath.Join(dir, "junit.xml"), filepath.Join(dir, "summary.md"), filepath.Join(dir, "report.json")
+	code, out, errs = replayCLI(t, "replay", "--encoding", "none", "--baseline", base, "--max-drop", "recall=0,pass_rate=0",
+		"--junit", junit, "--markdown", md, "--json", js, replaySuite)
+	if code != 0 || !strings.Contains(out, "no case changed") || !strings.Contains(out, "Failures by cause") {
 		t.Fatalf("same run against its baseline: exit %d\n%s\n%s", code, out, errs)
 	}
 	x, err := os.ReadFile(junit)
-	if err != nil || !strings.Contains(string(x), `<testcase name="wrong-tool"`) || !strings.Contains(string(x), `failures="4"`) {
+	if err != nil || !strings.Contains(string(x), `<testcase name="wrong-tool" classname="suite.k=5"`) || !strings.Contains(string(x), `failures="4"`) ||
+		!strings.Contains(string(x), `file="`+replaySuite+`"`) || !strings.Contains(string(x), `timestamp="`) {
 		t.Fatalf("junit: %v\n%s", err, x)
 	}
+	if m, err := os.ReadFile(md); err != nil || !strings.HasPrefix(string(m), "## tooleval replay") || !strings.Contains(string(m), "- PASSED") {
+		t.Fatalf("markdown: %v\n%s", err, m)
+	}
+	if j, err := os.ReadFile(js); err != nil || !json.Valid(j) {
+		t.Fatalf("json: %v", err)
+	}
 	// A baseline that was better: recall and a case's outcome.
-	rep.Configs[1].Metrics.Recall = 1
+	rep.Configs[1].Metrics.Recall = ptr(1.0)
 	for _, r := range rep.Configs[1].Results {
 		if r.ID == "wrong-tool" {
 			r.Passed, r.Cause = true, ""
@@ -86,17 +100,83 @@ func TestReplayCLIBaselineAndJUnit(t *testing.T) {
 	b, _ := json.Marshal(rep)
 	os.WriteFile(base, b, 0o644)
 	code, out, errs = replayCLI(t, "replay", "--encoding", "none", "--baseline", base, "--max-drop", "recall=0.05", replaySuite)
-	if code != 3 || !strings.Contains(out, "REGRESSION k=5: recall") || !strings.Contains(out, "k=5: wrong-tool: passed → failed (selection, wrong_func_name)") ||
-		!strings.Contains(errs, "threshold") {
+	if code != 3 || !strings.Contains(out, "REGRESSION k=5: recall fell 1.0000 → 0.8750 (drop 0.1250 > allowed 0.0500)") ||
+		!strings.Contains(out, "k=5: wrong-tool: passed → failed (selection, wrong_func_name)") || !strings.Contains(errs, "gate failed") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
-	// --json carries the comparison.
-	code, out, _ = replayCLI(t, "replay", "--encoding", "none", "--json", "--baseline", base, "--max-drop", "recall=0.05", replaySuite)
+	// --json carries the comparison and the verdict.
+	code, out, _ = replayCLI(t, "replay", "--encoding", "none", "--json", "-", "--baseline", base, "--max-drop", "recall=0.05", replaySuite)
 	var withCmp replay.Report
-	if code != 3 || json.Unmarshal([]byte(out), &withCmp) != nil || withCmp.Comparison == nil || len(withCmp.Comparison.Regressions) != 1 {
+	if code != 3 || json.Unmarshal([]byte(out), &withCmp) != nil || withCmp.Comparison == nil || withCmp.Verdict == nil || len(withCmp.Verdict.Regressions) != 1 {
 		t.Fatalf("exit %d: %.300s", code, out)
 	}
 }
+
+// The gate cannot be bypassed by renaming a config file or changing k:
+// configurations match by settings, and unmatched ones fail the gate.
+func TestReplayCLIGateMatchesSettings(t *testing.T) {
+	dir := t.TempDir()
+	cfgA, cfgB := filepath.Join(dir, "cfgA.json"), filepath.Join(dir, "cfgB.json")
+	os.WriteFile(cfgA, []byte(`{"k": 5}`), 0o644)
+	os.WriteFile(cfgB, []byte(`{"k": 5}`), 0o644)
+	base := filepath.Join(dir, "base.json")
+	if code, _, errs := replayCLI(t, "replay", "--encoding", "none", "--config", cfgA, "--json", base, "-q", replaySuite); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(base)
+	var rep replay.Report
+	if json.Unmarshal(b, &rep) != nil || len(rep.Configs) != 1 || rep.Configs[0].Config.K != 5 {
+		t.Fatalf("--config runs at the config's k: %s", b)
+	}
+	// Same settings under another file name: matched, no error.
+	if code, out, errs := replayCLI(t, "replay", "--encoding", "none", "--config", cfgB, "--baseline", base, "--max-drop", "recall=0", replaySuite); code != 0 || !strings.Contains(out, "PASSED") {
+		t.Fatalf("renamed config: exit %d\n%s\n%s", code, out, errs)
+	}
+	// Other k values: unmatched in both directions, exit 3 naming them.
+	code, _, errs := replayCLI(t, "replay", "--encoding", "none", "-k", "3,10", "--baseline", base, "--max-drop", "recall=0", replaySuite)
+	if code != 3 || !strings.Contains(errs, `configuration "k=3"`) || !strings.Contains(errs, `configuration "k=5 config=cfgA"`) {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, _, errs := replayCLI(t, "replay", "--encoding", "none", "-k", "3,10", "--baseline", base, "--allow-unmatched", replaySuite); code != 0 {
+		t.Fatalf("--allow-unmatched: exit %d: %s", code, errs)
+	}
+}
+
+// merge of shard reports prints and gates exactly as the whole run.
+func TestMergeCLI(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--encoding", "none", "--chunkings", "0", "-k", "3,5"}
+	whole := filepath.Join(dir, "whole.json")
+	if code, _, errs := replayCLI(t, append([]string{"replay", "--json", whole, "-q", replaySuite}, args...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var shards []string
+	for i := 1; i <= 3; i++ {
+		f := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
+		shards = append(shards, f)
+		if code, _, errs := replayCLI(t, append([]string{"replay", "--shard", fmt.Sprintf("%d/3", i), "--json", f, "-q", replaySuite}, args...)...); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errs)
+		}
+	}
+	code, out, errs := replayCLI(t, append([]string{"merge", "--json", "-"}, shards...)...)
+	want, _ := os.ReadFile(whole)
+	if code != 0 || out != string(want) {
+		t.Fatalf("merge: exit %d %s\n%.300s\nwant %.300s", code, errs, out, want)
+	}
+	wcode, wout, _ := replayCLI(t, append([]string{"replay", "--min", "pass_rate=0.9", replaySuite}, args...)...)
+	mcode, mout, _ := replayCLI(t, append([]string{"merge", "--min", "pass_rate=0.9"}, shards...)...)
+	if wcode != 3 || mcode != wcode || mout != wout {
+		t.Fatalf("merge exit %d, whole run exit %d\n%s\n---\n%s", mcode, wcode, mout, wout)
+	}
+	if code, _, errs := replayCLI(t, "merge", shards[0], shards[2]); code != 1 || !strings.Contains(errs, "missing 1 shard: 2/3") {
+		t.Fatalf("missing shard: exit %d: %s", code, errs)
+	}
+	if code, _, _ := replayCLI(t, "merge"); code != 2 {
+		t.Fatalf("no arguments: exit %d", code)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
 
 func TestReplayCLIEmbeddedSuite(t *testing.T) {
 	code, out, errs := replayCLI(t, "replay", "--encoding", "none", "-j", "2")

@@ -13,7 +13,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
@@ -29,8 +28,8 @@ func init() {
 			"With --json each result is one line {\"id\",\"query\",\"tools\":[{\"name\",\"score\",\"always\"}]},\n" +
 			"always-include tools first; otherwise the chosen tools are printed as a prompt block (--render).\n" +
 			"Fields for --weights: " + strings.Join(retrieval.Fields, ", ") + ".",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (required)"},
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (or --mcp/--mcp-config)"},
 			&cli.StringFlag{Name: "query", Usage: "the user's task `TEXT`"},
 			&cli.StringFlag{Name: "queries", Usage: "JSON Lines `FILE` of {\"id\", \"query\"} (- for stdin)"},
 			&cli.IntFlag{Name: "k", DefaultText: "from --config, else 5", Usage: "retrieve the `N` best tools besides always-include"},
@@ -41,7 +40,7 @@ func init() {
 			&cli.StringFlag{Name: "config", Usage: "retrieval config JSON `FILE`"},
 			&cli.StringFlag{Name: "render", Value: prompt.VariantRetrieved, Usage: "prompt `VARIANT` of the printed block"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines results instead of a prompt block"},
-		},
+		}, mcpFlags()...),
 		Action: retrieveCmd,
 	})
 }
@@ -62,9 +61,8 @@ func retrieveCmd(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageErr("retrieve: unexpected arguments %v", c.Args().Slice())
 	}
-	catPath := c.String("catalog")
-	if catPath == "" {
-		return usageErr("retrieve: --catalog FILE is required")
+	if c.String("catalog") == "" && !mcpGiven(c) {
+		return usageErr("retrieve: --catalog FILE (or --mcp COMMAND|URL, --mcp-config FILE) is required")
 	}
 	hasQ, hasQs := c.IsSet("query"), c.IsSet("queries")
 	if hasQ == hasQs {
@@ -123,9 +121,9 @@ func retrieveCmd(c *cli.Context) error {
 		}
 	}
 
-	cat, err := catalog.LoadFile(catPath)
+	cat, catPath, err := catalogFlag(c, "retrieve")
 	if err != nil {
-		return inputErr("retrieve: catalog: %v", err)
+		return err
 	}
 	if cat.Len() == 0 {
 		return inputErr("retrieve: catalog %s: empty catalog, no tools", catPath)

@@ -25,8 +25,9 @@ func init() {
 			"file for `retrieve --config` and `replay --config`; --chart writes PREFIX.svg and PREFIX.png.\n" +
 			"Objectives: recall, comp, ndcg (k searched) or recall@K, comp@K, ndcg@K (k fixed), or budget\n" +
 			"(recall of what fits in --budget tokens); the score is the metric minus --noise-penalty\n" +
-			"times the share of injected tools that are not gold. Exit 0 ok, 1 bad input, 2 bad flags.",
-		Flags: []cli.Flag{
+			"times the share of injected tools that are not gold. --mcp/--mcp-config give every case the\n" +
+			"tools of live MCP servers instead of its own catalog. Exit 0 ok, 1 bad input, 2 bad flags.",
+		Flags: append([]cli.Flag{
 			allowOutsideFlag,
 			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` to tune on (default: the embedded example suite)"},
 			&cli.StringFlag{Name: "objective", Value: "recall", Usage: "`METRIC`[@K]: recall, comp, ndcg or budget"},
@@ -34,7 +35,7 @@ func init() {
 			&cli.Float64Flag{Name: "noise-penalty", Value: tune.DefaultNoisePenalty, Usage: "subtract `X` times the mean noise share from the objective"},
 			&cli.IntFlag{Name: "folds", Value: 5, Usage: "`N`-fold cross-validation (1: none)"},
 			&cli.StringFlag{Name: "holdout", Usage: "held-out suite `FILE`, scored once with the best and the default configuration"},
-			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the folds and of the search order"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the folds and of the search order"},
 			&cli.StringFlag{Name: "method", Value: "auto", Usage: "`METHOD`: auto (grid for small spaces), grid or coordinate"},
 			&cli.IntFlag{Name: "rounds", Value: 4, Usage: "at most `N` rounds of coordinate ascent"},
 			&cli.IntFlag{Name: "restarts", Value: 1, Usage: "`N` extra random starting points for coordinate ascent"},
@@ -46,7 +47,7 @@ func init() {
 			&cli.StringFlag{Name: "fields", Usage: "fields whose weights are tuned, `LIST` (default all; \"none\" for none)"},
 			&cli.BoolFlag{Name: "no-analyzer", Usage: "keep the base analyzer options (tokenizer, CJK, normalisation/stemming, stop words)"},
 			&cli.IntFlag{Name: "max-always", Value: 3, Usage: "choose up to `N` always-include tools (single-catalog suites; 0: none)"},
-			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "tokenizer for tokens and budgets: o200k_base, cl100k_base or none"},
+			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "`ENCODING` for tokens and budgets: o200k_base, cl100k_base or none"},
 			&cli.StringFlag{Name: "variant", Value: "retrieved", Usage: "prompt `VARIANT` injected tools are costed in"},
 			&cli.IntFlag{Name: "top", Value: 5, Usage: "list the `N` best configurations"},
 			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json)"},
@@ -54,7 +55,7 @@ func init() {
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers (results do not depend on it)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
-		},
+		}, mcpFlags()...),
 		Action: tuneCmd,
 	})
 }
@@ -67,9 +68,13 @@ func tuneCmd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	lo, err := suiteLoadOptions(c, "tune")
+	if err != nil {
+		return err
+	}
 	var suite *replay.Suite
 	if f := c.String("suite"); f != "" {
-		suite, err = loadSuite(c, f)
+		suite, err = replay.LoadFileWith(f, lo)
 	} else {
 		suite, err = replay.LoadExamples()
 	}
@@ -78,7 +83,7 @@ func tuneCmd(c *cli.Context) error {
 	}
 	var holdout *replay.Suite
 	if f := c.String("holdout"); f != "" {
-		if holdout, err = loadSuite(c, f); err != nil {
+		if holdout, err = replay.LoadFileWith(f, lo); err != nil {
 			return inputErr("tune: --holdout %v", err)
 		}
 	}

@@ -81,7 +81,7 @@ func TestTuneCLIOutputs(t *testing.T) {
 			t.Errorf("chart%s: %v", ext, err)
 		}
 	}
-	code, out, errs = replayCLI(t, "replay", "--encoding", "none", "-k", "1", "--config", cfgPath, "--json", tuneSuite)
+	code, out, errs = replayCLI(t, "replay", "--encoding", "none", "-k", "1", "--config", cfgPath, "--json", "-", tuneSuite)
 	if code != 0 {
 		t.Fatalf("replay --config: exit %d: %s", code, errs)
 	}
@@ -93,7 +93,7 @@ func TestTuneCLIOutputs(t *testing.T) {
 		t.Fatalf("replay configs: %+v", rep.Configs)
 	}
 	if len(cfg.Always) == 0 {
-		if got, want := rep.Configs[0].Metrics.Recall, res.Best[0].Score.Recall; got != want {
+		if got, want := *rep.Configs[0].Metrics.Recall, res.Best[0].Score.Recall; got != want {
 			t.Errorf("replay --config recall@1 %.4f, tune reported %.4f", got, want)
 		}
 	}

@@ -1,0 +1,74 @@
+package benchmarks
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tooleval/tooleval/textparse"
+)
+
+// dialectDense is one block of tool-dense output per marker dialect: short
+// text between small calls, as an agent loop writes it. Repeated to 256 KiB.
+// A new dialect adds its row here.
+var dialectDense = []struct {
+	format textparse.Format
+	block  string
+}{
+	{textparse.FormatKimiK2, "Reading the next file.\n<|tool_calls_section_begin|><|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}<|tool_call_end|><|tool_call_begin|>functions.grep:1<|tool_call_argument_begin|>` +
+		`{"pattern": "func (p \\*Parser)"}<|tool_call_end|><|tool_calls_section_end|>` + "\n"},
+}
+
+// BenchmarkDialects: each marker dialect on tool-dense output, fixed
+// format, at 16- and 4096-byte chunks.
+func BenchmarkDialects(b *testing.B) {
+	for _, d := range dialectDense {
+		in := repeatTo(d.block, 256<<10)
+		for _, chunk := range []int{16, 4096} {
+			b.Run(fmt.Sprintf("%s/chunk=%d", d.format, chunk), func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					feedXML(textparse.New(textparse.WithFormat(d.format)), in, chunk)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkAutoPlain: plain text through auto (every dialect enabled)
+// against a fixed format; the goal is auto within 20 % of fixed.
+func BenchmarkAutoPlain(b *testing.B) {
+	in := xmlPlain(256 << 10)
+	for _, f := range []textparse.Format{textparse.FormatToolCall, textparse.FormatKimiK2, textparse.FormatAuto} {
+		b.Run(string(f), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				feedXML(textparse.New(textparse.WithFormat(f)), in, 4096)
+			}
+		})
+	}
+}
+
+// TestDialectBenchInputsParse keeps the benchmark inputs honest: every
+// block parses into calls without errors.
+func TestDialectBenchInputsParse(t *testing.T) {
+	for _, d := range dialectDense {
+		var calls, errs int
+		p := textparse.New(textparse.WithFormat(d.format))
+		for _, evs := range [][]byte{[]byte(d.block + d.block)} {
+			for _, ev := range append(p.Feed(evs), p.Close()...) {
+				switch ev.Kind.String() {
+				case "call_end":
+					calls++
+				case "error":
+					errs++
+				}
+			}
+		}
+		if calls == 0 || errs > 0 {
+			t.Errorf("%s: %d calls, %d errors in the benchmark block", d.format, calls, errs)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package main
+
+// Help text every command shares the shape of: EXAMPLES and EXIT CODES
+// sections, kept here by command name so command files stay about flags
+// and actions, and the version string.
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// commandHelp is the extra help of one command.
+type commandHelp struct {
+	// examples are command lines, each with a comment saying what it does.
+	examples []string
+	// exit describes the exit codes; "" means the common ones (0, 1, 2).
+	exit string
+}
+
+const (
+	exitCommon = "0 ok, 1 bad input (an unreadable or broken file), 2 bad flags"
+	exitGate   = "0 ok, 1 bad input (unreadable or broken files, or cases that could not be replayed),\n" +
+		"2 bad flags, 3 the gate failed: a threshold missed (--min, --max-drop), or a configuration,\n" +
+		"case or threshold metric with nothing to compare with in --baseline (unless\n" +
+		"--allow-unmatched), or an unmeasured threshold metric with --require-measured"
+)
+
+// helpByCommand holds the extra help by command path ("import bfcl").
+// Every command needs an entry (TestEveryCommandHasExamples).
+var helpByCommand = map[string]commandHelp{
+	"catalog": {examples: []string{
+		"tooleval catalog tools.json                # tools, parameters, characters and tokens per variant, problems",
+		"tooleval catalog --json a.json b.mcp.json  # the same as JSON",
+	}},
+	"import": {examples: []string{
+		"tooleval import bfcl ./gorilla/berkeley-function-call-leaderboard --out bfcl/",
+	}},
+	"import bfcl": {examples: []string{
+		"tooleval import bfcl ./berkeley-function-call-leaderboard --out bfcl/              # catalog + suite",
+		"tooleval import bfcl ./berkeley-function-call-leaderboard --out bfcl/ --results r/ # + per-model transcripts",
+	}},
+	"merge": {examples: []string{
+		"tooleval merge shard-*.json --json report.json --markdown summary.md   # one report from the CI matrix",
+		"tooleval merge shard-*.json --baseline base.json --max-drop recall=0.02 # gate as the whole run would",
+	}, exit: exitGate},
+	"parse": {examples: []string{
+		"tooleval parse out.txt                          # auto-detect the protocol, print calls as JSON",
+		"curl -sN … | tooleval parse -f openai-chat -    # a raw provider stream from stdin",
+		"tooleval parse --events --chunk-size 1 out.txt  # the event stream, fed one byte at a time",
+	}, exit: "0 parsed (even with error events in the output), 1 the input cannot be read, 2 bad flags"},
+	"record": {examples: []string{
+		"OPENAI_API_KEY=… tooleval record suite.jsonl --out recorded.jsonl --model gpt-4.1-mini",
+		"tooleval record suite.jsonl -o rec.jsonl --api anthropic --variant retrieved --protocol use_tool -k 5",
+		"tooleval record suite.jsonl -o rec.jsonl --base-url http://127.0.0.1:8000/v1 --model qwen3 -j 4",
+	}, exit: "0 ok, 1 bad input or requests that failed, 2 bad flags"},
+	"render": {examples: []string{
+		"tooleval render --catalog tools.json --variant detailed --protocol use_tool",
+		"tooleval render --catalog tools.json --variant native:anthropic --tokens o200k_base",
+	}},
+	"replay": {examples: []string{
+		"tooleval replay                                   # the embedded example suite",
+		"tooleval replay suite.jsonl -k 5 --filter 'fs-*' --filter lang:zh",
+		"tooleval replay suite.jsonl --config tuned.json   # at the config's k",
+		"tooleval replay suite.jsonl --json base.json -q   # a baseline, on main",
+		"tooleval replay suite.jsonl --baseline base.json --max-drop recall=0.02 --max-drop wrong_argument_rate=0.01 \\\n" +
+			"      --markdown \"$GITHUB_STEP_SUMMARY\" --junit junit.xml --html report.html --json report.json",
+		"tooleval replay suite.jsonl --shard 2/4 --json shard-2.json -q   # one job of a CI matrix; see merge",
+	}, exit: exitGate},
+	"retrieve": {examples: []string{
+		"tooleval retrieve --catalog tools.json --query 'read a file' -k 3",
+		"tooleval retrieve --catalog tools.json --queries queries.jsonl --config tuned.json --json",
+	}},
+	"tune": {examples: []string{
+		"tooleval tune --suite suite.jsonl --out tuned.json --chart tune   # writes tune.svg and tune.png",
+		"tooleval tune --suite suite.jsonl --objective recall@5 --folds 10 --holdout held.jsonl",
+		"tooleval tune --suite suite.jsonl --out tuned.json --force         # write the tuned config even if it lost",
+	}, exit: "0 ok (when the tuned configuration lost to the default under cross-validation, --out\n" +
+		"writes the default and says so on stderr, unless --force), 1 bad input, 2 bad flags"},
+	"validate": {examples: []string{
+		"tooleval validate suite.jsonl other.jsonl  # every problem with file:line: field",
+		"tooleval validate --schema > suite.schema.json",
+	}, exit: "0 every suite is valid, 1 a suite is broken or unreadable, 2 bad flags"},
+}
+
+// attachHelp gives every command (and subcommand) its EXAMPLES and EXIT
+// CODES sections, hides "(default: false)" on boolean flags and sets the
+// version. It only assigns, so calling it again is harmless.
+func attachHelp(app *cli.App) {
+	app.Version = version()
+	var walk func(prefix string, cmds []*cli.Command)
+	walk = func(prefix string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			if c.Name == "help" {
+				continue // urfave/cli's own
+			}
+			path := strings.TrimSpace(prefix + " " + c.Name)
+			h := helpByCommand[path]
+			tmpl := cli.CommandHelpTemplate
+			if len(c.Subcommands) > 0 {
+				tmpl = cli.SubcommandHelpTemplate
+			}
+			c.CustomHelpTemplate = tmpl + helpSections(h)
+			walk(path, c.Subcommands)
+		}
+	}
+	walk("", app.Commands)
+}
+
+// helpSections renders the EXAMPLES and EXIT CODES sections.
+func helpSections(h commandHelp) string {
+	var b strings.Builder
+	if len(h.examples) > 0 {
+		b.WriteString("\nEXAMPLES:\n")
+		for _, e := range h.examples {
+			fmt.Fprintf(&b, "   %s\n", e)
+		}
+	}
+	exit := h.exit
+	if exit == "" {
+		exit = exitCommon
+	}
+	b.WriteString("\nEXIT CODES:\n")
+	for _, line := range strings.Split(exit, "\n") {
+		fmt.Fprintf(&b, "   %s\n", line)
+	}
+	// The template engine would read {{ in an example as an action.
+	return strings.NewReplacer("{{", `{{"{{"}}`).Replace(b.String())
+}
+
+func init() {
+	// Boolean flags say nothing about a default: off is what a switch is.
+	plain := cli.FlagStringer
+	cli.FlagStringer = func(f cli.Flag) string {
+		s := plain(f)
+		if _, ok := f.(*cli.BoolFlag); ok {
+			s = strings.Replace(s, " (default: false)", "", 1)
+		}
+		return s
+	}
+}
+
+// version is the module version of the binary, or the VCS revision it was
+// built from ("devel" when neither is known).
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	v := info.Main.Version
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+dirty"
+			}
+		}
+	}
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	if rev != "" {
+		v += " " + rev[:min(12, len(rev))] + modified
+	}
+	return v + " " + info.GoVersion
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/internal/golden"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite golden files")
+
+// npmServerDir is where .ci/run installs the real MCP server the
+// integration test runs ($TOOLEVAL_MCP_NPM overrides it).
+func npmServerDir() string {
+	if d := os.Getenv("TOOLEVAL_MCP_NPM"); d != "" {
+		return d
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "tooleval-mcp")
+}
+
+// TestRealMCPServer lists and renders the tools of the reference
+// filesystem server from npm (@modelcontextprotocol/server-filesystem),
+// run with the machine's Node.js over stdio, and checks its tool names
+// against a golden file. It skips only when Node.js is absent.
+func TestRealMCPServer(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("Node.js (node) is not installed: skipping the real MCP server test")
+	}
+	script := filepath.Join(npmServerDir(), "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js")
+	if _, err := os.Stat(script); err != nil {
+		t.Fatalf("the filesystem MCP server is not installed (%v); run .ci/run, or: npm install --prefix %s @modelcontextprotocol/server-filesystem", err, npmServerDir())
+	}
+	root := t.TempDir()
+	cmd := node + " " + quoteArg(script) + " " + quoteArg(root)
+	cache := t.TempDir()
+
+	code, out, errOut := runCLI("catalog", "--mcp", cmd, "--mcp-cache", cache, "--json")
+	if code != 0 {
+		t.Fatalf("catalog --mcp: exit %d\n%s", code, errOut)
+	}
+	var sum catalogSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.File != "mcp:filesystem" || sum.Tools < 5 || sum.Params == 0 {
+		t.Errorf("summary %+v", sum)
+	}
+	code, names, errOut := runCLI("render", "--mcp", cmd, "--mcp-cache", cache, "--refresh", "--variant", "names", "--mcp-names")
+	if code != 0 {
+		t.Fatalf("render --variant names: exit %d\n%s", code, errOut)
+	}
+	var list []string
+	for _, n := range strings.Split(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(names), "Available tools:")), ",") {
+		list = append(list, strings.TrimSpace(n))
+	}
+	golden.Check(t, "testdata/mcp_filesystem_tools.golden", []byte(strings.Join(list, "\n")+"\n"), *updateGolden)
+
+	code, out, errOut = runCLI("render", "--mcp", cmd, "--mcp-cache", cache, "--variant", "detailed")
+	if code != 0 || !strings.Contains(out, "### read_text_file") || !strings.Contains(out, "path") {
+		t.Errorf("render --variant detailed: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// Read-only mode keeps the tools the server marks readOnlyHint.
+	code, out, errOut = runCLI("render", "--mcp", cmd, "--mcp-cache", cache, "--variant", "names", "--mode", "ask")
+	if code != 0 || !strings.Contains(out, "read_text_file") || strings.Contains(out, "write_file") {
+		t.Errorf("render --mode ask: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+func quoteArg(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

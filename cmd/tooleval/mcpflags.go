@@ -1,0 +1,218 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/mcpcatalog"
+	"github.com/tooleval/tooleval/replay"
+)
+
+// The flags that take a catalog from live MCP servers, shared by every
+// command that accepts a catalog (catalog, render, retrieve, tune, record).
+
+// mcpFlags are the live-catalog flags.
+func mcpFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "mcp", Usage: "list the tools of one MCP server: a `COMMAND` line run over stdio, or an http(s):// URL"},
+		&cli.StringFlag{Name: "mcp-config", Usage: "list the tools of every server in an MCP servers `FILE` ({\"mcpServers\": {…}})"},
+		&cli.StringSliceFlag{Name: "mcp-server", Usage: "with --mcp-config: only server `NAME` (repeatable); with --mcp: the server's name"},
+		&cli.StringSliceFlag{Name: "mcp-header", Usage: "send `'NAME: VALUE'` to HTTP servers (repeatable; ${VAR} is taken from the environment; also $TOOLEVAL_MCP_HEADERS, one per line)"},
+		&cli.StringFlag{Name: "mcp-transport", Usage: "`TRANSPORT` of an --mcp URL: http (streamable HTTP) or sse (default: sse when the path ends in /sse)"},
+		&cli.StringFlag{Name: "mcp-cache", Usage: "cache listings in `DIR` (default $TOOLEVAL_MCP_CACHE or the user cache directory)"},
+		&cli.DurationFlag{Name: "mcp-timeout", Usage: "limit each phase (start, initialize, each tools/list page) to `DURATION` (default 10s, 60s, 30s)"},
+		&cli.BoolFlag{Name: "refresh", Usage: "list MCP servers again even when their tools are cached"},
+	}
+}
+
+// mcpGiven reports whether a live catalog was asked for.
+func mcpGiven(c *cli.Context) bool { return c.IsSet("mcp") || c.IsSet("mcp-config") }
+
+// mcpOptions turns the flags into listing options; warnings go to stderr.
+func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
+	o := mcpcatalog.Options{
+		CacheDir: c.String("mcp-cache"),
+		Refresh:  c.Bool("refresh"),
+		Warn:     func(m string) { fmt.Fprintf(c.App.ErrWriter, "tooleval: warning: %s\n", m) },
+	}
+	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") {
+		if d <= 0 {
+			return o, usageErr("--mcp-timeout must be positive, got %s", d)
+		}
+		o.StartTimeout, o.InitTimeout, o.ListTimeout = d, d, d
+	}
+	lines := c.StringSlice("mcp-header")
+	if env := os.Getenv("TOOLEVAL_MCP_HEADERS"); env != "" {
+		lines = append(strings.Split(env, "\n"), lines...)
+	}
+	for _, h := range lines {
+		if strings.TrimSpace(h) == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(h, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t") {
+			return o, usageErr("--mcp-header: want 'NAME: VALUE', got a header without a name or colon")
+		}
+		v, err := expandEnv(strings.TrimSpace(value))
+		if err != nil {
+			return o, usageErr("--mcp-header %s: %v", name, err)
+		}
+		if o.Headers == nil {
+			o.Headers = map[string]string{}
+		}
+		o.Headers[name] = v
+	}
+	return o, nil
+}
+
+// expandEnv replaces ${VAR} in a header value, as servers files do.
+func expandEnv(v string) (string, error) {
+	cfg, err := mcpcatalog.ParseConfig([]byte(`{"mcpServers":{"h":{"url":"http://h","headers":{"v":`+jsonString(v)+`}}}}`), "--mcp-header")
+	if err != nil {
+		if i := strings.LastIndex(err.Error(), "headers.v: "); i >= 0 {
+			return "", errors.New(err.Error()[i+len("headers.v: "):])
+		}
+		return "", err
+	}
+	return cfg.Servers[0].Headers["v"], nil
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// mcpServers resolves --mcp / --mcp-config (and --mcp-server) to servers
+// and a name for the catalog in output ("mcp:NAME" or the servers file).
+func mcpServers(c *cli.Context) ([]*mcpcatalog.Server, string, error) {
+	if c.IsSet("mcp") && c.IsSet("mcp-config") {
+		return nil, "", usageErr("give --mcp or --mcp-config, not both")
+	}
+	names := splitList(c.StringSlice("mcp-server"))
+	if c.IsSet("mcp") {
+		if len(names) > 1 {
+			return nil, "", usageErr("--mcp takes one --mcp-server NAME, got %d", len(names))
+		}
+		name := ""
+		if len(names) == 1 {
+			name = names[0]
+		}
+		s, err := mcpcatalog.ParseTarget(c.String("mcp"), name, c.String("mcp-transport"))
+		if err != nil {
+			return nil, "", usageErr("--mcp: %v", err)
+		}
+		return []*mcpcatalog.Server{s}, "mcp:" + s.Name, nil
+	}
+	if c.IsSet("mcp-transport") {
+		return nil, "", usageErr("--mcp-transport goes with --mcp URL; a servers file gives each server's \"type\"")
+	}
+	file := c.String("mcp-config")
+	cfg, err := mcpcatalog.LoadConfig(file)
+	if err != nil {
+		return nil, "", inputErr("--mcp-config: %v", err)
+	}
+	servers := cfg.Servers
+	if len(names) > 0 {
+		servers = nil
+		for _, n := range names {
+			s, ok := cfg.Server(n)
+			if !ok {
+				return nil, "", usageErr("--mcp-server: %s has no server %q (it has %s)", file, n, strings.Join(cfg.Names(), ", "))
+			}
+			servers = append(servers, s)
+		}
+	}
+	if len(servers) == 0 {
+		return nil, "", inputErr("--mcp-config: %s lists no (enabled) servers", file)
+	}
+	return servers, file, nil
+}
+
+// mcpCatalog lists the servers the flags name. With partial set, servers
+// that could not be listed are reported on stderr and the others'
+// catalog is returned with a non-nil error (exit 1); otherwise any failing
+// server is the error.
+func mcpCatalog(c *cli.Context, partial bool) (*catalog.Catalog, string, error) {
+	servers, display, err := mcpServers(c)
+	if err != nil {
+		return nil, "", err
+	}
+	o, err := mcpOptions(c)
+	if err != nil {
+		return nil, "", err
+	}
+	cat, st, err := mcpcatalog.Load(c.Context, servers, o)
+	if err != nil {
+		listed := 0
+		for _, s := range st {
+			if s.Listing != nil {
+				listed++
+			}
+		}
+		if cat == nil || !partial || listed == 0 {
+			return nil, display, inputErr("%v", err)
+		}
+		fmt.Fprintf(c.App.ErrWriter, "tooleval: %v\n", err)
+		return cat, display, inputErr("%s: some MCP servers could not be listed", display)
+	}
+	return cat, display, nil
+}
+
+// catalogFlag loads the catalog of --catalog FILE or of the MCP flags
+// (exactly one), for commands whose catalog is a flag.
+func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
+	file := c.String("catalog")
+	switch {
+	case file != "" && mcpGiven(c):
+		return nil, "", usageErr("%s: give --catalog FILE or --mcp/--mcp-config, not both", cmd)
+	case mcpGiven(c):
+		cat, display, err := mcpCatalog(c, false)
+		if err != nil {
+			return nil, "", prefixErr(cmd, err)
+		}
+		return cat, display, nil
+	case file == "":
+		return nil, "", usageErr("%s: --catalog FILE (or --mcp COMMAND|URL, --mcp-config FILE) is required", cmd)
+	}
+	cat, err := catalog.LoadFile(file)
+	if err != nil {
+		return nil, "", inputErr("%s: catalog: %v", cmd, err)
+	}
+	return cat, file, nil
+}
+
+// suiteLoadOptions are the suite loading options of the MCP flags: the
+// listing options for cases whose catalog is an MCP server, and with
+// --mcp/--mcp-config the catalog every case uses instead of its own.
+func suiteLoadOptions(c *cli.Context, cmd string) (replay.LoadOptions, error) {
+	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
+	o, err := mcpOptions(c)
+	if err != nil {
+		return lo, prefixErr(cmd, err)
+	}
+	lo.MCP = o
+	if mcpGiven(c) {
+		cat, _, err := mcpCatalog(c, false)
+		if err != nil {
+			return lo, prefixErr(cmd, err)
+		}
+		lo.Catalog = cat
+	}
+	return lo, nil
+}
+
+// prefixErr puts the command's name before a coded error's message.
+func prefixErr(cmd string, err error) error {
+	var ce *codedError
+	if asCoded(err, &ce) {
+		return &codedError{code: ce.code, err: fmt.Errorf("%s: %w", cmd, ce.err)}
+	}
+	return err
+}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/replay"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "merge",
+		Usage:     "combine the --json reports of replay --shard i/n runs into the report of the whole run",
+		ArgsUsage: "SHARD.json…",
+		Description: "Reads the --json reports of every shard of one replay run (replay --shard i/n, each i from\n" +
+			"1 to n once, in any order) and writes exactly the report the unsharded run would have: the\n" +
+			"same JSON byte for byte, the same tables, and the same exit code against --baseline and\n" +
+			"thresholds, because reports carry counts and sums, not averages. The outputs and gating\n" +
+			"flags are replay's.",
+		Flags:  reportFlags(),
+		Action: mergeCmd,
+	})
+}
+
+func mergeCmd(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return usageErr("merge: want the shard reports, e.g. tooleval merge shard-*.json")
+	}
+	setup, err := readReportSetup(c, "merge")
+	if err != nil {
+		return err
+	}
+	var shards []*replay.Report
+	for _, f := range c.Args().Slice() {
+		rep, err := readReport(f)
+		if err != nil {
+			return inputErr("merge: %v", err)
+		}
+		shards = append(shards, rep)
+	}
+	rep, err := replay.Merge(shards)
+	if err != nil {
+		return inputErr("merge: %v", err)
+	}
+	return finishReport(c, "merge", setup, rep)
+}

@@ -1,0 +1,172 @@
+package main
+
+// The report outputs and the CI gate shared by `replay` and `merge`.
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/replay"
+)
+
+// reportFlags are the output and gating flags of replay and merge.
+func reportFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "json", Usage: "write the whole report (every case result, the aggregates and their counts and sums) as JSON to `FILE` (- for stdout)"},
+		&cli.StringFlag{Name: "markdown", Usage: "write the report as Markdown (for CI job summaries) to `FILE` (- for stdout)"},
+		&cli.StringFlag{Name: "junit", Usage: "write JUnit XML, one test case per case and configuration, to `FILE`"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no table on stdout"},
+		&cli.StringFlag{Name: "baseline", Usage: "an earlier --json report `FILE` to compare with (configurations match by their settings)"},
+		&cli.StringSliceFlag{Name: "max-drop", Usage: "`METRIC=VALUE`: exit 3 when METRIC falls (for lower-is-better metrics: rises) more than VALUE against --baseline (repeatable)"},
+		&cli.StringSliceFlag{Name: "min", Usage: "`METRIC=VALUE`: exit 3 when METRIC is below VALUE (lower-is-better metrics: above) (repeatable)"},
+		&cli.BoolFlag{Name: "allow-unmatched", Usage: "a configuration, case or threshold metric with nothing to compare with in --baseline is a note, not exit 3"},
+		&cli.BoolFlag{Name: "require-measured", Usage: "exit 3 when a --min or --max-drop metric could not be measured (default: a note)"},
+		&cli.IntFlag{Name: "worst", Value: 8, Usage: "list `N` worst cases per configuration"},
+	}
+}
+
+// reportSetup is what the report flags ask for, checked before any work.
+type reportSetup struct {
+	gate replay.Gate
+	base *replay.Report
+}
+
+func readReportSetup(c *cli.Context, cmd string) (*reportSetup, error) {
+	s := &reportSetup{}
+	var err error
+	if s.gate.MaxDrop, err = thresholds(c.StringSlice("max-drop")); err != nil {
+		return nil, usageErr("%s: --max-drop %v", cmd, err)
+	}
+	if s.gate.Min, err = thresholds(c.StringSlice("min")); err != nil {
+		return nil, usageErr("%s: --min %v", cmd, err)
+	}
+	s.gate.AllowUnmatched = c.Bool("allow-unmatched")
+	s.gate.RequireMeasured = c.Bool("require-measured")
+	if len(s.gate.MaxDrop) > 0 && c.String("baseline") == "" {
+		return nil, usageErr("%s: --max-drop needs --baseline", cmd)
+	}
+	if c.String("json") == "-" && c.String("markdown") == "-" {
+		return nil, usageErr("%s: --json - and --markdown - both want stdout; write one of them to a file", cmd)
+	}
+	for _, f := range []string{"json", "markdown", "junit", "html"} {
+		name := c.String(f)
+		if name == "-" && (f == "junit" || f == "html") {
+			return nil, usageErr("%s: --%s takes a file name", cmd, f)
+		}
+		// `--json suite.jsonl` from before --json took a file would
+		// overwrite the suite: refuse to write over JSON Lines.
+		if strings.HasSuffix(name, ".jsonl") {
+			if _, err := os.Stat(name); err == nil {
+				return nil, usageErr("%s: --%s %s would overwrite a JSON Lines file (a suite?); --%s takes the output file, - for stdout", cmd, f, name, f)
+			}
+		}
+	}
+	if f := c.String("baseline"); f != "" {
+		if s.base, err = readReport(f); err != nil {
+			return nil, inputErr("%s: --baseline %v", cmd, err)
+		}
+	}
+	return s, nil
+}
+
+func thresholds(specs []string) ([]replay.Threshold, error) {
+	var out []replay.Threshold
+	for _, spec := range splitList(specs) {
+		t, err := replay.ParseThreshold(spec)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+func readReport(name string) (*replay.Report, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return replay.ReadJSON(f, name)
+}
+
+// finishReport gates the report, writes every output asked for and
+// returns the error that sets the exit code: 3 when the gate failed, 1
+// when cases could not be replayed.
+func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report) error {
+	var verdict *replay.Verdict
+	if s.gate.Gated(s.base) {
+		verdict = s.gate.Check(rep, s.base)
+	}
+	worst := c.Int("worst")
+	stdoutTaken := false
+	outputs := []struct {
+		flag  string
+		write func(io.Writer) error
+	}{
+		{"json", func(w io.Writer) error { return replay.WriteJSON(w, rep) }},
+		{"markdown", func(w io.Writer) error { return replay.WriteMarkdown(w, rep, worst) }},
+		{"junit", func(w io.Writer) error { return replay.WriteJUnit(w, rep) }},
+	}
+	for _, o := range outputs {
+		name := c.String(o.flag)
+		switch name {
+		case "":
+			continue
+		case "-":
+			stdoutTaken = true
+			if err := o.write(c.App.Writer); err != nil {
+				return err
+			}
+		default:
+			if err := writeOutputFile(name, o.write); err != nil {
+				return inputErr("%s: --%s %v", cmd, o.flag, err)
+			}
+		}
+	}
+	if !stdoutTaken && !c.Bool("quiet") {
+		if err := replay.WriteTable(c.App.Writer, rep, worst); err != nil {
+			return err
+		}
+	}
+	if verdict != nil && !verdict.Passed {
+		problems := verdict.Problems()
+		return regressionErr("%s: the gate failed (%s):\n  %s", cmd, plural(len(problems), "problem"), strings.Join(problems, "\n  "))
+	}
+	if n := brokenCases(rep); n > 0 {
+		return inputErr("%s: %s could not be replayed (cause \"error\" in the report)", cmd, plural(n, "case"))
+	}
+	return nil
+}
+
+// writeOutputFile writes one output file through write.
+func writeOutputFile(name string, write func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func brokenCases(rep *replay.Report) int {
+	if len(rep.Configs) == 0 {
+		return 0
+	}
+	return rep.Configs[0].Metrics.Broken
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

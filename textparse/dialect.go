@@ -1,0 +1,202 @@
+package textparse
+
+import "sort"
+
+// This file is the description of a marker dialect and the registry the
+// dialect_*.go files add themselves to. A dialect is data: the markers that
+// open and close its call blocks and reasoning, and which body reader reads
+// the calls. The engine (block.go) does the rest: scanning, holding a marker
+// prefix at a chunk edge, the call lifecycle, caps, recovery.
+
+// Dialect describes one text dialect read by the shared engine.
+type Dialect struct {
+	// Format is the --format name.
+	Format Format
+	// Wire is the wire shape in one line, for help and the README.
+	Wire string
+	// Blocks are the call blocks the dialect writes.
+	Blocks []Block
+	// Reasoning spans besides <think>…</think> ([THINK]…[/THINK]).
+	Reasoning []Span
+	// Drop markers are markup with no meaning to tool calls
+	// (<|START_RESPONSE|>): consumed without an event.
+	Drop []string
+}
+
+// Span is a pair of markers around reasoning.
+type Span struct{ Open, Close string }
+
+// Block is one kind of call block:
+//
+//	Open (Call body CallEnd Sep?)* Close
+//
+// Markers that are "" are absent: without Call the body follows Open
+// directly; without CallEnd a call ends where its JSON ends; without Close
+// the block ends after one body (and Sep, when set, lets another follow).
+type Block struct {
+	// Anchored blocks have no Open marker: the body starts at the first
+	// non-space byte of the answer (the message, or what follows a
+	// reasoning span) when the body reader accepts that byte ('{' or '['
+	// for ReadJSON, '`' with Fence).
+	Anchored bool
+	Open     string // marker that opens the block (required unless Anchored)
+	Close    string // marker that closes it
+	Call     string // marker before each call inside the block
+	CallEnd  string // marker after each call
+	Sep      string // bytes allowed between calls (besides whitespace)
+	Body     Body
+}
+
+// Reader names the body readers.
+type Reader uint8
+
+const (
+	// ReadJSON reads {"name":…,"arguments"|"parameters":…} (the shapes of
+	// <tool_call>, see envelope.go), or a JSON list of them, arguments
+	// streamed.
+	ReadJSON Reader = 1 << iota
+	// ReadNameJSON reads a tool name up to Body.NameEnd (an optional id
+	// after Body.IDMark), then a JSON object of arguments, streamed.
+	ReadNameJSON
+)
+
+// Body says how the calls of a block are read. With both readers, the
+// first byte decides: '{' or '[' is JSON, anything else a name.
+type Body struct {
+	Read Reader
+	// NameEnd ends the name of ReadNameJSON ("[ARGS]", "<|tool_sep|>",
+	// "\n").
+	NameEnd string
+	// IDMark, when set, may follow the name; the id runs to NameEnd
+	// (Mistral's NAME[CALL_ID]ID[ARGS]).
+	IDMark string
+	// Name, when set, turns the raw name bytes into the tool name and id
+	// (Kimi's "functions.NAME:0" is name NAME, id "functions.NAME:0").
+	// ok=false rejects the call (invalid_tool_name).
+	Name func(raw string) (name, id string, ok bool)
+	// Fence allows a ```json … ``` fence around the JSON.
+	Fence bool
+}
+
+// registry of marker dialects, by format.
+var dialects = map[Format]*Dialect{}
+
+// register adds a dialect; each dialect_*.go file calls it from init.
+func register(d *Dialect) {
+	if _, dup := dialects[d.Format]; dup || d.Format == "" {
+		panic("textparse: dialect registered twice or unnamed: " + string(d.Format))
+	}
+	for _, b := range d.Blocks {
+		if b.Open == "" && !b.Anchored || b.Body.Read == 0 || b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "" {
+			panic("textparse: incomplete block in " + string(d.Format))
+		}
+	}
+	dialects[d.Format] = d
+}
+
+// markerFormats lists the registered marker dialects, sorted.
+func markerFormats() []Format {
+	out := make([]Format, 0, len(dialects))
+	for f := range dialects {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// Wire returns the one-line wire shape of a format ("" for auto).
+func Wire(f Format) string {
+	if d, ok := dialects[f]; ok {
+		return d.Wire
+	}
+	return legacyWire[f]
+}
+
+// Actions of a marker.
+const (
+	aBlock       = iota + 1 // opens a block (text)
+	aReasonOpen             // opens a reasoning span (text)
+	aReasonClose            // closes it (reasoning)
+	aDrop                   // markup without meaning
+	aCall                   // opens a call inside a block
+	aCallEnd                // closes a call
+	aClose                  // closes the block
+	aNameEnd                // ends a name
+	aIDMark                 // starts an id after the name
+)
+
+// action is what a matched marker does.
+type action struct {
+	kind    uint8
+	dialect *Dialect
+	block   *Block
+	span    int
+}
+
+// actionSet is a marker set with an action per marker.
+type actionSet struct {
+	markerSet
+	acts []action
+}
+
+func (s *actionSet) on(m string, a action) {
+	if m == "" {
+		return
+	}
+	if i := s.markerSet.index(m); i >= 0 {
+		return // the first dialect to claim a marker reads it; its body decides
+	}
+	s.add(m)
+	s.acts = append(s.acts, a)
+}
+
+// blockSets are the marker sets of a block's states.
+type blockSets struct {
+	between actionSet // Call, CallEnd, Close
+	name    actionSet // NameEnd, IDMark
+}
+
+// compiled holds the immutable marker sets of one dialect selection.
+type compiled struct {
+	text          actionSet // markers acted on in text
+	anchored      []*Block  // blocks that may start the answer
+	anchorDialect []*Dialect
+	reason        []actionSet // per reasoning span: its close marker
+	spans         []Span
+	blocks        map[*Block]*blockSets
+	formats       []Format
+}
+
+func compile(ds []*Dialect) *compiled {
+	c := &compiled{blocks: map[*Block]*blockSets{}}
+	for _, d := range ds {
+		c.formats = append(c.formats, d.Format)
+		for bi := range d.Blocks {
+			b := &d.Blocks[bi]
+			c.text.on(b.Open, action{kind: aBlock, dialect: d, block: b})
+			if b.Anchored && len(ds) == 1 { // not under auto: prose may start with '[' or '{'
+
+				c.anchored = append(c.anchored, b)
+				c.anchorDialect = append(c.anchorDialect, d)
+			}
+			bs := &blockSets{}
+			bs.between.on(b.Call, action{kind: aCall, dialect: d, block: b})
+			bs.between.on(b.CallEnd, action{kind: aCallEnd, dialect: d, block: b})
+			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
+			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
+			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})
+			c.blocks[b] = bs
+		}
+		for _, sp := range d.Reasoning {
+			c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
+			var rs actionSet
+			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			c.reason = append(c.reason, rs)
+			c.spans = append(c.spans, sp)
+		}
+		for _, m := range d.Drop {
+			c.text.on(m, action{kind: aDrop, dialect: d})
+		}
+	}
+	return c
+}

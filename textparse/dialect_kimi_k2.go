@@ -1,0 +1,38 @@
+package textparse
+
+import "strings"
+
+// Kimi K2 (Moonshot): a section of calls, each named "functions.NAME:IDX",
+// which is also the call's id.
+//
+//	<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>
+//
+// Some checkpoints write the section markers in the singular
+// (<|tool_call_section_begin|>); both are read.
+const FormatKimiK2 Format = "kimi_k2"
+
+func init() {
+	body := Body{Read: ReadNameJSON, NameEnd: "<|tool_call_argument_begin|>", Name: kimiName}
+	block := func(open, close string) Block {
+		return Block{Open: open, Close: close, Call: "<|tool_call_begin|>", CallEnd: "<|tool_call_end|>", Body: body}
+	}
+	register(&Dialect{
+		Format: FormatKimiK2,
+		Wire:   "<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…<|tool_calls_section_end|>",
+		Blocks: []Block{
+			block("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
+			block("<|tool_call_section_begin|>", "<|tool_call_section_end|>"),
+		},
+	})
+}
+
+// kimiName splits "functions.NAME:IDX" into NAME and the id (the whole
+// string). A bare "NAME:IDX" or "NAME" is accepted too.
+func kimiName(raw string) (name, id string, ok bool) {
+	name = strings.TrimPrefix(raw, "functions.")
+	if i := strings.LastIndexByte(name, ':'); i >= 0 {
+		name = name[:i]
+		return name, raw, name != ""
+	}
+	return name, "", name != ""
+}
