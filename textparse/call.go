@@ -225,8 +225,9 @@ func (p *Parser) endCall(off int) {
 
 // endInvoke closes an XML-parameter call.
 func (p *Parser) endInvoke(off int) {
-	if p.mode == mValue {
-		p.valueClose(off)
+	if p.mode == mValue && !p.valueClose(off) {
+		p.mode = p.cur.skipRet // the closer that ends the call ends the skip
+		return
 	}
 	if p.cur.nparams > 0 {
 		p.emitArgs(litBrace, off)

@@ -32,6 +32,32 @@ func (c parseCase) options() []Option {
 }
 
 var parseCases = []parseCase{
+	// Catalog-coerced XML values nested past the depth cap are too_deep,
+	// never kept or turned into strings (issue 12, defect 4); the calls
+	// after them are kept.
+	{name: "function_calls/coerced_value_too_deep", format: FormatFunctionCalls, tools: true, depth: 3,
+		in:   "<function_calls><invoke name=\"search\"><parameter name=\"tags\">[[[[1]]]]</parameter><parameter name=\"query\">q</parameter></invoke><invoke name=\"search\"><parameter name=\"tags\">[[[1]]]</parameter></invoke></function_calls>after",
+		want: `text="after" call=search{"tags":[[[1]]]} error=too_deep`},
+	{name: "qwen3_coder/coerced_value_too_deep_at_closer", format: FormatQwen3Coder, tools: true, depth: 2,
+		in:   "<tool_call>\n<function=search>\n<parameter=filters>\n{\"a\": {\"b\": {\"c\": 1}}}\n</parameter>\n</function>\n</tool_call>\nok <tool_call>\n<function=list_files>\n</function>\n</tool_call>",
+		want: `text="\nok " call=list_files{} error=too_deep`},
+	{name: "cline/coerced_value_too_deep", format: FormatCline, tools: true, depth: 2,
+		in:   "<search><tags>[['a', ['b']]]</tags></search> next <read_file><path>a.go</path></read_file>",
+		want: `text=" next " call=read_file{"path":"a.go"} error=too_deep`},
+	{name: "function_calls/python_structure_too_deep_missing_closer", format: FormatFunctionCalls, tools: true, depth: 1,
+		in:   "<invoke name=\"search\"><parameter name=\"filters\">{'a': {'b': 1}}</invoke>tail",
+		want: `text="tail" error=too_deep`},
+	// Recovery after a broken call is the same at every chunking and keeps
+	// what follows (issue 12, defect 2).
+	{name: "tool_call/malformed_string_args_then_valid", format: FormatToolCall,
+		in:   "<tool_call>{\"name\":\"f\",\"arguments\":\"x</tool_call>Hello.\n<tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>",
+		want: `text="Hello.\n" call=g{} error=invalid_json`},
+	{name: "tool_call/malformed_escaped_args_then_valid", format: FormatToolCall,
+		in:   "<tool_call>{\"name\":\"f\",\"arguments\":\"{\\\"a\\\":}</tool_call>Hi <tool_call>{\"name\":\"g\",\"arguments\":{\"b\":2}}</tool_call> bye",
+		want: `text="Hi  bye" call=g{"b":2} error=invalid_json`},
+	{name: "tool_call/broken_object_then_valid", format: FormatAuto,
+		in:   "<tool_call>{\"name\":\"f\",\"arguments\":{\"a\":tru e}}</tool_call>ok <tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>",
+		want: `text="ok " call=g{} error=invalid_json`},
 	// use_tool
 	{name: "use_tool/basic", format: FormatUseTool,
 		in:   "I will write a.txt.\n\n<use_tool>\n  <tool_name>write</tool_name>\n  <arguments>\n    {\"file_path\": \"/path/to/a.txt\", \"content\": \"hello world\"}\n  </arguments>\n</use_tool>",
@@ -355,7 +381,16 @@ var parseCases = []parseCase{
 		want: `text="<div>hello</div> <b>x</b>"`},
 	{name: "cline/missing_parameter_closer", format: FormatCline, tools: true,
 		in:   "<read_file><path>a.go<start_line>3</start_line></read_file>",
-		want: `call=read_file{"path":"a.go","start_line":3}`},
+		want: `call=read_file{"path":"a.go<start_line>3</start_line>"}`},
+	{name: "cline/parameter_tag_inside_value", format: FormatCline, tools: true,
+		in:   "<attempt_completion><result>Run <command>npm test</command> to check.</result><command>npm test</command></attempt_completion>",
+		want: `call=attempt_completion{"result":"Run <command>npm test</command> to check.","command":"npm test"}`},
+	{name: "cline/values_trimmed", format: FormatCline, tools: true,
+		in:   "<read_file>\n<path>  src/a.ts  \n</path>\n<start_line> 3 </start_line></read_file>",
+		want: `call=read_file{"path":"src/a.ts","start_line":3}`},
+	{name: "cline/inner_whitespace_kept", format: FormatCline, tools: true,
+		in:   "<write_to_file><path>a.txt</path><content>\n  line 1\n\n  line 2  \n\n</content></write_to_file>",
+		want: `call=write_to_file{"path":"a.txt","content":"line 1\n\n  line 2"}`},
 	{name: "cline/no_catalog", format: FormatCline,
 		in:   "<read_file><path>a.go</path></read_file>",
 		want: `text="<read_file><path>a.go</path></read_file>"`},

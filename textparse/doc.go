@@ -25,6 +25,12 @@
 // wrapper's closer, another call or the end of the stream follows;
 // otherwise it is part of the value.
 //
+// A cline value ends only at its own closing tag (another parameter's
+// opening tag inside it is content) and is trimmed of surrounding
+// whitespace, as the agents that define the dialect trim it; the other
+// XML dialects drop only one newline after the opening tag and before the
+// closing one.
+//
 // A Parser is a synchronous state machine in the style of
 // golang.org/x/net/html.Tokenizer: feed it chunks with Feed, read the
 // toolcall.Events it returns, and call Close at the end. It makes one forward

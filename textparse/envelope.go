@@ -311,19 +311,34 @@ func (p *Parser) envDone(off int) {
 }
 
 // argsString decodes a JSON-encoded arguments string as it arrives and
-// streams the decoded JSON.
+// streams the decoded JSON. Decoded bytes are checked as soon as they are
+// decoded, so a problem is found at the input byte that holds it, whatever
+// the chunking, and skipping the broken call starts there.
 func (p *Parser) argsString(b []byte, i int) int {
 	e := &p.env
-	s := len(p.scratch)
-	closed := false
-	// bad reports a problem in the string itself, after the bytes decoded
-	// before it (which may hold an earlier problem).
-	bad := func(i int, msg string) int {
-		if p.feedDecoded(p.scratch[s:len(p.scratch):len(p.scratch)]) {
-			p.envBad(p.off+i, "%s", msg)
+	s, sAt := len(p.scratch), i // decoded bytes not yet checked, from input index sAt
+	// flush checks the pending decoded bytes; it reports false (and where
+	// to resume) when the call was abandoned.
+	flush := func() (int, bool) {
+		d := p.scratch[s:len(p.scratch):len(p.scratch)]
+		if len(d) == 0 {
+			return 0, true
 		}
+		_, ok := p.feedDecoded(d, p.off+sAt)
+		s = len(p.scratch) // feeding may have used scratch too
+		if !ok {
+			return sAt, false
+		}
+		return 0, true
+	}
+	bad := func(i int, msg string) int {
+		if at, ok := flush(); !ok {
+			return at
+		}
+		p.envBad(p.off+i, "%s", msg)
 		return i
 	}
+	closed := false
 loop:
 	for i < len(b) {
 		c := b[i]
@@ -398,21 +413,32 @@ loop:
 			closed = true
 			break loop
 		case c == '\\':
+			if s == len(p.scratch) {
+				sAt = i
+			}
 			e.esc = 1
 			i++
 		case c < 0x20:
 			return bad(i, "control character in arguments string")
 		default:
+			// A run of plain bytes is checked in place: its offsets are
+			// input offsets.
+			if at, ok := flush(); !ok {
+				return at
+			}
 			j := i
 			for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] >= 0x20 {
 				j++
 			}
-			p.scratch = append(p.scratch, b[i:j]...)
-			i = j
+			if k, ok := p.feedDecoded(b[i:j], p.off+i); !ok {
+				return i + k
+			}
+			s, i = len(p.scratch), j
+			sAt = i
 		}
 	}
-	if !p.feedDecoded(p.scratch[s:len(p.scratch):len(p.scratch)]) {
-		return i
+	if at, ok := flush(); !ok {
+		return at
 	}
 	if closed {
 		if p.js.Started() && !p.js.Done() {
@@ -424,38 +450,38 @@ loop:
 	return i
 }
 
-// feedDecoded streams decoded argument JSON; it reports false when the call
-// was abandoned.
-func (p *Parser) feedDecoded(d []byte) bool {
-	off := p.env.argsO
+// feedDecoded streams decoded argument JSON d, whose first byte is at input
+// offset off (for decoded escapes: the escape's). It reports false when the
+// call was abandoned, with the index in d of the byte at fault.
+func (p *Parser) feedDecoded(d []byte, off int) (int, bool) {
+	at := 0
 	if !p.js.Started() {
-		k := 0
-		for k < len(d) && isSpace(d[k]) {
-			k++
+		for at < len(d) && isSpace(d[at]) {
+			at++
 		}
-		d = d[k:]
-		if len(d) == 0 {
-			return true
+		if at == len(d) {
+			return 0, true
 		}
-		if d[0] != '{' {
-			p.abandon(off, toolcall.CodeInvalidJSON, "arguments string must hold a JSON object, found %q", d[0])
-			return false
+		if d[at] != '{' {
+			p.abandon(off+at, toolcall.CodeInvalidJSON, "arguments string must hold a JSON object, found %q", d[at])
+			return at, false
 		}
 	}
-	if p.js.Done() {
-		d = trimSpace(d)
-	} else {
-		n := p.js.Feed(d)
-		p.settle(d[:n], off)
+	if !p.js.Done() {
+		n := p.js.Feed(d[at:])
+		p.settle(d[at:at+n], p.env.argsO)
 		if p.js.Err() != nil {
-			p.jsError(off)
-			return false
+			p.jsError(off + at + n)
+			return at + n, false
 		}
-		d = trimSpace(d[n:])
+		at += n
 	}
-	if len(d) > 0 {
-		p.abandon(off, toolcall.CodeInvalidJSON, "unexpected %q after the arguments object", d[0])
-		return false
+	for at < len(d) && isSpace(d[at]) {
+		at++
 	}
-	return true
+	if at < len(d) {
+		p.abandon(off+at, toolcall.CodeInvalidJSON, "unexpected %q after the arguments object", d[at])
+		return at, false
+	}
+	return 0, true
 }

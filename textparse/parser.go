@@ -493,9 +493,7 @@ func (p *Parser) Close() []toolcall.Event {
 		p.emitText(p.scratch[s:], p.u8o)
 	}
 	if p.mode == mValue && p.val.pendCall {
-		off := p.val.pendOff
-		p.valueClose(off)
-		p.endInvoke(off)
+		p.endInvoke(p.val.pendOff)
 	} else if p.mode == mValue && p.val.pendOn {
 		p.valueClose(p.off)
 	}

@@ -20,6 +20,10 @@ type value struct {
 	pend    []byte
 	pendOff int
 	pendBad bool
+	// ws: trailing whitespace of a cline value, held until more content
+	// comes (cline values are trimmed).
+	ws    []byte
+	wsOff int
 	// pendCall: the held tag is the call's closer (</function>,
 	// </invoke>) met inside a value inside a wrapper. It ends the call only
 	// if the wrapper's closer, another call or the end of the stream comes
@@ -31,7 +35,7 @@ type value struct {
 // buffer.
 func (p *Parser) valueOpen(name []byte, off int) {
 	v := &p.val
-	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0]}
+	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0]}
 	if p.cur.kind == ckCline {
 		v.name = string(name)
 	}
@@ -92,6 +96,10 @@ func (p *Parser) valueWrite(b []byte, off int) {
 	if len(b) == 0 {
 		return
 	}
+	if p.cur.kind == ckCline {
+		p.clineWrite(b, off)
+		return
+	}
 	if v.start {
 		v.start = false
 		if b[0] == '\n' {
@@ -112,6 +120,41 @@ func (p *Parser) valueWrite(b []byte, off int) {
 	p.valueOut(b, off)
 }
 
+// clineWrite appends bytes to a cline value, trimmed of surrounding
+// whitespace as the agents that define the dialect trim it: leading
+// whitespace is dropped, trailing whitespace held until content follows.
+func (p *Parser) clineWrite(b []byte, off int) {
+	v := &p.val
+	if v.start {
+		k := 0
+		for k < len(b) && isSpace(b[k]) {
+			k++
+		}
+		if k == len(b) {
+			return
+		}
+		v.start = false
+		b, off = b[k:], off+k
+	}
+	k := len(b)
+	for k > 0 && isSpace(b[k-1]) {
+		k--
+	}
+	if k > 0 {
+		if len(v.ws) > 0 {
+			p.valueOut(p.own(v.ws), v.wsOff)
+			v.ws = v.ws[:0]
+		}
+		p.valueOut(b[:k], off)
+	}
+	if k < len(b) {
+		if len(v.ws) == 0 {
+			v.wsOff = off + k
+		}
+		v.ws = append(v.ws, b[k:]...)
+	}
+}
+
 func (p *Parser) valueOut(b []byte, off int) {
 	if len(b) == 0 {
 		return
@@ -126,8 +169,9 @@ func (p *Parser) valueOut(b []byte, off int) {
 }
 
 // valueClose ends the value at off: a held newline and closing tag are
-// markup.
-func (p *Parser) valueClose(off int) {
+// markup. It reports false when the value nests deeper than the depth cap:
+// the call is then abandoned with too_deep (and skipped to its closer).
+func (p *Parser) valueClose(off int) bool {
 	v := &p.val
 	if v.pendOn {
 		off = v.pendOff
@@ -139,11 +183,20 @@ func (p *Parser) valueClose(off int) {
 	if v.str {
 		p.emitArgs(litQuote, off)
 	} else {
+		if catalog.DeeperThan(v.buf, p.cfg.maxDepth) {
+			name := v.name
+			if v.param != nil {
+				name = v.param.Name
+			}
+			p.abandon(off, toolcall.CodeTooDeep, "parameter %q nests deeper than %d", name, p.cfg.maxDepth)
+			return false
+		}
 		s := len(p.scratch)
 		p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
 		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	}
 	p.mode = mInvoke
+	return true
 }
 
 // valueTag handles a tag met inside a value. A parameter closing tag is
@@ -156,11 +209,13 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 	if p.cur.kind == ckCline {
 		name := string(t.name())
 		isClose = closing && name == v.name
-		// Another of the tool's parameters ends a value with a missing
-		// closing tag, unless it was given already: then it is content
-		// (say, markup inside a file's content).
+		// Only the value's own closing tag ends it: another parameter's
+		// opening tag inside it is content ("Run <command>npm test</command>
+		// to check." in a result). After a held closing tag, the next
+		// parameter (not given yet) confirms it; the tool's closing tag
+		// ends a value whose closing tag is missing.
 		follower = closing && name == p.cur.name ||
-			!closing && p.cur.tool != nil && p.cur.tool.Param(name) != nil && !p.cur.gave(name)
+			v.pendOn && !closing && p.cur.tool != nil && p.cur.tool.Param(name) != nil && !p.cur.gave(name)
 	} else {
 		isClose = closing && k == tkParameter
 		follower = !isClose
@@ -168,9 +223,7 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 			// After a held call closer: a wrapper closer or another call
 			// confirms it; anything else makes it content.
 			if closing && (k == tkFunctionCalls || k == tkToolCall) || !closing && (k == tkInvoke || k == tkFunction) {
-				off := v.pendOff
-				p.valueClose(off)
-				p.endInvoke(off)
+				p.endInvoke(v.pendOff)
 				return p.onTag()
 			}
 			p.flushPend()
@@ -191,7 +244,17 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		v.pend = append(v.pend[:0], t.buf[:t.n]...)
 		return true
 	case follower:
-		p.valueClose(off)
+		if !p.valueClose(off) {
+			// Abandoned at this tag: a tag that ends the call ends the
+			// skip too.
+			if closing && (p.cur.kind == ckCline || k == tkInvoke || k == tkFunction) {
+				p.mode = p.cur.skipRet
+			} else if closing {
+				p.mode = p.cur.skipRet
+				return p.onTag()
+			}
+			return true
+		}
 		return p.invokeTag(k, closing, off)
 	}
 	if v.pendOn {
