@@ -22,7 +22,10 @@ type answer struct {
 // {"id", "ground_truth": [{fn: {param: [allowed values…]}}]}. Ground truths
 // written as Python calls (["fn(a=1)"], the executable categories) become
 // the same shape, each value the only one allowed.
-func readAnswers(path string) (map[string]answer, error) {
+//
+// A malformed line is passed to problem (which returns an error to stop, or
+// nil to leave the line out).
+func readAnswers(path string, problem func(error) error) (map[string]answer, error) {
 	out := map[string]answer{}
 	at := map[string]int{}
 	err := eachLine(path, func(line int, raw []byte) error {
@@ -31,10 +34,10 @@ func readAnswers(path string) (map[string]answer, error) {
 			GroundTruth json.RawMessage `json:"ground_truth"`
 		}
 		if err := json.Unmarshal(raw, &a); err != nil {
-			return &FileError{File: path, Line: line, Err: fmt.Errorf("not an answer object: %w", err)}
+			return problem(&FileError{File: path, Line: line, Err: fmt.Errorf("not an answer object: %w", err)})
 		}
 		fe := func(field string, err error) error {
-			return &FileError{File: path, Line: line, ID: a.ID, Field: field, Err: err}
+			return problem(&FileError{File: path, Line: line, ID: a.ID, Field: field, Err: err})
 		}
 		if a.ID == "" {
 			return fe("id", errors.New("missing"))
@@ -193,4 +196,103 @@ func (o *orderedObject) UnmarshalJSON(b []byte) error {
 	}
 	_, err = dec.Token()
 	return err
+}
+
+// checkAnswer reports, as warnings (errors with Strict), the answer
+// shapes the leaderboard scores but a reader may not expect: an empty
+// allowed-values list (no value is right, and leaving the parameter out is
+// not either) and a gold parameter the function doc lacks (giving it is an
+// unexpected parameter; leaving it out is right only when "" is allowed).
+// The entry is imported either way.
+func (b *builder) checkAnswer(file string, line int, id string, funcs []json.RawMessage, names []string, gold []metrics.GoldCall) error {
+	for i, g := range gold {
+		props := docProperties(funcs, names, g.Name)
+		for _, p := range g.Params {
+			field := fmt.Sprintf("ground_truth[%d].%s.%s", i, g.Name, p.Name)
+			if len(p.Allowed) == 0 {
+				if err := b.entry(&FileError{File: file, Line: line, ID: id, Field: field,
+					Err: errors.New("empty list of allowed values: no answer can pass (imported as the leaderboard scores it)")}); err != nil {
+					return err
+				}
+			}
+			if props != nil && !props[p.Name] {
+				if err := b.entry(&FileError{File: file, Line: line, ID: id, Field: field,
+					Err: fmt.Errorf("the function doc of %s has no parameter %q (imported as the leaderboard scores it)", g.Name, p.Name)}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// funcDoc is the part of a leaderboard function doc the checker reads.
+type funcDoc struct {
+	Parameters struct {
+		Properties map[string]struct {
+			Type  any `json:"type"`
+			Items *struct {
+				Type any `json:"type"`
+			} `json:"items"`
+		} `json:"properties"`
+	} `json:"parameters"`
+}
+
+func findDoc(funcs []json.RawMessage, names []string, name string) *funcDoc {
+	for i, n := range names {
+		if n == name {
+			var d funcDoc
+			if json.Unmarshal(funcs[i], &d) != nil {
+				return nil
+			}
+			return &d
+		}
+	}
+	return nil
+}
+
+// docProperties is the set of parameters a function doc declares (nil when
+// the doc is not found).
+func docProperties(funcs []json.RawMessage, names []string, name string) map[string]bool {
+	d := findDoc(funcs, names, name)
+	if d == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for p := range d.Parameters.Properties {
+		out[p] = true
+	}
+	return out
+}
+
+// paramTypes records the leaderboard type of every parameter of the gold
+// functions ("array<float>" for typed elements), which the catalog's
+// normalised schemas do not keep.
+func paramTypes(funcs []json.RawMessage, names, gold []string) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, fn := range gold {
+		d := findDoc(funcs, names, fn)
+		if d == nil {
+			continue
+		}
+		m := map[string]string{}
+		for p, spec := range d.Parameters.Properties {
+			t, _ := spec.Type.(string)
+			if spec.Items != nil {
+				if it, ok := spec.Items.Type.(string); ok && it != "" {
+					t += "<" + it + ">"
+				}
+			}
+			if t != "" {
+				m[p] = t
+			}
+		}
+		if len(m) > 0 {
+			out[fn] = m
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

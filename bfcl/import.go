@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
 )
@@ -47,6 +49,25 @@ type Options struct {
 	Models []string
 	// Catalogs is SharedCatalog (the default) or CaseCatalogs.
 	Catalogs CatalogMode
+	// Strict makes every per-entry problem (a malformed question, answer
+	// or result line, an empty allowed-values list, a gold parameter the
+	// function doc lacks) an error; by default each is a warning naming the
+	// file, line and id, and only that entry is left out (or imported as
+	// the leaderboard scores it).
+	Strict bool
+	// FC and Prompting name the result models (glob patterns) that
+	// answered through a function-calling API or by prompting; a model in
+	// neither is judged by its name (an "FC" part, as the leaderboard names
+	// them) or else by its results (lists or text).
+	FC, Prompting []string
+	// UnderscoreNames and DottedNames name the models (glob patterns) that
+	// were given dotted function names with dots replaced by underscores,
+	// or as they are (the leaderboard's underscore_to_dot setting); other
+	// models are judged by the names their calls use.
+	UnderscoreNames, DottedNames []string
+	// Documented lists the leaderboard's documented rules to check by
+	// instead of what its code does (metrics.DocumentedRules).
+	Documented []string
 }
 
 // Imported is the outcome of Load: the catalogs and suites to write, and a
@@ -95,9 +116,12 @@ type Summary struct {
 	NonProviderNames int            `json:"non_provider_names"`
 	Models           []ModelSummary `json:"models,omitempty"`
 	// Skipped counts left-out questions by reason.
-	Skipped  map[string]int `json:"skipped,omitempty"`
-	Warnings []string       `json:"warnings,omitempty"`
-	Files    []string       `json:"files,omitempty"`
+	Skipped map[string]int `json:"skipped,omitempty"`
+	// Warnings are the per-entry problems (file:line: id: …), the first
+	// maxWarnings of them; WarningCount counts them all.
+	Warnings     []string `json:"warnings,omitempty"`
+	WarningCount int      `json:"warning_count,omitempty"`
+	Files        []string `json:"files,omitempty"`
 }
 
 // CategorySummary describes one question file.
@@ -110,6 +134,11 @@ type CategorySummary struct {
 	Skipped   int    `json:"skipped"`
 	// Abstention is true for categories whose right answer is no call.
 	Abstention bool `json:"abstention,omitempty"`
+	// Catalogs counts the cases with their own catalog file (every case
+	// in CaseCatalogs mode; conflicting definitions in SharedCatalog mode).
+	Catalogs int `json:"own_catalogs,omitempty"`
+	// Note says why a category gave no cases.
+	Note string `json:"note,omitempty"`
 }
 
 // ModelSummary describes the results of one model.
@@ -119,7 +148,17 @@ type ModelSummary struct {
 	Results     int    `json:"results"`
 	Transcripts int    `json:"transcripts"`
 	Calls       int    `json:"calls"`
-	// Unparsed counts results kept as plain text (no readable calls).
+	// Mode is how the model answered ("fc" or "prompting") and ModeFrom
+	// what said so ("flag", "name" or "results").
+	Mode     Mode   `json:"mode"`
+	ModeFrom string `json:"mode_from"`
+	// UnderscoreNames: the model was given dotted names with underscores
+	// (from "flag" or "calls", NamesFrom).
+	UnderscoreNames bool   `json:"underscore_names,omitempty"`
+	NamesFrom       string `json:"names_from,omitempty"`
+	// Unparsed counts results the leaderboard's decoder cannot read (text
+	// from a function-calling model, [{}], broken JSON arguments, prompting
+	// output that is not Python call syntax): they are imported as no call.
 	Unparsed int `json:"unparsed"`
 	// Unmatched counts results for ids not in the suite (skipped questions).
 	Unmatched int `json:"unmatched"`
@@ -127,13 +166,9 @@ type ModelSummary struct {
 	Missing int `json:"missing"`
 	// Rejected counts results that are not single-turn (nested lists).
 	Rejected int `json:"rejected"`
-	// Renamed counts calls whose name the model got with dots replaced by
-	// underscores (as function-calling APIs require), mapped back to the
-	// question's function name as the leaderboard's checker does.
-	Renamed int `json:"renamed"`
 }
 
-const maxWarnings = 20
+const maxWarnings = 200
 
 // Load reads a leaderboard checkout (or its data directory) and builds the
 // catalogs and suites. Missing or malformed files are errors naming the
@@ -145,7 +180,10 @@ func Load(dir string, opt Options) (*Imported, error) {
 	if opt.Catalogs != SharedCatalog && opt.Catalogs != CaseCatalogs {
 		return nil, fmt.Errorf("bfcl: unknown catalog mode %q (want shared or case)", opt.Catalogs)
 	}
-	for _, pats := range [][]string{opt.Categories, opt.Models} {
+	if err := (&metrics.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
+		return nil, fmt.Errorf("bfcl: %w", err)
+	}
+	for _, pats := range [][]string{opt.Categories, opt.Models, opt.FC, opt.Prompting, opt.UnderscoreNames, opt.DottedNames} {
 		for _, p := range pats {
 			if _, err := path.Match(p, ""); err != nil {
 				return nil, fmt.Errorf("bfcl: bad pattern %q: %w", p, err)
@@ -177,6 +215,13 @@ func Load(dir string, opt Options) (*Imported, error) {
 	}
 	if matched == 0 {
 		return nil, fmt.Errorf("bfcl: %s: no question files match categories %s", dataDir, strings.Join(opt.Categories, ","))
+	}
+	if len(im.Cases) == 0 {
+		var why []string
+		for _, c := range im.Summary.Categories {
+			why = append(why, fmt.Sprintf("%s (%s)", c.Category, c.Note))
+		}
+		return nil, fmt.Errorf("bfcl: %s: no category gives cases to replay: %s", dataDir, strings.Join(why, "; "))
 	}
 	im.Summary.Cases = len(im.Cases)
 	im.Summary.Tools = len(b.defs)
@@ -232,16 +277,25 @@ type builder struct {
 	byID  map[string]int      // case id → index in im.Cases
 	cats  map[string]string   // case id → category
 	names map[string][]string // case id → the question's function names
-	nwarn int
+	files map[string]string   // file name of a case catalog → case id
 }
 
 func (b *builder) warn(format string, args ...any) {
-	b.nwarn++
+	b.im.Summary.WarningCount++
 	if len(b.im.Summary.Warnings) < maxWarnings {
 		b.im.Summary.Warnings = append(b.im.Summary.Warnings, fmt.Sprintf(format, args...))
-	} else if len(b.im.Summary.Warnings) == maxWarnings {
-		b.im.Summary.Warnings = append(b.im.Summary.Warnings, "… more warnings left out")
 	}
+}
+
+// entry handles a problem with one entry: an error with Strict, else a
+// warning (the caller leaves the entry out, or imports it as the
+// leaderboard scores it).
+func (b *builder) entry(err error) error {
+	if b.opt.Strict {
+		return err
+	}
+	b.warn("%v", err)
+	return nil
 }
 
 func (b *builder) skip(cs *CategorySummary, reason string) {
@@ -251,6 +305,9 @@ func (b *builder) skip(cs *CategorySummary, reason string) {
 
 // Categories whose right answer is no call, and so have no answer file.
 func isAbstention(cat string) bool { return strings.Contains(cat, "irrelevance") }
+
+// Categories whose right answer is some call, any call.
+func isRelevance(cat string) bool { return strings.Contains(cat, "relevance") && !isAbstention(cat) }
 
 // unsupportedCategory names why a whole category is left out: multi-turn
 // and agentic categories have no single query and no call-level answers.
@@ -262,6 +319,19 @@ func unsupportedCategory(cat string) string {
 		return "agentic"
 	}
 	return ""
+}
+
+// categoryNote says why a category gave no cases.
+func categoryNote(cs *CategorySummary, reason string) string {
+	switch {
+	case reason == "multi-turn":
+		return "multi-turn: execution traces over several turns, not single calls to check"
+	case reason == "agentic":
+		return "agentic: scored on the final answer of an agent loop, not on calls"
+	case cs.Questions == 0:
+		return "the question file is empty"
+	}
+	return "every question was left out (see skipped and warnings)"
 }
 
 // question is one line of a question file.
@@ -284,18 +354,19 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		if err != nil {
 			return &FileError{File: f.path, Err: err}
 		}
+		cs.Note = categoryNote(&cs, reason)
 		b.im.Summary.Categories = append(b.im.Summary.Categories, cs)
 		return nil
 	}
 	var answers map[string]answer
 	switch {
 	case cs.Abstention:
-	case f.category == "live_relevance":
+	case isRelevance(f.category):
 		// Any call is right; there is nothing to check calls against.
 	default:
 		ap := filepath.Join(dataDir, "possible_answer", filepath.Base(f.path))
 		var err error
-		answers, err = readAnswers(ap)
+		answers, err = readAnswers(ap, b.entry)
 		if errors.Is(err, os.ErrNotExist) {
 			return &FileError{File: ap, Err: fmt.Errorf("possible-answer file for category %s is missing", f.category)}
 		}
@@ -305,15 +376,18 @@ func (b *builder) category(dataDir string, f dataFile) error {
 	}
 	if b.ids == nil {
 		b.ids, b.byID, b.cats, b.names = map[string]string{}, map[string]int{}, map[string]string{}, map[string][]string{}
+		b.files = map[string]string{}
 	}
 	err := eachLine(f.path, func(line int, raw []byte) error {
 		cs.Questions++
 		var q question
 		if err := json.Unmarshal(raw, &q); err != nil {
-			return &FileError{File: f.path, Line: line, Err: fmt.Errorf("not a question object: %w", err)}
+			b.skip(&cs, "malformed")
+			return b.entry(&FileError{File: f.path, Line: line, Err: fmt.Errorf("not a question object: %w", err)})
 		}
 		fe := func(field string, err error) error {
-			return &FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err}
+			b.skip(&cs, "malformed")
+			return b.entry(&FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err})
 		}
 		if q.ID == "" {
 			return fe("id", errors.New("missing"))
@@ -337,10 +411,6 @@ func (b *builder) category(dataDir string, f dataFile) error {
 			b.skip(&cs, "no function docs")
 			return nil
 		}
-		if f.category == "live_relevance" {
-			b.skip(&cs, "relevance (any call is right)")
-			return nil
-		}
 		if query == "" {
 			b.skip(&cs, "no user message")
 			return nil
@@ -349,10 +419,18 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		if err != nil {
 			return fe("function", err)
 		}
+		if _, err := catalog.Parse(q.Function, "function"); err != nil {
+			return fe("function", err)
+		}
 		c := replay.Case{ID: q.ID, Query: query, Lang: langOf(query), Tags: []string{"bfcl", f.category}, GoldTools: []string{}}
-		if cs.Abstention {
+		c.Checker = &metrics.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented}
+		switch {
+		case cs.Abstention:
 			c.GoldCalls = []metrics.GoldCall{}
-		} else {
+		case isRelevance(f.category):
+			// gold_calls stay absent: any call is right, and the checker
+			// (category relevance) says so.
+		default:
 			a, ok := answers[q.ID]
 			if !ok {
 				return fe("", fmt.Errorf("no answer in %s", filepath.Join(dataDir, "possible_answer", filepath.Base(f.path))))
@@ -362,13 +440,23 @@ func (b *builder) category(dataDir string, f dataFile) error {
 			c.GoldCalls, c.GoldTools = a.calls, a.tools
 			for _, t := range a.tools {
 				if !contains(names, t) {
-					b.warn("%s:%d: id %q: gold tool %s is not among the question's functions", f.path, line, q.ID, t)
+					if err := fe("ground_truth", fmt.Errorf("gold tool %s is not among the question's functions", t)); err != nil {
+						return err
+					}
+					return nil
 				}
 			}
+			if err := b.checkAnswer(f.path, line, q.ID, funcs, names, c.GoldCalls); err != nil {
+				return err
+			}
+			c.Checker.Types = paramTypes(funcs, names, a.tools)
 		}
 		if b.addFunctions(&c, funcs, names) {
 			c.Tags = append(c.Tags, "catalog_conflict")
 			b.im.Summary.ConflictCases++
+		}
+		if c.Catalog != "catalog.json" {
+			cs.Catalogs++
 		}
 		b.byID[c.ID] = len(b.im.Cases)
 		b.cats[c.ID] = f.category
@@ -380,15 +468,21 @@ func (b *builder) category(dataDir string, f dataFile) error {
 	if err != nil {
 		return inFile(f.path, err)
 	}
+	if cs.Cases == 0 {
+		cs.Note = categoryNote(&cs, "")
+	}
 	var unused []string
 	for id, a := range answers {
-		if !a.used {
-			unused = append(unused, id)
+		if _, asked := b.ids[id]; !a.used && !asked {
+			unused = append(unused, id) // not a left-out question's answer
 		}
 	}
 	if len(unused) > 0 {
 		sort.Strings(unused)
-		b.warn("%s: %d answers have no question (first: %s)", filepath.Join(dataDir, "possible_answer", filepath.Base(f.path)), len(unused), unused[0])
+		if err := b.entry(&FileError{File: filepath.Join(dataDir, "possible_answer", filepath.Base(f.path)), ID: unused[0],
+			Err: fmt.Errorf("%d answers have no question (first: %s)", len(unused), unused[0])}); err != nil {
+			return err
+		}
 	}
 	b.im.Summary.Categories = append(b.im.Summary.Categories, cs)
 	return nil
@@ -408,7 +502,7 @@ func contains(list []string, s string) bool {
 // kept in the shared catalog.
 func (b *builder) addFunctions(c *replay.Case, funcs []json.RawMessage, names []string) (conflict bool) {
 	if b.opt.Catalogs == CaseCatalogs {
-		c.Catalog = path.Join("catalogs", fileSafe(c.ID)+".json")
+		c.Catalog = path.Join("catalogs", b.catalogFile(c.ID))
 		b.im.CaseCatalogs[c.ID] = funcs
 		for i, n := range names {
 			if _, ok := b.defs[n]; !ok {
@@ -435,7 +529,7 @@ func (b *builder) addFunctions(c *replay.Case, funcs []json.RawMessage, names []
 	if conflict {
 		// Its gold calls are written against its own definitions, which the
 		// shared catalog cannot hold: give the case its own catalog.
-		c.Catalog = path.Join("catalogs", fileSafe(c.ID)+".json")
+		c.Catalog = path.Join("catalogs", b.catalogFile(c.ID))
 		if b.im.CaseCatalogs == nil {
 			b.im.CaseCatalogs = map[string][]json.RawMessage{}
 		}
@@ -456,6 +550,23 @@ func canonical(raw json.RawMessage) string {
 }
 
 var unsafeFile = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// catalogFile names a case's own catalog: the id made file-safe, with a
+// short hash of the id when that changed it or when another id already
+// took the name (ids "x/1" and "x_1" get different files; names compare
+// case-insensitively, for case-insensitive file systems).
+func (b *builder) catalogFile(id string) string {
+	name := fileSafe(id)
+	key := strings.ToLower(name)
+	if other, taken := b.files[key]; name != id || taken && other != id {
+		h := fnv.New32a()
+		h.Write([]byte(id))
+		name = fmt.Sprintf("%s-%08x", name, h.Sum32())
+		key = strings.ToLower(name)
+	}
+	b.files[key] = id
+	return name + ".json"
+}
 
 func fileSafe(s string) string {
 	s = unsafeFile.ReplaceAllString(s, "_")

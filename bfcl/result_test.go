@@ -6,41 +6,57 @@ import (
 	"testing"
 )
 
+// TestTranscribeResult pins how each stored result shape decodes, as the
+// leaderboard's decode_ast does for the model's mode.
 func TestTranscribeResult(t *testing.T) {
 	cases := []struct {
 		name, result string
-		format, text string
+		mode         Mode
+		lang         string
+		text         string
 		calls        int
-		err          string // substring; "unparsed" means errUnparsed
+		err          string // substring; "undecoded" means errUndecoded (no call)
 	}{
-		{name: "decoded FC calls, arguments as JSON string", result: `[{"get_weather": "{\"city\": \"Paris\"}"}]`,
-			format: "tool_call", text: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>", calls: 1},
-		{name: "decoded, arguments as object", result: `[{"f": {"a": 1}}, {"g": {}}]`,
-			format: "tool_call", text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\": 1}}\n</tool_call>\n<tool_call>\n{\"name\": \"g\", \"arguments\": {}}\n</tool_call>", calls: 2},
-		{name: "broken JSON arguments kept as a string", result: `[{"f": "{\"a\": 1"}]`,
-			format: "tool_call", text: "<tool_call>\n{\"name\": \"f\", \"arguments\": \"{\\\"a\\\": 1\"}\n</tool_call>", calls: 1},
-		{name: "empty arguments string", result: `[{"f": ""}]`,
-			format: "tool_call", text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>", calls: 1},
-		{name: "name/arguments objects", result: `[{"name": "f", "arguments": {"a": "x"}}]`,
-			format: "tool_call", text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\": \"x\"}}\n</tool_call>", calls: 1},
-		{name: "python text", result: `"[f(a='x', b=[1, 2])]"`,
-			format: "tool_call", text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\":\"x\",\"b\":[1,2]}}\n</tool_call>", calls: 1},
-		{name: "JSON text", result: `"[{\"name\": \"f\", \"parameters\": {\"a\": 1}}]"`,
-			format: "tool_call", text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\": 1}}\n</tool_call>", calls: 1},
-		{name: "empty list text is no call", result: `"[]"`, format: "tool_call", text: "", calls: 0},
-		{name: "prose kept verbatim", result: `"The weather is nice."`, format: "auto", text: "The weather is nice.", err: "unparsed"},
-		{name: "multi-turn nested list", result: `[[{"f": "{}"}]]`, err: "multi-turn"},
-		{name: "number", result: `42`, err: "result is a number"},
-		{name: "two keys", result: `[{"f": "{}", "g": "{}"}]`, err: "has 2 keys"},
-		{name: "missing", result: ``, err: "missing"},
+		{name: "FC arguments as JSON string", result: `[{"get_weather": "{\"city\": \"Paris\"}"}]`, mode: ModeFC,
+			text: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\":\"Paris\"}}\n</tool_call>", calls: 1},
+		{name: "FC arguments as object", result: `[{"f": {"a": 1}}, {"g": {}}]`, mode: ModeFC,
+			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\":1}}\n</tool_call>\n<tool_call>\n{\"name\": \"g\", \"arguments\": {}}\n</tool_call>", calls: 2},
+		{name: "FC empty list", result: `[]`, mode: ModeFC, text: "", calls: 0},
+		{name: "FC text is no call", result: `"[clean(df='test')]"`, mode: ModeFC, err: "undecoded"},
+		{name: "FC empty string is no call", result: `""`, mode: ModeFC, err: "undecoded"},
+		{name: "FC [{}] is no call", result: `[{}]`, mode: ModeFC, err: "undecoded"},
+		{name: "FC broken JSON is no call", result: `[{"f": "{\"a\": 1"}, {"g": "{}"}]`, mode: ModeFC, err: "undecoded"},
+		{name: "FC arguments not an object", result: `[{"f": "[1]"}]`, mode: ModeFC, err: "undecoded"},
+		{name: "FC empty arguments string", result: `[{"f": ""}]`, mode: ModeFC, err: "undecoded"},
+		{name: "FC first key names the function", result: `[{"name": "f", "arguments": "{}"}]`, mode: ModeFC, err: "undecoded"},
+		{name: "FC multi-turn nested list", result: `[[{"f": "{}"}]]`, mode: ModeFC, err: "multi-turn"},
+		{name: "prompting python", result: `"[f(a='x', b=[1, 2])]"`, mode: ModePrompting,
+			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\":\"x\",\"b\":[1,2]}}\n</tool_call>", calls: 1},
+		{name: "prompting unbracketed", result: `"f(a=1), g(b=2)"`, mode: ModePrompting, calls: 2,
+			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\":1}}\n</tool_call>\n<tool_call>\n{\"name\": \"g\", \"arguments\": {\"b\":2}}\n</tool_call>"},
+		{name: "prompting backticks stripped", result: "\"`[f(a=1)]`\"", mode: ModePrompting, calls: 1,
+			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\":1}}\n</tool_call>"},
+		{name: "prompting python fence does not decode", result: "\"```python\\n[f(a=1)]\\n```\"", mode: ModePrompting, err: "undecoded"},
+		{name: "prompting bare names and positional", result: `"[f(x, params=params, flag=false)]"`, mode: ModePrompting, calls: 1,
+			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"params\":\"params\",\"flag\":\"false\"}}\n</tool_call>"},
+		{name: "prompting from= is a syntax error", result: `"[integral(value=\"x^3\", from=1, to=5)]"`, mode: ModePrompting, err: "undecoded"},
+		{name: "prompting empty list", result: `"[]"`, mode: ModePrompting, text: "", calls: 0},
+		{name: "prompting prose", result: `"The weather is nice."`, mode: ModePrompting, err: "undecoded"},
+		{name: "prompting a list result", result: `[{"f": "{}"}]`, mode: ModePrompting, err: "undecoded"},
+		{name: "java prompting source values", result: `"[Foo.bar(name=\"abc\", ids=new ArrayList<>(Arrays.asList(1, 2)), ok=true)]"`,
+			mode: ModePrompting, lang: "java", calls: 1,
+			text: "<tool_call>\n{\"name\": \"Foo.bar\", \"arguments\": {\"name\":\"abc\",\"ids\":\"new ArrayList<>(Arrays.asList(1, 2))\",\"ok\":\"true\"}}\n</tool_call>"},
+		{name: "javascript prompting", result: `"[f(list=['a', 'b'], n=5)]"`, mode: ModePrompting, lang: "javascript", calls: 1,
+			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"list\":\"['a', 'b']\",\"n\":\"5\"}}\n</tool_call>"},
+		{name: "missing", result: ``, mode: ModeFC, err: "undecoded"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, n, err := TranscribeResult([]byte(tc.result))
+			tr, n, err := TranscribeResult([]byte(tc.result), tc.mode, tc.lang)
 			switch {
-			case tc.err == "unparsed":
-				if !errors.Is(err, errUnparsed) {
-					t.Fatalf("err = %v, want errUnparsed", err)
+			case tc.err == "undecoded":
+				if !errors.Is(err, errUndecoded) {
+					t.Fatalf("err = %v, want errUndecoded", err)
 				}
 			case tc.err != "":
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
@@ -53,22 +69,27 @@ func TestTranscribeResult(t *testing.T) {
 			if tr.Text == nil {
 				t.Fatal("transcript has no text")
 			}
-			if tr.Format != tc.format || *tr.Text != tc.text || n != tc.calls {
-				t.Errorf("got %q %q %d\nwant %q %q %d", tr.Format, *tr.Text, n, tc.format, tc.text, tc.calls)
+			if tr.Format != "tool_call" || *tr.Text != tc.text || n != tc.calls {
+				t.Errorf("got %q %q %d\nwant %q %d", tr.Format, *tr.Text, n, tc.text, tc.calls)
 			}
 		})
 	}
 }
 
-func TestRestoreNames(t *testing.T) {
-	calls := []rawCall{{name: "math_factorial"}, {name: "unknown_tool"}, {name: "a_b"}, {name: "x.y"}}
-	n := restoreNames(calls, []string{"math.factorial", "a.b", "a_b", "x.y"})
-	if n != 1 || calls[0].name != "math.factorial" || calls[1].name != "unknown_tool" || calls[2].name != "a_b" {
-		t.Errorf("renamed %d: %+v", n, calls)
-	}
-	// Ambiguous: two dotted names map to the same underscored one.
-	calls = []rawCall{{name: "a_b_c"}}
-	if restoreNames(calls, []string{"a.b_c", "a_b.c"}) != 0 || calls[0].name != "a_b_c" {
-		t.Errorf("ambiguous name renamed: %+v", calls)
+func TestGuessMode(t *testing.T) {
+	for _, tc := range []struct {
+		model        string
+		lists, texts int
+		want         Mode
+	}{
+		{"gpt-4o-2024-11-20-FC", 0, 10, ModeFC},
+		{"claude-3-5-sonnet-20241022-FC", 0, 0, ModeFC},
+		{"meta-llama_Llama-3.1-8B-Instruct", 1, 9, ModePrompting},
+		{"some-model", 9, 1, ModeFC},
+		{"FCOS-model", 0, 3, ModePrompting},
+	} {
+		if got, _ := guessMode(tc.model, tc.lists, tc.texts); got != tc.want {
+			t.Errorf("guessMode(%s) = %s, want %s", tc.model, got, tc.want)
+		}
 	}
 }

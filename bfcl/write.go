@@ -107,3 +107,5 @@ func writeFileAtomic(p string, write func(w *bufio.Writer) error) error {
 	}
 	return nil
 }
+
+func mkdirFor(p string) error { return os.MkdirAll(filepath.Dir(p), 0o755) }

@@ -2,8 +2,10 @@ package catalog
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -94,6 +96,14 @@ func (l *loader) parse() error {
 		return &LoadError{File: l.file, Msg: "empty file; want a JSON tools array, an MCP tools/list result or JSON Lines of tool definitions"}
 	}
 	base := int64(len(l.data) - len(bytes.TrimLeft(l.data, " \t\r\n\xef\xbb\xbf")))
+	if l.data[base] == '[' {
+		if err, ok := l.streamArray(base); ok {
+			return err
+		}
+		// Not one valid JSON array: start over on the general path, which
+		// reports the error or reads JSON Lines.
+		l.entries, l.issues = nil, nil
+	}
 	v, err := decodeValue(l.data[base:], base)
 	if err == nil {
 		return l.top(v, "$")
@@ -121,6 +131,36 @@ func (l *loader) parse() error {
 		_ = i
 	}
 	return nil
+}
+
+// streamArray reads a top-level array of tool definitions one definition
+// at a time, so that only one definition's decoded tree is held at once (a
+// 100,000-tool catalog otherwise needs several times its size in memory).
+// ok is false when data is not exactly one valid JSON array; err is the
+// first definition's error, reported only once the whole array is known to
+// be valid JSON, as the general path does.
+func (l *loader) streamArray(base int64) (err error, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(l.data[base:]))
+	dec.UseNumber()
+	if _, err := dec.Token(); err != nil {
+		return nil, false
+	}
+	for i := 0; dec.More(); i++ {
+		v, derr := decodeNext(dec, base, 1)
+		if derr != nil {
+			return nil, false
+		}
+		if err == nil {
+			err = l.item(v, fmt.Sprintf("$[%d]", i), "")
+		}
+	}
+	if _, derr := dec.Token(); derr != nil {
+		return nil, false
+	}
+	if _, derr := dec.Token(); derr != io.EOF {
+		return nil, false
+	}
+	return err, true
 }
 
 type lineValue struct {

@@ -281,7 +281,7 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 			}
 		}
 	}
-	lang := rules.language()
+	lang := rules.Lang()
 	for ai, name := range args.names {
 		value := args.vals[ai]
 		gp := g.Param(name)

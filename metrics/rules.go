@@ -103,8 +103,9 @@ func (r *Rules) documented(d string) bool {
 	return false
 }
 
-// language is the case's language as the leaderboard derives it.
-func (r *Rules) language() string {
+// Lang is the case's language as the leaderboard derives it: Language, or
+// "java"/"javascript" when the category names one, else "python".
+func (r *Rules) Lang() string {
 	if r.Language != "" {
 		return r.Language
 	}

@@ -4,6 +4,19 @@
 // Values are Python literals (strings in every quote style, numbers,
 // True/False/None, lists, tuples, dicts) and come out as JSON.
 //
+// Two readers share the package:
+//
+//   - ParseCalls is strict: keyword arguments with literal values only; a
+//     positional argument, a bare name or a repeated keyword is an error.
+//   - ParseCallsOptions with Options{AST: true} reads what Python's
+//     ast.parse(mode="eval") reads (ast.go: any expression syntax,
+//     comments, implicit string concatenation; a keyword such as `from` as
+//     an argument name is a syntax error) and resolves the values the way
+//     the Berkeley Function Calling Leaderboard's decoder does (resolve.go:
+//     bare names as their text, positional arguments dropped, the last of
+//     repeated keywords kept, arithmetic evaluated, calls and subscripts as
+//     their source text).
+//
 // It is the project's one Python-literal reader: the BFCL importer and the
-// text parsers both use it.
+// text parsers both use it. Errors are *SyntaxError with a byte offset.
 package pyliteral

@@ -59,8 +59,9 @@ type Case struct {
 }
 
 // CheckCalls reports whether the case has gold calls to check a
-// transcript against (an empty list counts: it asks for no call).
-func (c *Case) CheckCalls() bool { return c.GoldCalls != nil }
+// transcript against (an empty list counts: it asks for no call), or a
+// checker that needs none (the leaderboard's relevance cases: any call).
+func (c *Case) CheckCalls() bool { return c.GoldCalls != nil || c.Checker != nil }
 
 // Abstention reports whether the right answer is no call.
 func (c *Case) Abstention() bool { return c.GoldCalls != nil && len(c.GoldCalls) == 0 }

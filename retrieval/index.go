@@ -32,7 +32,10 @@ type Index struct {
 	post    []postings
 	df      []int32
 	fieldDF [][]int32
-	accs    sync.Pool // *accumulator
+	// free holds accumulators for reuse (a sync.Pool would drop them at
+	// every GC, and one is a float64 per tool).
+	mu   sync.Mutex
+	free []*accumulator
 }
 
 type weightedField struct {
@@ -143,7 +146,6 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 	if err := ix.build(); err != nil {
 		return nil, err
 	}
-	ix.accs.New = func() any { return &accumulator{score: make([]float64, len(ix.tools))} }
 	return ix, nil
 }
 

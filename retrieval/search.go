@@ -42,8 +42,8 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 		hits = append(hits, Hit{Name: name, Always: true})
 	}
 	terms := ix.analyzeQuery(query)
-	acc := ix.accs.Get().(*accumulator)
-	defer ix.accs.Put(acc)
+	acc := ix.getAccumulator()
+	defer ix.putAccumulator(acc)
 	if !ix.accumulate(acc, terms) {
 		acc.reset()
 		return hits, nil
@@ -98,6 +98,23 @@ type accumulator struct {
 	score   []float64
 	touched []int32
 	best    []rankedHit
+}
+
+func (ix *Index) getAccumulator() *accumulator {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if n := len(ix.free); n > 0 {
+		a := ix.free[n-1]
+		ix.free = ix.free[:n-1]
+		return a
+	}
+	return &accumulator{score: make([]float64, len(ix.tools))}
+}
+
+func (ix *Index) putAccumulator(a *accumulator) {
+	ix.mu.Lock()
+	ix.free = append(ix.free, a)
+	ix.mu.Unlock()
 }
 
 func (a *accumulator) reset() {

@@ -44,20 +44,31 @@ func WriteTable(w io.Writer, r *Result) error {
 	if len(r.Folds) > 0 {
 		fmt.Fprintf(w, "\n%d-fold cross-validation (objective on the held-out fold)\n", len(r.Folds))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight|tabwriter.Debug)
-		fmt.Fprintln(tw, "fold\tcases\ttrain\ttest\tdefault\ttest recall\tdefault recall\ttest noise\tdefault noise\tk\t")
+		fmt.Fprintln(tw, "fold\tcases\ttrain\ttest\tdefault\twinner\ttest recall\tdefault recall\ttest noise\tdefault noise\tk\t")
 		for _, f := range r.Folds {
-			fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t\n", f.Fold, f.TestCases,
-				f.Train.Objective, f.Test.Objective, f.DefaultTest.Objective, f.Test.Recall, f.DefaultTest.Recall,
+			if f.Winner == WinnerEmpty {
+				fmt.Fprintf(tw, "%d\t%d\t\t\t\tempty\t\t\t\t\t\t\n", f.Fold, f.TestCases)
+				continue
+			}
+			fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f\t%.4f\t%s\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t\n", f.Fold, f.TestCases,
+				f.Train.Objective, f.Test.Objective, f.DefaultTest.Objective, f.Winner, f.Test.Recall, f.DefaultTest.Recall,
 				f.Test.Noise, f.DefaultTest.Noise, f.Config.K)
 		}
 		cv := r.CV
-		fmt.Fprintf(tw, "mean ± sd\t\t%.4f\t%.4f ± %.4f\t%.4f ± %.4f\t%.4f\t%.4f\t%.4f\t%.4f\t\t\n", cv.TrainMean,
+		fmt.Fprintf(tw, "mean ± sd\t\t%.4f\t%.4f ± %.4f\t%.4f ± %.4f\t\t%.4f\t%.4f\t%.4f\t%.4f\t\t\n", cv.TrainMean,
 			cv.TestMean, cv.TestStd, cv.DefaultMean, cv.DefaultStd, cv.TestRecallMean, cv.DefaultRecallMean,
 			cv.TestNoiseMean, cv.DefaultNoiseMean)
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "tuned beat the default on %d of %d folds, lost on %d\n", cv.FoldsBetterThanDflt, cv.Folds, cv.FoldsWorseThanDflt)
+		fmt.Fprintf(w, "tuned beat the default on %d of %d folds, lost on %d", cv.FoldsBetterThanDflt, cv.Folds, cv.FoldsWorseThanDflt)
+		if cv.EmptyFolds > 0 {
+			fmt.Fprintf(w, "; %d empty (no case with a gold tool), left out of the means", cv.EmptyFolds)
+		}
+		fmt.Fprintln(w)
+		if msg := r.LossWarning(); msg != "" {
+			fmt.Fprintf(w, "\n%s\n", msg)
+		}
 	}
 	if h := r.Holdout; h != nil {
 		fmt.Fprintf(w, "\nheld-out suite %s (%d cases, scored once)\n", h.Suite, h.Cases)

@@ -195,12 +195,27 @@ type Fold struct {
 	// DefaultTrain and DefaultTest score the default on the same cases.
 	DefaultTrain Score `json:"default_train"`
 	DefaultTest  Score `json:"default_test"`
+	// Winner is "tuned" or "default" (better objective on the test fold),
+	// "tie", or "empty" when the test fold has no case with a gold tool
+	// (such a fold measures nothing and is left out of the means).
+	Winner string `json:"winner"`
 }
 
+// The fold outcomes.
+const (
+	WinnerTuned   = "tuned"
+	WinnerDefault = "default"
+	WinnerTie     = "tie"
+	WinnerEmpty   = "empty"
+)
+
 // CVSummary is the mean and standard deviation over the folds of the
-// objective (and recall) on the test folds, tuned and default.
+// objective (and recall) on the test folds, tuned and default. Empty folds
+// (no case with a gold tool) are left out of the means, not counted as 0.
 type CVSummary struct {
-	Folds               int     `json:"folds"`
+	Folds int `json:"folds"`
+	// EmptyFolds counts the folds left out of the means.
+	EmptyFolds          int     `json:"empty_folds"`
 	TrainMean           float64 `json:"train_mean"`
 	TestMean            float64 `json:"test_mean"`
 	TestStd             float64 `json:"test_std"`
@@ -212,6 +227,10 @@ type CVSummary struct {
 	DefaultNoiseMean    float64 `json:"default_noise_mean"`
 	FoldsBetterThanDflt int     `json:"folds_better_than_default"`
 	FoldsWorseThanDflt  int     `json:"folds_worse_than_default"`
+	// LostToDefault: the tuned configurations scored below the default on
+	// the held-out folds on average; what tuning found does not
+	// generalise, and --out writes the default unless forced.
+	LostToDefault bool `json:"lost_to_default"`
 }
 
 // Holdout is the held-out suite's score, measured once at the end.
@@ -475,30 +494,43 @@ func Folds(n, k int, seed int64) ([][]int, error) {
 
 func summarise(folds []Fold) *CVSummary {
 	s := &CVSummary{Folds: len(folds)}
-	var test, dflt []float64
-	for _, f := range folds {
-		s.TrainMean += f.Train.Objective
+	var train, test, dflt []float64
+	for i := range folds {
+		f := &folds[i]
+		switch {
+		case f.Test.Scored == 0:
+			f.Winner = WinnerEmpty
+			s.EmptyFolds++
+			continue
+		case f.Test.Objective > f.DefaultTest.Objective+eps:
+			f.Winner = WinnerTuned
+			s.FoldsBetterThanDflt++
+		case f.Test.Objective < f.DefaultTest.Objective-eps:
+			f.Winner = WinnerDefault
+			s.FoldsWorseThanDflt++
+		default:
+			f.Winner = WinnerTie
+		}
+		train = append(train, f.Train.Objective)
 		test = append(test, f.Test.Objective)
 		dflt = append(dflt, f.DefaultTest.Objective)
 		s.TestRecallMean += f.Test.Recall
 		s.DefaultRecallMean += f.DefaultTest.Recall
 		s.TestNoiseMean += f.Test.Noise
 		s.DefaultNoiseMean += f.DefaultTest.Noise
-		switch {
-		case f.Test.Objective > f.DefaultTest.Objective+eps:
-			s.FoldsBetterThanDflt++
-		case f.Test.Objective < f.DefaultTest.Objective-eps:
-			s.FoldsWorseThanDflt++
-		}
 	}
-	n := float64(len(folds))
-	s.TrainMean /= n
+	n := float64(len(test))
+	if n == 0 {
+		return s
+	}
+	s.TrainMean, _ = meanStd(train)
 	s.TestRecallMean /= n
 	s.DefaultRecallMean /= n
 	s.TestNoiseMean /= n
 	s.DefaultNoiseMean /= n
 	s.TestMean, s.TestStd = meanStd(test)
 	s.DefaultMean, s.DefaultStd = meanStd(dflt)
+	s.LostToDefault = s.TestMean < s.DefaultMean-eps
 	return s
 }
 
@@ -517,4 +549,25 @@ func meanStd(xs []float64) (float64, float64) {
 		v += (x - m) * (x - m)
 	}
 	return m, math.Sqrt(v / float64(len(xs)-1))
+}
+
+// LossWarning says, loudly, that the tuned configurations lost to the
+// default under cross-validation; "" when they did not.
+func (r *Result) LossWarning() string {
+	if r.CV == nil || !r.CV.LostToDefault {
+		return ""
+	}
+	return fmt.Sprintf("WARNING: the tuned configuration LOST to the default under %d-fold cross-validation "+
+		"(held-out %s %.4f ± %.4f < default %.4f ± %.4f; folds won %d, lost %d): it does not generalise",
+		r.CV.Folds, r.Objective, r.CV.TestMean, r.CV.TestStd, r.CV.DefaultMean, r.CV.DefaultStd, r.CV.FoldsBetterThanDflt, r.CV.FoldsWorseThanDflt)
+}
+
+// OutConfig is the configuration to write out: the best found, or — when
+// it lost to the default under cross-validation and force is not set —
+// the default. tuned reports which one it is.
+func (r *Result) OutConfig(force bool) (cfg retrieval.Config, tuned bool) {
+	if r.CV != nil && r.CV.LostToDefault && !force {
+		return r.Default.Config, false
+	}
+	return r.Best[0].Config, true
 }

@@ -531,3 +531,48 @@ func TestBaseAlwaysKept(t *testing.T) {
 		t.Error("always-include tuned although the base fixes it")
 	}
 }
+
+// Empty folds (no case with a gold tool) are left out of the means, and a
+// tuned configuration that loses to the default under cross-validation is
+// flagged and not what --out writes unless forced.
+func TestCVEmptyFoldsAndLoss(t *testing.T) {
+	sc := func(obj float64, scored int) Score {
+		return Score{Objective: obj, Recall: obj, Scored: scored, Cases: 3}
+	}
+	folds := []Fold{
+		{Fold: 1, Train: sc(0.9, 3), Test: sc(0.5, 3), DefaultTest: sc(0.7, 3)},
+		{Fold: 2, Train: sc(0.9, 3), Test: sc(0, 0), DefaultTest: sc(0, 0)},
+		{Fold: 3, Train: sc(0.9, 3), Test: sc(0.8, 2), DefaultTest: sc(0.6, 2)},
+		{Fold: 4, Train: sc(0.9, 3), Test: sc(0.4, 3), DefaultTest: sc(0.6, 3)},
+	}
+	cv := summarise(folds)
+	if cv.EmptyFolds != 1 || cv.Folds != 4 {
+		t.Fatalf("folds %+v", cv)
+	}
+	if want := (0.5 + 0.8 + 0.4) / 3; math.Abs(cv.TestMean-want) > 1e-12 {
+		t.Errorf("test mean %v, want %v (the empty fold left out)", cv.TestMean, want)
+	}
+	if folds[1].Winner != WinnerEmpty || folds[0].Winner != WinnerDefault || folds[2].Winner != WinnerTuned {
+		t.Errorf("winners %s %s %s", folds[0].Winner, folds[1].Winner, folds[2].Winner)
+	}
+	if !cv.LostToDefault || cv.FoldsBetterThanDflt != 1 || cv.FoldsWorseThanDflt != 2 {
+		t.Fatalf("loss not flagged: %+v", cv)
+	}
+	tuned, dflt := retrieval.DefaultConfig(), retrieval.DefaultConfig()
+	tuned.K1 = 2
+	res := &Result{Objective: DefaultObjective(), CV: cv, Folds: folds, Best: []Ranked{{Config: tuned}}, Default: Ranked{Config: dflt}}
+	if cfg, isTuned := res.OutConfig(false); isTuned || cfg.K1 != dflt.K1 {
+		t.Errorf("--out without --force writes the tuned config")
+	}
+	if cfg, isTuned := res.OutConfig(true); !isTuned || cfg.K1 != 2 {
+		t.Errorf("--force does not write the tuned config")
+	}
+	var b strings.Builder
+	if err := WriteTable(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "WARNING: the tuned configuration LOST to the default") || !strings.Contains(b.String(), "1 empty") ||
+		!strings.Contains(b.String(), "  default|") {
+		t.Errorf("table:\n%s", b.String())
+	}
+}

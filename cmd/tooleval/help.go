@@ -31,6 +31,14 @@ const (
 // helpByCommand holds the extra help by command path ("import bfcl").
 // Every command needs an entry (TestEveryCommandHasExamples).
 var helpByCommand = map[string]commandHelp{
+	"bfcl": {examples: []string{
+		"tooleval bfcl score bfcl/suite.*.jsonl --out scores/",
+	}},
+	"bfcl score": {examples: []string{
+		"tooleval import bfcl ./berkeley-function-call-leaderboard --out bfcl/        # suites with each model's results",
+		"tooleval bfcl score bfcl/suite.*.jsonl --out scores/                          # data_non_live.csv, data_live.csv, per-category score files",
+		"tooleval replay bfcl/suite.gpt-4o-2024-11-20-FC.jsonl --bfcl-scores scores/   # the same while replaying",
+	}},
 	"catalog": {examples: []string{
 		"tooleval catalog tools.json                # tools, parameters, characters and tokens per variant, problems",
 		"tooleval catalog --json a.json b.mcp.json  # the same as JSON",
@@ -41,7 +49,9 @@ var helpByCommand = map[string]commandHelp{
 	"import bfcl": {examples: []string{
 		"tooleval import bfcl ./berkeley-function-call-leaderboard --out bfcl/              # catalog + suite",
 		"tooleval import bfcl ./berkeley-function-call-leaderboard --out bfcl/ --results r/ # + per-model transcripts",
-	}},
+		"tooleval import bfcl ./berkeley-function-call-leaderboard --strict                 # per-entry problems are errors",
+		"tooleval import bfcl ./bfcl-checkout --fc 'my-model*' --underscore-names 'my-model*'  # how a model was run",
+	}, exit: "0 ok (per-entry problems are warnings), 1 unreadable files, no category with cases, or a\nproblem with --strict, 2 bad flags"},
 	"merge": {examples: []string{
 		"tooleval merge shard-*.json --json report.json --markdown summary.md   # one report from the CI matrix",
 		"tooleval merge shard-*.json --baseline base.json --max-drop recall=0.02 # gate as the whole run would",

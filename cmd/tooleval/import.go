@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/tooleval/tooleval/bfcl"
+	"github.com/tooleval/tooleval/metrics"
 	"github.com/urfave/cli/v2"
 )
 
@@ -28,6 +29,12 @@ func init() {
 				&cli.StringFlag{Name: "results", Usage: "model result `DIR` (default: DIR/result if present; - for none)"},
 				&cli.StringSliceFlag{Name: "model", Usage: "import only the results of models matching `GLOB`"},
 				&cli.StringFlag{Name: "catalogs", Value: "shared", Usage: "`MODE`: shared (one catalog, union of all functions) or case (each question's own functions)"},
+				&cli.BoolFlag{Name: "strict", Usage: "make per-entry problems (malformed lines, empty allowed-value lists, gold parameters the docs lack) errors instead of warnings"},
+				&cli.StringSliceFlag{Name: "fc", Usage: "models matching `GLOB` answered through a function-calling API (default: judged by an \"FC\" name part, else by their results)"},
+				&cli.StringSliceFlag{Name: "prompting", Usage: "models matching `GLOB` answered by prompting (Python call syntax)"},
+				&cli.StringSliceFlag{Name: "underscore-names", Usage: "models matching `GLOB` were given dotted function names with _ for . (default: judged by their calls)"},
+				&cli.StringSliceFlag{Name: "dotted-names", Usage: "models matching `GLOB` were given dotted function names as they are"},
+				&cli.StringSliceFlag{Name: "documented", Usage: "check by the leaderboard's documented `RULE` instead of its code: optional, any_order, dict_values (see bfcl/doc.go)"},
 				&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
 			},
 			Action: importBFCL,
@@ -48,6 +55,16 @@ func importBFCL(c *cli.Context) error {
 		ResultsDir: c.String("results"),
 		Models:     splitList(c.StringSlice("model")),
 		Catalogs:   mode,
+		Strict:     c.Bool("strict"),
+		FC:         splitList(c.StringSlice("fc")),
+		Prompting:  splitList(c.StringSlice("prompting")),
+		Documented: splitList(c.StringSlice("documented")),
+
+		UnderscoreNames: splitList(c.StringSlice("underscore-names")),
+		DottedNames:     splitList(c.StringSlice("dotted-names")),
+	}
+	if err := (&metrics.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
+		return usageErr("import bfcl: --documented: %v", err)
 	}
 	im, err := bfcl.Load(c.Args().First(), opt)
 	if err != nil {
@@ -79,36 +96,77 @@ func splitList(vals []string) []string {
 func printImportSummary(w io.Writer, out string, s *bfcl.Summary) {
 	fmt.Fprintf(w, "imported %d cases and %d tools from %s\n\n", s.Cases, s.Tools, s.DataDir)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "category\tversion\tquestions\tcases\tskipped")
+	fmt.Fprintln(tw, "category\tversion\tquestions\tcases\tskipped\town catalogs\t")
+	var empty []string
 	for _, c := range s.Categories {
 		name := c.Category
-		if c.Abstention {
+		switch {
+		case c.Abstention:
 			name += " (no call)"
+		case strings.Contains(c.Category, "relevance"):
+			name += " (any call)"
 		}
-		fmt.Fprintf(tw, "%s\tv%d\t%d\t%d\t%d\n", name, c.Version, c.Questions, c.Cases, c.Skipped)
+		fmt.Fprintf(tw, "%s\tv%d\t%d\t%d\t%d\t%d\t\n", name, c.Version, c.Questions, c.Cases, c.Skipped, c.Catalogs)
+		if c.Cases == 0 {
+			empty = append(empty, fmt.Sprintf("%s (%s)", c.Category, c.Note))
+		}
 	}
 	tw.Flush()
+	if len(empty) > 0 {
+		fmt.Fprintf(w, "\nno cases from: %s\n", strings.Join(empty, "; "))
+	}
 	if len(s.Skipped) > 0 {
 		reasons := make([]string, 0, len(s.Skipped))
 		for r, n := range s.Skipped {
 			reasons = append(reasons, fmt.Sprintf("%s: %d", r, n))
 		}
 		sort.Strings(reasons)
-		fmt.Fprintf(w, "\nskipped questions: %s\n", strings.Join(reasons, ", "))
+		fmt.Fprintf(w, "skipped questions: %s\n", strings.Join(reasons, ", "))
 	}
 	fmt.Fprintf(w, "\ncatalog: %d tools, %d identical definitions merged, %d conflicting definitions dropped (%d cases tagged catalog_conflict), %d names outside ^[a-zA-Z0-9_-]{1,64}$ kept\n",
 		s.Tools, s.Merged, s.Conflicts, s.ConflictCases, s.NonProviderNames)
 	if len(s.Models) > 0 {
 		fmt.Fprintf(w, "\nmodel results from %s:\n", s.ResultsDir)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "model\tfiles\tresults\ttranscripts\tcalls\tunparsed\tmissing\tunmatched\trejected")
+		fmt.Fprintln(tw, "model\tmode\tnames\tfiles\tresults\ttranscripts\tcalls\tno call decoded\tmissing\tunmatched\trejected\t")
 		for _, m := range s.Models {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", m.Model, m.Files, m.Results, m.Transcripts, m.Calls, m.Unparsed, m.Missing, m.Unmatched, m.Rejected)
+			names := "as given"
+			if m.UnderscoreNames {
+				names = "dots as _"
+			}
+			if m.NamesFrom != "" {
+				names += " (" + m.NamesFrom + ")"
+			}
+			fmt.Fprintf(tw, "%s\t%s (%s)\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", m.Model, m.Mode, m.ModeFrom, names,
+				m.Files, m.Results, m.Transcripts, m.Calls, m.Unparsed, m.Missing, m.Unmatched, m.Rejected)
 		}
 		tw.Flush()
 	}
-	for _, warn := range s.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", warn)
+	if s.WarningCount > 0 {
+		fmt.Fprintf(w, "\n%d warning(s):\n", s.WarningCount)
+		for _, warn := range s.Warnings {
+			fmt.Fprintf(w, "warning: %s\n", warn)
+		}
+		if n := s.WarningCount - len(s.Warnings); n > 0 {
+			fmt.Fprintf(w, "… and %d more (all in --json)\n", n)
+		}
 	}
-	fmt.Fprintf(w, "\nwrote to %s: %s\n", out, strings.Join(s.Files, ", "))
+	catalogs, suites := 0, 0
+	var main []string
+	for _, f := range s.Files {
+		switch {
+		case strings.HasPrefix(f, "catalogs/"):
+			catalogs++
+		case strings.HasPrefix(f, "suite"):
+			suites++
+			main = append(main, f)
+		default:
+			main = append(main, f)
+		}
+	}
+	fmt.Fprintf(w, "\nwrote to %s: %s", out, strings.Join(main, ", "))
+	if catalogs > 0 {
+		fmt.Fprintf(w, " and %d case catalogs in catalogs/", catalogs)
+	}
+	fmt.Fprintln(w)
 }

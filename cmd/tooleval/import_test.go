@@ -14,7 +14,8 @@ func TestImportBFCLCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"imported 11 cases and 5 tools", "simple_python", "multi-turn: 1", "fake-gpt-FC", "wrote to"} {
+	for _, want := range []string{"imported 21 cases and 11 tools", "simple_python", "multi-turn: 1", "fake-gpt-FC", "fc (name)", "dots as _ (calls)",
+		"no cases from: multi_turn_base (multi-turn", "warning: ", `live_simple_1-1-0": ground_truth[0].bank.balance.type`, "and 5 case catalogs in catalogs/"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
@@ -41,6 +42,46 @@ func TestImportBFCLCommand(t *testing.T) {
 	}
 }
 
+// TestBFCLScoreCommand scores the imported model suites with the
+// leaderboard's checker, through `bfcl score` and `replay --bfcl-scores`.
+func TestBFCLScoreCommand(t *testing.T) {
+	out := t.TempDir()
+	if code, _, stderr := runCLI("import", "bfcl", "--out", out, "../../testdata/bfcl/checkout"); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	scores := t.TempDir()
+	code, _, stderr := runCLI("bfcl", "score", "--out", scores, filepath.Join(out, "suite.fake-gpt-FC.jsonl"), filepath.Join(out, "suite.tiny-prompt-model.jsonl"))
+	if code != 0 {
+		t.Fatalf("bfcl score: exit %d: %s", code, stderr)
+	}
+	live, err := os.ReadFile(filepath.Join(scores, "data_live.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// fake-gpt-FC: live_simple 1/3 (an empty allowed list, text), live
+	// irrelevance 2/3 (broken JSON and [{}] are no call), relevance 1/1.
+	want := "Rank,Model,Overall Acc,AST Acc,Simple Acc,Multiple Acc,Parallel Acc,Parallel Multiple Acc,Irrelevance Acc,Relevance Acc\n" +
+		"1,fake-gpt-FC,57.14%,N/A,33.33%,N/A,N/A,N/A,66.67%,100.00%\n" +
+		"2,tiny-prompt-model,0.00%,N/A,0.00%,N/A,N/A,N/A,N/A,N/A\n"
+	if string(live) != want {
+		t.Errorf("data_live.csv:\n%s\nwant:\n%s", live, want)
+	}
+	java, err := os.ReadFile(filepath.Join(scores, "fake-gpt-FC", "BFCL_v4_simple_java_score.json"))
+	if err != nil || !strings.HasPrefix(string(java), `{"accuracy":0.5,"correct_count":1,"total_count":2}`) || !strings.Contains(string(java), `"id":"simple_java_1"`) {
+		t.Errorf("simple_java score file: %s %v", java, err)
+	}
+	again := t.TempDir()
+	if code, _, stderr := runCLI("replay", "--bfcl-scores", again, "-k", "3", filepath.Join(out, "suite.fake-gpt-FC.jsonl")); code != 0 {
+		t.Fatalf("replay --bfcl-scores: exit %d: %s", code, stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(again, "data_live.csv")); !strings.Contains(string(b), "1,fake-gpt-FC,57.14%") {
+		t.Errorf("replay --bfcl-scores data_live.csv: %s", b)
+	}
+	if code, _, stderr := runCLI("bfcl", "score", "--out", t.TempDir(), filepath.Join(out, "suite.jsonl")); code != 1 || !strings.Contains(stderr, "no case carries") {
+		t.Errorf("scoring a suite without transcripts: exit %d, %s", code, stderr)
+	}
+}
+
 func TestImportBFCLCommandErrors(t *testing.T) {
 	cases := []struct {
 		args []string
@@ -51,6 +92,10 @@ func TestImportBFCLCommandErrors(t *testing.T) {
 		{[]string{"import", "bfcl", "--catalogs", "per-tool", "x"}, 2, "--catalogs must be shared or case"},
 		{[]string{"import", "bfcl", "--out", "OUT", "/nonexistent/bfcl"}, 1, "/nonexistent/bfcl"},
 		{[]string{"import", "bfcl", "--out", "OUT", "../../testdata/record"}, 1, "no question files"},
+		{[]string{"import", "bfcl", "--out", "OUT", "--category", "multi_turn*", "../../testdata/bfcl/checkout"}, 1, "no category gives cases to replay: multi_turn_base (multi-turn"},
+		{[]string{"import", "bfcl", "--out", "OUT", "--strict", "../../testdata/bfcl/checkout"}, 1, "empty list of allowed values"},
+		{[]string{"import", "bfcl", "--documented", "nope", "x"}, 2, "unknown documented rule"},
+		{[]string{"bfcl", "score"}, 2, "want at least one SUITE"},
 	}
 	for _, tc := range cases {
 		args := tc.args

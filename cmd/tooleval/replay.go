@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tooleval/tooleval/bfcl"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
 )
@@ -39,6 +40,7 @@ func init() {
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the random chunkings"},
 			&cli.IntFlag{Name: "chunkings", Value: 2, Usage: "`N` random chunkings per transcript besides as recorded and byte by byte (0: none)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
+			&cli.StringFlag{Name: "bfcl-scores", Usage: "also write the leaderboard's score tables for the suite's imported BFCL cases to `DIR` (as `tooleval bfcl score`)"},
 		}, reportFlags()...),
 		Action: replayCmd,
 	})
@@ -66,6 +68,15 @@ func replayCmd(c *cli.Context) error {
 		return inputErr("replay: %v", err)
 	}
 	defer suite.Close()
+	if dir := c.String("bfcl-scores"); dir != "" {
+		var scores bfcl.Scores
+		if err := scores.ScoreSuite(suite); err != nil {
+			return inputErr("replay: --bfcl-scores: %v", err)
+		}
+		if err := writeBFCLScores(c, &scores, dir); err != nil {
+			return err
+		}
+	}
 	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
 	rep, err := replay.Run(suite, opts)
 	if err != nil {

@@ -50,7 +50,8 @@ func init() {
 			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "`ENCODING` for tokens and budgets: o200k_base, cl100k_base or none"},
 			&cli.StringFlag{Name: "variant", Value: "retrieved", Usage: "prompt `VARIANT` injected tools are costed in"},
 			&cli.IntFlag{Name: "top", Value: 5, Usage: "list the `N` best configurations"},
-			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json)"},
+			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json); the default instead when the best lost to it under cross-validation"},
+			&cli.BoolFlag{Name: "force", Usage: "with --out, write the tuned configuration even when it lost to the default under cross-validation"},
 			&cli.StringFlag{Name: "chart", Usage: "write the chart to `PREFIX`.svg and PREFIX.png"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers (results do not depend on it)"},
@@ -96,7 +97,17 @@ func tuneCmd(c *cli.Context) error {
 		return inputErr("tune: %v", err)
 	}
 	if f := c.String("out"); f != "" {
-		if err := tune.SaveConfig(f, res.Best[0].Config); err != nil {
+		// A configuration that lost to the default under cross-validation
+		// is not written unless --force: the default is, loudly.
+		cfg, tuned := res.OutConfig(c.Bool("force"))
+		if msg := res.LossWarning(); msg != "" {
+			what := "--out " + f + " gets the DEFAULT configuration (--force writes the tuned one)"
+			if tuned {
+				what = "--force: --out " + f + " gets the tuned configuration anyway"
+			}
+			fmt.Fprintf(c.App.ErrWriter, "tooleval: tune: %s\ntooleval: tune: %s\n", msg, what)
+		}
+		if err := tune.SaveConfig(f, cfg); err != nil {
 			return inputErr("tune: --out %v", err)
 		}
 	}

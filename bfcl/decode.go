@@ -1,0 +1,257 @@
+package bfcl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/pyliteral"
+)
+
+// Mode is how a model answered: through a function-calling API (results
+// stored as a list of {name: arguments}) or by prompting (results stored
+// as the model's text, Python call syntax).
+type Mode string
+
+const (
+	ModeFC        Mode = "fc"
+	ModePrompting Mode = "prompting"
+)
+
+// errUndecoded marks a result the leaderboard's decoder cannot read: it
+// counts as no call (an irrelevance case passes, every other fails).
+var errUndecoded = errors.New("the result does not decode")
+
+// fcName matches the leaderboard's naming of function-calling model
+// configurations ("gpt-4o-2024-11-20-FC", "…_FC").
+var fcName = regexp.MustCompile(`(^|[-_.(])FC($|[-_.)])`)
+
+// guessMode says how a model answered, from its configuration name and
+// else from its results: lists are function-calling results, strings are
+// prompting ones.
+func guessMode(model string, lists, texts int) (Mode, string) {
+	if fcName.MatchString(model) {
+		return ModeFC, "name"
+	}
+	if lists > texts {
+		return ModeFC, "results"
+	}
+	return ModePrompting, "results"
+}
+
+// decodeResult is the leaderboard's decode_ast for one stored result: the
+// calls it decodes to, or an error wrapping errUndecoded.
+func decodeResult(result json.RawMessage, mode Mode, lang string) ([]rawCall, error) {
+	result = bytes.TrimSpace(result)
+	if len(result) == 0 {
+		return nil, fmt.Errorf("%w: the result is missing", errUndecoded)
+	}
+	if mode == ModeFC {
+		return decodeFC(result)
+	}
+	var s string
+	if result[0] != '"' || json.Unmarshal(result, &s) != nil {
+		return nil, fmt.Errorf("%w: a prompting model's result is %s, not text", errUndecoded, jsonKind(result))
+	}
+	return decodePrompting(s, lang)
+}
+
+// decodeFC reads a function-calling result: a list whose items each name
+// the function by their first key, with the arguments as a JSON string
+// (or an object). Text, an empty item, broken JSON or arguments that are
+// not an object do not decode.
+func decodeFC(result []byte) ([]rawCall, error) {
+	if result[0] != '[' {
+		return nil, fmt.Errorf("%w: a function-calling result is %s, not a list of calls", errUndecoded, jsonKind(result))
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(result, &items); err != nil {
+		return nil, fmt.Errorf("%w: %v", errUndecoded, err)
+	}
+	calls := make([]rawCall, 0, len(items))
+	for i, it := range items {
+		it = bytes.TrimSpace(it)
+		if len(it) > 0 && it[0] == '[' {
+			return nil, fmt.Errorf("result[%d] is a list: a multi-turn result, which has no single transcript", i)
+		}
+		var obj orderedObject
+		if err := json.Unmarshal(it, &obj); err != nil {
+			return nil, fmt.Errorf("%w: result[%d] is %s, not {name: arguments}", errUndecoded, i, jsonKind(it))
+		}
+		if len(obj) == 0 {
+			return nil, fmt.Errorf("%w: result[%d] is an empty object", errUndecoded, i)
+		}
+		name, args := obj[0].key, bytes.TrimSpace(obj[0].value)
+		if len(args) > 0 && args[0] == '"' {
+			var s string
+			if err := json.Unmarshal(args, &s); err != nil {
+				return nil, fmt.Errorf("%w: result[%d]: %v", errUndecoded, i, err)
+			}
+			args = bytes.TrimSpace([]byte(s))
+		}
+		if len(args) == 0 || args[0] != '{' || !json.Valid(args) {
+			return nil, fmt.Errorf("%w: result[%d] (%s): the arguments are not a JSON object", errUndecoded, i, name)
+		}
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, args); err != nil {
+			return nil, fmt.Errorf("%w: result[%d]: %v", errUndecoded, i, err)
+		}
+		calls = append(calls, rawCall{name, buf.Bytes()})
+	}
+	return calls, nil
+}
+
+// decodePrompting is the leaderboard's default_decode_ast_prompting: strip
+// backticks, newlines and spaces, wrap in [ ] when missing, strip
+// whitespace and single quotes, and read the rest with Python's ast rules
+// (Java and JavaScript: their call syntax with source-text values).
+func decodePrompting(s, lang string) ([]rawCall, error) {
+	s = strings.Trim(s, "`\n ")
+	if !strings.HasPrefix(s, "[") {
+		s = "[" + s
+	}
+	if !strings.HasSuffix(s, "]") {
+		s += "]"
+	}
+	if lang == "java" || lang == "javascript" {
+		return decodeSourceCalls(s[1 : len(s)-1])
+	}
+	s = strings.Trim(strings.TrimFunc(s, unicode.IsSpace), "'")
+	pcs, err := pyliteral.ParseCallsOptions(s, pyliteral.Options{AST: true})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errUndecoded, err)
+	}
+	calls := make([]rawCall, len(pcs))
+	for i, c := range pcs {
+		calls[i] = rawCall{c.Name, c.Arguments}
+	}
+	return calls, nil
+}
+
+// decodeSourceCalls reads Java or JavaScript prompting output,
+// `Cls.method(a="x", b=new int[]{1, 2})`, one call or several separated
+// by commas: each argument value is kept as its source text (a string
+// literal without its quotes), which the checker converts by the
+// parameter's declared type.
+func decodeSourceCalls(s string) ([]rawCall, error) {
+	var calls []rawCall
+	rest := strings.TrimSpace(s)
+	for rest != "" {
+		open := strings.IndexByte(rest, '(')
+		if open <= 0 {
+			return nil, fmt.Errorf("%w: expected name(arguments) at %q", errUndecoded, clip(rest))
+		}
+		name := strings.TrimSpace(rest[:open])
+		for _, r := range name {
+			if !(r == '.' || r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				return nil, fmt.Errorf("%w: %q is not a function name", errUndecoded, clip(name))
+			}
+		}
+		end, parts, err := splitArgs(rest, open)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		b.WriteByte('{')
+		n := 0
+		for _, p := range parts {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			eq := topLevelEquals(p)
+			if eq <= 0 {
+				continue // a positional argument: no name to match
+			}
+			if n > 0 {
+				b.WriteByte(',')
+			}
+			n++
+			key := strings.TrimSpace(p[:eq])
+			val := strings.TrimSpace(p[eq+1:])
+			if len(val) >= 2 && (val[0] == '"' && val[len(val)-1] == '"') {
+				var u string
+				if json.Unmarshal([]byte(val), &u) == nil {
+					val = u
+				} else {
+					val = val[1 : len(val)-1]
+				}
+			}
+			b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(key)))
+			b.WriteByte(':')
+			b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(val)))
+		}
+		b.WriteByte('}')
+		calls = append(calls, rawCall{name, b.Bytes()})
+		rest = strings.TrimSpace(rest[end:])
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, ","))
+	}
+	return calls, nil
+}
+
+// splitArgs splits the argument list starting at the "(" at open into
+// top-level parts, returning the offset after the closing ")".
+func splitArgs(s string, open int) (int, []string, error) {
+	depth := 0
+	var quote byte
+	start := open + 1
+	var parts []string
+	for i := open; i < len(s); i++ {
+		c := s[i]
+		if quote != 0 {
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '"', '\'', '`':
+			quote = c
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				parts = append(parts, s[start:i])
+				return i + 1, parts, nil
+			}
+		case ',':
+			if depth == 1 {
+				parts = append(parts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return 0, nil, fmt.Errorf("%w: unbalanced brackets in %q", errUndecoded, clip(s))
+}
+
+// topLevelEquals finds the "=" of name=value (not ==, =>, <=, >=, !=).
+func topLevelEquals(p string) int {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '"' || c == '\'' || c == '(' || c == '[' || c == '{' {
+			return -1
+		}
+		if c == '=' {
+			if i+1 < len(p) && (p[i+1] == '=' || p[i+1] == '>') || i > 0 && strings.ContainsRune("<>!=", rune(p[i-1])) {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
