@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -16,6 +17,11 @@ type Options struct {
 	Tools toolcall.ToolSet
 	// CallsInReasoning makes calls inside <think> count as calls.
 	CallsInReasoning bool
+	// ReasoningOpen starts text parsers inside reasoning (the prompt
+	// ended with <think>; only </think> appears in the output).
+	ReasoningOpen bool
+	// ThinkAsText makes <think> and <thinking> plain text.
+	ThinkAsText bool
 	// MaxCallBytes caps one call's bytes (0: 16 MiB).
 	MaxCallBytes int
 	// MaxDepth caps JSON nesting of arguments (0: the parser's default).
@@ -63,6 +69,26 @@ func New(format string, opts Options) (toolcall.StreamParser, error) {
 		return nil, fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats(), ", "))
 	}
 	return c(opts), nil
+}
+
+// Configure applies the reasoning options of o (ReasoningOpen,
+// ThinkAsText) to a parser New built, before its first Feed. Provider
+// streams mark reasoning themselves and ignore them; a parser New did not
+// build is an error.
+func Configure(p toolcall.StreamParser, o Options) error {
+	switch q := p.(type) {
+	case *autoParser:
+		if q.p != nil {
+			return fmt.Errorf("anyparse: Configure after Feed")
+		}
+		q.opts.ReasoningOpen, q.opts.ThinkAsText = o.ReasoningOpen, o.ThinkAsText
+	case textParser:
+		q.Apply(textparse.WithReasoningOpen(o.ReasoningOpen), textparse.WithThinkAsText(o.ThinkAsText))
+	case nativeParser:
+	default:
+		return fmt.Errorf("anyparse: cannot configure a %T", p)
+	}
+	return nil
 }
 
 // Detected returns the format p has recognised in its stream so far (for

@@ -26,6 +26,8 @@ func newText(f textparse.Format, o Options) toolcall.StreamParser {
 		textparse.WithFormat(f),
 		textparse.WithTools(o.Tools),
 		textparse.WithCallsInReasoning(o.CallsInReasoning),
+		textparse.WithReasoningOpen(o.ReasoningOpen),
+		textparse.WithThinkAsText(o.ThinkAsText),
 		textparse.WithMaxCallBytes(o.MaxCallBytes),
 		textparse.WithMaxDepth(o.MaxDepth),
 	)}

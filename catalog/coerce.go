@@ -79,23 +79,25 @@ func (s *coerceSchema) collect(out *[]string, depth int) {
 // KeepsString reports whether an XML value for p stays a JSON string
 // (and so can be streamed as one): p is nil (no catalog, or a parameter the
 // tool does not declare), its types are unknown, or "string" is one of them
-// and neither "object" nor "array" is. A string parameter stays a string
-// even when its text looks like 007, true or null.
+// and none of "object", "array" and "null" is. A string parameter stays a
+// string even when its text looks like 007, true or null; a nullable one
+// (["string","null"], anyOf with null) turns the text null into JSON null,
+// as every serving stack does.
 func KeepsString(p *toolcall.Param) bool {
 	types := ParamTypes(p)
 	if len(types) == 0 {
 		return true
 	}
-	str, structured := false, false
+	str, other := false, false
 	for _, t := range types {
 		switch t {
 		case "string":
 			str = true
-		case "object", "array":
-			structured = true
+		case "object", "array", "null":
+			other = true
 		}
 	}
-	return str && !structured
+	return str && !other
 }
 
 // Coerce returns the JSON for an XML parameter value converted by p's
@@ -120,6 +122,9 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 		allowed[t] = true
 	}
 	v := bytes.TrimSpace(value)
+	if allowed["null"] && (string(v) == "null" || string(v) == "None") {
+		return append(dst, "null"...)
+	}
 	if allowed["string"] {
 		// A string or a structure (anyOf [string, array], …): text that
 		// is a JSON or Python object or array of an allowed kind is the

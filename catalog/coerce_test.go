@@ -15,7 +15,7 @@ func TestKeepsString(t *testing.T) {
 	}{
 		{nil, true},
 		{[]string{"string"}, true},
-		{[]string{"string", "null"}, true},
+		{[]string{"string", "null"}, false}, // buffered: null is JSON null
 		{[]string{"integer", "string"}, true},
 		{[]string{"integer"}, false},
 		{[]string{"string", "array"}, false}, // buffered: may be a list
@@ -56,7 +56,11 @@ func TestCoerce(t *testing.T) {
 		{"null", typed("null"), "None", `null`},
 		{"nullable integer null", typed("integer", "null"), "null", `null`},
 		{"nullable integer value", typed("integer", "null"), "5", `5`},
-		{"nullable string stays", typed("string", "null"), "null", `"null"`},
+		{"nullable string null is null", typed("string", "null"), "null", `null`},
+		{"nullable string None is null", typed("string", "null"), " None ", `null`},
+		{"nullable string text stays", typed("string", "null"), "nul", `"nul"`},
+		{"plain string keeps null", typed("string"), "null", `"null"`},
+		{"anyOf string null is null", schema(`{"anyOf":[{"type":"string"},{"type":"null"}]}`), "null", `null`},
 		{"object json", typed("object"), `{"a": [1, 2]}`, `{"a": [1, 2]}`},
 		{"object python", typed("object"), `{'k': True, 'n': None, 'f': False, 'x': [1, 'two', (3, 4)], 5: 'five'}`,
 			`{"k":true,"n":null,"f":false,"x":[1,"two",[3,4]],"5":"five"}`},
@@ -81,7 +85,7 @@ func TestCoerce(t *testing.T) {
 		{"string or array: object is not allowed", typed("string", "array"), `{"a":1}`, `"{\"a\":1}"`},
 		{"string or array: broken list stays string", typed("string", "array"), "[x, y", `"[x, y"`},
 		{"string or object: JSON object", typed("string", "object"), `{"k": 1}`, `{"k": 1}`},
-		{"string or object or null: null stays string", typed("string", "object", "null"), "null", `"null"`},
+		{"string or object or null: null is null", typed("string", "object", "null"), "null", `null`},
 		{"array of objects", schema(`{"type":"array","items":{"type":"object","properties":{"old":{"type":"string"}}}}`), `[{'old': 'a'}]`, `[{"old":"a"}]`},
 	}
 	for _, tc := range cases {

@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 
+	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -86,6 +87,11 @@ func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet
 		p, err := newParser(t.Format, tools)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
+		}
+		if t.ReasoningOpen || t.ThinkAsText {
+			if err := anyparse.Configure(p, anyparse.Options{ReasoningOpen: t.ReasoningOpen, ThinkAsText: t.ThinkAsText}); err != nil {
+				return nil, nil, nil, fmt.Errorf("transcript.reasoning_open/think_as_text: %v", err)
+			}
 		}
 		evs := ch.run(p)
 		res.Chunkings++

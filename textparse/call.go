@@ -94,13 +94,23 @@ func validName(s string) bool {
 	return utf8.ValidString(s)
 }
 
+// catalogName reports whether the catalog defines exactly name: such a
+// name is accepted even outside the identifier pattern ("my tool").
+func (p *Parser) catalogName(name string) bool {
+	if p.cfg.tools == nil || name == "" || len(name) > 256 || !utf8.ValidString(name) {
+		return false
+	}
+	_, ok := p.cfg.tools.Lookup(name)
+	return ok
+}
+
 // setName records the tool name found at off. Except in <tool_call> JSON,
 // where an id may follow, the call starts right away.
 func (p *Parser) setName(name string, off int) {
 	if p.cur.started || p.cur.discard {
 		return
 	}
-	if !validName(name) {
+	if !validName(name) && !p.catalogName(name) {
 		p.errorf(off, toolcall.CodeInvalidToolName, -1, "invalid tool name %q", name)
 		p.cur.discard = true
 		return

@@ -10,6 +10,8 @@ type parseCase struct {
 	think  bool // WithCallsInReasoning(true)
 	max    int  // WithMaxCallBytes
 	depth  int  // WithMaxDepth
+	open   bool // WithReasoningOpen(true)
+	plain  bool // WithThinkAsText(true)
 	in     string
 	want   string
 }
@@ -28,10 +30,46 @@ func (c parseCase) options() []Option {
 	if c.depth > 0 {
 		opts = append(opts, WithMaxDepth(c.depth))
 	}
+	if c.open {
+		opts = append(opts, WithReasoningOpen(true))
+	}
+	if c.plain {
+		opts = append(opts, WithThinkAsText(true))
+	}
 	return opts
 }
 
 var parseCases = []parseCase{
+	// Reasoning opened by the prompt: only </think> appears.
+	{name: "options/reasoning_open", format: FormatToolCall, open: true,
+		in:   "The user wants Paris.\n</think>\n\nChecking.<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Paris\"}}</tool_call>",
+		want: `text="\n\nChecking." reasoning="The user wants Paris.\n" call=get_weather{"city":"Paris"}`},
+	{name: "options/reasoning_open_call_inside_is_reasoning", format: FormatAuto, open: true,
+		in:   "Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later</think>done",
+		want: `text="done" reasoning="Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later"`},
+	{name: "options/reasoning_open_never_closed", format: FormatAuto, open: true,
+		in:   "thinking until the end",
+		want: `reasoning="thinking until the end"`},
+	{name: "options/reasoning_open_kimi", format: FormatKimiK2, open: true,
+		in:   "plan</think>Go.<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
+		want: `text="Go." reasoning="plan" call=f{} id=functions.f:0`},
+	{name: "options/think_as_text", format: FormatToolCall, plain: true,
+		in:   "Use <think> tags like <think>this</think>.<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>",
+		want: `text="Use <think> tags like <think>this</think>." call=f{}`},
+	{name: "options/think_as_text_auto", format: FormatAuto, plain: true,
+		in:   "<thinking>not reasoning</thinking>",
+		want: `text="<thinking>not reasoning</thinking>"`},
+	// A name outside the identifier pattern is accepted when the catalog
+	// defines exactly that name.
+	{name: "options/catalog_name_with_space", format: FormatFunctionCalls, tools: true,
+		in:   "<invoke name=\"Web Search\"><parameter name=\"q\">go</parameter></invoke>",
+		want: `call=Web Search{"q":"go"}`},
+	{name: "options/name_with_space_not_in_catalog", format: FormatFunctionCalls, tools: true,
+		in:   "<invoke name=\"Web Lookup\"><parameter name=\"q\">go</parameter></invoke>",
+		want: `error=invalid_tool_name`},
+	{name: "options/nullable_null_is_null", format: FormatQwen3Coder, tools: true,
+		in:   "<tool_call>\n<function=edit>\n<parameter=note>\nnull\n</parameter>\n<parameter=path>\nnull\n</parameter>\n</function>\n</tool_call>",
+		want: `call=edit{"note":null,"path":"null"}`},
 	// Catalog-coerced XML values nested past the depth cap are too_deep,
 	// never kept or turned into strings (issue 12, defect 4); the calls
 	// after them are kept.
@@ -506,7 +544,7 @@ var parseCases = []parseCase{
 		want: `text="\n" call=read_file{"path":"a.go"} call=read_file{"path":"b.go"}`},
 	{name: "real/qwen_union_and_nullable_values", format: FormatQwen3Coder, tools: true,
 		in:   "<tool_call>\n<function=edit>\n<parameter=edits>\n[{\"old\": \"a\", \"new\": \"b\"}]\n</parameter>\n<parameter=target>\n['x', 'y']\n</parameter>\n<parameter=limit>\nNone\n</parameter>\n<parameter=cfg>\n{'a': True}\n</parameter>\n<parameter=level>\n2\n</parameter>\n<parameter=note>\nnull\n</parameter>\n</function>\n</tool_call>",
-		want: `call=edit{"edits":[{"old":"a","new":"b"}],"target":["x","y"],"limit":null,"cfg":{"a":true},"level":2,"note":"null"}`},
+		want: `call=edit{"edits":[{"old":"a","new":"b"}],"target":["x","y"],"limit":null,"cfg":{"a":true},"level":2,"note":null}`},
 	{name: "real/qwen_union_plain_text_stays_string", format: FormatQwen3Coder, tools: true,
 		in:   "<tool_call>\n<function=edit>\n<parameter=target>\n007\n</parameter>\n<parameter=cfg>\nnot json\n</parameter>\n<parameter=edits>\n[{'old': 'a',\n</parameter>\n</function>\n</tool_call>",
 		want: `call=edit{"target":"007","cfg":"not json","edits":"[{'old': 'a',"}`},

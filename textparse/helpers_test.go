@@ -35,6 +35,7 @@ var tools = testTools{
 		param("level", "integer"), param("note", "string", "null")}},
 	"apply_diff":         {Name: "apply_diff", Params: []toolcall.Param{param("path", "string"), param("diff", "string")}},
 	"execute_command":    {Name: "execute_command", Params: []toolcall.Param{param("command", "string"), param("requires_approval", "boolean")}},
+	"Web Search":         {Name: "Web Search", Params: []toolcall.Param{param("q", "string")}},
 	"attempt_completion": {Name: "attempt_completion", Params: []toolcall.Param{param("result", "string"), param("command", "string")}},
 }
 

@@ -9,9 +9,10 @@ func (p *Parser) tagSet() tagSet {
 	var s tagSet
 	switch p.mode {
 	case mText:
-		if p.reason {
+		switch {
+		case p.reason:
 			s.close = bit(p.thinkK)
-		} else {
+		case !p.cfg.thinkAsText:
 			s.open = bit(tkThink, tkThinking)
 			s.close = bit(tkThink, tkThinking)
 		}

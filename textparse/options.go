@@ -60,6 +60,8 @@ type config struct {
 	format          Format
 	tools           toolcall.ToolSet
 	callsInThinking bool
+	reasoningOpen   bool
+	thinkAsText     bool
 	maxCallBytes    int
 	maxDepth        int
 }
@@ -88,3 +90,14 @@ func WithMaxCallBytes(n int) Option { return func(c *config) { c.maxCallBytes = 
 // WithMaxDepth caps the JSON nesting of arguments (default
 // DefaultMaxDepth); deeper arguments give a too_deep error.
 func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }
+
+// WithReasoningOpen starts the parser inside reasoning, for models whose
+// prompt ends with <think> (Qwen3, QwQ, DeepSeek R1/V3.x, GLM-4.7, …): the
+// output begins with reasoning and only the closing marker appears. The
+// reasoning ends at </think> (or the dialect's own closing marker).
+func WithReasoningOpen(on bool) Option { return func(c *config) { c.reasoningOpen = on } }
+
+// WithThinkAsText makes <think> and <thinking> plain text, for instruct
+// models whose output may contain the tags without meaning reasoning. It
+// does not apply to a dialect's own reasoning markers ([THINK], …).
+func WithThinkAsText(on bool) Option { return func(c *config) { c.thinkAsText = on } }

@@ -54,8 +54,9 @@ const (
 // it is not safe for concurrent use.
 type Parser struct {
 	cfg      config
-	dialects int    // enabled dialect bits
-	detected Format // dialect seen, "" until then
+	opts     []Option // as given to New (and Apply)
+	dialects int      // enabled dialect bits
+	detected Format   // dialect seen, "" until then
 
 	off     int // input offset of the current chunk's first byte
 	chunk   []byte
@@ -114,6 +115,23 @@ type Parser struct {
 
 // New returns a Parser configured by opts.
 func New(opts ...Option) *Parser {
+	p := newParser(opts)
+	p.opts = append([]Option(nil), opts...)
+	return p
+}
+
+// Apply adds options to a parser that has not been fed yet (it panics
+// otherwise): the parser is as if New had been given them too.
+func (p *Parser) Apply(opts ...Option) {
+	if p.off > 0 || len(p.evs) > 0 {
+		panic("textparse: Apply after Feed")
+	}
+	all := append(p.opts, opts...)
+	*p = *newParser(all)
+	p.opts = all
+}
+
+func newParser(opts []Option) *Parser {
 	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}, fresh: true}
 	for _, o := range opts {
 		o(&p.cfg)
@@ -150,6 +168,12 @@ func New(opts ...Option) *Parser {
 	p.comp = compiledFor(p.cfg.format)
 	if _, ok := dialects[p.cfg.format]; ok {
 		p.dialects = 0
+	}
+	if p.cfg.reasoningOpen {
+		p.reason, p.thinkK = true, tkThink
+		if d, ok := dialects[p.cfg.format]; ok && len(d.Reasoning) > 0 && p.comp != nil {
+			p.rset = &p.comp.reason[0] // the dialect's own reasoning span
+		}
 	}
 	return p
 }

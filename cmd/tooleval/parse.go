@@ -25,6 +25,8 @@ func init() {
 			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI/Anthropic tools array, MCP tools/list result, …) for coercion and unknown_tool"},
 			&cli.IntFlag{Name: "chunk-size", Value: 4096, Usage: "feed the input in chunks of `N` bytes"},
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
+			&cli.BoolFlag{Name: "reasoning-open", Usage: "the output begins inside reasoning (the prompt ended with <think>): text up to </think> is reasoning"},
+			&cli.BoolFlag{Name: "think-as-text", Usage: "treat <think> and <thinking> as plain text"},
 		},
 		Action: parseCmd,
 	})
@@ -39,7 +41,7 @@ func parseCmd(c *cli.Context) error {
 		return usageErr("parse: --chunk-size must be at least 1, got %d", chunk)
 	}
 	format := c.String("format")
-	var opts anyparse.Options
+	opts := anyparse.Options{ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text")}
 	if path := c.String("catalog"); path != "" {
 		cat, err := catalog.LoadFile(path)
 		if err != nil {

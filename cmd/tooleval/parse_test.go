@@ -116,3 +116,20 @@ func TestParseFileAndErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestParseReasoningFlags(t *testing.T) {
+	in := "plan</think>Hi <think>x</think>"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `"text":"planHi ","reasoning":"x"`},
+		{[]string{"--reasoning-open"}, `"text":"Hi ","reasoning":"planx"`},
+		{[]string{"--think-as-text"}, `"text":"plan</think>Hi <think>x</think>","reasoning":""`},
+	} {
+		code, out, errOut := runParse(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d, stdout %s stderr %s; want %s", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
