@@ -17,6 +17,9 @@ var dialectDense = []struct {
 	{textparse.FormatKimiK2, "Reading the next file.\n<|tool_calls_section_begin|><|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}<|tool_call_end|><|tool_call_begin|>functions.grep:1<|tool_call_argument_begin|>` +
 		`{"pattern": "func (p \\*Parser)"}<|tool_call_end|><|tool_calls_section_end|>` + "\n"},
+	{textparse.FormatMistral, "Reading the next file.\n[TOOL_CALLS]read_file[ARGS]" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}[TOOL_CALLS]grep[CALL_ID]k3Jd9aPq2[ARGS]` +
+		`{"pattern": "func (p \\*Parser)"}` + "\n"},
 }
 
 // BenchmarkDialects: each marker dialect on tool-dense output, fixed

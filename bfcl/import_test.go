@@ -355,3 +355,24 @@ func TestImportedSuitesLoad(t *testing.T) {
 		}
 	}
 }
+
+// Case catalog file names never collide: "x/1" and "x_1" both become
+// "x_1" when made file-safe, and names differing only in case clash on
+// case-insensitive file systems.
+func TestCatalogFileUnique(t *testing.T) {
+	b := &builder{files: map[string]string{}}
+	seen := map[string]string{}
+	for _, id := range []string{"x_1", "x/1", "x 1", "X_1", "simple_python_0", "live_simple_106-63-0", "..", ""} {
+		name := b.catalogFile(id)
+		if other, dup := seen[strings.ToLower(name)]; dup {
+			t.Errorf("ids %q and %q share catalog file %s", other, id, name)
+		}
+		seen[strings.ToLower(name)] = id
+		if strings.ContainsAny(name, "/\\ ") || !strings.HasSuffix(name, ".json") {
+			t.Errorf("id %q: unsafe file name %q", id, name)
+		}
+	}
+	if got := b.catalogFile("simple_python_1"); got != "simple_python_1.json" {
+		t.Errorf("a safe id keeps its name: %s", got)
+	}
+}

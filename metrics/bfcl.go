@@ -163,11 +163,23 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 			}
 		}
 	}
+	used := make([]bool, len(got))
+	for _, j := range r.Matches {
+		if j >= 0 {
+			used[j] = true
+		}
+	}
 	for i, j := range r.Matches {
 		if j < 0 {
 			// The leaderboard stops at the first gold call with no match;
-			// report it with the closest output call's problem.
-			best := closest(pairs[i])
+			// report it with the problem of the unused output call in the
+			// same position, or else the closest one.
+			var best *Problem
+			if i < len(got) && !used[i] {
+				best = pairs[i][i]
+			} else {
+				best = closest(pairs[i])
+			}
 			if best != nil {
 				r.Problems = append(r.Problems, *best)
 				if r.Code == "" {

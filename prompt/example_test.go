@@ -72,3 +72,17 @@ func ExampleMeasure() {
 	// Output:
 	// "Available tools: get_weather\n": 29 chars, 6 tokens
 }
+
+func ExampleRender_retrievedSearchTool() {
+	out, _ := prompt.Render(nil, prompt.VariantRetrieved, prompt.Options{SearchTool: "search_tools"})
+	fmt.Print(out)
+	// Output:
+	// ## AvailableTools (retrieved)
+	// Rules:
+	// - Only the tools below are available for this request; call them by their exact names.
+	// - Give every parameter listed under Required. A "?" marks an optional parameter; leave it out unless you need it.
+	// - Use the types shown and respect the Constraints. Do not invent tools or parameters.
+	// - If you need a tool, parameter or return value that is not listed below, call search_tools(query) to search the tool corpus again instead of guessing; the tools it finds are added for your next step.
+	//
+	// No tools matched this request.
+}

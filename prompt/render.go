@@ -41,6 +41,10 @@ type Options struct {
 	// Budget is the retrieved variant's per-tool character budget
 	// (DefaultBudget when 0, no limit when negative).
 	Budget int
+	// SearchTool, when set, names the re-retrieval tool the model may call
+	// (with its SearchParam, default "query"); the retrieved variant's
+	// rules then tell the model to search with it rather than guess.
+	SearchTool, SearchParam string
 }
 
 // Variants lists the variant names, native ones with their provider.
@@ -101,7 +105,7 @@ func RenderTo(b *strings.Builder, tools []toolcall.Tool, variant string, opts Op
 		if budget == 0 {
 			budget = DefaultBudget
 		}
-		renderRetrieved(b, tools, budget)
+		renderRetrieved(b, tools, budget, opts.SearchTool, opts.SearchParam)
 	case VariantJSON:
 		if err := renderJSON(b, tools); err != nil {
 			return err

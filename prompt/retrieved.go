@@ -30,10 +30,17 @@ const retrievedRules = `Rules:
 // Returns, Constraints and Source lines appear only when there is something
 // to say. Each tool's lines are held to budget characters (runes); see
 // fitTool for what is trimmed first.
-func renderRetrieved(b *strings.Builder, tools []toolcall.Tool, budget int) {
+//
+// With a search tool (Options.SearchTool) the rules add seed 002's
+// re-retrieval rule: a tool, parameter or return value that is not listed
+// must be searched for with that tool, never guessed.
+func renderRetrieved(b *strings.Builder, tools []toolcall.Tool, budget int, search, param string) {
 	b.WriteString(RetrievedHeader)
 	b.WriteByte('\n')
 	b.WriteString(retrievedRules)
+	if search != "" {
+		writeSearchRule(b, search, param)
+	}
 	if len(tools) == 0 {
 		b.WriteString("\nNo tools matched this request.\n")
 	}
@@ -41,6 +48,19 @@ func renderRetrieved(b *strings.Builder, tools []toolcall.Tool, budget int) {
 		b.WriteByte('\n')
 		writeRetrievedTool(b, &tools[i], budget)
 	}
+}
+
+// writeSearchRule writes the rule that tells the model the search tool
+// exists.
+func writeSearchRule(b *strings.Builder, search, param string) {
+	if param == "" {
+		param = "query"
+	}
+	b.WriteString("- If you need a tool, parameter or return value that is not listed below, call ")
+	b.WriteString(search)
+	b.WriteByte('(')
+	b.WriteString(param)
+	b.WriteString(") to search the tool corpus again instead of guessing; the tools it finds are added for your next step.\n")
 }
 
 // retrievedTool holds the fields of one tool's entry, each trimmable.

@@ -78,6 +78,9 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 		}
 	}
 	a.Latency.add(r.Latency)
+	if r.Trajectory != nil {
+		a.Trajectory.add(r.Trajectory, tokens)
+	}
 }
 
 // derive computes the rates from the counts and sums; a rate over nothing
@@ -105,6 +108,7 @@ func (a *Aggregate) derive() {
 	a.WrongArgRate = ratio(float64(a.WrongArgCalls), a.ToolCalls)
 	a.AbstentionAccuracy = ratio(float64(a.AbstentionCorrect), a.AbstentionCases)
 	a.Latency.derive()
+	a.Trajectory.derive()
 }
 
 // ratio is x/n, nil when n is 0.

@@ -43,6 +43,16 @@ var metricTable = map[string]metric{
 	"injected_tokens":         {get: func(a *Aggregate) *float64 { return a.InjectedTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)"},
 	"wrong_argument_rate":     {get: func(a *Aggregate) *float64 { return a.WrongArgRate }, lowerIsBetter: true, what: "calls to a gold tool in transcripts with gold calls"},
 	"parser_failures":         {get: func(a *Aggregate) *float64 { return count(a.ParserFailures, a.Transcripts) }, lowerIsBetter: true, what: "transcripts"},
+
+	"trajectory_success":             {get: func(a *Aggregate) *float64 { return a.Trajectory.SuccessRate }, what: "multi-step cases (steps)"},
+	"trajectory_step_pass_rate":      {get: func(a *Aggregate) *float64 { return a.Trajectory.StepPassRate }, what: "trajectory steps with gold calls"},
+	"trajectory_recall_first":        {get: func(a *Aggregate) *float64 { return a.Trajectory.RecallFirst }, what: "trajectories needing a tool outside always_include"},
+	"trajectory_recall_final":        {get: func(a *Aggregate) *float64 { return a.Trajectory.RecallFinal }, what: "trajectories needing a tool outside always_include"},
+	"trajectory_recovery_rate":       {get: func(a *Aggregate) *float64 { return a.Trajectory.RecoveryRate }, what: "trajectories whose first retrieval missed a needed tool"},
+	"trajectory_wrong_argument_rate": {get: func(a *Aggregate) *float64 { return a.Trajectory.WrongArgRate }, lowerIsBetter: true, what: "calls to a gold tool in trajectory steps"},
+	"trajectory_not_injected_rate":   {get: func(a *Aggregate) *float64 { return a.Trajectory.NotInjectedRate }, lowerIsBetter: true, what: "calls in trajectory steps"},
+	"trajectory_noise":               {get: func(a *Aggregate) *float64 { return a.Trajectory.Noise }, lowerIsBetter: true, what: "trajectory steps taken"},
+	"trajectory_injected_tokens":     {get: func(a *Aggregate) *float64 { return a.Trajectory.InjectedTokens }, lowerIsBetter: true, what: "token counts of trajectories (an encoding other than none)"},
 }
 
 // Metrics lists the metric names thresholds accept.

@@ -17,7 +17,7 @@ import (
 )
 
 // causeOrder ranks failure causes from the most to the least severe.
-var causeOrder = []string{CauseError, CauseParser, "retrieval_miss", "selection", "arguments"}
+var causeOrder = []string{CauseError, CauseParser, "retrieval_miss", "search_query", "selection", "arguments", causeStopped}
 
 func causeRank(c string) int {
 	for i, x := range causeOrder {
@@ -74,6 +74,8 @@ func Detail(r *CaseResult) string {
 	switch {
 	case r.Passed:
 		return ""
+	case r.Trajectory != nil && r.Cause != CauseError:
+		return trajectoryDetail(r.Trajectory)
 	case r.Cause == CauseError:
 		return r.Error
 	case r.Cause == CauseParser:
@@ -198,10 +200,20 @@ func summaryGrid(rep *Report) *grid {
 }
 
 func causesGrid(rep *Report) *grid {
-	g := newGrid(1, "config", "retrieval_miss", "selection", "arguments", "parser", "error")
+	causes := []string{"retrieval_miss", "selection", "arguments", CauseParser, CauseError}
+	// Causes only trajectories have get a column when they occur.
+	for _, extra := range []string{"search_query", causeStopped} {
+		for _, c := range rep.Configs {
+			if c.Metrics.Causes[extra] > 0 {
+				causes = append(causes, extra)
+				break
+			}
+		}
+	}
+	g := newGrid(1, append([]string{"config"}, causes...)...)
 	for _, c := range rep.Configs {
 		row := []string{c.Config.Name}
-		for _, cause := range []string{"retrieval_miss", "selection", "arguments", CauseParser, CauseError} {
+		for _, cause := range causes {
 			row = append(row, fmt.Sprint(c.Metrics.Causes[cause]))
 		}
 		g.add(row...)
@@ -307,6 +319,8 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
 		{"Prompt variants (tokens of the injected tools; gold-call parameters the prompt does not show)", variantsGrid(rep)},
 		{"Streaming latency (chunk arrival times of the transcripts)", latencyGrid(rep)},
+		{"Trajectories (multi-step cases: the model's searches re-retrieve; steps checked one by one)", trajectoryGrid(rep)},
+		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
 	}
 	for _, s := range sections {
 		if s.g == nil {
@@ -420,6 +434,8 @@ func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
 		{"Prompt variants", variantsGrid(rep)},
 		{"Streaming latency", latencyGrid(rep)},
+		{"Trajectories", trajectoryGrid(rep)},
+		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
 	}
 	for _, s := range sections {
 		if s.g == nil {
@@ -553,6 +569,9 @@ func caseBody(r *CaseResult) string {
 		for _, p := range r.Calls.Problems {
 			fmt.Fprintf(&b, "%s\n", p)
 		}
+	}
+	if r.Trajectory != nil {
+		writeSteps(&b, r.Trajectory)
 	}
 	return b.String()
 }

@@ -148,6 +148,9 @@ type Aggregate struct {
 
 	// Latency is the streaming latency over transcripts with chunk times.
 	Latency LatencyStats `json:"latency"`
+
+	// Trajectory sums up the multi-step cases.
+	Trajectory TrajectoryStats `json:"trajectory"`
 }
 
 // VariantStats is the prompt-variant view of one configuration: what
@@ -210,6 +213,9 @@ type CaseResult struct {
 	Calls *metrics.CallsResult `json:"calls,omitempty"`
 	// Latency is the streaming latency, nil without chunk times.
 	Latency *Latency `json:"latency,omitempty"`
+	// Trajectory is the multi-step replay, nil for a single-step case;
+	// Passed and Cause are then the trajectory's.
+	Trajectory *TrajectoryResult `json:"trajectory,omitempty"`
 	// Elapsed is how long replaying the case took (for JUnit; not in the
 	// JSON).
 	Elapsed time.Duration `json:"-"`

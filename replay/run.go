@@ -319,6 +319,13 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 			calls = &cr
 		}
 	}
+	var steps []*stepParse
+	if c.Trajectory() {
+		var err error
+		if steps, err = r.parseSteps(c, cat); err != nil {
+			return fail(err)
+		}
+	}
 	ci := 0
 	for ri := range r.opts.Retrieval {
 		ix, err := r.index(cat, ri)
@@ -340,12 +347,24 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 				ranked = append(ranked, h.Name)
 			}
 		}
+		var search func(k int) func(string) ([]string, error)
+		if steps != nil {
+			search = r.searcher(ix, slices.Max(ks), alwaysInclude)
+		}
 		for _, k := range ks {
 			res, err := r.score(c, cat, always, ranked[:min(k, len(ranked))], gold, k, parse, calls)
 			if err != nil {
 				return fail(err)
 			}
 			res.Latency = latency
+			if steps != nil {
+				t := &trajectoryRun{cat: cat, first: res.Injected, needed: gold, search: search(k), parses: steps,
+					tokens: r.opts.Encoding != prompt.EncodingNone, variant: r.opts.Variants[0]}
+				if res.Trajectory, err = r.trajectory(c, t); err != nil {
+					return fail(err)
+				}
+				res.Passed, res.Cause = res.Trajectory.Passed, res.Trajectory.Cause
+			}
 			out[ci] = res
 			ci++
 		}

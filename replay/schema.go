@@ -18,7 +18,12 @@ import (
 //go:embed suite.schema.json
 var SchemaJSON []byte
 
-var caseSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+var caseSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema("") })
+
+// settingsSchema is the schema of a suite's settings line.
+var settingsSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema("#/$defs/suite_settings") })
+
+func compileSchema(fragment string) (*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SchemaJSON))
 	if err != nil {
 		return nil, err
@@ -28,15 +33,20 @@ var caseSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	if err := c.AddResource(url, doc); err != nil {
 		return nil, err
 	}
-	return c.Compile(url)
-})
+	return c.Compile(url + fragment)
+}
 
 var printer = message.NewPrinter(language.English)
 
 // schemaProblems validates one decoded line against the suite schema and
 // returns its problems as (field, message) pairs, most specific first.
-func schemaProblems(v any) ([][2]string, error) {
-	sch, err := caseSchema()
+func schemaProblems(v any) ([][2]string, error) { return problemsOf(caseSchema, v) }
+
+// settingsProblems validates a settings line.
+func settingsProblems(v any) ([][2]string, error) { return problemsOf(settingsSchema, v) }
+
+func problemsOf(schema func() (*jsonschema.Schema, error), v any) ([][2]string, error) {
+	sch, err := schema()
 	if err != nil {
 		return nil, fmt.Errorf("suite schema: %w", err)
 	}
@@ -54,8 +64,8 @@ func schemaProblems(v any) ([][2]string, error) {
 		loc := e.InstanceLocation
 		switch k := e.ErrorKind.(type) {
 		case *kind.OneOf:
-			if len(loc) == 1 && loc[0] == "transcript" {
-				out = append(out, [2]string{"transcript", "needs exactly one of text, file or chunks"})
+			if len(loc) > 0 && loc[len(loc)-1] == "transcript" {
+				out = append(out, [2]string{pointerToField(loc), "needs exactly one of text, file or chunks"})
 				return
 			}
 		case *kind.Required:

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Suite is a loaded and validated replay suite: its cases and the
@@ -25,6 +26,8 @@ type Suite struct {
 	// Name is the suite file as the caller named it (used in messages).
 	Name  string
 	Cases []*Case
+	// Settings are the suite's settings line, if it has one.
+	Settings SuiteSettings
 
 	catalogs map[string]*catalog.Catalog
 	indexes  indexCache
@@ -53,6 +56,14 @@ type Case struct {
 	// Checker chooses the call checker (nil: tooleval's own); the BFCL
 	// importer sets the leaderboard's rules.
 	Checker *metrics.Rules `json:"checker,omitempty"`
+	// Steps make the case a multi-step trajectory (see steps.go); such a
+	// case has no Transcript or GoldCalls of its own.
+	Steps []*Step `json:"steps,omitempty"`
+	// SearchTool declares the case's re-retrieval tool (overriding the
+	// suite's).
+	SearchTool *SearchTool `json:"search_tool,omitempty"`
+	search     *SearchTool
+	searchTool *toolcall.Tool
 	// Line is the case's 1-based line in the suite file.
 	Line int `json:"-"`
 }
@@ -188,6 +199,8 @@ type loader struct {
 	ids         map[string]int
 	badCatalogs map[string]bool
 	errs        Errors
+	// sawCase: a case line was read; haveSettings: the settings line was.
+	sawCase, haveSettings bool
 }
 
 func (l *loader) fail(line int, field, format string, args ...any) {
@@ -226,6 +239,10 @@ func (l *loader) line(n int, raw []byte) {
 		l.fail(n, "", "not valid JSON: %s", jsonErr(raw, err))
 		return
 	}
+	if l.settings(n, doc) {
+		return
+	}
+	l.sawCase = true
 	probs, err := schemaProblems(doc)
 	if err != nil {
 		l.fail(n, "", "%v", err)
@@ -252,7 +269,10 @@ func (l *loader) line(n int, raw []byte) {
 		return
 	}
 	l.ids[c.ID] = n
-	l.transcript(c)
+	if c.Transcript != nil {
+		l.resolveTranscript(c.Line, "transcript", c.Transcript)
+	}
+	l.steps(c)
 	l.catalog(c)
 	l.suite.Cases = append(l.suite.Cases, c)
 }
@@ -268,12 +288,9 @@ func jsonErr(raw []byte, err error) string {
 	return err.Error()
 }
 
-// transcript resolves the transcript's bytes and checks its fields.
-func (l *loader) transcript(c *Case) {
-	t := c.Transcript
-	if t == nil {
-		return
-	}
+// resolveTranscript reads a transcript's bytes and checks its fields;
+// field names it in messages ("transcript", "steps[2].transcript").
+func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 	switch {
 	case t.Text != nil:
 		t.data = []byte(*t.Text)
@@ -281,7 +298,7 @@ func (l *loader) transcript(c *Case) {
 	case t.File != "":
 		data, err := l.fsys.ReadFile(t.File)
 		if err != nil {
-			l.fail(c.Line, "transcript.file", "%s: %s", t.File, readErr(err))
+			l.fail(line, field+".file", "%s: %s", t.File, readErr(err))
 			return
 		}
 		t.data = data
@@ -297,13 +314,13 @@ func (l *loader) transcript(c *Case) {
 	}
 	if t.ChunkTimesMS != nil {
 		if t.Chunks == nil {
-			l.fail(c.Line, "transcript.chunk_times_ms", "needs transcript.chunks")
+			l.fail(line, field+".chunk_times_ms", "needs %s.chunks", field)
 		} else if len(t.ChunkTimesMS) != len(t.Chunks) {
-			l.fail(c.Line, "transcript.chunk_times_ms", "has %d times for %d chunks", len(t.ChunkTimesMS), len(t.Chunks))
+			l.fail(line, field+".chunk_times_ms", "has %d times for %d chunks", len(t.ChunkTimesMS), len(t.Chunks))
 		}
 		for i := 1; i < len(t.ChunkTimesMS); i++ {
 			if t.ChunkTimesMS[i] < t.ChunkTimesMS[i-1] {
-				l.fail(c.Line, fmt.Sprintf("transcript.chunk_times_ms[%d]", i), "arrival times must not go backwards")
+				l.fail(line, fmt.Sprintf("%s.chunk_times_ms[%d]", field, i), "arrival times must not go backwards")
 				break
 			}
 		}
@@ -339,9 +356,19 @@ func (l *loader) catalog(c *Case) {
 			l.fail(c.Line, fmt.Sprintf("always_include[%d]", i), "tool %q is not in catalog %s", name, c.Catalog)
 		}
 	}
-	for i, g := range c.GoldCalls {
-		field := fmt.Sprintf("gold_calls[%d]", i)
-		if !has(g.Name) {
+	l.goldCalls(c, cat, "gold_calls", c.GoldCalls, nil)
+	l.stepTools(c, cat)
+}
+
+// goldCalls checks gold calls against the catalog and gold_tools; skip
+// leaves out tools that are not the catalog's (the search tool).
+func (l *loader) goldCalls(c *Case, cat *catalog.Catalog, prefix string, gs []metrics.GoldCall, skip func(string) bool) {
+	for i, g := range gs {
+		field := fmt.Sprintf("%s[%d]", prefix, i)
+		if skip != nil && skip(g.Name) {
+			continue
+		}
+		if _, ok := cat.Lookup(g.Name); !ok {
 			l.fail(c.Line, field, "tool %q is not in catalog %s", g.Name, c.Catalog)
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/prompt"
@@ -79,6 +80,8 @@ type catalogSummary struct {
 	RequiredParams int             `json:"required_params"`
 	Variants       []variantSize   `json:"variants"`
 	Problems       []catalog.Issue `json:"problems"`
+	// Servers are the MCP servers of --mcp / --mcp-config.
+	Servers []mcpServerSummary `json:"servers,omitempty"`
 }
 
 type variantSize struct {
@@ -93,25 +96,26 @@ func catalogCmd(c *cli.Context) error {
 	encs := prompt.Encodings()
 	failed, total := 0, c.NArg()
 	type source struct {
-		name string
-		cat  *catalog.Catalog
-		err  error
+		name    string
+		cat     *catalog.Catalog
+		err     error
+		servers []mcpServerSummary
 	}
 	var sources []source
 	for _, file := range c.Args().Slice() {
 		cat, err := loadSelected(c, file)
-		sources = append(sources, source{file, cat, err})
+		sources = append(sources, source{name: file, cat: cat, err: err})
 	}
 	var mcpErr error
 	if mcpGiven(c) {
 		total++
-		cat, display, err := mcpCatalog(c, true)
+		cat, display, st, err := mcpCatalogStatus(c, true)
 		if cat != nil {
 			sel, serr := selectFlags(c, cat)
-			sources = append(sources, source{display, sel, serr})
+			sources = append(sources, source{display, sel, serr, mcpSummaries(st)})
 			mcpErr = err
 		} else {
-			sources = append(sources, source{display, nil, err})
+			sources = append(sources, source{name: display, err: err})
 		}
 	}
 	for i, src := range sources {
@@ -126,7 +130,7 @@ func catalogCmd(c *cli.Context) error {
 			failed++
 			continue
 		}
-		sum := catalogSummary{File: file, Formats: cat.Formats(), Tools: cat.Len(), Problems: cat.Issues()}
+		sum := catalogSummary{File: file, Formats: cat.Formats(), Tools: cat.Len(), Problems: cat.Issues(), Servers: src.servers}
 		if sum.Problems == nil {
 			sum.Problems = []catalog.Issue{}
 		}
@@ -167,7 +171,9 @@ func catalogCmd(c *cli.Context) error {
 }
 
 func printSummary(w io.Writer, s catalogSummary, encs []string) {
-	fmt.Fprintf(w, "%s (%s): %d tools, %d parameters (%d required)\n\n", s.File, strings.Join(s.Formats, ", "), s.Tools, s.Params, s.RequiredParams)
+	fmt.Fprintf(w, "%s (%s): %d tools, %d parameters (%d required)\n", s.File, strings.Join(s.Formats, ", "), s.Tools, s.Params, s.RequiredParams)
+	printServers(w, s.Servers, time.Now())
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "variant\tchars\t")
 	for _, e := range encs {

@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -48,6 +51,10 @@ func TestMCPFlags(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.File != "mcp:notes" || sum.Tools != 2 {
 		t.Fatalf("catalog --mcp: exit %d %+v\n%s", code, sum, errOut)
 	}
+	if len(sum.Servers) != 1 || sum.Servers[0].Name != "notes" || sum.Servers[0].ServerName != "notes" || sum.Servers[0].ServerVersion != "0.1" ||
+		sum.Servers[0].ProtocolVersion == "" || sum.Servers[0].Tools != 2 || sum.Servers[0].FromCache {
+		t.Errorf("servers %+v", sum.Servers)
+	}
 	// The token never reaches output or the cache.
 	files, _ := filepath.Glob(filepath.Join(cache, "*"))
 	for _, f := range files {
@@ -82,7 +89,8 @@ func TestMCPFlags(t *testing.T) {
 		t.Errorf("render with a dead server: exit %d\n%s", code, errOut)
 	}
 	code, out, errOut = runCLI("catalog", "--mcp-config", servers, "--mcp-cache", cache)
-	if code != 1 || !strings.Contains(out, "servers.json (mcp): 2 tools") || !strings.Contains(errOut, `mcp server "dead"`) {
+	if code != 1 || !strings.Contains(out, "servers.json (mcp): 2 tools") || !strings.Contains(errOut, `mcp server "dead"`) ||
+		!strings.Contains(out, "  server notes: notes 0.1, MCP ") || !strings.Contains(out, "2 tools (cached ") || !strings.Contains(out, "  server dead: not listed") {
 		t.Errorf("catalog with a dead server: exit %d\n%s\n%s", code, out, errOut)
 	}
 	code, out, errOut = runCLI("render", "--mcp-config", servers, "--mcp-server", "notes", "--mcp-cache", cache, "--variant", "names", "--mcp-names")
@@ -101,5 +109,63 @@ func TestMCPFlags(t *testing.T) {
 		if code, _, errOut := runCLI(bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2\n%s", bad, code, errOut)
 		}
+	}
+}
+
+// tune and record take the live catalog in place of every case's own.
+func TestMCPSuites(t *testing.T) {
+	url := notesServer(t)
+	t.Setenv("NOTES_TOKEN", "t0ken")
+	cache := t.TempDir()
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "suite.jsonl")
+	os.WriteFile(suite, []byte(strings.Join([]string{
+		`{"id":"1","query":"find my notes about the trip","catalog":"snapshot.json","gold_tools":["search_notes"]}`,
+		`{"id":"2","query":"delete the note with id 7","catalog":"snapshot.json","gold_tools":["delete_note"]}`,
+		`{"id":"3","query":"search notes for groceries","catalog":"snapshot.json","gold_tools":["search_notes"]}`,
+	}, "\n")+"\n"), 0o644)
+	mcpArgs := []string{"--mcp", url, "--mcp-server", "notes", "--mcp-header", "Authorization: Bearer ${NOTES_TOKEN}", "--mcp-cache", cache}
+
+	code, out, errOut := runCLI(append([]string{"tune", "--suite", suite, "--folds", "1", "--encoding", "none", "--no-analyzer",
+		"--k1", "1.2", "--b", "0.75", "--weight-values", "1", "--json", "--no-progress"}, mcpArgs...)...)
+	if code != 0 || !strings.Contains(out, `"objective"`) {
+		t.Errorf("tune --mcp: exit %d\n%.400s\n%s", code, out, errOut)
+	}
+	// Without --mcp the suite's own (missing) catalog is used.
+	if code, _, errOut := runCLI("tune", "--suite", suite, "--folds", "1"); code != 1 || !strings.Contains(errOut, "snapshot.json") {
+		t.Errorf("tune without --mcp: exit %d\n%s", code, errOut)
+	}
+
+	var tools []string
+	var mu sync.Mutex
+	llm := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Tools []struct {
+				Function struct{ Name string } `json:"function"`
+			} `json:"tools"`
+		}
+		json.NewDecoder(r.Body).Decode(&body)
+		mu.Lock()
+		for _, tl := range body.Tools {
+			tools = append(tools, tl.Function.Name)
+		}
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, "data: {\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n")
+	}))
+	defer llm.Close()
+	t.Setenv("OPENAI_API_KEY", "k")
+	t.Setenv("OPENAI_BASE_URL", llm.URL+"/v1")
+	t.Setenv("OPENAI_MODEL", "m")
+	for _, v := range []string{"TOOLEVAL_API_KEY", "TOOLEVAL_BASE_URL", "TOOLEVAL_MODEL"} {
+		t.Setenv(v, "")
+	}
+	code, out, errOut = runCLI(append([]string{"record", "--out", filepath.Join(dir, "rec.jsonl"), "-q"}, append(mcpArgs, suite)...)...)
+	if code != 0 || !strings.Contains(out, "recorded 3") {
+		t.Fatalf("record --mcp: exit %d\n%s\n%s", code, out, errOut)
+	}
+	sort.Strings(tools)
+	if strings.Join(tools, ",") != "delete_note,delete_note,delete_note,search_notes,search_notes,search_notes" {
+		t.Errorf("tools sent: %v", tools)
 	}
 }

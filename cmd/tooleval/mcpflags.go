@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -140,13 +142,19 @@ func mcpServers(c *cli.Context) ([]*mcpcatalog.Server, string, error) {
 // catalog is returned with a non-nil error (exit 1); otherwise any failing
 // server is the error.
 func mcpCatalog(c *cli.Context, partial bool) (*catalog.Catalog, string, error) {
+	cat, display, _, err := mcpCatalogStatus(c, partial)
+	return cat, display, err
+}
+
+// mcpCatalogStatus is mcpCatalog with where each server's tools came from.
+func mcpCatalogStatus(c *cli.Context, partial bool) (*catalog.Catalog, string, []mcpcatalog.Status, error) {
 	servers, display, err := mcpServers(c)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	o, err := mcpOptions(c)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	cat, st, err := mcpcatalog.Load(c.Context, servers, o)
 	if err != nil {
@@ -157,12 +165,56 @@ func mcpCatalog(c *cli.Context, partial bool) (*catalog.Catalog, string, error) 
 			}
 		}
 		if cat == nil || !partial || listed == 0 {
-			return nil, display, inputErr("%v", err)
+			return nil, display, st, inputErr("%v", err)
 		}
 		fmt.Fprintf(c.App.ErrWriter, "tooleval: %v\n", err)
-		return cat, display, inputErr("%s: some MCP servers could not be listed", display)
+		return cat, display, st, inputErr("%s: some MCP servers could not be listed", display)
 	}
-	return cat, display, nil
+	return cat, display, st, nil
+}
+
+// mcpServerSummary is one server in `catalog --json` output.
+type mcpServerSummary struct {
+	Name            string    `json:"name"`
+	ServerName      string    `json:"server_name,omitempty"`
+	ServerVersion   string    `json:"server_version,omitempty"`
+	ProtocolVersion string    `json:"protocol_version,omitempty"`
+	Tools           int       `json:"tools"`
+	ListedAt        time.Time `json:"listed_at,omitzero"`
+	FromCache       bool      `json:"from_cache"`
+	CacheFile       string    `json:"cache_file,omitempty"`
+	Error           string    `json:"error,omitempty"`
+}
+
+func mcpSummaries(st []mcpcatalog.Status) []mcpServerSummary {
+	out := make([]mcpServerSummary, 0, len(st))
+	for _, s := range st {
+		m := mcpServerSummary{Name: s.Server.Name, FromCache: s.FromCache, CacheFile: s.CacheFile}
+		if l := s.Listing; l != nil {
+			m.ServerName, m.ServerVersion, m.ProtocolVersion = l.ServerInfo.Name, l.ServerInfo.Version, l.ProtocolVersion
+			m.Tools, m.ListedAt = len(l.Tools), l.ListedAt
+		}
+		if s.Err != nil && s.Listing == nil {
+			m.Error = s.Err.Error()
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// printServers writes one line per MCP server under a catalog summary.
+func printServers(w io.Writer, servers []mcpServerSummary, now time.Time) {
+	for _, s := range servers {
+		if s.Error != "" {
+			fmt.Fprintf(w, "  server %s: not listed\n", s.Name)
+			continue
+		}
+		from := "listed now"
+		if s.FromCache {
+			from = "cached " + mcpcatalog.Age(now.Sub(s.ListedAt)) + " ago"
+		}
+		fmt.Fprintf(w, "  server %s: %s %s, MCP %s, %d tools (%s)\n", s.Name, s.ServerName, s.ServerVersion, s.ProtocolVersion, s.Tools, from)
+	}
 }
 
 // catalogFlag loads the catalog of --catalog FILE or of the MCP flags

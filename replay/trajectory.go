@@ -1,0 +1,396 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// TrajectoryResult is a multi-step case replayed under one configuration:
+// the injected set grows with the model's own searches (and later user
+// turns), every step's calls are checked, and the trajectory passes when
+// every step does.
+type TrajectoryResult struct {
+	Passed bool `json:"passed"`
+	// FailedStep is the first failing step (1-based), 0 when none failed;
+	// Cause and Code are that step's.
+	FailedStep int    `json:"failed_step,omitempty"`
+	Cause      string `json:"cause,omitempty"`
+	Code       string `json:"code,omitempty"`
+	// GoldSteps counts the steps with gold calls; StepsTaken the steps the
+	// model took (with a transcript). StoppedEarly: a checked step was
+	// never taken.
+	GoldSteps    int  `json:"gold_steps"`
+	StepsTaken   int  `json:"steps_taken"`
+	StepsPassed  int  `json:"steps_passed"`
+	StoppedEarly bool `json:"stopped_early,omitempty"`
+	// Stop is why the recording ended (off_script, budget), if it said.
+	Stop string `json:"stop,omitempty"`
+	// Searches counts the model's calls to the search tool.
+	Searches int `json:"searches"`
+	// Needed counts the gold tools outside always_include; RecallFirst is
+	// the share of them the first retrieval injected, RecallFinal the
+	// share injected by the end of the trajectory (after the model's
+	// searches and later user turns). Both 0 when Needed is 0.
+	Needed      int     `json:"needed"`
+	RecallFirst float64 `json:"recall_first"`
+	RecallFinal float64 `json:"recall_final"`
+	// MissedFirst lists the needed tools the first retrieval did not
+	// inject; Recovered those of them the model's own searches surfaced.
+	MissedFirst []string `json:"missed_first,omitempty"`
+	Recovered   []string `json:"recovered,omitempty"`
+	// InjectedTools, NoiseTools, InjectedTokens and NoiseTokens add up,
+	// over the steps taken, what each step's prompt injected (tokens in the
+	// first variant; 0 when not counted).
+	InjectedTools  int `json:"injected_tools"`
+	NoiseTools     int `json:"noise_tools"`
+	InjectedTokens int `json:"injected_tokens"`
+	NoiseTokens    int `json:"noise_tokens"`
+	// Calls counts the calls made (searches not included); ToolCalls and
+	// WrongArgCalls are the wrong-argument counts over all steps;
+	// NotInjectedCalls the calls to tools never injected.
+	Calls            int `json:"calls"`
+	ToolCalls        int `json:"correct_tool_calls"`
+	WrongArgCalls    int `json:"wrong_argument_calls"`
+	NotInjectedCalls int `json:"not_injected_calls"`
+	// ParserFailures counts steps whose parses disagreed across chunkings.
+	ParserFailures int          `json:"parser_failures"`
+	Steps          []StepResult `json:"steps"`
+}
+
+// StepResult is one step of a trajectory.
+type StepResult struct {
+	Step int `json:"step"`
+	// Taken: the model took the step (it has a transcript).
+	Taken  bool `json:"taken"`
+	Passed bool `json:"passed"`
+	// Checked: the step has gold calls.
+	Checked bool   `json:"checked"`
+	Cause   string `json:"cause,omitempty"`
+	Code    string `json:"code,omitempty"`
+	// Added lists the tools injected before this step beyond the previous
+	// step's set (by the previous step's searches or this step's user
+	// message); Injected is the number of tools in the prompt at the step.
+	Added    []string `json:"added,omitempty"`
+	Injected int      `json:"injected"`
+	// NotInjected lists tools the step called that were not injected.
+	NotInjected []string `json:"not_injected,omitempty"`
+	// Searches are the step's calls to the search tool; their tools are
+	// injected from the next step on.
+	Searches []Search             `json:"searches,omitempty"`
+	Parse    *ParseResult         `json:"parse,omitempty"`
+	Calls    *metrics.CallsResult `json:"calls,omitempty"`
+	Latency  *Latency             `json:"latency,omitempty"`
+	Stop     string               `json:"stop,omitempty"`
+}
+
+// Search is one call to the search tool, run as a retrieval.
+type Search struct {
+	Query string `json:"query"`
+	// Found are the tools it retrieved (top k); New those not injected
+	// before.
+	Found []string `json:"found"`
+	New   []string `json:"new,omitempty"`
+	// Error says why the call could not be run (no query argument).
+	Error string `json:"error,omitempty"`
+}
+
+// stepParse is one step's transcript parsed once for every configuration.
+type stepParse struct {
+	parse   *ParseResult
+	broken  []metrics.Broken
+	latency *Latency
+}
+
+// parseSteps parses every step's transcript (nil for steps not taken).
+func (r *runner) parseSteps(c *Case, cat *catalog.Catalog) ([]*stepParse, error) {
+	tools := toolcall.ToolSet(cat)
+	if c.searchTool != nil {
+		tools = withSearch{cat, c.searchTool}
+	}
+	out := make([]*stepParse, len(c.Steps))
+	for i, st := range c.Steps {
+		if st.Transcript == nil {
+			continue
+		}
+		p, broken, lat, err := parseTranscript(r.opts.Parser, st.Transcript, tools, c.ID+"#"+strconv.Itoa(i+1), r.opts.Seed, max(0, r.opts.RandomChunkings))
+		if err != nil {
+			return nil, fmt.Errorf("steps[%d]: %v", i, err)
+		}
+		out[i] = &stepParse{parse: p, broken: broken, latency: lat}
+	}
+	return out, nil
+}
+
+// toolSet is an ordered set of tool names.
+type toolSet struct {
+	names []string
+	has   map[string]bool
+}
+
+func newToolSet(names []string) *toolSet {
+	s := &toolSet{has: make(map[string]bool, len(names)+8)}
+	s.add(names...)
+	return s
+}
+
+// add adds names not yet present and returns them.
+func (s *toolSet) add(names ...string) []string {
+	var added []string
+	for _, n := range names {
+		if !s.has[n] {
+			s.has[n] = true
+			s.names = append(s.names, n)
+			added = append(added, n)
+		}
+	}
+	return added
+}
+
+// trajectoryRun is what replaying one trajectory under one configuration
+// needs beyond the case.
+type trajectoryRun struct {
+	cat     *catalog.Catalog
+	first   []string // always-include, then the first retrieval's top k
+	needed  []string // gold tools outside always_include
+	search  func(query string) ([]string, error)
+	parses  []*stepParse
+	tokens  bool
+	variant string
+}
+
+// trajectory replays c's steps under one configuration.
+func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error) {
+	res := &TrajectoryResult{Passed: true, Needed: len(t.needed), Steps: make([]StepResult, len(c.Steps))}
+	set := newToolSet(t.first)
+	searchName := ""
+	if c.search != nil {
+		searchName = c.search.Name
+	}
+	bySearch := map[string]bool{}
+	var pending []string
+	searched := false
+	for i, st := range c.Steps {
+		sr := &res.Steps[i]
+		sr.Step, sr.Checked, sr.Stop = i+1, st.GoldCalls != nil, st.Stop
+		if st.Query != "" {
+			found, err := t.search(st.Query)
+			if err != nil {
+				return nil, err
+			}
+			pending = append(pending, found...)
+		}
+		sr.Added = set.add(pending...)
+		pending = pending[:0]
+		sr.Injected = len(set.names)
+		if sr.Checked {
+			res.GoldSteps++
+		}
+		if st.Stop != "" {
+			res.Stop = st.Stop
+		}
+		p := t.parses[i]
+		if p == nil {
+			// The model stopped before this step.
+			sr.Passed = !sr.Checked
+			if sr.Checked {
+				res.StoppedEarly = true
+				sr.Code, sr.Cause = "not_taken", "stopped"
+			}
+			r.stepVerdict(res, sr)
+			continue
+		}
+		sr.Taken, sr.Parse, sr.Latency = true, p.parse, p.latency
+		res.StepsTaken++
+		if err := r.stepCost(c, t, set.names, res); err != nil {
+			return nil, err
+		}
+		var calls []toolcall.Call
+		var names []string
+		for _, call := range p.parse.Calls {
+			if searchName != "" && call.Name == searchName {
+				s := Search{}
+				q, err := searchQuery(call.Arguments, c.search.QueryParam)
+				if err != nil {
+					s.Error = err.Error()
+				} else {
+					s.Query = q
+					if s.Found, err = t.search(q); err != nil {
+						return nil, err
+					}
+					s.Found = slices.Clip(s.Found)
+					for _, f := range s.Found {
+						if !set.has[f] && !slices.Contains(pending, f) {
+							s.New = append(s.New, f)
+							bySearch[f] = true
+						}
+					}
+					pending = append(pending, s.Found...)
+				}
+				sr.Searches = append(sr.Searches, s)
+				continue
+			}
+			calls = append(calls, call)
+			names = append(names, call.Name)
+		}
+		res.Searches += len(sr.Searches)
+		res.Calls += len(calls)
+		sr.NotInjected = metrics.NotInjected(names, func(n string) bool { return set.has[n] }, searchName)
+		for _, n := range names {
+			if slices.Contains(sr.NotInjected, n) {
+				res.NotInjectedCalls++
+			}
+		}
+		if sr.Checked {
+			cr := metrics.CheckCallsWith(t.cat, calls, st.GoldCalls, p.broken, c.Checker)
+			sr.Calls = &cr
+			res.ToolCalls += cr.ToolCalls
+			res.WrongArgCalls += cr.WrongArgCalls
+		}
+		badSearch := slices.ContainsFunc(sr.Searches, func(s Search) bool { return s.Error != "" })
+		sr.Passed = p.parse.Disagreement == "" && len(sr.NotInjected) == 0 && !badSearch && (sr.Calls == nil || sr.Calls.Correct)
+		if p.parse.Disagreement != "" {
+			res.ParserFailures++
+		}
+		if !sr.Passed {
+			goldIn := true
+			for _, g := range st.GoldCalls {
+				if !set.has[g.Name] {
+					goldIn = false
+				}
+			}
+			switch {
+			case p.parse.Disagreement != "":
+				sr.Cause, sr.Code = CauseParser, CauseParser
+			case badSearch && len(sr.NotInjected) == 0 && (sr.Calls == nil || sr.Calls.Correct):
+				sr.Cause, sr.Code = string(metrics.CauseArguments), string(metrics.CodeMissingRequired)
+			default:
+				sr.Cause = string(metrics.AttributeStep(goldIn, searched, len(sr.NotInjected) > 0, sr.Calls))
+				switch {
+				case len(sr.NotInjected) > 0:
+					sr.Code = string(metrics.CodeNotInjected)
+				case sr.Calls != nil:
+					sr.Code = string(sr.Calls.Code)
+				}
+			}
+		}
+		if len(sr.Searches) > 0 {
+			searched = true
+		}
+		r.stepVerdict(res, sr)
+	}
+	set.add(pending...)
+	for _, n := range t.needed {
+		first := slices.Contains(t.first, n)
+		if !first {
+			res.MissedFirst = append(res.MissedFirst, n)
+			if bySearch[n] && set.has[n] {
+				res.Recovered = append(res.Recovered, n)
+			}
+		}
+	}
+	if res.Needed > 0 {
+		res.RecallFirst = float64(res.Needed-len(res.MissedFirst)) / float64(res.Needed)
+		final := 0
+		for _, n := range t.needed {
+			if set.has[n] {
+				final++
+			}
+		}
+		res.RecallFinal = float64(final) / float64(res.Needed)
+	}
+	return res, nil
+}
+
+// stepVerdict counts a step into the trajectory's verdict.
+func (r *runner) stepVerdict(res *TrajectoryResult, sr *StepResult) {
+	if sr.Passed {
+		if sr.Checked {
+			res.StepsPassed++
+		}
+		return
+	}
+	if res.Passed {
+		res.Passed = false
+		res.FailedStep, res.Cause, res.Code = sr.Step, sr.Cause, sr.Code
+	}
+}
+
+// stepCost adds what the step's prompt injected: the tools, those of them
+// that are not gold, and (counted) their tokens, noise tokens being what
+// the prompt costs beyond the gold tools alone.
+func (r *runner) stepCost(c *Case, t *trajectoryRun, injected []string, res *TrajectoryResult) error {
+	res.InjectedTools += len(injected)
+	gold := make([]string, 0, len(injected))
+	for _, n := range injected {
+		if slices.Contains(c.GoldTools, n) {
+			gold = append(gold, n)
+		}
+	}
+	res.NoiseTools += len(injected) - len(gold)
+	if !t.tokens {
+		return nil
+	}
+	all, err := r.costs.tokens(t.cat, t.variant, injected)
+	if err != nil {
+		return err
+	}
+	goldOnly, err := r.costs.tokens(t.cat, t.variant, gold)
+	if err != nil {
+		return err
+	}
+	res.InjectedTokens += all
+	res.NoiseTokens += max(0, all-goldOnly)
+	return nil
+}
+
+// searchQuery reads the query argument of a search call.
+func searchQuery(args json.RawMessage, param string) (string, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(args, &m); err != nil {
+		return "", fmt.Errorf("arguments are not a JSON object: %v", err)
+	}
+	raw, ok := m[param]
+	if !ok {
+		return "", fmt.Errorf("no %q argument", param)
+	}
+	var q string
+	if err := json.Unmarshal(raw, &q); err != nil || q == "" {
+		return "", fmt.Errorf("%q must be a non-empty string", param)
+	}
+	return q, nil
+}
+
+// searcher returns, per k, the search a trajectory's re-retrievals run:
+// BM25 with the configuration's settings on the query, top k beyond the
+// always-include tools (already injected). Results are cached per query
+// for the case.
+func (r *runner) searcher(ix interface {
+	Search(string, int, ...string) ([]retrieval.Hit, error)
+}, maxK int, always []string) func(k int) func(string) ([]string, error) {
+	cache := map[string][]string{}
+	return func(k int) func(string) ([]string, error) {
+		return func(q string) ([]string, error) {
+			ranked, ok := cache[q]
+			if !ok {
+				hits, err := ix.Search(q, maxK, always...)
+				if err != nil {
+					return nil, err
+				}
+				for _, h := range hits {
+					if !h.Always {
+						ranked = append(ranked, h.Name)
+					}
+				}
+				cache[q] = ranked
+			}
+			return ranked[:min(k, len(ranked)):min(k, len(ranked))], nil
+		}
+	}
+}

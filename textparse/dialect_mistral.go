@@ -1,0 +1,23 @@
+package textparse
+
+// Mistral: [TOOL_CALLS] before the calls, in two generations.
+//
+//	v3 (Mistral 7B v0.3, Mixtral):   [TOOL_CALLS] [{"name": "f", "arguments": {…}, "id": "a1b2c3d4e"}, …]
+//	v11+ (Small 3.1+, Devstral, Magistral, Ministral 3):
+//	                                 [TOOL_CALLS]f[ARGS]{…}[TOOL_CALLS]g[CALL_ID]a1b2c3d4e[ARGS]{…}
+//
+// The first byte after [TOOL_CALLS] decides: '[' or '{' is the v3 JSON,
+// anything else a name. Magistral reasons inside [THINK]…[/THINK].
+const FormatMistral Format = "mistral"
+
+func init() {
+	register(&Dialect{
+		Format: FormatMistral,
+		Wire:   `[TOOL_CALLS][{"name":…,"arguments":{…}}] (v3) or [TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{json} (v11+); [THINK]…[/THINK] reasoning`,
+		Blocks: []Block{{
+			Open: "[TOOL_CALLS]",
+			Body: Body{Read: ReadJSON | ReadNameJSON, NameEnd: "[ARGS]", IDMark: "[CALL_ID]"},
+		}},
+		Reasoning: []Span{{Open: "[THINK]", Close: "[/THINK]"}},
+	})
+}

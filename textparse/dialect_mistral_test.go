@@ -1,0 +1,94 @@
+package textparse
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, mistralCases...) }
+
+// mistralCases are modelled on Mistral 7B v0.3 (v3 JSON list), Mistral
+// Small 3.2 / Devstral (v11 name[ARGS]json) and Magistral ([THINK]) output.
+var mistralCases = []parseCase{
+	{name: "mistral/v3_list", format: FormatMistral,
+		in:   `[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris", "days": 2}}]`,
+		want: `call=get_weather{"city":"Paris","days":2}`},
+	{name: "mistral/v3_parallel_with_ids", format: FormatMistral,
+		in:   `[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "aB3dE5gH7"}, {"name": "read_file", "arguments": {"path": "a.go"}, "id": "Zx9Yw8Vu7"}]`,
+		want: `call=get_weather{"city":"Paris"} call=read_file{"path":"a.go"}`},
+	{name: "mistral/v3_id_first", format: FormatMistral,
+		in:   `[TOOL_CALLS][{"id": "aB3dE5gH7", "name": "get_weather", "arguments": {"city": "Oslo"}}]`,
+		want: `call=get_weather{"city":"Oslo"} id=aB3dE5gH7`},
+	{name: "mistral/v11_one_call", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}`,
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "mistral/v11_text_before_parallel", format: FormatMistral,
+		in:   "I'll check both.[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Paris\"}[TOOL_CALLS]read_file[ARGS]{\"path\": \"notes.md\"}",
+		want: `text="I'll check both." call=get_weather{"city":"Paris"} call=read_file{"path":"notes.md"}`},
+	{name: "mistral/v11_call_id", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_weather[CALL_ID]k3Jd9aPq2[ARGS]{"city": "Rome"}[TOOL_CALLS]list_files[CALL_ID]m4Lx0bQr7[ARGS]{}`,
+		want: `call=get_weather{"city":"Rome"} id=k3Jd9aPq2 call=list_files{} id=m4Lx0bQr7`},
+	{name: "mistral/magistral_think", format: FormatMistral,
+		in:   "[THINK]The user wants the weather; [TOOL_CALLS] comes later.[/THINK]Sure.[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Lyon\"}",
+		want: `text="Sure." reasoning="The user wants the weather; [TOOL_CALLS] comes later." call=get_weather{"city":"Lyon"}`},
+	{name: "mistral/text_after_call", format: FormatMistral,
+		in:   "[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Paris\"}\nLet me know if you need more.",
+		want: `text="\nLet me know if you need more." call=get_weather{"city":"Paris"}`},
+	{name: "mistral/empty_arguments", format: FormatMistral,
+		in:   `[TOOL_CALLS]list_files[ARGS]{}[TOOL_CALLS] [{"name": "list_files", "arguments": {}}]`,
+		want: `call=list_files{} call=list_files{}`},
+	{name: "mistral/markers_in_values", format: FormatMistral,
+		in:   `[TOOL_CALLS]write_to_file[ARGS]{"path": "doc.md", "content": "use [TOOL_CALLS]f[ARGS]{} and [THINK] \"quoted\" 日本語"}`,
+		want: `call=write_to_file{"path":"doc.md","content":"use [TOOL_CALLS]f[ARGS]{} and [THINK] \"quoted\" 日本語"}`},
+	{name: "mistral/truncated_v11", format: FormatMistral,
+		in:   `Checking.[TOOL_CALLS]get_weather[ARGS]{"city": "Par`,
+		want: `text="Checking." error=incomplete_call`},
+	{name: "mistral/truncated_v3", format: FormatMistral,
+		in:   `[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "read_fi`,
+		want: `call=get_weather{"city":"Paris"} error=incomplete_call`},
+	{name: "mistral/truncated_in_name", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_wea`,
+		want: `error=incomplete_call`},
+	{name: "mistral/invalid_then_valid", format: FormatMistral,
+		in:   `[TOOL_CALLS]a[ARGS]{"x": }[TOOL_CALLS]b[ARGS]{"y": 1}`,
+		want: `text="}" call=b{"y":1} error=invalid_json`},
+	{name: "mistral/lookalikes_are_text", format: FormatMistral,
+		in:   "[TOOL_CALL] [TOOLS] [TOOL_CALLS_] [ARGS] [/THINK] [ and ] stay",
+		want: `text="[TOOL_CALL] [TOOLS] [TOOL_CALLS_] [ARGS] [/THINK] [ and ] stay"`},
+	{name: "mistral/numbers_unicode", format: FormatMistral,
+		in:   `[TOOL_CALLS]search[ARGS]{"query": "café ☕ 東京", "limit": 10, "tags": [1.5e3, -0, true, null]}`,
+		want: `call=search{"query":"café ☕ 東京","limit":10,"tags":[1.5e3,-0,true,null]}`},
+	{name: "mistral/auto_v11", format: FormatAuto,
+		in:   `Looking.[TOOL_CALLS]get_weather[ARGS]{"city": "Nice"}`,
+		want: `text="Looking." call=get_weather{"city":"Nice"}`},
+	{name: "mistral/auto_v3_think", format: FormatAuto,
+		in:   `[THINK]need weather[/THINK][TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Nice"}}]`,
+		want: `reasoning="need weather" call=get_weather{"city":"Nice"}`},
+}
+
+func FuzzMistral(f *testing.F) {
+	addSeeds(f, "mistral/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatMistral, false, in, seed) })
+}
+
+// A Mistral Small 3.2 answer in 8-byte chunks: two v11 calls, the second
+// with the model's own call id.
+func ExampleParser_mistral() {
+	msg := `Checking both.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}` +
+		`[TOOL_CALLS]read_file[CALL_ID]k3Jd9aPq2[ARGS]{"path": "a.go"}`
+	p := New(WithFormat(FormatMistral))
+	for _, ev := range toolcall.Run(p, []byte(msg), 8) {
+		switch ev.Kind {
+		case toolcall.KindText:
+			fmt.Printf("text %q\n", ev.Data)
+		case toolcall.KindCallEnd:
+			fmt.Printf("call %s %s %s\n", ev.Call.ID, ev.Call.Name, ev.Call.Arguments)
+		}
+	}
+	// Output:
+	// text "Checking both."
+	// call call_0 get_weather {"city": "Paris"}
+	// call k3Jd9aPq2 read_file {"path": "a.go"}
+}
