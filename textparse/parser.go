@@ -107,7 +107,7 @@ type Parser struct {
 	callStart int    // offset of the marker that began the call
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
-	typed     bool // the Body.TypeWord of the current call was read
+	typed     bool   // the Body.TypeWord of the current call was read
 	envCloser string // envelope: closer of its calls, state after, state after a skip
 	envPost   mode
 	envSkip   mode
