@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/nativeparse"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -94,4 +95,11 @@ func FuzzAutoWindow(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Text and native arguments share one default depth cap.
+func TestSameDefaultDepth(t *testing.T) {
+	if nativeparse.DefaultMaxDepth != textparse.DefaultMaxDepth {
+		t.Fatalf("native depth cap %d, text %d", nativeparse.DefaultMaxDepth, textparse.DefaultMaxDepth)
+	}
 }

@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -27,13 +27,17 @@ const (
 )
 
 // LoadFile reads a tool catalog from a file; see Parse for the formats.
+// The file must be a regular file of at most MaxFileBytes.
 func LoadFile(path string) (*Catalog, error) {
-	data, err := os.ReadFile(path)
+	data, err := readcap.ReadFile(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(data, path)
 }
+
+// MaxFileBytes caps the size of a catalog file LoadFile reads.
+const MaxFileBytes = readcap.DefaultCatalogBytes
 
 // Parse reads a tool catalog, auto-detecting its format. data is one JSON
 // value or JSON Lines (one value per line); name names the source in errors
@@ -109,6 +113,9 @@ func (l *loader) parse() error {
 	if !errors.As(err, &se) {
 		return err
 	}
+	if se.tooDeep {
+		return l.errAt(se.off, "", "%s", se.msg)
+	}
 	lines, lerr := l.jsonLines()
 	if lerr != nil {
 		if len(lines) == 0 {
@@ -139,7 +146,7 @@ func (l *loader) streamArray(base int64) (err error, ok bool) {
 		return nil, false
 	}
 	for i := 0; dec.More(); i++ {
-		v, derr := decodeNext(dec, base)
+		v, derr := decodeNext(dec, base, 1)
 		if derr != nil {
 			return nil, false
 		}

@@ -184,10 +184,18 @@ func appendString(buf []byte, s string) []byte {
 	return append(buf, '"')
 }
 
+// MaxNesting caps how deep the JSON of a catalog (or of one schema given
+// to NormalizeSchema) may nest: the tools array, a tool, its schema and
+// every sub-schema together. Deeper input is a located error instead of
+// work that grows with the square of the depth.
+const MaxNesting = 128
+
 // syntaxError is a JSON syntax error at a byte offset.
 type syntaxError struct {
 	off int64
 	msg string
+	// tooDeep: the value nests deeper than MaxNesting.
+	tooDeep bool
 }
 
 func (e *syntaxError) Error() string { return e.msg }
@@ -197,7 +205,7 @@ func (e *syntaxError) Error() string { return e.msg }
 func decodeValue(data []byte, base int64) (*value, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := decodeNext(dec, base)
+	v, err := decodeNext(dec, base, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +215,7 @@ func decodeValue(data []byte, base int64) (*value, error) {
 	return v, nil
 }
 
-func decodeNext(dec *json.Decoder, base int64) (*value, error) {
+func decodeNext(dec *json.Decoder, base int64, depth int) (*value, error) {
 	// InputOffset before Token is the end of the previous token; skip the
 	// separators to find where this value starts.
 	tok, err := dec.Token()
@@ -217,6 +225,10 @@ func decodeNext(dec *json.Decoder, base int64) (*value, error) {
 	off := base + dec.InputOffset()
 	switch t := tok.(type) {
 	case json.Delim:
+		if depth >= MaxNesting && (t == '{' || t == '[') {
+			return nil, &syntaxError{off: off - 1, tooDeep: true,
+				msg: fmt.Sprintf("JSON nested deeper than %d levels (the catalog nesting cap)", MaxNesting)}
+		}
 		switch t {
 		case '{':
 			v := &value{kind: 'o', off: off - 1}
@@ -226,7 +238,7 @@ func decodeNext(dec *json.Decoder, base int64) (*value, error) {
 					return nil, wrapSyntax(err, dec, base)
 				}
 				k, _ := kt.(string)
-				m, err := decodeNext(dec, base)
+				m, err := decodeNext(dec, base, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -240,7 +252,7 @@ func decodeNext(dec *json.Decoder, base int64) (*value, error) {
 		case '[':
 			v := &value{kind: 'a', off: off - 1, items: []*value{}}
 			for dec.More() {
-				m, err := decodeNext(dec, base)
+				m, err := decodeNext(dec, base, depth+1)
 				if err != nil {
 					return nil, err
 				}

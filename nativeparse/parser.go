@@ -49,7 +49,7 @@ type config struct {
 }
 
 // DefaultMaxDepth is the default JSON nesting cap of a call's arguments,
-// the same as the text parsers' (xmlparse.DefaultMaxDepth).
+// the same as the text parsers' (textparse.DefaultMaxDepth).
 const DefaultMaxDepth = 128
 
 // envelopeDepth is the nesting a wire event may add around the arguments

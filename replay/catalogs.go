@@ -29,13 +29,24 @@ type MCPRef struct {
 	Server string `json:"server"`
 }
 
-// LoadOptions change how a suite's catalogs are loaded.
+// LoadOptions change how a suite's catalogs are loaded and bound what
+// loading may read.
 type LoadOptions struct {
 	// MCP lists the servers of cases whose catalog is an MCPRef.
 	MCP mcpcatalog.Options
 	// Catalog, when set, is the catalog of every case, in place of the
 	// one each case names (tooleval tune/record --mcp).
 	Catalog *catalog.Catalog
+	// AllowOutside lets the files a suite names lie outside the suite's
+	// directory: absolute paths, ".." and symbolic links leading out.
+	// Without it such a path is an error on the case's line.
+	AllowOutside bool
+	// MaxSuiteBytes, MaxCatalogBytes and MaxTranscriptBytes cap the size
+	// of the suite file and of each catalog (or MCP servers file) and
+	// transcript file it names (0: DefaultMaxSuiteBytes,
+	// catalog.MaxFileBytes, DefaultMaxTranscriptBytes). Only regular files
+	// are read.
+	MaxSuiteBytes, MaxCatalogBytes, MaxTranscriptBytes int64
 }
 
 // LoadFileWith is LoadFile with options.
@@ -109,7 +120,7 @@ func loadCatalog(fsys files, c *Case, o LoadOptions) (*catalog.Catalog, error) {
 		return loadMCPCatalog(fsys, c.MCP, o)
 	}
 	display := c.Catalog
-	data, err := fsys.ReadFile(display)
+	data, err := fsys.ReadFile(display, o.MaxCatalogBytes)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", display, readErr(err))
 	}
@@ -126,7 +137,7 @@ func loadCatalog(fsys files, c *Case, o LoadOptions) (*catalog.Catalog, error) {
 // loadMCPCatalog lists (or takes from the cache) one server of a servers
 // file.
 func loadMCPCatalog(fsys files, ref *MCPRef, o LoadOptions) (*catalog.Catalog, error) {
-	data, err := fsys.ReadFile(ref.Config)
+	data, err := fsys.ReadFile(ref.Config, o.MaxCatalogBytes)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", ref.Config, readErr(err))
 	}

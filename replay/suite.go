@@ -16,6 +16,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -108,45 +109,109 @@ func (t *Transcript) RecordedChunks() [][]byte { return t.chunks }
 // Catalog returns the catalog a case uses.
 func (s *Suite) Catalog(c *Case) *catalog.Catalog { return s.catalogs[c.Catalog] }
 
-// LoadFile reads and validates the suite at path; paths inside the cases
-// are relative to its directory (and may lead out of it). A broken suite
-// gives an Errors value naming the file, line and field of every problem.
-func LoadFile(name string) (*Suite, error) {
-	return loadWith(name, LoadOptions{})
+// LoadFile reads and validates the suite at path with the default
+// LoadOptions: paths inside the cases are relative to its directory and
+// must stay inside it. A broken suite gives an Errors value naming the
+// file, line and field of every problem.
+func LoadFile(name string) (*Suite, error) { return LoadFileWith(name, LoadOptions{}) }
+
+// The default file size caps of LoadOptions.
+const (
+	DefaultMaxSuiteBytes      = readcap.DefaultSuiteBytes
+	DefaultMaxTranscriptBytes = readcap.DefaultTranscriptBytes
+)
+
+func (o LoadOptions) withDefaults() LoadOptions {
+	if o.MaxSuiteBytes <= 0 {
+		o.MaxSuiteBytes = DefaultMaxSuiteBytes
+	}
+	if o.MaxCatalogBytes <= 0 {
+		o.MaxCatalogBytes = catalog.MaxFileBytes
+	}
+	if o.MaxTranscriptBytes <= 0 {
+		o.MaxTranscriptBytes = DefaultMaxTranscriptBytes
+	}
+	return o
 }
 
 func loadWith(name string, o LoadOptions) (*Suite, error) {
-	dir := filepath.Dir(name)
-	return load(osFiles(dir), filepath.Base(name), name, o)
+	o = o.withDefaults()
+	d := &osFiles{dir: filepath.Dir(name), allowOutside: o.AllowOutside}
+	if !o.AllowOutside {
+		root, err := os.OpenRoot(d.dir)
+		if err != nil {
+			return nil, Errors{{File: name, Message: readErr(err)}}
+		}
+		defer root.Close()
+		d.root = root
+	}
+	return load(d, filepath.Base(name), name, o)
 }
 
 // Load reads and validates the suite file file in fsys; paths inside the
 // cases are relative to its directory. display is how messages name the
-// suite (file when empty).
+// suite (file when empty). The size caps of the default LoadOptions apply.
 func Load(fsys fs.FS, file, display string) (*Suite, error) {
 	if display == "" {
 		display = file
 	}
-	return load(fsFiles{fsys, path.Dir(file)}, path.Base(file), display, LoadOptions{})
+	return load(fsFiles{fsys, path.Dir(file)}, path.Base(file), display, LoadOptions{}.withDefaults())
 }
 
 // files reads the suite and the files its cases name, by the path written
 // in the suite (relative to the suite's directory).
 type files interface {
-	ReadFile(rel string) ([]byte, error)
-	Open(rel string) (io.ReadCloser, error)
+	// ReadFile reads a file a case names: a regular file of at most max
+	// bytes.
+	ReadFile(rel string, max int64) ([]byte, error)
+	// Open opens the suite file itself.
+	Open(rel string) (fs.File, error)
 }
 
-type osFiles string
+// osFiles reads from the operating system's files, below dir unless
+// allowOutside. root confines every open to dir, symbolic links included.
+type osFiles struct {
+	dir          string
+	allowOutside bool
+	root         *os.Root
+}
 
-func (d osFiles) path(rel string) string {
+// OutsideError reports a path a suite names that leads out of the suite's
+// directory.
+type OutsideError struct{ Path, Dir string }
+
+func (e *OutsideError) Error() string {
+	return fmt.Sprintf("%s leads outside the suite's directory %s (allow it with --allow-outside)", e.Path, e.Dir)
+}
+
+func (d *osFiles) path(rel string) string {
 	if filepath.IsAbs(rel) {
 		return rel
 	}
-	return filepath.Join(string(d), filepath.FromSlash(rel))
+	return filepath.Join(d.dir, filepath.FromSlash(rel))
 }
-func (d osFiles) ReadFile(rel string) ([]byte, error)    { return os.ReadFile(d.path(rel)) }
-func (d osFiles) Open(rel string) (io.ReadCloser, error) { return os.Open(d.path(rel)) }
+
+func (d *osFiles) ReadFile(rel string, max int64) ([]byte, error) {
+	if d.allowOutside {
+		return readcap.ReadFile(d.path(rel), max)
+	}
+	local := filepath.FromSlash(rel)
+	if !filepath.IsLocal(local) {
+		return nil, &OutsideError{Path: rel, Dir: d.dir}
+	}
+	f, err := d.root.Open(local)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
+			// os.Root refuses symbolic links that lead out of it.
+			return nil, &OutsideError{Path: rel, Dir: d.dir}
+		}
+		return nil, err
+	}
+	defer f.Close()
+	return readcap.Read(f, rel, max)
+}
+
+func (d *osFiles) Open(rel string) (fs.File, error) { return os.Open(d.path(rel)) }
 
 type fsFiles struct {
 	fsys fs.FS
@@ -154,10 +219,15 @@ type fsFiles struct {
 }
 
 func (f fsFiles) path(rel string) string { return path.Clean(path.Join(f.dir, filepath.ToSlash(rel))) }
-func (f fsFiles) ReadFile(rel string) ([]byte, error) {
-	return fs.ReadFile(f.fsys, f.path(rel))
+func (f fsFiles) ReadFile(rel string, max int64) ([]byte, error) {
+	file, err := f.fsys.Open(f.path(rel))
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return readcap.Read(file, rel, max)
 }
-func (f fsFiles) Open(rel string) (io.ReadCloser, error) { return f.fsys.Open(f.path(rel)) }
+func (f fsFiles) Open(rel string) (fs.File, error) { return f.fsys.Open(f.path(rel)) }
 
 func load(fsys files, file, display string, o LoadOptions) (*Suite, error) {
 	if display == "" {
@@ -168,6 +238,16 @@ func load(fsys files, file, display string, o LoadOptions) (*Suite, error) {
 		return nil, Errors{{File: display, Message: readErr(err)}}
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, Errors{{File: display, Message: readErr(err)}}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, Errors{{File: display, Message: (&readcap.NotRegularError{Path: display, Mode: st.Mode()}).Error()}}
+	}
+	if st.Size() > o.MaxSuiteBytes {
+		return nil, Errors{{File: display, Message: (&readcap.TooLargeError{Path: display, Size: st.Size(), Max: o.MaxSuiteBytes}).Error()}}
+	}
 	l := &loader{fsys: fsys, display: display, opts: o,
 		suite: &Suite{Name: display, catalogs: map[string]*catalog.Catalog{}},
 		ids:   map[string]int{}, badCatalogs: map[string]bool{}}
@@ -210,9 +290,14 @@ func (l *loader) fail(line int, field, format string, args ...any) {
 }
 
 func (l *loader) read(r io.Reader) error {
-	br := bufio.NewReader(r)
+	// The file may grow after Stat: the cap holds while reading too.
+	lr := &io.LimitedReader{R: r, N: l.opts.MaxSuiteBytes + 1}
+	br := bufio.NewReader(lr)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadBytes('\n')
+		if lr.N <= 0 {
+			return Errors{{File: l.display, Line: lineNo, Message: fmt.Sprintf("the suite is over the %d-byte cap", l.opts.MaxSuiteBytes)}}
+		}
 		if len(line) > 0 {
 			l.line(lineNo, line)
 		}
@@ -296,7 +381,7 @@ func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 		t.data = []byte(*t.Text)
 		t.chunks = [][]byte{t.data}
 	case t.File != "":
-		data, err := l.fsys.ReadFile(t.File)
+		data, err := l.fsys.ReadFile(t.File, l.opts.MaxTranscriptBytes)
 		if err != nil {
 			l.fail(line, field+".file", "%s: %s", t.File, readErr(err))
 			return

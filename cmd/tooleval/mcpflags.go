@@ -244,7 +244,7 @@ func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
 // listing options for cases whose catalog is an MCP server, and with
 // --mcp/--mcp-config the catalog every case uses instead of its own.
 func suiteLoadOptions(c *cli.Context, cmd string) (replay.LoadOptions, error) {
-	var lo replay.LoadOptions
+	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
 	o, err := mcpOptions(c)
 	if err != nil {
 		return lo, prefixErr(cmd, err)

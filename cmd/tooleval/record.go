@@ -28,6 +28,7 @@ func init() {
 			"Prefer the environment for the key: flags show up in process lists and shell history.\n" +
 			"--mcp/--mcp-config send the tools of live MCP servers instead of each case's catalog.",
 		Flags: append([]cli.Flag{
+			allowOutsideFlag,
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},

@@ -56,8 +56,13 @@ func TestRecordCommand(t *testing.T) {
 			t.Errorf("key in %s", where)
 		}
 	}
-	if code, _, stderr := runCLI("validate", out); code != 0 {
+	// The recorded suite lies in another directory than the catalog it
+	// names: it validates only when paths may lead outside.
+	if code, _, stderr := runCLI("validate", "--allow-outside", out); code != 0 {
 		t.Errorf("recorded suite does not validate: %s", stderr)
+	}
+	if code, _, stderr := runCLI("validate", out); code != 1 || !strings.Contains(stderr, "leads outside") {
+		t.Errorf("a suite naming files outside its directory validated: exit %d %s", code, stderr)
 	}
 	// Resume: nothing left to do.
 	code, stdout, _ = runCLI("record", "--out", out, "-q", "../../testdata/record/suite.jsonl")

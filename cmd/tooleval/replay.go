@@ -28,6 +28,7 @@ func init() {
 			"nothing to compare with fails the gate unless --allow-unmatched. A metric with nothing to\n" +
 			"measure is n/a (JSON null).",
 		Flags: append([]cli.Flag{
+			allowOutsideFlag,
 			&cli.IntSliceFlag{Name: "k", Usage: "retrieve the top `K` tools (repeatable, comma-separated; default 3,5,10, or each --config's k)"},
 			&cli.StringFlag{Name: "weights", Usage: "retrieval field weights `name=3,description=1.5,…` for a setting named \"weights\""},
 			&cli.StringSliceFlag{Name: "config", Usage: "retrieval config `FILE` (repeatable: each is one setting, run at its k unless -k is given)"},
@@ -61,12 +62,13 @@ func replayCmd(c *cli.Context) error {
 	if c.NArg() == 0 {
 		suite, err = replay.LoadExamples()
 	} else {
-		suite, err = replay.LoadFile(c.Args().First())
+		suite, err = loadSuite(c, c.Args().First())
 	}
 	if err != nil {
 		return inputErr("replay: %v", err)
 	}
 	defer suite.Close()
+	setup.suite = suite
 	if dir := c.String("bfcl-scores"); dir != "" {
 		var scores bfcl.Scores
 		if err := scores.ScoreSuite(suite); err != nil {

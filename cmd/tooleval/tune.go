@@ -28,6 +28,7 @@ func init() {
 			"times the share of injected tools that are not gold. --mcp/--mcp-config give every case the\n" +
 			"tools of live MCP servers instead of its own catalog. Exit 0 ok, 1 bad input, 2 bad flags.",
 		Flags: append([]cli.Flag{
+			allowOutsideFlag,
 			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` to tune on (default: the embedded example suite)"},
 			&cli.StringFlag{Name: "objective", Value: "recall", Usage: "`METRIC`[@K]: recall, comp, ndcg or budget"},
 			&cli.IntFlag{Name: "budget", Usage: "cap the tokens injected per case at `N` (needed by --objective budget)"},

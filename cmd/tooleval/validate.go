@@ -17,6 +17,7 @@ func init() {
 			"suite. Every problem names the file, the line and the field. Exit 0 when all are valid,\n" +
 			"1 when any is broken. --schema prints the JSON Schema of a suite line instead.",
 		Flags: []cli.Flag{
+			allowOutsideFlag,
 			&cli.BoolFlag{Name: "schema", Usage: "print the suite line JSON Schema and exit"},
 		},
 		Action: validateCmd,
@@ -43,7 +44,7 @@ func validateCmd(c *cli.Context) error {
 		if name == "" {
 			s, err = replay.LoadExamples()
 		} else {
-			s, err = replay.LoadFile(name)
+			s, err = loadSuite(c, name)
 		}
 		if err != nil {
 			bad = append(bad, err)
