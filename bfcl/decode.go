@@ -21,11 +21,19 @@ type Mode string
 const (
 	ModeFC        Mode = "fc"
 	ModePrompting Mode = "prompting"
+	// ModeFCText is a function-calling model whose results are stored as
+	// its raw text (the leaderboard's locally served FC models, each
+	// decoded by its own handler's parser): the text is kept verbatim as an
+	// "auto" transcript for tooleval's parsers to read.
+	ModeFCText Mode = "fc-text"
 )
 
 // errUndecoded marks a result the leaderboard's decoder cannot read: it
 // counts as no call (an irrelevance case passes, every other fails).
 var errUndecoded = errors.New("the result does not decode")
+
+// errRawText marks a result kept as the model's raw text (ModeFCText).
+var errRawText = errors.New("the result is the model's raw text")
 
 // fcName matches the leaderboard's naming of function-calling model
 // configurations ("gpt-4o-2024-11-20-FC", "…_FC").
@@ -36,6 +44,9 @@ var fcName = regexp.MustCompile(`(^|[-_.(])FC($|[-_.)])`)
 // prompting ones.
 func guessMode(model string, lists, texts int) (Mode, string) {
 	if fcName.MatchString(model) {
+		if texts > lists {
+			return ModeFCText, "name and results"
+		}
 		return ModeFC, "name"
 	}
 	if lists > texts {
@@ -51,8 +62,11 @@ func decodeResult(result json.RawMessage, mode Mode, lang string) ([]rawCall, er
 	if len(result) == 0 {
 		return nil, fmt.Errorf("%w: the result is missing", errUndecoded)
 	}
-	if mode == ModeFC {
+	if mode == ModeFC || mode == ModeFCText && result[0] != '"' {
 		return decodeFC(result)
+	}
+	if mode == ModeFCText {
+		return nil, errRawText
 	}
 	var s string
 	if result[0] != '"' || json.Unmarshal(result, &s) != nil {

@@ -32,7 +32,10 @@
 //
 // Model results are decoded as the leaderboard's decode_ast does for the
 // model's mode (Options.FC / Options.Prompting, else an "FC" part of the
-// model's configuration name, else the shape of its results):
+// model's configuration name, else the shape of its results; an FC model
+// whose results are mostly text is a locally served one, decoded by its own
+// handler's parser upstream: its text is kept verbatim as an "auto"
+// transcript for tooleval's parsers, mode fc-text):
 // function-calling results are lists of {name: arguments-JSON}; prompting
 // results are text read with Python's ast rules (pyliteral, Options{AST:
 // true}), or Java/JavaScript call syntax with source-text values. The calls

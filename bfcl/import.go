@@ -160,6 +160,9 @@ type ModelSummary struct {
 	// from a function-calling model, [{}], broken JSON arguments, prompting
 	// output that is not Python call syntax): they are imported as no call.
 	Unparsed int `json:"unparsed"`
+	// RawText counts results kept as the model's raw text (mode fc-text),
+	// read by tooleval's parsers rather than decoded here.
+	RawText int `json:"raw_text,omitempty"`
 	// Unmatched counts results for ids not in the suite (skipped questions).
 	Unmatched int `json:"unmatched"`
 	// Missing counts suite cases of the model's categories with no result.

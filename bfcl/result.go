@@ -27,14 +27,26 @@ const resultFormat = "tool_call"
 // nested list (a multi-turn result) is an error.
 func TranscribeResult(result json.RawMessage, mode Mode, lang string) (replay.Transcript, int, error) {
 	calls, err := decodeResult(result, mode, lang)
+	if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
+		return replay.Transcript{}, 0, err
+	}
+	return makeTranscript(result, calls, err), len(calls), err
+}
+
+// makeTranscript writes a decoded result: its calls as tool_call blocks, no
+// call when it did not decode, or the raw text (errRawText) for the
+// parsers to read.
+func makeTranscript(result json.RawMessage, calls []rawCall, err error) replay.Transcript {
+	if errors.Is(err, errRawText) {
+		var text string
+		json.Unmarshal(result, &text)
+		return replay.Transcript{Format: "auto", Text: &text}
+	}
 	if err != nil {
-		if !errors.Is(err, errUndecoded) {
-			return replay.Transcript{}, 0, err
-		}
 		calls = nil
 	}
 	text := toolCallText(calls)
-	return replay.Transcript{Format: resultFormat, Text: &text}, len(calls), err
+	return replay.Transcript{Format: resultFormat, Text: &text}
 }
 
 // rawCall is a decoded call: its name and its arguments, a JSON object.

@@ -82,7 +82,8 @@ func TestGuessMode(t *testing.T) {
 		lists, texts int
 		want         Mode
 	}{
-		{"gpt-4o-2024-11-20-FC", 0, 10, ModeFC},
+		{"gpt-4o-2024-11-20-FC", 7, 3, ModeFC},
+		{"Qwen_Qwen2.5-7B-Instruct-FC", 0, 10, ModeFCText},
 		{"claude-3-5-sonnet-20241022-FC", 0, 0, ModeFC},
 		{"meta-llama_Llama-3.1-8B-Instruct", 1, 9, ModePrompting},
 		{"some-model", 9, 1, ModeFC},
@@ -91,5 +92,20 @@ func TestGuessMode(t *testing.T) {
 		if got, _ := guessMode(tc.model, tc.lists, tc.texts); got != tc.want {
 			t.Errorf("guessMode(%s) = %s, want %s", tc.model, got, tc.want)
 		}
+	}
+}
+
+// A function-calling model served locally stores its raw text; it is kept
+// verbatim for tooleval's parsers.
+func TestFCTextMode(t *testing.T) {
+	if m, _ := guessMode("Qwen_Qwen2.5-7B-Instruct-FC", 1, 9); m != ModeFCText {
+		t.Fatalf("mode %s", m)
+	}
+	tr, n, err := TranscribeResult([]byte(`"<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>"`), ModeFCText, "")
+	if !errors.Is(err, errRawText) || n != 0 || tr.Text == nil {
+		t.Fatalf("%+v %d %v", tr, n, err)
+	}
+	if _, n, err := TranscribeResult([]byte(`[{"f": "{}"}]`), ModeFCText, ""); err != nil || n != 1 {
+		t.Fatalf("a list result of an fc-text model: %d %v", n, err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/metrics"
-	"github.com/tooleval/tooleval/replay"
 )
 
 // resultLine is one line of a model's result file.
@@ -114,7 +113,7 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 	underscore, dotted := 0, 0
 	for _, l := range lines {
 		calls, err := decodeResult(l.result, ms.Mode, (&metrics.Rules{Category: b.cats[l.id]}).Lang())
-		if err != nil && !errors.Is(err, errUndecoded) {
+		if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
 			ms.Rejected++
 			if err := b.entry(&FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {
 				return err
@@ -135,18 +134,17 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 		ms.UnderscoreNames, ms.NamesFrom = underscore > dotted, "calls"
 	}
 	for _, d := range ds {
-		var t replay.Transcript
 		c := b.im.Cases[b.byID[d.id]]
 		c.Tags = append(append([]string(nil), c.Tags...), "model:"+model)
-		if d.err != nil {
+		t := makeTranscript(d.result, d.calls, d.err)
+		switch {
+		case errors.Is(d.err, errRawText):
+			ms.RawText++
+		case d.err != nil:
 			// As the leaderboard scores it: no call.
 			ms.Unparsed++
-			empty := ""
-			t = replay.Transcript{Format: resultFormat, Text: &empty}
 			c.Tags = append(c.Tags, "bfcl:undecoded")
-		} else {
-			text := toolCallText(d.calls)
-			t = replay.Transcript{Format: resultFormat, Text: &text}
+		default:
 			ms.Calls += len(d.calls)
 		}
 		t.Model = model

@@ -49,14 +49,22 @@ type Server struct {
 
 	// hash identifies the entry (see EntryHash).
 	hash string
+	// written is the entry as the servers file has it, before ${VAR}
+	// expansion; nil when the Server was built otherwise.
+	written *Server
 }
 
-// EntryHash is a hash of what starts or reaches the server: transport,
-// command, arguments, directory, URL, and the names (not the values) of
-// its environment variables and headers, so that no secret goes into the
-// cache. A changed entry does not use the cache of the old one.
+// EntryHash is a hash of what starts or reaches the server as the servers
+// file writes it (before ${VAR} expansion): transport, command, arguments,
+// directory, URL, and the names (not the values) of its environment
+// variables and headers, so that no secret goes into the cache. A changed
+// entry does not use the cache of the old one.
 func (s *Server) EntryHash() string {
 	if s.hash != "" {
+		return s.hash
+	}
+	if s.written != nil {
+		s.hash = s.written.EntryHash()
 		return s.hash
 	}
 	h := sha256.New()
@@ -77,8 +85,12 @@ func (s *Server) EntryHash() string {
 }
 
 // String describes the server for messages: its name and its command line
-// or URL (never header or environment values).
+// or URL as the servers file writes them (never header or environment
+// values, nor what ${VAR} expands to).
 func (s *Server) String() string {
+	if s.written != nil {
+		return s.written.String()
+	}
 	if s.Transport == TransportStdio {
 		return fmt.Sprintf("%q (%s)", s.Name, strings.Join(append([]string{s.Command}, s.Args...), " "))
 	}
@@ -262,7 +274,21 @@ func parseEntry(name string, raw json.RawMessage) (*Server, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	s.written = &Server{Name: name, Transport: s.Transport, Command: e.Command, Args: e.Args, Dir: e.Cwd, URL: e.URL,
+		Env: blank(e.Env), Headers: blank(e.Headers)}
 	return s, false, nil
+}
+
+// blank keeps the keys of m.
+func blank(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k := range m {
+		out[k] = ""
+	}
+	return out
 }
 
 // urlTransport picks the HTTP transport for a URL: typ when given, else SSE

@@ -26,6 +26,10 @@ func TestParseConfig(t *testing.T) {
 	fs, _ := cfg.Server("fs")
 	want := &Server{Name: "fs", Transport: TransportStdio, Command: "npx", Args: []string{"-y", "@modelcontextprotocol/server-filesystem", "/tmp"},
 		Env: map[string]string{"DEBUG": "1"}, DisabledTools: []string{"write_file"}, Timeout: 1500 * time.Millisecond}
+	if fs.written == nil || fs.written.Args[2] != "${MCPCAT_DIR:-/tmp}" {
+		t.Errorf("fs keeps no written form: %+v", fs.written)
+	}
+	want.written = fs.written
 	if !reflect.DeepEqual(fs, want) {
 		t.Errorf("fs = %+v", fs)
 	}
@@ -39,15 +43,18 @@ func TestParseConfig(t *testing.T) {
 	if s, _ := cfg.Server("typed"); s.Transport != TransportSSE || s.Headers["X"] != "dflt" {
 		t.Errorf("typed = %+v", s)
 	}
-	// Secrets stay out of the hash and the description.
-	h := remote.EntryHash()
-	remote2 := *remote
-	remote2.Headers = map[string]string{"Authorization": "Bearer other"}
-	remote2.hash = ""
-	if remote2.EntryHash() != h || strings.Contains(remote.String(), "s3cret") {
-		t.Error("header values reach the hash or the description")
+	// Secrets stay out of the hash and the description: the entry is
+	// hashed and shown as written, ${VAR} unexpanded.
+	t.Setenv("MCPCAT_TOKEN", "other")
+	again, _ := ParseConfig([]byte(`{"mcpServers": {"remote": {"url": "https://example.com/mcp?key=${MCPCAT_TOKEN}", "headers": {"Authorization": "Bearer ${MCPCAT_TOKEN}"}}}}`), "s.json")
+	t.Setenv("MCPCAT_TOKEN", "s3cret")
+	again2, _ := ParseConfig([]byte(`{"mcpServers": {"remote": {"url": "https://example.com/mcp?key=${MCPCAT_TOKEN}", "headers": {"Authorization": "Bearer ${MCPCAT_TOKEN}"}}}}`), "s.json")
+	if again.Servers[0].EntryHash() != again2.Servers[0].EntryHash() || strings.Contains(again2.Servers[0].String(), "s3cret") ||
+		again2.Servers[0].URL != "https://example.com/mcp?key=s3cret" {
+		t.Errorf("secrets reach the hash or the description: %s", again2.Servers[0])
 	}
 	fs2 := *fs
+	fs2.written, fs2.hash = nil, ""
 	fs2.Args = []string{"-y", "@modelcontextprotocol/server-filesystem", "/home"}
 	if fs2.EntryHash() == fs.EntryHash() {
 		t.Error("changed args keep the hash")

@@ -54,6 +54,7 @@ const (
 //	  "synonym_weight": 0.5,           // query weight of expansion terms
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],
 //	  "always": ["Read"],              // always-include tools, in this order
+//	  "additions": {"cancel_booking": "退票 refund"},  // extra description words per tool
 //	  "similarity": "bm25f"            // or "bm25" (sum of per-field BM25), "bluge" (stock)
 //	}
 type Config struct {
@@ -67,6 +68,11 @@ type Config struct {
 	Protected     []string           `json:"protected,omitempty"`
 	Always        []string           `json:"always,omitempty"`
 	Similarity    string             `json:"similarity,omitempty"`
+	// Additions are extra words per tool name, indexed as part of that
+	// tool's description (what `tooleval suggest` proposes). Names not in
+	// the catalog being indexed are ignored, so one config can serve the
+	// several catalogs of a suite.
+	Additions map[string]string `json:"additions,omitempty"`
 }
 
 // DefaultWeights are the field weights chosen by measurement on the
@@ -150,6 +156,14 @@ func (c *Config) Validate() error {
 	for i, a := range c.Always {
 		if a == "" {
 			return fmt.Errorf("always[%d]: empty tool name", i)
+		}
+	}
+	for name, words := range c.Additions {
+		if name == "" {
+			return errors.New("additions: empty tool name")
+		}
+		if strings.TrimSpace(words) == "" {
+			return fmt.Errorf("additions.%s: no words", name)
 		}
 	}
 	if _, err := NewAnalyzer(c.Analyzer, c.Protected); err != nil {

@@ -130,13 +130,19 @@ func tunedConfig(tb testing.TB) func(corpus) Config {
 const (
 	setupStock     = "stock bluge (one field, standard analyzer, stock BM25)"
 	setupReference = "reference BM25 (correct IDF, camel/snake split, CJK uni+bigrams, name ×2)"
-	setupDefaults  = "tooleval defaults"
+	setupPerField  = "tooleval, sum of per-field BM25 (similarity: bm25)"
+	setupDefaults  = "tooleval defaults (BM25F)"
 )
 
 func setups(tb testing.TB) []setup {
 	return []setup{
 		{setupStock, func(c corpus) ranker { return newStockBluge(c.tools) }},
 		{setupReference, func(c corpus) ranker { return newReferenceBM25(c.tools) }},
+		{setupPerField, withConfig(tb, func(c corpus) Config {
+			cfg := tunedConfig(tb)(c)
+			cfg.Similarity = SimilarityBM25
+			return cfg
+		})},
 		{setupDefaults, withConfig(tb, tunedConfig(tb))},
 	}
 }

@@ -182,6 +182,9 @@ func (ix *Index) fieldTerms(t *toolcall.Tool, nested []toolcall.Param, field str
 		if t.Annotations.Title != "" {
 			out = a.AppendTerms(out, t.Annotations.Title)
 		}
+		if add := ix.cfg.Additions[t.Name]; add != "" {
+			out = a.AppendTerms(out, add)
+		}
 		return out
 	case FieldParams:
 		var out []string

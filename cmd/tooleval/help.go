@@ -83,6 +83,10 @@ var helpByCommand = map[string]commandHelp{
 		"tooleval retrieve --catalog tools.json --query 'read a file' -k 3",
 		"tooleval retrieve --catalog tools.json --queries queries.jsonl --config tuned.json --json",
 	}},
+	"suggest": {examples: []string{
+		"tooleval suggest --suite suite.jsonl --k 5 --out suggested.json   # review, then retrieve --config suggested.json",
+		"tooleval suggest --suite suite.jsonl --base tuned.json --folds 10 --json",
+	}, exit: "0 ok, 1 bad input (an unreadable or broken suite or config), 2 bad flags"},
 	"tune": {examples: []string{
 		"tooleval tune --suite suite.jsonl --out tuned.json --chart tune   # writes tune.svg and tune.png",
 		"tooleval tune --suite suite.jsonl --objective recall@5 --folds 10 --holdout held.jsonl",

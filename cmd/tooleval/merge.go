@@ -16,7 +16,9 @@ func init() {
 			"same JSON byte for byte, the same tables, and the same exit code against --baseline and\n" +
 			"thresholds, because reports carry counts and sums, not averages. The outputs and gating\n" +
 			"flags are replay's.",
-		Flags:  reportFlags(),
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "suite", Usage: "the suite `FILE` the shards replayed, for the --html drill-down (queries, tool blocks, transcripts)"},
+		}, reportFlags()...),
 		Action: mergeCmd,
 	})
 }
@@ -40,6 +42,14 @@ func mergeCmd(c *cli.Context) error {
 	rep, err := replay.Merge(shards)
 	if err != nil {
 		return inputErr("merge: %v", err)
+	}
+	if f := c.String("suite"); f != "" {
+		suite, err := replay.LoadFile(f)
+		if err != nil {
+			return inputErr("merge: --suite %v", err)
+		}
+		defer suite.Close()
+		setup.suite = suite
 	}
 	return finishReport(c, "merge", setup, rep)
 }

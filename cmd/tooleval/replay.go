@@ -68,6 +68,7 @@ func replayCmd(c *cli.Context) error {
 		return inputErr("replay: %v", err)
 	}
 	defer suite.Close()
+	setup.suite = suite
 	if dir := c.String("bfcl-scores"); dir != "" {
 		var scores bfcl.Scores
 		if err := scores.ScoreSuite(suite); err != nil {

@@ -73,9 +73,9 @@ func TestReplayCLIBaselineAndJUnit(t *testing.T) {
 	}
 	base := filepath.Join(dir, "base.json")
 	os.WriteFile(base, []byte(out), 0o644)
-	junit, md, js := filepath.Join(dir, "junit.xml"), filepath.Join(dir, "summary.md"), filepath.Join(dir, "report.json")
+	junit, md, js, page := filepath.Join(dir, "junit.xml"), filepath.Join(dir, "summary.md"), filepath.Join(dir, "report.json"), filepath.Join(dir, "report.html")
 	code, out, errs = replayCLI(t, "replay", "--encoding", "none", "--baseline", base, "--max-drop", "recall=0,pass_rate=0",
-		"--junit", junit, "--markdown", md, "--json", js, replaySuite)
+		"--junit", junit, "--markdown", md, "--json", js, "--html", page, replaySuite)
 	if code != 0 || !strings.Contains(out, "no case changed") || !strings.Contains(out, "Failures by cause") {
 		t.Fatalf("same run against its baseline: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -89,6 +89,9 @@ func TestReplayCLIBaselineAndJUnit(t *testing.T) {
 	}
 	if j, err := os.ReadFile(js); err != nil || !json.Valid(j) {
 		t.Fatalf("json: %v", err)
+	}
+	if h, err := os.ReadFile(page); err != nil || !strings.Contains(string(h), "<svg") || !strings.Contains(string(h), "Search my notes") {
+		t.Fatalf("html: %v", err)
 	}
 	// A baseline that was better: recall and a case's outcome.
 	rep.Configs[1].Metrics.Recall = ptr(1.0)

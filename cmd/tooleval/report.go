@@ -19,6 +19,7 @@ func reportFlags() []cli.Flag {
 		&cli.StringFlag{Name: "json", Usage: "write the whole report (every case result, the aggregates and their counts and sums) as JSON to `FILE` (- for stdout)"},
 		&cli.StringFlag{Name: "markdown", Usage: "write the report as Markdown (for CI job summaries) to `FILE` (- for stdout)"},
 		&cli.StringFlag{Name: "junit", Usage: "write JUnit XML, one test case per case and configuration, to `FILE`"},
+		&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report (charts, failures by cause, a drill-down per case) to `FILE`"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no table on stdout"},
 		&cli.StringFlag{Name: "baseline", Usage: "an earlier --json report `FILE` to compare with (configurations match by their settings)"},
 		&cli.StringSliceFlag{Name: "max-drop", Usage: "`METRIC=VALUE`: exit 3 when METRIC falls (for lower-is-better metrics: rises) more than VALUE against --baseline (repeatable)"},
@@ -33,6 +34,9 @@ func reportFlags() []cli.Flag {
 type reportSetup struct {
 	gate replay.Gate
 	base *replay.Report
+	// suite gives the HTML drill-down its queries, tool blocks and
+	// transcripts (nil: the report alone).
+	suite *replay.Suite
 }
 
 func readReportSetup(c *cli.Context, cmd string) (*reportSetup, error) {
@@ -111,6 +115,7 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 		{"json", func(w io.Writer) error { return replay.WriteJSON(w, rep) }},
 		{"markdown", func(w io.Writer) error { return replay.WriteMarkdown(w, rep, worst) }},
 		{"junit", func(w io.Writer) error { return replay.WriteJUnit(w, rep) }},
+		{"html", func(w io.Writer) error { return replay.WriteHTML(w, rep, replay.HTMLOptions{Suite: s.suite}) }},
 	}
 	for _, o := range outputs {
 		name := c.String(o.flag)

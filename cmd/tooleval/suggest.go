@@ -1,0 +1,88 @@
+package main
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/tune"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "suggest",
+		Usage:     "propose description words for the tools a suite's queries miss, scored by cross-validation",
+		ArgsUsage: " ",
+		Description: "Runs the cases of --suite (the embedded example suite when omitted) with --base (the\n" +
+			"defaults when omitted) and, for each gold tool outside the top --k, proposes the words of the\n" +
+			"query that appear nowhere in what is indexed for that tool. Each suggestion is scored by\n" +
+			"--folds-fold cross-validation: every fold proposes words from its training cases only (never\n" +
+			"from its held-out queries) and measures the change of held-out recall@k each one brings.\n" +
+			"--out writes the base configuration plus the suggestions with a positive gain as \"additions\",\n" +
+			"a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` (default: the embedded example suite)"},
+			&cli.StringFlag{Name: "base", Usage: "retrieval config `FILE` whose misses are studied (default: built-in defaults)"},
+			&cli.IntFlag{Name: "k", DefaultText: "from --base, else 5", Usage: "a gold tool outside the top `N` is a miss"},
+			&cli.IntFlag{Name: "folds", Value: 5, Usage: "`N`-fold cross-validation (≥ 2)"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the folds"},
+			&cli.IntFlag{Name: "max", Value: 50, Usage: "try at most `N` additions per fold, most supported first"},
+			&cli.IntFlag{Name: "min-support", Value: 2, Usage: "propose a word only when `N` missed cases of the tool hold it"},
+			&cli.StringFlag{Name: "out", Usage: "write the base configuration with the kept additions to `FILE`"},
+			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+		},
+		Action: suggestCmd,
+	})
+}
+
+func suggestCmd(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageErr("suggest: unexpected argument %q (use --suite FILE)", c.Args().First())
+	}
+	opts := tune.SuggestOptions{K: c.Int("k"), Folds: c.Int("folds"), Seed: c.Int64("seed"), MaxPerFold: c.Int("max"), MinSupport: c.Int("min-support")}
+	if opts.Folds < 2 {
+		return usageErr("suggest: --folds must be ≥ 2, got %d", opts.Folds)
+	}
+	if c.IsSet("k") && opts.K < 1 {
+		return usageErr("suggest: --k must be ≥ 1, got %d", opts.K)
+	}
+	if opts.MinSupport < 1 {
+		return usageErr("suggest: --min-support must be ≥ 1, got %d", opts.MinSupport)
+	}
+	if opts.MaxPerFold < 1 {
+		return usageErr("suggest: --max must be ≥ 1, got %d", opts.MaxPerFold)
+	}
+	if p := c.String("base"); p != "" {
+		cfg, err := retrieval.LoadConfig(p)
+		if err != nil {
+			return inputErr("suggest: --base %v", err)
+		}
+		opts.Base = &cfg
+	}
+	var suite *replay.Suite
+	var err error
+	if f := c.String("suite"); f != "" {
+		suite, err = replay.LoadFile(f)
+	} else {
+		suite, err = replay.LoadExamples()
+	}
+	if err != nil {
+		return inputErr("suggest: %v", err)
+	}
+	if len(suite.Cases) < opts.Folds {
+		return usageErr("suggest: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(suite.Cases))
+	}
+	res, err := tune.Suggest(suite, opts)
+	if err != nil {
+		return inputErr("suggest: %v", err)
+	}
+	if f := c.String("out"); f != "" {
+		if err := tune.SaveConfig(f, res.Config); err != nil {
+			return inputErr("suggest: --out %v", err)
+		}
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, res)
+	}
+	return tune.WriteSuggestions(c.App.Writer, res)
+}

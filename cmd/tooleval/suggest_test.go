@@ -1,0 +1,50 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/retrieval"
+)
+
+const suggestSuite = "../../testdata/suggest/suite.jsonl"
+
+func TestSuggestCLI(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "suggested.json")
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"table", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--out", out}, 0, "money_back  refund"},
+		{"json", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--json"}, 0, `"word":"refund"`},
+		{"one fold", []string{"suggest", "--suite", suggestSuite, "--folds", "1"}, 2, ""},
+		{"bad k", []string{"suggest", "--suite", suggestSuite, "--k", "0"}, 2, ""},
+		{"bad support", []string{"suggest", "--suite", suggestSuite, "--min-support", "0"}, 2, ""},
+		{"too many folds", []string{"suggest", "--suite", suggestSuite, "--folds", "99"}, 2, ""},
+		{"positional", []string{"suggest", suggestSuite}, 2, ""},
+		{"missing suite", []string{"suggest", "--suite", filepath.Join(dir, "nope.jsonl")}, 1, ""},
+		{"missing base", []string{"suggest", "--suite", suggestSuite, "--base", filepath.Join(dir, "nope.json")}, 1, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(tc.args...)
+			if code != tc.code || !strings.Contains(stdout, tc.want) {
+				t.Fatalf("exit %d (want %d)\nstdout: %.600s\nstderr: %s", code, tc.code, stdout, stderr)
+			}
+		})
+	}
+	cfg, err := retrieval.LoadConfig(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cfg.Additions["money_back"], "refund") {
+		t.Fatalf("--out additions %v lack money_back += refund", cfg.Additions)
+	}
+	code, stdout, stderr := runCLI("retrieve", "--catalog", "../../testdata/suggest/catalog.json", "--config", out, "--k", "1", "--json", "--query", "can I get a refund")
+	if code != 0 || !strings.Contains(stdout, `"name":"money_back"`) {
+		t.Fatalf("retrieve with the suggested config: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,400 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// HTMLOptions are the inputs of WriteHTML besides the report.
+type HTMLOptions struct {
+	// Suite, when set, gives each case's drill-down its query, the tool
+	// block the model saw, the transcript and the gold calls (a merged
+	// report has no suite unless one is given).
+	Suite *Suite
+}
+
+// headline are the metrics each configuration's card shows, in order.
+var headline = []struct {
+	label, metric string
+	format        func(*float64) string
+}{
+	{"pass rate", "pass_rate", pct},
+	{"recall", "recall", num3},
+	{"COMP", "comp", num3},
+	{"nDCG", "ndcg", num3},
+	{"P@k", "precision", num3},
+	{"noise", "noise", pct},
+	{"injected tokens", "injected_tokens", num0},
+	{"tokens saved", "token_reduction", pct},
+	{"call accuracy", "call_accuracy", pct},
+	{"wrong arguments", "wrong_argument_rate", pct},
+	{"tool selection", "tool_selection_accuracy", pct},
+	{"abstention", "abstention_accuracy", pct},
+	{"parser failures", "parser_failures", num0},
+}
+
+type htmlMetric struct {
+	Label, Metric, Value string
+	Delta, Class         string // change against the baseline; "good"/"bad"/""
+}
+
+type htmlConfig struct {
+	Name, Key string
+	Metrics   []htmlMetric
+	Causes    []htmlCount
+	Baseline  bool
+}
+
+type htmlCount struct {
+	Name  string
+	Count int
+}
+
+type htmlCase struct {
+	Config, ID, Cause, Lang, Tags, Detail string
+	Line                                  int
+	Passed                                bool
+	Recall                                string
+	RecallSort                            float64
+	Injected, Missed                      string
+	Query, ToolBlock, ToolVariant         string
+	Transcript                            template.HTML
+	Format                                string
+	Calls, Gold, Problems                 []string
+	Latency                               string
+}
+
+type htmlPage struct {
+	Rep         *Report
+	Heading     string
+	Verdict     *Verdict
+	Changes     []CaseChange
+	Configs     []htmlConfig
+	Causes      []string
+	Tags, Langs []string
+	Cases       []htmlCase
+	RecallChart template.HTML
+	TokensChart template.HTML
+	Style       template.CSS
+	JS          template.JS
+}
+
+// WriteHTML writes the report as one self-contained HTML page (inline CSS,
+// SVG charts and a few lines of plain JavaScript; nothing is fetched):
+// the verdict, per configuration the headline metrics and their change
+// against the baseline, charts of recall and noise against k and of
+// tokens per variant, failures by cause, and every case with a
+// drill-down (the query, the tool block the model saw, the transcript with
+// the parsed calls marked, the gold calls and the failed checks), sortable
+// and filterable by configuration, cause, tag and language.
+func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
+	p := &htmlPage{Rep: rep, Heading: heading(rep), Verdict: rep.Verdict, Style: htmlStyle, JS: htmlScript}
+	if rep.Comparison != nil {
+		p.Changes = rep.Comparison.Changes
+	}
+	baseline := map[string]*Aggregate{}
+	if rep.Comparison != nil {
+		for i := range rep.Comparison.Matched {
+			m := &rep.Comparison.Matched[i]
+			baseline[m.Config] = &m.Baseline
+		}
+	}
+	causes, tags, langs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, c := range rep.Configs {
+		hc := htmlConfig{Name: c.Config.Name, Key: c.Config.Key}
+		base := baseline[c.Config.Name]
+		hc.Baseline = base != nil
+		for _, h := range headline {
+			cur := MetricValue(&c.Metrics, h.metric)
+			m := htmlMetric{Label: h.label, Metric: h.metric, Value: h.format(cur)}
+			if base != nil {
+				m.Delta, m.Class = delta(h.metric, MetricValue(base, h.metric), cur, h.format)
+			}
+			hc.Metrics = append(hc.Metrics, m)
+		}
+		for _, cause := range causeOrder {
+			hc.Causes = append(hc.Causes, htmlCount{cause, c.Metrics.Causes[cause]})
+		}
+		p.Configs = append(p.Configs, hc)
+		for _, r := range c.Results {
+			hcase := caseView(rep, c, r, opts.Suite)
+			p.Cases = append(p.Cases, hcase)
+			if r.Cause != "" {
+				causes[r.Cause] = true
+			}
+			for _, t := range r.Tags {
+				tags[t] = true
+			}
+			if r.Lang != "" {
+				langs[r.Lang] = true
+			}
+		}
+	}
+	for _, c := range causeOrder {
+		if causes[c] {
+			p.Causes = append(p.Causes, c)
+		}
+	}
+	p.Tags, p.Langs = sortedKeys(tags), sortedKeys(langs)
+	p.RecallChart = recallChart(rep)
+	p.TokensChart = tokensChart(rep)
+	return htmlTemplate.Execute(w, p)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// delta formats the change of a metric against the baseline and says
+// whether it is good or bad.
+func delta(metric string, base, cur *float64, format func(*float64) string) (string, string) {
+	switch {
+	case base == nil && cur == nil:
+		return "", ""
+	case base == nil || cur == nil:
+		return "was " + format(base), "bad"
+	}
+	d := *cur - *base
+	if math.Abs(d) < 1e-9 {
+		return "±0", ""
+	}
+	class := "good"
+	if (d < 0) != LowerIsBetter(metric) {
+		class = "bad"
+	}
+	sign := "+"
+	if d < 0 {
+		sign = "−"
+		d = -d
+	}
+	s := format(&d)
+	if strings.HasSuffix(s, "%") {
+		s = strings.TrimSuffix(s, "%") + " pp"
+	}
+	return sign + s, class
+}
+
+// caseView is one case under one configuration, for the drill-down.
+func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
+	h := htmlCase{Config: c.Config.Name, ID: r.ID, Line: r.Line, Cause: r.Cause, Lang: r.Lang, Tags: strings.Join(r.Tags, " "),
+		Passed: r.Passed, Detail: Detail(r), Injected: strings.Join(r.Injected, ", "), Missed: strings.Join(r.Missed, ", "), Recall: "n/a", RecallSort: -1}
+	if r.Scored {
+		h.Recall, h.RecallSort = fmt.Sprintf("%.3f", r.Recall), r.Recall
+	}
+	if l := r.Latency; l != nil {
+		h.Latency = fmt.Sprintf("first text %s, first call %s, last call end %s (%d chunks)", ms(l.FirstTextMS), ms(l.FirstCallMS), ms(l.LastCallEndMS), l.ChunksReceived)
+	}
+	var names []string
+	if r.Parse != nil {
+		h.Format = r.Parse.Format
+		for _, call := range r.Parse.Calls {
+			h.Calls = append(h.Calls, fmt.Sprintf("%s(%s)", call.Name, call.Arguments))
+			names = append(names, call.Name)
+		}
+		for _, e := range r.Parse.Errors {
+			h.Problems = append(h.Problems, e.Error())
+		}
+	}
+	if r.Calls != nil {
+		for _, p := range r.Calls.Problems {
+			h.Problems = append(h.Problems, p.String())
+		}
+	}
+	if r.Error != "" {
+		h.Problems = append(h.Problems, r.Error)
+	}
+	if s == nil {
+		return h
+	}
+	var sc *Case
+	for _, x := range s.Cases {
+		if x.ID == r.ID {
+			sc = x
+			break
+		}
+	}
+	if sc == nil {
+		return h
+	}
+	h.Query = sc.Query
+	for _, g := range sc.GoldCalls {
+		b, _ := json.Marshal(g)
+		h.Gold = append(h.Gold, string(b))
+	}
+	if cat := s.Catalog(sc); cat != nil && len(rep.Variants) > 0 {
+		var tools []toolcall.Tool
+		for _, name := range r.Injected {
+			if t, ok := cat.Lookup(name); ok {
+				tools = append(tools, *t)
+			}
+		}
+		protocol := ""
+		if sc.Transcript != nil && sc.Transcript.Protocol != "" {
+			protocol = sc.Transcript.Protocol
+		}
+		h.ToolVariant = rep.Variants[0]
+		text, err := prompt.Render(tools, rep.Variants[0], prompt.Options{Protocol: protocol})
+		if err != nil {
+			text, _ = prompt.Render(tools, rep.Variants[0], prompt.Options{})
+		}
+		h.ToolBlock = text
+	}
+	if sc.Transcript != nil {
+		h.Transcript = markCalls(string(sc.Transcript.Bytes()), names)
+	}
+	return h
+}
+
+// markCalls escapes the transcript and marks every occurrence of the
+// parsed calls' names.
+func markCalls(text string, names []string) template.HTML {
+	const limit = 64 << 10
+	cut := ""
+	if len(text) > limit {
+		text, cut = strings.ToValidUTF8(text[:limit], ""), fmt.Sprintf("\n… (%d more bytes)", len(text)-limit)
+	}
+	esc := template.HTMLEscapeString(text)
+	seen := map[string]bool{}
+	for _, n := range names {
+		if n == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		en := template.HTMLEscapeString(n)
+		esc = strings.ReplaceAll(esc, en, `<mark class="call">`+en+`</mark>`)
+	}
+	return template.HTML(esc + template.HTMLEscapeString(cut))
+}
+
+// chart geometry.
+const (
+	chartW, chartH = 520, 260
+	padL, padB     = 48, 36
+	padT, padR     = 16, 120
+)
+
+var palette = []string{"#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"}
+
+// recallChart plots recall (solid) and noise (dashed) against k, one
+// colour per retrieval setting.
+func recallChart(rep *Report) template.HTML {
+	type series struct {
+		name      string
+		k, r, n   []float64
+		hasRecall bool
+	}
+	var order []string
+	by := map[string]*series{}
+	kmax := 1.0
+	for _, c := range rep.Configs {
+		s := by[c.Config.Weights]
+		if s == nil {
+			s = &series{name: c.Config.Weights}
+			by[c.Config.Weights] = s
+			order = append(order, c.Config.Weights)
+		}
+		if c.Metrics.Recall == nil && c.Metrics.Noise == nil {
+			continue
+		}
+		s.k = append(s.k, float64(c.Config.K))
+		s.r = append(s.r, valueOr(c.Metrics.Recall, math.NaN()))
+		s.n = append(s.n, valueOr(c.Metrics.Noise, math.NaN()))
+		kmax = math.Max(kmax, float64(c.Config.K))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="recall and noise against k" viewBox="0 0 %d %d" width="%d" height="%d">`, chartW, chartH, chartW, chartH)
+	axes(&b, "k", kmax, "share", 1)
+	x := func(k float64) float64 { return padL + k/kmax*(chartW-padL-padR) }
+	y := func(v float64) float64 { return chartH - padB - v*(chartH-padB-padT) }
+	for i, name := range order {
+		s := by[name]
+		col := palette[i%len(palette)]
+		for j, vals := range [][]float64{s.r, s.n} {
+			var pts []string
+			for p := range s.k {
+				if !math.IsNaN(vals[p]) {
+					pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(s.k[p]), y(vals[p])))
+					fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s k=%g: %s %.3f</title></circle>`,
+						x(s.k[p]), y(vals[p]), col, template.HTMLEscapeString(name), s.k[p], []string{"recall", "noise"}[j], vals[p])
+				}
+			}
+			dash := ""
+			if j == 1 {
+				dash = ` stroke-dasharray="5 4"`
+			}
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>`, col, dash, strings.Join(pts, " "))
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" font-size="12">%s</text>`, chartW-padR+8, padT+14+i*16, col, template.HTMLEscapeString(name))
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#555">— recall</text><text x="%d" y="%d" font-size="11" fill="#555">- - noise</text>`,
+		chartW-padR+8, chartH-padB-20, chartW-padR+8, chartH-padB-6)
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// tokensChart is a bar per prompt variant: the mean injected tokens of the
+// first configuration against the whole catalog's.
+func tokensChart(rep *Report) template.HTML {
+	if len(rep.Configs) == 0 || rep.Encoding == prompt.EncodingNone {
+		return ""
+	}
+	vs := rep.Configs[0].Variants
+	maxT := 1.0
+	for _, v := range vs {
+		maxT = math.Max(maxT, math.Max(valueOr(v.InjectedTokens, 0), valueOr(v.CatalogTokens, 0)))
+	}
+	rowH := 26
+	h := padT + len(vs)*rowH + padB
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="tokens per variant" viewBox="0 0 %d %d" width="%d" height="%d">`, chartW, h, chartW, h)
+	left, width := 130.0, float64(chartW-130-60)
+	for i, v := range vs {
+		yy := float64(padT + i*rowH)
+		cat, inj := valueOr(v.CatalogTokens, 0), valueOr(v.InjectedTokens, 0)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="12" text-anchor="end">%s</text>`, left-6, yy+14, template.HTMLEscapeString(v.Variant))
+		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%.1f" height="18" fill="#cbd5e1"><title>whole catalog: %.0f tokens</title></rect>`, left, yy+2, cat/maxT*width, cat)
+		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%.1f" height="18" fill="#2563eb"><title>injected: %.0f tokens</title></rect>`, left, yy+2, inj/maxT*width, inj)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="11">%.0f / %.0f</text>`, left+cat/maxT*width+4, yy+15, inj, cat)
+	}
+	fmt.Fprintf(&b, `<text x="%g" y="%d" font-size="11" fill="#555">mean tokens per case (%s): injected (%s) / whole catalog</text>`,
+		left-120, h-10, template.HTMLEscapeString(rep.Encoding), template.HTMLEscapeString(rep.Configs[0].Config.Name))
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+func axes(b *strings.Builder, xl string, xmax float64, yl string, ymax float64) {
+	x0, y0 := float64(padL), float64(chartH-padB)
+	fmt.Fprintf(b, `<line x1="%g" y1="%g" x2="%d" y2="%g" stroke="#888"/><line x1="%g" y1="%d" x2="%g" y2="%g" stroke="#888"/>`, x0, y0, chartW-padR, y0, x0, padT, x0, y0)
+	for i := 0; i <= 4; i++ {
+		v := ymax * float64(i) / 4
+		yy := y0 - float64(i)/4*(chartH-padB-padT)
+		fmt.Fprintf(b, `<text x="%g" y="%.1f" font-size="10" text-anchor="end">%.2f</text><line x1="%g" y1="%.1f" x2="%d" y2="%.1f" stroke="#eee"/>`, x0-4, yy+3, v, x0, yy, chartW-padR, yy)
+	}
+	step := math.Max(1, math.Ceil(xmax/10))
+	for k := 0.0; k <= xmax; k += step {
+		xx := x0 + k/xmax*(chartW-padL-padR)
+		fmt.Fprintf(b, `<text x="%.1f" y="%g" font-size="10" text-anchor="middle">%g</text>`, xx, y0+14, k)
+	}
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>`, (padL+chartW-padR)/2, chartH-4, xl)
+	fmt.Fprintf(b, `<text x="12" y="%d" font-size="11" transform="rotate(-90 12 %d)" text-anchor="middle">%s</text>`, chartH/2, chartH/2, yl)
+}
+
+func valueOr(p *float64, def float64) float64 {
+	if p == nil {
+		return def
+	}
+	return *p
+}

@@ -1,0 +1,173 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// findBrowser returns a Chromium-family browser on this machine, "" when
+// there is none.
+func findBrowser() string {
+	if p := os.Getenv("TOOLEVAL_BROWSER"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func htmlReport(t *testing.T) (*Report, string) {
+	t.Helper()
+	s := loadTestSuite(t)
+	base := runTest(t, s, Options{Ks: []int{3, 5}})
+	// The baseline was better on one case, so the page shows changes.
+	r := resultByID(base.Configs[1], "wrong-tool")
+	r.Passed, r.Cause = true, ""
+	base.Configs[1].Metrics.Passed++
+	base.Configs[1].Metrics.derive()
+	rep := runTest(t, s, Options{Ks: []int{3, 5}, Encoding: "o200k_base"})
+	Gate{MaxDrop: []Threshold{{"pass_rate", 0}}, Min: []Threshold{{"recall", 0.5}}}.Check(rep, base)
+	var b bytes.Buffer
+	if err := WriteHTML(&b, rep, HTMLOptions{Suite: s}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return rep, file
+}
+
+// The page stands alone: nothing is fetched from anywhere.
+func TestHTMLSelfContained(t *testing.T) {
+	_, file := htmlReport(t)
+	b, _ := os.ReadFile(file)
+	page := string(b)
+	for _, bad := range []string{"http://", "https://", "<link", "src="} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page contains %q", bad)
+		}
+	}
+	for _, want := range []string{`data-metric="recall"`, "<svg", "REGRESSION", "Tool block as the model saw it", `<mark class="call">`, "Gold calls"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}
+
+// TestHTMLInBrowser loads the report in a real headless browser from a
+// file:// URL: the headline numbers shown are the JSON report's, filtering
+// by cause shows the right number of cases, and a screenshot is saved
+// (testdata/replay/html-report.png, not compared).
+func TestHTMLInBrowser(t *testing.T) {
+	browser := findBrowser()
+	if browser == "" {
+		t.Skip("no Chromium-family browser found (install Debian's chromium, or set TOOLEVAL_BROWSER): the HTML report was not checked in a browser")
+	}
+	rep, file := htmlReport(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(browser), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1600),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+
+	// Headline numbers, as shown, against the JSON report's values.
+	err := chromedp.Do(ctx, chromedp.Navigate("file://"+file), chromedp.WaitVisible(chromedp.CSS("#cases")))
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`(function(){var o={};document.querySelectorAll('.v[data-metric]').forEach(function(e){o[e.dataset.config+'/'+e.dataset.metric]=e.textContent});return o})()`))
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	checked := 0
+	for _, c := range rep.Configs {
+		for _, h := range headline {
+			want := h.format(MetricValue(&c.Metrics, h.metric))
+			if got, ok := shown[c.Config.Name+"/"+h.metric]; !ok || got != want {
+				t.Errorf("%s %s: page shows %q, report has %q", c.Config.Name, h.metric, got, want)
+			}
+			checked++
+		}
+	}
+	if checked != len(shown) || checked == 0 {
+		t.Errorf("%d headline numbers shown, %d checked", len(shown), checked)
+	}
+	// Filtering by cause (and configuration) shows exactly those cases.
+	for _, tc := range []struct{ config, cause string }{{"k=5", "arguments"}, {"", "retrieval_miss"}, {"k=3", "passed"}, {"", ""}} {
+		want := 0
+		for _, c := range rep.Configs {
+			for _, r := range c.Results {
+				cause := r.Cause
+				if r.Passed {
+					cause = "passed"
+				}
+				if (tc.config == "" || c.Config.Name == tc.config) && (tc.cause == "" || cause == tc.cause) {
+					want++
+				}
+			}
+		}
+		err := chromedp.Do(ctx,
+			chromedp.SetValue(chromedp.CSS("#f-config"), tc.config),
+			chromedp.SetValue(chromedp.CSS("#f-cause"), tc.cause),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('f-cause').dispatchEvent(new Event('input'))`),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		visible, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.prototype.filter.call(document.querySelectorAll('tbody.case'),function(b){return !b.hidden}).length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		counter, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#shown")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if visible != want || counter != strconv.Itoa(want) {
+			t.Errorf("config %q cause %q: %d cases visible, counter %q, want %d", tc.config, tc.cause, visible, counter, want)
+		}
+	}
+	// Open a drill-down, then take the screenshot.
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS("#f-cause"), ""),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('f-cause').dispatchEvent(new Event('input'))`),
+		chromedp.Click(chromedp.CSS(`tbody.case[data-cause="arguments"] tr.row`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.querySelector('tbody.case[data-cause="arguments"] tr.detail').hidden`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !opened {
+		t.Error("clicking a case does not open its drill-down")
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("../testdata/replay/html-report.png", shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,351 @@
+package tune
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// SuggestOptions configure Suggest.
+type SuggestOptions struct {
+	// Base is the configuration whose misses are studied (nil: defaults).
+	Base *retrieval.Config
+	// K: a gold tool outside the top K is a miss (0: Base.K).
+	K int
+	// Folds for cross-validation (0: 5); Seed shuffles them.
+	Folds int
+	Seed  int64
+	// MaxPerFold caps the additions tried per fold, most supported first
+	// (0: 50).
+	MaxPerFold int
+	// MinSupport is how many missed cases of a tool must hold a word for
+	// it to be proposed (0: 2): one query's own wording is not evidence,
+	// and a chance bigram of one Chinese sentence would otherwise be tried.
+	MinSupport int
+}
+
+// Suggestion is one proposed addition: Word added to Tool's description.
+type Suggestion struct {
+	Tool string `json:"tool"`
+	Word string `json:"word"`
+	// Support counts the suite's missed cases of Tool whose query holds
+	// Word.
+	Support int `json:"support"`
+	// Folds counts the folds whose training cases proposed it; Gain is
+	// the mean change of recall@K on those folds' held-out cases when it
+	// alone is added (0 when no fold proposed it: untested).
+	Folds int     `json:"folds"`
+	Gain  float64 `json:"gain"`
+}
+
+// SuggestResult is what Suggest found.
+type SuggestResult struct {
+	K     int `json:"k"`
+	Folds int `json:"folds"`
+	// BaseRecall is recall@K of the base configuration on every case;
+	// CVRecall the mean held-out recall@K when each fold adds what its
+	// training cases proposed (the gain to expect on new cases).
+	BaseRecall  float64      `json:"base_recall"`
+	CVRecall    float64      `json:"cv_recall"`
+	Suggestions []Suggestion `json:"suggestions"`
+	// Config is the base configuration with the additions whose
+	// cross-validated gain is above 0.
+	Config retrieval.Config `json:"config"`
+}
+
+// Suggest closes seed 002's loop "replay real tasks, then add description
+// words": from the retrieval misses of a suite (gold tools outside the top
+// k), it proposes query words that led to the gold tool but are absent
+// from everything indexed for it, and scores each by cross-validation: in
+// every fold, additions are proposed from the training cases only (a word
+// of a held-out query is never used for that fold) and measured on the
+// held-out cases.
+//
+// Candidate words are a query's terms as typed (no plural variants, parts
+// of technical tokens or synonym expansions), at least two characters
+// long and not only digits.
+func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
+	base := retrieval.DefaultConfig()
+	if opts.Base != nil {
+		base = *opts.Base
+	}
+	k := opts.K
+	if k <= 0 {
+		k = base.K
+	}
+	if k <= 0 {
+		return nil, errors.New("suggest: k must be ≥ 1")
+	}
+	nf := opts.Folds
+	if nf == 0 {
+		nf = 5
+	}
+	maxPer := opts.MaxPerFold
+	if maxPer <= 0 {
+		maxPer = 50
+	}
+	minSup := opts.MinSupport
+	if minSup <= 0 {
+		minSup = 2
+	}
+	if len(suite.Cases) == 0 {
+		return nil, fmt.Errorf("%s: the suite has no cases", suite.Name)
+	}
+	sg, err := newSuggester(suite, base, k, minSup)
+	if err != nil {
+		return nil, err
+	}
+	all := make([]int, len(suite.Cases))
+	for i := range all {
+		all[i] = i
+	}
+	res := &SuggestResult{K: k, Folds: nf}
+	if res.BaseRecall, err = sg.recall(base, all); err != nil {
+		return nil, err
+	}
+	props, err := sg.propose(base, all)
+	if err != nil {
+		return nil, err
+	}
+	gains := map[addition][]float64{}
+	if nf > 1 {
+		folds, err := Folds(len(suite.Cases), nf, opts.Seed)
+		if err != nil {
+			return nil, fmt.Errorf("suggest: %v", err)
+		}
+		for fi, test := range folds {
+			train := complement(len(suite.Cases), test)
+			fp, err := sg.propose(base, train)
+			if err != nil {
+				return nil, err
+			}
+			tried := top(fp, maxPer)
+			before, err := sg.recall(base, test)
+			if err != nil {
+				return nil, err
+			}
+			after, err := sg.recall(withAdditions(base, tried), test)
+			if err != nil {
+				return nil, err
+			}
+			res.CVRecall += after / float64(nf)
+			for _, a := range tried {
+				r, err := sg.recall(withAdditions(base, []addition{a}), test)
+				if err != nil {
+					return nil, fmt.Errorf("fold %d: %v", fi+1, err)
+				}
+				gains[a] = append(gains[a], r-before)
+			}
+		}
+	}
+	for _, a := range top(props, len(props)) {
+		s := Suggestion{Tool: a.tool, Word: a.word, Support: props[a]}
+		if g := gains[a]; len(g) > 0 {
+			s.Folds = len(g)
+			for _, x := range g {
+				s.Gain += x / float64(len(g))
+			}
+		}
+		res.Suggestions = append(res.Suggestions, s)
+	}
+	sort.SliceStable(res.Suggestions, func(i, j int) bool { return res.Suggestions[i].Gain > res.Suggestions[j].Gain })
+	var keep []addition
+	for _, s := range res.Suggestions {
+		if s.Gain > 0 {
+			keep = append(keep, addition{s.Tool, s.Word})
+		}
+	}
+	res.Config = withAdditions(base, keep)
+	return res, nil
+}
+
+type addition struct{ tool, word string }
+
+// top lists the proposals by support (then tool and word), at most n.
+func top(props map[addition]int, n int) []addition {
+	list := slices.Collect(maps.Keys(props))
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if props[a] != props[b] {
+			return props[a] > props[b]
+		}
+		if a.tool != b.tool {
+			return a.tool < b.tool
+		}
+		return a.word < b.word
+	})
+	return list[:min(n, len(list))]
+}
+
+func complement(n int, test []int) []int {
+	var out []int
+	for i := 0; i < n; i++ {
+		if _, found := slices.BinarySearch(test, i); !found {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// withAdditions returns base with the words added to its Additions.
+func withAdditions(base retrieval.Config, adds []addition) retrieval.Config {
+	c := base
+	c.Additions = maps.Clone(base.Additions)
+	if c.Additions == nil && len(adds) > 0 {
+		c.Additions = map[string]string{}
+	}
+	for _, a := range adds {
+		if cur := c.Additions[a.tool]; cur != "" {
+			c.Additions[a.tool] = cur + " " + a.word
+		} else {
+			c.Additions[a.tool] = a.word
+		}
+	}
+	return c
+}
+
+// suggester runs a suite's cases against real indexes.
+type suggester struct {
+	suite      *replay.Suite
+	k          int
+	minSupport int
+}
+
+func newSuggester(suite *replay.Suite, base retrieval.Config, k, minSupport int) (*suggester, error) {
+	for _, c := range suite.Cases {
+		if suite.Catalog(c) == nil {
+			return nil, fmt.Errorf("%s:%d: case %s: catalog %s is not loaded", suite.Name, c.Line, c.ID, c.Catalog)
+		}
+	}
+	return &suggester{suite: suite, k: k, minSupport: minSupport}, nil
+}
+
+// each runs the cases with cfg, calling fn with each case's tools and its
+// retrieved tool names (always-include tools excluded).
+func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *replay.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms)) error {
+	cfg.Always = nil
+	indexes := map[string]*retrieval.Index{}
+	defer func() {
+		for _, ix := range indexes {
+			ix.Close()
+		}
+	}()
+	terms, err := retrieval.NewTerms(cfg)
+	if err != nil {
+		return err
+	}
+	for _, ci := range cases {
+		c := s.suite.Cases[ci]
+		cat := s.suite.Catalog(c)
+		ix := indexes[c.Catalog]
+		if ix == nil {
+			if ix, err = retrieval.New(cat.Tools(), retrieval.WithConfig(cfg)); err != nil {
+				return fmt.Errorf("%s: %v", c.Catalog, err)
+			}
+			indexes[c.Catalog] = ix
+		}
+		hits, err := ix.Search(c.Query, s.k, c.AlwaysInclude...)
+		if err != nil {
+			return fmt.Errorf("case %s: %v", c.ID, err)
+		}
+		var ranked []string
+		for _, h := range hits {
+			if !h.Always {
+				ranked = append(ranked, h.Name)
+			}
+		}
+		fn(c, cat.Tools(), ranked, terms)
+	}
+	return nil
+}
+
+// recall is the mean recall@k of the cases' gold tools that are not
+// always-include (cases with none are not scored).
+func (s *suggester) recall(cfg retrieval.Config, cases []int) (float64, error) {
+	var sum float64
+	n := 0
+	err := s.each(cfg, cases, func(c *replay.Case, _ []toolcall.Tool, ranked []string, _ *retrieval.Terms) {
+		gold := missing(c, nil)
+		if len(gold) == 0 {
+			return
+		}
+		n++
+		sum += float64(len(gold)-len(missing(c, ranked))) / float64(len(gold))
+	})
+	if n == 0 {
+		return 0, err
+	}
+	return sum / float64(n), err
+}
+
+// missing lists the case's gold tools that are neither always-include nor
+// ranked.
+func missing(c *replay.Case, ranked []string) []string {
+	var out []string
+	for _, g := range c.GoldTools {
+		if !slices.Contains(c.AlwaysInclude, g) && !slices.Contains(ranked, g) && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// propose counts, per (missed gold tool, candidate word), the cases whose
+// query holds the word, keeping those with at least minSupport.
+func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int, error) {
+	props := map[addition]int{}
+	indexed := map[string]map[string]bool{} // catalog#tool → its terms
+	err := s.each(cfg, cases, func(c *replay.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms) {
+		miss := missing(c, ranked)
+		if len(miss) == 0 {
+			return
+		}
+		var words []string
+		for _, qt := range terms.Query(c.Query) {
+			if qt.Weight == 1 && !qt.Expanded && candidateWord(qt.Term) {
+				words = append(words, qt.Term)
+			}
+		}
+		for _, g := range miss {
+			key := c.Catalog + "#" + g
+			have := indexed[key]
+			if have == nil {
+				have = map[string]bool{}
+				for i := range tools {
+					if tools[i].Name == g {
+						for _, f := range retrieval.Fields {
+							for _, t := range terms.Field(&tools[i], f) {
+								have[t] = true
+							}
+						}
+					}
+				}
+				indexed[key] = have
+			}
+			for _, w := range words {
+				if !have[w] {
+					props[addition{g, w}]++
+				}
+			}
+		}
+	})
+	maps.DeleteFunc(props, func(_ addition, n int) bool { return n < s.minSupport })
+	return props, err
+}
+
+// candidateWord: at least two characters and not only digits or joiners.
+func candidateWord(t string) bool {
+	if utf8.RuneCountInString(t) < 2 {
+		return false
+	}
+	return strings.IndexFunc(t, unicode.IsLetter) >= 0
+}

@@ -1,0 +1,26 @@
+package tune
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// WriteSuggestions prints a SuggestResult as a table, best gain first.
+func WriteSuggestions(w io.Writer, r *SuggestResult) error {
+	fmt.Fprintf(w, "recall@%d: base %.4f, held-out with each fold's additions %.4f (%d-fold cross-validation)\n\n", r.K, r.BaseRecall, r.CVRecall, r.Folds)
+	if len(r.Suggestions) == 0 {
+		_, err := fmt.Fprintln(w, "no misses with words to suggest")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "tool\tword\tsupport\tfolds\tgain\tkept\t")
+	for _, s := range r.Suggestions {
+		kept := ""
+		if s.Gain > 0 {
+			kept = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%+.4f\t%s\t\n", s.Tool, s.Word, s.Support, s.Folds, s.Gain, kept)
+	}
+	return tw.Flush()
+}
