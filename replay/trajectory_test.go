@@ -215,3 +215,75 @@ func TestStepsRoundTrip(t *testing.T) {
 		t.Fatalf("%v\n got %s\nwant %s", err, out, line)
 	}
 }
+
+// TestEmbeddedTrajectories: the embedded suite has at least 30
+// trajectories of 2–6 steps, English and Chinese, native and text formats,
+// of every shape, and they show in the report: recovered misses, useless
+// searches, tools never injected, wrong arguments at step 3, off-script
+// calls and models that stop early.
+func TestEmbeddedTrajectories(t *testing.T) {
+	s, err := LoadExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	langs, kinds, tags := map[string]int{}, map[string]int{}, map[string]int{}
+	for _, c := range s.Cases {
+		if !c.Trajectory() {
+			continue
+		}
+		n++
+		langs[c.Lang]++
+		if len(c.Steps) < 2 || len(c.Steps) > 6 {
+			t.Errorf("%s: %d steps", c.ID, len(c.Steps))
+		}
+		for _, st := range c.Steps {
+			if st.Transcript == nil {
+				continue
+			}
+			switch st.Transcript.Format {
+			case "openai-chat", "anthropic", "openai-responses", "gemini", "ollama":
+				kinds["native"]++
+			default:
+				kinds["text"]++
+			}
+		}
+		for _, tag := range c.Tags {
+			tags[tag]++
+		}
+	}
+	if n < 30 || langs["en"] == 0 || langs["zh"] == 0 || kinds["native"] == 0 || kinds["text"] == 0 {
+		t.Fatalf("%d trajectories, languages %v, formats %v", n, langs, kinds)
+	}
+	for _, shape := range []string{"success", "search_recovers", "useless_search", "hallucinated", "wrong_args_step3", "off_script", "stops_early"} {
+		if tags[shape] == 0 {
+			t.Errorf("no %s trajectory", shape)
+		}
+	}
+	rep := runTest(t, s, Options{Ks: []int{3}, Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: 1})
+	m := rep.Configs[0].Metrics.Trajectory
+	if m.Cases != n || m.Passed == 0 || m.Recovered == 0 || m.Causes["search_query"] == 0 || m.Causes["retrieval_miss"] == 0 ||
+		m.Codes["not_injected"] == 0 || m.StoppedEarly == 0 || m.ParserFailures != 0 {
+		t.Errorf("k=3 trajectory stats: %+v", m)
+	}
+	for _, r := range rep.Configs[0].Results {
+		if r.Trajectory == nil {
+			continue
+		}
+		if r.Cause == CauseError {
+			t.Errorf("%s: broken: %s", r.ID, r.Error)
+		}
+		for _, tag := range r.Tags {
+			if tag == "search_recovers" && len(r.Trajectory.MissedFirst) > 0 && len(r.Trajectory.Recovered) == 0 {
+				t.Errorf("%s: tagged search_recovers but recovered nothing at k=3", r.ID)
+			}
+		}
+	}
+	var out bytes.Buffer
+	if err := WriteTable(&out, rep, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Trajectories") {
+		t.Error("the default report has no trajectory section")
+	}
+}
