@@ -20,6 +20,20 @@ var dialectDense = []struct {
 	{textparse.FormatMistral, "Reading the next file.\n[TOOL_CALLS]read_file[ARGS]" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}[TOOL_CALLS]grep[CALL_ID]k3Jd9aPq2[ARGS]` +
 		`{"pattern": "func (p \\*Parser)"}` + "\n"},
+	{textparse.FormatLlama3JSON, "Reading the next file.\n<|python_tag|>" +
+		`{"name": "read_file", "parameters": {"path": "src/pkg/file_0042.go", "start_line": 120}}; ` +
+		`{"name": "grep", "parameters": {"pattern": "func (p \\*Parser)"}}` + "\n"},
+	{textparse.FormatCohere, "<|START_THINKING|>Reading the next file.<|END_THINKING|><|START_ACTION|>[\n" +
+		`    {"tool_call_id": "0", "tool_name": "read_file", "parameters": {"path": "src/pkg/file_0042.go", "start_line": 120}},` + "\n" +
+		`    {"tool_call_id": "1", "tool_name": "grep", "parameters": {"pattern": "func (p \\*Parser)"}}` + "\n]<|END_ACTION|>\n"},
+	{textparse.FormatInternLM, "Reading the next file.<|action_start|><|plugin|>\n" +
+		`{"name": "read_file", "parameters": {"path": "src/pkg/file_0042.go", "start_line": 120}}<|action_end|>` + "\n"},
+	{textparse.FormatGranite, "Reading the next file.\n<|tool_call|>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
+	// xLAM writes only calls: one list after another.
+	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
 }
 
 // BenchmarkDialects: each marker dialect on tool-dense output, fixed

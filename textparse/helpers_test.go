@@ -163,5 +163,26 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 	return gap(pos, len(in))
 }
 
-// markerFirst reports whether c starts a marker of some marker dialect.
-func markerFirst(c byte) bool { return compiledFor(FormatAuto).text.first[c] }
+// markerFirst reports whether c starts a marker of some marker dialect,
+// or the body of an anchored block ('{', '[', a fence).
+func markerFirst(c byte) bool {
+	if compiledFor(FormatAuto).text.first[c] {
+		return true
+	}
+	for _, f := range markerFormats() {
+		if anc := compiledFor(f).anchored; len(anc) > 0 && anchorAccepts(anc, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// anchorAccepts reports whether one of the anchored blocks starts with c.
+func anchorAccepts(bs []*Block, c byte) bool {
+	for _, b := range bs {
+		if (c == '{' || c == '[') && b.Body.Read&ReadJSON != 0 || c == '`' && b.Body.Fence {
+			return true
+		}
+	}
+	return false
+}

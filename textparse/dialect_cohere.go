@@ -1,0 +1,25 @@
+package textparse
+
+// Cohere Command R7B / Command A: a JSON list of calls between action
+// markers, reasoning between thinking markers, the answer between response
+// markers (dropped: they carry no meaning for calls).
+//
+//	<|START_THINKING|>…<|END_THINKING|><|START_ACTION|>[
+//	    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}
+//	]<|END_ACTION|>
+//
+// The model's tool_call_id is the call's id.
+const FormatCohere Format = "cohere"
+
+func init() {
+	register(&Dialect{
+		Format: FormatCohere,
+		Wire:   `<|START_ACTION|>[{"tool_call_id":ID,"tool_name":NAME,"parameters":{json}},…]<|END_ACTION|>; <|START_THINKING|>…<|END_THINKING|> reasoning`,
+		Blocks: []Block{{
+			Open: "<|START_ACTION|>", Close: "<|END_ACTION|>",
+			Body: Body{Read: ReadJSON, Fence: true},
+		}},
+		Reasoning: []Span{{Open: "<|START_THINKING|>", Close: "<|END_THINKING|>"}},
+		Drop:      []string{"<|START_RESPONSE|>", "<|END_RESPONSE|>"},
+	})
+}

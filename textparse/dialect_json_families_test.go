@@ -1,0 +1,322 @@
+package textparse
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// Cases for the dialects whose calls are JSON objects between special
+// tokens: llama3_json, cohere, internlm, granite and xlam.
+func init() {
+	parseCases = append(parseCases, llama3JSONCases...)
+	parseCases = append(parseCases, cohereCases...)
+	parseCases = append(parseCases, internLMCases...)
+	parseCases = append(parseCases, graniteCases...)
+	parseCases = append(parseCases, xlamCases...)
+}
+
+// llama3JSONCases are modelled on Llama 3.1 / 3.2 / 3.3 Instruct output
+// with the JSON tool-calling template.
+var llama3JSONCases = []parseCase{
+	{name: "llama3_json/bare_object", format: FormatLlama3JSON,
+		in:   `{"name": "get_weather", "parameters": {"city": "Paris", "days": 3}}`,
+		want: `call=get_weather{"city":"Paris","days":3}`},
+	{name: "llama3_json/python_tag", format: FormatLlama3JSON,
+		in:   `<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}`,
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "llama3_json/semicolon_parallel", format: FormatLlama3JSON,
+		in:   `{"name": "get_weather", "parameters": {"city": "Paris"}}; {"name": "read_file", "parameters": {"path": "a.go"}}`,
+		want: `call=get_weather{"city":"Paris"} call=read_file{"path":"a.go"}`},
+	{name: "llama3_json/leading_whitespace_and_arguments_key", format: FormatLlama3JSON,
+		in:   "\n\n{\"type\": \"function\", \"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}",
+		want: `text="\n\n" call=get_weather{"city":"Oslo"}`},
+	{name: "llama3_json/prose_is_text", format: FormatLlama3JSON,
+		in:   `The weather in Paris is mild. A JSON object looks like {"name": "x", "parameters": {}}.`,
+		want: `text="The weather in Paris is mild. A JSON object looks like {\"name\": \"x\", \"parameters\": {}}."`},
+	{name: "llama3_json/text_after", format: FormatLlama3JSON,
+		in:   "{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}\nI have asked for the weather.",
+		want: `text="\nI have asked for the weather." call=get_weather{"city":"Rome"}`},
+	{name: "llama3_json/think_then_call", format: FormatLlama3JSON,
+		in:   `<think>Rome needs a lookup.</think>{"name": "get_weather", "parameters": {"city": "Rome"}}`,
+		want: `reasoning="Rome needs a lookup." call=get_weather{"city":"Rome"}`},
+	{name: "llama3_json/empty_parameters", format: FormatLlama3JSON,
+		in:   `{"name": "list_files", "parameters": {}}`,
+		want: `call=list_files{}`},
+	{name: "llama3_json/stringified_parameters", format: FormatLlama3JSON,
+		in:   `{"name": "get_weather", "parameters": "{\"city\": \"Kyiv\"}"}`,
+		want: `call=get_weather{"city":"Kyiv"}`},
+	{name: "llama3_json/markup_in_values", format: FormatLlama3JSON,
+		in:   `<|python_tag|>{"name": "write_to_file", "parameters": {"path": "x.md", "content": "<|python_tag|>{\"name\": 1}; done 日本"}}`,
+		want: `call=write_to_file{"path":"x.md","content":"<|python_tag|>{\"name\": 1}; done 日本"}`},
+	{name: "llama3_json/truncated", format: FormatLlama3JSON,
+		in:   `{"name": "get_weather", "parameters": {"city": "Par`,
+		want: `error=incomplete_call`},
+	{name: "llama3_json/invalid_then_valid", format: FormatLlama3JSON,
+		in:   `<|python_tag|>{"name": "a", "parameters": {"x": tru}} and <|python_tag|>{"name": "b", "parameters": {"y": 2}}`,
+		want: `text="}} and " call=b{"y":2} error=invalid_json`},
+	{name: "llama3_json/auto_python_tag", format: FormatAuto,
+		in:   `Let me check. <|python_tag|>{"name": "get_weather", "parameters": {"city": "Bern"}}`,
+		want: `text="Let me check. " call=get_weather{"city":"Bern"}`},
+	{name: "llama3_json/auto_bare_object_is_text", format: FormatAuto,
+		in:   `{"name": "get_weather", "parameters": {"city": "Bern"}}`,
+		want: `text="{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Bern\"}}"`},
+}
+
+// cohereCases are modelled on Command R7B and Command A output.
+var cohereCases = []parseCase{
+	{name: "cohere/one_action", format: FormatCohere,
+		in:   "<|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}\n]<|END_ACTION|>",
+		want: `call=get_weather{"city":"Paris"} id=0`},
+	{name: "cohere/thinking_then_parallel", format: FormatCohere,
+		in:   "<|START_THINKING|>I will look up both cities.<|END_THINKING|><|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}},\n    {\"tool_call_id\": \"1\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Lyon\"}}\n]<|END_ACTION|>",
+		want: `reasoning="I will look up both cities." call=get_weather{"city":"Paris"} id=0 call=get_weather{"city":"Lyon"} id=1`},
+	{name: "cohere/response_markers_dropped", format: FormatCohere,
+		in:   "<|START_RESPONSE|>It is sunny in Paris.<|END_RESPONSE|>",
+		want: `text="It is sunny in Paris."`},
+	{name: "cohere/text_around", format: FormatCohere,
+		in:   "Checking. <|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}]<|END_ACTION|> done",
+		want: `text="Checking.  done" call=list_files{} id=0`},
+	{name: "cohere/empty_parameters", format: FormatCohere,
+		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "list_files", "parameters": {}}]<|END_ACTION|>`,
+		want: `call=list_files{} id=0`},
+	{name: "cohere/markup_in_values", format: FormatCohere,
+		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "write_to_file", "parameters": {"path": "a.md", "content": "<|END_ACTION|>]<|START_THINKING|> ünï"}}]<|END_ACTION|>`,
+		want: `call=write_to_file{"path":"a.md","content":"<|END_ACTION|>]<|START_THINKING|> ünï"} id=0`},
+	{name: "cohere/truncated", format: FormatCohere,
+		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Pa`,
+		want: `error=incomplete_call`},
+	{name: "cohere/truncated_between_calls", format: FormatCohere,
+		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}, `,
+		want: `call=get_weather{"city":"Paris"} id=0`},
+	{name: "cohere/invalid_then_valid", format: FormatCohere,
+		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "a", "parameters": {"x": 01}}]<|END_ACTION|>ok<|START_ACTION|>[{"tool_call_id": "1", "tool_name": "b", "parameters": {}}]<|END_ACTION|>`,
+		want: `text="ok" call=b{} id=1 error=invalid_json`},
+	{name: "cohere/fenced_list", format: FormatCohere,
+		in:   "<|START_ACTION|>```json\n[{\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Bonn\"}}]\n```<|END_ACTION|>",
+		want: `call=get_weather{"city":"Bonn"} id=0`},
+	{name: "cohere/lookalikes_are_text", format: FormatCohere,
+		in:   "<|START_ACT|> <|START_ACTIONS|> <|END_ACTION|> <|START_RESPONSE",
+		want: `text="<|START_ACT|> <|START_ACTIONS|> <|END_ACTION|> <|START_RESPONSE"`},
+	{name: "cohere/unicode_numbers", format: FormatCohere,
+		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "search", "parameters": {"query": "東京 ☕", "limit": 2.5e1, "tags": [null, false]}}]<|END_ACTION|>`,
+		want: `call=search{"query":"東京 ☕","limit":2.5e1,"tags":[null,false]} id=0`},
+	{name: "cohere/auto", format: FormatAuto,
+		in:   `<|START_THINKING|>weather<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Ulm"}}]<|END_ACTION|>`,
+		want: `reasoning="weather" call=get_weather{"city":"Ulm"} id=0`},
+}
+
+// internLMCases are modelled on InternLM 2.5 chat output.
+var internLMCases = []parseCase{
+	{name: "internlm/one_call", format: FormatInternLM,
+		in:   "<|action_start|><|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Shanghai\"}}<|action_end|>",
+		want: `call=get_weather{"city":"Shanghai"}`},
+	{name: "internlm/text_before_after", format: FormatInternLM,
+		in:   "I need the weather first.<|action_start|><|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Beijing\"}}<|action_end|>\n",
+		want: `text="I need the weather first.\n" call=get_weather{"city":"Beijing"}`},
+	{name: "internlm/two_actions", format: FormatInternLM,
+		in:   "<|action_start|><|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"A\"}}<|action_end|>\n<|action_start|><|plugin|>\n{\"name\": \"read_file\", \"parameters\": {\"path\": \"b\"}}<|action_end|>",
+		want: `text="\n" call=get_weather{"city":"A"} call=read_file{"path":"b"}`},
+	{name: "internlm/arguments_key", format: FormatInternLM,
+		in:   `<|action_start|><|plugin|>{"name": "get_weather", "arguments": {"city": "Xi'an"}}<|action_end|>`,
+		want: `call=get_weather{"city":"Xi'an"}`},
+	{name: "internlm/interpreter_is_text", format: FormatInternLM,
+		in:   "<|action_start|><|interpreter|>\nprint(1)<|action_end|>",
+		want: `text="<|action_start|><|interpreter|>\nprint(1)<|action_end|>"`},
+	{name: "internlm/empty_parameters", format: FormatInternLM,
+		in:   `<|action_start|><|plugin|>{"name": "list_files", "parameters": {}}<|action_end|>`,
+		want: `call=list_files{}`},
+	{name: "internlm/no_parameters", format: FormatInternLM,
+		in:   `<|action_start|><|plugin|>{"name": "list_files"}<|action_end|>`,
+		want: `call=list_files{}`},
+	{name: "internlm/markup_in_values", format: FormatInternLM,
+		in:   `<|action_start|><|plugin|>{"name": "write_to_file", "parameters": {"content": "<|action_end|><|plugin|> 中文"}}<|action_end|>`,
+		want: `call=write_to_file{"content":"<|action_end|><|plugin|> 中文"}`},
+	{name: "internlm/truncated", format: FormatInternLM,
+		in:   `<|action_start|><|plugin|>{"name": "get_weather", "parameters": {"city": "Shang`,
+		want: `error=incomplete_call`},
+	{name: "internlm/invalid_then_valid", format: FormatInternLM,
+		in:   `<|action_start|><|plugin|>{"name": "a", "parameters": {"x" 1}}<|action_end|>then<|action_start|><|plugin|>{"name": "b", "parameters": {"y": [1]}}<|action_end|>`,
+		want: `text="then" call=b{"y":[1]} error=invalid_json`},
+	{name: "internlm/think", format: FormatInternLM,
+		in:   `<think>plan</think><|action_start|><|plugin|>{"name": "list_files", "parameters": {}}<|action_end|>`,
+		want: `reasoning="plan" call=list_files{}`},
+	{name: "internlm/stray_after_json", format: FormatInternLM,
+		in:   `<|action_start|><|plugin|>{"name": "list_files", "parameters": {}} extra<|action_end|>after`,
+		want: `text="after" call=list_files{} error=invalid_json`},
+	{name: "internlm/auto", format: FormatAuto,
+		in:   `Sure.<|action_start|><|plugin|>{"name": "get_weather", "parameters": {"city": "Wuhan"}}<|action_end|>`,
+		want: `text="Sure." call=get_weather{"city":"Wuhan"}`},
+}
+
+// graniteCases are modelled on Granite 3.0–3.3 Instruct output.
+var graniteCases = []parseCase{
+	{name: "granite/one_call", format: FormatGranite,
+		in:   `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}]`,
+		want: `call=get_weather{"city":"Boston"}`},
+	{name: "granite/parallel", format: FormatGranite,
+		in:   `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}, {"name": "get_weather", "arguments": {"city": "Austin"}}]`,
+		want: `call=get_weather{"city":"Boston"} call=get_weather{"city":"Austin"}`},
+	{name: "granite/text_before_after", format: FormatGranite,
+		in:   "Let me check.\n<|tool_call|>[{\"name\": \"list_files\", \"arguments\": {}}]\nDone.",
+		want: `text="Let me check.\n\nDone." call=list_files{}`},
+	{name: "granite/single_object", format: FormatGranite,
+		in:   `<|tool_call|>{"name": "get_weather", "arguments": {"city": "Denver"}}`,
+		want: `call=get_weather{"city":"Denver"}`},
+	{name: "granite/space_after_marker", format: FormatGranite,
+		in:   "<|tool_call|> \n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Reno\"}}]",
+		want: `call=get_weather{"city":"Reno"}`},
+	{name: "granite/empty_list", format: FormatGranite,
+		in:   `<|tool_call|>[]`,
+		want: ``},
+	{name: "granite/empty_arguments", format: FormatGranite,
+		in:   `<|tool_call|>[{"name": "list_files", "arguments": {}}]`,
+		want: `call=list_files{}`},
+	{name: "granite/markup_in_values", format: FormatGranite,
+		in:   `<|tool_call|>[{"name": "write_to_file", "arguments": {"content": "<|tool_call|>[{\"name\"}] ✓"}}]`,
+		want: `call=write_to_file{"content":"<|tool_call|>[{\"name\"}] ✓"}`},
+	{name: "granite/truncated", format: FormatGranite,
+		in:   `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Bos`,
+		want: `error=incomplete_call`},
+	{name: "granite/invalid_then_valid", format: FormatGranite,
+		in:   `<|tool_call|>[{"name": "a", "arguments": [1]}] <|tool_call|>[{"name": "b", "arguments": {"k": "v"}}]`,
+		want: `text="[1]}] " call=b{"k":"v"} error=invalid_json`},
+	{name: "granite/think", format: FormatGranite,
+		in:   `<think>Boston first.</think><|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}]`,
+		want: `reasoning="Boston first." call=get_weather{"city":"Boston"}`},
+	{name: "granite/lookalikes_are_text", format: FormatGranite,
+		in:   "<|tool_calls|> <|tool|> <|tool_call",
+		want: `text="<|tool_calls|> <|tool|> <|tool_call"`},
+	{name: "granite/auto", format: FormatAuto,
+		in:   `ok <|tool_call|>[{"name": "get_weather", "arguments": {"city": "Provo"}}]`,
+		want: `text="ok " call=get_weather{"city":"Provo"}`},
+}
+
+// xlamCases are modelled on xLAM-2 (fc-r) output.
+var xlamCases = []parseCase{
+	{name: "xlam/list", format: FormatXLAM,
+		in:   `[{"name": "get_weather", "arguments": {"city": "Paris"}}]`,
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "xlam/parallel", format: FormatXLAM,
+		in:   `[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "read_file", "arguments": {"path": "x"}}]`,
+		want: `call=get_weather{"city":"Paris"} call=read_file{"path":"x"}`},
+	{name: "xlam/fenced", format: FormatXLAM,
+		in:   "```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]\n```",
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "xlam/fenced_then_text", format: FormatXLAM,
+		in:   "```json\n[{\"name\": \"list_files\", \"arguments\": {}}]\n```\nCalling it now.",
+		want: `text="\nCalling it now." call=list_files{}`},
+	{name: "xlam/single_object", format: FormatXLAM,
+		in:   `{"name": "get_weather", "arguments": {"city": "Oslo"}}`,
+		want: `call=get_weather{"city":"Oslo"}`},
+	{name: "xlam/prose_is_text", format: FormatXLAM,
+		in:   "I cannot help with that request [sorry].",
+		want: `text="I cannot help with that request [sorry]."`},
+	{name: "xlam/empty_list", format: FormatXLAM,
+		in:   `[]`,
+		want: ``},
+	{name: "xlam/empty_arguments", format: FormatXLAM,
+		in:   `[{"name": "list_files", "arguments": {}}]`,
+		want: `call=list_files{}`},
+	{name: "xlam/markup_in_values", format: FormatXLAM,
+		in:   "[{\"name\": \"write_to_file\", \"arguments\": {\"content\": \"```json\\n[{}]\\n``` ü\"}}]",
+		want: "call=write_to_file{\"content\":\"```json\\n[{}]\\n``` ü\"}"},
+	{name: "xlam/truncated", format: FormatXLAM,
+		in:   `[{"name": "get_weather", "arguments": {"city": "Par`,
+		want: `error=incomplete_call`},
+	{name: "xlam/invalid_then_valid", format: FormatXLAM,
+		in:   `[{"name": "a", "arguments": {"x": }}, {"name": "b", "arguments": {}}]`,
+		want: `error=invalid_json`},
+	{name: "xlam/think_then_list", format: FormatXLAM,
+		in:   `<think>Two cities.</think>[{"name": "get_weather", "arguments": {"city": "A"}}, {"name": "get_weather", "arguments": {"city": "B"}}]`,
+		want: `reasoning="Two cities." call=get_weather{"city":"A"} call=get_weather{"city":"B"}`},
+	{name: "xlam/text_after_unfenced_list", format: FormatXLAM,
+		in:   `[{"name": "list_files", "arguments": {}}] trailing`,
+		want: `call=list_files{} error=invalid_json`},
+}
+
+func FuzzLlama3JSON(f *testing.F) {
+	addSeeds(f, "llama3_json/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatLlama3JSON, false, in, seed) })
+}
+
+func FuzzCohere(f *testing.F) {
+	addSeeds(f, "cohere/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatCohere, false, in, seed) })
+}
+
+func FuzzInternLM(f *testing.F) {
+	addSeeds(f, "internlm/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatInternLM, false, in, seed) })
+}
+
+func FuzzGranite(f *testing.F) {
+	addSeeds(f, "granite/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatGranite, false, in, seed) })
+}
+
+func FuzzXLAM(f *testing.F) {
+	addSeeds(f, "xlam/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatXLAM, false, in, seed) })
+}
+
+// printCalls prints the text and the completed calls of events.
+func printCalls(evs []toolcall.Event) {
+	for _, ev := range evs {
+		switch ev.Kind {
+		case toolcall.KindText:
+			fmt.Printf("text %q\n", ev.Data)
+		case toolcall.KindReasoning:
+			fmt.Printf("reasoning %q\n", ev.Data)
+		case toolcall.KindCallEnd:
+			fmt.Printf("call %s %s %s\n", ev.Call.ID, ev.Call.Name, ev.Call.Arguments)
+		case toolcall.KindError:
+			fmt.Printf("error %s\n", ev.Err.Code)
+		}
+	}
+}
+
+// Llama 3.1 answers with bare JSON objects separated by ';'.
+func ExampleParser_llama3JSON() {
+	msg := `{"name": "get_weather", "parameters": {"city": "Paris"}}; {"name": "list_files", "parameters": {}}`
+	printCalls(toolcall.Run(New(WithFormat(FormatLlama3JSON)), []byte(msg), 16))
+	// Output:
+	// call call_0 get_weather {"city": "Paris"}
+	// call call_1 list_files {}
+}
+
+// Command A reasons, then acts; the model's tool_call_id is kept.
+func ExampleParser_cohere() {
+	msg := `<|START_THINKING|>Paris first.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", ` +
+		`"tool_name": "get_weather", "parameters": {"city": "Paris"}}]<|END_ACTION|>`
+	printCalls(toolcall.Run(New(WithFormat(FormatCohere)), []byte(msg), 0))
+	// Output:
+	// reasoning "Paris first."
+	// call 0 get_weather {"city": "Paris"}
+}
+
+// InternLM 2.5 addresses a call to the plugin channel.
+func ExampleParser_internLM() {
+	msg := "Checking.<|action_start|><|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Beijing\"}}<|action_end|>"
+	printCalls(toolcall.Run(New(WithFormat(FormatInternLM)), []byte(msg), 0))
+	// Output:
+	// text "Checking."
+	// call call_0 get_weather {"city": "Beijing"}
+}
+
+// Granite 3 writes a JSON list after <|tool_call|>.
+func ExampleParser_granite() {
+	msg := `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}]`
+	printCalls(toolcall.Run(New(WithFormat(FormatGranite)), []byte(msg), 4))
+	// Output:
+	// call call_0 get_weather {"city": "Boston"}
+}
+
+// xLAM answers with a fenced JSON list.
+func ExampleParser_xlam() {
+	msg := "```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]\n```"
+	printCalls(toolcall.Run(New(WithFormat(FormatXLAM)), []byte(msg), 0))
+	// Output:
+	// call call_0 get_weather {"city": "Paris"}
+}
