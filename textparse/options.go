@@ -18,12 +18,15 @@ const (
 	FormatToolCall      Format = "tool_call"
 	FormatQwen3Coder    Format = "qwen3_coder"
 	FormatCline         Format = "cline"
+	// FormatHermes is another name of FormatToolCall (the Hermes-style
+	// <tool_call>{json}</tool_call> most open models use).
+	FormatHermes Format = "hermes"
 )
 
 // Formats lists the dialect names: auto, the XML-ish dialects, then the
 // marker dialects (dialect_*.go) sorted.
 func Formats() []Format {
-	return append([]Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatQwen3Coder, FormatCline}, markerFormats()...)
+	return append([]Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatHermes, FormatQwen3Coder, FormatCline}, markerFormats()...)
 }
 
 // legacyWire is the wire shape of the XML-ish dialects (see Wire).
@@ -32,6 +35,7 @@ var legacyWire = map[Format]string{
 	FormatUseTool:       "<use_tool><tool_name>NAME</tool_name><arguments>{json}</arguments></use_tool>",
 	FormatFunctionCalls: `<function_calls><invoke name="NAME"><parameter name="P">V</parameter></invoke></function_calls>`,
 	FormatToolCall:      `<tool_call>{"name":NAME,"arguments":{json}}</tool_call> (or a JSON list of calls)`,
+	FormatHermes:        "the same as tool_call",
 	FormatQwen3Coder:    "<tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>",
 	FormatCline:         "<TOOL><PARAM>V</PARAM></TOOL> (tool and parameter names from the catalog)",
 }

@@ -107,6 +107,7 @@ type Parser struct {
 	callStart int    // offset of the marker that began the call
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
+	typed     bool   // the Body.TypeWord of the current call was read
 	envCloser string // envelope: closer of its calls, state after, state after a skip
 	envPost   mode
 	envSkip   mode
@@ -149,7 +150,7 @@ func newParser(opts []Option) *Parser {
 		p.dialects = dUseTool
 	case FormatFunctionCalls:
 		p.dialects = dFunctionCalls
-	case FormatToolCall:
+	case FormatToolCall, FormatHermes:
 		p.dialects = dToolCall
 	case FormatQwen3Coder:
 		p.dialects = dQwen
