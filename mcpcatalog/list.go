@@ -136,6 +136,7 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 	}
 	cursor := ""
 	seen := map[string]bool{}
+	size := 0
 	for page := 1; ; page++ {
 		lctx, cancel := context.WithTimeout(ctx, listTimeout)
 		res, err := cs.ListTools(lctx, &mcp.ListToolsParams{Cursor: cursor})
@@ -174,6 +175,12 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 			return nil, fail(PhaseList, fmt.Errorf("%s: %w", where, err), stderr)
 		}
 		l.Tools = append(l.Tools, tools...)
+		for _, t := range tools {
+			size += len(t)
+		}
+		if size > MaxListingBytes {
+			return nil, fail(PhaseList, fmt.Errorf("%s: the tools take more than %d bytes", where, MaxListingBytes), stderr)
+		}
 		if next == "" {
 			return l, nil
 		}
