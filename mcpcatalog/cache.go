@@ -8,7 +8,12 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/readcap"
 )
+
+// MaxListingBytes caps a server's tools (all pages) and a cache file, as
+// catalog files are capped.
+const MaxListingBytes = readcap.DefaultCatalogBytes
 
 // CachePath is the file a server's listing is cached in: its name and the
 // start of its entry hash, so that two servers files with a server of the
@@ -21,7 +26,7 @@ func CachePath(dir string, s *Server) string {
 // ReadCache reads a cached listing. A file that is not a listing of this
 // server entry is an error naming the file.
 func ReadCache(path string, s *Server) (*Listing, error) {
-	data, err := os.ReadFile(path)
+	data, err := readcap.ReadFile(path, MaxListingBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/tooleval/tooleval/internal/readcap"
 )
 
 // The transports a server can be reached by.
@@ -123,7 +125,7 @@ func (c *Config) Names() []string {
 
 // LoadConfig reads a servers file; see ParseConfig.
 func LoadConfig(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readcap.ReadFile(path, MaxListingBytes)
 	if err != nil {
 		return nil, err
 	}

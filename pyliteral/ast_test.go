@@ -8,10 +8,7 @@ import (
 
 // astCases are what Python's ast.parse(mode="eval") accepts or rejects,
 // with the values the leaderboard's decoder resolves them to.
-var astCases = []struct {
-	name, in string
-	want     string // name(args);… or "error:<substring>"
-}{
+var astCases = []callCase{
 	{"bare name as value", `[f(params=params)]`, `f{"params":"params"}`},
 	{"lowercase false is a name", `[f(a=false, b=null)]`, `f{"a":"false","b":"null"}`},
 	{"positional arguments dropped", `[f(1, 'x', a=2)]`, `f{"a":2}`},
@@ -60,33 +57,7 @@ var astCases = []struct {
 }
 
 func TestParseCallsAST(t *testing.T) {
-	for _, tc := range astCases {
-		t.Run(tc.name, func(t *testing.T) {
-			calls, err := ParseCallsOptions(tc.in, Options{AST: true})
-			if msg, isErr := strings.CutPrefix(tc.want, "error:"); isErr {
-				if err == nil || !strings.Contains(err.Error(), msg) {
-					t.Fatalf("err = %v, want %q (calls %v)", err, msg, calls)
-				}
-				if _, ok := err.(*SyntaxError); !ok {
-					t.Fatalf("err is %T, want *SyntaxError", err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			var parts []string
-			for _, c := range calls {
-				if !json.Valid(c.Arguments) {
-					t.Fatalf("invalid JSON %s", c.Arguments)
-				}
-				parts = append(parts, c.Name+string(c.Arguments))
-			}
-			if got := strings.Join(parts, ";"); got != tc.want {
-				t.Errorf("got  %s\nwant %s", got, tc.want)
-			}
-		})
-	}
+	runCallCases(t, astCases, func(src string) ([]Call, error) { return ParseCallsOptions(src, Options{AST: true}) })
 }
 
 // The strict reader keeps today's behaviour for the same inputs.

@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Call is one call written in Python call syntax, as prompt-mode models on
@@ -400,80 +399,12 @@ func (p *pyParser) str() (string, error) { return p.strRaw(false) }
 
 // strRaw parses a quoted Python string at p.pos.
 func (p *pyParser) strRaw(raw bool) (string, error) {
-	start := p.pos
-	q := p.src[p.pos]
-	delim := string(q)
-	if strings.HasPrefix(p.src[p.pos:], strings.Repeat(delim, 3)) {
-		delim = strings.Repeat(delim, 3)
+	s, end, err := readQuoted(p.src, p.pos, raw, false)
+	if err != nil {
+		return "", err
 	}
-	p.pos += len(delim)
-	var sb strings.Builder
-	for {
-		if p.pos >= len(p.src) {
-			return "", p.errf(start, "unterminated string")
-		}
-		if strings.HasPrefix(p.src[p.pos:], delim) {
-			p.pos += len(delim)
-			return sb.String(), nil
-		}
-		c := p.src[p.pos]
-		if c == '\n' && len(delim) == 1 {
-			return "", p.errf(p.pos, "newline in a string")
-		}
-		if c != '\\' {
-			_, n := utf8.DecodeRuneInString(p.src[p.pos:])
-			sb.WriteString(p.src[p.pos : p.pos+n])
-			p.pos += n
-			continue
-		}
-		if p.pos+1 >= len(p.src) {
-			return "", p.errf(p.pos, "unterminated string")
-		}
-		e := p.src[p.pos+1]
-		if raw {
-			sb.WriteByte('\\')
-			sb.WriteByte(e)
-			p.pos += 2
-			continue
-		}
-		p.pos += 2
-		switch e {
-		case 'n':
-			sb.WriteByte('\n')
-		case 't':
-			sb.WriteByte('\t')
-		case 'r':
-			sb.WriteByte('\r')
-		case '0':
-			sb.WriteByte(0)
-		case 'a':
-			sb.WriteByte(7)
-		case 'b':
-			sb.WriteByte(8)
-		case 'f':
-			sb.WriteByte(12)
-		case 'v':
-			sb.WriteByte(11)
-		case '\\', '\'', '"':
-			sb.WriteByte(e)
-		case '\n':
-			// line continuation
-		case 'x', 'u', 'U':
-			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
-			if p.pos+n > len(p.src) {
-				return "", p.errf(p.pos-2, "short \\%c escape", e)
-			}
-			v, err := strconv.ParseUint(p.src[p.pos:p.pos+n], 16, 32)
-			if err != nil {
-				return "", p.errf(p.pos-2, "bad \\%c escape", e)
-			}
-			sb.WriteRune(rune(v))
-			p.pos += n
-		default:
-			sb.WriteByte('\\') // Python keeps unknown escapes as written
-			sb.WriteByte(e)
-		}
-	}
+	p.pos = end
+	return s, nil
 }
 
 // writeJSONString writes s as a JSON string without HTML escaping.

@@ -6,10 +6,15 @@ import (
 	"testing"
 )
 
-var pyCallCases = []struct {
+// callCase is an input and the calls it reads to: name{args};name{args},
+// or "error:<substring>" for a *SyntaxError.
+type callCase struct {
 	name, in string
-	want     string // name(args);name(args) — or "error:<substring>"
-}{
+	want     string
+}
+
+var pyCallCases = []callCase{
+	{"octal escape", `[f(s='\101\0')]`, `f{"s":"A\u0000"}`},
 	{"single in brackets", `[get_weather(city='Paris', days=3)]`, `get_weather{"city":"Paris","days":3}`},
 	{"bare call", `get_weather(city="Paris")`, `get_weather{"city":"Paris"}`},
 	{"dotted name", `[math.factorial(n=5)]`, `math.factorial{"n":5}`},
@@ -47,10 +52,14 @@ var pyCallCases = []struct {
 	{"overflow float", `[f(a=1e999)]`, `error:bad number`},
 }
 
-func TestParsePyCalls(t *testing.T) {
-	for _, tc := range pyCallCases {
+func TestParsePyCalls(t *testing.T) { runCallCases(t, pyCallCases, ParseCalls) }
+
+// runCallCases checks each case against parse.
+func runCallCases(t *testing.T, cases []callCase, parse func(string) ([]Call, error)) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			calls, err := ParseCalls(tc.in)
+			calls, err := parse(tc.in)
 			if msg, isErr := strings.CutPrefix(tc.want, "error:"); isErr {
 				if err == nil || !strings.Contains(err.Error(), msg) {
 					t.Fatalf("err = %v, want %q (calls %v)", err, msg, calls)

@@ -51,18 +51,18 @@ type Value struct {
 
 // value states.
 const (
-	vValue     = iota // before a value
-	vAfter            // after a value inside a container
-	vColon            // after a dict key
-	vNumber           // in a number
-	vName             // in a name (True, a string prefix, …)
-	vStrOpen          // after one quote: '' or '''?
-	vStrOpen2         // after two quotes
-	vStr              // in a string
-	vStrEsc           // after a backslash
-	vStrHex           // in \x, \u, \U or octal digits
-	vStrEnd           // after a string: another may follow
-	vDone             // the value is complete
+	vValue    = iota // before a value
+	vAfter           // after a value inside a container
+	vColon           // after a dict key
+	vNumber          // in a number
+	vName            // in a name (True, a string prefix, …)
+	vStrOpen         // after one quote: '' or '''?
+	vStrOpen2        // after two quotes
+	vStr             // in a string
+	vStrEsc          // after a backslash
+	vStrHex          // in \x, \u, \U or octal digits
+	vStrEnd          // after a string: another may follow
+	vDone            // the value is complete
 	vErr
 )
 

@@ -36,6 +36,10 @@ type Client struct {
 	// Logf, when set, receives one line per retry. Lines never contain the
 	// endpoint's key.
 	Logf func(format string, args ...any)
+	// MaxBodyBytes caps one response body (0: DefaultMaxBodyBytes); a
+	// longer one fails the attempt with a *TooLargeError, which is not
+	// retried.
+	MaxBodyBytes int64
 
 	// sleep waits d or until ctx is done; tests replace it.
 	sleep func(ctx context.Context, d time.Duration) error
@@ -43,6 +47,31 @@ type Client struct {
 
 // DefaultRetries is the number of retries when Client.Retries is 0.
 const DefaultRetries = 4
+
+// DefaultMaxBodyBytes is the response body cap when Client.MaxBodyBytes
+// is 0: the size of the largest transcript file a suite may name.
+const DefaultMaxBodyBytes = 64 << 20
+
+// maxChunks bounds the reads a Recording keeps apart: later reads are
+// appended to the last chunk (a server flushing single bytes would
+// otherwise cost far more memory in chunk headers than in bytes).
+const maxChunks = 1 << 18
+
+// TooLargeError is a response body over Client.MaxBodyBytes.
+type TooLargeError struct{ Max int64 }
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("response body over the %d-byte cap (--max-body)", e.Max)
+}
+
+// RedirectError is a redirect to another origin (scheme, host or port),
+// refused so that no credential header reaches a host it was not meant
+// for.
+type RedirectError struct{ From, To string }
+
+func (e *RedirectError) Error() string {
+	return fmt.Sprintf("refused a redirect from %s to %s: credentials are never sent to another host", e.From, e.To)
+}
 
 // Recording is a raw streamed response as it arrived.
 type Recording struct {
@@ -132,15 +161,20 @@ func (c *Client) Record(ctx context.Context, e Endpoint, body []byte) (*Recordin
 		rec, err := c.attempt(ctx, e, body)
 		if err == nil {
 			rec.Attempts = attempt + 1
+			// A server may echo the request headers: the key never
+			// reaches the recording.
+			rec.Chunks = e.Redactor().Chunks(rec.Chunks)
 			return rec, nil
 		}
-		err = redactErr(err, e.Key)
+		err = redactErr(err, e.Redactor())
 		last = err
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		var se *StatusError
-		retryable := !errors.As(err, &se) || se.Retryable()
+		var tl *TooLargeError
+		var re *RedirectError
+		retryable := !errors.As(err, &se) && !errors.As(err, &tl) && !errors.As(err, &re) || se != nil && se.Retryable()
 		if !retryable || attempt >= c.retries() {
 			if attempt > 0 {
 				return nil, fmt.Errorf("%w (after %d attempts)", last, attempt+1)
@@ -218,6 +252,7 @@ func (c *Client) attempt(ctx context.Context, e Endpoint, body []byte) (*Recordi
 	if hc == nil {
 		hc = defaultHTTP
 	}
+	hc = sameOriginOnly(hc)
 	start := time.Now()
 	resp, err := hc.Do(req)
 	if err != nil {
@@ -231,19 +266,31 @@ func (c *Client) attempt(ctx context.Context, e Endpoint, body []byte) (*Recordi
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 2048))
 		return nil, &StatusError{
 			Status:     resp.StatusCode,
-			Body:       redactString(strings.TrimSpace(strings.ToValidUTF8(string(b), "?")), e.Key),
+			Body:       e.Redactor().String(strings.TrimSpace(strings.ToValidUTF8(string(b), "?"))),
 			RetryAfter: retryAfter(resp.Header, time.Now()),
 		}
 	}
 	rec := &Recording{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type")}
+	limit := c.MaxBodyBytes
+	if limit <= 0 {
+		limit = DefaultMaxBodyBytes
+	}
 	buf := make([]byte, 32<<10)
 	total := 0
 	for {
 		n, rerr := resp.Body.Read(buf)
 		if n > 0 {
 			watchdog.Reset(idle)
-			rec.Chunks = append(rec.Chunks, bytes.Clone(buf[:n]))
-			rec.TimesMS = append(rec.TimesMS, float64(time.Since(start).Microseconds())/1000)
+			if int64(total+n) > limit {
+				return nil, &TooLargeError{Max: limit}
+			}
+			if len(rec.Chunks) < maxChunks {
+				rec.Chunks = append(rec.Chunks, bytes.Clone(buf[:n]))
+				rec.TimesMS = append(rec.TimesMS, float64(time.Since(start).Microseconds())/1000)
+			} else {
+				last := len(rec.Chunks) - 1
+				rec.Chunks[last] = append(rec.Chunks[last], buf[:n]...)
+			}
 			total += n
 		}
 		if rerr == io.EOF {
@@ -317,19 +364,38 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 	return 0
 }
 
-func redactString(s, key string) string {
-	if key == "" {
-		return s
+// sameOriginOnly returns a copy of hc that refuses redirects to another
+// origin. Go's client drops only Authorization (and cookies) on such a
+// redirect: x-api-key and the like would follow.
+func sameOriginOnly(hc *http.Client) *http.Client {
+	c := *hc
+	next := hc.CheckRedirect
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		from := via[0].URL
+		if req.URL.Scheme != from.Scheme || req.URL.Host != from.Host {
+			return &RedirectError{From: from.Scheme + "://" + from.Host, To: req.URL.Scheme + "://" + req.URL.Host}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
 	}
-	return strings.ReplaceAll(s, key, "[redacted]")
+	return &c
 }
 
-// redactErr removes the key from an error's message.
-func redactErr(err error, key string) error {
-	if err == nil || key == "" || !strings.Contains(err.Error(), key) {
+// redactErr removes the endpoint's secrets from an error's message.
+func redactErr(err error, r *Redactor) error {
+	if err == nil {
 		return err
 	}
-	return &redacted{msg: strings.ReplaceAll(err.Error(), key, "[redacted]"), err: err}
+	msg := r.String(err.Error())
+	if msg == err.Error() {
+		return err
+	}
+	return &redacted{msg: msg, err: err}
 }
 
 type redacted struct {

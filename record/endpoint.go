@@ -54,8 +54,23 @@ func (e Endpoint) String() string {
 	if e.Key != "" {
 		key = "key set"
 	}
-	return fmt.Sprintf("%s %s model %s (%s)", e.API, e.BaseURL, e.Model, key)
+	return fmt.Sprintf("%s %s model %s (%s)", e.API, redactURL(e.BaseURL), e.Model, key)
 }
+
+// Secrets lists what must never be written or printed: the key, and the
+// values of the base URL's query (a "?key=…" some gateways take).
+func (e Endpoint) Secrets() []string {
+	out := []string{e.Key}
+	if u, err := url.Parse(e.BaseURL); err == nil {
+		for _, vs := range u.Query() {
+			out = append(out, vs...)
+		}
+	}
+	return out
+}
+
+// Redactor removes the endpoint's secrets (see Secrets).
+func (e Endpoint) Redactor() *Redactor { return NewRedactor(e.Secrets()...) }
 
 // GoString keeps the key out of %#v too.
 func (e Endpoint) GoString() string { return "record.Endpoint{" + e.String() + "}" }
@@ -113,15 +128,21 @@ func ResolveEndpoint(api API, baseURL, model, key string, getenv func(string) st
 	return e, nil
 }
 
-// URL is the endpoint's request URL.
+// URL is the endpoint's request URL: the API's path after the base URL's,
+// before its query.
 func (e Endpoint) URL() string {
+	p := "/chat/completions"
 	switch e.API {
 	case Responses:
-		return e.BaseURL + "/responses"
+		p = "/responses"
 	case Messages:
-		return e.BaseURL + "/messages"
+		p = "/messages"
 	}
-	return e.BaseURL + "/chat/completions"
+	base, query, ok := strings.Cut(e.BaseURL, "?")
+	if !ok {
+		return e.BaseURL + p
+	}
+	return strings.TrimRight(base, "/") + p + "?" + query
 }
 
 // redactURL drops a URL's user info and query, which may hold secrets.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
@@ -78,6 +79,13 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 	if err := opt.Check(); err != nil {
 		return sum, err
 	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return sum, err
+	}
+	// A bad output path is found before any request is sent.
+	if err := atomicfile.Check(out); err != nil {
+		return sum, fmt.Errorf("record: --out %w", err)
+	}
 	done, err := recordedIDs(out)
 	if err != nil {
 		return sum, err
@@ -90,17 +98,27 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 			todo = append(todo, c)
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return sum, err
-	}
 	if err := repairTail(out); err != nil {
 		return sum, err
 	}
-	f, err := os.OpenFile(out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return sum, err
+	// out is opened when the first case is recorded: a run where every
+	// case fails leaves no empty file behind.
+	var f *os.File
+	defer func() {
+		if f != nil {
+			f.Close()
+		}
+	}()
+	appendLine := func(line []byte) error {
+		if f == nil {
+			var err error
+			if f, err = os.OpenFile(out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err != nil {
+				return err
+			}
+		}
+		_, err := f.Write(line)
+		return err
 	}
-	defer f.Close()
 	suiteDir, outDir := filepath.Dir(suitePath), filepath.Dir(out)
 
 	var (
@@ -110,6 +128,7 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 		jobs    = make(chan *replay.Case)
 		indexes sync.Map // catalog path → *retrieval.Index
 	)
+	red := r.Endpoint.Redactor()
 	workers := max(opt.Concurrency, 1)
 	for range workers {
 		wg.Add(1)
@@ -119,12 +138,13 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 				line, err := r.one(ctx, suite, c, lim, &indexes, suiteDir, outDir)
 				mu.Lock()
 				if err == nil {
-					_, err = f.Write(line)
+					err = appendLine(line)
 				}
 				if err != nil {
 					sum.Failed++
-					sum.Errors = append(sum.Errors, CaseError{ID: c.ID, Err: redactString(err.Error(), r.Endpoint.Key)})
-					r.logf("%s: failed: %v", c.ID, redactString(err.Error(), r.Endpoint.Key))
+					msg := red.String(err.Error())
+					sum.Errors = append(sum.Errors, CaseError{ID: c.ID, Err: msg})
+					r.logf("%s: failed: %s", c.ID, msg)
 				} else {
 					sum.Recorded++
 					r.logf("%s: recorded", c.ID)
@@ -144,8 +164,12 @@ feed:
 	close(jobs)
 	wg.Wait()
 	indexes.Range(func(_, v any) bool { v.(*retrieval.Index).Close(); return true })
-	if err := f.Close(); err != nil {
-		return sum, err
+	if f != nil {
+		err := f.Close()
+		f = nil
+		if err != nil {
+			return sum, err
+		}
 	}
 	if err := sortOutput(out, suite); err != nil {
 		return sum, err
@@ -363,7 +387,7 @@ func repairTail(out string) error {
 	} else {
 		data = data[:start]
 	}
-	return os.WriteFile(out, data, 0o644)
+	return atomicfile.WriteFile(out, data, 0o644)
 }
 
 // sortOutput rewrites out with its lines in suite order (lines for ids not
@@ -371,6 +395,9 @@ func repairTail(out string) error {
 // line for an id replaces an earlier one).
 func sortOutput(out string, suite *replay.Suite) error {
 	data, err := os.ReadFile(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // nothing recorded, nothing held
+	}
 	if err != nil {
 		return err
 	}
@@ -405,11 +432,7 @@ func sortOutput(out string, suite *replay.Suite) error {
 		}
 	}
 	w.Flush()
-	tmp := out + ".tmp"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, out)
+	return atomicfile.WriteFile(out, b.Bytes(), 0o644)
 }
 
 // limiter spaces request starts at least 1/rps apart.

@@ -15,6 +15,9 @@ type metric struct {
 	lowerIsBetter bool
 	// what says what the metric needs to be measured.
 	what string
+	// tokens: the metric counts tokens (comparable only in the same
+	// encoding and variant).
+	tokens bool
 }
 
 // count is a count as a measured value, measured when n > 0.
@@ -34,13 +37,13 @@ var metricTable = map[string]metric{
 	"comp":                    {get: func(a *Aggregate) *float64 { return a.Comp }, what: "cases with a gold tool outside always_include"},
 	"ndcg":                    {get: func(a *Aggregate) *float64 { return a.NDCG }, what: "cases with a gold tool outside always_include"},
 	"precision":               {get: func(a *Aggregate) *float64 { return a.Precision }, what: "cases with a gold tool outside always_include"},
-	"token_reduction":         {get: func(a *Aggregate) *float64 { return a.TokenReduction }, what: "token counts (an encoding other than none)"},
+	"token_reduction":         {get: func(a *Aggregate) *float64 { return a.TokenReduction }, what: "token counts (an encoding other than none)", tokens: true},
 	"call_accuracy":           {get: func(a *Aggregate) *float64 { return a.CallAccuracy }, what: "cases with a transcript and gold calls"},
 	"tool_selection_accuracy": {get: func(a *Aggregate) *float64 { return a.SelectionAccuracy }, what: "cases with a transcript and gold calls"},
 	"abstention_accuracy":     {get: func(a *Aggregate) *float64 { return a.AbstentionAccuracy }, what: "cases whose gold answer is no call, with a transcript"},
 	"noise":                   {get: func(a *Aggregate) *float64 { return a.Noise }, lowerIsBetter: true, what: "cases"},
-	"noise_tokens":            {get: func(a *Aggregate) *float64 { return a.NoiseTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)"},
-	"injected_tokens":         {get: func(a *Aggregate) *float64 { return a.InjectedTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)"},
+	"noise_tokens":            {get: func(a *Aggregate) *float64 { return a.NoiseTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)", tokens: true},
+	"injected_tokens":         {get: func(a *Aggregate) *float64 { return a.InjectedTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)", tokens: true},
 	"wrong_argument_rate":     {get: func(a *Aggregate) *float64 { return a.WrongArgRate }, lowerIsBetter: true, what: "calls to a gold tool in transcripts with gold calls"},
 	"parser_failures":         {get: func(a *Aggregate) *float64 { return count(a.ParserFailures, a.Transcripts) }, lowerIsBetter: true, what: "transcripts"},
 

@@ -75,6 +75,8 @@ func (g Gate) Check(rep, base *Report) *Verdict {
 		if len(cmp.Removed) > 0 {
 			v.Notes = append(v.Notes, fmt.Sprintf("%s of the baseline not in the run: %s", plural(len(cmp.Removed), "case"), strings.Join(cmp.Removed, ", ")))
 		}
+		// Token figures are comparable only when counted the same way.
+		tokensComparable := base.Encoding == rep.Encoding && firstOr(base.Variants, "") == firstOr(rep.Variants, "")
 		byName := map[string]*ConfigResult{}
 		for _, c := range rep.Configs {
 			byName[c.Config.Name] = c
@@ -85,6 +87,9 @@ func (g Gate) Check(rep, base *Report) *Verdict {
 				m := metricTable[t.Metric]
 				bv, cv := m.get(&mc.Baseline), m.get(&c.Metrics)
 				switch {
+				case m.tokens && !tokensComparable:
+					problem(g.AllowUnmatched, "%s: %s cannot be compared: the baseline counted tokens in %s for the %s variant, the run in %s for %s",
+						c.Config.Name, t.Metric, base.Encoding, firstOr(base.Variants, "-"), rep.Encoding, firstOr(rep.Variants, "-"))
 				case bv == nil && cv == nil:
 					unmeasured(c.Config.Name, t.Metric, " in the run or the baseline")
 				case bv == nil:

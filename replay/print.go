@@ -257,6 +257,22 @@ func variantsGrid(rep *Report) *grid {
 	return g
 }
 
+// countingGrid says how each variant's tokens were counted.
+func countingGrid(rep *Report) *grid {
+	if len(rep.Counting) == 0 {
+		return nil
+	}
+	g := newGrid(5, "variant", "counted", "encoding", "exact", "note")
+	for _, c := range rep.Counting {
+		exact := "no"
+		if c.Exact {
+			exact = "yes"
+		}
+		g.add(c.Variant, c.Counted, c.Encoding, exact, c.Note)
+	}
+	return g
+}
+
 // latencyGrid is the streaming latency per configuration, nil when no
 // transcript carried chunk times.
 func latencyGrid(rep *Report) *grid {
@@ -318,6 +334,7 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 		{"Call checks (first failing check per case)", codesGrid(rep)},
 		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
 		{"Prompt variants (tokens of the injected tools; gold-call parameters the prompt does not show)", variantsGrid(rep)},
+		{"How tokens were counted", countingGrid(rep)},
 		{"Streaming latency (chunk arrival times of the transcripts)", latencyGrid(rep)},
 		{"Trajectories (multi-step cases: the model's searches re-retrieve; steps checked one by one)", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
@@ -343,7 +360,7 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 			return err
 		}
 	}
-	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ")
+	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ", func(s string) string { return s })
 	return nil
 }
 
@@ -355,7 +372,7 @@ func firstConfig(rep *Report) string {
 }
 
 // writeGate prints the comparison and the verdict, one bullet per line.
-func writeGate(w io.Writer, rep *Report, title, bullet string) {
+func writeGate(w io.Writer, rep *Report, title, bullet string, esc func(string) string) {
 	v, cmp := rep.Verdict, rep.Comparison
 	if v == nil && cmp == nil {
 		return
@@ -368,13 +385,13 @@ func writeGate(w io.Writer, rep *Report, title, bullet string) {
 			fmt.Fprintf(w, "%sFAILED\n", bullet)
 		}
 		for _, r := range v.Regressions {
-			fmt.Fprintf(w, "%sREGRESSION %s\n", bullet, r)
+			fmt.Fprintf(w, "%sREGRESSION %s\n", bullet, esc(r.String()))
 		}
 		for _, e := range v.Errors {
-			fmt.Fprintf(w, "%sERROR %s\n", bullet, e)
+			fmt.Fprintf(w, "%sERROR %s\n", bullet, esc(e))
 		}
 		for _, n := range v.Notes {
-			fmt.Fprintf(w, "%snote: %s\n", bullet, n)
+			fmt.Fprintf(w, "%snote: %s\n", bullet, esc(n))
 		}
 	}
 	if cmp == nil {
@@ -384,7 +401,7 @@ func writeGate(w io.Writer, rep *Report, title, bullet string) {
 		fmt.Fprintf(w, "%sno case changed\n", bullet)
 	}
 	for _, ch := range cmp.Changes {
-		fmt.Fprintf(w, "%s%s\n", bullet, ch)
+		fmt.Fprintf(w, "%s%s\n", bullet, esc(ch.String()))
 	}
 }
 
@@ -422,7 +439,7 @@ func clip(s string, n int) string {
 // tables (text left-aligned, numbers right-aligned).
 func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 	fmt.Fprintf(w, "## tooleval replay: %s\n\n%s.\n", mdEscape(rep.Suite), mdEscape(heading(rep)))
-	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ")
+	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ", mdEscape)
 	fmt.Fprintln(w)
 	summaryGrid(rep).markdown(w)
 	sections := []struct {
@@ -433,6 +450,7 @@ func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 		{"Call checks (first failing check per case)", codesGrid(rep)},
 		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
 		{"Prompt variants", variantsGrid(rep)},
+		{"How tokens were counted", countingGrid(rep)},
 		{"Streaming latency", latencyGrid(rep)},
 		{"Trajectories", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},

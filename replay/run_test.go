@@ -436,3 +436,19 @@ func TestTokensAreRealRenderings(t *testing.T) {
 		t.Errorf("counting %+v", rep.Counting)
 	}
 }
+
+// Token thresholds against a baseline counted in another encoding cannot
+// pass silently.
+func TestGateTokensNeedSameCounting(t *testing.T) {
+	s := loadTestSuite(t)
+	base := runTest(t, s, Options{Ks: []int{3}, Variants: []string{"names"}, Encoding: "cl100k_base"})
+	cur := runTest(t, s, Options{Ks: []int{3}, Variants: []string{"names"}, Encoding: "o200k_base"})
+	v := Gate{MaxDrop: []Threshold{{"injected_tokens", 1000}, {"recall", 0}}}.Check(cur, base)
+	if v.Passed || len(v.Errors) != 1 || !strings.Contains(v.Errors[0], "injected_tokens cannot be compared") {
+		t.Fatalf("verdict %+v", v)
+	}
+	same := runTest(t, s, Options{Ks: []int{3}, Variants: []string{"names"}, Encoding: "o200k_base"})
+	if v := (Gate{MaxDrop: []Threshold{{"injected_tokens", 0}}}).Check(same, cur); !v.Passed {
+		t.Fatalf("same counting: %+v", v)
+	}
+}

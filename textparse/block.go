@@ -260,6 +260,11 @@ func (p *Parser) onMarker(a action, off, end int) {
 		}
 		p.mode = mText
 	case aNameEnd:
+		if tw := p.blk.Body.TypeWord; tw != "" && !p.typed && string(trimSpace(p.name)) == tw && p.mm.buf[0] != '\n' {
+			p.typed = true // the call type; the name follows
+			p.name = p.name[:0]
+			break
+		}
 		p.nameDone()
 	case aIDMark:
 		p.nameRaw = append(p.nameRaw[:0], p.name...)
@@ -391,7 +396,7 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
 		p.beginCall(ckBlock, p.callStart, closer, skipped)
 		p.cur.after = after
-		p.name, p.inID = p.name[:0], false
+		p.name, p.inID, p.typed = p.name[:0], false, false
 		p.nameOff = p.off + i
 		p.mode = mName
 		return i
@@ -414,6 +419,9 @@ func (p *Parser) nameDone() {
 		raw, id = trimSpace(p.nameRaw), trimSpace(p.name)
 	}
 	name := p.names.Intern(raw)
+	if u := p.blk.Body.Untyped; u != "" && !p.typed && p.cfg.format == FormatAuto && p.next == 0 {
+		p.detected = u
+	}
 	if h := p.blk.Body.Name; h != nil {
 		n, i, ok := h(name)
 		if !ok {

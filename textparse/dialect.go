@@ -77,6 +77,12 @@ type Body struct {
 	Name func(raw string) (name, id string, ok bool)
 	// Fence allows a ```json … ``` fence around the JSON.
 	Fence bool
+	// TypeWord, when the name read up to NameEnd is exactly it, is a call
+	// type, not the name: the name follows, up to a newline (DeepSeek V3's
+	// "function<｜tool▁sep｜>NAME\n"). Without the type word the call is
+	// the other shape, reported under auto as Untyped (deepseek_v31).
+	TypeWord string
+	Untyped  Format
 }
 
 // registry of marker dialects, by format.
@@ -186,6 +192,9 @@ func compile(ds []*Dialect) *compiled {
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
 			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})
+			if b.Body.TypeWord != "" {
+				bs.name.on("\n", action{kind: aNameEnd, dialect: d, block: b})
+			}
 			c.blocks[b] = bs
 		}
 		for _, sp := range d.Reasoning {

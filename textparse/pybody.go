@@ -26,15 +26,15 @@ type pyState struct {
 
 // Python body states.
 const (
-	pyStart    = iota // before '[' or a name
-	pyName            // in the call's name
-	pyParen           // after the name, before '('
-	pyArgs            // after '(' or ',', before a keyword or ')'
-	pyKw              // in a keyword
-	pyEq              // after a keyword, before '='
-	pyVal             // in a value
-	pyAfterVal        // after a value: ',' or ')'
-	pyAfterCall       // in a list, after a call: ',' or ']'
+	pyStart     = iota // before '[' or a name
+	pyName             // in the call's name
+	pyParen            // after the name, before '('
+	pyArgs             // after '(' or ',', before a keyword or ')'
+	pyKw               // in a keyword
+	pyEq               // after a keyword, before '='
+	pyVal              // in a value
+	pyAfterVal         // after a value: ',' or ')'
+	pyAfterCall        // in a list, after a call: ',' or ']'
 )
 
 // pyBegin starts a Python body at b[i] ('[' or a name's first byte).

@@ -83,7 +83,7 @@ func TestParseContract(t *testing.T) {
 		{"unreadable FILE", "", []string{filepath.Join(dir, "missing.txt")}, exitBadInput, "", "missing.txt"},
 		{"directory", "", []string{dir}, exitBadInput, "", "is a directory"},
 		{"unreadable catalog", input, []string{"--catalog", filepath.Join(dir, "none.json")}, exitBadInput, "", "none.json"},
-		{"bad format", input, []string{"--format", "hermes"}, exitBadFlags, "", `"hermes"`},
+		{"bad format", input, []string{"--format", "hermes-2"}, exitBadFlags, "", `"hermes-2"`}, // hermes is a format now (issue 14)
 		{"chunk size 0", input, []string{"--chunk-size", "0"}, exitBadFlags, "", "--chunk-size"},
 		{"negative chunk size", input, []string{"--chunk-size", "-5"}, exitBadFlags, "", "--chunk-size"},
 		{"chunk size not a number", input, []string{"--chunk-size", "big"}, exitBadFlags, "", "chunk-size"},

@@ -37,6 +37,19 @@ func TestRealMCPServer(t *testing.T) {
 	if _, err := os.Stat(script); err != nil {
 		t.Fatalf("the filesystem MCP server is not installed (%v); run .ci/run, or: npm install --prefix %s @modelcontextprotocol/server-filesystem", err, npmServerDir())
 	}
+	pinned, err := os.ReadFile("testdata/mcp_filesystem.version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkg struct{ Version string }
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(filepath.Dir(script)), "package.json"))
+	if err != nil || json.Unmarshal(data, &pkg) != nil {
+		t.Fatalf("reading the server's package.json: %v", err)
+	}
+	if want := strings.TrimSpace(string(pinned)); pkg.Version != want {
+		t.Fatalf("installed @modelcontextprotocol/server-filesystem %s, the golden is for %s: run .ci/run, or npm install --prefix %s @modelcontextprotocol/server-filesystem@%s",
+			pkg.Version, want, npmServerDir(), want)
+	}
 	root := t.TempDir()
 	cmd := node + " " + quoteArg(script) + " " + quoteArg(root)
 	cache := t.TempDir()

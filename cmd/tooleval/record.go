@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sync"
 	"time"
 
+	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/record"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/urfave/cli/v2"
@@ -44,6 +48,7 @@ func init() {
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "`DURATION` limit per attempt (e.g. 90s)"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest `DURATION` to wait for the first or next byte"},
 			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "`N` retries on 429, 5xx, dropped or cut streams (0: none)"},
+			&cli.Int64Flag{Name: "max-body", Value: record.DefaultMaxBodyBytes, Usage: "fail a case whose response body is over `BYTES`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
 		}, mcpFlags()...),
@@ -52,6 +57,14 @@ func init() {
 }
 
 func recordSuite(c *cli.Context) error {
+	red := record.NewRedactor()
+	err := recordRun(c, &red)
+	return redactErr(err, red)
+}
+
+// recordRun does the work of record; it sets *red to the endpoint's
+// redactor as soon as the endpoint is known, and prints through it.
+func recordRun(c *cli.Context, red **record.Redactor) error {
 	if c.NArg() != 1 {
 		return usageErr("record: want exactly one SUITE, got %d arguments (flags go before SUITE)", c.NArg())
 	}
@@ -62,17 +75,21 @@ func recordSuite(c *cli.Context) error {
 	if !ok {
 		return usageErr("record: --api must be openai-chat, openai-responses or anthropic, not %q", c.String("api"))
 	}
-	for _, n := range []string{"j", "k", "max-tokens", "retries"} {
-		if c.Int(n) < 0 {
-			return usageErr("record: --%s must not be negative", n)
-		}
-	}
-	if c.Int("j") == 0 {
-		return usageErr("record: -j must be at least 1")
+	if err := checkRecordFlags(c); err != nil {
+		return err
 	}
 	ep, err := record.ResolveEndpoint(api, c.String("base-url"), c.String("model"), c.String("api-key"), nil)
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	*red = ep.Redactor()
+	stdout := redactWriter{c.App.Writer, *red}
+	// A bad --out is found before the suite is loaded and any request sent.
+	if err := os.MkdirAll(filepath.Dir(c.String("out")), 0o755); err != nil {
+		return inputErr("record: --out %v", err)
+	}
+	if err := atomicfile.Check(c.String("out")); err != nil {
+		return inputErr("record: --out %v", err)
 	}
 	suitePath := c.Args().First()
 	lo, err := suiteLoadOptions(c, "record")
@@ -83,7 +100,7 @@ func recordSuite(c *cli.Context) error {
 	if err != nil {
 		return inputErr("record: %v", err)
 	}
-	stderr := c.App.ErrWriter
+	stderr := redactWriter{c.App.ErrWriter, *red}
 	var mu sync.Mutex
 	logf := func(format string, args ...any) {
 		if c.Bool("quiet") {
@@ -111,10 +128,11 @@ func recordSuite(c *cli.Context) error {
 	}
 	r := &record.Recorder{
 		Client: &record.Client{
-			Timeout:     c.Duration("timeout"),
-			IdleTimeout: c.Duration("idle-timeout"),
-			Retries:     retries,
-			Logf:        logf,
+			Timeout:      c.Duration("timeout"),
+			IdleTimeout:  c.Duration("idle-timeout"),
+			Retries:      retries,
+			Logf:         logf,
+			MaxBodyBytes: c.Int64("max-body"),
 		},
 		Endpoint: ep,
 		Options:  opt,
@@ -130,14 +148,14 @@ func recordSuite(c *cli.Context) error {
 		return inputErr("%v", err)
 	}
 	if c.Bool("json") {
-		if werr := writeJSON(c.App.Writer, sum); werr != nil {
+		if werr := writeJSON(stdout, sum); werr != nil {
 			return werr
 		}
 	} else {
-		fmt.Fprintf(c.App.Writer, "recorded %d, skipped %d (already in %s), failed %d of %d cases\n",
+		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases\n",
 			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases)
 		for _, e := range sum.Errors {
-			fmt.Fprintf(c.App.Writer, "  %s: %s\n", e.ID, e.Err)
+			fmt.Fprintf(stdout, "  %s: %s\n", e.ID, e.Err)
 		}
 	}
 	if errors.Is(err, context.Canceled) {
@@ -147,4 +165,63 @@ func recordSuite(c *cli.Context) error {
 		return inputErr("record: %d cases failed; run again to retry them", sum.Failed)
 	}
 	return nil
+}
+
+// checkRecordFlags rejects numbers that are negative, not finite or out of
+// range, naming the flag (exit 2).
+func checkRecordFlags(c *cli.Context) error {
+	for _, n := range []string{"j", "k", "max-tokens", "retries"} {
+		if c.Int(n) < 0 {
+			return usageErr("record: --%s must not be negative", n)
+		}
+	}
+	if c.Int("j") == 0 {
+		return usageErr("record: -j must be at least 1")
+	}
+	for _, n := range []string{"timeout", "idle-timeout"} {
+		if c.Duration(n) <= 0 {
+			return usageErr("record: --%s must be positive, not %s", n, c.Duration(n))
+		}
+	}
+	if r := c.Float64("rps"); math.IsNaN(r) || math.IsInf(r, 0) || r < 0 {
+		return usageErr("record: --rps must be a finite number ≥ 0 (0: no limit), not %v", r)
+	}
+	if t := c.Float64("temperature"); math.IsNaN(t) || math.IsInf(t, 0) || t < 0 && t != -1 || t > 2 {
+		return usageErr("record: --temperature must be between 0 and 2 (or -1: the server's), not %v", t)
+	}
+	if c.Int64("max-body") <= 0 {
+		return usageErr("record: --max-body must be positive, not %d", c.Int64("max-body"))
+	}
+	return nil
+}
+
+// redactWriter removes the endpoint's secrets from every write (each
+// write is a whole line here, so a secret is never split between two).
+type redactWriter struct {
+	w   io.Writer
+	red *record.Redactor
+}
+
+func (r redactWriter) Write(p []byte) (int, error) {
+	if !r.red.Contains(p) {
+		return r.w.Write(p)
+	}
+	if _, err := io.WriteString(r.w, r.red.String(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// redactErr removes the secrets from an error's message, keeping its exit
+// code.
+func redactErr(err error, red *record.Redactor) error {
+	if err == nil || !red.Contains([]byte(err.Error())) {
+		return err
+	}
+	code := exitBadInput
+	var ce *codedError
+	if errors.As(err, &ce) {
+		code = ce.code
+	}
+	return &codedError{code: code, err: errors.New(red.String(err.Error()))}
 }

@@ -1,0 +1,60 @@
+package benchmarks
+
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/replay"
+)
+
+// benchTrajectories replays the embedded suite's trajectories on one
+// worker and reports steps per second: per step the injected set (first
+// retrieval, the model's searches run as BM25 re-retrievals), the parses
+// of the step's transcript and its call checks.
+func benchTrajectories(b *testing.B, opts replay.Options) {
+	s, err := replay.LoadExamples()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if opts.Filter, err = replay.ParseFilter([]string{"tag:trajectory"}); err != nil {
+		b.Fatal(err)
+	}
+	steps := 0
+	for _, c := range s.Cases {
+		if opts.Filter.Match(c) {
+			steps += len(c.Steps)
+		}
+	}
+	if steps == 0 {
+		b.Fatal("no trajectory in the embedded suite")
+	}
+	opts.Jobs = 1
+	if _, err := replay.Run(s, opts); err != nil { // warm up: indexes, caches
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if _, err := replay.Run(s, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := float64(steps * b.N)
+	b.ReportMetric(n/b.Elapsed().Seconds(), "steps/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(n/cpu.Seconds(), "steps/cpu-s")
+	}
+}
+
+// BenchmarkReplayTrajectories is issue 15's measure: k=5, every step's
+// transcript parsed as recorded, byte by byte and in two random
+// chunkings, searches re-retrieved, calls checked; no token counting.
+func BenchmarkReplayTrajectories(b *testing.B) {
+	benchTrajectories(b, replay.Options{Ks: []int{5}, Variants: []string{"retrieved"}, Encoding: "none"})
+}
+
+// BenchmarkReplayTrajectoriesTokens adds o200k_base token counts of every
+// step's injected set.
+func BenchmarkReplayTrajectoriesTokens(b *testing.B) {
+	benchTrajectories(b, replay.Options{Ks: []int{5}, Variants: []string{"retrieved"}})
+}

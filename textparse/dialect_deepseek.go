@@ -1,0 +1,32 @@
+package textparse
+
+// DeepSeek V3 / R1 and V3.1 / V3.2-Exp (special tokens, full-width bars and
+// "▁" as the model's tokenizer writes them):
+//
+//	deepseek_v3   <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{json}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+//	deepseek_v31  <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+//
+// Both share their markers, so one body reads both shapes (the type word
+// "function" decides); under auto the shape seen names the format.
+const (
+	FormatDeepSeekV3  Format = "deepseek_v3"
+	FormatDeepSeekV31 Format = "deepseek_v31"
+)
+
+func init() {
+	block := Block{
+		Open: "<｜tool▁calls▁begin｜>", Close: "<｜tool▁calls▁end｜>",
+		Call: "<｜tool▁call▁begin｜>", CallEnd: "<｜tool▁call▁end｜>",
+		Body: Body{Read: ReadNameJSON, NameEnd: "<｜tool▁sep｜>", TypeWord: "function", Untyped: FormatDeepSeekV31, Fence: true},
+	}
+	register(&Dialect{
+		Format: FormatDeepSeekV3,
+		Wire:   "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\\n```json\\n{json}\\n```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
+		Blocks: []Block{block},
+	})
+	register(&Dialect{
+		Format: FormatDeepSeekV31,
+		Wire:   "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
+		Blocks: []Block{block},
+	})
+}

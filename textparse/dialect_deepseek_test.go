@@ -1,0 +1,132 @@
+package textparse
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, deepseekCases...) }
+
+const (
+	dsBegin = "<｜tool▁calls▁begin｜>"
+	dsEnd   = "<｜tool▁calls▁end｜>"
+	dsCall  = "<｜tool▁call▁begin｜>"
+	dsCEnd  = "<｜tool▁call▁end｜>"
+	dsSep   = "<｜tool▁sep｜>"
+)
+
+func dsV3(name, args string) string {
+	return dsCall + "function" + dsSep + name + "\n```json\n" + args + "\n```" + dsCEnd
+}
+
+func dsV31(name, args string) string { return dsCall + name + dsSep + args + dsCEnd }
+
+// deepseekCases are modelled on DeepSeek V3 / R1 and V3.1 output.
+var deepseekCases = []parseCase{
+	{name: "deepseek_v3/one_call", format: FormatDeepSeekV3,
+		in:   dsBegin + dsV3("get_weather", `{"location": "Tokyo"}`) + dsEnd,
+		want: `call=get_weather{"location":"Tokyo"}`},
+	{name: "deepseek_v3/text_before", format: FormatDeepSeekV3,
+		in:   "I'll check the weather in Tokyo." + dsBegin + dsV3("get_weather", `{"location": "Tokyo", "unit": "celsius"}`) + dsEnd,
+		want: `text="I'll check the weather in Tokyo." call=get_weather{"location":"Tokyo","unit":"celsius"}`},
+	{name: "deepseek_v3/parallel", format: FormatDeepSeekV3,
+		in:   dsBegin + dsV3("get_weather", `{"location": "Tokyo"}`) + "\n" + dsV3("get_weather", `{"location": "Paris"}`) + dsEnd,
+		want: `call=get_weather{"location":"Tokyo"} call=get_weather{"location":"Paris"}`},
+	{name: "deepseek_v3/r1_reasoning", format: FormatDeepSeekV3,
+		in:   "<think>\nThe user asks about Tokyo.\n</think>\n\n" + dsBegin + dsV3("get_weather", `{"location": "Tokyo"}`) + dsEnd,
+		want: `text="\n\n" reasoning="\nThe user asks about Tokyo.\n" call=get_weather{"location":"Tokyo"}`},
+	{name: "deepseek_v3/r1_reasoning_open", format: FormatDeepSeekV3, open: true,
+		in:   "The user asks about Tokyo.\n</think>\n\n" + dsBegin + dsV3("get_weather", `{"location": "Tokyo"}`) + dsEnd,
+		want: `text="\n\n" reasoning="The user asks about Tokyo.\n" call=get_weather{"location":"Tokyo"}`},
+	{name: "deepseek_v3/empty_arguments", format: FormatDeepSeekV3,
+		in:   dsBegin + dsV3("list_files", `{}`) + dsEnd,
+		want: `call=list_files{}`},
+	{name: "deepseek_v3/markers_in_values", format: FormatDeepSeekV3,
+		in:   dsBegin + dsV3("write_to_file", `{"path": "a.md", "content": "`+"```"+` and `+dsCEnd+dsEnd+` 中文"}`) + dsEnd,
+		want: `call=write_to_file{"path":"a.md","content":"` + "```" + ` and ` + dsCEnd + dsEnd + ` 中文"}`},
+	{name: "deepseek_v3/truncated", format: FormatDeepSeekV3,
+		in:   "Checking." + dsBegin + dsCall + "function" + dsSep + "get_weather\n```json\n{\"location\": \"Tok",
+		want: `text="Checking." error=incomplete_call`},
+	{name: "deepseek_v3/no_fence", format: FormatDeepSeekV3,
+		in:   dsBegin + dsCall + "function" + dsSep + "get_weather\n{\"location\": \"Oslo\"}" + dsCEnd + dsEnd,
+		want: `call=get_weather{"location":"Oslo"}`},
+	{name: "deepseek_v3/invalid_then_valid", format: FormatDeepSeekV3,
+		in:   dsBegin + dsV3("a", `{"x": }`) + dsV3("b", `{"y": 2}`) + dsEnd + "done",
+		want: `text="done" call=b{"y":2} error=invalid_json`},
+	{name: "deepseek_v3/lookalikes_are_text", format: FormatDeepSeekV3,
+		in:   "<｜tool▁calls｜> <｜end▁of▁sentence｜> <｜ a",
+		want: `text="<｜tool▁calls｜> <｜end▁of▁sentence｜> <｜ a"`},
+	{name: "deepseek_v3/auto", format: FormatAuto,
+		in:   "Sure." + dsBegin + dsV3("get_weather", `{"location": "Tokyo"}`) + dsEnd,
+		want: `text="Sure." call=get_weather{"location":"Tokyo"}`},
+
+	{name: "deepseek_v31/one_call", format: FormatDeepSeekV31,
+		in:   dsBegin + dsV31("get_weather", `{"location": "Tokyo"}`) + dsEnd,
+		want: `call=get_weather{"location":"Tokyo"}`},
+	{name: "deepseek_v31/text_before_after", format: FormatDeepSeekV31,
+		in:   "Let me look that up.\n\n" + dsBegin + dsV31("search", `{"query": "golang generics", "limit": 3}`) + dsEnd + "\n",
+		want: `text="Let me look that up.\n\n\n" call=search{"query":"golang generics","limit":3}`},
+	{name: "deepseek_v31/parallel", format: FormatDeepSeekV31,
+		in:   dsBegin + dsV31("get_weather", `{"location": "Tokyo"}`) + dsV31("read_file", `{"path": "a.go"}`) + dsEnd,
+		want: `call=get_weather{"location":"Tokyo"} call=read_file{"path":"a.go"}`},
+	{name: "deepseek_v31/thinking", format: FormatDeepSeekV31,
+		in:   "<think>Need data.</think>" + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd,
+		want: `reasoning="Need data." call=get_weather{"location":"Rome"}`},
+	{name: "deepseek_v31/reasoning_open", format: FormatDeepSeekV31, open: true,
+		in:   "Need data.</think>" + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd,
+		want: `reasoning="Need data." call=get_weather{"location":"Rome"}`},
+	{name: "deepseek_v31/empty_arguments", format: FormatDeepSeekV31,
+		in:   dsBegin + dsV31("list_files", `{}`) + dsEnd,
+		want: `call=list_files{}`},
+	{name: "deepseek_v31/nested_and_unicode", format: FormatDeepSeekV31,
+		in:   dsBegin + dsV31("edit", `{"edits": [{"old": "a", "new": "b"}], "note": "café ☕ 日本語", "level": -1.5e2}`) + dsEnd,
+		want: `call=edit{"edits":[{"old":"a","new":"b"}],"note":"café ☕ 日本語","level":-1.5e2}`},
+	{name: "deepseek_v31/truncated", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + "get_weather" + dsSep + `{"location": "Tok`,
+		want: `error=incomplete_call`},
+	{name: "deepseek_v31/missing_call_end", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + "a" + dsSep + `{}` + dsCall + "b" + dsSep + `{}` + dsCEnd + dsEnd,
+		want: `call=a{} call=b{} error=malformed_markup`},
+	{name: "deepseek_v31/template_name", format: FormatDeepSeekV31,
+		in:   dsBegin + dsV31("get weather!", `{}`) + dsEnd + "after",
+		want: `text="after" error=invalid_tool_name`},
+	{name: "deepseek_v31/auto", format: FormatAuto,
+		in:   "ok " + dsBegin + dsV31("get_weather", `{"location": "Tokyo"}`) + dsEnd,
+		want: `text="ok " call=get_weather{"location":"Tokyo"}`},
+}
+
+func TestDeepSeekAutoNamesTheShape(t *testing.T) {
+	for in, want := range map[string]Format{
+		dsBegin + dsV3("f", "{}") + dsEnd:  FormatDeepSeekV3,
+		dsBegin + dsV31("f", "{}") + dsEnd: FormatDeepSeekV31,
+	} {
+		p := New()
+		toolcall.Run(p, []byte(in), 5)
+		if got := p.Format(); got != want {
+			t.Errorf("%q: format %s, want %s", in, got, want)
+		}
+	}
+}
+
+func FuzzDeepSeekV3(f *testing.F) {
+	addSeeds(f, "deepseek_v3/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatDeepSeekV3, false, in, seed) })
+}
+
+func FuzzDeepSeekV31(f *testing.F) {
+	addSeeds(f, "deepseek_v31/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatDeepSeekV31, false, in, seed) })
+}
+
+// A DeepSeek V3.1 call, the id generated.
+func ExampleParser_deepSeekV31() {
+	msg := "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{\"location\": \"Tokyo\"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
+	for _, ev := range toolcall.Run(New(WithFormat(FormatDeepSeekV31)), []byte(msg), 7) {
+		if ev.Kind == toolcall.KindCallEnd {
+			fmt.Println(ev.Call.ID, ev.Call.Name, string(ev.Call.Arguments))
+		}
+	}
+	// Output: call_0 get_weather {"location": "Tokyo"}
+}
