@@ -50,7 +50,7 @@ func TestTranscribeResult(t *testing.T) {
 			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"list\":\"['a', 'b']\",\"n\":\"5\"}}\n</tool_call>"},
 		{name: "java prompting: first call only, map body dropped, positional identifier", mode: ModePrompting, lang: "java", calls: 1,
 			result: `"[A.b(m=new HashMap<String, String>() {{ put(\"k\", \"v\"); }}, ctx, 5, c='x'), C.d(n=1)]"`,
-			text: "<tool_call>\n{\"name\": \"A.b\", \"arguments\": {\"m\":\"new HashMap<String, String>()\",\"(positional)\":\"ctx\",\"c\":\"x\"}}\n</tool_call>"},
+			text:   "<tool_call>\n{\"name\": \"A.b\", \"arguments\": {\"m\":\"new HashMap<String, String>()\",\"(positional)\":\"ctx\",\"c\":\"x\"}}\n</tool_call>"},
 		{name: "java prompting: a name twice", result: `"[A.b(x=1, x=2)]"`, mode: ModePrompting, lang: "java", err: "undecoded"},
 		{name: "java prompting: array creation kept", result: `"[A.b(a=new int[]{1, 2})]"`, mode: ModePrompting, lang: "java", calls: 1,
 			text: "<tool_call>\n{\"name\": \"A.b\", \"arguments\": {\"a\":\"new int[]{1, 2}\"}}\n</tool_call>"},
