@@ -99,6 +99,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 	p := &htmlPage{Rep: rep, Heading: heading(rep), Verdict: rep.Verdict, Style: htmlStyle, JS: htmlScript}
 	if rep.Comparison != nil {
 		p.Changes = rep.Comparison.Changes
+		p.ChangesTitle = plural(len(p.Changes), "case outcome") + " changed against the baseline"
 	}
 	baseline := map[string]*Aggregate{}
 	if rep.Comparison != nil {
