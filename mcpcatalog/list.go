@@ -33,6 +33,9 @@ type Listing struct {
 	ListedAt time.Time `json:"listedAt"`
 	// EntryHash is Server.EntryHash of the entry listed.
 	EntryHash string `json:"entryHash"`
+	// Instructions are the server's instructions from initialize, which
+	// agents add to the system prompt.
+	Instructions string `json:"instructions,omitempty"`
 	// Tools are the tool definitions exactly as the server sent them,
 	// every page in order.
 	Tools []json.RawMessage `json:"tools"`
@@ -127,7 +130,8 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 	}
 	defer cs.Close()
 	ir := cs.InitializeResult()
-	l := &Listing{Server: s.Name, ProtocolVersion: ir.ProtocolVersion, ListedAt: o.Now().UTC(), EntryHash: s.EntryHash(), Tools: []json.RawMessage{}}
+	l := &Listing{Server: s.Name, ProtocolVersion: ir.ProtocolVersion, ListedAt: o.Now().UTC(), EntryHash: s.EntryHash(),
+		Instructions: ir.Instructions, Tools: []json.RawMessage{}}
 	if ir.ServerInfo != nil {
 		l.ServerInfo = ServerInfo{Name: ir.ServerInfo.Name, Version: ir.ServerInfo.Version}
 	}

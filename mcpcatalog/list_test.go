@@ -78,7 +78,8 @@ func TestListEveryTransport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if l.ServerInfo != (ServerInfo{"test-server", "1.2.3"}) || l.ProtocolVersion == "" || l.Server != "notes" {
+			if l.ServerInfo != (ServerInfo{"test-server", "1.2.3"}) || l.ProtocolVersion == "" || l.Server != "notes" ||
+				l.Instructions != "Use read_notes before delete_note." {
 				t.Errorf("listing header %+v %q", l.ServerInfo, l.ProtocolVersion)
 			}
 			// Raw tools keep the server's member order (not the SDK's maps).

@@ -217,3 +217,51 @@ func TestJSPairs(t *testing.T) {
 		}
 	}
 }
+
+// The Java and JavaScript converters take any text a model writes: they
+// never panic, and text that does not have a type's shape stays a string.
+func FuzzConvertSource(f *testing.F) {
+	for _, s := range []string{"5", "5.0f", "7L", "7n", "true", "'a'", `"a"`, "new ArrayList<>(Arrays.asList(1, 2))",
+		"new ArrayList<Integer>() {{ add(1); add(2); }}", "new int[]{1, 2}", `new HashMap<String, String>() {{ put("k", "v"); }}`,
+		"[[1, 2], [3]]", "new Array(1, 'x')", "{k: 'v', n: [1, 2], m: {a: 1}}", "{", "[", "", "\n", "1e999f", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for typ := range javaTypes {
+			v := convertJava(s, typ, "integer")
+			_ = v.repr()
+			if typ == "String" && (v.k != pyStr || v.s != s) {
+				t.Fatalf("String %q became %s", s, v.repr())
+			}
+		}
+		for typ := range jsTypes {
+			if v, ok := convertJS(s, typ, "String"); !ok {
+				t.Fatalf("known type %s refused", typ)
+			} else {
+				_ = v.repr()
+			}
+		}
+		_ = jsPairs(s)
+	})
+}
+
+// Any arguments object decodes to Python values whose repr is stable, and
+// checking it never panics.
+func FuzzCheckBFCL(f *testing.F) {
+	for _, s := range []string{`{"n":4}`, `{"n":4.0,"xs":[1,2]}`, `{"opts":{"k":"v"}}`, `{"rows":[{"a":"x"}]}`, `[1]`, `{"n":1e999}`, `{"s":"PİZZA"}`} {
+		f.Add(s)
+	}
+	gold := []GoldCall{}
+	if err := json.Unmarshal([]byte(`[{"calc":{"n":[4,""],"x":[2.0,""],"s":["a",""],"xs":[[1.0,2.0],""],"opts":[{"k":["v"]},""],"rows":[[{"a":["x"]}],""],"deck":[""]}}]`), &gold); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		for _, cat := range []string{"simple_python", "parallel", "simple_java", "simple_javascript", "irrelevance"} {
+			r := &Rules{Checker: "bfcl", Category: cat, Types: bfclTypes}
+			res := CheckBFCL(bfclTools, []toolcall.Call{{Name: "calc", Arguments: json.RawMessage(args)}}, gold, nil, r)
+			if res.Correct && len(res.Problems) > 0 {
+				t.Fatalf("correct with problems: %v", res.Problems)
+			}
+		}
+	})
+}

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/retrieval"
 )
 
@@ -23,13 +23,11 @@ func WriteConfig(w io.Writer, cfg retrieval.Config) error {
 
 // SaveConfig writes cfg to a file with WriteConfig.
 func SaveConfig(path string, cfg retrieval.Config) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := WriteConfig(f, cfg); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	return f.Close()
+	// Written atomically: a failure leaves an existing file as it was.
+	return atomicfile.WriteWith(path, 0o644, func(w io.Writer) error {
+		if err := WriteConfig(w, cfg); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		return nil
+	})
 }

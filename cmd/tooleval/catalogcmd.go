@@ -93,6 +93,9 @@ func catalogCmd(c *cli.Context) error {
 	if c.NArg() == 0 && !mcpGiven(c) {
 		return usageErr("catalog: want at least one FILE (or --mcp COMMAND|URL, --mcp-config FILE)")
 	}
+	if err := checkMCPFlags(c); err != nil {
+		return prefixErr("catalog", err)
+	}
 	encs := prompt.Encodings()
 	failed, total := 0, c.NArg()
 	type source struct {

@@ -2,12 +2,13 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/tune"
@@ -69,6 +70,12 @@ func tuneCmd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	// Bad output paths are found before the run, not after it.
+	for _, p := range tuneOutputs(c) {
+		if err := atomicfile.Check(p.path); err != nil {
+			return inputErr("tune: %s %v", p.flag, err)
+		}
+	}
 	lo, err := suiteLoadOptions(c, "tune")
 	if err != nil {
 		return err
@@ -96,6 +103,10 @@ func tuneCmd(c *cli.Context) error {
 	if err != nil {
 		return inputErr("tune: %v", err)
 	}
+	// The config and the chart are written together: all of them, or on
+	// any error none (an existing --out keeps its content).
+	var set atomicfile.Set
+	defer set.Abort()
 	if f := c.String("out"); f != "" {
 		// A configuration that lost to the default under cross-validation
 		// is not written unless --force: the default is, loudly.
@@ -107,14 +118,30 @@ func tuneCmd(c *cli.Context) error {
 			}
 			fmt.Fprintf(c.App.ErrWriter, "tooleval: tune: %s\ntooleval: tune: %s\n", msg, what)
 		}
-		if err := tune.SaveConfig(f, cfg); err != nil {
-			return inputErr("tune: --out %v", err)
+		w, err := set.Add(f, 0o644)
+		if err == nil {
+			err = tune.WriteConfig(w, cfg)
+		}
+		if err != nil {
+			return inputErr("tune: --out %s: %v", f, err)
 		}
 	}
 	if p := c.String("chart"); p != "" {
-		if err := writeChart(p, res); err != nil {
-			return inputErr("tune: --chart %v", err)
+		for _, ch := range []struct {
+			ext   string
+			write func(io.Writer, *tune.Result) error
+		}{{".svg", tune.WriteSVG}, {".png", tune.WritePNG}} {
+			w, err := set.Add(p+ch.ext, 0o644)
+			if err == nil {
+				err = ch.write(w, res)
+			}
+			if err != nil {
+				return inputErr("tune: --chart %s: %v", p+ch.ext, err)
+			}
 		}
+	}
+	if err := set.Commit(); err != nil {
+		return inputErr("tune: %v", err)
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, res)
@@ -232,25 +259,17 @@ func floatList(s string) ([]float64, error) {
 	return out, nil
 }
 
-func writeChart(prefix string, res *tune.Result) error {
-	for _, f := range []struct {
-		ext   string
-		write func(*os.File) error
-	}{
-		{".svg", func(f *os.File) error { return tune.WriteSVG(f, res) }},
-		{".png", func(f *os.File) error { return tune.WritePNG(f, res) }},
-	} {
-		out, err := os.Create(prefix + f.ext)
-		if err != nil {
-			return err
-		}
-		if err := f.write(out); err != nil {
-			out.Close()
-			return fmt.Errorf("%s: %v", prefix+f.ext, err)
-		}
-		if err := out.Close(); err != nil {
-			return err
-		}
+// tuneOutput is a file tune writes and the flag that names it.
+type tuneOutput struct{ flag, path string }
+
+// tuneOutputs lists the files the flags ask tune to write.
+func tuneOutputs(c *cli.Context) []tuneOutput {
+	var out []tuneOutput
+	if f := c.String("out"); f != "" {
+		out = append(out, tuneOutput{"--out", f})
 	}
-	return nil
+	if p := c.String("chart"); p != "" {
+		out = append(out, tuneOutput{"--chart", p + ".svg"}, tuneOutput{"--chart", p + ".png"})
+	}
+	return out
 }
