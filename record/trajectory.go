@@ -55,7 +55,7 @@ func (r *Recorder) trajectory(ctx context.Context, suite *replay.Suite, c *repla
 	var (
 		out     []*replay.Step
 		history []Message
-		next    int // the next gold step
+		next    int  // the next gold step
 		asked   = -1 // the gold step whose user turn was sent
 	)
 	for len(out) < budget {
@@ -150,7 +150,9 @@ type driver struct {
 	searchTool *toolcall.Tool
 }
 
-func (d *driver) isSearch(call toolcall.Call) bool { return d.search != nil && call.Name == d.search.Name }
+func (d *driver) isSearch(call toolcall.Call) bool {
+	return d.search != nil && call.Name == d.search.Name
+}
 
 // Lookup makes the driver the parsers' tool set: the catalog and the
 // search tool.
