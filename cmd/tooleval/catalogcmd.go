@@ -165,7 +165,11 @@ func catalogCmd(c *cli.Context) error {
 		printSummary(c.App.Writer, sum, encs)
 	}
 	if failed > 0 {
-		return inputErr("catalog: %d of %d files could not be loaded", failed, total)
+		what := "files"
+		if mcpGiven(c) {
+			what = "catalogs"
+		}
+		return inputErr("catalog: %d of %d %s could not be loaded", failed, total, what)
 	}
 	if mcpErr != nil {
 		return prefixErr("catalog", mcpErr)
