@@ -74,6 +74,13 @@ type Config struct {
 	// the catalog being indexed are ignored, so one config can serve the
 	// several catalogs of a suite.
 	Additions map[string]string `json:"additions,omitempty"`
+	// FeedbackDocs turns on RM3-style pseudo-relevance feedback: the terms
+	// of the FeedbackDocs best tools of a first search are mixed into the
+	// query (0: off, the default; see EVAL.md). FeedbackTerms is how many
+	// (0: 10), FeedbackWeight their share λ of the query's weight (0: 0.3).
+	FeedbackDocs   int     `json:"feedback_docs,omitempty"`
+	FeedbackTerms  int     `json:"feedback_terms,omitempty"`
+	FeedbackWeight float64 `json:"feedback_weight,omitempty"`
 }
 
 // DefaultWeights are the field weights chosen by measurement on the
@@ -158,6 +165,12 @@ func (c *Config) Validate() error {
 		if a == "" {
 			return fmt.Errorf("always[%d]: empty tool name", i)
 		}
+	}
+	if c.FeedbackDocs < 0 || c.FeedbackTerms < 0 {
+		return fmt.Errorf("feedback_docs, feedback_terms: must be ≥ 0, got %d, %d", c.FeedbackDocs, c.FeedbackTerms)
+	}
+	if !(c.FeedbackWeight >= 0 && c.FeedbackWeight < 1) {
+		return fmt.Errorf("feedback_weight: must be in [0, 1), got %g", c.FeedbackWeight)
 	}
 	for name, words := range c.Additions {
 		if name == "" {

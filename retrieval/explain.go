@@ -3,8 +3,6 @@ package retrieval
 import (
 	"fmt"
 	"sort"
-
-	"github.com/tooleval/tooleval/catalog"
 )
 
 // Explanation says why a tool scored what it did for a query.
@@ -44,7 +42,10 @@ func (ix *Index) Explain(query, tool string) (*Explanation, error) {
 	if !ok {
 		return nil, fmt.Errorf("retrieval: explain: tool %q is not in the catalog", tool)
 	}
-	e := ix.score(ix.analyzeQuery(query), i)
+	acc := ix.getAccumulator()
+	terms := ix.feedback(ix.analyzeQuery(query), acc)
+	ix.putAccumulator(acc)
+	e := ix.score(terms, i)
 	return &e, nil
 }
 
@@ -56,7 +57,7 @@ func (ix *Index) Explain(query, tool string) (*Explanation, error) {
 func (ix *Index) score(terms []queryTerm, i int) Explanation {
 	t := &ix.tools[i]
 	e := Explanation{Tool: t.Name}
-	nested, _ := catalog.NestedParams(t.Params) // New already parsed them
+	nested := ix.nested(t)
 	nf := len(ix.fields)
 	freq := make([]map[string]int, nf)
 	dl := make([]float64, nf)

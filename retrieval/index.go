@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -147,6 +148,13 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 		return nil, err
 	}
 	return ix, nil
+}
+
+// nested returns the properties nested in a tool's parameters (New has
+// already checked that their schemas parse).
+func (ix *Index) nested(t *toolcall.Tool) []toolcall.Param {
+	n, _ := catalog.NestedParams(t.Params)
+	return n
 }
 
 // fieldTerms returns the analysed terms of one field of a tool; nested are

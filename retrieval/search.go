@@ -41,9 +41,9 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 		isAlways[name] = true
 		hits = append(hits, Hit{Name: name, Always: true})
 	}
-	terms := ix.analyzeQuery(query)
 	acc := ix.getAccumulator()
 	defer ix.putAccumulator(acc)
+	terms := ix.feedback(ix.analyzeQuery(query), acc)
 	if !ix.accumulate(acc, terms) {
 		acc.reset()
 		return hits, nil
@@ -131,6 +131,9 @@ func (a *accumulator) top(n int, skip map[string]bool, byName map[string]int) []
 	var skipOrd []int
 	for name := range skip {
 		skipOrd = append(skipOrd, byName[name])
+	}
+	if n <= 0 {
+		return nil
 	}
 	worse := func(x, y rankedHit) bool { // x ranks below y
 		return x.score < y.score || x.score == y.score && x.ord > y.ord

@@ -85,6 +85,12 @@ func applySpec(t *testing.T, c *Config, spec string) {
 				}
 			}
 			setZhStopWords(list)
+		case "prf":
+			c.FeedbackDocs = int(f)
+		case "prfterms":
+			c.FeedbackTerms = int(f)
+		case "prfw":
+			c.FeedbackWeight = f
 		case "uniw":
 			c.Analyzer.CJKUnigramWeight = f
 		default:

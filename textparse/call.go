@@ -18,6 +18,7 @@ const (
 	ckInvoke                   // <invoke name=…> or <function=…>
 	ckCline                    // <toolname>
 	ckBlock                    // a marker dialect's NAME then JSON
+	ckGLM                      // <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>
 )
 
 // call is the call being parsed.

@@ -57,6 +57,10 @@ func (p *Parser) sniff(b []byte, i int) int {
 				p.fenceRet, p.mode = mCallBody, mFence
 				return i + 1
 			}
+			if p.dialects&dGLM != 0 && isNameByte(c, true) {
+				p.beginGLM(i)
+				return i
+			}
 			p.beginCall(ckEnvelope, p.callTag, "</tool_call>", mText)
 			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected a JSON object or array or <function=…> inside <tool_call>, found %q", c)
 			return i

@@ -16,6 +16,10 @@ func (p *Parser) tagSet() tagSet {
 			s.open = bit(tkThink, tkThinking)
 			s.close = bit(tkThink, tkThinking)
 		}
+		if p.dialects&dSeed != 0 && !p.reason { // seed_oss's own reasoning tag
+			s.open |= bit(tkSeedThink)
+			s.close |= bit(tkSeedThink)
+		}
 		if p.reason && !p.cfg.callsInThinking {
 			break
 		}
@@ -39,27 +43,53 @@ func (p *Parser) tagSet() tagSet {
 		if d&dCline != 0 {
 			s.genericOpen = true
 		}
+		if d&dMinimax != 0 {
+			s.open |= bit(tkMinimaxToolCall, tkInvoke)
+			s.close |= bit(tkMinimaxToolCall, tkInvoke, tkParameter)
+		}
+		if d&dSeed != 0 {
+			s.open |= bit(tkSeedToolCall, tkFunction)
+			s.close |= bit(tkSeedToolCall, tkFunction, tkParameter)
+		}
+		if d&dGLM != 0 {
+			s.open |= bit(tkToolCall)
+			s.close |= bit(tkToolCall)
+		}
+		if d&dDSML != 0 {
+			s.open |= bit(tkDSMLFunctionCalls, tkDSMLInvoke)
+			s.close |= bit(tkDSMLFunctionCalls, tkDSMLInvoke, tkDSMLParameter)
+		}
 		if p.reason {
 			s.close &= bit(p.thinkK) // no stray-closer handling inside reasoning
 		}
 	case mWrapper:
-		s.open = bit(tkInvoke, tkFunction, tkFunctionCalls)
-		s.close = bit(tkFunctionCalls, tkToolCall, tkInvoke, tkFunction, tkParameter)
+		s.open = withDSML(bit(tkInvoke, tkFunction, tkFunctionCalls))
+		s.close = withDSML(bit(tkFunctionCalls, tkToolCall, tkInvoke, tkFunction, tkParameter) | wrapperClosers)
 	case mInvoke:
-		if p.cur.kind == ckCline {
+		switch p.cur.kind {
+		case ckCline:
 			s.genericOpen, s.genericClose = true, true
-		} else {
-			s.open = bit(tkParameter)
-			s.close = bit(tkInvoke, tkFunction, tkParameter, tkFunctionCalls, tkToolCall)
+		case ckGLM:
+			s.open = bit(tkArgKey, tkArgValue)
+			s.close = bit(tkToolCall, tkArgKey, tkArgValue)
+		default:
+			s.open = withDSML(bit(tkParameter))
+			s.close = withDSML(bit(tkInvoke, tkFunction, tkParameter, tkFunctionCalls, tkToolCall) | wrapperClosers)
 		}
+	case mArgKey:
+		s.close = bit(tkArgKey, tkToolCall)
 	case mValue:
-		if p.cur.kind == ckCline {
+		switch p.cur.kind {
+		case ckCline:
 			s.genericOpen, s.genericClose = true, true
-		} else {
-			s.open = bit(tkParameter)
-			s.close = bit(tkParameter, tkInvoke, tkFunction, tkFunctionCalls, tkToolCall)
+		case ckGLM:
+			s.open = bit(tkArgKey)
+			s.close = bit(tkArgValue, tkToolCall)
+		default:
+			s.open = withDSML(bit(tkParameter))
+			s.close = withDSML(bit(tkParameter, tkInvoke, tkFunction, tkFunctionCalls, tkToolCall) | wrapperClosers)
 			if p.val.pendCall {
-				s.open |= bit(tkInvoke, tkFunction)
+				s.open |= withDSML(bit(tkInvoke, tkFunction))
 			}
 		}
 	case mUseTool:
@@ -83,7 +113,7 @@ func (p *Parser) tagSet() tagSet {
 // narrows the tags recognised from then on to that dialect's.
 func (p *Parser) detect(f Format) {
 	if p.detected != "" {
-		if p.detected == FormatToolCall && f == FormatQwen3Coder {
+		if p.detected == FormatToolCall && (f == FormatQwen3Coder || f == FormatGLM45) {
 			p.detected = f
 		}
 		return
@@ -102,10 +132,16 @@ func (p *Parser) detect(f Format) {
 		p.dialects = dUseTool
 	case FormatFunctionCalls:
 		p.dialects = dFunctionCalls
-	case FormatToolCall, FormatQwen3Coder:
-		p.dialects = dToolCall | dQwen
+	case FormatToolCall, FormatQwen3Coder, FormatGLM45:
+		p.dialects = dToolCall | dQwen | dGLM // <tool_call>: the body decides
 	case FormatCline:
 		p.dialects = dCline
+	case FormatMiniMaxM2:
+		p.dialects = dMinimax
+	case FormatSeedOSS:
+		p.dialects = dSeed
+	case FormatDeepSeekV32:
+		p.dialects = dDSML
 	}
 }
 
@@ -122,7 +158,7 @@ func (p *Parser) onTag() bool {
 	case mText:
 		p.fresh = false
 		switch {
-		case !closing && (k == tkThink || k == tkThinking):
+		case !closing && (k == tkThink || k == tkThinking || k == tkSeedThink):
 			p.reason, p.thinkK = true, k
 		case closing && p.reason && k == p.thinkK:
 			p.reason, p.fresh = false, true
@@ -133,11 +169,17 @@ func (p *Parser) onTag() bool {
 			p.beginCall(ckUseTool, off, "</use_tool>", mText)
 			p.mode = mUseTool
 		case k == tkFunctionCalls:
-			p.detect(FormatFunctionCalls)
+			p.detect(p.invokeFormat())
 			p.mode, p.wrapper = mWrapper, wrapFunctionCalls
 		case k == tkInvoke:
-			p.detect(FormatFunctionCalls)
+			p.detect(p.invokeFormat())
 			p.beginInvoke(off, end, "</invoke>", mText)
+		case k == tkMinimaxToolCall:
+			p.detect(FormatMiniMaxM2)
+			p.mode, p.wrapper = mWrapper, wrapMinimax
+		case k == tkSeedToolCall:
+			p.detect(FormatSeedOSS)
+			p.mode, p.wrapper = mWrapper, wrapSeed
 		case k == tkFunction:
 			p.detect(FormatQwen3Coder)
 			p.beginInvoke(off, end, "</function>", mText)
@@ -164,13 +206,19 @@ func (p *Parser) onTag() bool {
 		case !closing && k == tkFunction:
 			p.beginInvoke(off, end, "</function>", mWrapper)
 		case !closing: // a repeated <function_calls>
-		case k == tkFunctionCalls && p.wrapper == wrapFunctionCalls, k == tkToolCall && p.wrapper == wrapToolCall:
+		case k == tkFunctionCalls && p.wrapper == wrapFunctionCalls, k == tkToolCall && p.wrapper == wrapToolCall,
+			k == tkMinimaxToolCall && p.wrapper == wrapMinimax, k == tkSeedToolCall && p.wrapper == wrapSeed:
 			p.mode, p.wrapper = mText, wrapNone
 		default:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> between calls", tagNames[k])
 		}
 	case mInvoke:
+		if p.cur.kind == ckGLM {
+			return p.glmTag(k, closing, off)
+		}
 		return p.invokeTag(k, closing, off)
+	case mArgKey:
+		return p.glmTag(k, closing, off)
 	case mValue:
 		return p.valueTag(k, closing, off)
 	case mUseTool:
@@ -215,6 +263,26 @@ func (p *Parser) onTag() bool {
 	}
 	p.junk = false
 	return true
+}
+
+// wrapperClosers are the closing tags of the wrappers around invoke and
+// function calls.
+var wrapperClosers = bit(tkFunctionCalls, tkToolCall, tkMinimaxToolCall, tkSeedToolCall)
+
+// isWrapperCloser reports whether k closes a wrapper of calls.
+func isWrapperCloser(k tagKind) bool { return wrapperClosers&(1<<k) != 0 }
+
+// invokeFormat is the dialect of an <invoke> or <function_calls> tag: its
+// ｜DSML｜ twin is DeepSeek V3.2's, the plain one function_calls (or
+// minimax_m2's when that is the format asked for).
+func (p *Parser) invokeFormat() Format {
+	switch {
+	case p.tag.dsml:
+		return FormatDeepSeekV32
+	case p.cfg.format == FormatMiniMaxM2:
+		return FormatMiniMaxM2
+	}
+	return FormatFunctionCalls
 }
 
 // invokeTag handles a tag between the parameters of a call.

@@ -21,12 +21,18 @@ const (
 	// FormatHermes is another name of FormatToolCall (the Hermes-style
 	// <tool_call>{json}</tool_call> most open models use).
 	FormatHermes Format = "hermes"
+	// The XML-ish dialects of newer open models.
+	FormatMiniMaxM2   Format = "minimax_m2"
+	FormatSeedOSS     Format = "seed_oss"
+	FormatGLM45       Format = "glm45"
+	FormatDeepSeekV32 Format = "deepseek_v32"
 )
 
 // Formats lists the dialect names: auto, the XML-ish dialects, then the
 // marker dialects (dialect_*.go) sorted.
 func Formats() []Format {
-	return append([]Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatHermes, FormatQwen3Coder, FormatCline}, markerFormats()...)
+	return append([]Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatHermes, FormatQwen3Coder, FormatCline,
+		FormatGLM45, FormatMiniMaxM2, FormatSeedOSS, FormatDeepSeekV32}, markerFormats()...)
 }
 
 // legacyWire is the wire shape of the XML-ish dialects (see Wire).
@@ -38,6 +44,10 @@ var legacyWire = map[Format]string{
 	FormatHermes:        "the same as tool_call",
 	FormatQwen3Coder:    "<tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>",
 	FormatCline:         "<TOOL><PARAM>V</PARAM></TOOL> (tool and parameter names from the catalog)",
+	FormatGLM45:         "<tool_call>NAME\\n<arg_key>P</arg_key>\\n<arg_value>V</arg_value>…</tool_call>",
+	FormatMiniMaxM2:     `<minimax:tool_call><invoke name="NAME"><parameter name="P">V</parameter></invoke></minimax:tool_call>`,
+	FormatSeedOSS:       "<seed:tool_call><function=NAME><parameter=P>V</parameter></function></seed:tool_call>, <seed:think>…</seed:think>",
+	FormatDeepSeekV32:   `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>`,
 }
 
 // ParseFormat checks a dialect name.

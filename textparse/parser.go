@@ -32,6 +32,9 @@ const (
 	mBlockArgs             // after the name, before the JSON arguments
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
+	mPython                // a Python call body (pybody.go)
+	mGLMName               // the tool name after a GLM <tool_call>
+	mArgKey                // a GLM <arg_key>
 )
 
 // dialect bits.
@@ -41,6 +44,10 @@ const (
 	dToolCall
 	dQwen
 	dCline
+	dMinimax // <minimax:tool_call><invoke …>
+	dSeed    // <seed:tool_call><function=…>, <seed:think>
+	dGLM     // <tool_call>NAME<arg_key>…
+	dDSML    // <｜DSML｜function_calls>
 )
 
 // wrapper kinds.
@@ -48,6 +55,8 @@ const (
 	wrapNone = iota
 	wrapFunctionCalls
 	wrapToolCall
+	wrapMinimax
+	wrapSeed
 )
 
 // Parser is an incremental parser of one model message. Create it with New;
@@ -108,10 +117,12 @@ type Parser struct {
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
 	typed     bool   // the Body.TypeWord of the current call was read
+	glmKey    []byte // the GLM <arg_key> waiting for its value
 	envCloser string // envelope: closer of its calls, state after, state after a skip
 	envPost   mode
 	envSkip   mode
 	fresh     bool // nothing but whitespace in the answer yet (anchored blocks)
+	py        pyState
 }
 
 // New returns a Parser configured by opts.
@@ -156,12 +167,20 @@ func newParser(opts []Option) *Parser {
 		p.dialects = dQwen
 	case FormatCline:
 		p.dialects = dCline
+	case FormatMiniMaxM2:
+		p.dialects = dMinimax
+	case FormatSeedOSS:
+		p.dialects = dSeed
+	case FormatGLM45:
+		p.dialects = dGLM
+	case FormatDeepSeekV32:
+		p.dialects = dDSML
 	default:
 		if _, ok := dialects[p.cfg.format]; ok {
 			break
 		}
 		p.cfg.format = FormatAuto
-		p.dialects = dUseTool | dFunctionCalls | dToolCall | dQwen | dCline
+		p.dialects = dUseTool | dFunctionCalls | dToolCall | dQwen | dCline | dMinimax | dSeed | dGLM | dDSML
 	}
 	if p.cfg.tools == nil {
 		p.dialects &^= dCline
@@ -172,6 +191,9 @@ func newParser(opts []Option) *Parser {
 	}
 	if p.cfg.reasoningOpen {
 		p.reason, p.thinkK = true, tkThink
+		if p.cfg.format == FormatSeedOSS {
+			p.thinkK = tkSeedThink
+		}
 		if d, ok := dialects[p.cfg.format]; ok && len(d.Reasoning) > 0 && p.comp != nil {
 			p.rset = &p.comp.reason[0] // the dialect's own reasoning span
 		}
@@ -229,6 +251,8 @@ func (p *Parser) step(b []byte, i int) int {
 	switch p.mode {
 	case mBlock, mBlockBody, mName, mBlockArgs, mBlockJSON, mBlockSep:
 		return p.blockStep(b, i)
+	case mPython:
+		return p.pyStep(b, i)
 	case mText:
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)
@@ -269,6 +293,14 @@ func (p *Parser) step(b []byte, i int) int {
 		return i + j + 1
 	case mArgsPre, mArgsPost, mCallBody, mEnvPost:
 		return p.sniff(b, i)
+	case mWrapper:
+		if p.wrapper == wrapFunctionCalls {
+			if j, ok := p.olmo3Body(b, i); ok {
+				return j
+			}
+		}
+	case mGLMName:
+		return p.glmName(b, i)
 	}
 	// Content modes: everything up to the next '<' is content.
 	j := bytes.IndexByte(b[i:], '<')
@@ -439,7 +471,7 @@ func (p *Parser) content(b []byte, off int) {
 	switch p.mode {
 	case mText:
 		p.emitText(b, off)
-	case mToolName, mName:
+	case mToolName, mName, mArgKey, mGLMName:
 		if room := 512 - len(p.name); room > 0 {
 			p.name = append(p.name, b[:min(room, len(b))]...)
 		}
@@ -466,8 +498,13 @@ func (p *Parser) stray(b []byte, off int) {
 func (p *Parser) where() string {
 	switch p.mode {
 	case mWrapper:
-		if p.wrapper == wrapToolCall {
+		switch p.wrapper {
+		case wrapToolCall:
 			return "<tool_call>"
+		case wrapMinimax:
+			return "<minimax:tool_call>"
+		case wrapSeed:
+			return "<seed:tool_call>"
 		}
 		return "<function_calls>"
 	case mInvoke:

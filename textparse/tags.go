@@ -20,6 +20,14 @@ const (
 	tkParameter
 	tkToolCall
 	tkFunction
+	tkMinimaxToolCall // <minimax:tool_call> (minimax_m2)
+	tkSeedToolCall    // <seed:tool_call> (seed_oss)
+	tkSeedThink       // <seed:think>
+	tkArgKey          // <arg_key> (glm45)
+	tkArgValue        // <arg_value>
+	tkDSMLFunctionCalls
+	tkDSMLInvoke
+	tkDSMLParameter
 	nTagKinds
 	tkGeneric // any name: cline tools and parameters
 )
@@ -35,6 +43,29 @@ var tagNames = [nTagKinds]string{
 	tkParameter:     "parameter",
 	tkToolCall:      "tool_call",
 	tkFunction:      "function",
+	// The XML-ish dialects of newer models.
+	tkMinimaxToolCall:   "minimax:tool_call",
+	tkSeedToolCall:      "seed:tool_call",
+	tkSeedThink:         "seed:think",
+	tkArgKey:            "arg_key",
+	tkArgValue:          "arg_value",
+	tkDSMLFunctionCalls: "｜DSML｜function_calls",
+	tkDSMLInvoke:        "｜DSML｜invoke",
+	tkDSMLParameter:     "｜DSML｜parameter",
+}
+
+// dsmlBase maps DeepSeek V3.2's "｜DSML｜"-prefixed tags to the
+// function_calls tags they mirror: past the tag reader they are those.
+var dsmlBase = map[tagKind]tagKind{tkDSMLFunctionCalls: tkFunctionCalls, tkDSMLInvoke: tkInvoke, tkDSMLParameter: tkParameter}
+
+// withDSML adds the DSML twin of every function_calls tag in m.
+func withDSML(m uint32) uint32 {
+	for d, b := range dsmlBase {
+		if m&(1<<b) != 0 {
+			m |= 1 << d
+		}
+	}
+	return m
 }
 
 // tagSet says which tags the current state would act on.
@@ -76,6 +107,7 @@ type tagReader struct {
 	nameEnd int // index in buf after the name, once known
 	kind    tagKind
 	bad     bool // malformed but recovered closer ("</x/>", "</x" cut short)
+	dsml    bool // a ｜DSML｜ tag, resolved to its function_calls twin
 	self    bool // "<x/>"
 	set     tagSet
 	cand    uint32 // kinds whose names still match the name read so far
@@ -93,7 +125,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 func isNameByte(c byte, first bool) bool {
 	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c >= 0x80: // ｜DSML｜, non-ASCII tool names
 		return true
 	case c >= '0' && c <= '9', c == '-', c == '.', c == ':':
 		return !first
@@ -103,7 +135,7 @@ func isNameByte(c byte, first bool) bool {
 
 func (t *tagReader) start(off int, set tagSet) {
 	t.buf[0] = '<'
-	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set = 1, off, tpName, false, 0, tkNone, false, false, set
+	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set, t.dsml = 1, off, tpName, false, 0, tkNone, false, false, set, false
 	t.cand = set.open
 }
 
@@ -167,6 +199,9 @@ func (t *tagReader) resolve() bool {
 		k := tagKind(bits.TrailingZeros32(m))
 		if len(tagNames[k]) == n {
 			t.kind = k
+			if b, ok := dsmlBase[k]; ok {
+				t.kind, t.dsml = b, true
+			}
 			return true
 		}
 	}
@@ -282,10 +317,17 @@ func (t *tagReader) attrBytes() []byte {
 		}
 		return unquote(trimSpace(v))
 	}
-	// name="…" attribute, possibly among others.
-	for i := 0; i+4 < len(rest); i++ {
-		if (rest[i] == ' ' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r') && string(rest[i+1:i+5]) == "name" {
-			j := i + 5
+	return t.attrValue("name")
+}
+
+// attrValue returns the value of attribute key (name="…", string=true),
+// nil when absent. It aliases the tag buffer.
+func (t *tagReader) attrValue(key string) []byte {
+	rest := t.buf[t.nameEnd:t.n]
+	k := len(key)
+	for i := 0; i+k < len(rest); i++ {
+		if (rest[i] == ' ' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r') && string(rest[i+1:i+1+k]) == key {
+			j := i + 1 + k
 			for j < len(rest) && isSpace(rest[j]) {
 				j++
 			}

@@ -1,6 +1,8 @@
 package textparse
 
 import (
+	"encoding/json"
+
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -20,6 +22,7 @@ type value struct {
 	pend    []byte
 	pendOff int
 	pendBad bool
+	json    bool // string="false": the value is JSON, whatever the catalog says
 	// ws: trailing whitespace of a cline value, held until more content
 	// comes (cline values are trimmed).
 	ws    []byte
@@ -43,6 +46,14 @@ func (p *Parser) valueOpen(name []byte, off int) {
 		v.param = p.cur.tool.Param(string(name))
 	}
 	v.str = catalog.KeepsString(v.param)
+	if p.tag.dsml && p.tag.kind == tkParameter { // DeepSeek V3.2 says which it is
+		switch dsmlString(p.tag.attrValue("string")) {
+		case 1:
+			v.str = true
+		case 0:
+			v.str, v.json = false, true
+		}
+	}
 	s := len(p.scratch)
 	if p.cur.nparams == 0 {
 		p.scratch = append(p.scratch, '{')
@@ -192,7 +203,11 @@ func (p *Parser) valueClose(off int) bool {
 			return false
 		}
 		s := len(p.scratch)
-		p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
+		if t := trimSpace(v.buf); v.json && json.Valid(t) {
+			p.scratch = append(p.scratch, t...)
+		} else {
+			p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
+		}
 		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	}
 	p.mode = mInvoke
@@ -217,12 +232,16 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		follower = closing && name == p.cur.name ||
 			v.pendOn && !closing && p.cur.tool != nil && p.cur.tool.Param(name) != nil && !p.cur.gave(name)
 	} else {
-		isClose = closing && k == tkParameter
+		closeKind := tkParameter
+		if p.cur.kind == ckGLM {
+			closeKind = tkArgValue
+		}
+		isClose = closing && k == closeKind
 		follower = !isClose
 		if v.pendCall {
 			// After a held call closer: a wrapper closer or another call
 			// confirms it; anything else makes it content.
-			if closing && (k == tkFunctionCalls || k == tkToolCall) || !closing && (k == tkInvoke || k == tkFunction) {
+			if closing && isWrapperCloser(k) || !closing && (k == tkInvoke || k == tkFunction) {
 				p.endInvoke(v.pendOff)
 				return p.onTag()
 			}
@@ -247,13 +266,16 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		if !p.valueClose(off) {
 			// Abandoned at this tag: a tag that ends the call ends the
 			// skip too.
-			if closing && (p.cur.kind == ckCline || k == tkInvoke || k == tkFunction) {
+			if closing && (p.cur.kind == ckCline || p.cur.kind == ckGLM || k == tkInvoke || k == tkFunction) {
 				p.mode = p.cur.skipRet
 			} else if closing {
 				p.mode = p.cur.skipRet
 				return p.onTag()
 			}
 			return true
+		}
+		if p.cur.kind == ckGLM {
+			return p.glmTag(k, closing, off)
 		}
 		return p.invokeTag(k, closing, off)
 	}

@@ -96,6 +96,9 @@ func catalogCmd(c *cli.Context) error {
 	if c.NArg() == 0 && !mcpGiven(c) {
 		return usageErr("catalog: want at least one FILE (or --mcp COMMAND|URL, --mcp-config FILE)")
 	}
+	if err := checkMCPFlags(c); err != nil {
+		return prefixErr("catalog", err)
+	}
 	encs := prompt.Encodings()
 	failed, total := 0, c.NArg()
 	type source struct {
@@ -165,7 +168,11 @@ func catalogCmd(c *cli.Context) error {
 		printSummary(c.App.Writer, sum, encs)
 	}
 	if failed > 0 {
-		return inputErr("catalog: %d of %d files could not be loaded", failed, total)
+		what := "files"
+		if mcpGiven(c) {
+			what = "catalogs"
+		}
+		return inputErr("catalog: %d of %d %s could not be loaded", failed, total, what)
 	}
 	if mcpErr != nil {
 		return prefixErr("catalog", mcpErr)
