@@ -73,18 +73,19 @@ type htmlCase struct {
 }
 
 type htmlPage struct {
-	Rep         *Report
-	Heading     string
-	Verdict     *Verdict
-	Changes     []CaseChange
-	Configs     []htmlConfig
-	Causes      []string
-	Tags, Langs []string
-	Cases       []htmlCase
-	RecallChart template.HTML
-	TokensChart template.HTML
-	Style       template.CSS
-	JS          template.JS
+	Rep          *Report
+	Heading      string
+	Verdict      *Verdict
+	Changes      []CaseChange
+	ChangesTitle string
+	Configs      []htmlConfig
+	Causes       []string
+	Tags, Langs  []string
+	Cases        []htmlCase
+	RecallChart  template.HTML
+	TokensChart  template.HTML
+	Style        template.CSS
+	JS           template.JS
 }
 
 // WriteHTML writes the report as one self-contained HTML page (inline CSS,
