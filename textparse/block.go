@@ -380,6 +380,8 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	case c == '`' && bl.Body.Fence && !p.fenced:
 		p.fenced, p.fenceRet, p.mode = true, mBlockBody, mFence
 		return i + 1
+	case bl.Body.Read&ReadPython != 0 && (c == '[' || isPyNameByte(c)):
+		return p.pyBegin(b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
 		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart
@@ -478,7 +480,7 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 	c := b[j]
 	for k, bl := range p.comp.anchored {
 		r := bl.Body.Read
-		if (c == '{' || c == '[') && r&ReadJSON != 0 || c == '`' && bl.Body.Fence {
+		if (c == '{' || c == '[') && r&ReadJSON != 0 || c == '[' && r&ReadPython != 0 || c == '`' && bl.Body.Fence {
 			p.detect(p.comp.anchorDialect[k].Format)
 			p.blk, p.bsets = bl, p.comp.blocks[bl]
 			p.callStart, p.fenced = p.off+j, false

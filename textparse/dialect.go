@@ -60,6 +60,7 @@ const (
 	// ReadNameJSON reads a tool name up to Body.NameEnd (an optional id
 	// after Body.IDMark), then a JSON object of arguments, streamed.
 	ReadNameJSON
+	ReadPython // [f(a=1), g()] or f(a=1): Python calls, keyword arguments (pybody.go)
 )
 
 // Body says how the calls of a block are read. With both readers, the
