@@ -62,7 +62,8 @@ type ServerError struct {
 	Server string
 	Phase  string
 	Err    error
-	// Stderr is the end of what a stdio server wrote on stderr.
+	// Stderr is the end of what a stdio server wrote on stderr (Error
+	// shows its last lines).
 	Stderr string
 }
 
@@ -71,7 +72,11 @@ func (e *ServerError) Error() string {
 	fmt.Fprintf(&b, "mcp server %q: %s: %v", e.Server, e.Phase, e.Err)
 	if s := strings.TrimSpace(e.Stderr); s != "" {
 		b.WriteString("\n  server stderr:")
-		for _, line := range strings.Split(s, "\n") {
+		lines := strings.Split(s, "\n")
+		if len(lines) > maxStderrLines {
+			lines = append([]string{"…"}, lines[len(lines)-maxStderrLines:]...)
+		}
+		for _, line := range lines {
 			b.WriteString("\n  | ")
 			b.WriteString(strings.TrimRight(line, "\r"))
 		}
@@ -80,6 +85,9 @@ func (e *ServerError) Error() string {
 }
 
 func (e *ServerError) Unwrap() error { return e.Err }
+
+// maxStderrLines is how many of a server's last stderr lines an error shows.
+const maxStderrLines = 20
 
 // maxPages bounds pagination, against a server whose cursors never end.
 const maxPages = 10000
