@@ -31,6 +31,9 @@ var dialectDense = []struct {
 	{textparse.FormatGranite, "Reading the next file.\n<|tool_call|>" +
 		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
+	{textparse.FormatPythonic, "Reading the next file.\n<|python_start|>" +
+		`[read_file(path='src/pkg/file_0042.go', start_line=120), grep(pattern="func (p \\*Parser)", paths=['a', 'b'])]` +
+		"<|python_end|>\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

@@ -133,7 +133,7 @@ func decodePrompting(s, lang string) ([]rawCall, error) {
 		s += "]"
 	}
 	if lang == "java" || lang == "javascript" {
-		return decodeSourceCalls(s[1 : len(s)-1])
+		return decodeSourceCalls(s[1:len(s)-1], lang)
 	}
 	s = strings.Trim(strings.TrimFunc(s, unicode.IsSpace), "'")
 	pcs, err := pyliteral.ParseCallsOptions(s, pyliteral.Options{AST: true})
@@ -147,71 +147,95 @@ func decodePrompting(s, lang string) ([]rawCall, error) {
 	return calls, nil
 }
 
-// decodeSourceCalls reads Java or JavaScript prompting output,
-// `Cls.method(a="x", b=new int[]{1, 2})`, one call or several separated
-// by commas: each argument value is kept as its source text (a string
-// literal without its quotes), which the checker converts by the
-// parameter's declared type.
-func decodeSourceCalls(s string) ([]rawCall, error) {
-	var calls []rawCall
+// decodeSourceCalls reads Java or JavaScript prompting output the way the
+// leaderboard's tree-sitter decoders do: the first call only,
+// `Cls.method(a="x", b=new int[]{1, 2})`; each named argument's value is
+// its source text, a top-level string (or Java char) literal without its
+// quotes; a positional identifier (or JavaScript `true`) becomes an
+// argument no parameter matches; a name given twice does not decode; a
+// Java object creation keeps its type and arguments but not an anonymous
+// class body (so `new HashMap<>() {{ put(…); }}` reads as an empty map).
+func decodeSourceCalls(s, lang string) ([]rawCall, error) {
 	rest := strings.TrimSpace(s)
-	for rest != "" {
-		open := strings.IndexByte(rest, '(')
-		if open <= 0 {
-			return nil, fmt.Errorf("%w: expected name(arguments) at %q", errUndecoded, clip(rest))
-		}
-		name := strings.TrimSpace(rest[:open])
-		for _, r := range name {
-			if !(r == '.' || r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				return nil, fmt.Errorf("%w: %q is not a function name", errUndecoded, clip(name))
-			}
-		}
-		end, parts, err := splitArgs(rest, open)
-		if err != nil {
-			return nil, err
-		}
-		var b bytes.Buffer
-		b.WriteByte('{')
-		n := 0
-		for _, p := range parts {
-			p = strings.TrimSpace(p)
-			if p == "" {
-				continue
-			}
-			eq := topLevelEquals(p)
-			if eq <= 0 {
-				continue // a positional argument: no name to match
-			}
-			if n > 0 {
-				b.WriteByte(',')
-			}
-			n++
-			key := strings.TrimSpace(p[:eq])
-			val := strings.TrimSpace(p[eq+1:])
-			if len(val) >= 2 && (val[0] == '"' && val[len(val)-1] == '"') {
-				var u string
-				if json.Unmarshal([]byte(val), &u) == nil {
-					val = u
-				} else {
-					val = val[1 : len(val)-1]
-				}
-			}
-			b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(key)))
-			b.WriteByte(':')
-			b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(val)))
-		}
-		b.WriteByte('}')
-		calls = append(calls, rawCall{name, b.Bytes()})
-		rest = strings.TrimSpace(rest[end:])
-		rest = strings.TrimSpace(strings.TrimPrefix(rest, ","))
+	open := strings.IndexByte(rest, '(')
+	if open <= 0 {
+		return nil, fmt.Errorf("%w: expected name(arguments) at %q", errUndecoded, clip(rest))
 	}
-	return calls, nil
+	name := strings.TrimSpace(rest[:open])
+	for _, r := range name {
+		if !(r == '.' || r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return nil, fmt.Errorf("%w: %q is not a function name", errUndecoded, clip(name))
+		}
+	}
+	_, parts, err := splitArgs(rest, open)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	seen := map[string]bool{}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		key, val := positionalKey, p
+		if eq := topLevelEquals(p); eq > 0 {
+			key, val = strings.TrimSpace(p[:eq]), strings.TrimSpace(p[eq+1:])
+		} else if !isIdentifier(p) && !(lang == "javascript" && p == "true") {
+			continue // a positional literal: the decoders skip it
+		}
+		if seen[key] {
+			return nil, fmt.Errorf("%w: argument %s given twice", errUndecoded, key)
+		}
+		seen[key] = true
+		val = keptText(val, lang)
+		if len(seen) > 1 {
+			b.WriteByte(',')
+		}
+		b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(key)))
+		b.WriteByte(':')
+		b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(val)))
+	}
+	b.WriteByte('}')
+	return []rawCall{{name, b.Bytes()}}, nil
+}
+
+// positionalKey stands for the leaderboard's None key of a positional
+// argument: no parameter has that name, so the checker reports it as an
+// unexpected parameter, as the leaderboard does.
+const positionalKey = "(positional)"
+
+func isIdentifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r == '$' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// keptText is the text the leaderboard's decoder keeps for a value.
+func keptText(v, lang string) string {
+	quoted := len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'')
+	if quoted {
+		return v[1 : len(v)-1]
+	}
+	if lang == "java" && strings.HasPrefix(v, "new ") {
+		// object creation (not an array): type and arguments, no class body
+		if i := strings.IndexAny(v, "([{"); i > 0 && v[i] == '(' {
+			if end, _, err := splitArgs(v, i); err == nil {
+				return v[:end]
+			}
+		}
+	}
+	return v
 }
 
 // splitArgs splits the argument list starting at the "(" at open into
 // top-level parts, returning the offset after the closing ")".
 func splitArgs(s string, open int) (int, []string, error) {
-	depth := 0
+	depth, angle := 0, 0
 	var quote byte
 	start := open + 1
 	var parts []string
@@ -228,6 +252,15 @@ func splitArgs(s string, open int) (int, []string, error) {
 		switch c {
 		case '"', '\'', '`':
 			quote = c
+		case '<':
+			// a generic type's angle brackets (List<String, Integer>), not a comparison
+			if i > 0 && isWordByte(s[i-1]) && i+1 < len(s) && (isWordByte(s[i+1]) || s[i+1] == '>' || s[i+1] == '?') {
+				angle++
+			}
+		case '>':
+			if angle > 0 {
+				angle--
+			}
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':
@@ -237,7 +270,7 @@ func splitArgs(s string, open int) (int, []string, error) {
 				return i + 1, parts, nil
 			}
 		case ',':
-			if depth == 1 {
+			if depth == 1 && angle == 0 {
 				parts = append(parts, s[start:i])
 				start = i + 1
 			}
@@ -268,4 +301,8 @@ func clip(s string) string {
 		return s[:40] + "…"
 	}
 	return s
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -105,9 +105,12 @@
 // model's tuple reaches the checker as a list (the leaderboard fails a
 // tuple for an "array" parameter), dict keys that are not strings become
 // strings, and inf/nan (no JSON form) make the output undecodable. The
-// Java and JavaScript prompting decoders are approximations of the
-// leaderboard's tree-sitter parsers (string literals lose their quotes,
-// everything else is kept as source text).
+// Java and JavaScript prompting decoders follow the leaderboard's
+// tree-sitter decoders without a full grammar: the first call only, string
+// literals lose their quotes, other values are kept as source text, a
+// positional identifier is an argument no parameter matches, a Java
+// object creation loses its anonymous class body; source the grammar
+// would reject is not detected.
 //
 // Every problem in an input file is a *FileError naming the file, the line
 // and, where known, the case id and field.

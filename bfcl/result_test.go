@@ -48,6 +48,14 @@ func TestTranscribeResult(t *testing.T) {
 			text: "<tool_call>\n{\"name\": \"Foo.bar\", \"arguments\": {\"name\":\"abc\",\"ids\":\"new ArrayList<>(Arrays.asList(1, 2))\",\"ok\":\"true\"}}\n</tool_call>"},
 		{name: "javascript prompting", result: `"[f(list=['a', 'b'], n=5)]"`, mode: ModePrompting, lang: "javascript", calls: 1,
 			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"list\":\"['a', 'b']\",\"n\":\"5\"}}\n</tool_call>"},
+		{name: "java prompting: first call only, map body dropped, positional identifier", mode: ModePrompting, lang: "java", calls: 1,
+			result: `"[A.b(m=new HashMap<String, String>() {{ put(\"k\", \"v\"); }}, ctx, 5, c='x'), C.d(n=1)]"`,
+			text:   "<tool_call>\n{\"name\": \"A.b\", \"arguments\": {\"m\":\"new HashMap<String, String>()\",\"(positional)\":\"ctx\",\"c\":\"x\"}}\n</tool_call>"},
+		{name: "java prompting: a name twice", result: `"[A.b(x=1, x=2)]"`, mode: ModePrompting, lang: "java", err: "undecoded"},
+		{name: "java prompting: array creation kept", result: `"[A.b(a=new int[]{1, 2})]"`, mode: ModePrompting, lang: "java", calls: 1,
+			text: "<tool_call>\n{\"name\": \"A.b\", \"arguments\": {\"a\":\"new int[]{1, 2}\"}}\n</tool_call>"},
+		{name: "javascript prompting: positional true", result: `"[f(true, n=5)]"`, mode: ModePrompting, lang: "javascript", calls: 1,
+			text: "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"(positional)\":\"true\",\"n\":\"5\"}}\n</tool_call>"},
 		{name: "missing", result: ``, mode: ModeFC, err: "undecoded"},
 	}
 	for _, tc := range cases {

@@ -33,6 +33,9 @@ type Listing struct {
 	ListedAt time.Time `json:"listedAt"`
 	// EntryHash is Server.EntryHash of the entry listed.
 	EntryHash string `json:"entryHash"`
+	// Instructions are the server's instructions from initialize, which
+	// agents add to the system prompt.
+	Instructions string `json:"instructions,omitempty"`
 	// Tools are the tool definitions exactly as the server sent them,
 	// every page in order.
 	Tools []json.RawMessage `json:"tools"`
@@ -59,7 +62,8 @@ type ServerError struct {
 	Server string
 	Phase  string
 	Err    error
-	// Stderr is the end of what a stdio server wrote on stderr.
+	// Stderr is the end of what a stdio server wrote on stderr (Error
+	// shows its last lines).
 	Stderr string
 }
 
@@ -68,7 +72,11 @@ func (e *ServerError) Error() string {
 	fmt.Fprintf(&b, "mcp server %q: %s: %v", e.Server, e.Phase, e.Err)
 	if s := strings.TrimSpace(e.Stderr); s != "" {
 		b.WriteString("\n  server stderr:")
-		for _, line := range strings.Split(s, "\n") {
+		lines := strings.Split(s, "\n")
+		if len(lines) > maxStderrLines {
+			lines = append([]string{"…"}, lines[len(lines)-maxStderrLines:]...)
+		}
+		for _, line := range lines {
 			b.WriteString("\n  | ")
 			b.WriteString(strings.TrimRight(line, "\r"))
 		}
@@ -77,6 +85,9 @@ func (e *ServerError) Error() string {
 }
 
 func (e *ServerError) Unwrap() error { return e.Err }
+
+// maxStderrLines is how many of a server's last stderr lines an error shows.
+const maxStderrLines = 20
 
 // maxPages bounds pagination, against a server whose cursors never end.
 const maxPages = 10000
@@ -127,7 +138,8 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 	}
 	defer cs.Close()
 	ir := cs.InitializeResult()
-	l := &Listing{Server: s.Name, ProtocolVersion: ir.ProtocolVersion, ListedAt: o.Now().UTC(), EntryHash: s.EntryHash(), Tools: []json.RawMessage{}}
+	l := &Listing{Server: s.Name, ProtocolVersion: ir.ProtocolVersion, ListedAt: o.Now().UTC(), EntryHash: s.EntryHash(),
+		Instructions: ir.Instructions, Tools: []json.RawMessage{}}
 	if ir.ServerInfo != nil {
 		l.ServerInfo = ServerInfo{Name: ir.ServerInfo.Name, Version: ir.ServerInfo.Version}
 	}

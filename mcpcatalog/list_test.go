@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -78,7 +79,8 @@ func TestListEveryTransport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if l.ServerInfo != (ServerInfo{"test-server", "1.2.3"}) || l.ProtocolVersion == "" || l.Server != "notes" {
+			if l.ServerInfo != (ServerInfo{"test-server", "1.2.3"}) || l.ProtocolVersion == "" || l.Server != "notes" ||
+				l.Instructions != "Use read_notes before delete_note." {
 				t.Errorf("listing header %+v %q", l.ServerInfo, l.ProtocolVersion)
 			}
 			// Raw tools keep the server's member order (not the SDK's maps).
@@ -188,4 +190,17 @@ func got0(l *Listing, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+func TestServerErrorStderr(t *testing.T) {
+	var lines []string
+	for i := 1; i <= 30; i++ {
+		lines = append(lines, fmt.Sprintf("log line %d", i))
+	}
+	e := &ServerError{Server: "s", Phase: PhaseInit, Err: errors.New("boom"), Stderr: strings.Join(lines, "\n") + "\n"}
+	got := e.Error()
+	if !strings.HasPrefix(got, `mcp server "s": initialize: boom`+"\n  server stderr:\n  | …\n  | log line 11\n") ||
+		!strings.HasSuffix(got, "  | log line 30") || strings.Contains(got, "log line 10\n") {
+		t.Errorf("got\n%s", got)
+	}
 }

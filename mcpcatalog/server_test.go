@@ -52,7 +52,7 @@ var shapeTools = []testTool{
 // the raw definitions, so schemas the SDK would refuse to register (no
 // top-level type, Python names) and malformed tools reach the client.
 func newTestServer(tools []testTool, pageSize int, listHook func(ctx context.Context)) *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "test-server", Version: "1.2.3"}, &mcp.ServerOptions{PageSize: pageSize})
+	s := mcp.NewServer(&mcp.Implementation{Name: "test-server", Version: "1.2.3"}, &mcp.ServerOptions{PageSize: pageSize, Instructions: "Use read_notes before delete_note."})
 	raw := map[string]json.RawMessage{}
 	for _, t := range tools {
 		raw[t.name] = json.RawMessage(t.raw)

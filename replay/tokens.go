@@ -3,6 +3,7 @@ package replay
 import (
 	"crypto/sha256"
 	"fmt"
+	"iter"
 	"strings"
 	"sync"
 
@@ -41,26 +42,55 @@ func newCosts(encoding string) *costs {
 	return &costs{encoding: encoding, byList: map[listKey]int{}, byText: map[[sha256.Size]byte]int{}, tools: map[toolKey]string{}}
 }
 
-// count is the token count of text, once per distinct text.
+// count is the token count of text: the sum of the counts of its
+// segments (see segments), each distinct segment counted once.
 func (c *costs) count(text string) (int, error) {
 	if c.encoding == "" {
 		return 0, nil
 	}
-	sum := sha256.Sum256([]byte(text))
-	c.mu.Lock()
-	n, ok := c.byText[sum]
-	c.mu.Unlock()
-	if ok {
-		return n, nil
+	total := 0
+	for seg := range segments(text) {
+		sum := sha256.Sum256([]byte(seg))
+		c.mu.Lock()
+		n, ok := c.byText[sum]
+		c.mu.Unlock()
+		if !ok {
+			var err error
+			if n, err = prompt.CountTokens(seg, c.encoding); err != nil {
+				return 0, err
+			}
+			c.mu.Lock()
+			c.byText[sum] = n
+			c.mu.Unlock()
+		}
+		total += n
 	}
-	n, err := prompt.CountTokens(text, c.encoding)
-	if err != nil {
-		return 0, err
+	return total, nil
+}
+
+// segments cuts text where no BPE token can cross: right after a newline
+// that is followed by a printable ASCII character other than '/'. In the
+// o200k_base and cl100k_base pre-tokenizers a pre-token holding a newline
+// is either all whitespace or punctuation followed by newlines (and, in
+// o200k, slashes), so none spans such a point, and the count of the text
+// is the sum of the counts of its segments (TestSegmentsCountExactly).
+// Renderings of different tool sets share most of their lines, so each
+// line is tokenized once.
+func segments(text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := 0
+		for i := 1; i < len(text); i++ {
+			if text[i-1] == '\n' && text[i] > ' ' && text[i] < 0x7f && text[i] != '/' {
+				if !yield(text[start:i]) {
+					return
+				}
+				start = i
+			}
+		}
+		if start < len(text) {
+			yield(text[start:])
+		}
 	}
-	c.mu.Lock()
-	c.byText[sum] = n
-	c.mu.Unlock()
-	return n, nil
 }
 
 // tokens is the cost of injecting names, in that order, in variant.

@@ -180,7 +180,7 @@ func markerFirst(c byte) bool {
 // anchorAccepts reports whether one of the anchored blocks starts with c.
 func anchorAccepts(bs []*Block, c byte) bool {
 	for _, b := range bs {
-		if (c == '{' || c == '[') && b.Body.Read&ReadJSON != 0 || c == '`' && b.Body.Fence {
+		if (c == '{' || c == '[') && b.Body.Read&ReadJSON != 0 || c == '[' && b.Body.Read&ReadPython != 0 || c == '`' && b.Body.Fence {
 			return true
 		}
 	}

@@ -32,6 +32,7 @@ const (
 	mBlockArgs             // after the name, before the JSON arguments
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
+	mPython                // a Python call body (pybody.go)
 	mGLMName               // the tool name after a GLM <tool_call>
 	mArgKey                // a GLM <arg_key>
 )
@@ -121,6 +122,7 @@ type Parser struct {
 	envPost   mode
 	envSkip   mode
 	fresh     bool // nothing but whitespace in the answer yet (anchored blocks)
+	py        pyState
 }
 
 // New returns a Parser configured by opts.
@@ -249,6 +251,8 @@ func (p *Parser) step(b []byte, i int) int {
 	switch p.mode {
 	case mBlock, mBlockBody, mName, mBlockArgs, mBlockJSON, mBlockSep:
 		return p.blockStep(b, i)
+	case mPython:
+		return p.pyStep(b, i)
 	case mText:
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)
@@ -289,6 +293,12 @@ func (p *Parser) step(b []byte, i int) int {
 		return i + j + 1
 	case mArgsPre, mArgsPost, mCallBody, mEnvPost:
 		return p.sniff(b, i)
+	case mWrapper:
+		if p.wrapper == wrapFunctionCalls {
+			if j, ok := p.olmo3Body(b, i); ok {
+				return j
+			}
+		}
 	case mGLMName:
 		return p.glmName(b, i)
 	}

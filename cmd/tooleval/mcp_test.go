@@ -105,6 +105,10 @@ func TestMCPFlags(t *testing.T) {
 		{"render", "--mcp", url, "--mcp-header", "no colon"},
 		{"render", "--mcp", "npx 'unclosed"},
 		{"render", "--mcp-config", servers, "--mcp-transport", "sse"},
+		{"render", "--catalog", "../../testdata/catalogs/git.mcp.json", "--mcp-server", "x"},
+		{"tune", "--mcp-server", "x"},
+		{"catalog", "../../testdata/catalogs/git.mcp.json", "--mcp-transport", "sse"},
+		{"render", "--mcp", url, "--mcp-timeout", "-1s"},
 	} {
 		if code, _, errOut := runCLI(bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2\n%s", bad, code, errOut)

@@ -43,6 +43,9 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 		Refresh:  c.Bool("refresh"),
 		Warn:     func(m string) { fmt.Fprintf(c.App.ErrWriter, "tooleval: warning: %s\n", m) },
 	}
+	if err := checkMCPFlags(c); err != nil {
+		return o, err
+	}
 	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") {
 		if d <= 0 {
 			return o, usageErr("--mcp-timeout must be positive, got %s", d)
@@ -72,6 +75,17 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 		o.Headers[name] = v
 	}
 	return o, nil
+}
+
+// checkMCPFlags rejects the flags that only mean something with --mcp or
+// --mcp-config when neither is given.
+func checkMCPFlags(c *cli.Context) error {
+	for _, f := range []string{"mcp-server", "mcp-transport"} {
+		if c.IsSet(f) && !mcpGiven(c) {
+			return usageErr("--%s goes with --mcp or --mcp-config", f)
+		}
+	}
+	return nil
 }
 
 // expandEnv replaces ${VAR} in a header value, as servers files do.
@@ -232,6 +246,9 @@ func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
 		return cat, display, nil
 	case file == "":
 		return nil, "", usageErr("%s: --catalog FILE (or --mcp COMMAND|URL, --mcp-config FILE) is required", cmd)
+	}
+	if err := checkMCPFlags(c); err != nil {
+		return nil, "", prefixErr(cmd, err)
 	}
 	cat, err := catalog.LoadFile(file)
 	if err != nil {

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -19,9 +22,10 @@ func init() {
 		Description: "Reads a whole model output from FILE (or stdin), feeds it to the parser in --chunk-size byte\n" +
 			"chunks and prints one JSON object {format, text, reasoning, calls, errors}, or with --events\n" +
 			"the event stream as JSON Lines. The output does not depend on --chunk-size. Exit 0 when\n" +
-			"parsed (even with error events), 1 when the input cannot be read, 2 on bad flags.",
+			"parsed (even with error events), 1 when the input cannot be read, 2 on bad flags.\n\n" +
+			"Formats (--format) and their wire shapes:\n" + formatsHelp(),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: anyparse.Auto, Usage: "`FORMAT`: auto, use_tool, function_calls, tool_call, qwen3_coder, cline, openai-chat, openai-responses, anthropic, gemini or ollama"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: anyparse.Auto, Usage: "`FORMAT`: one of the formats listed above"},
 			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI/Anthropic tools array, MCP tools/list result, …) for coercion and unknown_tool"},
 			&cli.IntFlag{Name: "chunk-size", Value: 4096, Usage: "feed the input in chunks of `N` bytes"},
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
@@ -83,4 +87,18 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 		return io.ReadAll(stdin)
 	}
 	return os.ReadFile(name)
+}
+
+// formatsHelp lists every format anyparse accepts with its wire shape: the
+// text dialects' from textparse, the provider streams by name.
+func formatsHelp() string {
+	var b strings.Builder
+	for _, f := range anyparse.Formats() {
+		wire := textparse.Wire(textparse.Format(f))
+		if wire == "" {
+			wire = "provider stream (SSE, NDJSON or a JSON array of the provider's events)"
+		}
+		fmt.Fprintf(&b, "  %-18s %s\n", f, wire)
+	}
+	return b.String()
 }

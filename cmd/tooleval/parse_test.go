@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -130,6 +131,17 @@ func TestParseReasoningFlags(t *testing.T) {
 		code, out, errOut := runParse(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
 		if code != 0 || !strings.Contains(out, tc.want) {
 			t.Errorf("%v: exit %d, stdout %s stderr %s; want %s", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestParseHelpListsEveryFormat: --help names every format --format
+// accepts, each with a wire shape.
+func TestParseHelpListsEveryFormat(t *testing.T) {
+	_, out, _ := runParse(t, "", "--help")
+	for _, f := range anyparse.Formats() {
+		if !strings.Contains(out, "  "+f+" ") {
+			t.Errorf("parse --help does not list %s", f)
 		}
 	}
 }

@@ -48,6 +48,7 @@ func TestReplayCLIExitCodes(t *testing.T) {
 		{"unmeasured minimum", []string{"replay", "--encoding", "none", "--filter", "retrieval-only", "--min", "call_accuracy=0.5", replaySuite}, 0, "call_accuracy could not be measured"},
 		{"unmeasured minimum required", []string{"replay", "--encoding", "none", "--filter", "retrieval-only", "--min", "call_accuracy=0.5", "--require-measured", replaySuite}, 3, "ERROR k=3: call_accuracy could not be measured"},
 		{"quiet", []string{"replay", "--encoding", "none", "-q", replaySuite}, 0, ""},
+		{"quiet unmeasured", []string{"replay", "--encoding", "none", "-q", "--filter", "retrieval-only", "--min", "call_accuracy=0.5", replaySuite}, 0, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errs := replayCLI(t, tc.args...)
@@ -56,6 +57,9 @@ func TestReplayCLIExitCodes(t *testing.T) {
 			}
 			if code != 0 && errs == "" {
 				t.Fatal("no error message")
+			}
+			if strings.Contains(tc.name, "unmeasured") && !strings.Contains(errs, "call_accuracy could not be measured") {
+				t.Fatalf("stderr does not say the metric was not measured: %s", errs)
 			}
 		})
 	}

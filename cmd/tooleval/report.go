@@ -138,6 +138,13 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 			return err
 		}
 	}
+	if verdict != nil {
+		// What the gate could not check goes to stderr too, so that CI
+		// logs show it even with -q.
+		for _, n := range verdict.Notes {
+			fmt.Fprintf(c.App.ErrWriter, "tooleval: %s: note: %s\n", cmd, n)
+		}
+	}
 	if verdict != nil && !verdict.Passed {
 		problems := verdict.Problems()
 		return regressionErr("%s: the gate failed (%s):\n  %s", cmd, plural(len(problems), "problem"), strings.Join(problems, "\n  "))

@@ -1,0 +1,720 @@
+package pyliteral
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file reads one Python literal and writes it as JSON, incrementally:
+// the bytes may arrive in any pieces (a streamed tool call) and the JSON
+// comes out as soon as it is known. It is the value reader of the text
+// dialects that write Python calls (textparse's pythonic and olmo3) and of
+// catalog coercion (AppendJSON); ParseCalls keeps its own whole-input
+// reader.
+//
+// Accepted: strings in both quote styles, triple-quoted, with r/b/u
+// prefixes and Python's escapes, adjacent strings concatenated ('a' "b");
+// ints (decimal, 0x, 0o, 0b, with _), floats; True, False, None (and the
+// JSON spellings true, false, null); lists, tuples (as arrays) and dicts
+// (a key that is not a string becomes its JSON text as a string). A name, a
+// call (a nested call is not a value), an f-string, a set, inf or nan is an
+// error.
+
+// Value converts one Python literal to JSON as its bytes arrive. The zero
+// Value is ready; Reset makes it ready again.
+type Value struct {
+	state  uint8
+	stack  []byte // open containers: '[' list, '(' tuple, '{' dict
+	comma  bool   // a ',' was read and not written yet (a trailing comma is dropped)
+	elems  bool   // the innermost container has an element
+	off    int    // bytes consumed since Reset
+	err    *SyntaxError
+	tok    []byte // a number or name being read
+	tokOff int
+	// strings
+	quote  byte
+	triple bool
+	raw    bool
+	quotes int // closing quotes seen in a triple-quoted string
+	esc    uint8
+	hexN   int
+	hexV   rune
+	hexOff int
+	cont   bool // the string continues an adjacent one
+	// a dict key that is not a string is written to key, then quoted
+	keyDepth int // len(stack) of its dict, 0 when not redirecting
+	key      []byte
+	out      []byte
+}
+
+// value states.
+const (
+	vValue    = iota // before a value
+	vAfter           // after a value inside a container
+	vColon           // after a dict key
+	vNumber          // in a number
+	vName            // in a name (True, a string prefix, …)
+	vStrOpen         // after one quote: '' or '''?
+	vStrOpen2        // after two quotes
+	vStr             // in a string
+	vStrEsc          // after a backslash
+	vStrHex          // in \x, \u, \U or octal digits
+	vStrEnd          // after a string: another may follow
+	vDone            // the value is complete
+	vErr
+)
+
+// maxValueDepth bounds nesting; callers wanting a smaller cap check the
+// JSON they receive.
+const maxValueDepth = 1000
+
+// Reset readies v for a new value, keeping its buffers.
+func (v *Value) Reset() {
+	*v = Value{stack: v.stack[:0], tok: v.tok[:0], key: v.key[:0]}
+}
+
+// Done reports whether the value is complete.
+func (v *Value) Done() bool { return v.state == vDone }
+
+// Err returns the syntax error met, nil if none. Its Offset counts from the
+// value's first byte.
+func (v *Value) Err() *SyntaxError { return v.err }
+
+// Feed reads bytes of in that belong to the value and appends the JSON
+// known so far to dst. It stops after the value's last byte (a scalar ends
+// at the first byte that cannot continue it, which is not consumed; spaces
+// after it may be) or at an error, and returns the extended dst and the
+// number of bytes consumed. It also returns right after a container's
+// opening bracket, so that a caller checking the depth of the JSON knows
+// the byte at fault.
+func (v *Value) Feed(dst, in []byte) ([]byte, int) {
+	v.out = dst
+	i := 0
+	for i < len(in) && v.state != vDone && v.state != vErr {
+		d := len(v.stack)
+		n := v.step(in[i:])
+		i += n
+		v.off += n
+		if len(v.stack) > d {
+			break // a container opened: the caller may check the depth at its byte
+		}
+	}
+	dst, v.out = v.out, nil
+	return dst, i
+}
+
+// End tells v that its input ended: a number or name waiting for its
+// delimiter, or a string waiting for a possible adjacent one, completes.
+// It returns dst with the final JSON appended; Done reports whether the
+// value was complete.
+func (v *Value) End(dst []byte) []byte {
+	v.out = dst
+	if v.state == vStrOpen2 { // '' at the end
+		v.state = vStrEnd
+	}
+	switch v.state {
+	case vNumber, vName, vStrEnd:
+		if len(v.stack) == 0 {
+			v.finishScalar()
+		}
+	}
+	dst, v.out = v.out, nil
+	return dst
+}
+
+// AppendJSON appends the JSON for the Python literal src (surrounding
+// spaces allowed) to dst.
+func AppendJSON(dst, src []byte) ([]byte, error) {
+	var v Value
+	n := len(dst)
+	used := 0
+	for used < len(src) && v.err == nil && !v.Done() {
+		var k int
+		dst, k = v.Feed(dst, src[used:])
+		if k == 0 && !v.Done() && v.err == nil {
+			break
+		}
+		used += k
+	}
+	if v.err == nil {
+		dst = v.End(dst)
+	}
+	if v.err != nil {
+		return dst[:n], v.err
+	}
+	for _, c := range src[used:] {
+		if !isPySpace(c) {
+			return dst[:n], &SyntaxError{Offset: used, Msg: "unexpected " + strconv.Quote(string(src[used:min(used+8, len(src))])) + " after the value"}
+		}
+		used++
+	}
+	if !v.Done() {
+		return dst[:n], &SyntaxError{Offset: len(src), Msg: "unexpected end of input inside a value"}
+	}
+	return dst, nil
+}
+
+func isPySpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// fail records an error at byte at of the current step (negative: in an
+// earlier one) and returns the bytes the step consumed.
+func (v *Value) fail(at int, msg string) int {
+	v.err = &SyntaxError{Offset: v.off + at, Msg: msg}
+	v.state = vErr
+	return max(at, 0)
+}
+
+// emit writes JSON bytes, to the pending key when one is redirected.
+func (v *Value) emit(b ...byte) {
+	if v.keyDepth > 0 {
+		v.key = append(v.key, b...)
+		return
+	}
+	v.out = append(v.out, b...)
+}
+
+func (v *Value) emitString(s string) {
+	if v.keyDepth > 0 {
+		v.key = append(v.key, s...)
+		return
+	}
+	v.out = append(v.out, s...)
+}
+
+// open starts a value: writes the pending comma.
+func (v *Value) open() {
+	if v.comma {
+		v.emit(',')
+		v.comma = false
+	}
+	v.elems = true
+}
+
+// step consumes bytes of in (at least one, unless the value ends before
+// in[0]) and returns how many.
+func (v *Value) step(in []byte) int {
+	c := in[0]
+	switch v.state {
+	case vValue:
+		if isPySpace(c) {
+			return 1
+		}
+		return v.startValue(in)
+	case vAfter:
+		return v.after(c)
+	case vColon:
+		if isPySpace(c) {
+			return 1
+		}
+		if c != ':' {
+			if c == ',' || c == '}' {
+				return v.fail(0, "a set has no JSON form")
+			}
+			return v.fail(0, "expected ':' after a dict key")
+		}
+		v.emit(':')
+		v.stack[len(v.stack)-1] = ':' // the dict now wants the key's value
+		v.state = vValue
+		return 1
+	case vNumber:
+		n := 0
+		for n < len(in) && isNumByte(in[n], v.tok) {
+			v.tok = append(v.tok, in[n])
+			n++
+		}
+		if n == len(in) {
+			return n
+		}
+		if n > 0 {
+			return n
+		}
+		if !v.number() {
+			return 0
+		}
+		v.valueDone()
+		return 0
+	case vName:
+		n := 0
+		for n < len(in) && isIdentByte(in[n]) {
+			v.tok = append(v.tok, in[n])
+			n++
+		}
+		if n > 0 {
+			return n
+		}
+		return v.name(c)
+	case vStrOpen:
+		if c == v.quote {
+			v.state = vStrOpen2
+			return 1
+		}
+		v.state = vStr
+		return v.str(in)
+	case vStrOpen2:
+		if c == v.quote {
+			v.triple, v.state = true, vStr
+			return 1
+		}
+		v.state = vStrEnd // '' : an empty string
+		return 0
+	case vStr:
+		return v.str(in)
+	case vStrEsc:
+		return v.escape(c)
+	case vStrHex:
+		return v.hexDigit(c)
+	case vStrEnd:
+		if isPySpace(c) {
+			return 1
+		}
+		if c == '\'' || c == '"' {
+			v.beginString(c, false)
+			return 1
+		}
+		if isIdentStart(c) && len(v.tok) == 0 {
+			// A prefixed string may follow: r'…'.
+			v.tokOff = v.off
+			v.cont = true
+			v.state = vName
+			return 0
+		}
+		v.finishScalar()
+		return 0
+	}
+	return 0
+}
+
+// startValue begins the value at in[0].
+func (v *Value) startValue(in []byte) int {
+	c := in[0]
+	top := byte(0)
+	if len(v.stack) > 0 {
+		top = v.stack[len(v.stack)-1]
+	}
+	if c == ']' || c == ')' || c == '}' {
+		// An empty container, or a trailing comma.
+		if top != 0 && top != ':' && (!v.elems || v.comma) {
+			v.comma = false
+			return v.close(c)
+		}
+		return v.fail(0, "unexpected "+strconv.QuoteRune(rune(c))+", expected a value")
+	}
+	v.open()
+	if top == '{' && c != '\'' && c != '"' && v.keyDepth == 0 {
+		v.keyDepth = len(v.stack) // a key that is not a string: quoted when complete
+	}
+	switch {
+	case c == '\'' || c == '"':
+		v.emit('"')
+		v.beginString(c, false)
+		return 1
+	case c == '[' || c == '(' || c == '{':
+		if len(v.stack) >= maxValueDepth {
+			return v.fail(0, "values nested too deeply")
+		}
+		v.stack = append(v.stack, c)
+		if c == '{' {
+			v.emit('{')
+		} else {
+			v.emit('[')
+		}
+		v.elems = false
+		return 1
+	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
+		v.tok, v.tokOff = append(v.tok[:0], c), v.off
+		v.state = vNumber
+		return 1
+	case isIdentStart(c):
+		v.tok, v.tokOff = v.tok[:0], v.off
+		v.state = vName
+		return 0
+	}
+	return v.fail(0, "unexpected "+strconv.QuoteRune(rune(c))+", expected a value")
+}
+
+// after handles the byte after a value inside a container.
+func (v *Value) after(c byte) int {
+	if isPySpace(c) {
+		return 1
+	}
+	top := v.stack[len(v.stack)-1]
+	switch {
+	case c == ',':
+		v.comma = true
+		v.state = vValue
+		return 1
+	case c == ']' && top == '[', c == ')' && top == '(', c == '}' && top == '{':
+		v.comma = false
+		return v.close(c)
+	}
+	return v.fail(0, "expected ',' or "+strconv.QuoteRune(rune(closerOf(top)))+" after a value")
+}
+
+func closerOf(open byte) byte {
+	switch open { // ':' is a dict waiting for a value
+	case '[':
+		return ']'
+	case '(':
+		return ')'
+	}
+	return '}'
+}
+
+// close ends the innermost container with c.
+func (v *Value) close(c byte) int {
+	top := v.stack[len(v.stack)-1]
+	if c != closerOf(top) {
+		return v.fail(0, "unexpected "+strconv.QuoteRune(rune(c)))
+	}
+	if top == '{' {
+		v.emit('}')
+	} else {
+		v.emit(']')
+	}
+	v.stack = v.stack[:len(v.stack)-1]
+	v.elems = true
+	v.valueDone()
+	return 1
+}
+
+// valueDone moves on after a complete value.
+func (v *Value) valueDone() {
+	d := len(v.stack)
+	if v.keyDepth > 0 && d == v.keyDepth {
+		// The redirected key is complete: write it as a JSON string.
+		v.keyDepth = 0
+		v.out = appendJSONString(v.out, string(v.key))
+		v.key = v.key[:0]
+		v.state = vColon
+		return
+	}
+	switch {
+	case d == 0:
+		v.state = vDone
+	case v.stack[d-1] == '{': // a key
+		v.state = vColon
+	case v.stack[d-1] == ':': // a key's value
+		v.stack[d-1] = '{'
+		v.state = vAfter
+	default:
+		v.state = vAfter
+	}
+}
+
+// number converts the number in v.tok; it reports false on an error.
+func (v *Value) number() bool {
+	lit := string(v.tok)
+	clean := strings.ReplaceAll(strings.TrimPrefix(lit, "+"), "_", "")
+	digits := strings.TrimPrefix(clean, "-")
+	at := v.tokOff - v.off
+	bad := func(why string) bool {
+		v.fail(at, "bad number "+strconv.Quote(lit)+why)
+		return false
+	}
+	if strings.HasSuffix(digits, "j") || strings.HasSuffix(digits, "J") {
+		return bad(": complex numbers have no JSON form")
+	}
+	if len(digits) > 1 && digits[0] == '0' && isDecimal(digits) && strings.Trim(digits, "0") != "" {
+		return bad(": leading zeros are not allowed")
+	}
+	if len(digits) > 1 && digits[0] == '0' && (digits[1]|0x20 == 'x' || digits[1]|0x20 == 'o' || digits[1]|0x20 == 'b') {
+		n, err := strconv.ParseInt(clean, 0, 64)
+		if err != nil {
+			return bad("")
+		}
+		v.emitString(strconv.FormatInt(n, 10))
+		return true
+	}
+	if isDecimal(digits) {
+		d := strings.TrimLeft(digits, "0")
+		if d == "" {
+			d = "0"
+		}
+		if clean[0] == '-' && d != "0" {
+			v.emit('-')
+		}
+		v.emitString(d)
+		return true
+	}
+	f, err := strconv.ParseFloat(clean, 64)
+	if err != nil || strings.ContainsAny(clean, "xXpPnNiI") || math.IsInf(f, 0) {
+		return bad("")
+	}
+	b := strconv.AppendFloat(nil, f, 'g', -1, 64)
+	if !strings.ContainsAny(string(b), ".eEn") {
+		b = append(b, ".0"...) // a float stays a float: 2. is 2.0
+	}
+	v.emit(b...)
+	return true
+}
+
+func isDecimal(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isNumByte reports whether c continues the number tok.
+func isNumByte(c byte, tok []byte) bool {
+	switch {
+	case c >= '0' && c <= '9', c == '.', c == '_', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		return true
+	case c == '+' || c == '-':
+		l := tok[len(tok)-1]
+		return (l == 'e' || l == 'E') && !(len(tok) > 1 && tok[0] == '0' && tok[1]|0x20 == 'x')
+	}
+	return false
+}
+
+// name handles a complete name in v.tok, followed by c.
+func (v *Value) name(c byte) int {
+	id := string(v.tok)
+	cont := v.cont
+	v.cont = false
+	if c == '\'' || c == '"' {
+		if len(id) <= 2 && strings.Trim(strings.ToLower(id), "rbu") == "" && !(strings.ContainsAny(id, "uU") && len(id) == 2) {
+			if !cont {
+				v.emit('"')
+			}
+			v.tok = v.tok[:0]
+			v.beginString(c, strings.ContainsAny(id, "rR"))
+			return 1
+		}
+		if strings.ContainsAny(id, "fF") && len(id) <= 2 {
+			return v.fail(v.tokOff-v.off, "an f-string is not a literal")
+		}
+	}
+	if cont {
+		return v.fail(v.tokOff-v.off, "unexpected "+strconv.Quote(id)+" after a string")
+	}
+	v.tok = v.tok[:0]
+	switch id {
+	case "True", "true":
+		v.emitString("true")
+	case "False", "false":
+		v.emitString("false")
+	case "None", "null":
+		v.emitString("null")
+	default:
+		if c == '(' {
+			return v.fail(v.tokOff-v.off, "a call ("+id+"(…)) is not a value")
+		}
+		return v.fail(v.tokOff-v.off, "name "+strconv.Quote(id)+" is not a literal")
+	}
+	v.valueDone()
+	return 0
+}
+
+// finishScalar completes a number, a name or a string at the end of its
+// input or before its delimiter.
+func (v *Value) finishScalar() {
+	switch v.state {
+	case vNumber:
+		if v.number() {
+			v.valueDone()
+		}
+	case vName:
+		v.name(0)
+	case vStrEnd:
+		v.emit('"')
+		v.valueDone()
+	}
+}
+
+// beginString starts a Python string after its opening quote q.
+func (v *Value) beginString(q byte, raw bool) {
+	v.quote, v.raw, v.triple, v.quotes = q, raw, false, 0
+	v.state = vStrOpen
+}
+
+// str reads string content.
+func (v *Value) str(in []byte) int {
+	n := 0
+	for n < len(in) {
+		c := in[n]
+		if v.quotes > 0 && c != v.quote {
+			for ; v.quotes > 0; v.quotes-- {
+				v.strByte(v.quote)
+			}
+		}
+		switch {
+		case c == v.quote:
+			n++
+			if !v.triple {
+				v.state = vStrEnd
+				return n
+			}
+			v.quotes++
+			if v.quotes == 3 {
+				v.quotes = 0
+				v.state = vStrEnd
+				return n
+			}
+			continue
+		case c == '\\':
+			v.state = vStrEsc
+			return n + 1
+		case c == '\n' && !v.triple:
+			return v.fail(n, "newline in a string")
+		}
+		// A run of plain bytes.
+		j := n
+		for j < len(in) && in[j] != v.quote && in[j] != '\\' && in[j] != '"' && in[j] >= 0x20 {
+			j++
+		}
+		if j > n {
+			v.emit(in[n:j]...)
+			n = j
+			continue
+		}
+		v.strByte(c)
+		n++
+	}
+	return n
+}
+
+// strByte writes one byte of string content, escaped for JSON.
+func (v *Value) strByte(c byte) {
+	switch {
+	case c == '"':
+		v.emitString(`\"`)
+	case c == '\\':
+		v.emitString(`\\`)
+	case c == '\n':
+		v.emitString(`\n`)
+	case c == '\t':
+		v.emitString(`\t`)
+	case c == '\r':
+		v.emitString(`\r`)
+	case c < 0x20:
+		v.emitString(`\u00`)
+		v.emit("0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+	default:
+		v.emit(c)
+	}
+}
+
+// strRune writes a decoded code point.
+func (v *Value) strRune(r rune) {
+	switch {
+	case r < 0x80:
+		v.strByte(byte(r))
+	case r >= 0xD800 && r < 0xE000 || r > utf8.MaxRune:
+		// A lone surrogate: JSON's escape keeps what Python holds.
+		if r > 0xFFFF {
+			r = utf8.RuneError
+		}
+		v.emitString(`\u`)
+		for s := 12; s >= 0; s -= 4 {
+			v.emit("0123456789abcdef"[(r>>s)&15])
+		}
+	default:
+		var b [4]byte
+		v.emit(b[:utf8.EncodeRune(b[:], r)]...)
+	}
+}
+
+// escape handles the byte after a backslash.
+func (v *Value) escape(c byte) int {
+	v.state = vStr
+	if v.raw {
+		v.strByte('\\')
+		v.strByte(c)
+		return 1
+	}
+	switch c {
+	case 'n':
+		v.strByte('\n')
+	case 't':
+		v.strByte('\t')
+	case 'r':
+		v.strByte('\r')
+	case 'a':
+		v.strByte(7)
+	case 'b':
+		v.strByte(8)
+	case 'f':
+		v.strByte(12)
+	case 'v':
+		v.strByte(11)
+	case '\\', '\'', '"':
+		v.strByte(c)
+	case '\n': // a line continuation
+	case 'x', 'u', 'U':
+		v.hexN, v.hexV, v.hexOff = map[byte]int{'x': 2, 'u': 4, 'U': 8}[c], 0, v.off
+		v.state = vStrHex
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		v.hexN, v.hexV = -2, rune(c-'0') // up to two more octal digits
+		v.state = vStrHex
+	default:
+		v.strByte('\\') // Python keeps an unknown escape as written
+		v.strByte(c)
+	}
+	return 1
+}
+
+// hexDigit reads the digits of \x, \u, \U (hexN > 0) or an octal escape
+// (hexN < 0: digits still allowed).
+func (v *Value) hexDigit(c byte) int {
+	if v.hexN < 0 {
+		if c >= '0' && c <= '7' {
+			v.hexV = v.hexV*8 + rune(c-'0')
+			v.hexN++
+			if v.hexN == 0 {
+				v.strRune(v.hexV)
+				v.state = vStr
+			}
+			return 1
+		}
+		v.strRune(v.hexV)
+		v.state = vStr
+		return 0
+	}
+	var d rune
+	switch {
+	case c >= '0' && c <= '9':
+		d = rune(c - '0')
+	case c >= 'a' && c <= 'f':
+		d = rune(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		d = rune(c-'A') + 10
+	default:
+		return v.fail(0, "bad hex escape in a string")
+	}
+	v.hexV = v.hexV<<4 | d
+	v.hexN--
+	if v.hexN == 0 {
+		if v.hexV > utf8.MaxRune {
+			return v.fail(0, "escape beyond U+10FFFF")
+		}
+		v.strRune(v.hexV)
+		v.state = vStr
+	}
+	return 1
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c < 0x20:
+			dst = append(dst, `\u00`...)
+			dst = append(dst, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}

@@ -1,0 +1,152 @@
+package pyliteral
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+var valueCases = []struct{ in, want, err string }{
+	{in: `'Paris'`, want: `"Paris"`},
+	{in: `"it's"`, want: `"it's"`},
+	{in: `'say "hi"'`, want: `"say \"hi\""`},
+	{in: `'a\nb\tc\\d\'e'`, want: `"a\nb\tc\\d'e"`},
+	{in: `r'C:\new\'x'`, want: `"C:\\new\\'x"`},
+	{in: `'''multi
+line 'quoted' ''x'''`, want: `"multi\nline 'quoted' ''x"`},
+	{in: `"""a""b"""`, want: `"a\"\"b"`},
+	{in: `''`, want: `""`},
+	{in: `""`, want: `""`},
+	{in: `'a' "b" r'\c'`, want: `"ab\\c"`},
+	{in: `'\x41\u00e9\U0001F600\101\0'`, want: `"Aé😀A\u0000"`},
+	{in: `'\ud83d'`, want: `"\ud83d"`},
+	{in: `'日本 ☕'`, want: `"日本 ☕"`},
+	{in: `b'bytes'`, want: `"bytes"`},
+	{in: `'\q'`, want: `"\\q"`},
+	{in: `42`, want: `42`},
+	{in: `-7`, want: `-7`},
+	{in: `+3`, want: `3`},
+	{in: `1_000_000`, want: `1000000`},
+	{in: `0x1F`, want: `31`},
+	{in: `0o17`, want: `15`},
+	{in: `0b101`, want: `5`},
+	{in: `0`, want: `0`},
+	{in: `00`, want: `0`},
+	{in: `-0`, want: `0`},
+	{in: `12345678901234567890123`, want: `12345678901234567890123`},
+	{in: `1.5`, want: `1.5`},
+	{in: `2.`, want: `2.0`},
+	{in: `.5`, want: `0.5`},
+	{in: `1e3`, want: `1000.0`},
+	{in: `-2.5e-3`, want: `-0.0025`},
+	{in: `1E+2`, want: `100.0`},
+	{in: `True`, want: `true`},
+	{in: `False`, want: `false`},
+	{in: `None`, want: `null`},
+	{in: `null`, want: `null`},
+	{in: `[1, 'a', None]`, want: `[1,"a",null]`},
+	{in: `[1, 2, ]`, want: `[1,2]`},
+	{in: `[]`, want: `[]`},
+	{in: `(1, 2)`, want: `[1,2]`},
+	{in: `()`, want: `[]`},
+	{in: `{'a': 1, "b": [True, {'c': None}]}`, want: `{"a":1,"b":[true,{"c":null}]}`},
+	{in: `{'a': 1,}`, want: `{"a":1}`},
+	{in: `{}`, want: `{}`},
+	{in: `{1: 'x', 2.5: 'y', None: 'z', True: 'w'}`, want: `{"1":"x","2.5":"y","null":"z","true":"w"}`},
+	{in: `{(1, 2): 'pt'}`, want: `{"[1,2]":"pt"}`},
+	{in: `{'k' 'ey': 'v' 'al'}`, want: `{"key":"val"}`},
+	{in: " [ 1 ,\n 2 ] ", want: `[1,2]`},
+	{in: `[[[[]]]]`, want: `[[[[]]]]`},
+	{in: `'unterminated`, err: "end"},
+	{in: "'new\nline'", err: "newline"},
+	{in: `[1, f(1)]`, err: "offset 4: a call"},
+	{in: `x`, err: "not a literal"},
+	{in: `f'x{y}'`, err: "f-string"},
+	{in: `{1, 2}`, err: "set"},
+	{in: `[1 2]`, err: "expected ','"},
+	{in: `[1,,2]`, err: "offset 3: unexpected ','"},
+	{in: `{'a' 1}`, err: "':'"},
+	{in: `{'a': }`, err: "expected a value"},
+	{in: `007`, err: "leading zeros"},
+	{in: `1j`, err: "complex"},
+	{in: `inf`, err: "not a literal"},
+	{in: `1e999`, err: "bad number"},
+	{in: `[1)`, err: "offset 2: expected ',' or ']'"},
+	{in: `'a' b`, err: "after a string"},
+	{in: `1 2`, err: "offset 2: unexpected \"2\" after the value"},
+	{in: `'\xZZ'`, err: "hex"},
+}
+
+func TestValueAppendJSON(t *testing.T) {
+	for _, tc := range valueCases {
+		got, err := AppendJSON([]byte("pre:"), []byte(tc.in))
+		if tc.err != "" {
+			if err == nil || !contains(err.Error(), tc.err) {
+				t.Errorf("%q: error %v, want one containing %q (got %s)", tc.in, err, tc.err, got)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		if string(got) != "pre:"+tc.want {
+			t.Errorf("%q: got %s, want %s", tc.in, got[4:], tc.want)
+		}
+		if !json.Valid(got[4:]) {
+			t.Errorf("%q: invalid JSON %s", tc.in, got[4:])
+		}
+	}
+}
+
+// TestValueAnySplit: the value fed in two pieces, split at every byte,
+// gives the JSON of one piece.
+func TestValueAnySplit(t *testing.T) {
+	for _, tc := range valueCases {
+		whole, werr := AppendJSON(nil, []byte(tc.in))
+		for k := 0; k <= len(tc.in); k++ {
+			var v Value
+			out := feedAll(&v, nil, tc.in[:k])
+			out = feedAll(&v, out, tc.in[k:])
+			if v.Err() == nil {
+				out = v.End(out)
+			}
+			if werr != nil {
+				continue // the error may be met at another byte; AppendJSON covers it
+			}
+			if v.Err() != nil || string(out) != string(whole) {
+				t.Errorf("%q split at %d: got %s (err %v), want %s", tc.in, k, out, v.Err(), whole)
+			}
+		}
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzValue(f *testing.F) {
+	for _, tc := range valueCases {
+		f.Add(tc.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out, err := AppendJSON(nil, []byte(in))
+		if err == nil && !json.Valid(out) {
+			t.Fatalf("%q: invalid JSON %s", in, out)
+		}
+	})
+}
+
+// feedAll feeds in to v until it is used up, the value ends or fails.
+func feedAll(v *Value, out []byte, in string) []byte {
+	for len(in) > 0 && v.Err() == nil && !v.Done() {
+		var n int
+		out, n = v.Feed(out, []byte(in))
+		in = in[n:]
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+package textparse
+
+// OLMo 3: Python calls, one per line, inside <function_calls>.
+//
+//	<function_calls>
+//	get_weather(city="Paris")
+//	read_file(path='a.go', start_line=None)
+//	</function_calls>
+//
+// It shares <function_calls> with the XML function_calls dialect: under
+// auto the body decides — an <invoke> is XML, a name is OLMo's Python
+// (olmo3Body). Values are Python literals; JSON's true/false/null are read
+// too, as OLMo writes them.
+const FormatOlmo3 Format = "olmo3"
+
+func init() {
+	register(&Dialect{
+		Format: FormatOlmo3,
+		Wire:   "<function_calls>\\nNAME(key=value, …)\\n…</function_calls> (Python calls, one per line)",
+		Blocks: []Block{{Open: "<function_calls>", Close: "</function_calls>", Body: Body{Read: ReadPython}}},
+	})
+}
+
+// olmo3Body looks at the first byte after <function_calls> under auto
+// (mWrapper): a name starts OLMo 3's Python calls, read by the olmo3 block
+// from here on. It reports false when the XML dialect goes on (a '<', or
+// a byte that starts no call).
+func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
+	j := i
+	for j < len(b) && isSpace(b[j]) {
+		j++
+	}
+	if j == len(b) {
+		return j, true // only whitespace so far
+	}
+	if c := b[j]; !isPyKwByte(c) || c >= '0' && c <= '9' || p.cfg.format != FormatAuto {
+		return i, false
+	}
+	d := dialects[FormatOlmo3]
+	p.detected, p.dialects, p.wrapper = FormatOlmo3, 0, wrapNone
+	p.comp = compiledFor(FormatOlmo3)
+	p.blk = &d.Blocks[0]
+	p.bsets = p.comp.blocks[p.blk]
+	p.callStart, p.fenced = p.off+j, false
+	p.mode = mBlockBody
+	return j, true
+}

@@ -1,0 +1,29 @@
+package textparse
+
+// Python call lists: Llama 3.2 / 4 (vLLM's pythonic and llama4_pythonic),
+// LFM2, and BFCL's prompting models.
+//
+//	[get_weather(city='Paris', days=3), list_files()]
+//	<|python_start|>[get_weather(city="Paris")]<|python_end|>          (Llama 4)
+//	<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>    (LFM2)
+//
+// Keyword arguments only; values are Python literals (pyliteral.Value):
+// strings in both quote styles, numbers, True/False/None, lists, tuples,
+// dicts. A nested call as a value, a positional argument or a repeated
+// keyword abandons the call. A bare list only counts at the start of the
+// answer and only with --format pythonic (under auto, prose may start
+// with '['); the wrapped forms work under auto.
+const FormatPythonic Format = "pythonic"
+
+func init() {
+	body := Body{Read: ReadPython}
+	register(&Dialect{
+		Format: FormatPythonic,
+		Wire:   `[NAME(key=value, …), …] at the start of the answer, or inside <|python_start|>…<|python_end|> or <|tool_call_start|>…<|tool_call_end|>`,
+		Blocks: []Block{
+			{Anchored: true, Body: body},
+			{Open: "<|python_start|>", Close: "<|python_end|>", Body: body},
+			{Open: "<|tool_call_start|>", Close: "<|tool_call_end|>", Body: body},
+		},
+	})
+}

@@ -1,0 +1,97 @@
+package textparse
+
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, pythonicCases...) }
+
+// pythonicCases are modelled on Llama 3.2 / Llama 4 pythonic output, LFM2
+// and BFCL prompting answers.
+var pythonicCases = []parseCase{
+	{name: "pythonic/one_call", format: FormatPythonic,
+		in:   `[get_weather(city='Paris', days=3)]`,
+		want: `call=get_weather{"city":"Paris","days":3}`},
+	{name: "pythonic/parallel", format: FormatPythonic,
+		in:   `[get_weather(city="San Francisco, CA", metric=True), read_file(path='a.go', start_line=10, end_line=None)]`,
+		want: `call=get_weather{"city":"San Francisco, CA","metric":true} call=read_file{"path":"a.go","start_line":10,"end_line":null}`},
+	{name: "pythonic/structures", format: FormatPythonic,
+		in:   `[search(query='x', filters={'lang': 'go', 'stars': [1, 2.5, -3]}, tags=('a', "b"), limit=1e3)]`,
+		want: `call=search{"query":"x","filters":{"lang":"go","stars":[1,2.5,-3]},"tags":["a","b"],"limit":1000.0}`},
+	{name: "pythonic/strings_and_escapes", format: FormatPythonic,
+		in:   `[write_to_file(path="a.py", content='def f():\n    return "x"\n', line_count=2)]`,
+		want: `call=write_to_file{"path":"a.py","content":"def f():\n    return \"x\"\n","line_count":2}`},
+	{name: "pythonic/triple_quoted_multiline", format: FormatPythonic,
+		in:   "[write_to_file(path='n.md', content='''# Notes\nIt's \"fine\"\n''')]",
+		want: `call=write_to_file{"path":"n.md","content":"# Notes\nIt's \"fine\"\n"}`},
+	{name: "pythonic/empty_arguments", format: FormatPythonic,
+		in:   `[list_files(), list_files( )]`,
+		want: `call=list_files{} call=list_files{}`},
+	{name: "pythonic/llama4_wrapped_text_around", format: FormatPythonic,
+		in:   "Let me check.<|python_start|>[get_weather(city='Oslo')]<|python_end|> One moment.",
+		want: `text="Let me check. One moment." call=get_weather{"city":"Oslo"}`},
+	{name: "pythonic/lfm2_wrapped", format: FormatPythonic,
+		in:   `<|tool_call_start|>[get_weather(city="Bern"), list_files()]<|tool_call_end|>Checking.`,
+		want: `text="Checking." call=get_weather{"city":"Bern"} call=list_files{}`},
+	{name: "pythonic/think_then_list", format: FormatPythonic,
+		in:   `<think>Two lookups.</think>[get_weather(city='A'), get_weather(city='B')]`,
+		want: `reasoning="Two lookups." call=get_weather{"city":"A"} call=get_weather{"city":"B"}`},
+	{name: "pythonic/prose_is_text", format: FormatPythonic,
+		in:   "I can't call a tool for that [yet].",
+		want: `text="I can't call a tool for that [yet]."`},
+	{name: "pythonic/markup_in_values", format: FormatPythonic,
+		in:   `<|python_start|>[write_to_file(content="<|python_end|>], g(x=1) ☕", path='f(a=1)')]<|python_end|>`,
+		want: `call=write_to_file{"content":"<|python_end|>], g(x=1) ☕","path":"f(a=1)"}`},
+	{name: "pythonic/nested_call_is_error", format: FormatPythonic,
+		in:   `<|python_start|>[get_weather(city=lookup(q='x'))]<|python_end|>after`,
+		want: `text="after" error=invalid_json`},
+	{name: "pythonic/positional_is_error_then_valid", format: FormatPythonic,
+		in:   `<|tool_call_start|>[get_weather('Paris')]<|tool_call_end|> <|tool_call_start|>[get_weather(city='Paris')]<|tool_call_end|>`,
+		want: `text=" " call=get_weather{"city":"Paris"} error=invalid_json`},
+	{name: "pythonic/repeated_keyword", format: FormatPythonic,
+		in:   `<|python_start|>[f(a=1, a=2), g(b=1)]<|python_end|>`,
+		want: `error=invalid_json`},
+	{name: "pythonic/truncated_in_value", format: FormatPythonic,
+		in:   `[get_weather(city='Par`,
+		want: `error=incomplete_call`},
+	{name: "pythonic/truncated_after_call", format: FormatPythonic,
+		in:   `[get_weather(city='Paris'), read_file(pa`,
+		want: `call=get_weather{"city":"Paris"} error=incomplete_call`},
+	{name: "pythonic/dotted_name_trailing_commas", format: FormatPythonic,
+		in:   `[math.factorial(n=5,), list_files(),]`,
+		want: `call=math.factorial{"n":5} call=list_files{}`},
+	{name: "pythonic/unicode_and_numbers", format: FormatPythonic,
+		in:   `[search(query='東京 café', limit=0x10, code=r'\d+')]`,
+		want: `call=search{"query":"東京 café","limit":16,"code":"\\d+"}`},
+	{name: "pythonic/empty_list", format: FormatPythonic,
+		in:   `[]`,
+		want: ``},
+	{name: "pythonic/text_after_list", format: FormatPythonic,
+		in:   "[list_files()]\nDone.",
+		want: `text="\nDone." call=list_files{}`},
+	{name: "pythonic/auto_wrapped", format: FormatAuto,
+		in:   `Sure. <|python_start|>[get_weather(city='Rome')]<|python_end|>`,
+		want: `text="Sure. " call=get_weather{"city":"Rome"}`},
+	{name: "pythonic/auto_bare_list_is_text", format: FormatAuto,
+		in:   `[get_weather(city='Rome')]`,
+		want: `text="[get_weather(city='Rome')]"`},
+	{name: "pythonic/too_deep", format: FormatPythonic, depth: 3,
+		in:   `<|python_start|>[search(tags=[[[1]]]), list_files()]<|python_end|>ok`,
+		want: `text="ok" error=too_deep`},
+}
+
+func FuzzPythonic(f *testing.F) {
+	addSeeds(f, "pythonic/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatPythonic, false, in, seed) })
+}
+
+// Llama 4 writes Python calls; values arrive as JSON arguments.
+func ExampleParser_pythonic() {
+	msg := `<|python_start|>[get_weather(city='Paris', metric=True), list_files()]<|python_end|>`
+	printCalls(toolcall.Run(New(WithFormat(FormatPythonic)), []byte(msg), 8))
+	// Output:
+	// call call_0 get_weather {"city":"Paris","metric":true}
+	// call call_1 list_files {}
+}

@@ -1,0 +1,297 @@
+package textparse
+
+import (
+	"github.com/tooleval/tooleval/pyliteral"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// This file reads call bodies written as Python calls (ReadPython): a list
+// [f(a=1, b='x'), g()] or a single call f(a=1), keyword arguments only,
+// values Python literals converted to JSON as they arrive by
+// pyliteral.Value. The arguments stream like JSON ones: the JSON object
+// built here goes through the same scanner, so caps (too_deep, too_large),
+// held numbers and the UTF-8 rule are the JSON path's.
+
+// pyState is the state of a Python call body.
+type pyState struct {
+	state   uint8
+	bracket bool // the body is a [ … ] list
+	calls   int  // calls begun in the body
+	args    int  // keyword arguments written in the current call
+	kw      []byte
+	kwOff   int
+	val     pyliteral.Value
+	valOff  int // input offset of the current value
+}
+
+// Python body states.
+const (
+	pyStart     = iota // before '[' or a name
+	pyName             // in the call's name
+	pyParen            // after the name, before '('
+	pyArgs             // after '(' or ',', before a keyword or ')'
+	pyKw               // in a keyword
+	pyEq               // after a keyword, before '='
+	pyVal              // in a value
+	pyAfterVal         // after a value: ',' or ')'
+	pyAfterCall        // in a list, after a call: ',' or ']'
+)
+
+// pyBegin starts a Python body at b[i] ('[' or a name's first byte).
+func (p *Parser) pyBegin(b []byte, i int) int {
+	p.py.state, p.py.calls, p.py.bracket = pyStart, 0, false
+	p.mode = mPython
+	if b[i] == '[' {
+		p.py.bracket = true
+		return i + 1
+	}
+	return i
+}
+
+// pyStep reads bytes of a Python body.
+func (p *Parser) pyStep(b []byte, i int) int {
+	py := &p.py
+	for i < len(b) {
+		c := b[i]
+		off := p.off + i
+		switch py.state {
+		case pyStart, pyAfterCall:
+			if isSpace(c) {
+				i++
+				continue
+			}
+			if set := &p.bsets.between; set.first[c] {
+				p.beginMarker(set, c, off) // the block's closer
+				return i
+			}
+			if py.state == pyAfterCall {
+				switch c {
+				case ',':
+					py.state = pyStart
+					i++
+					continue
+				case ']':
+					p.pyBodyDone()
+					return i + 1
+				}
+				p.pyStray(off, "expected ',' or ']' after a call, found %q", c)
+				return i
+			}
+			if c == ']' && py.bracket {
+				p.pyBodyDone()
+				return i + 1
+			}
+			if !isPyKwByte(c) || c >= '0' && c <= '9' {
+				p.pyStray(off, "expected a call, found %q", c)
+				return i
+			}
+			_, skipped, closer := p.blockCallRet()
+			start := off
+			if py.calls == 0 {
+				start = p.callStart // the first call starts at the block's marker
+			}
+			py.calls++
+			p.beginCall(ckBlock, start, closer, skipped)
+			p.name, p.nameOff = p.name[:0], off
+			py.state = pyName
+		case pyName:
+			j := i
+			for j < len(b) && isPyNameByte(b[j]) {
+				j++
+			}
+			if room := 256 - len(p.name); room > 0 {
+				p.name = append(p.name, b[i:i+min(room, j-i)]...)
+			}
+			i = j
+			if i < len(b) {
+				p.setName(p.names.Intern(p.name), p.nameOff)
+				py.state = pyParen
+			}
+		case pyParen:
+			if isSpace(c) {
+				i++
+				continue
+			}
+			if c != '(' {
+				p.abandon(off, toolcall.CodeInvalidJSON, "expected '(' after %s, found %q", p.name, c)
+				return i
+			}
+			py.args = 0
+			p.js.Reset()
+			p.jsOff = off
+			p.cur.given = p.cur.given[:0]
+			py.state = pyArgs
+			i++
+		case pyArgs:
+			if isSpace(c) {
+				i++
+				continue
+			}
+			if c == ')' {
+				return p.pyCallDone(b, i)
+			}
+			if !isPyKwByte(c) || c >= '0' && c <= '9' {
+				p.abandon(off, toolcall.CodeInvalidJSON, "positional argument in a call to %s: only keyword arguments can be matched to parameters", p.cur.name)
+				return i
+			}
+			py.kw, py.kwOff = py.kw[:0], off
+			py.state = pyKw
+		case pyKw:
+			j := i
+			for j < len(b) && isPyKwByte(b[j]) {
+				j++
+			}
+			if len(py.kw) < 256 {
+				py.kw = append(py.kw, b[i:min(j, i+256-len(py.kw))]...)
+			}
+			i = j
+			if i < len(b) {
+				py.state = pyEq
+			}
+		case pyEq:
+			if isSpace(c) {
+				i++
+				continue
+			}
+			if c != '=' {
+				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "positional argument %s in a call to %s: only keyword arguments can be matched to parameters", py.kw, p.cur.name)
+				return i
+			}
+			kw := p.names.Intern(py.kw)
+			if p.cur.gave(kw) {
+				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.cur.name)
+				return i
+			}
+			p.cur.given = append(p.cur.given, kw)
+			s := len(p.scratch)
+			if py.args == 0 {
+				p.scratch = append(p.scratch, '{')
+			} else {
+				p.scratch = append(p.scratch, ',')
+			}
+			p.scratch = appendJSONKey(p.scratch, kw)
+			if !p.pyArgsJSON(s, py.kwOff, py.kwOff) {
+				return i + 1
+			}
+			py.args++
+			py.val.Reset()
+			py.valOff = off + 1
+			py.state = pyVal
+			i++
+		case pyVal:
+			s := len(p.scratch)
+			var n int
+			p.scratch, n = py.val.Feed(p.scratch, b[i:])
+			// A JSON problem (too deep) is at the last byte read: Feed
+			// stops after each opening bracket.
+			if !p.pyArgsJSON(s, off, off+max(n-1, 0)) {
+				return i + n
+			}
+			if e := py.val.Err(); e != nil {
+				p.abandon(py.valOff+e.Offset, toolcall.CodeInvalidJSON, "argument %s: %s", py.kw, e.Msg)
+				return i + n
+			}
+			i += n
+			if py.val.Done() {
+				py.state = pyAfterVal
+			}
+		case pyAfterVal:
+			if isSpace(c) {
+				i++
+				continue
+			}
+			switch c {
+			case ',':
+				py.state = pyArgs
+				i++
+				continue
+			case ')':
+				return p.pyCallDone(b, i)
+			}
+			p.abandon(off, toolcall.CodeInvalidJSON, "expected ',' or ')' after argument %s, found %q", py.kw, c)
+			return i
+		}
+	}
+	return i
+}
+
+// pyArgsJSON streams the JSON written to scratch from s on (read from
+// input offset off) through the arguments scanner; it reports false when
+// the call was abandoned (a problem is reported at errOff).
+func (p *Parser) pyArgsJSON(s, off, errOff int) bool {
+	d := p.scratch[s:len(p.scratch):len(p.scratch)]
+	if len(d) == 0 {
+		return true
+	}
+	n := p.js.Feed(d)
+	p.settle(d[:n], off)
+	if p.js.Err() != nil {
+		p.jsError(errOff)
+		return false
+	}
+	return true
+}
+
+// pyCallDone ends the call at the ')' at b[i].
+func (p *Parser) pyCallDone(b []byte, i int) int {
+	s := len(p.scratch)
+	if p.py.args == 0 {
+		p.scratch = append(p.scratch, "{}"...)
+	} else {
+		p.scratch = append(p.scratch, '}')
+	}
+	if !p.pyArgsJSON(s, p.off+i, p.off+i) {
+		return i + 1
+	}
+	p.flushHold()
+	if p.py.bracket {
+		p.cur.after = mPython
+		p.py.state = pyAfterCall
+	} else {
+		p.cur.after, _, _ = p.blockCallRet()
+	}
+	p.endBlockCall(p.off + i + 1)
+	return i + 1
+}
+
+// pyBodyDone ends the list of calls.
+func (p *Parser) pyBodyDone() {
+	p.mode, _, _ = p.blockCallRet()
+}
+
+// pyStray reports unexpected bytes between the calls of a body and gives
+// up the body: what follows is the block's (or text, for a block without a
+// closer).
+func (p *Parser) pyStray(off int, format string, args ...any) {
+	p.errorf(off, toolcall.CodeMalformedMarkup, -1, format, args...)
+	after, skipped, closer := p.blockCallRet()
+	if closer == "" {
+		p.mode = after
+		return
+	}
+	p.mode, p.skip, p.skipN = mSkip, closer, 0
+	p.cur.skipRet = skipped
+}
+
+// isPyKwByte: identifier bytes (any non-ASCII byte counts, as Python
+// allows Unicode letters).
+func isPyKwByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// isPyNameByte: a call name's bytes: identifier bytes, '.' for dotted
+// names (math.factorial) and '-', which tool names hold and models keep.
+func isPyNameByte(c byte) bool { return isPyKwByte(c) || c == '.' || c == '-' }
+
+// appendJSONKey appends "k": for an identifier k (no byte needs escaping
+// but '"' and '\\', which identifiers do not hold; escaped anyway).
+func appendJSONKey(dst []byte, k string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c == '"' || c == '\\' {
+			dst = append(dst, '\\')
+		}
+		dst = append(dst, k[i])
+	}
+	return append(dst, '"', ':')
+}
