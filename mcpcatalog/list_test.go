@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -189,4 +190,17 @@ func got0(l *Listing, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+func TestServerErrorStderr(t *testing.T) {
+	var lines []string
+	for i := 1; i <= 30; i++ {
+		lines = append(lines, fmt.Sprintf("log line %d", i))
+	}
+	e := &ServerError{Server: "s", Phase: PhaseInit, Err: errors.New("boom"), Stderr: strings.Join(lines, "\n") + "\n"}
+	got := e.Error()
+	if !strings.HasPrefix(got, `mcp server "s": initialize: boom`+"\n  server stderr:\n  | …\n  | log line 11\n") ||
+		!strings.HasSuffix(got, "  | log line 30") || strings.Contains(got, "log line 10\n") {
+		t.Errorf("got\n%s", got)
+	}
 }

@@ -11,6 +11,18 @@
 // nativeparse read by read (so the arrival times survive), under the
 // protocol's format; reasoning is wrapped in <think>…</think>.
 //
+// A case with steps is recorded as a trajectory (trajectory.go): the
+// model's calls get the suite's canned tool_results back (a call matches a
+// gold call by the possible-answer rules), calls to the case's search tool
+// run as BM25 retrievals whose tools join the next request, and the
+// conversation ends at a final answer, at a call without a canned result
+// (the step is saved with stop "off_script") or at Options.Steps turns.
+// No tool is ever executed. Every turn keeps its raw stream and chunk
+// times, so the trajectory replays offline. conversation.go writes the
+// history in each API's shapes (tool_calls and tool messages,
+// function_call items, tool_use and tool_result blocks) or, for text
+// variants, as the model's text and <tool_result> user messages.
+//
 // Client does the HTTP: per-attempt and idle timeouts, retries with
 // exponential backoff and jitter on 429, 5xx, connection errors and
 // streams cut before the API's final event, honouring Retry-After (and

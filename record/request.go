@@ -18,6 +18,10 @@ type Request struct {
 	MaxTokens int
 	// Temperature, when set, is sent as is.
 	Temperature *float64
+	// History holds the messages after the query in a multi-step
+	// recording: the model's earlier turns, the tool results fed back
+	// and later user turns.
+	History []Message
 }
 
 // Body builds the streaming request body for the endpoint's API.
@@ -26,21 +30,13 @@ func (e Endpoint) Body(r Request) ([]byte, error) {
 	if maxTokens <= 0 {
 		maxTokens = 1024
 	}
-	type msg struct {
-		Role    string `json:"role"`
-		Content string `json:"content"`
-	}
+	msgs := conversation(e.API, r)
 	var body any
 	switch e.API {
 	case ChatCompletions:
-		var msgs []msg
-		if r.System != "" {
-			msgs = append(msgs, msg{"system", r.System})
-		}
-		msgs = append(msgs, msg{"user", r.Query})
 		body = struct {
 			Model       string          `json:"model"`
-			Messages    []msg           `json:"messages"`
+			Messages    []any           `json:"messages"`
 			Tools       json.RawMessage `json:"tools,omitempty"`
 			Stream      bool            `json:"stream"`
 			MaxTokens   int             `json:"max_tokens"`
@@ -50,22 +46,22 @@ func (e Endpoint) Body(r Request) ([]byte, error) {
 		body = struct {
 			Model        string          `json:"model"`
 			Instructions string          `json:"instructions,omitempty"`
-			Input        []msg           `json:"input"`
+			Input        []any           `json:"input"`
 			Tools        json.RawMessage `json:"tools,omitempty"`
 			Stream       bool            `json:"stream"`
 			MaxTokens    int             `json:"max_output_tokens"`
 			Temperature  *float64        `json:"temperature,omitempty"`
-		}{e.Model, r.System, []msg{{"user", r.Query}}, r.Tools, true, maxTokens, r.Temperature}
+		}{e.Model, r.System, msgs, r.Tools, true, maxTokens, r.Temperature}
 	case Messages:
 		body = struct {
 			Model       string          `json:"model"`
 			System      string          `json:"system,omitempty"`
-			Messages    []msg           `json:"messages"`
+			Messages    []any           `json:"messages"`
 			Tools       json.RawMessage `json:"tools,omitempty"`
 			Stream      bool            `json:"stream"`
 			MaxTokens   int             `json:"max_tokens"`
 			Temperature *float64        `json:"temperature,omitempty"`
-		}{e.Model, r.System, []msg{{"user", r.Query}}, r.Tools, true, maxTokens, r.Temperature}
+		}{e.Model, r.System, msgs, r.Tools, true, maxTokens, r.Temperature}
 	default:
 		return nil, fmt.Errorf("record: unknown API %q", e.API)
 	}

@@ -37,6 +37,9 @@ type Options struct {
 	Concurrency int
 	// RPS caps the rate of requests started per second (0: no cap).
 	RPS float64
+	// Steps is the step budget of a multi-step case (default
+	// DefaultSteps): the recording stops after that many model turns.
+	Steps int
 	// MaxTokens and Temperature go into every request (see Request).
 	MaxTokens   int
 	Temperature *float64
@@ -185,40 +188,29 @@ func (r *Recorder) logf(format string, args ...any) {
 
 // one records one case and returns its suite line.
 func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case, lim *limiter, indexes *sync.Map, suiteDir, outDir string) ([]byte, error) {
-	req, err := r.request(suite, c, indexes)
-	if err != nil {
-		return nil, err
-	}
-	body, err := r.Endpoint.Body(req)
-	if err != nil {
-		return nil, err
-	}
-	if err := lim.wait(ctx); err != nil {
-		return nil, err
-	}
-	client := r.Client
-	if client == nil {
-		client = &Client{}
-	}
-	rec, err := client.Record(ctx, r.Endpoint, body)
-	if err != nil {
-		return nil, err
-	}
 	var t replay.Transcript
-	if isNative(r.Options.Variant) {
-		t, err = NativeTranscript(rec, r.Endpoint.API)
+	var steps []*replay.Step
+	if c.Trajectory() {
+		var err error
+		if steps, err = r.trajectory(ctx, suite, c, lim, indexes); err != nil {
+			return nil, err
+		}
 	} else {
-		t, err = TextTranscript(rec, r.Endpoint.API, protocolOf(r.Options.Protocol))
-		t.Protocol = protocolOf(r.Options.Protocol)
+		req, err := r.request(suite, c, indexes)
+		if err != nil {
+			return nil, err
+		}
+		if t, err = r.exchange(ctx, req, lim); err != nil {
+			return nil, err
+		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	t.Variant, t.Model = r.Options.Variant, r.Endpoint.Model
 	oc := replay.Case{
 		ID: c.ID, Query: c.Query, Catalog: relocate(c.Catalog, suiteDir, outDir),
 		GoldTools: c.GoldTools, AlwaysInclude: c.AlwaysInclude, Lang: c.Lang, Tags: c.Tags,
-		Transcript: &t, GoldCalls: c.GoldCalls,
+		Transcript: &t, GoldCalls: c.GoldCalls, Checker: c.Checker,
+	}
+	if steps != nil {
+		oc.Transcript, oc.Steps, oc.SearchTool = nil, steps, c.Search()
 	}
 	if oc.GoldTools == nil {
 		oc.GoldTools = []string{}
@@ -230,6 +222,39 @@ func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case,
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// exchange sends one request and keeps the answer as a transcript: the
+// raw stream for the native variant, the model's text under the protocol's
+// format otherwise, with the chunk arrival times.
+func (r *Recorder) exchange(ctx context.Context, req Request, lim *limiter) (replay.Transcript, error) {
+	body, err := r.Endpoint.Body(req)
+	if err != nil {
+		return replay.Transcript{}, err
+	}
+	if err := lim.wait(ctx); err != nil {
+		return replay.Transcript{}, err
+	}
+	client := r.Client
+	if client == nil {
+		client = &Client{}
+	}
+	rec, err := client.Record(ctx, r.Endpoint, body)
+	if err != nil {
+		return replay.Transcript{}, err
+	}
+	var t replay.Transcript
+	if isNative(r.Options.Variant) {
+		t, err = NativeTranscript(rec, r.Endpoint.API)
+	} else {
+		t, err = TextTranscript(rec, r.Endpoint.API, protocolOf(r.Options.Protocol))
+		t.Protocol = protocolOf(r.Options.Protocol)
+	}
+	if err != nil {
+		return replay.Transcript{}, err
+	}
+	t.Variant, t.Model = r.Options.Variant, r.Endpoint.Model
+	return t, nil
 }
 
 // request builds what to send for a case: the tools (whole catalog, or
@@ -356,6 +381,7 @@ func recordedIDs(out string) (map[string]bool, error) {
 		var c struct {
 			ID         string          `json:"id"`
 			Transcript json.RawMessage `json:"transcript"`
+			Steps      json.RawMessage `json:"steps"`
 		}
 		if err := json.Unmarshal(l, &c); err != nil {
 			if i == len(lines)-1 {
@@ -363,7 +389,7 @@ func recordedIDs(out string) (map[string]bool, error) {
 			}
 			return nil, fmt.Errorf("record: %s:%d: not a suite line: %v", out, i+1, err)
 		}
-		if c.ID != "" && len(c.Transcript) > 0 && string(c.Transcript) != "null" {
+		if c.ID != "" && (len(c.Transcript) > 0 && string(c.Transcript) != "null" || len(c.Steps) > 0 && string(c.Steps) != "null") {
 			ids[c.ID] = true
 		}
 	}

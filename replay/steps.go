@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/tooleval/tooleval/catalog"
@@ -189,8 +190,8 @@ func (l *loader) steps(c *Case) {
 			}
 			l.resolveTranscript(c.Line, field+".transcript", st.Transcript)
 		}
-		if st.Stop != "" && i != len(c.Steps)-1 {
-			l.fail(c.Line, field+".stop", "only the last step can end the recording")
+		if st.Stop != "" && (st.Transcript == nil || slices.ContainsFunc(c.Steps[i+1:], func(s *Step) bool { return s.Transcript != nil })) {
+			l.fail(c.Line, field+".stop", "only the last step the model took can end the recording")
 		}
 		for key := range st.ToolResults {
 			// A decimal key is a gold call's index; any other key is a call id.

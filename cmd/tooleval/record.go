@@ -25,7 +25,11 @@ func init() {
 		ArgsUsage: "SUITE",
 		Description: "Sends each case's query, with its catalog's tools rendered as --variant (and --protocol)\n" +
 			"or sent natively, to the endpoint, and writes the cases with their transcripts to --out.\n" +
-			"Cases already in --out are skipped, so an interrupted run resumes.\n\n" +
+			"Cases already in --out are skipped, so an interrupted run resumes.\n" +
+			"A case with steps is a trajectory: the model's calls get the suite's canned tool_results\n" +
+			"(matched by tool and arguments), search_tool calls run as BM25 retrievals whose tools are\n" +
+			"sent from the next turn on, and the recording stops at the final answer, at a call with no\n" +
+			"canned result (off_script) or after --steps turns. No tool is ever executed.\n\n" +
 			"Endpoint: --api, --base-url, --model, --api-key, or TOOLEVAL_BASE_URL/TOOLEVAL_MODEL/\n" +
 			"TOOLEVAL_API_KEY, OPENAI_BASE_URL/OPENAI_MODEL/OPENAI_API_KEY (openai-chat,\n" +
 			"openai-responses), ANTHROPIC_BASE_URL/ANTHROPIC_MODEL/ANTHROPIC_API_KEY (anthropic).\n" +
@@ -41,6 +45,7 @@ func init() {
 			&cli.StringFlag{Name: "variant", Value: "native", Usage: "prompt `VARIANT`: names, detailed, xml, retrieved, json or native"},
 			&cli.StringFlag{Name: "protocol", Usage: "text calling `PROTOCOL` for text variants: use_tool (default), function_calls, tool_call, qwen3_coder"},
 			&cli.IntFlag{Name: "k", Usage: "send the always-include tools and the `N` best BM25 matches instead of the whole catalog"},
+			&cli.IntFlag{Name: "steps", Value: record.DefaultSteps, Usage: "turn budget `N` of a multi-step case (a trajectory)"},
 			&cli.IntFlag{Name: "j", Value: 1, Usage: "`N` requests in flight"},
 			&cli.Float64Flag{Name: "rps", Usage: "at most `R` requests started per second (0: no limit)"},
 			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "reply cap in `TOKENS`"},
@@ -121,6 +126,7 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		Concurrency: c.Int("j"),
 		RPS:         c.Float64("rps"),
 		MaxTokens:   c.Int("max-tokens"),
+		Steps:       c.Int("steps"),
 		Logf:        logf,
 	}
 	if t := c.Float64("temperature"); t >= 0 {
@@ -183,11 +189,13 @@ func checkRecordFlags(c *cli.Context) error {
 			return usageErr("record: --%s must be positive, not %s", n, c.Duration(n))
 		}
 	}
-	if r := c.Float64("rps"); math.IsNaN(r) || math.IsInf(r, 0) || r < 0 {
-		return usageErr("record: --rps must be a finite number ≥ 0 (0: no limit), not %v", r)
+	if err := floatFlagIn(c, "record", "rps", 0, math.Inf(1)); err != nil {
+		return err
 	}
-	if t := c.Float64("temperature"); math.IsNaN(t) || math.IsInf(t, 0) || t < 0 && t != -1 || t > 2 {
-		return usageErr("record: --temperature must be between 0 and 2 (or -1: the server's), not %v", t)
+	if t := c.Float64("temperature"); t != -1 {
+		if err := floatFlagIn(c, "record", "temperature", 0, 2); err != nil {
+			return err
+		}
 	}
 	if c.Int64("max-body") <= 0 {
 		return usageErr("record: --max-body must be positive, not %d", c.Int64("max-body"))

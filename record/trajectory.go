@@ -1,0 +1,310 @@
+package record
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// DefaultSteps is the step budget of a multi-step recording.
+const DefaultSteps = 8
+
+// defaultSearchK is how many tools a search call returns when the run
+// sends the whole catalog (K = 0).
+const defaultSearchK = 5
+
+// trajectory drives a model through a multi-step case: it sends the query,
+// parses each streamed answer with the transcript format's parser, feeds
+// back the suite's canned tool_results for the calls the model made (a
+// call matches a gold call of the step by the possible-answer rules), runs
+// calls to the search tool as BM25 retrievals whose tools join the
+// injected set, and stops at a final answer, at a call the suite has no
+// result for (off_script) or at the step budget. No tool is executed.
+// The recorded steps keep each step's raw stream with its chunk times;
+// gold steps the model never reached follow without a transcript.
+func (r *Recorder) trajectory(ctx context.Context, suite *replay.Suite, c *replay.Case, lim *limiter, indexes *sync.Map) ([]*replay.Step, error) {
+	opt := r.Options
+	cat := suite.Catalog(c)
+	if cat == nil {
+		return nil, fmt.Errorf("catalog %s not loaded", c.Catalog)
+	}
+	tools, err := pickTools(cat, c, opt.K, indexes)
+	if err != nil {
+		return nil, err
+	}
+	d := &driver{r: r, cat: cat, c: c, indexes: indexes, tools: tools}
+	if s := c.Search(); s != nil {
+		t := s.Tool()
+		d.search, d.searchTool = s, &t
+	}
+	budget := opt.Steps
+	if budget <= 0 {
+		budget = DefaultSteps
+	}
+	var (
+		out     []*replay.Step
+		history []Message
+		next    int  // the next gold step
+		asked   = -1 // the gold step whose user turn was sent
+	)
+	for len(out) < budget {
+		var query string
+		if len(out) > 0 && next < len(c.Steps) && c.Steps[next].Query != "" && asked != next {
+			asked = next
+			query = c.Steps[next].Query
+			history = append(history, Message{Role: RoleUser, Text: query})
+			if _, err := d.retrieve(query); err != nil {
+				return nil, err
+			}
+		}
+		req, err := d.request(history)
+		if err != nil {
+			return nil, err
+		}
+		t, err := r.exchange(ctx, req, lim)
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %w", len(out)+1, err)
+		}
+		parsed, err := d.parse(&t)
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %w", len(out)+1, err)
+		}
+		step := &replay.Step{Query: query, Transcript: &t}
+		out = append(out, step)
+		searchOnly := len(parsed.Calls) > 0 && !slices.ContainsFunc(parsed.Calls, func(call toolcall.Call) bool { return !d.isSearch(call) })
+		var gold *replay.Step
+		switch {
+		case searchOnly:
+			// A step that only searches expects no call; the gold step
+			// still lies ahead.
+			step.GoldCalls = []metrics.GoldCall{}
+		case next < len(c.Steps):
+			gold = c.Steps[next]
+			step.GoldCalls = gold.GoldCalls
+			next++
+		}
+		if len(parsed.Calls) == 0 {
+			break // the final answer
+		}
+		assistant := Message{Role: RoleAssistant, Text: parsed.Text, Calls: parsed.Calls}
+		if !isNative(opt.Variant) {
+			assistant.Text = strings.Join(t.Chunks, "")
+		}
+		history = append(history, assistant)
+		offScript := false
+		for _, call := range parsed.Calls {
+			var result json.RawMessage
+			var key string
+			if d.isSearch(call) {
+				if result, err = d.runSearch(call); err != nil {
+					return nil, err
+				}
+				key = call.ID
+			} else if key, result = d.canned(call, gold, step); result == nil {
+				offScript = true
+				break
+			}
+			if step.ToolResults == nil {
+				step.ToolResults = map[string]json.RawMessage{}
+			}
+			step.ToolResults[key] = result
+			history = append(history, Message{Role: RoleTool, CallID: call.ID, Name: call.Name, Result: resultText(result)})
+		}
+		if offScript {
+			step.Stop = replay.StopOffScript
+			break
+		}
+		if len(out) == budget {
+			step.Stop = replay.StopBudget
+		}
+	}
+	for ; next < len(c.Steps); next++ {
+		st := &replay.Step{GoldCalls: c.Steps[next].GoldCalls}
+		if asked != next {
+			st.Query = c.Steps[next].Query
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// driver holds one trajectory's state.
+type driver struct {
+	r          *Recorder
+	cat        *catalog.Catalog
+	c          *replay.Case
+	indexes    *sync.Map
+	tools      []toolcall.Tool // injected so far, in order
+	search     *replay.SearchTool
+	searchTool *toolcall.Tool
+}
+
+func (d *driver) isSearch(call toolcall.Call) bool {
+	return d.search != nil && call.Name == d.search.Name
+}
+
+// Lookup makes the driver the parsers' tool set: the catalog and the
+// search tool.
+func (d *driver) Lookup(name string) (*toolcall.Tool, bool) {
+	if d.searchTool != nil && name == d.searchTool.Name {
+		return d.searchTool, true
+	}
+	return d.cat.Lookup(name)
+}
+
+// request renders the injected tools (and the search tool) as the run's
+// variant.
+func (d *driver) request(history []Message) (Request, error) {
+	opt := d.r.Options
+	tools := d.tools
+	if d.searchTool != nil {
+		tools = append(slices.Clip(tools), *d.searchTool)
+	}
+	req := Request{Query: d.c.Query, MaxTokens: opt.MaxTokens, Temperature: opt.Temperature, History: history}
+	var err error
+	if isNative(opt.Variant) {
+		req.Tools, err = prompt.Native(tools, string(d.r.Endpoint.API))
+		return req, err
+	}
+	po := prompt.Options{Protocol: protocolOf(opt.Protocol)}
+	if d.search != nil {
+		po.SearchTool, po.SearchParam = d.search.Name, d.search.QueryParam
+	}
+	req.System, err = prompt.Render(tools, opt.Variant, po)
+	return req, err
+}
+
+// parse reads a step's transcript with its format's parser.
+func (d *driver) parse(t *replay.Transcript) (toolcall.Result, error) {
+	p, err := replay.DefaultParser(t.Format, d)
+	if err != nil {
+		return toolcall.Result{}, err
+	}
+	var c toolcall.Collector
+	for _, ch := range t.Chunks {
+		c.Add(p.Feed([]byte(ch)))
+	}
+	c.Add(p.Close())
+	return c.Result(t.Format), nil
+}
+
+// index returns the catalog's BM25 index (shared by the run's workers).
+func (d *driver) index() (*retrieval.Index, error) {
+	v, ok := d.indexes.Load(d.c.Catalog)
+	if !ok {
+		ix, err := retrieval.New(d.cat.Tools())
+		if err != nil {
+			return nil, err
+		}
+		if v, ok = d.indexes.LoadOrStore(d.c.Catalog, ix); ok {
+			ix.Close()
+		}
+	}
+	return v.(*retrieval.Index), nil
+}
+
+// retrieve runs BM25 on query and injects the tools found that are not
+// injected yet; it returns them.
+func (d *driver) retrieve(query string) ([]toolcall.Tool, error) {
+	ix, err := d.index()
+	if err != nil {
+		return nil, err
+	}
+	k := d.r.Options.K
+	if k <= 0 {
+		k = defaultSearchK
+	}
+	hits, err := ix.Search(query, k)
+	if err != nil {
+		return nil, err
+	}
+	var found []toolcall.Tool
+	for _, h := range hits {
+		t, _ := d.cat.Lookup(h.Name)
+		found = append(found, *t)
+		if !slices.ContainsFunc(d.tools, func(x toolcall.Tool) bool { return x.Name == h.Name }) {
+			d.tools = append(d.tools, *t)
+		}
+	}
+	return found, nil
+}
+
+// runSearch executes a search call: BM25 on its query; the result fed back
+// lists the tools found (their descriptions join the prompt).
+func (d *driver) runSearch(call toolcall.Call) (json.RawMessage, error) {
+	var args map[string]json.RawMessage
+	var q string
+	if json.Unmarshal(call.Arguments, &args) != nil || json.Unmarshal(args[d.search.QueryParam], &q) != nil || q == "" {
+		msg, _ := json.Marshal(fmt.Sprintf("error: %s needs a non-empty string %q", d.search.Name, d.search.QueryParam))
+		return msg, nil
+	}
+	found, err := d.retrieve(q)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	if len(found) == 0 {
+		b.WriteString("No tools matched.")
+	} else {
+		b.WriteString("Tools found (now available):")
+	}
+	for _, t := range found {
+		b.WriteString("\n- " + t.Name)
+		if t.Description != "" {
+			b.WriteString(": " + strings.TrimSpace(strings.SplitN(t.Description, "\n", 2)[0]))
+		}
+	}
+	return json.Marshal(b.String())
+}
+
+// canned finds the suite's result for a call: by the call's id, or by the
+// gold call it matches (possible-answer rules) in the gold step, then in
+// any step. It returns the key to save it under in out (a gold index of
+// out's gold calls, else the call id) and the result, nil when the suite
+// has none.
+func (d *driver) canned(call toolcall.Call, gold *replay.Step, out *replay.Step) (string, json.RawMessage) {
+	steps := d.c.Steps
+	if gold != nil {
+		steps = append([]*replay.Step{gold}, steps...)
+	}
+	for _, st := range steps {
+		if v, ok := st.ToolResults[call.ID]; ok && call.ID != "" {
+			return call.ID, v
+		}
+		for j := range st.GoldCalls {
+			v, ok := st.ToolResults[strconv.Itoa(j)]
+			if !ok || len(metrics.CheckCall(d.cat, call, &st.GoldCalls[j])) > 0 {
+				continue
+			}
+			if st == gold && out.GoldCalls != nil {
+				return strconv.Itoa(j), v
+			}
+			if call.ID != "" {
+				return call.ID, v
+			}
+			return strconv.Itoa(j), v
+		}
+	}
+	return "", nil
+}
+
+// resultText is a tool result as the model reads it: a JSON string's text,
+// any other JSON value as written.
+func resultText(v json.RawMessage) string {
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		return s
+	}
+	return string(v)
+}
