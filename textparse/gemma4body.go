@@ -34,15 +34,15 @@ type gemState struct {
 
 // Gemma body states.
 const (
-	gmName     = iota // the name, up to '{'
-	gmKey             // before or in a key
-	gmValue           // before a value
-	gmQuoteIn         // matching the <|"|> that opens a string
-	gmString          // in a <|"|> string
-	gmJSONStr         // in a "…" string
-	gmBare            // in a bare value
-	gmAfter           // after a value: ',' or a closer
-	gmDone            // after the arguments' '}'
+	gmName    = iota // the name, up to '{'
+	gmKey            // before or in a key
+	gmValue          // before a value
+	gmQuoteIn        // matching the <|"|> that opens a string
+	gmString         // in a <|"|> string
+	gmJSONStr        // in a "…" string
+	gmBare           // in a bare value
+	gmAfter          // after a value: ',' or a closer
+	gmDone           // after the arguments' '}'
 )
 
 // gemBegin starts a Gemma body at b[i].
@@ -225,8 +225,8 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			}
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, b[i:end]...)
-			if !p.gemOut(s, off) {
-				return end
+			if !p.pyArgsJSON(s, off, -1) { // copied as it is: a problem is at its byte
+				return i + p.py.jsFed
 			}
 			i = end
 		case gmBare:
