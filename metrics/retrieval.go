@@ -118,7 +118,7 @@ func goldSet(gold []string) map[string]bool {
 
 // hitsAt counts distinct gold tools among the first k distinct entries.
 func hitsAt(ranked []string, g map[string]bool, k int) int {
-	seen := make(map[string]bool, k)
+	seen := make(map[string]bool, min(k, len(ranked))) // k may be huge: "all"
 	n, rank := 0, 0
 	for _, r := range ranked {
 		if rank >= k {

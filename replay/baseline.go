@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -100,8 +101,9 @@ func ParseThreshold(s string) (Threshold, error) {
 		return Threshold{}, fmt.Errorf("%q: unknown metric %q (want one of %s)", s, name, strings.Join(Metrics(), ", "))
 	}
 	v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-	if err != nil || v < 0 {
-		return Threshold{}, fmt.Errorf("%q: value must be a number ≥ 0", s)
+	if err != nil || !(v >= 0) || math.IsInf(v, 0) {
+		// NaN would make the gate unable to fail.
+		return Threshold{}, fmt.Errorf("%q: value must be a finite number ≥ 0", s)
 	}
 	return Threshold{Metric: name, Value: v}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"sort"
 	"strings"
@@ -49,7 +50,7 @@ const (
 //	  "weights": {"name": 3, "description": 1.5, …},  // per field; 0 drops a field
 //	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "normalize": "light", "stem": false, "stop_words": true,
 //	               "no_split": false,    // true: technical tokens whole only, not also split
-//	               "zh_stop_words": false, "cjk_unigram_weight": 1},
+//	               "zh_stop_words": false, "cjk_unigram_weight": 1, "pair_weight": 0.3},
 //	  "synonyms": [["落盘", "写文件", "保存"], "grep = search = 查找"],
 //	  "synonym_weight": 0.5,           // query weight of expansion terms
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],
@@ -104,7 +105,7 @@ func DefaultConfig() Config {
 		K1:            1.2,
 		B:             0.75,
 		Weights:       DefaultWeights(),
-		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Normalize: NormalizeLight, StopWords: true},
+		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Normalize: NormalizeLight, StopWords: true, PairWeight: 0.3},
 		SynonymWeight: 0.5,
 		Similarity:    SimilarityBM25F,
 	}
@@ -115,14 +116,14 @@ func (c *Config) Validate() error {
 	if c.K < 0 {
 		return fmt.Errorf("k: must be ≥ 0, got %d", c.K)
 	}
-	if c.K1 < 0 {
-		return fmt.Errorf("k1: must be ≥ 0, got %g", c.K1)
+	if !finiteNonNegative(c.K1) {
+		return fmt.Errorf("k1: must be a finite number ≥ 0, got %g", c.K1)
 	}
-	if c.B < 0 || c.B > 1 {
+	if !(c.B >= 0 && c.B <= 1) {
 		return fmt.Errorf("b: must be in [0, 1], got %g", c.B)
 	}
-	if c.SynonymWeight < 0 {
-		return fmt.Errorf("synonym_weight: must be ≥ 0, got %g", c.SynonymWeight)
+	if !finiteNonNegative(c.SynonymWeight) {
+		return fmt.Errorf("synonym_weight: must be a finite number ≥ 0, got %g", c.SynonymWeight)
 	}
 	names := make([]string, 0, len(c.Weights))
 	for f := range c.Weights {
@@ -135,8 +136,8 @@ func (c *Config) Validate() error {
 		if !isField(f) {
 			return fmt.Errorf("weights.%s: unknown field (want one of %s)", f, strings.Join(Fields, ", "))
 		}
-		if w < 0 {
-			return fmt.Errorf("weights.%s: must be ≥ 0, got %g", f, w)
+		if !finiteNonNegative(w) {
+			return fmt.Errorf("weights.%s: must be a finite number ≥ 0, got %g", f, w)
 		}
 		if w > 0 {
 			active = true
@@ -214,8 +215,8 @@ func ParseWeights(s string) (map[string]float64, error) {
 		if _, err := fmt.Sscan(strings.TrimSpace(v), &w); err != nil {
 			return nil, fmt.Errorf("weight %q: %q is not a number", item, v)
 		}
-		if w < 0 {
-			return nil, fmt.Errorf("weight %q: must be ≥ 0", item)
+		if !finiteNonNegative(w) {
+			return nil, fmt.Errorf("weight %q: must be a finite number ≥ 0", item)
 		}
 		out[k] = w
 	}
@@ -300,3 +301,7 @@ func (g *SynonymGroup) UnmarshalJSON(data []byte) error {
 	*g = list
 	return nil
 }
+
+// finiteNonNegative reports whether x is a number ≥ 0 other than +Inf
+// (NaN compares false with everything, so a plain x < 0 test lets it by).
+func finiteNonNegative(x float64) bool { return x >= 0 && !math.IsInf(x, 1) }

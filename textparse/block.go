@@ -230,6 +230,9 @@ func (p *Parser) onMarker(a action, off, end int) {
 	switch a.kind {
 	case aBlock:
 		p.fresh = false
+		if p.rset != nil { // a header-entered reasoning span ends at the next message
+			p.reason, p.rset = false, nil
+		}
 		p.detect(a.dialect.Format)
 		p.blk, p.bsets = a.block, p.comp.blocks[a.block]
 		p.callStart, p.fenced = off, false
@@ -418,6 +421,20 @@ func (p *Parser) nameDone() {
 	if p.inID {
 		raw, id = trimSpace(p.nameRaw), trimSpace(p.name)
 	}
+	if h := p.blk.Body.Header; h != nil {
+		kind, n := h(string(raw))
+		if kind != HeaderCall {
+			p.inCall = false // no call: the message is text or reasoning
+			p.mode = mText
+			if kind == HeaderReasoning {
+				if i, ok := p.comp.spanOf[p.dialectOf()]; ok {
+					p.reason, p.rset = true, &p.comp.reason[i]
+				}
+			}
+			return
+		}
+		raw = []byte(n)
+	}
 	name := p.names.Intern(raw)
 	if u := p.blk.Body.Untyped; u != "" && !p.typed && p.cfg.format == FormatAuto && p.next == 0 {
 		p.detected = u
@@ -472,4 +489,16 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 		}
 	}
 	return j, false
+}
+
+// dialectOf returns the dialect whose block is being read.
+func (p *Parser) dialectOf() *Dialect {
+	for _, d := range dialects {
+		for i := range d.Blocks {
+			if &d.Blocks[i] == p.blk {
+				return d
+			}
+		}
+	}
+	return nil
 }

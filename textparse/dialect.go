@@ -16,7 +16,9 @@ type Dialect struct {
 	Wire string
 	// Blocks are the call blocks the dialect writes.
 	Blocks []Block
-	// Reasoning spans besides <think>…</think> ([THINK]…[/THINK]).
+	// Reasoning spans besides <think>…</think> ([THINK]…[/THINK]). A
+	// span without Open is entered by a Body.Header; the dialect's block
+	// Open markers also end it.
 	Reasoning []Span
 	// Drop markers are markup with no meaning to tool calls
 	// (<|START_RESPONSE|>): consumed without an event.
@@ -83,7 +85,22 @@ type Body struct {
 	// the other shape, reported under auto as Untyped (deepseek_v31).
 	TypeWord string
 	Untyped  Format
+	// Header, when set, reads the bytes up to NameEnd as a message
+	// header (gpt-oss harmony) and says what the message is: a call to
+	// name, reasoning (up to the dialect's first Reasoning span's Close),
+	// or visible text.
+	Header func(raw string) (kind HeaderKind, name string)
 }
+
+// HeaderKind is what a Body.Header says a message is.
+type HeaderKind uint8
+
+// Header kinds.
+const (
+	HeaderText HeaderKind = iota
+	HeaderReasoning
+	HeaderCall
+)
 
 // registry of marker dialects, by format.
 var dialects = map[Format]*Dialect{}
@@ -170,12 +187,13 @@ type compiled struct {
 	anchorDialect []*Dialect
 	reason        []actionSet // per reasoning span: its close marker
 	spans         []Span
+	spanOf        map[*Dialect]int // the first reasoning span of a dialect
 	blocks        map[*Block]*blockSets
 	formats       []Format
 }
 
 func compile(ds []*Dialect) *compiled {
-	c := &compiled{blocks: map[*Block]*blockSets{}}
+	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
 	for _, d := range ds {
 		c.formats = append(c.formats, d.Format)
 		for bi := range d.Blocks {
@@ -197,15 +215,28 @@ func compile(ds []*Dialect) *compiled {
 			}
 			c.blocks[b] = bs
 		}
-		for _, sp := range d.Reasoning {
+		for i, sp := range d.Reasoning {
+			if i == 0 {
+				c.spanOf[d] = len(c.spans)
+			}
 			c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
 			var rs actionSet
 			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			if sp.Open == "" { // the dialect's message ends end it too
+				for _, m := range d.Drop {
+					rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+				}
+				for bi := range d.Blocks {
+					rs.on(d.Blocks[bi].Open, action{kind: aBlock, dialect: d, block: &d.Blocks[bi]})
+				}
+			}
 			c.reason = append(c.reason, rs)
 			c.spans = append(c.spans, sp)
 		}
-		for _, m := range d.Drop {
-			c.text.on(m, action{kind: aDrop, dialect: d})
+		if len(ds) == 1 { // not under auto: other models' text may hold them
+			for _, m := range d.Drop {
+				c.text.on(m, action{kind: aDrop, dialect: d})
+			}
 		}
 	}
 	return c

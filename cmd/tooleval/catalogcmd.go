@@ -66,7 +66,10 @@ func selectFlags(c *cli.Context, cat *catalog.Catalog) (*catalog.Catalog, error)
 		SanitizeNames: c.Bool("sanitize-names"),
 	})
 	if err != nil {
-		return nil, usageErr("%v", err)
+		// The only selection error is an unknown --mode; name the command
+		// and the flag, not the package.
+		msg := strings.Replace(strings.TrimPrefix(err.Error(), "catalog: "), "unknown mode", "unknown --mode", 1)
+		return nil, usageErr("%s: %s", c.Command.Name, msg)
 	}
 	return sel, nil
 }

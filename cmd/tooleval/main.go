@@ -77,17 +77,39 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter: stderr,
 		// Errors are printed once by run, with the right exit code.
 		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			if name := commandPath(c); name != "" {
+				return usageErr("%s: %v", name, err)
+			}
 			return usageErr("%v", err)
 		},
 	}
-	for _, c := range cmds {
-		if c.OnUsageError == nil {
-			c.OnUsageError = app.OnUsageError
+	// Every command, subcommands included (import bfcl), reports a bad
+	// flag as exit 2 with one line on stderr, never help on stdout.
+	var setUsage func([]*cli.Command)
+	setUsage = func(cs []*cli.Command) {
+		for _, c := range cs {
+			if c.OnUsageError == nil {
+				c.OnUsageError = app.OnUsageError
+			}
+			setUsage(c.Subcommands)
 		}
 	}
+	setUsage(cmds)
 	attachHelp(app)
 	return app
+}
+
+// commandPath names the command a context runs ("import bfcl"), or "" at
+// the top level.
+func commandPath(c *cli.Context) string {
+	var names []string
+	for _, x := range c.Lineage() {
+		if x.Command != nil && x.Command.Name != "" && (x.App == nil || x.Command.Name != x.App.Name) {
+			names = append([]string{x.Command.Name}, names...)
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 // codedError carries the exit code an error should end the process with.

@@ -189,11 +189,13 @@ func checkRecordFlags(c *cli.Context) error {
 			return usageErr("record: --%s must be positive, not %s", n, c.Duration(n))
 		}
 	}
-	if r := c.Float64("rps"); math.IsNaN(r) || math.IsInf(r, 0) || r < 0 {
-		return usageErr("record: --rps must be a finite number ≥ 0 (0: no limit), not %v", r)
+	if err := floatFlagIn(c, "record", "rps", 0, math.Inf(1)); err != nil {
+		return err
 	}
-	if t := c.Float64("temperature"); math.IsNaN(t) || math.IsInf(t, 0) || t < 0 && t != -1 || t > 2 {
-		return usageErr("record: --temperature must be between 0 and 2 (or -1: the server's), not %v", t)
+	if t := c.Float64("temperature"); t != -1 {
+		if err := floatFlagIn(c, "record", "temperature", 0, 2); err != nil {
+			return err
+		}
 	}
 	if c.Int64("max-body") <= 0 {
 		return usageErr("record: --max-body must be positive, not %d", c.Int64("max-body"))

@@ -34,7 +34,7 @@ func renderCmd(c *cli.Context) error {
 		return usageErr("render: unexpected arguments %v (the catalog goes in --catalog)", c.Args().Slice())
 	}
 	variant, protocol, enc := c.String("variant"), c.String("protocol"), c.String("tokens")
-	if err := checkVariant(variant); err != nil {
+	if err := checkVariant("render", "variant", variant); err != nil {
 		return err
 	}
 	if protocol != "" && !contains(prompt.Protocols(), protocol) {
@@ -67,12 +67,13 @@ func renderCmd(c *cli.Context) error {
 	return nil
 }
 
-// checkVariant is a usage error for a variant Render does not know.
-func checkVariant(v string) error {
+// checkVariant is a usage error, naming the command and its flag, for a
+// variant Render does not know.
+func checkVariant(cmd, flag, v string) error {
 	if v == prompt.VariantNative || contains(prompt.Variants(), v) {
 		return nil
 	}
-	return usageErr("unknown --variant %q (want one of %s)", v, strings.Join(prompt.Variants(), ", "))
+	return usageErr("%s: unknown --%s %q (want one of %s)", cmd, flag, v, strings.Join(prompt.Variants(), ", "))
 }
 
 func contains(list []string, s string) bool {

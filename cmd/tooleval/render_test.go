@@ -31,7 +31,7 @@ func TestRenderCommand(t *testing.T) {
 		{"bad variant", []string{"render", "--catalog", fs, "--variant", "fancy"}, 2, nil, []string{"unknown --variant"}},
 		{"bad protocol", []string{"render", "--catalog", fs, "--protocol", "hermes"}, 2, nil, []string{"unknown --protocol"}},
 		{"bad encoding", []string{"render", "--catalog", fs, "--tokens", "p50k"}, 2, nil, []string{"unknown --tokens"}},
-		{"bad mode", []string{"render", "--catalog", fs, "--mode", "yolo"}, 2, nil, []string{"unknown mode"}},
+		{"bad mode", []string{"render", "--catalog", fs, "--mode", "yolo"}, 2, nil, []string{"render: unknown --mode"}},
 		{"native with protocol", []string{"render", "--catalog", fs, "--variant", "native", "--protocol", "use_tool"}, 2, nil, []string{"no protocol section"}},
 		{"missing catalog flag", []string{"render", "--variant", "names"}, 2, nil, []string{"catalog"}},
 		{"broken catalog", []string{"render", "--catalog", "../../testdata/catalogs/broken/syntax.json"}, 1, nil, []string{"syntax.json:3:"}},

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -81,6 +82,12 @@ func retrieveCmd(c *cli.Context) error {
 		}
 		cfg.K = c.Int("k")
 	}
+	if err := floatFlagIn(c, "retrieve", "k1", 0, math.Inf(1)); err != nil {
+		return err
+	}
+	if err := floatFlagIn(c, "retrieve", "b", 0, 1); err != nil {
+		return err
+	}
 	if c.IsSet("k1") {
 		cfg.K1 = c.Float64("k1")
 	}
@@ -116,7 +123,7 @@ func retrieveCmd(c *cli.Context) error {
 	}
 	variant := c.String("render")
 	if !c.Bool("json") {
-		if err := checkVariant(variant); err != nil {
+		if err := checkVariant("retrieve", "render", variant); err != nil {
 			return err
 		}
 	}

@@ -101,7 +101,7 @@ func TestRetrieveErrors(t *testing.T) {
 		{"unreadable queries", []string{"--catalog", retrieveCatalog, "--queries", filepath.Join(dir, "none.jsonl")}, exitBadInput, "none.jsonl"},
 		{"broken queries line", []string{"--catalog", retrieveCatalog, "--queries", bad}, exitBadInput, "bad.jsonl:2"},
 		{"bad weights", []string{"--catalog", retrieveCatalog, "--query", "x", "--weights", "title=2"}, exitBadFlags, "title"},
-		{"bad b", []string{"--catalog", retrieveCatalog, "--query", "x", "--b", "2"}, exitBadFlags, "b: must be"},
+		{"bad b", []string{"--catalog", retrieveCatalog, "--query", "x", "--b", "2"}, exitBadFlags, "--b must be"},
 		{"bad config", []string{"--catalog", retrieveCatalog, "--query", "x", "--config", badCfg}, exitBadInput, "c.json"},
 		{"bad variant", []string{"--catalog", retrieveCatalog, "--query", "x", "--render", "fancy"}, exitBadFlags, "fancy"},
 		{"negative k", []string{"--catalog", retrieveCatalog, "--query", "x", "-k", "-1"}, exitBadFlags, "-k"},

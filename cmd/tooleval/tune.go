@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -157,6 +158,9 @@ func tuneOptions(c *cli.Context) (tune.Options, error) {
 		return opts, usageErr("tune: --objective %v", err)
 	}
 	obj.Budget = c.Int("budget")
+	if err := floatFlagIn(c, "tune", "noise-penalty", 0, math.Inf(1)); err != nil {
+		return opts, err
+	}
 	obj.NoisePenalty = c.Float64("noise-penalty")
 	opts.Objective = obj
 	space := tune.DefaultSpace()
@@ -251,8 +255,8 @@ func floatList(s string) ([]float64, error) {
 			continue
 		}
 		x, err := strconv.ParseFloat(p, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a number", p)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("%q is not a finite number", p)
 		}
 		out = append(out, x)
 	}

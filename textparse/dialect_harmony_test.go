@@ -1,0 +1,87 @@
+package textparse
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, harmonyCases...) }
+
+const (
+	hAnalysis = "<|channel|>analysis<|message|>"
+	hAsst     = "<|start|>assistant"
+)
+
+func hCall(name, args string) string {
+	return hAsst + "<|channel|>commentary to=functions." + name + " <|constrain|>json<|message|>" + args + "<|call|>"
+}
+
+// harmonyCases are modelled on gpt-oss-20b/120b output as vLLM and Ollama
+// receive it.
+var harmonyCases = []parseCase{
+	{name: "harmony/reasoning_then_call", format: FormatHarmony,
+		in:   hAnalysis + "User asks for weather in Tokyo. Call get_weather.<|end|>" + hCall("get_weather", `{"location":"Tokyo"}`),
+		want: `reasoning="User asks for weather in Tokyo. Call get_weather." call=get_weather{"location":"Tokyo"}`},
+	{name: "harmony/final_answer", format: FormatHarmony,
+		in:   hAnalysis + "Simple question.<|end|>" + hAsst + "<|channel|>final<|message|>Paris is the capital of France.<|return|>",
+		want: `text="Paris is the capital of France." reasoning="Simple question."`},
+	{name: "harmony/no_start_header", format: FormatHarmony,
+		in:   "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"location\":\"Oslo\"}<|call|>",
+		want: `call=get_weather{"location":"Oslo"}`},
+	{name: "harmony/recipient_before_channel", format: FormatHarmony,
+		in:   "<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{\"location\":\"Rome\"}<|call|>",
+		want: `call=get_weather{"location":"Rome"}`},
+	{name: "harmony/preamble_is_text", format: FormatHarmony,
+		in:   hAsst + "<|channel|>commentary<|message|>Let me check both cities.<|end|>" + hCall("get_weather", `{"location":"A"}`),
+		want: `text="Let me check both cities." call=get_weather{"location":"A"}`},
+	{name: "harmony/parallel", format: FormatHarmony,
+		in:   hAnalysis + "two calls<|end|>" + hCall("get_weather", `{"location":"A"}`) + hCall("read_file", `{"path":"a.go"}`),
+		want: `reasoning="two calls" call=get_weather{"location":"A"} call=read_file{"path":"a.go"}`},
+	{name: "harmony/empty_arguments", format: FormatHarmony,
+		in:   hCall("list_files", `{}`),
+		want: `call=list_files{}`},
+	{name: "harmony/markers_in_values", format: FormatHarmony,
+		in:   hCall("write_to_file", `{"path":"a.md","content":"<|call|> and <|end|> 日本"}`),
+		want: `call=write_to_file{"path":"a.md","content":"<|call|> and <|end|> 日本"}`},
+	{name: "harmony/truncated_call", format: FormatHarmony,
+		in:   hAnalysis + "x<|end|>" + hAsst + "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"location\":\"Tok",
+		want: `reasoning="x" error=incomplete_call`},
+	{name: "harmony/reasoning_without_end", format: FormatHarmony,
+		in:   hAnalysis + "thinking" + hAsst + "<|channel|>final<|message|>Done.",
+		want: `text="Done." reasoning="thinking"`},
+	{name: "harmony/invalid_json_then_final", format: FormatHarmony,
+		in:   hCall("a", `{"x":}`) + hAsst + "<|channel|>final<|message|>ok<|return|>",
+		want: `text="ok" error=invalid_json`},
+	{name: "harmony/builtin_recipient_is_text", format: FormatHarmony,
+		in:   hAsst + "<|channel|>analysis to=python code<|message|>print(1)<|call|>",
+		want: `reasoning="print(1)"`},
+	{name: "harmony/reasoning_open", format: FormatHarmony, open: true,
+		in:   "already thinking<|end|>" + hCall("f", `{}`),
+		want: `reasoning="already thinking" call=f{}`},
+	{name: "harmony/auto", format: FormatAuto,
+		in:   hAnalysis + "plan<|end|>" + hCall("get_weather", `{"location":"Tokyo"}`),
+		want: `reasoning="plan" call=get_weather{"location":"Tokyo"}`},
+}
+
+func FuzzHarmony(f *testing.F) {
+	addSeeds(f, "harmony/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatHarmony, false, in, seed) })
+}
+
+// gpt-oss reasoning, then a call.
+func ExampleParser_harmony() {
+	msg := "<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"location\":\"Tokyo\"}<|call|>"
+	for _, ev := range toolcall.Run(New(WithFormat(FormatHarmony)), []byte(msg), 9) {
+		switch ev.Kind {
+		case toolcall.KindReasoning:
+			fmt.Printf("reasoning %q\n", ev.Data)
+		case toolcall.KindCallEnd:
+			fmt.Println("call", ev.Call.Name, string(ev.Call.Arguments))
+		}
+	}
+	// Output:
+	// reasoning "Need the weather."
+	// call get_weather {"location":"Tokyo"}
+}
