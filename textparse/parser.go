@@ -117,9 +117,10 @@ type Parser struct {
 	callStart int    // offset of the marker that began the call
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
-	typed     bool   // the Body.TypeWord of the current call was read
-	glmKey    []byte // the GLM <arg_key> waiting for its value
-	envCloser string // envelope: closer of its calls, state after, state after a skip
+	typed     bool                      // the Body.TypeWord of the current call was read
+	glmKey    []byte                    // the GLM <arg_key> waiting for its value
+	tagCache  map[string]*toolcall.Tool // lookupTag
+	envCloser string                    // envelope: closer of its calls, state after, state after a skip
 	envPost   mode
 	envSkip   mode
 	fresh     bool // nothing but whitespace in the answer yet (anchored blocks)
