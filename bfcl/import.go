@@ -280,6 +280,8 @@ type builder struct {
 	cats  map[string]string   // case id → category
 	names map[string][]string // case id → the question's function names
 	files map[string]string   // file name of a case catalog → case id
+	// mtDocs caches the function docs of multi-turn involved classes.
+	mtDocs map[string]classDoc
 }
 
 func (b *builder) warn(format string, args ...any) {
@@ -348,6 +350,9 @@ type message struct {
 
 func (b *builder) category(dataDir string, f dataFile) error {
 	cs := CategorySummary{Category: f.category, Version: f.version, File: f.path, Abstention: isAbstention(f.category)}
+	if isMultiTurn(f.category) {
+		return b.multiTurn(dataDir, f, &cs)
+	}
 	if reason := unsupportedCategory(f.category); reason != "" {
 		// Their answers are execution traces, not calls to check.
 		err := eachLine(f.path, func(int, []byte) error { b.skip(&cs, reason); cs.Questions++; return nil })

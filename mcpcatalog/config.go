@@ -49,6 +49,12 @@ type Server struct {
 	// for this server (the servers file's "timeout", in seconds).
 	Timeout time.Duration
 
+	// guessed is set when the transport of a URL was not given: a
+	// streamable HTTP server that answers initialize with 400, 404 or 405
+	// is then tried over SSE, as the MCP specification's backwards
+	// compatibility section advises.
+	guessed bool
+
 	// hash identifies the entry (see EntryHash).
 	hash string
 	// written is the entry as the servers file has it, before ${VAR}
@@ -145,7 +151,9 @@ func LoadConfig(path string) (*Config, error) {
 // sse), "cwd", "disabled" (the server is left out), "disabledTools" (hidden
 // from prompts) and "timeout" (seconds). A URL entry without a type uses
 // SSE when its path ends in /sse and streamable HTTP otherwise. Other
-// members (alwaysAllow, autoApprove, …) are ignored. ${VAR} and
+// members (alwaysAllow, autoApprove, …) are ignored. A URL whose type is
+// not given and that answers initialize with 400, 404 or 405 over
+// streamable HTTP is tried again over SSE. ${VAR} and
 // ${VAR:-default} in command, args, env, cwd, url and headers are taken from
 // the environment, so tokens need not be written in the file; an unset
 // variable without a default is an error naming the server and the field.
@@ -263,6 +271,7 @@ func parseEntry(name string, raw json.RawMessage) (*Server, bool, error) {
 			if s.Transport, err = urlTransport(typ, s.URL); err != nil {
 				return nil, false, err
 			}
+			s.guessed = typ == ""
 		}
 		if len(e.Headers) > 0 {
 			s.Headers = map[string]string{}

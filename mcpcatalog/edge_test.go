@@ -137,3 +137,22 @@ func TestHeadersSent(t *testing.T) {
 		t.Error("no requests")
 	}
 }
+
+// A URL whose transport was not given is tried over SSE when streamable
+// HTTP gets a 4xx at initialize, as the MCP specification advises.
+func TestListFallsBackToSSE(t *testing.T) {
+	url := httpServer(t, newTestServer(shapeTools[:2], 0, nil), true) // SSE only, no /sse suffix
+	s, err := ParseTarget(url, "old", "")
+	if err != nil || s.Transport != TransportStreamable {
+		t.Fatalf("%+v %v", s, err)
+	}
+	l, err := List(context.Background(), s, Options{NoCache: true})
+	if err != nil || len(l.Tools) != 2 {
+		t.Fatalf("got %v, %v", l, err)
+	}
+	// An explicit transport is not second-guessed.
+	s, _ = ParseTarget(url, "old", "http")
+	if _, err := List(context.Background(), s, Options{NoCache: true}); err == nil {
+		t.Error("explicit streamable HTTP: want an error")
+	}
+}

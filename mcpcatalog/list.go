@@ -98,6 +98,26 @@ const maxPages = 10000
 // tool and the JSON path. Errors are *ServerError.
 func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 	o = o.withDefaults()
+	l, status, err := list(ctx, s, o)
+	var first *ServerError
+	if errors.As(err, &first) && first.Phase == PhaseInit && s.guessed && s.Transport == TransportStreamable &&
+		(status == http.StatusBadRequest || status == http.StatusNotFound || status == http.StatusMethodNotAllowed) {
+		sse := *s
+		sse.Transport = TransportSSE
+		if l, _, serr := list(ctx, &sse, o); serr == nil {
+			return l, nil
+		} else {
+			cp := *first
+			cp.Err = fmt.Errorf("%w (and over SSE: %v)", first.Err, errors.Unwrap(serr))
+			err = &cp
+		}
+	}
+	return l, err
+}
+
+// list is List over s's own transport. It also returns the first 4xx
+// status an HTTP server answered with.
+func list(ctx context.Context, s *Server, o Options) (*Listing, int, error) {
 	initTimeout, listTimeout := o.InitTimeout, o.ListTimeout
 	if s.Timeout > 0 {
 		initTimeout, listTimeout = s.Timeout, s.Timeout
@@ -109,9 +129,10 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 		}
 		return e
 	}
-	tr, cmd, stderr, err := transport(s, o)
+	hs := &statusRecorder{}
+	tr, cmd, stderr, err := transport(s, o, hs)
 	if err != nil {
-		return nil, fail(PhaseConfig, err, nil)
+		return nil, hs.first(), fail(PhaseConfig, err, nil)
 	}
 	rt := &rawTransport{inner: tr}
 	client := mcp.NewClient(&mcp.Implementation{Name: "tooleval", Version: "1"}, &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
@@ -134,7 +155,7 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 		default:
 			err = explain(err, rt, cmd)
 		}
-		return nil, fail(phase, err, stderr)
+		return nil, hs.first(), fail(phase, err, stderr)
 	}
 	defer cs.Close()
 	ir := cs.InitializeResult()
@@ -144,7 +165,7 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 		l.ServerInfo = ServerInfo{Name: ir.ServerInfo.Name, Version: ir.ServerInfo.Version}
 	}
 	if ir.Capabilities == nil || ir.Capabilities.Tools == nil {
-		return l, nil // the server offers no tools
+		return l, hs.first(), nil // the server offers no tools
 	}
 	cursor := ""
 	seen := map[string]bool{}
@@ -174,7 +195,7 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 			default:
 				err = explain(err, rt, cmd)
 			}
-			return nil, fail(PhaseList, fmt.Errorf("%s: %w", where, err), stderr)
+			return nil, hs.first(), fail(PhaseList, fmt.Errorf("%s: %w", where, err), stderr)
 		}
 		var tools []json.RawMessage
 		next := res.NextCursor
@@ -184,23 +205,23 @@ func List(ctx context.Context, s *Server, o Options) (*Listing, error) {
 			tools, err = marshalTools(res.Tools, len(l.Tools))
 		}
 		if err != nil {
-			return nil, fail(PhaseList, fmt.Errorf("%s: %w", where, err), stderr)
+			return nil, hs.first(), fail(PhaseList, fmt.Errorf("%s: %w", where, err), stderr)
 		}
 		l.Tools = append(l.Tools, tools...)
 		for _, t := range tools {
 			size += len(t)
 		}
 		if size > MaxListingBytes {
-			return nil, fail(PhaseList, fmt.Errorf("%s: the tools take more than %d bytes", where, MaxListingBytes), stderr)
+			return nil, hs.first(), fail(PhaseList, fmt.Errorf("%s: the tools take more than %d bytes", where, MaxListingBytes), stderr)
 		}
 		if next == "" {
-			return l, nil
+			return l, hs.first(), nil
 		}
 		if seen[next] {
-			return nil, fail(PhaseList, fmt.Errorf("%s: the server returned cursor %q again; pagination would never end", where, next), stderr)
+			return nil, hs.first(), fail(PhaseList, fmt.Errorf("%s: the server returned cursor %q again; pagination would never end", where, next), stderr)
 		}
 		if page >= maxPages {
-			return nil, fail(PhaseList, fmt.Errorf("more than %d pages of tools", maxPages), stderr)
+			return nil, hs.first(), fail(PhaseList, fmt.Errorf("more than %d pages of tools", maxPages), stderr)
 		}
 		seen[next] = true
 		cursor = next
@@ -320,7 +341,7 @@ func explain(err error, rt *rawTransport, cmd *exec.Cmd) error {
 }
 
 // transport builds the SDK transport for s.
-func transport(s *Server, o Options) (mcp.Transport, *exec.Cmd, *tailBuffer, error) {
+func transport(s *Server, o Options, hs *statusRecorder) (mcp.Transport, *exec.Cmd, *tailBuffer, error) {
 	switch s.Transport {
 	case TransportStdio:
 		if s.Command == "" {
@@ -350,36 +371,60 @@ func transport(s *Server, o Options) (mcp.Transport, *exec.Cmd, *tailBuffer, err
 		if base == nil {
 			base = http.DefaultClient
 		}
-		hc := base
-		if len(headers) > 0 {
-			c := *base
-			next := c.Transport
-			if next == nil {
-				next = http.DefaultTransport
-			}
-			c.Transport = &headerTransport{headers: headers, next: next}
-			hc = &c
+		hc := *base
+		next := hc.Transport
+		if next == nil {
+			next = http.DefaultTransport
 		}
+		hc.Transport = &headerTransport{headers: headers, next: next, status: hs}
 		if s.Transport == TransportSSE {
-			return &mcp.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc}, nil, nil, nil
+			return &mcp.SSEClientTransport{Endpoint: s.URL, HTTPClient: &hc}, nil, nil, nil
 		}
-		return &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true}, nil, nil, nil
+		return &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: &hc, MaxRetries: -1, DisableStandaloneSSE: true}, nil, nil, nil
 	}
 	return nil, nil, nil, fmt.Errorf("unknown transport %q", s.Transport)
 }
 
-// headerTransport adds headers to every request.
+// headerTransport adds headers to every request and notes the first 4xx
+// status.
 type headerTransport struct {
 	headers map[string]string
 	next    http.RoundTripper
+	status  *statusRecorder
 }
 
 func (t *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	for k, v := range t.headers {
-		r.Header.Set(k, v)
+	if len(t.headers) > 0 {
+		r = r.Clone(r.Context())
+		for k, v := range t.headers {
+			r.Header.Set(k, v)
+		}
 	}
-	return t.next.RoundTrip(r)
+	resp, err := t.next.RoundTrip(r)
+	if err == nil && resp.StatusCode >= 400 && resp.StatusCode < 500 {
+		t.status.note(resp.StatusCode)
+	}
+	return resp, err
+}
+
+// statusRecorder keeps the first 4xx status of a server.
+type statusRecorder struct {
+	mu     sync.Mutex
+	status int
+}
+
+func (s *statusRecorder) note(code int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.status == 0 {
+		s.status = code
+	}
+}
+
+func (s *statusRecorder) first() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.status
 }
 
 // tailBuffer keeps the last max bytes written to it.

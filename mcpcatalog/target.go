@@ -29,6 +29,7 @@ func ParseTarget(spec, name, transport string) (*Server, error) {
 		if s.Transport, err = urlTransport(transport, spec); err != nil {
 			return nil, err
 		}
+		s.guessed = transport == ""
 		s.URL = spec
 		if s.Name == "" {
 			s.Name = nameOf(u.Hostname())

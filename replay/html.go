@@ -73,18 +73,19 @@ type htmlCase struct {
 }
 
 type htmlPage struct {
-	Rep         *Report
-	Heading     string
-	Verdict     *Verdict
-	Changes     []CaseChange
-	Configs     []htmlConfig
-	Causes      []string
-	Tags, Langs []string
-	Cases       []htmlCase
-	RecallChart template.HTML
-	TokensChart template.HTML
-	Style       template.CSS
-	JS          template.JS
+	Rep          *Report
+	Heading      string
+	Verdict      *Verdict
+	Changes      []CaseChange
+	ChangesTitle string
+	Configs      []htmlConfig
+	Causes       []string
+	Tags, Langs  []string
+	Cases        []htmlCase
+	RecallChart  template.HTML
+	TokensChart  template.HTML
+	Style        template.CSS
+	JS           template.JS
 }
 
 // WriteHTML writes the report as one self-contained HTML page (inline CSS,
@@ -99,6 +100,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 	p := &htmlPage{Rep: rep, Heading: heading(rep), Verdict: rep.Verdict, Style: htmlStyle, JS: htmlScript}
 	if rep.Comparison != nil {
 		p.Changes = rep.Comparison.Changes
+		p.ChangesTitle = plural(len(p.Changes), "case outcome") + " changed against the baseline"
 	}
 	baseline := map[string]*Aggregate{}
 	if rep.Comparison != nil {

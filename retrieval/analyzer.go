@@ -54,6 +54,12 @@ type AnalyzerConfig struct {
 	// CJKUnigramWeight is the query weight of single characters taken from
 	// a longer Han run when CJK is both (bigrams weigh 1); 0 means 1.
 	CJKUnigramWeight float64 `json:"cjk_unigram_weight,omitempty"`
+	// PairWeight, when above 0, also emits each pair of adjacent plain
+	// words (normal forms, stop words skipped, not across punctuation,
+	// technical tokens or Han text) as one term "list branch", weighing
+	// PairWeight in queries. Mixed tokenizer only. 0: no pairs.
+	// DefaultConfig uses 0.3 (see EVAL.md).
+	PairWeight float64 `json:"pair_weight"`
 	// NoSplit keeps technical tokens (ApplyPatch, git_write, docs/xpath/)
 	// whole only, without also emitting their parts. Mixed tokenizer only.
 	NoSplit bool `json:"no_split,omitempty"`
@@ -205,6 +211,7 @@ func (a *Analyzer) appendTerms(dst []string, weights *[]float64, text string) []
 				}
 				j += n2
 			}
+			e.prev = ""
 			e.cjk(s[i:j])
 			i = j
 		case isWordRune(r):
@@ -219,6 +226,9 @@ func (a *Analyzer) appendTerms(dst []string, weights *[]float64, text string) []
 			e.technical(s[i:j])
 			i = j
 		default:
+			if r != ' ' && r != '\t' {
+				e.prev = "" // no pair across punctuation
+			}
 			i += n
 		}
 	}
@@ -249,6 +259,8 @@ type emitter struct {
 	// Analyzer.queryTerms); scale is PartWeight inside a technical token.
 	weights *[]float64
 	scale   float64
+	// prev is the previous plain word's normal form, for word pairs.
+	prev string
 }
 
 func (e *emitter) add(t string) { e.addWeighted(t, e.scale) }
@@ -285,6 +297,12 @@ func (e *emitter) word(w string) {
 	e.once(w, false)
 	if norm != w {
 		e.once(norm, true)
+	}
+	if e.a.cfg.PairWeight > 0 {
+		if e.prev != "" {
+			e.addWeighted(e.prev+" "+norm, e.scale*e.a.cfg.PairWeight)
+		}
+		e.prev = norm
 	}
 }
 
@@ -368,6 +386,8 @@ func (e *emitter) technical(chunk string) {
 	whole := strings.ToLower(chunk)
 	e.seen = append(e.seen, whole)
 	e.add(whole)
+	e.prev = "" // pairs only among a compound's own parts
+	defer func() { e.prev = "" }()
 	if e.a.cfg.NoSplit {
 		return
 	}

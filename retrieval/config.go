@@ -50,7 +50,7 @@ const (
 //	  "weights": {"name": 3, "description": 1.5, …},  // per field; 0 drops a field
 //	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "normalize": "light", "stem": false, "stop_words": true,
 //	               "no_split": false,    // true: technical tokens whole only, not also split
-//	               "zh_stop_words": false, "cjk_unigram_weight": 1},
+//	               "zh_stop_words": false, "cjk_unigram_weight": 1, "pair_weight": 0.3},
 //	  "synonyms": [["落盘", "写文件", "保存"], "grep = search = 查找"],
 //	  "synonym_weight": 0.5,           // query weight of expansion terms
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],
@@ -105,7 +105,7 @@ func DefaultConfig() Config {
 		K1:            1.2,
 		B:             0.75,
 		Weights:       DefaultWeights(),
-		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Normalize: NormalizeLight, StopWords: true},
+		Analyzer:      AnalyzerConfig{Tokenizer: TokenizerMixed, CJK: CJKBoth, Normalize: NormalizeLight, StopWords: true, PairWeight: 0.3},
 		SynonymWeight: 0.5,
 		Similarity:    SimilarityBM25F,
 	}

@@ -149,3 +149,38 @@ func TestCJKUnigramWeight(t *testing.T) {
 		t.Errorf("query weights %v, want %v", got, want)
 	}
 }
+
+// TestWordPairs: with pair_weight (default 0.3) adjacent words also count
+// as one term, so "pull request" prefers the tool that says "pull request"
+// over one that has both words apart.
+func TestWordPairs(t *testing.T) {
+	tools := []toolcall.Tool{
+		{Name: "sync_branch", Description: "Pull changes, then request a review."},
+		{Name: "open_pr", Description: "Open a new pull request from a feature branch to the main branch."},
+	}
+	for _, w := range []float64{0, DefaultConfig().Analyzer.PairWeight} {
+		cfg := DefaultConfig()
+		cfg.Analyzer.PairWeight = w
+		ix, err := New(tools, WithConfig(cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, _ := ix.Search("pull request", 2)
+		want := "open_pr"
+		if w == 0 {
+			want = "sync_branch" // without pairs the shorter description wins
+		}
+		if len(hits) == 0 || hits[0].Name != want {
+			t.Errorf("pair_weight %g: %v, want %s first", w, names(hits), want)
+		}
+	}
+	a, _ := NewAnalyzer(AnalyzerConfig{PairWeight: 0.3, StopWords: true}, nil)
+	terms, weights := a.queryTerms("list the branches, then merge read_file")
+	got := map[string]float64{}
+	for i, term := range terms {
+		got[term] = weights[i]
+	}
+	if got["list branch"] != 0.3 || got["branch merge"] != 0 || got["merge read"] != 0 {
+		t.Errorf("pairs %v: want list branch (stop word skipped) at 0.3, none across the comma or into read_file", got)
+	}
+}

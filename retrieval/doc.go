@@ -17,7 +17,8 @@
 // impact is computed at index time into in-memory postings, so a query
 // costs one pass over its terms' postings. The sum of per-field BM25 (the
 // earlier model) and bluge's stock formula stay available as
-// Config.Similarity values for comparison. Parameters nested in object
+// Config.Similarity values for comparison. Adjacent plain words are also
+// indexed as pair terms (AnalyzerConfig.PairWeight). Parameters nested in object
 // parameters are indexed with their paths (catalog.NestedParams). Text goes
 // through Analyzer, a
 // mixed Chinese/English analyzer that keeps technical tokens such as

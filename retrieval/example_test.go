@@ -48,12 +48,12 @@ func ExampleIndex_Explain() {
 	for _, f := range e.Fields {
 		fmt.Print(f.Field, ":")
 		for _, t := range f.Terms {
-			fmt.Print(" ", t.Term)
+			fmt.Printf(" %q", t.Term)
 		}
 		fmt.Println()
 	}
 	// Output:
-	// name: read_file
-	// name_words: read_file read file
-	// description: read file
+	// name: "read_file"
+	// name_words: "read_file" "read" "file" "read file"
+	// description: "read" "file" "read file"
 }

@@ -91,6 +91,8 @@ func applySpec(t *testing.T, c *Config, spec string) {
 			c.FeedbackTerms = int(f)
 		case "prfw":
 			c.FeedbackWeight = f
+		case "pairs":
+			c.Analyzer.PairWeight = f
 		case "uniw":
 			c.Analyzer.CJKUnigramWeight = f
 		default:

@@ -46,6 +46,8 @@ type Space struct {
 	CJKUnigramWeight []float64 `json:"cjk_unigram_weight,omitempty"`
 	// Similarity: BM25F (retrieval's default) or the sum of per-field BM25.
 	Similarity []string `json:"similarity,omitempty"`
+	// PairWeight: query weight of adjacent-word pair terms (0: no pairs).
+	PairWeight []float64 `json:"pair_weight,omitempty"`
 	// MaxAlways is how many always-include tools may be chosen: the tools
 	// that are gold in the most training cases, tried as growing prefixes
 	// of that list. Only for suites with one catalog. 0: not tuned.
@@ -72,6 +74,7 @@ func DefaultSpace() Space {
 		ZhStopWords:      []bool{false, true},
 		CJKUnigramWeight: []float64{0.3, 0.5, 1},
 		Similarity:       []string{retrieval.SimilarityBM25F, retrieval.SimilarityBM25},
+		PairWeight:       []float64{0, 0.3, 0.6},
 	}
 }
 
@@ -120,6 +123,11 @@ func (s Space) Validate() error {
 	for _, v := range s.CJKUnigramWeight {
 		if !(v > 0 && v <= 1) {
 			return fmt.Errorf("space: cjk_unigram_weight must be in (0, 1], got %g", v)
+		}
+	}
+	for _, v := range s.PairWeight {
+		if v < 0 || math.IsNaN(v) {
+			return fmt.Errorf("space: pair_weight must be ≥ 0, got %g", v)
 		}
 	}
 	for _, sim := range s.Similarity {
@@ -218,8 +226,8 @@ func (p Point) key() string {
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatFloat(w, 'g', -1, 64))
 	}
-	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d/%t/%g/%s", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always,
-		p.Analyzer.ZhStopWords, p.Analyzer.CJKUnigramWeight, p.Similarity)
+	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d/%t/%g/%s/%g", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always,
+		p.Analyzer.ZhStopWords, p.Analyzer.CJKUnigramWeight, p.Similarity, p.Analyzer.PairWeight)
 	return b.String()
 }
 
@@ -291,6 +299,7 @@ func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
 	strs("analyzer.normalize", s.Normalize, base.Analyzer.Normalize, func(p *Point) *string { return &p.Analyzer.Normalize })
 	bools("analyzer.stop_words", s.StopWords, base.Analyzer.StopWords, func(p *Point) *bool { return &p.Analyzer.StopWords })
 	bools("analyzer.no_split", s.NoSplit, base.Analyzer.NoSplit, func(p *Point) *bool { return &p.Analyzer.NoSplit })
+	floats("analyzer.pair_weight", s.PairWeight, base.Analyzer.PairWeight, func(p *Point) *float64 { return &p.Analyzer.PairWeight })
 	if maxAlways > 0 {
 		out = append(out, dim{name: "always", n: maxAlways + 1,
 			set:   func(p *Point, i int) { p.Always = i },
