@@ -171,7 +171,6 @@ type ModelSummary struct {
 	Rejected int `json:"rejected"`
 }
 
-
 // Load reads a leaderboard checkout (or its data directory) and builds the
 // catalogs and suites. Missing or malformed files are errors naming the
 // file and line (*FileError).
