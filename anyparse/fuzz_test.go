@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -29,6 +30,12 @@ func FuzzAuto(f *testing.F) {
 		"{\"answer\": 1}\n<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>",
 		"\xef\xbb\xbfdata: {\"choices\":[{\"delta\":{\"content\":\"hi\"}}]}\n\n",
 		"[{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}]}}]}]",
+		// Malformed calls followed by valid ones: recovery must not
+		// depend on the chunking nor lose what follows.
+		"<tool_call>{\"name\":\"f\",\"arguments\":\"x</tool_call>Hello.\n<tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>",
+		"<use_tool><tool_name>f</tool_name><arguments>{\"a\":[[[</arguments></use_tool>ok<use_tool><tool_name>g</tool_name><arguments>{}</arguments></use_tool>",
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"a\",\"function\":{\"name\":\"f\",\"arguments\":\"[[[[\"}}]}}]}\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"b\",\"function\":{\"name\":\"g\",\"arguments\":\"{}\"}}]}}]}\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n",
+		"data: {not json\n\ndata: " + strings.Repeat("[", 200) + "\n\n{\"model\":\"m\",\"created_at\":\"t\",\"message\":{\"content\":\"hi\"},\"done\":true}\n",
 	} {
 		f.Add([]byte(s), uint8(1))
 	}

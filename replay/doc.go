@@ -25,7 +25,14 @@
 //	replay.WriteTable(os.Stdout, rep, 8)
 //
 // Per-case results depend only on the case and the options, never on the
-// number of workers or the sharding. Compare sets a report against a
-// baseline report for CI gating. LoadExamples loads the embedded example
-// suite that `tooleval replay` runs by default.
+// number of workers or the sharding. Aggregates keep their sufficient
+// statistics (counts, exact fixed-point sums, whole sample lists) and
+// derive their rates from them — nil (JSON null) when nothing was
+// measured — so Merge turns the reports of a run's shards into exactly the
+// whole run's report. Gate checks a report against a baseline (matching
+// configurations by their settings, Config.Key) and thresholds, and never
+// passes silently. The printers write the report as tables, Markdown,
+// JUnit XML, JSON (WriteJSON, read back by ReadJSON) and one self-contained
+// HTML page. LoadExamples loads the embedded example suite that `tooleval
+// replay` runs by default.
 package replay

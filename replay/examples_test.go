@@ -94,3 +94,35 @@ func ExampleRun() {
 	// wrong-tool: selection: wrong_func_name: called "search_notes", expected "delete_note"
 	// note-search-wrong-type: arguments: type_error limit: $.limit: want integer, got string
 }
+
+// Shards of a run merge into exactly the report of the whole run, and a
+// gate checks it like any report.
+func ExampleMerge() {
+	suite, err := LoadFile("../testdata/replay/suite.jsonl")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer suite.Close()
+	var shards []*Report
+	for i := 1; i <= 3; i++ {
+		rep, err := Run(suite, Options{Ks: []int{5}, Encoding: "none", Shard: i, Shards: 3})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		shards = append(shards, rep)
+	}
+	rep, err := Merge(shards)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m := rep.Configs[0].Metrics
+	fmt.Printf("%d cases, %d passed, recall %.3f\n", rep.Cases, m.Passed, *m.Recall)
+	v := Gate{Min: []Threshold{{Metric: "pass_rate", Value: 0.9}}}.Check(rep, nil)
+	fmt.Println(v.Passed, v.Regressions[0])
+	// Output:
+	// 9 cases, 5 passed, recall 0.875
+	// false k=5: pass_rate 0.5556 < min 0.9000
+}

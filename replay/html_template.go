@@ -73,7 +73,7 @@ var htmlTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <main>
 {{with .Verdict}}<div id="verdict" class="verdict {{if .Passed}}pass{{else}}fail{{end}}"><strong>{{if .Passed}}PASSED{{else}}FAILED{{end}}</strong>
 {{if or .Regressions .Errors .Notes}}<ul>{{range .Regressions}}<li>REGRESSION {{.}}</li>{{end}}{{range .Errors}}<li>ERROR {{.}}</li>{{end}}{{range .Notes}}<li>note: {{.}}</li>{{end}}</ul>{{end}}</div>{{end}}
-{{if .Changes}}<details><summary>{{len .Changes}} case outcome(s) changed against the baseline</summary><ul>{{range .Changes}}<li>{{.}}</li>{{end}}</ul></details>{{end}}
+{{if .Changes}}<details><summary>{{.ChangesTitle}}</summary><ul>{{range .Changes}}<li>{{.}}</li>{{end}}</ul></details>{{end}}
 
 <h2>Configurations</h2>
 <div class="cards">{{range .Configs}}{{$cfg := .Name}}
