@@ -114,7 +114,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 		hc := htmlConfig{Name: c.Config.Name, Key: c.Config.Key}
 		base := baseline[c.Config.Name]
 		hc.Baseline = base != nil
-		for _, h := range headline {
+		for _, h := range headlines(rep) {
 			cur := MetricValue(&c.Metrics, h.metric)
 			m := htmlMetric{Label: h.label, Metric: h.metric, Value: h.format(cur)}
 			if base != nil {
@@ -218,6 +218,9 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	if r.Error != "" {
 		h.Problems = append(h.Problems, r.Error)
 	}
+	if r.Trajectory != nil {
+		stepsView(&h, r.Trajectory)
+	}
 	if s == nil {
 		return h
 	}
@@ -256,6 +259,9 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	}
 	if sc.Transcript != nil {
 		h.Transcript = markCalls(string(sc.Transcript.Bytes()), names)
+	}
+	if sc.Trajectory() {
+		stepsSource(&h, sc, r.Trajectory)
 	}
 	return h
 }
