@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -164,30 +163,6 @@ func writeSteps(w io.Writer, t *TrajectoryResult) {
 		}
 		fmt.Fprintln(w)
 	}
-}
-
-// trajectoryHeadline are the HTML cards a run with trajectories adds.
-var trajectoryHeadline = []struct {
-	label, metric string
-	format        func(*float64) string
-}{
-	{"trajectory success", "trajectory_success", pct},
-	{"trajectory steps pass", "trajectory_step_pass_rate", pct},
-	{"recall after searches", "trajectory_recall_final", num3},
-	{"misses recovered by search", "trajectory_recovery_rate", pct},
-	{"calls never injected", "trajectory_not_injected_rate", pct},
-}
-
-// headlines are the HTML cards of a report: the trajectory ones only when
-// it has trajectories.
-func headlines(rep *Report) []struct {
-	label, metric string
-	format        func(*float64) string
-} {
-	if !hasTrajectories(rep) {
-		return headline
-	}
-	return append(slices.Clip(headline), trajectoryHeadline...)
 }
 
 // stepsView adds a trajectory's steps to a case's drill-down: the calls

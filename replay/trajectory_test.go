@@ -127,7 +127,7 @@ func TestTrajectoryPrinters(t *testing.T) {
 	if err := WriteHTML(&page, rep, HTMLOptions{Suite: s}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"trajectory success", "misses recovered by search", "step 1: searched &#34;full-text search notes snippets&#34;", "── step 3 ──", "(not taken)"} {
+	for _, want := range []string{"trajectory success", "trajectory misses recovered", "step 1: searched &#34;full-text search notes snippets&#34;", "── step 3 ──", "(not taken)"} {
 		if !strings.Contains(page.String(), want) {
 			t.Errorf("HTML lacks %q", want)
 		}
