@@ -400,6 +400,8 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return i + 1
 	case bl.Body.Read&ReadPython != 0 && (c == '[' || isPyNameByte(c)):
 		return p.pyBegin(b, i)
+	case bl.Body.Read&ReadGemma != 0:
+		return p.gemBegin(b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
 		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart

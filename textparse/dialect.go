@@ -61,6 +61,7 @@ const (
 	// after Body.IDMark), then a JSON object of arguments, streamed.
 	ReadNameJSON
 	ReadPython // [f(a=1), g()] or f(a=1): Python calls, keyword arguments (pybody.go)
+	ReadGemma  // call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's values (gemma4body.go)
 )
 
 // Body says how the calls of a block are read. With both readers, the
