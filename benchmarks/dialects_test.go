@@ -58,6 +58,10 @@ var dialectDense = []struct {
 	{textparse.FormatPythonic, "Reading the next file.\n<|python_start|>" +
 		`[read_file(path='src/pkg/file_0042.go', start_line=120), grep(pattern="func (p \\*Parser)", paths=['a', 'b'])]` +
 		"<|python_end|>\n"},
+	{textparse.FormatOlmo3, "Reading the next file.\n<function_calls>\n" +
+		"read_file(path='src/pkg/file_0042.go', start_line=120)\ngrep(pattern=\"func (p \\\\*Parser)\", paths=['a', 'b'])\n</function_calls>\n"},
+	{textparse.FormatGemma4, "Reading the next file.\n<|tool_call>call:read_file{path:<|\"|>src/pkg/file_0042.go<|\"|>,start_line:120}<tool_call|>" +
+		`<|tool_call>call:grep{pattern:<|"|>func (p \*Parser)<|"|>,paths:[<|"|>a<|"|>,<|"|>b<|"|>]}<tool_call|>` + "\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

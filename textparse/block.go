@@ -400,6 +400,8 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return i + 1
 	case bl.Body.Read&ReadPython != 0 && (c == '[' || isPyNameByte(c)):
 		return p.pyBegin(b, i)
+	case bl.Body.Read&ReadGemma != 0:
+		return p.gemBegin(b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
 		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart
@@ -440,7 +442,7 @@ func (p *Parser) nameDone() {
 		raw, id = trimSpace(p.nameRaw), trimSpace(p.name)
 	}
 	if h := p.blk.Body.Header; h != nil {
-		kind, n := h(string(raw))
+		kind, n := h(raw)
 		if kind != HeaderCall {
 			p.inCall = false // no call: the message is text or reasoning
 			p.mode = mText
@@ -451,7 +453,7 @@ func (p *Parser) nameDone() {
 			}
 			return
 		}
-		raw = []byte(n)
+		raw = n
 	}
 	name := p.names.Intern(raw)
 	if u := p.blk.Body.Untyped; u != "" && !p.typed && p.cfg.format == FormatAuto && p.next == 0 {
