@@ -444,7 +444,7 @@ func (p *Parser) nameDone() {
 		raw, id = trimSpace(p.nameRaw), trimSpace(p.name)
 	}
 	if h := p.blk.Body.Header; h != nil {
-		kind, n := h(string(raw))
+		kind, n := h(raw)
 		if kind != HeaderCall {
 			p.inCall = false // no call: the message is text or reasoning
 			p.mode = mText
@@ -455,7 +455,7 @@ func (p *Parser) nameDone() {
 			}
 			return
 		}
-		raw = []byte(n)
+		raw = n
 	}
 	name := p.names.Intern(raw)
 	if u := p.blk.Body.Untyped; u != "" && !p.typed && p.cfg.format == FormatAuto && p.next == 0 {

@@ -93,7 +93,7 @@ type Body struct {
 	// header (gpt-oss harmony) and says what the message is: a call to
 	// name, reasoning (up to the dialect's first Reasoning span's Close),
 	// or visible text.
-	Header func(raw string) (kind HeaderKind, name string)
+	Header func(raw []byte) (kind HeaderKind, name []byte)
 }
 
 // HeaderKind is what a Body.Header says a message is.
