@@ -14,6 +14,30 @@ var dialectDense = []struct {
 	format textparse.Format
 	block  string
 }{
+	{textparse.FormatHermes, "Reading the next file.\n<tool_call>\n" +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n</tool_call>\n<tool_call>\n" +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tool_call>\n"},
+	{textparse.FormatLongcat, "Reading the next file.\n<longcat_tool_call>" +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}</longcat_tool_call>\n<longcat_tool_call>` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}</longcat_tool_call>` + "\n"},
+	{textparse.FormatDeepSeekV3, "Reading the next file.\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>read_file\n```json\n" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "\n```<｜tool▁call▁end｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>grep\n```json\n" +
+		`{"pattern": "func (p \\*Parser)"}` + "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>\n"},
+	{textparse.FormatDeepSeekV31, "Reading the next file.\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>read_file<｜tool▁sep｜>" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}<｜tool▁call▁end｜><｜tool▁call▁begin｜>grep<｜tool▁sep｜>` +
+		`{"pattern": "func (p \\*Parser)"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>` + "\n"},
+	{textparse.FormatDeepSeekV32, "Reading the next file.\n<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"read_file\">\n" +
+		"<｜DSML｜parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜DSML｜parameter>\n<｜DSML｜parameter name=\"start_line\" string=\"false\">120</｜DSML｜parameter>\n" +
+		"</｜DSML｜invoke>\n<｜DSML｜invoke name=\"grep\">\n<｜DSML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>\n"},
+	{textparse.FormatGLM45, "Reading the next file.\n<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>src/pkg/file_0042.go</arg_value>\n" +
+		"<arg_key>start_line</arg_key>\n<arg_value>120</arg_value>\n</tool_call>\n<tool_call>grep\n<arg_key>pattern</arg_key>\n<arg_value>func (p \\*Parser)</arg_value>\n</tool_call>\n"},
+	{textparse.FormatMiniMaxM2, "Reading the next file.\n<minimax:tool_call>\n<invoke name=\"read_file\">\n<parameter name=\"path\">src/pkg/file_0042.go</parameter>\n" +
+		"<parameter name=\"start_line\">120</parameter>\n</invoke>\n<invoke name=\"grep\">\n<parameter name=\"pattern\">func (p \\*Parser)</parameter>\n</invoke>\n</minimax:tool_call>\n"},
+	{textparse.FormatSeedOSS, "<seed:think>Reading the next file.</seed:think>\n<seed:tool_call>\n<function=read_file>\n<parameter=path>\nsrc/pkg/file_0042.go\n</parameter>\n" +
+		"<parameter=start_line>\n120\n</parameter>\n</function>\n<function=grep>\n<parameter=pattern>\nfunc (p \\*Parser)\n</parameter>\n</function>\n</seed:tool_call>\n"},
+	{textparse.FormatHarmony, "<|channel|>analysis<|message|>Reading the next file.<|end|><|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}<|call|><|start|>assistant<|channel|>commentary to=functions.grep <|constrain|>json<|message|>` +
+		`{"pattern": "func (p \\*Parser)"}<|call|>`},
 	{textparse.FormatKimiK2, "Reading the next file.\n<|tool_calls_section_begin|><|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}<|tool_call_end|><|tool_call_begin|>functions.grep:1<|tool_call_argument_begin|>` +
 		`{"pattern": "func (p \\*Parser)"}<|tool_call_end|><|tool_calls_section_end|>` + "\n"},
@@ -34,6 +58,10 @@ var dialectDense = []struct {
 	{textparse.FormatPythonic, "Reading the next file.\n<|python_start|>" +
 		`[read_file(path='src/pkg/file_0042.go', start_line=120), grep(pattern="func (p \\*Parser)", paths=['a', 'b'])]` +
 		"<|python_end|>\n"},
+	{textparse.FormatOlmo3, "Reading the next file.\n<function_calls>\n" +
+		"read_file(path='src/pkg/file_0042.go', start_line=120)\ngrep(pattern=\"func (p \\\\*Parser)\", paths=['a', 'b'])\n</function_calls>\n"},
+	{textparse.FormatGemma4, "Reading the next file.\n<|tool_call>call:read_file{path:<|\"|>src/pkg/file_0042.go<|\"|>,start_line:120}<tool_call|>" +
+		`<|tool_call>call:grep{pattern:<|"|>func (p \*Parser)<|"|>,paths:[<|"|>a<|"|>,<|"|>b<|"|>]}<tool_call|>` + "\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
@@ -60,7 +88,7 @@ func BenchmarkDialects(b *testing.B) {
 // against a fixed format; the goal is auto within 20 % of fixed.
 func BenchmarkAutoPlain(b *testing.B) {
 	in := xmlPlain(256 << 10)
-	for _, f := range []textparse.Format{textparse.FormatToolCall, textparse.FormatKimiK2, textparse.FormatAuto} {
+	for _, f := range []textparse.Format{textparse.FormatToolCall, textparse.FormatKimiK2, textparse.FormatMistral, textparse.FormatAuto} {
 		b.Run(string(f), func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()

@@ -14,9 +14,11 @@
 //
 // The highest version of each category is used. Irrelevance categories
 // become abstention cases (gold_calls []); live_relevance cases have no
-// gold calls and pass when any call decodes; multi-turn and agentic
-// categories are counted, named in the summary with the reason, and left
-// out (an import that gives no case at all is an error). A problem with one
+// gold calls and pass when any call decodes; multi-turn categories become
+// trajectories (one step per user turn, see multiturn.go: replay measures
+// call-sequence agreement, not the leaderboard's state-based score);
+// agentic categories are counted, named in the summary with the reason,
+// and left out (an import that gives no case at all is an error). A problem with one
 // entry — a malformed line, an answer without a question, an empty list of
 // allowed values, a gold parameter the function doc lacks — is a warning
 // naming the file, the line and the id (an error with Options.Strict); the

@@ -117,8 +117,8 @@ type Summary struct {
 	Models           []ModelSummary `json:"models,omitempty"`
 	// Skipped counts left-out questions by reason.
 	Skipped map[string]int `json:"skipped,omitempty"`
-	// Warnings are the per-entry problems (file:line: id: …), the first
-	// maxWarnings of them; WarningCount counts them all.
+	// Warnings are the per-entry problems (file:line: id: …), all of them;
+	// WarningCount counts them.
 	Warnings     []string `json:"warnings,omitempty"`
 	WarningCount int      `json:"warning_count,omitempty"`
 	Files        []string `json:"files,omitempty"`
@@ -170,8 +170,6 @@ type ModelSummary struct {
 	// Rejected counts results that are not single-turn (nested lists).
 	Rejected int `json:"rejected"`
 }
-
-const maxWarnings = 200
 
 // Load reads a leaderboard checkout (or its data directory) and builds the
 // catalogs and suites. Missing or malformed files are errors naming the
@@ -281,13 +279,13 @@ type builder struct {
 	cats  map[string]string   // case id → category
 	names map[string][]string // case id → the question's function names
 	files map[string]string   // file name of a case catalog → case id
+	// mtDocs caches the function docs of multi-turn involved classes.
+	mtDocs map[string]classDoc
 }
 
 func (b *builder) warn(format string, args ...any) {
 	b.im.Summary.WarningCount++
-	if len(b.im.Summary.Warnings) < maxWarnings {
-		b.im.Summary.Warnings = append(b.im.Summary.Warnings, fmt.Sprintf(format, args...))
-	}
+	b.im.Summary.Warnings = append(b.im.Summary.Warnings, fmt.Sprintf(format, args...))
 }
 
 // entry handles a problem with one entry: an error with Strict, else a
@@ -351,6 +349,9 @@ type message struct {
 
 func (b *builder) category(dataDir string, f dataFile) error {
 	cs := CategorySummary{Category: f.category, Version: f.version, File: f.path, Abstention: isAbstention(f.category)}
+	if isMultiTurn(f.category) {
+		return b.multiTurn(dataDir, f, &cs)
+	}
 	if reason := unsupportedCategory(f.category); reason != "" {
 		// Their answers are execution traces, not calls to check.
 		err := eachLine(f.path, func(int, []byte) error { b.skip(&cs, reason); cs.Questions++; return nil })

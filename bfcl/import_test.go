@@ -97,11 +97,23 @@ func TestImportFacts(t *testing.T) {
 	for _, c := range im.Cases {
 		byID[c.ID] = c
 	}
-	if _, ok := byID["multi_turn_base_0"]; ok {
-		t.Error("multi-turn question imported")
+	// Multi-turn questions are trajectories: one step per user turn, the
+	// turn's Python ground truth as its gold calls.
+	if c, ok := byID["multi_turn_base_0"]; !ok || c.Query != "cd into docs" || len(c.Steps) != 2 || c.Steps[1].Query != "now list it" ||
+		len(c.Steps[0].GoldCalls) != 1 || c.Steps[0].GoldCalls[0].Name != "cd" || string(c.Steps[0].GoldCalls[0].Params[0].Allowed[0]) != `"docs"` ||
+		len(c.Steps[1].GoldCalls) != 1 || c.Steps[1].GoldCalls[0].Name != "ls" || c.Transcript != nil {
+		t.Errorf("multi-turn case: %+v", c)
 	}
-	if im.Summary.Skipped["multi-turn"] != 1 {
-		t.Errorf("skipped = %v, want multi-turn: 1", im.Summary.Skipped)
+	if im.Summary.Skipped["multi-turn"] != 0 {
+		t.Errorf("skipped = %v, want no multi-turn skip", im.Summary.Skipped)
+	}
+	for _, ms := range im.Models {
+		for _, c := range ms.Cases {
+			if c.ID == "multi_turn_base_0" && (len(c.Steps) != 2 || c.Steps[0].Transcript == nil || c.Steps[1].Transcript == nil ||
+				!strings.Contains(*c.Steps[1].Transcript.Text, `"name": "ls"`) && !strings.Contains(*c.Steps[1].Transcript.Text, `"name":"ls"`)) {
+				t.Errorf("%s: multi-turn result: %+v", ms.Model, c.Steps)
+			}
+		}
 	}
 	if c := byID["irrelevance_0"]; goldJSON(t, c) != "[]" || len(c.GoldTools) != 0 {
 		t.Errorf("irrelevance case: gold_calls %s, gold_tools %v; want abstention", goldJSON(t, c), c.GoldTools)
@@ -121,16 +133,17 @@ func TestImportFacts(t *testing.T) {
 	if c := byID["simple_python_0"]; strings.Contains(c.Query, "old question") {
 		t.Error("v3 file used although v4 exists")
 	}
-	if len(im.Catalog) != 11 || im.Summary.Conflicts != 5 {
-		t.Errorf("catalog has %d tools, %d conflicts; want 11, 5", len(im.Catalog), im.Summary.Conflicts)
+	// 11 tools of the single-turn questions, 3 of the multi-turn class.
+	if len(im.Catalog) != 14 || im.Summary.Conflicts != 5 {
+		t.Errorf("catalog has %d tools, %d conflicts; want 14, 5", len(im.Catalog), im.Summary.Conflicts)
 	}
 	models := map[string]ModelSuite{}
 	for _, m := range im.Models {
 		models[m.Model] = m
 	}
 	fc := models["fake-gpt-FC"]
-	if len(fc.Cases) != 14 {
-		t.Fatalf("fake-gpt-FC has %d cases, want 14", len(fc.Cases))
+	if len(fc.Cases) != 15 { // 14 single-turn, 1 multi-turn
+		t.Fatalf("fake-gpt-FC has %d cases, want 15", len(fc.Cases))
 	}
 	// The model's names are kept as it wrote them; its checker expects
 	// dotted names with underscores (judged from its calls).
@@ -146,7 +159,7 @@ func TestImportFacts(t *testing.T) {
 	}
 	for _, ms := range im.Summary.Models {
 		// broken JSON and text from a function-calling model do not decode
-		if ms.Model == "fake-gpt-FC" && (!ms.UnderscoreNames || ms.Mode != ModeFC || ms.Unmatched != 1 || ms.Missing != 2 || ms.Unparsed != 5) {
+		if ms.Model == "fake-gpt-FC" && (!ms.UnderscoreNames || ms.Mode != ModeFC || ms.Unmatched != 0 || ms.Missing != 2 || ms.Unparsed != 5) {
 			t.Errorf("fake-gpt-FC summary %+v", ms)
 		}
 		if ms.Model == "tiny-prompt-model" && (ms.UnderscoreNames || ms.Mode != ModePrompting) {

@@ -83,6 +83,11 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 				return b.entry(&FileError{File: f.path, Line: line, ID: r.ID, Err: errors.New("second result for this id (the first is kept)")})
 			}
 			have[r.ID] = true
+			if isMultiTurn(b.cats[r.ID]) {
+				// Lists of turns in either mode: they say nothing of it.
+				lines = append(lines, resultLine{f.path, line, r.ID, r.Result})
+				return nil
+			}
 			switch t := jsonKind(r.Result); t {
 			case "a list":
 				lists++
@@ -110,8 +115,13 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 		err   error
 	}
 	var ds []decoded
+	var multi []resultLine
 	underscore, dotted := 0, 0
 	for _, l := range lines {
+		if isMultiTurn(b.cats[l.id]) {
+			multi = append(multi, l)
+			continue
+		}
 		calls, err := decodeResult(l.result, ms.Mode, (&metrics.Rules{Category: b.cats[l.id]}).Lang())
 		if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
 			ms.Rejected++
@@ -156,6 +166,25 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 		}
 		suite.Cases = append(suite.Cases, c)
 		ms.Transcripts++
+	}
+	for _, l := range multi {
+		c, n, err := multiTurnResult(b.im.Cases[b.byID[l.id]], l.result, ms.Mode, model)
+		if err != nil {
+			ms.Rejected++
+			if err := b.entry(&FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {
+				return err
+			}
+			continue
+		}
+		c.Tags = append(append([]string(nil), c.Tags...), "model:"+model)
+		if c.Checker != nil {
+			r := *c.Checker
+			r.UnderscoreNames = ms.UnderscoreNames
+			c.Checker = &r
+		}
+		ms.Calls += n
+		ms.Transcripts++
+		suite.Cases = append(suite.Cases, c)
 	}
 	catSet := map[string]bool{}
 	for _, c := range cats {

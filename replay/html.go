@@ -41,6 +41,31 @@ var headline = []struct {
 	{"parser failures", "parser_failures", num0},
 }
 
+// trajectoryHeadline are the cards' extra lines when the run had
+// multi-step cases.
+var trajectoryHeadline = []struct {
+	label, metric string
+	format        func(*float64) string
+}{
+	{"trajectory success", "trajectory_success", pct},
+	{"trajectory steps passed", "trajectory_step_pass_rate", pct},
+	{"trajectory recall, first", "trajectory_recall_first", num3},
+	{"trajectory recall, final", "trajectory_recall_final", num3},
+	{"trajectory misses recovered", "trajectory_recovery_rate", pct},
+	{"trajectory wrong arguments", "trajectory_wrong_argument_rate", pct},
+}
+
+// headlineFor is what the cards show for rep.
+func headlineFor(rep *Report) []struct {
+	label, metric string
+	format        func(*float64) string
+} {
+	if !hasTrajectories(rep) {
+		return headline
+	}
+	return append(headline[:len(headline):len(headline)], trajectoryHeadline...)
+}
+
 type htmlMetric struct {
 	Label, Metric, Value string
 	Delta, Class         string // change against the baseline; "good"/"bad"/""
@@ -114,7 +139,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 		hc := htmlConfig{Name: c.Config.Name, Key: c.Config.Key}
 		base := baseline[c.Config.Name]
 		hc.Baseline = base != nil
-		for _, h := range headline {
+		for _, h := range headlineFor(rep) {
 			cur := MetricValue(&c.Metrics, h.metric)
 			m := htmlMetric{Label: h.label, Metric: h.metric, Value: h.format(cur)}
 			if base != nil {

@@ -102,7 +102,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	checked := 0
 	for _, c := range rep.Configs {
-		for _, h := range headline {
+		for _, h := range headlineFor(rep) {
 			want := h.format(MetricValue(&c.Metrics, h.metric))
 			if got, ok := shown[c.Config.Name+"/"+h.metric]; !ok || got != want {
 				t.Errorf("%s %s: page shows %q, report has %q", c.Config.Name, h.metric, got, want)

@@ -50,18 +50,7 @@ func TestBM25FHandComputed(t *testing.T) {
 		{"path", []Hit{{Name: "t1", Score: ln16}, {Name: "t3", Score: ln16}}},
 	}
 	for _, tc := range tests {
-		got, err := ix.Search(tc.query, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != len(tc.want) {
-			t.Fatalf("%q: got %v, want %v", tc.query, got, tc.want)
-		}
-		for i := range got {
-			if got[i].Name != tc.want[i].Name || math.Abs(got[i].Score-tc.want[i].Score) > 1e-9 {
-				t.Errorf("%q hit %d: got %+v, want %+v", tc.query, i, got[i], tc.want[i])
-			}
-		}
+		checkHits(t, ix, tc.query, tc.want, 1e-9)
 	}
 	// Explain shares t1's one "file" score between its two fields by their
 	// weighted term frequencies (2.24 and 1 of 3.24).

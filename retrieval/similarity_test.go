@@ -46,18 +46,7 @@ func TestBM25HandComputed(t *testing.T) {
 		{"nothing matches", nil},
 	}
 	for _, tc := range tests {
-		got, err := ix.Search(tc.query, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != len(tc.want) {
-			t.Fatalf("%q: got %v, want %v", tc.query, got, tc.want)
-		}
-		for i := range got {
-			if got[i].Name != tc.want[i].Name || math.Abs(got[i].Score-tc.want[i].Score) > 1e-6 {
-				t.Errorf("%q hit %d: got %+v, want %+v", tc.query, i, got[i], tc.want[i])
-			}
-		}
+		checkHits(t, ix, tc.query, tc.want, 1e-6)
 	}
 }
 
@@ -123,5 +112,23 @@ func TestK1AndBChangeScores(t *testing.T) {
 	// k1 = 0: tf is binary, score is idf.
 	if got, want := score(0, 0.75), math.Log(1.6); math.Abs(got-want) > 1e-6 {
 		t.Errorf("k1=0: %v, want %v", got, want)
+	}
+}
+
+// checkHits searches ix for query (k 10) and compares names and scores
+// (within tol) with want.
+func checkHits(t *testing.T, ix *Index, query string, want []Hit, tol float64) {
+	t.Helper()
+	got, err := ix.Search(query, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%q: got %v, want %v", query, got, want)
+	}
+	for i := range got {
+		if got[i].Name != want[i].Name || math.Abs(got[i].Score-want[i].Score) > tol {
+			t.Errorf("%q hit %d: got %+v, want %+v", query, i, got[i], want[i])
+		}
 	}
 }

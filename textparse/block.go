@@ -71,17 +71,35 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 		}
 		i = j
 	}
-	tags := p.rset == nil && p.tagsOn()
+	// tags: whether '<' may start a tag here; worked out once, and only
+	// when it matters (the tag set is not cheap to build).
+	tags, tagsKnown := false, false
+	tagsHere := func() bool {
+		if !tagsKnown {
+			tags, tagsKnown = p.rset == nil && p.tagsOn(), true
+		}
+		return tags
+	}
+	searchLT := !set.first['<'] && tagsHere()
 	start := i
 	for {
-		j := p.indexNext(b, i, set, tags)
+		j := p.indexNext(b, i, set, searchLT)
 		if j < 0 {
 			p.textRun(b[start:], p.off+start, len(b) == len(p.chunk))
 			return len(b)
 		}
 		i = j
 		c := b[i]
-		if c == '<' && tags && (i+1 == len(b) || b[i+1] == '/' || isNameByte(b[i+1], true)) {
+		if i+1 < len(b) && (set.second[c] == nil || !set.second[c][b[i+1]]) {
+			// The next byte rules out every marker starting with c.
+			if c != '<' || !(b[i+1] == '/' || isNameByte(b[i+1], true)) || !tagsHere() {
+				if set.second[c] != nil || c == '<' {
+					i++
+					continue
+				}
+			}
+		}
+		if c == '<' && (i+1 == len(b) || b[i+1] == '/' || isNameByte(b[i+1], true)) && tagsHere() {
 			if i > start {
 				p.emitText(b[start:i], p.off+start)
 			}
@@ -382,6 +400,8 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return i + 1
 	case bl.Body.Read&ReadPython != 0 && (c == '[' || isPyNameByte(c)):
 		return p.pyBegin(b, i)
+	case bl.Body.Read&ReadGemma != 0:
+		return p.gemBegin(b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
 		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart
@@ -422,7 +442,7 @@ func (p *Parser) nameDone() {
 		raw, id = trimSpace(p.nameRaw), trimSpace(p.name)
 	}
 	if h := p.blk.Body.Header; h != nil {
-		kind, n := h(string(raw))
+		kind, n := h(raw)
 		if kind != HeaderCall {
 			p.inCall = false // no call: the message is text or reasoning
 			p.mode = mText
@@ -433,7 +453,7 @@ func (p *Parser) nameDone() {
 			}
 			return
 		}
-		raw = []byte(n)
+		raw = n
 	}
 	name := p.names.Intern(raw)
 	if u := p.blk.Body.Untyped; u != "" && !p.typed && p.cfg.format == FormatAuto && p.next == 0 {

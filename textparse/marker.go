@@ -17,6 +17,9 @@ type markerSet struct {
 	list   []string
 	first  [256]bool
 	firsts []byte // the distinct first bytes
+	// second[c] (for a first byte c of a marker longer than one byte):
+	// the bytes that may follow c in a marker.
+	second [256]*[256]bool
 	any    bool
 }
 
@@ -47,6 +50,12 @@ func (s *markerSet) add(m string) int {
 	}
 	s.first[m[0]] = true
 	s.any = true
+	if len(m) > 1 {
+		if s.second[m[0]] == nil {
+			s.second[m[0]] = new([256]bool)
+		}
+		s.second[m[0]][m[1]] = true
+	}
 	return len(s.list) - 1
 }
 

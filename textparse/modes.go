@@ -188,11 +188,11 @@ func (p *Parser) onTag() bool {
 			p.callTag = off
 			p.mode = mCallBody
 		case k == tkGeneric:
-			name := string(t.name())
-			tool, ok := p.cfg.tools.Lookup(name)
+			tool, ok := p.lookupTag(t.name())
 			if !ok {
 				return false
 			}
+			name := string(t.name())
 			p.detect(FormatCline)
 			p.beginCall(ckCline, off, "</"+name+">", mText)
 			p.cur.tool = tool
@@ -333,4 +333,28 @@ func (p *Parser) openArguments(off int) {
 	}
 	p.cur.argsGiven, p.fenced = true, false
 	p.mode = mArgsPre
+}
+
+// maxTagCache bounds the tag names whose catalog lookup is remembered.
+const maxTagCache = 256
+
+// lookupTag looks a tag name up in the catalog (a cline tool). Answers are
+// cached per name, so that ordinary markup (<div>, <b>) costs no
+// allocation after its first occurrence.
+func (p *Parser) lookupTag(name []byte) (*toolcall.Tool, bool) {
+	if t, ok := p.tagCache[string(name)]; ok {
+		return t, t != nil
+	}
+	s := string(name)
+	t, ok := p.cfg.tools.Lookup(s)
+	if !ok {
+		t = nil
+	}
+	if len(p.tagCache) < maxTagCache {
+		if p.tagCache == nil {
+			p.tagCache = map[string]*toolcall.Tool{}
+		}
+		p.tagCache[s] = t
+	}
+	return t, t != nil
 }

@@ -33,6 +33,7 @@ const (
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
 	mPython                // a Python call body (pybody.go)
+	mGemma                 // a Gemma 4 call body (gemma4body.go)
 	mGLMName               // the tool name after a GLM <tool_call>
 	mArgKey                // a GLM <arg_key>
 )
@@ -116,13 +117,15 @@ type Parser struct {
 	callStart int    // offset of the marker that began the call
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
-	typed     bool   // the Body.TypeWord of the current call was read
-	glmKey    []byte // the GLM <arg_key> waiting for its value
-	envCloser string // envelope: closer of its calls, state after, state after a skip
+	typed     bool                      // the Body.TypeWord of the current call was read
+	glmKey    []byte                    // the GLM <arg_key> waiting for its value
+	tagCache  map[string]*toolcall.Tool // lookupTag
+	envCloser string                    // envelope: closer of its calls, state after, state after a skip
 	envPost   mode
 	envSkip   mode
 	fresh     bool // nothing but whitespace in the answer yet (anchored blocks)
 	py        pyState
+	gem       gemState
 }
 
 // New returns a Parser configured by opts.
@@ -253,6 +256,8 @@ func (p *Parser) step(b []byte, i int) int {
 		return p.blockStep(b, i)
 	case mPython:
 		return p.pyStep(b, i)
+	case mGemma:
+		return p.gemStep(b, i)
 	case mText:
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)

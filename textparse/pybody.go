@@ -22,6 +22,9 @@ type pyState struct {
 	kwOff   int
 	val     pyliteral.Value
 	valOff  int // input offset of the current value
+	// jsFed is how many bytes the arguments scanner took of the last
+	// JSON pyArgsJSON fed it (all, or up to the byte at fault).
+	jsFed int
 }
 
 // Python body states.
@@ -217,15 +220,20 @@ func (p *Parser) pyStep(b []byte, i int) int {
 
 // pyArgsJSON streams the JSON written to scratch from s on (read from
 // input offset off) through the arguments scanner; it reports false when
-// the call was abandoned (a problem is reported at errOff).
+// the call was abandoned (a problem is reported at errOff, or, for
+// errOff < 0, JSON copied byte for byte from the input, at its byte).
 func (p *Parser) pyArgsJSON(s, off, errOff int) bool {
 	d := p.scratch[s:len(p.scratch):len(p.scratch)]
 	if len(d) == 0 {
 		return true
 	}
 	n := p.js.Feed(d)
+	p.py.jsFed = n
 	p.settle(d[:n], off)
 	if p.js.Err() != nil {
+		if errOff < 0 {
+			errOff = off + n
+		}
 		p.jsError(errOff)
 		return false
 	}

@@ -56,14 +56,28 @@ var tagNames = [nTagKinds]string{
 
 // dsmlBase maps DeepSeek V3.2's "｜DSML｜"-prefixed tags to the
 // function_calls tags they mirror: past the tag reader they are those.
-var dsmlBase = map[tagKind]tagKind{tkDSMLFunctionCalls: tkFunctionCalls, tkDSMLInvoke: tkInvoke, tkDSMLParameter: tkParameter}
+func dsmlBase(k tagKind) (tagKind, bool) {
+	switch k {
+	case tkDSMLFunctionCalls:
+		return tkFunctionCalls, true
+	case tkDSMLInvoke:
+		return tkInvoke, true
+	case tkDSMLParameter:
+		return tkParameter, true
+	}
+	return k, false
+}
 
 // withDSML adds the DSML twin of every function_calls tag in m.
 func withDSML(m uint32) uint32 {
-	for d, b := range dsmlBase {
-		if m&(1<<b) != 0 {
-			m |= 1 << d
-		}
+	if m&(1<<tkFunctionCalls) != 0 {
+		m |= 1 << tkDSMLFunctionCalls
+	}
+	if m&(1<<tkInvoke) != 0 {
+		m |= 1 << tkDSMLInvoke
+	}
+	if m&(1<<tkParameter) != 0 {
+		m |= 1 << tkDSMLParameter
 	}
 	return m
 }
@@ -199,7 +213,7 @@ func (t *tagReader) resolve() bool {
 		k := tagKind(bits.TrailingZeros32(m))
 		if len(tagNames[k]) == n {
 			t.kind = k
-			if b, ok := dsmlBase[k]; ok {
+			if b, ok := dsmlBase(k); ok {
 				t.kind, t.dsml = b, true
 			}
 			return true

@@ -144,11 +144,12 @@ func printImportSummary(w io.Writer, out string, s *bfcl.Summary) {
 	}
 	if s.WarningCount > 0 {
 		fmt.Fprintf(w, "\n%d warning(s):\n", s.WarningCount)
-		for _, warn := range s.Warnings {
+		const shown = 50
+		for _, warn := range s.Warnings[:min(shown, len(s.Warnings))] {
 			fmt.Fprintf(w, "warning: %s\n", warn)
 		}
-		if n := s.WarningCount - len(s.Warnings); n > 0 {
-			fmt.Fprintf(w, "… and %d more (all in --json)\n", n)
+		if n := len(s.Warnings) - shown; n > 0 {
+			fmt.Fprintf(w, "… and %d more (all of them in --json)\n", n)
 		}
 	}
 	catalogs, suites := 0, 0

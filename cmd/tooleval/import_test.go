@@ -14,8 +14,8 @@ func TestImportBFCLCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"imported 21 cases and 11 tools", "simple_python", "multi-turn: 1", "fake-gpt-FC", "fc (name)", "dots as _ (calls)",
-		"no cases from: multi_turn_base (multi-turn", "warning: ", `live_simple_1-1-0": ground_truth[0].bank.balance.type`, "and 5 case catalogs in catalogs/"} {
+	for _, want := range []string{"imported 22 cases and 14 tools", "simple_python", "fake-gpt-FC", "fc (name)", "dots as _ (calls)",
+		"warning: ", `live_simple_1-1-0": ground_truth[0].bank.balance.type`, "and 5 case catalogs in catalogs/"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
@@ -28,6 +28,16 @@ func TestImportBFCLCommand(t *testing.T) {
 	// The written suite validates.
 	if code, _, stderr := runCLI("validate", filepath.Join(out, "suite.fake-gpt-FC.jsonl")); code != 0 {
 		t.Errorf("validate: exit %d: %s", code, stderr)
+	}
+
+	// Multi-turn categories import as trajectories (issue 15), and the
+	// model's multi-turn results replay as steps.
+	mt := t.TempDir()
+	if code, stdout, stderr := runCLI("import", "bfcl", "--out", mt, "--category", "multi_turn*", "../../testdata/bfcl/checkout"); code != 0 || !strings.Contains(stdout, "imported 1 case") {
+		t.Errorf("multi-turn import: exit %d: %s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runCLI("replay", "--encoding", "none", "-k", "5", filepath.Join(mt, "suite.fake-gpt-FC.jsonl")); code != 0 || !strings.Contains(stdout, "Trajectories") {
+		t.Errorf("multi-turn replay: exit %d: %s%s", code, stdout, stderr)
 	}
 
 	code, stdout, _ = runCLI("import", "bfcl", "--json", "--category", "parallel", "--results", "-", "--out", t.TempDir(), "../../testdata/bfcl/checkout")
@@ -92,7 +102,6 @@ func TestImportBFCLCommandErrors(t *testing.T) {
 		{[]string{"import", "bfcl", "--catalogs", "per-tool", "x"}, 2, "--catalogs must be shared or case"},
 		{[]string{"import", "bfcl", "--out", "OUT", "/nonexistent/bfcl"}, 1, "/nonexistent/bfcl"},
 		{[]string{"import", "bfcl", "--out", "OUT", "../../testdata/record"}, 1, "no question files"},
-		{[]string{"import", "bfcl", "--out", "OUT", "--category", "multi_turn*", "../../testdata/bfcl/checkout"}, 1, "no category gives cases to replay: multi_turn_base (multi-turn"},
 		{[]string{"import", "bfcl", "--out", "OUT", "--strict", "../../testdata/bfcl/checkout"}, 1, "empty list of allowed values"},
 		{[]string{"import", "bfcl", "--documented", "nope", "x"}, 2, "unknown documented rule"},
 		{[]string{"bfcl", "score"}, 2, "want at least one SUITE"},

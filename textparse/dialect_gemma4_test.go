@@ -1,0 +1,71 @@
+package textparse
+
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, gemma4Cases...) }
+
+// gemma4Cases are modelled on Gemma 4 output with its chat template.
+var gemma4Cases = []parseCase{
+	{name: "gemma4/one_call", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3}<tool_call|>`,
+		want: `call=get_weather{"city":"Paris","days":3}`},
+	{name: "gemma4/parallel", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_call>call:read_file{path:<|"|>a.go<|"|>,start_line:10}<tool_call|>`,
+		want: `call=get_weather{"city":"Paris"} call=read_file{"path":"a.go","start_line":10}`},
+	{name: "gemma4/thought_then_call", format: FormatGemma4,
+		in:   "<|channel>thought\nThe user wants Paris.<channel|>Checking.<|tool_call>call:get_weather{city:<|\"|>Paris<|\"|>}<tool_call|>",
+		want: `text="Checking." reasoning="\nThe user wants Paris." call=get_weather{"city":"Paris"}`},
+	{name: "gemma4/nested_structures", format: FormatGemma4,
+		in:   `<|tool_call>call:edit{path:<|"|>t.txt<|"|>,edits:[{newText:<|"|>orange<|"|>,oldText:<|"|>apple<|"|>}],cfg:{deep:{x:-1.5e2,ok:false,none:null}}}<tool_call|>`,
+		want: `call=edit{"path":"t.txt","edits":[{"newText":"orange","oldText":"apple"}],"cfg":{"deep":{"x":-1.5e2,"ok":false,"none":null}}}`},
+	{name: "gemma4/string_with_markup", format: FormatGemma4,
+		in:   "<|tool_call>call:write_to_file{path:<|\"|>a.md<|\"|>,content:<|\"|>say \"hi\", {k:v} <tool_call|> <| \\n\nline2 ☕<|\"|>}<tool_call|>",
+		want: `call=write_to_file{"path":"a.md","content":"say \"hi\", {k:v} <tool_call|> <| \\n\nline2 ☕"}`},
+	{name: "gemma4/keys_with_spaces", format: FormatGemma4,
+		in:   `<|tool_call>call:search{filters:{Basic LLM Chain:<|"|>main<|"|>, Ollama Model : 2}}<tool_call|>`,
+		want: `call=search{"filters":{"Basic LLM Chain":"main","Ollama Model":2}}`},
+	{name: "gemma4/empty_arguments", format: FormatGemma4,
+		in:   `<|tool_call>call:list_files{}<tool_call|>`,
+		want: `call=list_files{}`},
+	{name: "gemma4/text_before_after", format: FormatGemma4,
+		in:   "Let me look.\n<|tool_call>call:list_files{}<tool_call|>\nOne moment.",
+		want: `text="Let me look.\n\nOne moment." call=list_files{}`},
+	{name: "gemma4/bare_word_and_json_string", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:Paris,unit:"celsius",tags:[<|"|>a<|"|>, 2, true]}<tool_call|>`,
+		want: `call=get_weather{"city":"Paris","unit":"celsius","tags":["a",2,true]}`},
+	{name: "gemma4/truncated_in_string", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Par`,
+		want: `error=incomplete_call`},
+	{name: "gemma4/truncated_before_close", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Paris<|"|>}`,
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "gemma4/invalid_then_valid", format: FormatGemma4,
+		in:   `<|tool_call>call:a{x:,y:1}<tool_call|>ok<|tool_call>call:b{y:<|"|>2<|"|>}<tool_call|>`,
+		want: `text="ok" call=b{"y":"2"} error=invalid_json`},
+	{name: "gemma4/lookalikes_are_text", format: FormatGemma4,
+		in:   "<|tool_call <tool_call> <|tool_call|> <|channel>though",
+		want: `text="<|tool_call <tool_call> <|tool_call|> <|channel>though"`},
+	{name: "gemma4/too_deep", format: FormatGemma4, depth: 2,
+		in:   `<|tool_call>call:search{filters:{a:{b:1}}}<tool_call|><|tool_call>call:list_files{}<tool_call|>`,
+		want: `call=list_files{} error=too_deep`},
+	{name: "gemma4/auto", format: FormatAuto,
+		in:   `Sure.<|tool_call>call:get_weather{city:<|"|>Nice<|"|>}<tool_call|>`,
+		want: `text="Sure." call=get_weather{"city":"Nice"}`},
+}
+
+func FuzzGemma4(f *testing.F) {
+	addSeeds(f, "gemma4/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatGemma4, false, in, seed) })
+}
+
+// Gemma 4 writes its own value syntax; the arguments come out as JSON.
+func ExampleParser_gemma4() {
+	msg := `<|tool_call>call:get_weather{city:<|"|>Paris, "FR"<|"|>,days:3,opts:{metric:true}}<tool_call|>`
+	printCalls(toolcall.Run(New(WithFormat(FormatGemma4)), []byte(msg), 3))
+	// Output:
+	// call call_0 get_weather {"city":"Paris, \"FR\"","days":3,"opts":{"metric":true}}
+}
