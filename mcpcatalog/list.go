@@ -50,6 +50,7 @@ type ServerInfo struct {
 // The phases of listing a server, as ServerError.Phase names them.
 const (
 	PhaseConfig = "config"     // the entry or the environment it needs
+	PhaseCache  = "cache"      // a cache-only load found no cached listing
 	PhaseStart  = "start"      // starting the process or connecting
 	PhaseInit   = "initialize" // the initialize handshake
 	PhaseList   = "tools/list" // listing (and reading) the tools

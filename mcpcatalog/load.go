@@ -102,10 +102,18 @@ func loadOne(ctx context.Context, s *Server, o Options) Status {
 		case !errors.Is(err, os.ErrNotExist):
 			o.Warn(fmt.Sprintf("mcp server %q: ignoring its cache: %v", s.Name, err))
 		}
-		if cached != nil && !o.Refresh {
+		if cached != nil && (!o.Refresh || o.CacheOnly) {
 			st.Listing, st.FromCache = cached, true
 			return st
 		}
+	}
+	if o.CacheOnly {
+		where := o.CacheDir
+		if o.NoCache {
+			where = "the cache (which is off)"
+		}
+		st.Err = &ServerError{Server: s.Name, Phase: PhaseCache, Err: fmt.Errorf("no cached tools in %s, and the server is not started (cache only)", where)}
+		return st
 	}
 	l, err := List(ctx, s, o)
 	if err == nil {

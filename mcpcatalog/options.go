@@ -26,6 +26,10 @@ type Options struct {
 	// Refresh lists every server even when a cached listing exists (the
 	// cache is still the fallback when listing fails).
 	Refresh bool
+	// CacheOnly never starts or connects to a server: a server without a
+	// cached listing is an error. For servers named by data rather than by
+	// the user (a suite's cases), whose commands should not run unasked.
+	CacheOnly bool
 
 	// StartTimeout bounds starting a process or opening a connection,
 	// InitTimeout the initialize handshake after it (start and initialise

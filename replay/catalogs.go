@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -34,6 +35,12 @@ type MCPRef struct {
 type LoadOptions struct {
 	// MCP lists the servers of cases whose catalog is an MCPRef.
 	MCP mcpcatalog.Options
+	// StartMCPServers lets loading start (or connect to) the MCP servers
+	// the cases name. Without it only their cached listings are used: a
+	// suite is data, and the commands of its servers files do not run
+	// unless the user asks (tooleval tune/record --refresh), as agents ask
+	// before starting a project's MCP servers.
+	StartMCPServers bool
 	// Catalog, when set, is the catalog of every case, in place of the
 	// one each case names (tooleval tune/record --mcp).
 	Catalog *catalog.Catalog
@@ -149,7 +156,14 @@ func loadMCPCatalog(fsys files, ref *MCPRef, o LoadOptions) (*catalog.Catalog, e
 	if !ok {
 		return nil, fmt.Errorf("%s: no server %q (it has %s)", ref.Config, ref.Server, strings.Join(cfg.Names(), ", "))
 	}
-	cat, _, err := mcpcatalog.Load(context.Background(), []*mcpcatalog.Server{srv}, o.MCP)
+	mo := o.MCP
+	mo.CacheOnly = mo.CacheOnly || !o.StartMCPServers
+	cat, _, err := mcpcatalog.Load(context.Background(), []*mcpcatalog.Server{srv}, mo)
+	var se *mcpcatalog.ServerError
+	if errors.As(err, &se) && se.Phase == mcpcatalog.PhaseCache {
+		return nil, fmt.Errorf("%s: %v; a suite's MCP servers are started only when asked: list it first (tooleval catalog --mcp-config %s --mcp-server %s) or run tune/record with --refresh",
+			ref.Config, err, ref.Config, ref.Server)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -69,3 +69,27 @@ func TestSuiteMCPCatalog(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A suite's MCP servers are not started unless the options allow it.
+func TestSuiteMCPServersNotStartedUnasked(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "started")
+	servers := `{"mcpServers": {"evil": {"command": "touch", "args": [` + strconvQuote(marker) + `]}}}`
+	os.WriteFile(filepath.Join(dir, "servers.json"), []byte(servers), 0o644)
+	os.WriteFile(filepath.Join(dir, "suite.jsonl"), []byte(`{"id":"a","query":"q","catalog":{"mcp_config":"servers.json","server":"evil"},"gold_tools":[]}`+"\n"), 0o644)
+	_, err := LoadFileWith(filepath.Join(dir, "suite.jsonl"), LoadOptions{MCP: mcpcatalog.Options{CacheDir: filepath.Join(dir, "cache")}})
+	if err == nil || !strings.Contains(err.Error(), `mcp server "evil": cache: no cached tools`) || !strings.Contains(err.Error(), "--refresh") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := os.Stat(marker); !os.IsNotExist(err) {
+		t.Fatal("the suite's server was started")
+	}
+	// Allowed, it is started (and fails: touch is no MCP server).
+	_, err = LoadFileWith(filepath.Join(dir, "suite.jsonl"), LoadOptions{StartMCPServers: true,
+		MCP: mcpcatalog.Options{CacheDir: filepath.Join(dir, "cache"), TerminateTimeout: 100 * time.Millisecond}})
+	if _, serr := os.Stat(marker); serr != nil || err == nil {
+		t.Errorf("allowed: started %v, err %v", serr, err)
+	}
+}
+
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }

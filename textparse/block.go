@@ -402,6 +402,8 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return p.pyBegin(b, i)
 	case bl.Body.Read&ReadGemma != 0:
 		return p.gemBegin(b, i)
+	case bl.Body.Read&ReadFunctionary != 0:
+		return p.fnBegin(b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
 		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart
@@ -442,7 +444,7 @@ func (p *Parser) nameDone() {
 		raw, id = trimSpace(p.nameRaw), trimSpace(p.name)
 	}
 	if h := p.blk.Body.Header; h != nil {
-		kind, n := h(string(raw))
+		kind, n := h(raw)
 		if kind != HeaderCall {
 			p.inCall = false // no call: the message is text or reasoning
 			p.mode = mText
@@ -453,7 +455,7 @@ func (p *Parser) nameDone() {
 			}
 			return
 		}
-		raw = []byte(n)
+		raw = n
 	}
 	name := p.names.Intern(raw)
 	if u := p.blk.Body.Untyped; u != "" && !p.typed && p.cfg.format == FormatAuto && p.next == 0 {
@@ -499,8 +501,7 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 	p.fresh = false
 	c := b[j]
 	for k, bl := range p.comp.anchored {
-		r := bl.Body.Read
-		if (c == '{' || c == '[') && r&ReadJSON != 0 || c == '[' && r&ReadPython != 0 || c == '`' && bl.Body.Fence {
+		if bl.Body.accepts(c) {
 			p.detect(p.comp.anchorDialect[k].Format)
 			p.blk, p.bsets = bl, p.comp.blocks[bl]
 			p.callStart, p.fenced = p.off+j, false

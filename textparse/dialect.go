@@ -62,6 +62,9 @@ const (
 	ReadNameJSON
 	ReadPython // [f(a=1), g()] or f(a=1): Python calls, keyword arguments (pybody.go)
 	ReadGemma  // call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's values (gemma4body.go)
+	// ReadFunctionary reads a recipient line, NAME\n{json} or all\n text
+	// (dialect_functionary.go).
+	ReadFunctionary
 )
 
 // Body says how the calls of a block are read. With both readers, the
@@ -90,7 +93,7 @@ type Body struct {
 	// header (gpt-oss harmony) and says what the message is: a call to
 	// name, reasoning (up to the dialect's first Reasoning span's Close),
 	// or visible text.
-	Header func(raw string) (kind HeaderKind, name string)
+	Header func(raw []byte) (kind HeaderKind, name []byte)
 }
 
 // HeaderKind is what a Body.Header says a message is.

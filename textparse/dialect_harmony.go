@@ -1,6 +1,6 @@
 package textparse
 
-import "strings"
+import "bytes"
 
 // gpt-oss (OpenAI harmony): every message has a header up to <|message|>;
 // the channel says what it is.
@@ -29,26 +29,29 @@ func init() {
 	})
 }
 
-var harmonySpaces = strings.NewReplacer("<|channel|>", " ", "<|constrain|>", " ")
-
 // harmonyHeader reads a message header ("assistant<|channel|>commentary
-// to=functions.f <|constrain|>json", "analysis", "final").
-func harmonyHeader(raw string) (HeaderKind, string) {
-	var to string
-	analysis := false
-	for _, f := range strings.Fields(harmonySpaces.Replace(raw)) {
-		switch {
-		case strings.HasPrefix(f, "to="):
-			to = f[3:]
-		case f == "analysis":
-			analysis = true
+// to=functions.f <|constrain|>json", "analysis", "final") without
+// allocating: a recipient functions.NAME makes it a call, the analysis
+// channel reasoning, anything else text.
+func harmonyHeader(raw []byte) (HeaderKind, []byte) {
+	if i := bytes.Index(raw, []byte("to=functions.")); i >= 0 && (i == 0 || raw[i-1] == ' ' || raw[i-1] == '>') {
+		name := raw[i+len("to=functions."):]
+		end := 0
+		for end < len(name) && name[end] != ' ' && name[end] != '<' && name[end] != '\t' && name[end] != '\n' {
+			end++
 		}
+		return HeaderCall, name[:end]
 	}
-	if name, ok := strings.CutPrefix(to, "functions."); ok {
-		return HeaderCall, name
+	for rest, at := raw, 0; ; {
+		i := bytes.Index(rest, []byte("analysis"))
+		if i < 0 {
+			return HeaderText, nil
+		}
+		at += i
+		after := at + len("analysis")
+		if (at == 0 || raw[at-1] == ' ' || raw[at-1] == '>') && (after == len(raw) || raw[after] == ' ' || raw[after] == '<') {
+			return HeaderReasoning, nil
+		}
+		rest, at = raw[after:], after
 	}
-	if analysis {
-		return HeaderReasoning, ""
-	}
-	return HeaderText, ""
 }

@@ -41,7 +41,7 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 	o := mcpcatalog.Options{
 		CacheDir: c.String("mcp-cache"),
 		Refresh:  c.Bool("refresh"),
-		Warn:     func(m string) { fmt.Fprintf(c.App.ErrWriter, "tooleval: warning: %s\n", m) },
+		Warn:     mcpWarn(c),
 	}
 	if err := checkMCPFlags(c); err != nil {
 		return o, err
@@ -75,6 +75,12 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 		o.Headers[name] = v
 	}
 	return o, nil
+}
+
+// mcpWarn prints the warnings of MCP listing (a cache standing in for a
+// server) on stderr.
+func mcpWarn(c *cli.Context) func(string) {
+	return func(m string) { fmt.Fprintf(c.App.ErrWriter, "tooleval: warning: %s\n", m) }
 }
 
 // checkMCPFlags rejects the flags that only mean something with --mcp or
@@ -261,7 +267,9 @@ func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
 // listing options for cases whose catalog is an MCP server, and with
 // --mcp/--mcp-config the catalog every case uses instead of its own.
 func suiteLoadOptions(c *cli.Context, cmd string) (replay.LoadOptions, error) {
-	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
+	// --refresh is the user's consent to start the servers a suite's cases
+	// name; without it their cached listings are used.
+	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name), StartMCPServers: c.Bool("refresh")}
 	o, err := mcpOptions(c)
 	if err != nil {
 		return lo, prefixErr(cmd, err)

@@ -13,5 +13,7 @@ var allowOutsideFlag = &cli.BoolFlag{Name: "allow-outside",
 // loadSuite loads a suite file with the loading options of the command's
 // flags.
 func loadSuite(c *cli.Context, name string) (*replay.Suite, error) {
-	return replay.LoadFileWith(name, replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)})
+	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
+	lo.MCP.Warn = mcpWarn(c) // cases whose catalog is an MCP server
+	return replay.LoadFileWith(name, lo)
 }
