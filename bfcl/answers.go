@@ -229,7 +229,7 @@ func (b *builder) checkAnswer(file string, line int, id string, funcs []json.Raw
 // funcDoc is the part of a leaderboard function doc the checker reads.
 type funcDoc struct {
 	Parameters struct {
-		Required []string `json:"required"`
+		Required   []string `json:"required"`
 		Properties map[string]struct {
 			Type  any `json:"type"`
 			Items *struct {
