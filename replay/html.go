@@ -243,6 +243,9 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	if r.Error != "" {
 		h.Problems = append(h.Problems, r.Error)
 	}
+	if r.Trajectory != nil {
+		stepsView(&h, r.Trajectory)
+	}
 	if s == nil {
 		return h
 	}
@@ -281,6 +284,9 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	}
 	if sc.Transcript != nil {
 		h.Transcript = markCalls(string(sc.Transcript.Bytes()), names)
+	}
+	if sc.Trajectory() {
+		stepsSource(&h, sc, r.Trajectory)
 	}
 	return h
 }

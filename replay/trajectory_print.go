@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -162,4 +163,51 @@ func writeSteps(w io.Writer, t *TrajectoryResult) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// stepsView adds a trajectory's steps to a case's drill-down: the calls
+// and searches of each step and the checks that failed.
+func stepsView(h *htmlCase, t *TrajectoryResult) {
+	for i := range t.Steps {
+		sr := &t.Steps[i]
+		if sr.Parse != nil {
+			for _, call := range sr.Parse.Calls {
+				h.Calls = append(h.Calls, fmt.Sprintf("step %d: %s(%s)", sr.Step, call.Name, call.Arguments))
+			}
+		}
+		for _, s := range sr.Searches {
+			h.Calls = append(h.Calls, fmt.Sprintf("step %d: searched %q → %s", sr.Step, s.Query, strings.Join(s.Found, ", ")))
+		}
+		if !sr.Passed {
+			h.Problems = append(h.Problems, fmt.Sprintf("step %d (%s): %s", sr.Step, sr.Cause, stepDetail(sr, t)))
+		}
+	}
+}
+
+// stepsSource adds the steps' gold calls and transcripts from the suite.
+func stepsSource(h *htmlCase, c *Case, t *TrajectoryResult) {
+	var text strings.Builder
+	var names []string
+	for i, st := range c.Steps {
+		for _, g := range st.GoldCalls {
+			b, _ := json.Marshal(g)
+			h.Gold = append(h.Gold, fmt.Sprintf("step %d: %s", i+1, b))
+		}
+		fmt.Fprintf(&text, "── step %d ──\n", i+1)
+		if st.Query != "" {
+			fmt.Fprintf(&text, "[user] %s\n", st.Query)
+		}
+		if st.Transcript == nil {
+			text.WriteString("(not taken)\n")
+			continue
+		}
+		text.Write(st.Transcript.Bytes())
+		text.WriteString("\n")
+		if t != nil && i < len(t.Steps) && t.Steps[i].Parse != nil {
+			for _, call := range t.Steps[i].Parse.Calls {
+				names = append(names, call.Name)
+			}
+		}
+	}
+	h.Transcript = markCalls(text.String(), names)
 }

@@ -119,6 +119,19 @@ func TestTrajectoryPrinters(t *testing.T) {
 	if !strings.Contains(md.String(), "### Trajectories") || !strings.Contains(junit.String(), "searched &#34;weather forecast city&#34;") {
 		t.Errorf("markdown or junit lacks the trajectory detail:\n%s", junit.String())
 	}
+	s, err := LoadFile(trajectorySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, rep, HTMLOptions{Suite: s}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"trajectory success", "trajectory misses recovered", "step 1: searched &#34;full-text search notes snippets&#34;", "── step 3 ──", "(not taken)"} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
 	var js bytes.Buffer
 	if err := WriteJSON(&js, rep); err != nil {
 		t.Fatal(err)

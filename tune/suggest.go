@@ -33,12 +33,16 @@ type SuggestOptions struct {
 	MinSupport int
 }
 
-// Suggestion is one proposed addition: Word added to Tool's description.
+// Suggestion is one proposed change: Word added to Tool's description, or,
+// when Tool is empty, the synonym rule Word = Synonym (a query word and a
+// word of the missed tools' names or descriptions).
 type Suggestion struct {
-	Tool string `json:"tool"`
-	Word string `json:"word"`
+	Tool    string `json:"tool,omitempty"`
+	Word    string `json:"word"`
+	Synonym string `json:"synonym,omitempty"`
 	// Support counts the suite's missed cases of Tool whose query holds
-	// Word.
+	// Word (for a rule: the missed cases, of at least two different tools,
+	// whose query holds Word and whose gold tool holds Synonym).
 	Support int `json:"support"`
 	// Folds counts the folds whose training cases proposed it; Gain is
 	// the mean change of recall@K on those folds' held-out cases when it
@@ -57,8 +61,8 @@ type SuggestResult struct {
 	BaseRecall  float64      `json:"base_recall"`
 	CVRecall    float64      `json:"cv_recall"`
 	Suggestions []Suggestion `json:"suggestions"`
-	// Config is the base configuration with the additions whose
-	// cross-validated gain is above 0.
+	// Config is the base configuration with the additions and synonym
+	// rules whose cross-validated gain is above 0.
 	Config retrieval.Config `json:"config"`
 }
 
@@ -72,7 +76,10 @@ type SuggestResult struct {
 //
 // Candidate words are a query's terms as typed (no plural variants, parts
 // of technical tokens or synonym expansions), at least two characters
-// long and not only digits.
+// long and not only digits. A synonym rule "query word = tool word" is
+// proposed when, in missed cases of at least two different gold tools, the
+// query word is absent from the gold tool and the tool word (from its
+// name or description, absent from the query) is present.
 func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	base := retrieval.DefaultConfig()
 	if opts.Base != nil {
@@ -148,7 +155,7 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 		}
 	}
 	for _, a := range top(props, len(props)) {
-		s := Suggestion{Tool: a.tool, Word: a.word, Support: props[a]}
+		s := Suggestion{Tool: a.tool, Word: a.word, Synonym: a.syn, Support: props[a]}
 		if g := gains[a]; len(g) > 0 {
 			s.Folds = len(g)
 			for _, x := range g {
@@ -161,14 +168,15 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	var keep []addition
 	for _, s := range res.Suggestions {
 		if s.Gain > 0 {
-			keep = append(keep, addition{s.Tool, s.Word})
+			keep = append(keep, addition{s.Tool, s.Word, s.Synonym})
 		}
 	}
 	res.Config = withAdditions(base, keep)
 	return res, nil
 }
 
-type addition struct{ tool, word string }
+// addition is a word for a tool, or (tool "") the synonym rule word = syn.
+type addition struct{ tool, word, syn string }
 
 // top lists the proposals by support (then tool and word), at most n.
 func top(props map[addition]int, n int) []addition {
@@ -181,7 +189,10 @@ func top(props map[addition]int, n int) []addition {
 		if a.tool != b.tool {
 			return a.tool < b.tool
 		}
-		return a.word < b.word
+		if a.word != b.word {
+			return a.word < b.word
+		}
+		return a.syn < b.syn
 	})
 	return list[:min(n, len(list))]
 }
@@ -196,14 +207,20 @@ func complement(n int, test []int) []int {
 	return out
 }
 
-// withAdditions returns base with the words added to its Additions.
+// withAdditions returns base with the words added to its Additions and
+// the rules to its Synonyms.
 func withAdditions(base retrieval.Config, adds []addition) retrieval.Config {
 	c := base
 	c.Additions = maps.Clone(base.Additions)
-	if c.Additions == nil && len(adds) > 0 {
-		c.Additions = map[string]string{}
-	}
+	c.Synonyms = slices.Clone(base.Synonyms)
 	for _, a := range adds {
+		if a.tool == "" {
+			c.Synonyms = append(c.Synonyms, retrieval.SynonymGroup{a.word, a.syn})
+			continue
+		}
+		if c.Additions == nil {
+			c.Additions = map[string]string{}
+		}
 		if cur := c.Additions[a.tool]; cur != "" {
 			c.Additions[a.tool] = cur + " " + a.word
 		} else {
@@ -303,14 +320,18 @@ func missing(c *replay.Case, ranked []string) []string {
 // query holds the word, keeping those with at least minSupport.
 func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int, error) {
 	props := map[addition]int{}
-	indexed := map[string]map[string]bool{} // catalog#tool → its terms
+	ruleTools := map[addition]map[string]bool{} // rule → gold tools behind it
+	indexed := map[string]map[string]bool{}     // catalog#tool → its terms
+	named := map[string][]string{}              // catalog#tool → name and description words
 	err := s.each(cfg, cases, func(c *replay.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms) {
 		miss := missing(c, ranked)
 		if len(miss) == 0 {
 			return
 		}
 		var words []string
+		inQuery := map[string]bool{}
 		for _, qt := range terms.Query(c.Query) {
+			inQuery[qt.Term] = true
 			if qt.Weight == 1 && !qt.Expanded && candidateWord(qt.Term) {
 				words = append(words, qt.Term)
 			}
@@ -321,10 +342,14 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 			if have == nil {
 				have = map[string]bool{}
 				for i := range tools {
-					if tools[i].Name == g {
-						for _, f := range retrieval.Fields {
-							for _, t := range terms.Field(&tools[i], f) {
-								have[t] = true
+					if tools[i].Name != g {
+						continue
+					}
+					for _, f := range retrieval.Fields {
+						for _, t := range terms.Field(&tools[i], f) {
+							have[t] = true
+							if (f == retrieval.FieldNameWords || f == retrieval.FieldDescription) && candidateWord(t) && !slices.Contains(named[key], t) {
+								named[key] = append(named[key], t)
 							}
 						}
 					}
@@ -332,13 +357,27 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 				indexed[key] = have
 			}
 			for _, w := range words {
-				if !have[w] {
-					props[addition{g, w}]++
+				if have[w] {
+					continue
+				}
+				props[addition{g, w, ""}]++
+				for _, u := range named[key] {
+					if inQuery[u] {
+						continue
+					}
+					r := addition{"", w, u}
+					props[r]++
+					if ruleTools[r] == nil {
+						ruleTools[r] = map[string]bool{}
+					}
+					ruleTools[r][g] = true
 				}
 			}
 		}
 	})
-	maps.DeleteFunc(props, func(_ addition, n int) bool { return n < s.minSupport })
+	maps.DeleteFunc(props, func(a addition, n int) bool {
+		return n < s.minSupport || a.tool == "" && len(ruleTools[a]) < 2
+	})
 	return props, err
 }
 

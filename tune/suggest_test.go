@@ -43,6 +43,25 @@ func TestSuggestProposesMissingWords(t *testing.T) {
 			t.Errorf("config additions %v lack %s += %q", res.Config.Additions, want.tool, want.word)
 		}
 	}
+	// Two different tools say "remove" where users say "delete": a rule.
+	var rule *Suggestion
+	for i := range res.Suggestions {
+		if s := &res.Suggestions[i]; s.Tool == "" && s.Word == "delete" && s.Synonym == "remove" {
+			rule = s
+		}
+	}
+	if rule == nil || rule.Gain <= 0 || rule.Support < 4 {
+		t.Errorf("synonym rule delete = remove: %+v, want support ≥ 4 and a positive gain", rule)
+	} else if !slices.ContainsFunc(res.Config.Synonyms, func(g retrieval.SynonymGroup) bool {
+		return slices.Equal(g, retrieval.SynonymGroup{"delete", "remove"})
+	}) {
+		t.Errorf("config synonyms %v lack delete = remove", res.Config.Synonyms)
+	}
+	for _, s := range res.Suggestions {
+		if s.Tool == "" && (s.Word == "refund" || s.Word == "退款") {
+			t.Errorf("rule %+v from words that belong to one tool each", s)
+		}
+	}
 	if res.CVRecall <= res.BaseRecall {
 		t.Errorf("held-out recall with the fold additions %.3f does not beat the base %.3f", res.CVRecall, res.BaseRecall)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/replay"
 )
 
@@ -156,16 +157,10 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 }
 
 // writeOutputFile writes one output file through write.
+// writeOutputFile writes one output file through write, atomically: a
+// failed write leaves an existing file as it was.
 func writeOutputFile(name string, write func(io.Writer) error) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return atomicfile.WriteWith(name, 0o644, write)
 }
 
 func brokenCases(rep *replay.Report) int {

@@ -11,15 +11,16 @@ import (
 func init() {
 	register(&cli.Command{
 		Name:      "suggest",
-		Usage:     "propose description words for the tools a suite's queries miss, scored by cross-validation",
+		Usage:     "propose description words and synonym rules for the tools a suite's queries miss, scored by cross-validation",
 		ArgsUsage: " ",
 		Description: "Runs the cases of --suite (the embedded example suite when omitted) with --base (the\n" +
 			"defaults when omitted) and, for each gold tool outside the top --k, proposes the words of the\n" +
-			"query that appear nowhere in what is indexed for that tool. Each suggestion is scored by\n" +
+			"query that appear nowhere in what is indexed for that tool, and synonym rules \"query word =\n" +
+			"tool word\" where the same query word misses two or more tools that share a word. Each is scored by\n" +
 			"--folds-fold cross-validation: every fold proposes words from its training cases only (never\n" +
 			"from its held-out queries) and measures the change of held-out recall@k each one brings.\n" +
-			"--out writes the base configuration plus the suggestions with a positive gain as \"additions\",\n" +
-			"a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
+			"--out writes the base configuration plus the suggestions with a positive gain (\"additions\" and\n" +
+			"\"synonyms\"), a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` (default: the embedded example suite)"},
 			&cli.StringFlag{Name: "base", Usage: "retrieval config `FILE` whose misses are studied (default: built-in defaults)"},

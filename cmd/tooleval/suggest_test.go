@@ -19,7 +19,7 @@ func TestSuggestCLI(t *testing.T) {
 		code int
 		want string
 	}{
-		{"table", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--out", out}, 0, "money_back  refund"},
+		{"table", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--out", out}, 0, "+ refund"},
 		{"json", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--json"}, 0, `"word":"refund"`},
 		{"one fold", []string{"suggest", "--suite", suggestSuite, "--folds", "1"}, 2, ""},
 		{"bad k", []string{"suggest", "--suite", suggestSuite, "--k", "0"}, 2, ""},
