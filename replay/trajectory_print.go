@@ -129,14 +129,7 @@ func stepDetail(sr *StepResult, t *TrajectoryResult) string {
 		}
 	}
 	if sr.Calls != nil && len(sr.Calls.Problems) > 0 {
-		p := sr.Calls.Problems[0]
-		for _, q := range sr.Calls.Problems {
-			if q.Code == sr.Calls.Code {
-				p = q
-				break
-			}
-		}
-		return p.String()
+		return firstProblem(sr.Calls)
 	}
 	return ""
 }
