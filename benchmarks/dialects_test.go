@@ -62,6 +62,8 @@ var dialectDense = []struct {
 		"read_file(path='src/pkg/file_0042.go', start_line=120)\ngrep(pattern=\"func (p \\\\*Parser)\", paths=['a', 'b'])\n</function_calls>\n"},
 	{textparse.FormatGemma4, "Reading the next file.\n<|tool_call>call:read_file{path:<|\"|>src/pkg/file_0042.go<|\"|>,start_line:120}<tool_call|>" +
 		`<|tool_call>call:grep{pattern:<|"|>func (p \*Parser)<|"|>,paths:[<|"|>a<|"|>,<|"|>b<|"|>]}<tool_call|>` + "\n"},
+	{textparse.FormatFunctionaryV3, ">>>all\nReading the next file.\n>>>read_file\n" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}>>>grep` + "\n" + `{"pattern": "func (p \\*Parser)"}`},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

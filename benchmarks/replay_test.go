@@ -13,6 +13,12 @@ func benchReplay(b *testing.B, opts replay.Options) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchRun(b, s, opts, len(s.Cases), "cases")
+}
+
+// benchRun replays s on one worker and reports units (n per run) per
+// second and per CPU second.
+func benchRun(b *testing.B, s *replay.Suite, opts replay.Options, n int, unit string) {
 	opts.Jobs = 1
 	if _, err := replay.Run(s, opts); err != nil { // warm up: tokenizer, caches
 		b.Fatal(err)
@@ -25,12 +31,12 @@ func benchReplay(b *testing.B, opts replay.Options) {
 			b.Fatal(err)
 		}
 	}
-	cases := float64(len(s.Cases) * b.N)
-	b.ReportMetric(cases/b.Elapsed().Seconds(), "cases/s")
+	total := float64(n * b.N)
+	b.ReportMetric(total/b.Elapsed().Seconds(), unit+"/s")
 	// Throughput per CPU second (all goroutines, GC included): the
 	// one-core figure, robust to other load on the machine.
 	if cpu := cpuTime() - cpu0; cpu > 0 {
-		b.ReportMetric(cases/cpu.Seconds(), "cases/cpu-s")
+		b.ReportMetric(total/cpu.Seconds(), unit+"/cpu-s")
 	}
 }
 

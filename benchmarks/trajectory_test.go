@@ -27,23 +27,7 @@ func benchTrajectories(b *testing.B, opts replay.Options) {
 	if steps == 0 {
 		b.Fatal("no trajectory in the embedded suite")
 	}
-	opts.Jobs = 1
-	if _, err := replay.Run(s, opts); err != nil { // warm up: indexes, caches
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cpuTime()
-	for b.Loop() {
-		if _, err := replay.Run(s, opts); err != nil {
-			b.Fatal(err)
-		}
-	}
-	n := float64(steps * b.N)
-	b.ReportMetric(n/b.Elapsed().Seconds(), "steps/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
-		b.ReportMetric(n/cpu.Seconds(), "steps/cpu-s")
-	}
+	benchRun(b, s, opts, steps, "steps")
 }
 
 // BenchmarkReplayTrajectories is issue 15's measure: k=5, every step's

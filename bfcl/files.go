@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tooleval/tooleval/internal/readcap"
 )
 
 // FileError is a problem in one input file, located by line (1-based; 0
@@ -193,7 +195,7 @@ func resultFiles(root string) (map[string]map[string]dataFile, error) {
 // 1-based line number. A file holding one JSON array instead is accepted
 // too (each element is reported at the line where it starts).
 func eachLine(path string, fn func(line int, b []byte) error) error {
-	f, err := os.Open(path)
+	f, err := readcap.Open(path, readcap.DefaultDataBytes)
 	if err != nil {
 		return err
 	}

@@ -283,6 +283,27 @@ type builder struct {
 	mtDocs map[string]classDoc
 }
 
+// initCases makes the maps that index the imported cases.
+func (b *builder) initCases() {
+	if b.ids == nil {
+		b.ids, b.byID, b.cats, b.names = map[string]string{}, map[string]int{}, map[string]string{}, map[string][]string{}
+		b.files = map[string]string{}
+	}
+}
+
+// claimID records a question's id at file:line; a missing or repeated id
+// is an error.
+func (b *builder) claimID(id, file string, line int) error {
+	if id == "" {
+		return errors.New("missing")
+	}
+	if at, dup := b.ids[id]; dup {
+		return fmt.Errorf("duplicate (first at %s)", at)
+	}
+	b.ids[id] = fmt.Sprintf("%s:%d", file, line)
+	return nil
+}
+
 func (b *builder) warn(format string, args ...any) {
 	b.im.Summary.WarningCount++
 	b.im.Summary.Warnings = append(b.im.Summary.Warnings, fmt.Sprintf(format, args...))
@@ -378,10 +399,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 			return err
 		}
 	}
-	if b.ids == nil {
-		b.ids, b.byID, b.cats, b.names = map[string]string{}, map[string]int{}, map[string]string{}, map[string][]string{}
-		b.files = map[string]string{}
-	}
+	b.initCases()
 	err := eachLine(f.path, func(line int, raw []byte) error {
 		cs.Questions++
 		var q question
@@ -393,13 +411,9 @@ func (b *builder) category(dataDir string, f dataFile) error {
 			b.skip(&cs, "malformed")
 			return b.entry(&FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err})
 		}
-		if q.ID == "" {
-			return fe("id", errors.New("missing"))
+		if err := b.claimID(q.ID, f.path, line); err != nil {
+			return fe("id", err)
 		}
-		if at, dup := b.ids[q.ID]; dup {
-			return fe("id", fmt.Errorf("duplicate (first at %s)", at))
-		}
-		b.ids[q.ID] = fmt.Sprintf("%s:%d", f.path, line)
 		if len(q.Question) == 0 {
 			return fe("question", errors.New("missing"))
 		}
@@ -454,6 +468,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 				return err
 			}
 			c.Checker.Types = paramTypes(funcs, names, a.tools)
+			c.Checker.Required = undocumentedRequired(funcs, names, a.tools)
 		}
 		if b.addFunctions(&c, funcs, names) {
 			c.Tags = append(c.Tags, "catalog_conflict")

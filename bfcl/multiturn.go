@@ -137,10 +137,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 	if err != nil {
 		return err
 	}
-	if b.ids == nil {
-		b.ids, b.byID, b.cats, b.names = map[string]string{}, map[string]int{}, map[string]string{}, map[string][]string{}
-		b.files = map[string]string{}
-	}
+	b.initCases()
 	err = eachLine(f.path, func(line int, raw []byte) error {
 		cs.Questions++
 		var q multiTurnQuestion
@@ -152,13 +149,9 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 			b.skip(cs, "malformed")
 			return b.entry(&FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err})
 		}
-		if q.ID == "" {
-			return fe("id", errors.New("missing"))
+		if err := b.claimID(q.ID, f.path, line); err != nil {
+			return fe("id", err)
 		}
-		if at, dup := b.ids[q.ID]; dup {
-			return fe("id", fmt.Errorf("duplicate (first at %s)", at))
-		}
-		b.ids[q.ID] = fmt.Sprintf("%s:%d", f.path, line)
 		gold, ok := answers[q.ID]
 		if !ok {
 			return fe("", fmt.Errorf("no answer in %s", ap))

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/tooleval/tooleval/pyliteral"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -197,202 +197,12 @@ func coerceJSONNumber(b []byte) bool {
 }
 
 // appendPython converts a Python literal (dict, list, tuple, str, int,
-// float, True, False, None) to JSON. It reports false, leaving dst as it
-// was, when b is not one.
+// float, True, False, None) to JSON with the project's one Python-literal
+// reader. It reports false, leaving dst as it was, when b is not one.
 func appendPython(dst, b []byte) ([]byte, bool) {
-	c := pyConv{in: b, out: dst}
-	if !c.value(0) {
-		return dst, false
-	}
-	c.space()
-	if c.pos != len(c.in) {
-		return dst, false
-	}
-	return c.out, true
-}
-
-type pyConv struct {
-	in  []byte
-	pos int
-	out []byte
-}
-
-func (c *pyConv) space() {
-	for c.pos < len(c.in) && (c.in[c.pos] == ' ' || c.in[c.pos] == '\t' || c.in[c.pos] == '\n' || c.in[c.pos] == '\r') {
-		c.pos++
-	}
-}
-
-func (c *pyConv) value(depth int) bool {
-	if depth > 100 {
-		return false
-	}
-	c.space()
-	if c.pos >= len(c.in) {
-		return false
-	}
-	switch ch := c.in[c.pos]; {
-	case ch == '{':
-		return c.seq('}', depth, true)
-	case ch == '[':
-		return c.seq(']', depth, false)
-	case ch == '(':
-		return c.seq(')', depth, false)
-	case ch == '\'' || ch == '"':
-		return c.str()
-	case ch == '-' || ch == '+' || ch == '.' || ch >= '0' && ch <= '9':
-		return c.num()
-	default:
-		for _, w := range [...][2]string{{"True", "true"}, {"False", "false"}, {"None", "null"}, {"true", "true"}, {"false", "false"}, {"null", "null"}} {
-			if bytes.HasPrefix(c.in[c.pos:], []byte(w[0])) {
-				c.pos += len(w[0])
-				c.out = append(c.out, w[1]...)
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// seq converts a dict (keyed) or a list/tuple up to end.
-func (c *pyConv) seq(end byte, depth int, keyed bool) bool {
-	c.pos++
-	if keyed {
-		c.out = append(c.out, '{')
-	} else {
-		c.out = append(c.out, '[')
-	}
-	first := true
-	for {
-		c.space()
-		if c.pos >= len(c.in) {
-			return false
-		}
-		if c.in[c.pos] == end {
-			c.pos++
-			break
-		}
-		if !first {
-			if c.in[c.pos] != ',' {
-				return false
-			}
-			c.pos++
-			c.space()
-			if c.pos < len(c.in) && c.in[c.pos] == end { // trailing comma
-				c.pos++
-				break
-			}
-			c.out = append(c.out, ',')
-		}
-		first = false
-		if keyed {
-			c.space()
-			if c.pos >= len(c.in) {
-				return false
-			}
-			if q := c.in[c.pos]; q == '\'' || q == '"' {
-				if !c.str() {
-					return false
-				}
-			} else { // a non-string key becomes its text as a string
-				mark := len(c.out)
-				if !c.value(depth + 1) {
-					return false
-				}
-				key := string(c.out[mark:])
-				c.out = AppendJSONString(c.out[:mark], []byte(key))
-			}
-			c.space()
-			if c.pos >= len(c.in) || c.in[c.pos] != ':' {
-				return false
-			}
-			c.pos++
-			c.out = append(c.out, ':')
-		}
-		if !c.value(depth + 1) {
-			return false
-		}
-	}
-	if keyed {
-		c.out = append(c.out, '}')
-	} else {
-		c.out = append(c.out, ']')
-	}
-	return true
-}
-
-func (c *pyConv) str() bool {
-	q := c.in[c.pos]
-	c.pos++
-	var buf []byte
-	for c.pos < len(c.in) {
-		ch := c.in[c.pos]
-		switch {
-		case ch == q:
-			c.pos++
-			c.out = AppendJSONString(c.out, buf)
-			return true
-		case ch == '\\' && c.pos+1 < len(c.in):
-			e := c.in[c.pos+1]
-			c.pos += 2
-			switch e {
-			case 'n':
-				buf = append(buf, '\n')
-			case 't':
-				buf = append(buf, '\t')
-			case 'r':
-				buf = append(buf, '\r')
-			case '0':
-				buf = append(buf, 0)
-			case 'x', 'u', 'U':
-				n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
-				if c.pos+n > len(c.in) {
-					return false
-				}
-				r, err := strconv.ParseUint(string(c.in[c.pos:c.pos+n]), 16, 32)
-				if err != nil {
-					return false
-				}
-				c.pos += n
-				buf = utf8.AppendRune(buf, rune(r))
-			case '\n':
-			default:
-				if e != '\\' && e != '\'' && e != '"' {
-					buf = append(buf, '\\')
-				}
-				buf = append(buf, e)
-			}
-		default:
-			buf = append(buf, ch)
-			c.pos++
-		}
-	}
-	return false
-}
-
-func (c *pyConv) num() bool {
-	start := c.pos
-	for c.pos < len(c.in) {
-		ch := c.in[c.pos]
-		if ch >= '0' && ch <= '9' || ch == '.' || ch == 'e' || ch == 'E' || ch == '+' || ch == '-' || ch == '_' {
-			c.pos++
-			continue
-		}
-		break
-	}
-	text := strings.ReplaceAll(string(c.in[start:c.pos]), "_", "")
-	if coerceJSONNumber([]byte(text)) {
-		c.out = append(c.out, text...)
-		return true
-	}
-	if n, err := strconv.ParseInt(strings.TrimPrefix(text, "+"), 10, 64); err == nil {
-		c.out = strconv.AppendInt(c.out, n, 10)
-		return true
-	}
-	f, err := strconv.ParseFloat(text, 64)
+	out, err := pyliteral.AppendJSON(dst, b)
 	if err != nil {
-		return false
+		return dst, false
 	}
-	c.out = strconv.AppendFloat(c.out, f, 'g', -1, 64)
-	return true
+	return out, true
 }

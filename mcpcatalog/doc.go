@@ -17,7 +17,9 @@
 // asking the server unless Options.Refresh is set; a server that cannot be
 // listed falls back to its cache with a warning naming the server and the
 // cache's age; a server with neither is an error naming it. A failing server
-// never stops the others from loading (see Load).
+// never stops the others from loading (see Load). Options.CacheOnly never
+// starts a server, for servers named by data (a suite) rather than by the
+// user.
 //
 // All MCP traffic goes through the official Go SDK
 // (github.com/modelcontextprotocol/go-sdk).

@@ -282,17 +282,11 @@ func pickTools(cat *catalog.Catalog, c *replay.Case, k int, indexes *sync.Map) (
 	if k <= 0 {
 		return cat.Tools(), nil
 	}
-	v, ok := indexes.Load(c.Catalog)
-	if !ok {
-		ix, err := retrieval.New(cat.Tools())
-		if err != nil {
-			return nil, err
-		}
-		if v, ok = indexes.LoadOrStore(c.Catalog, ix); ok {
-			ix.Close()
-		}
+	ix, err := catalogIndex(cat, c.Catalog, indexes)
+	if err != nil {
+		return nil, err
 	}
-	hits, err := v.(*retrieval.Index).Search(c.Query, k, c.AlwaysInclude...)
+	hits, err := ix.Search(c.Query, k, c.AlwaysInclude...)
 	if err != nil {
 		return nil, err
 	}
@@ -302,6 +296,22 @@ func pickTools(cat *catalog.Catalog, c *replay.Case, k int, indexes *sync.Map) (
 		tools = append(tools, *t)
 	}
 	return tools, nil
+}
+
+// catalogIndex returns the BM25 index of a catalog, built once per run
+// and shared by its workers (indexes: catalog path → *retrieval.Index).
+func catalogIndex(cat *catalog.Catalog, key string, indexes *sync.Map) (*retrieval.Index, error) {
+	v, ok := indexes.Load(key)
+	if !ok {
+		ix, err := retrieval.New(cat.Tools())
+		if err != nil {
+			return nil, err
+		}
+		if v, ok = indexes.LoadOrStore(key, ix); ok {
+			ix.Close()
+		}
+	}
+	return v.(*retrieval.Index), nil
 }
 
 func isNative(variant string) bool {

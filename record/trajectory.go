@@ -13,7 +13,6 @@ import (
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/replay"
-	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -199,25 +198,10 @@ func (d *driver) parse(t *replay.Transcript) (toolcall.Result, error) {
 	return c.Result(t.Format), nil
 }
 
-// index returns the catalog's BM25 index (shared by the run's workers).
-func (d *driver) index() (*retrieval.Index, error) {
-	v, ok := d.indexes.Load(d.c.Catalog)
-	if !ok {
-		ix, err := retrieval.New(d.cat.Tools())
-		if err != nil {
-			return nil, err
-		}
-		if v, ok = d.indexes.LoadOrStore(d.c.Catalog, ix); ok {
-			ix.Close()
-		}
-	}
-	return v.(*retrieval.Index), nil
-}
-
 // retrieve runs BM25 on query and injects the tools found that are not
 // injected yet; it returns them.
 func (d *driver) retrieve(query string) ([]toolcall.Tool, error) {
-	ix, err := d.index()
+	ix, err := catalogIndex(d.cat, d.c.Catalog, d.indexes)
 	if err != nil {
 		return nil, err
 	}

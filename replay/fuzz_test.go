@@ -20,6 +20,15 @@ func FuzzLoad(f *testing.F) {
 			f.Add(line)
 		}
 	}
+	// Trajectory lines, their catalog path made relative to the fuzzed
+	// suite.
+	traj, err := os.ReadFile(trajectorySuite)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.ReplaceAll(string(traj), "../catalogs/", "catalogs/"), "\n") {
+		f.Add(line)
+	}
 	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
 	if err != nil {
 		f.Fatal(err)

@@ -83,16 +83,22 @@ func Detail(r *CaseResult) string {
 	case r.Cause == "retrieval_miss":
 		return "not injected: " + strings.Join(r.Missed, ", ")
 	case r.Calls != nil && len(r.Calls.Problems) > 0:
-		p := r.Calls.Problems[0]
-		for _, q := range r.Calls.Problems {
-			if q.Code == r.Calls.Code {
-				p = q
-				break
-			}
-		}
-		return p.String()
+		return firstProblem(r.Calls)
 	}
 	return ""
+}
+
+// firstProblem describes a call verdict's first failing check (its Code's
+// first problem).
+func firstProblem(c *metrics.CallsResult) string {
+	p := c.Problems[0]
+	for _, q := range c.Problems {
+		if q.Code == c.Code {
+			p = q
+			break
+		}
+	}
+	return p.String()
 }
 
 // The cell formats: a nil value (nothing measured) is "n/a".

@@ -452,3 +452,28 @@ func TestGateTokensNeedSameCounting(t *testing.T) {
 		t.Fatalf("same counting: %+v", v)
 	}
 }
+
+// The Markdown summary puts the verdict and the baseline comparison before
+// the tables, aligns text left and numbers right, and says n/a for what
+// was not measured.
+func TestMarkdownGateFirst(t *testing.T) {
+	s := loadTestSuite(t)
+	base := runTest(t, s, Options{Ks: []int{5}})
+	rep := runTest(t, s, Options{Ks: []int{5}})
+	Gate{Min: []Threshold{{"pass_rate", 0.9}}, MaxDrop: []Threshold{{"recall", 0}}}.Check(rep, base)
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, rep, 3); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	gate, table := strings.Index(md, "### Against the baseline"), strings.Index(md, "| config | recall |")
+	if gate < 0 || table < 0 || gate > table {
+		t.Fatalf("the gate does not come first:\n%s", md)
+	}
+	for _, want := range []string{"- FAILED\n", "- REGRESSION k=5: pass_rate 0.5556 &lt; min 0.9000\n", "- no case changed\n",
+		"| :--- | ---: | ---: |", "9 cases, 1 configuration; tokens not counted.", "| n/a | n/a |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}

@@ -1,11 +1,15 @@
 package replay
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tooleval/tooleval/metrics"
 )
 
 // causeStopped: a trajectory's first failing step is one the model never
@@ -87,6 +91,13 @@ func trajectoryFailGrid(rep *Report) *grid {
 			}
 			g.add(c.Config.Name, "failed at", strings.Join(at, ", "))
 		}
+		if len(t.StepCodes) > 0 {
+			var codes []string
+			for _, k := range stepCodeOrder(t.StepCodes) {
+				codes = append(codes, fmt.Sprintf("%s: %d", k, t.StepCodes[k]))
+			}
+			g.add(c.Config.Name, "failed steps by check", strings.Join(codes, ", "))
+		}
 	}
 	return g
 }
@@ -128,14 +139,7 @@ func stepDetail(sr *StepResult, t *TrajectoryResult) string {
 		}
 	}
 	if sr.Calls != nil && len(sr.Calls.Problems) > 0 {
-		p := sr.Calls.Problems[0]
-		for _, q := range sr.Calls.Problems {
-			if q.Code == sr.Calls.Code {
-				p = q
-				break
-			}
-		}
-		return p.String()
+		return firstProblem(sr.Calls)
 	}
 	return ""
 }
@@ -162,4 +166,73 @@ func writeSteps(w io.Writer, t *TrajectoryResult) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// stepsView adds a trajectory's steps to a case's drill-down: the calls
+// and searches of each step and the checks that failed.
+func stepsView(h *htmlCase, t *TrajectoryResult) {
+	for i := range t.Steps {
+		sr := &t.Steps[i]
+		if sr.Parse != nil {
+			for _, call := range sr.Parse.Calls {
+				h.Calls = append(h.Calls, fmt.Sprintf("step %d: %s(%s)", sr.Step, call.Name, call.Arguments))
+			}
+		}
+		for _, s := range sr.Searches {
+			h.Calls = append(h.Calls, fmt.Sprintf("step %d: searched %q → %s", sr.Step, s.Query, strings.Join(s.Found, ", ")))
+		}
+		if !sr.Passed {
+			h.Problems = append(h.Problems, fmt.Sprintf("step %d (%s): %s", sr.Step, sr.Cause, stepDetail(sr, t)))
+		}
+	}
+}
+
+// stepsSource adds the steps' gold calls and transcripts from the suite.
+func stepsSource(h *htmlCase, c *Case, t *TrajectoryResult) {
+	var text strings.Builder
+	var names []string
+	for i, st := range c.Steps {
+		for _, g := range st.GoldCalls {
+			b, _ := json.Marshal(g)
+			h.Gold = append(h.Gold, fmt.Sprintf("step %d: %s", i+1, b))
+		}
+		fmt.Fprintf(&text, "── step %d ──\n", i+1)
+		if st.Query != "" {
+			fmt.Fprintf(&text, "[user] %s\n", st.Query)
+		}
+		if st.Transcript == nil {
+			text.WriteString("(not taken)\n")
+			continue
+		}
+		text.Write(st.Transcript.Bytes())
+		text.WriteString("\n")
+		if t != nil && i < len(t.Steps) && t.Steps[i].Parse != nil {
+			for _, call := range t.Steps[i].Parse.Calls {
+				names = append(names, call.Name)
+			}
+		}
+	}
+	h.Transcript = markCalls(text.String(), names)
+}
+
+// stepCodeOrder lists the step codes present: not_injected first, then in
+// checking order, then the others (parser, not_taken) by name.
+func stepCodeOrder(codes map[string]int) []string {
+	var out []string
+	if codes[string(metrics.CodeNotInjected)] > 0 {
+		out = append(out, string(metrics.CodeNotInjected))
+	}
+	for _, c := range metrics.Codes {
+		if codes[string(c)] > 0 {
+			out = append(out, string(c))
+		}
+	}
+	var rest []string
+	for k := range codes {
+		if !slices.Contains(out, k) {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
 }

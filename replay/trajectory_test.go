@@ -119,6 +119,19 @@ func TestTrajectoryPrinters(t *testing.T) {
 	if !strings.Contains(md.String(), "### Trajectories") || !strings.Contains(junit.String(), "searched &#34;weather forecast city&#34;") {
 		t.Errorf("markdown or junit lacks the trajectory detail:\n%s", junit.String())
 	}
+	s, err := LoadFile(trajectorySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, rep, HTMLOptions{Suite: s}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"trajectory success", "trajectory misses recovered", "step 1: searched &#34;full-text search notes snippets&#34;", "── step 3 ──", "(not taken)"} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
 	var js bytes.Buffer
 	if err := WriteJSON(&js, rep); err != nil {
 		t.Fatal(err)
@@ -287,5 +300,31 @@ func TestEmbeddedTrajectories(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "Trajectories") {
 		t.Error("the default report has no trajectory section")
+	}
+}
+
+// TestSearchToolTokens: a trajectory's prompts pay for the search tool
+// (and, in the retrieved variant, for the rule that names it).
+func TestSearchToolTokens(t *testing.T) {
+	s, err := LoadFile(trajectorySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Cases[0]
+	cat := s.Catalog(c)
+	costs := newCosts("o200k_base")
+	search := SearchTool{}.Resolved()
+	for _, v := range []string{"retrieved", "names", "native"} {
+		plain, err := costs.tokens(cat, v, c.GoldTools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, err := costs.tokensWith(cat, v, c.GoldTools, &search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if with <= plain {
+			t.Errorf("%s: %d tokens with the search tool, %d without", v, with, plain)
+		}
 	}
 }

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strings"
+
+	"github.com/tooleval/tooleval/internal/readcap"
 )
 
 // Field names, used as keys of Config.Weights.
@@ -244,7 +245,7 @@ func ParseConfig(name string, data []byte) (Config, error) {
 
 // LoadConfig reads a config file; see ParseConfig.
 func LoadConfig(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readcap.ReadFile(path, readcap.DefaultConfigBytes)
 	if err != nil {
 		return Config{}, err
 	}

@@ -402,6 +402,8 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return p.pyBegin(b, i)
 	case bl.Body.Read&ReadGemma != 0:
 		return p.gemBegin(b, i)
+	case bl.Body.Read&ReadFunctionary != 0:
+		return p.fnBegin(b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
 		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart
@@ -499,8 +501,7 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 	p.fresh = false
 	c := b[j]
 	for k, bl := range p.comp.anchored {
-		r := bl.Body.Read
-		if (c == '{' || c == '[') && r&ReadJSON != 0 || c == '[' && r&ReadPython != 0 || c == '`' && bl.Body.Fence {
+		if bl.Body.accepts(c) {
 			p.detect(p.comp.anchorDialect[k].Format)
 			p.blk, p.bsets = bl, p.comp.blocks[bl]
 			p.callStart, p.fenced = p.off+j, false

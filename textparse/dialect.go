@@ -62,6 +62,9 @@ const (
 	ReadNameJSON
 	ReadPython // [f(a=1), g()] or f(a=1): Python calls, keyword arguments (pybody.go)
 	ReadGemma  // call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's values (gemma4body.go)
+	// ReadFunctionary reads a recipient line, NAME\n{json} or all\n text
+	// (dialect_functionary.go).
+	ReadFunctionary
 )
 
 // Body says how the calls of a block are read. With both readers, the

@@ -105,7 +105,7 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 			return nil
 		}
 		g := in[from:to]
-		if g[0] != '<' && !markerFirst(g[0]) {
+		if g[0] != '<' && !markerFirst(g[0]) && !(answerStart(in[:from]) && anchoredFirst(g[0])) {
 			return fmt.Errorf("bytes %d..%d %q are neither text nor markup", from, to, g)
 		}
 		// Tag markup ends with '>', or is a closing tag cut short by the
@@ -166,23 +166,24 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 // markerFirst reports whether c starts a marker of some marker dialect,
 // or the body of an anchored block ('{', '[', a fence).
 func markerFirst(c byte) bool {
-	if compiledFor(FormatAuto).text.first[c] {
-		return true
-	}
+	return compiledFor(FormatAuto).text.first[c] || c == '{' || c == '[' || c == '`' && anchoredFirst(c)
+}
+
+// anchoredFirst reports whether c may start an anchored block's body.
+func anchoredFirst(c byte) bool {
 	for _, f := range markerFormats() {
-		if anc := compiledFor(f).anchored; len(anc) > 0 && anchorAccepts(anc, c) {
-			return true
+		for _, b := range compiledFor(f).anchored {
+			if b.Body.accepts(c) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// anchorAccepts reports whether one of the anchored blocks starts with c.
-func anchorAccepts(bs []*Block, c byte) bool {
-	for _, b := range bs {
-		if (c == '{' || c == '[') && b.Body.Read&ReadJSON != 0 || c == '[' && b.Body.Read&ReadPython != 0 || c == '`' && b.Body.Fence {
-			return true
-		}
-	}
-	return false
+// answerStart reports whether what precedes is only whitespace, or ends a
+// reasoning span: where an anchored body (a bare recipient name) may start.
+func answerStart(before []byte) bool {
+	t := bytes.TrimRight(before, " \t\r\n")
+	return len(t) == 0 || bytes.HasSuffix(t, []byte("</think>")) || bytes.HasSuffix(t, []byte("[/THINK]"))
 }

@@ -34,6 +34,7 @@ const (
 	mBlockSep              // after a block's call: a separator continues it
 	mPython                // a Python call body (pybody.go)
 	mGemma                 // a Gemma 4 call body (gemma4body.go)
+	mFnName                // a Functionary recipient line (dialect_functionary.go)
 	mGLMName               // the tool name after a GLM <tool_call>
 	mArgKey                // a GLM <arg_key>
 )
@@ -258,6 +259,8 @@ func (p *Parser) step(b []byte, i int) int {
 		return p.pyStep(b, i)
 	case mGemma:
 		return p.gemStep(b, i)
+	case mFnName:
+		return p.fnStep(b, i)
 	case mText:
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)

@@ -76,9 +76,11 @@ func selectFlags(c *cli.Context, cat *catalog.Catalog) (*catalog.Catalog, error)
 
 // catalogSummary is the --json shape of one file.
 type catalogSummary struct {
-	File           string          `json:"file"`
-	Formats        []string        `json:"formats"`
-	Tools          int             `json:"tools"`
+	File    string   `json:"file"`
+	Formats []string `json:"formats"`
+	Tools   int      `json:"tools"`
+	// Names are the tools' names (as selected) in catalog order.
+	Names          []string        `json:"names"`
 	Params         int             `json:"params"`
 	RequiredParams int             `json:"required_params"`
 	Variants       []variantSize   `json:"variants"`
@@ -136,7 +138,7 @@ func catalogCmd(c *cli.Context) error {
 			failed++
 			continue
 		}
-		sum := catalogSummary{File: file, Formats: cat.Formats(), Tools: cat.Len(), Problems: cat.Issues(), Servers: src.servers}
+		sum := catalogSummary{File: file, Formats: cat.Formats(), Tools: cat.Len(), Names: cat.Names(), Problems: cat.Issues(), Servers: src.servers}
 		if sum.Problems == nil {
 			sum.Problems = []catalog.Issue{}
 		}

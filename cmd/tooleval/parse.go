@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -84,9 +84,9 @@ func parseCmd(c *cli.Context) error {
 // readInput reads FILE, or stdin when name is "" or "-".
 func readInput(name string, stdin io.Reader) ([]byte, error) {
 	if name == "" || name == "-" {
-		return io.ReadAll(stdin)
+		return readcap.ReadAll(stdin, "<stdin>", readcap.DefaultInputBytes)
 	}
-	return os.ReadFile(name)
+	return readcap.ReadFile(name, readcap.DefaultInputBytes)
 }
 
 // formatsHelp lists every format anyparse accepts with its wire shape: the

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/anyparse"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -142,6 +143,20 @@ func TestParseHelpListsEveryFormat(t *testing.T) {
 	for _, f := range anyparse.Formats() {
 		if !strings.Contains(out, "  "+f+" ") {
 			t.Errorf("parse --help does not list %s", f)
+		}
+	}
+}
+
+// TestReadmeListsEveryFormat: the README's format table has a row for
+// every text format.
+func TestReadmeListsEveryFormat(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range textparse.Formats() {
+		if f != textparse.FormatAuto && !strings.Contains(string(readme), "| `"+string(f)+"` |") {
+			t.Errorf("README.md has no row for format %s", f)
 		}
 	}
 }

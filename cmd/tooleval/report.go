@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/internal/atomicfile"
+	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/replay"
 )
 
@@ -91,7 +92,7 @@ func thresholds(specs []string) ([]replay.Threshold, error) {
 }
 
 func readReport(name string) (*replay.Report, error) {
-	f, err := os.Open(name)
+	f, err := readcap.Open(name, readcap.DefaultConfigBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
@@ -201,7 +201,7 @@ func readRetrieveQueries(path string, stdin io.Reader) ([]retrieveQuery, error) 
 	if path == "-" {
 		path = "<stdin>"
 	} else {
-		f, err := os.Open(path)
+		f, err := readcap.Open(path, readcap.DefaultInputBytes)
 		if err != nil {
 			return nil, inputErr("retrieve: queries: %v", err)
 		}

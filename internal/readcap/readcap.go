@@ -39,6 +39,9 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
+	if e.Mode.IsDir() {
+		return fmt.Sprintf("%s: is a directory, not a regular file", e.Path)
+	}
 	return fmt.Sprintf("%s: not a regular file (%s)", e.Path, e.Mode.Type())
 }
 
@@ -92,3 +95,75 @@ func Read(f fs.File, path string, max int64) ([]byte, error) {
 		}
 	}
 }
+
+// More default caps.
+const (
+	// DefaultInputBytes caps one model output read whole (tooleval parse).
+	DefaultInputBytes = 256 << 20
+	// DefaultConfigBytes caps a retrieval config or a report read back.
+	DefaultConfigBytes = 64 << 20
+	// DefaultDataBytes caps one data file of an imported benchmark.
+	DefaultDataBytes = 256 << 20
+)
+
+// ReadAll reads r (named name in errors) to its end, at most max bytes.
+func ReadAll(r io.Reader, name string, max int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, &TooLargeError{Path: name, Size: int64(len(b)), Max: max}
+	}
+	return b, nil
+}
+
+// Open opens the regular file at path for streaming: reading it past max
+// bytes fails with a *TooLargeError instead of going on (a file that grows
+// while it is read stays bounded too).
+func Open(path string, max int64) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
+	}
+	if st.Size() > max {
+		f.Close()
+		return nil, &TooLargeError{Path: path, Size: st.Size(), Max: max}
+	}
+	return &capped{f: f, path: path, left: max, max: max}, nil
+}
+
+type capped struct {
+	f    *os.File
+	path string
+	left int64
+	max  int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		// One byte more tells a file of exactly max bytes from a longer one.
+		var one [1]byte
+		if n, _ := c.f.Read(one[:]); n > 0 {
+			return 0, &TooLargeError{Path: c.path, Size: c.max + 1, Max: c.max}
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.f.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+func (c *capped) Close() error { return c.f.Close() }

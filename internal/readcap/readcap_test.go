@@ -2,9 +2,11 @@ package readcap
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +37,42 @@ func TestReadFile(t *testing.T) {
 	}
 	if _, err := ReadFile(filepath.Join(dir, "missing"), 10); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("missing: %v", err)
+	}
+}
+
+func TestOpenAndReadAll(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "f")
+	if err := os.WriteFile(p, []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, max := range []int64{5, 4} {
+		f, err := Open(p, max)
+		if max == 4 {
+			var tl *TooLargeError
+			if !errors.As(err, &tl) {
+				t.Fatalf("Open over the cap: %v", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(f)
+		f.Close()
+		if err != nil || string(b) != "hello" {
+			t.Fatalf("%q %v", b, err)
+		}
+	}
+	if _, err := ReadAll(strings.NewReader("hello"), "stdin", 4); err == nil {
+		t.Fatal("ReadAll over the cap")
+	}
+	if b, err := ReadAll(strings.NewReader("hello"), "stdin", 5); err != nil || string(b) != "hello" {
+		t.Fatalf("%q %v", b, err)
+	}
+	if runtime.GOOS == "linux" {
+		if _, err := Open("/dev/zero", 10); err == nil {
+			t.Fatal("Open /dev/zero")
+		}
 	}
 }

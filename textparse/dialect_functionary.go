@@ -1,0 +1,76 @@
+package textparse
+
+import "github.com/tooleval/tooleval/toolcall"
+
+// Functionary v3 (MeetKai), in its two generations.
+//
+//	v3.2:  >>>all\nText for the user.>>>get_weather\n{"city": "Paris"}
+//	v3.1:  <function=get_weather>{"city": "Paris"}</function>
+//
+// In v3.2 every part starts with >>> and a recipient: "all" is text, any
+// other name a call whose JSON arguments follow the newline. The chat
+// template ends the prompt with >>>, so the answer's first recipient has
+// none: it is read at the start of the answer (fixed --format only, like
+// the other anchored forms). The v3.1 form is read with --format
+// functionary_v3; under auto <function=…> belongs to qwen3_coder's tags.
+const FormatFunctionaryV3 Format = "functionary_v3"
+
+func init() {
+	fn := Body{Read: ReadFunctionary}
+	register(&Dialect{
+		Format: FormatFunctionaryV3,
+		Wire:   `>>>NAME\n{json} (>>>all\n is text; the first >>> may be in the prompt) or <function=NAME>{json}</function>`,
+		Blocks: []Block{
+			{Anchored: true, Body: fn},
+			{Open: ">>>", Body: fn},
+			{Open: "<function=", CallEnd: "</function>", Body: Body{Read: ReadNameJSON, NameEnd: ">"}},
+		},
+	})
+}
+
+// accepts reports whether an anchored body may start with c.
+func (bd *Body) accepts(c byte) bool {
+	r := bd.Read
+	return (c == '{' || c == '[') && r&ReadJSON != 0 || c == '[' && r&ReadPython != 0 ||
+		c == '`' && bd.Fence || r&ReadFunctionary != 0 && isPyKwByte(c) && !(c >= '0' && c <= '9')
+}
+
+// fnBegin starts a Functionary recipient line at b[i].
+func (p *Parser) fnBegin(b []byte, i int) int {
+	p.name, p.nameOff = p.name[:0], p.off+i
+	p.mode = mFnName
+	return i
+}
+
+// fnStep reads the recipient up to its newline: "all" opens text, a name a
+// call. Bytes that cannot be a recipient make what was read text again.
+func (p *Parser) fnStep(b []byte, i int) int {
+	j := i
+	for j < len(b) && b[j] != '\n' && (isPyNameByte(b[j]) || b[j] == ' ' || b[j] == '\r') && len(p.name)+(j-i) < 256 {
+		j++
+	}
+	p.name = append(p.name, b[i:j]...)
+	if j == len(b) {
+		return j
+	}
+	if b[j] != '\n' {
+		// Not a recipient line: what was read is text.
+		p.mode = mText
+		p.emitText(p.own(p.name), p.nameOff)
+		return j
+	}
+	name := trimSpace(p.name)
+	if string(name) == "all" {
+		p.mode = mText
+		return j + 1
+	}
+	p.beginCall(ckBlock, p.callStart, "", mText)
+	p.cur.after = mText
+	p.fenced = false
+	p.setName(p.names.Intern(name), p.nameOff)
+	if p.cur.discard {
+		p.errorf(p.nameOff, toolcall.CodeMalformedMarkup, -1, "functionary recipient %q is not a tool name", name)
+	}
+	p.mode = mBlockArgs
+	return j + 1
+}
