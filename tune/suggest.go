@@ -56,8 +56,8 @@ type Suggestion struct {
 	// it at 0; one case can move by chance when any word is added).
 	Fixed  float64 `json:"fixed"`
 	Better int     `json:"better"`
-	Worse  int  `json:"worse"`
-	Kept   bool `json:"kept"`
+	Worse  int     `json:"worse"`
+	Kept   bool    `json:"kept"`
 }
 
 // SuggestResult is what Suggest found.
