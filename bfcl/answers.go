@@ -229,6 +229,7 @@ func (b *builder) checkAnswer(file string, line int, id string, funcs []json.Raw
 // funcDoc is the part of a leaderboard function doc the checker reads.
 type funcDoc struct {
 	Parameters struct {
+		Required   []string `json:"required"`
 		Properties map[string]struct {
 			Type  any `json:"type"`
 			Items *struct {
@@ -293,6 +294,29 @@ func paramTypes(funcs []json.RawMessage, names, gold []string) map[string]map[st
 	}
 	if len(out) == 0 {
 		return nil
+	}
+	return out
+}
+
+// undocumentedRequired returns, per gold function, the doc's required list
+// when it names a parameter the doc's properties lack (the catalog keeps
+// only declared parameters; the leaderboard requires every listed name).
+func undocumentedRequired(funcs []json.RawMessage, names, gold []string) map[string][]string {
+	var out map[string][]string
+	for _, fn := range gold {
+		d := findDoc(funcs, names, fn)
+		if d == nil {
+			continue
+		}
+		for _, r := range d.Parameters.Required {
+			if _, declared := d.Parameters.Properties[r]; !declared {
+				if out == nil {
+					out = map[string][]string{}
+				}
+				out[fn] = d.Parameters.Required
+				break
+			}
+		}
 	}
 	return out
 }

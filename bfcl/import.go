@@ -468,6 +468,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 				return err
 			}
 			c.Checker.Types = paramTypes(funcs, names, a.tools)
+			c.Checker.Required = undocumentedRequired(funcs, names, a.tools)
 		}
 		if b.addFunctions(&c, funcs, names) {
 			c.Tags = append(c.Tags, "catalog_conflict")

@@ -133,17 +133,17 @@ func TestImportFacts(t *testing.T) {
 	if c := byID["simple_python_0"]; strings.Contains(c.Query, "old question") {
 		t.Error("v3 file used although v4 exists")
 	}
-	// 11 tools of the single-turn questions, 3 of the multi-turn class.
-	if len(im.Catalog) != 14 || im.Summary.Conflicts != 5 {
-		t.Errorf("catalog has %d tools, %d conflicts; want 14, 5", len(im.Catalog), im.Summary.Conflicts)
+	// 12 tools of the single-turn questions, 3 of the multi-turn class.
+	if len(im.Catalog) != 15 || im.Summary.Conflicts != 5 {
+		t.Errorf("catalog has %d tools, %d conflicts; want 15, 5", len(im.Catalog), im.Summary.Conflicts)
 	}
 	models := map[string]ModelSuite{}
 	for _, m := range im.Models {
 		models[m.Model] = m
 	}
 	fc := models["fake-gpt-FC"]
-	if len(fc.Cases) != 15 { // 14 single-turn, 1 multi-turn
-		t.Fatalf("fake-gpt-FC has %d cases, want 15", len(fc.Cases))
+	if len(fc.Cases) != 16 { // 15 single-turn, 1 multi-turn
+		t.Fatalf("fake-gpt-FC has %d cases, want 16", len(fc.Cases))
 	}
 	// The model's names are kept as it wrote them; its checker expects
 	// dotted names with underscores (judged from its calls).

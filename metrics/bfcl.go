@@ -32,7 +32,9 @@ func CheckCallsWith(schema Schema, got []toolcall.Call, gold []GoldCall, broken 
 //   - The number of calls must equal the gold answer's (exactly one for
 //     simple categories); "parallel" categories match each gold call, in
 //     order, with the first unused output call that passes (see
-//     DocumentedAnyOrder); "multiple" checks the first call only.
+//     DocumentedAnyOrder); "multiple" checks the first call only. A
+//     multi-turn step (category "multi_turn…", which the leaderboard checks
+//     by execution, not call by call) matches its gold calls in order.
 //   - A call is checked against its gold call's function doc: the name
 //     (dots turned into underscores for UnderscoreNames), the doc's
 //     required parameters, then each given parameter in order — known to
@@ -100,10 +102,14 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		fail(brokenCode, -1, -1, "the output did not decode: %s", brokenMsg)
 		return r
 	}
-	parallel := strings.Contains(rules.Category, "parallel") || rules.Category == "" && len(gold) > 1
-	multiple := !parallel && strings.Contains(rules.Category, "multiple")
+	// A multi-turn step's calls are a sequence: the leaderboard checks
+	// multi-turn entries by executing them, so the closest call-level rule
+	// is every gold call in order.
+	sequence := strings.HasPrefix(rules.Category, "multi_turn")
+	parallel := !sequence && (strings.Contains(rules.Category, "parallel") || rules.Category == "" && len(gold) > 1)
+	multiple := !parallel && !sequence && strings.Contains(rules.Category, "multiple")
 	want := len(gold)
-	if !parallel && !multiple {
+	if !parallel && !multiple && !sequence {
 		want = 1
 	}
 	if len(got) != want {
@@ -118,16 +124,26 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		return p
 	}
 	if !parallel {
-		r.Matches[0] = 0
-		r.ToolCalls = 1
-		if p := check(0, 0); p != nil {
-			if p.Code == CodeWrongFuncName {
-				r.ToolCalls = 0
-			} else {
-				r.WrongArgCalls = 1
+		n := 1 // simple and multiple: the first call
+		if sequence {
+			n = len(gold)
+		}
+		for i := 0; i < n; i++ {
+			r.Matches[i] = i
+			p := check(i, i)
+			if p == nil || p.Code != CodeWrongFuncName {
+				r.ToolCalls++
+			}
+			if p == nil {
+				continue
+			}
+			if p.Code != CodeWrongFuncName {
+				r.WrongArgCalls++
 			}
 			r.Problems = append(r.Problems, *p)
-			r.Code = p.Code
+			if r.Code == "" {
+				r.Code = p.Code
+			}
 		}
 		r.Correct = len(r.Problems) == 0
 		return r
@@ -286,7 +302,13 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 	if schema != nil {
 		tool, _ = schema.Lookup(g.Name)
 	}
-	if tool != nil {
+	if req, ok := rules.Required[g.Name]; ok {
+		for _, name := range req {
+			if !args.has(name) {
+				return pf(CodeMissingRequired, name, "missing required parameter %q", name)
+			}
+		}
+	} else if tool != nil {
 		for _, p := range tool.Params {
 			if p.Required && !args.has(p.Name) {
 				return pf(CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)

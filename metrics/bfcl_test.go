@@ -125,6 +125,8 @@ func TestBFCLStructure(t *testing.T) {
 	par := `[{"calc":{"n":[1]}},{"calc":{"n":[1,2]}}]`
 	runBFCL(t, []bfclCase{
 		{"missing required", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{}`), nil, nil, false, CodeMissingRequired},
+		{"required name the doc does not declare", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{"n":1}`), nil,
+			func(r *Rules) { r.Required = map[string][]string{"calc": {"n", "ghost"}} }, false, CodeMissingRequired},
 		{"undocumented gold param given", "simple_python", `[{"calc":{"n":[1],"type":["a"]}}]`, one(`{"n":1,"type":"a"}`), nil, nil, false, CodeUnexpectedParam},
 		{"undocumented optional gold param omitted", "simple_python", `[{"calc":{"n":[1],"type":["a",""]}}]`, one(`{"n":1}`), nil, nil, true, ""},
 		{"param not in answer", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{"n":1,"s":"x"}`), nil, nil, false, CodeUnexpectedParam},
@@ -136,6 +138,9 @@ func TestBFCLStructure(t *testing.T) {
 		{"parallel any order documented", "parallel", `[{"calc":{"n":[1,2]}},{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`, `calc {"n":2}`), nil,
 			func(r *Rules) { r.Documented = []string{DocumentedAnyOrder} }, true, ""},
 		{"multiple checks the one call", "multiple", `[{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`), nil, nil, true, ""},
+		{"multi-turn step in order", "multi_turn_base", par, calls(`calc {"n":1}`, `calc {"n":2}`), nil, nil, true, ""},
+		{"multi-turn step out of order", "multi_turn_base", `[{"calc":{"n":[1]}},{"calc":{"n":[2]}}]`, calls(`calc {"n":2}`, `calc {"n":1}`), nil, nil, false, CodeValueError},
+		{"multi-turn step with no call expected", "multi_turn_miss_func", `[]`, nil, nil, nil, true, ""},
 		{"wrong name", "simple_python", `[{"math.factorial":{"n":[5]}}]`, calls(`math_factorial {"n":5}`), nil, nil, false, CodeWrongFuncName},
 		{"underscore names", "simple_python", `[{"math.factorial":{"n":[5]}}]`, calls(`math_factorial {"n":5}`), nil,
 			func(r *Rules) { r.UnderscoreNames = true }, true, ""},

@@ -32,6 +32,10 @@ type Rules struct {
 	// any becomes untyped, Java names are mapped), so the importer records
 	// them; a parameter not listed takes its type from the catalog.
 	Types map[string]map[string]string `json:"types,omitempty"`
+	// Required lists each gold function's required parameters as its doc
+	// states them, where they differ from the catalog's (a required name
+	// the doc's properties lack is still required by the leaderboard).
+	Required map[string][]string `json:"required,omitempty"`
 	// UnderscoreNames: the model was given function names with dots
 	// replaced by underscores (the leaderboard's underscore_to_dot model
 	// setting), so a dotted gold name is expected with underscores.

@@ -14,7 +14,7 @@ func TestImportBFCLCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"imported 22 cases and 14 tools", "simple_python", "fake-gpt-FC", "fc (name)", "dots as _ (calls)",
+	for _, want := range []string{"imported 23 cases and 15 tools", "simple_python", "fake-gpt-FC", "fc (name)", "dots as _ (calls)",
 		"warning: ", `live_simple_1-1-0": ground_truth[0].bank.balance.type`, "and 5 case catalogs in catalogs/"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
@@ -68,10 +68,11 @@ func TestBFCLScoreCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// fake-gpt-FC: live_simple 1/3 (an empty allowed list, text), live
-	// irrelevance 2/3 (broken JSON and [{}] are no call), relevance 1/1.
+	// fake-gpt-FC: live_simple 1/4 (an empty allowed list, text, a required
+	// name the doc does not declare), live irrelevance 2/3 (broken JSON and
+	// [{}] are no call), relevance 1/1; overall weighted by entries: 4/8.
 	want := "Rank,Model,Overall Acc,AST Acc,Simple Acc,Multiple Acc,Parallel Acc,Parallel Multiple Acc,Irrelevance Acc,Relevance Acc\n" +
-		"1,fake-gpt-FC,57.14%,N/A,33.33%,N/A,N/A,N/A,66.67%,100.00%\n" +
+		"1,fake-gpt-FC,50.00%,N/A,25.00%,N/A,N/A,N/A,66.67%,100.00%\n" +
 		"2,tiny-prompt-model,0.00%,N/A,0.00%,N/A,N/A,N/A,N/A,N/A\n"
 	if string(live) != want {
 		t.Errorf("data_live.csv:\n%s\nwant:\n%s", live, want)
@@ -84,7 +85,7 @@ func TestBFCLScoreCommand(t *testing.T) {
 	if code, _, stderr := runCLI("replay", "--bfcl-scores", again, "-k", "3", filepath.Join(out, "suite.fake-gpt-FC.jsonl")); code != 0 {
 		t.Fatalf("replay --bfcl-scores: exit %d: %s", code, stderr)
 	}
-	if b, _ := os.ReadFile(filepath.Join(again, "data_live.csv")); !strings.Contains(string(b), "1,fake-gpt-FC,57.14%") {
+	if b, _ := os.ReadFile(filepath.Join(again, "data_live.csv")); !strings.Contains(string(b), "1,fake-gpt-FC,50.00%") {
 		t.Errorf("replay --bfcl-scores data_live.csv: %s", b)
 	}
 	if code, _, stderr := runCLI("bfcl", "score", "--out", t.TempDir(), filepath.Join(out, "suite.jsonl")); code != 1 || !strings.Contains(stderr, "no case carries") {
