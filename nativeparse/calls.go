@@ -1,6 +1,7 @@
 package nativeparse
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,7 @@ type call struct {
 	tooBig bool
 	// depth watches the nesting of the arguments as they stream, so a call
 	// nested past the cap is dropped at the byte that crosses it.
-	depth jsonscan.Scanner
+	depth jsonscan.Nesting
 
 	// provider keys
 	choice  int
@@ -47,7 +48,6 @@ const parallelWrapper = "multi_tool_use.parallel"
 // openCall registers a new call opened by the current wire event.
 func (p *Parser) openCall(id, name string) *call {
 	c := &call{index: -1, id: id, name: name, offset: p.rec.Offset}
-	c.depth.SetMaxDepth(p.cfg.maxDepth)
 	if name == parallelWrapper {
 		c.held = true
 	}
@@ -97,13 +97,10 @@ func (p *Parser) addArgs(c *call, frag []byte) {
 		p.errorf(p.rec.Offset, toolcall.CodeTooLarge, c.index, "call %q arguments exceed %d bytes", c.name, p.cfg.maxCallBytes)
 		return
 	}
-	if c.depth.Err() == nil && !c.depth.Done() {
-		c.depth.Feed(frag)
-		if e := c.depth.Err(); e != nil && e.TooDeep {
-			c.tooBig = true
-			p.errorf(p.rec.Offset, toolcall.CodeTooDeep, c.index, "call %q arguments nest deeper than %d (argument byte %d)", c.name, p.cfg.maxDepth, e.Offset)
-			return
-		}
+	if at := c.depth.Feed(frag, p.cfg.maxDepth); at >= 0 {
+		c.tooBig = true
+		p.errorf(p.rec.Offset, toolcall.CodeTooDeep, c.index, "call %q arguments nest deeper than %d (argument byte %d)", c.name, p.cfg.maxDepth, at)
+		return
 	}
 	start := len(c.args)
 	c.args = append(c.args, frag...)
@@ -249,12 +246,17 @@ var emptyObject = []byte("{}")
 // maxDepth deep, else the error code and what is wrong (a message of
 // bounded size). It costs O(len(b)).
 func (p *Parser) checkArgs(b []byte) (toolcall.Code, string) {
-	p.argScan.SetMaxDepth(p.cfg.maxDepth)
-	if err := p.argScan.Validate(b); err != nil {
-		if p.argScan.Err() != nil && p.argScan.Err().TooDeep {
-			return toolcall.CodeTooDeep, "nest too deep: " + err.Error()
+	p.nest.Reset()
+	if at := p.nest.Feed(b, p.cfg.maxDepth); at >= 0 {
+		return toolcall.CodeTooDeep, fmt.Sprintf("nest deeper than %d (byte %d)", p.cfg.maxDepth, at)
+	}
+	// Within the depth cap fastjson's validator is fast and bounded; the
+	// scanner describes a failure (fastjson's message grows with depth).
+	if fastjson.ValidateBytes(b) != nil {
+		if err := p.argScan.Validate(b); err != nil {
+			return toolcall.CodeInvalidJSON, "are not valid JSON: " + err.Error()
 		}
-		return toolcall.CodeInvalidJSON, "are not valid JSON: " + err.Error()
+		return toolcall.CodeInvalidJSON, "are not valid JSON"
 	}
 	if t := trimJSONSpace(b); len(t) == 0 || t[0] != '{' {
 		return toolcall.CodeInvalidJSON, "are not a JSON object"

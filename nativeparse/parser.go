@@ -89,8 +89,9 @@ type Parser struct {
 
 	fr      Framer
 	jp      fastjson.Parser
-	wire    jsonscan.Scanner // validates a wire event before fastjson reads it
-	argScan jsonscan.Scanner // validates finished arguments
+	nest    jsonscan.Nesting // measures a wire event's nesting before it is decoded
+	wire    jsonscan.Scanner // validates deep or failing wire events
+	argScan jsonscan.Scanner // describes invalid arguments
 	out     []toolcall.Event
 	arena   []byte // owns the Data of text and reasoning events until the next Feed
 	ended   bool   // Close was called
@@ -124,6 +125,7 @@ func New(format Format, opts ...Option) *Parser {
 	}
 	p.cfg.maxDepth = min(p.cfg.maxDepth, MaxDepthLimit)
 	p.wire.SetMaxDepth(p.cfg.maxDepth + envelopeDepth)
+	p.argScan.SetMaxDepth(p.cfg.maxDepth)
 	if format != Auto {
 		p.provider = format
 	}
@@ -201,27 +203,8 @@ func (p *Parser) record(rec Record) {
 		}
 		return
 	}
-	// fastjson's own validation is quadratic in the nesting of invalid
-	// input; the scanner is linear and caps the depth.
-	err := p.wire.Validate(data)
-	if err != nil && bytes.IndexByte(data, '\n') >= 0 && p.splitData(data) {
-		return
-	}
-	if err != nil {
-		se := err.(*jsonscan.SyntaxError)
-		switch {
-		case se.TooDeep:
-			p.errorf(rec.Offset, toolcall.CodeTooDeep, -1, "wire event nests deeper than %d (byte %d of its data)", p.cfg.maxDepth+envelopeDepth, se.Offset)
-		case p.closing:
-			p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "the body ended inside a wire event (%d bytes): %s", len(data), se.Msg)
-		default:
-			p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: byte %d of its data: %s", se.Offset, se.Msg)
-		}
-		return
-	}
-	v, err := p.jp.ParseBytes(data)
-	if err != nil { // not expected after Validate
-		p.errorf(rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: %s", jsonscan.Excerpt([]byte(err.Error()), 0, 200))
+	v, ok := p.decode(data)
+	if !ok {
 		return
 	}
 	if p.provider == "" {
@@ -254,6 +237,58 @@ func (p *Parser) record(rec Record) {
 	case Ollama:
 		p.ollamaEvent(v)
 	}
+}
+
+var openBrace, openBracket = []byte("{"), []byte("[")
+
+// validateAbove is the nesting from which a wire event is validated by
+// the scanner before fastjson reads it: fastjson builds one error message
+// per level on failure, which costs the square of the depth. Provider
+// events nest about 6 deep, plus the arguments they carry.
+const validateAbove = 16
+
+// decode parses one wire event's data, reporting why it cannot (too_deep,
+// invalid_event, or the events of servers that forgot the blank line
+// between events, via splitData). The cost is linear in len(data): the
+// nesting is measured first with a cheap pass, deep events are validated
+// by the scanner, and a failing event is described by the scanner (offset
+// and a bounded excerpt), never by fastjson's long message.
+func (p *Parser) decode(data []byte) (*fastjson.Value, bool) {
+	var err error
+	// Counting brackets is a vectorised pass; only an event with more than
+	// validateAbove of them can nest deeper, and only such events pay for
+	// the nesting pass (and, when deep, for validation).
+	if bytes.Count(data, openBrace)+bytes.Count(data, openBracket) > validateAbove {
+		wireCap := p.cfg.maxDepth + envelopeDepth
+		p.nest.Reset()
+		if at := p.nest.Feed(data, wireCap); at >= 0 {
+			p.errorf(p.rec.Offset, toolcall.CodeTooDeep, -1, "wire event nests deeper than %d (byte %d of its data)", wireCap, at)
+			return nil, false
+		}
+		if p.nest.Max() > validateAbove {
+			err = p.wire.Validate(data)
+		}
+	}
+	var v *fastjson.Value
+	if err == nil {
+		if v, err = p.jp.ParseBytes(data); err == nil {
+			return v, true
+		}
+		if err = p.wire.Validate(data); err == nil {
+			p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON the decoder reads (%d bytes)", len(data))
+			return nil, false
+		}
+	}
+	if bytes.IndexByte(data, '\n') >= 0 && p.splitData(data) {
+		return nil, false
+	}
+	se := err.(*jsonscan.SyntaxError)
+	if p.closing {
+		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "the body ended inside a wire event (%d bytes): %s", len(data), se.Msg)
+	} else {
+		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "wire event is not JSON: byte %d of its data: %s", se.Offset, se.Msg)
+	}
+	return nil, false
 }
 
 // splitData handles an SSE event whose data lines are each a whole JSON

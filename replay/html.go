@@ -393,7 +393,7 @@ func tokensChart(rep *Report) template.HTML {
 	h := padT + len(vs)*rowH + padB
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="tokens per variant" viewBox="0 0 %d %d" width="%d" height="%d">`, chartW, h, chartW, h)
-	left, width := 130.0, float64(chartW-130-60)
+	left, width := 130.0, float64(chartW-130-95)
 	for i, v := range vs {
 		yy := float64(padT + i*rowH)
 		cat, inj := valueOr(v.CatalogTokens, 0), valueOr(v.InjectedTokens, 0)

@@ -30,6 +30,7 @@ type listKey struct {
 	cat     *catalog.Catalog
 	variant string
 	names   string // tool names joined by NUL
+	search  string // the search tool and its query parameter, if any
 }
 
 type toolKey struct {
@@ -95,10 +96,21 @@ func segments(text string) iter.Seq[string] {
 
 // tokens is the cost of injecting names, in that order, in variant.
 func (c *costs) tokens(cat *catalog.Catalog, variant string, names []string) (int, error) {
+	return c.tokensWith(cat, variant, names, nil)
+}
+
+// tokensWith is tokens with a trajectory's search tool: it is rendered
+// after the injected tools, and the retrieved variant's rules name it.
+func (c *costs) tokensWith(cat *catalog.Catalog, variant string, names []string, search *SearchTool) (int, error) {
 	if c.encoding == "" {
 		return 0, nil
 	}
-	key := listKey{cat, variant, strings.Join(names, "\x00")}
+	key := listKey{cat: cat, variant: variant, names: strings.Join(names, "\x00")}
+	var opts prompt.Options
+	if search != nil {
+		key.search = search.Name + "\x00" + search.QueryParam
+		opts.SearchTool, opts.SearchParam = search.Name, search.QueryParam
+	}
 	c.mu.Lock()
 	n, ok := c.byList[key]
 	c.mu.Unlock()
@@ -113,7 +125,10 @@ func (c *costs) tokens(cat *catalog.Catalog, variant string, names []string) (in
 		}
 		tools[i] = *t
 	}
-	text, err := prompt.Payload(tools, variant, prompt.Options{})
+	if search != nil {
+		tools = append(tools, search.Tool())
+	}
+	text, err := prompt.Payload(tools, variant, opts)
 	if err != nil {
 		return 0, fmt.Errorf("rendering as %s: %v", variant, err)
 	}

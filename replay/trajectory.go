@@ -323,8 +323,9 @@ func (r *runner) stepVerdict(res *TrajectoryResult, sr *StepResult) {
 }
 
 // stepCost adds what the step's prompt injected: the tools, those of them
-// that are not gold, and (counted) their tokens, noise tokens being what
-// the prompt costs beyond the gold tools alone.
+// that are not gold, and (counted) their tokens — the search tool and its
+// rule included — noise tokens being what the prompt costs beyond the
+// gold tools alone.
 func (r *runner) stepCost(c *Case, t *trajectoryRun, injected []string, res *TrajectoryResult) error {
 	res.InjectedTools += len(injected)
 	gold := make([]string, 0, len(injected))
@@ -337,11 +338,11 @@ func (r *runner) stepCost(c *Case, t *trajectoryRun, injected []string, res *Tra
 	if !t.tokens {
 		return nil
 	}
-	all, err := r.costs.tokens(t.cat, t.variant, injected)
+	all, err := r.costs.tokensWith(t.cat, t.variant, injected, c.search)
 	if err != nil {
 		return err
 	}
-	goldOnly, err := r.costs.tokens(t.cat, t.variant, gold)
+	goldOnly, err := r.costs.tokensWith(t.cat, t.variant, gold, c.search)
 	if err != nil {
 		return err
 	}

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tooleval/tooleval/metrics"
 )
 
 // causeStopped: a trajectory's first failing step is one the model never
@@ -87,6 +90,13 @@ func trajectoryFailGrid(rep *Report) *grid {
 				at = append(at, fmt.Sprintf("step %d: %d", n, t.FailedAt[strconv.Itoa(n)]))
 			}
 			g.add(c.Config.Name, "failed at", strings.Join(at, ", "))
+		}
+		if len(t.StepCodes) > 0 {
+			var codes []string
+			for _, k := range stepCodeOrder(t.StepCodes) {
+				codes = append(codes, fmt.Sprintf("%s: %d", k, t.StepCodes[k]))
+			}
+			g.add(c.Config.Name, "failed steps by check", strings.Join(codes, ", "))
 		}
 	}
 	return g
@@ -203,4 +213,26 @@ func stepsSource(h *htmlCase, c *Case, t *TrajectoryResult) {
 		}
 	}
 	h.Transcript = markCalls(text.String(), names)
+}
+
+// stepCodeOrder lists the step codes present: not_injected first, then in
+// checking order, then the others (parser, not_taken) by name.
+func stepCodeOrder(codes map[string]int) []string {
+	var out []string
+	if codes[string(metrics.CodeNotInjected)] > 0 {
+		out = append(out, string(metrics.CodeNotInjected))
+	}
+	for _, c := range metrics.Codes {
+		if codes[string(c)] > 0 {
+			out = append(out, string(c))
+		}
+	}
+	var rest []string
+	for k := range codes {
+		if !slices.Contains(out, k) {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
 }

@@ -48,10 +48,13 @@ type TrajectoryStats struct {
 	NotInjectedCalls int `json:"not_injected_calls"`
 	ParserFailures   int `json:"parser_failures"`
 	// Causes counts failed trajectories by their first failing step's
-	// cause, Codes by its first failing check, FailedAt by its number.
-	Causes   map[string]int `json:"causes"`
-	Codes    map[string]int `json:"codes"`
-	FailedAt map[string]int `json:"failed_at"`
+	// cause, Codes by its first failing check, FailedAt by its number;
+	// StepCodes counts every failed step (not only the first) by its first
+	// failing check.
+	Causes    map[string]int `json:"causes"`
+	Codes     map[string]int `json:"codes"`
+	FailedAt  map[string]int `json:"failed_at"`
+	StepCodes map[string]int `json:"step_codes"`
 
 	SuccessRate     *float64 `json:"success_rate"`
 	StepPassRate    *float64 `json:"step_pass_rate"`
@@ -70,9 +73,14 @@ type TrajectoryStats struct {
 
 func (s *TrajectoryStats) add(t *TrajectoryResult, tokens bool) {
 	if s.Causes == nil {
-		s.Causes, s.Codes, s.FailedAt = map[string]int{}, map[string]int{}, map[string]int{}
+		s.Causes, s.Codes, s.FailedAt, s.StepCodes = map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	}
 	s.Cases++
+	for i := range t.Steps {
+		if sr := &t.Steps[i]; !sr.Passed && sr.Code != "" {
+			s.StepCodes[sr.Code]++
+		}
+	}
 	if t.Passed {
 		s.Passed++
 	} else {
@@ -122,6 +130,9 @@ func (s *TrajectoryStats) add(t *TrajectoryResult, tokens bool) {
 func (s *TrajectoryStats) derive() {
 	if s.Causes == nil {
 		s.Causes, s.Codes, s.FailedAt = map[string]int{}, map[string]int{}, map[string]int{}
+	}
+	if s.StepCodes == nil {
+		s.StepCodes = map[string]int{}
 	}
 	s.SuccessRate = ratio(float64(s.Passed), s.Cases)
 	s.StepPassRate = ratio(float64(s.StepsPassed), s.GoldSteps)

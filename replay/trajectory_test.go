@@ -302,3 +302,29 @@ func TestEmbeddedTrajectories(t *testing.T) {
 		t.Error("the default report has no trajectory section")
 	}
 }
+
+// TestSearchToolTokens: a trajectory's prompts pay for the search tool
+// (and, in the retrieved variant, for the rule that names it).
+func TestSearchToolTokens(t *testing.T) {
+	s, err := LoadFile(trajectorySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Cases[0]
+	cat := s.Catalog(c)
+	costs := newCosts("o200k_base")
+	search := SearchTool{}.Resolved()
+	for _, v := range []string{"retrieved", "names", "native"} {
+		plain, err := costs.tokens(cat, v, c.GoldTools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, err := costs.tokensWith(cat, v, c.GoldTools, &search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if with <= plain {
+			t.Errorf("%s: %d tokens with the search tool, %d without", v, with, plain)
+		}
+	}
+}
