@@ -204,3 +204,20 @@ func TestServerErrorStderr(t *testing.T) {
 		t.Errorf("got\n%s", got)
 	}
 }
+
+// Property: the page size a server uses never changes the catalog.
+func TestListAnyPageSize(t *testing.T) {
+	want := fileCatalog(t, "notes", shapeTools)
+	for _, size := range []int{1, 2, 5, len(shapeTools), 1000} {
+		s := &Server{Name: "notes", Transport: TransportStreamable, URL: httpServer(t, newTestServer(shapeTools, size, nil), false)}
+		l, err := List(context.Background(), s, testOptions(t))
+		if err != nil {
+			t.Fatalf("page size %d: %v", size, err)
+		}
+		got, err := Catalog(l, nil, "saved.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameTools(t, got, want)
+	}
+}

@@ -69,3 +69,12 @@ func ExampleParser_gemma4() {
 	// Output:
 	// call call_0 get_weather {"city":"Paris, \"FR\"","days":3,"opts":{"metric":true}}
 }
+
+func TestIsJSONNumber(t *testing.T) {
+	for s, want := range map[string]bool{"0": true, "-1.5e2": true, "12": true, "1E+3": true, "-0": true,
+		"": false, "-": false, "01": false, "1.": false, ".5": false, "1e": false, "+1": false, "0x1": false, "NaN": false} {
+		if got := isJSONNumber([]byte(s)); got != want {
+			t.Errorf("isJSONNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package textparse
 
 import (
 	"bytes"
-	"encoding/json"
 
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -342,10 +341,46 @@ func appendBare(dst, v []byte) []byte {
 	case "true", "false", "null":
 		return append(dst, v...)
 	}
-	if len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9') && json.Valid(v) {
+	if isJSONNumber(v) {
 		return append(dst, v...)
 	}
 	return appendJSONStringBytes(dst, v)
+}
+
+// isJSONNumber reports whether v is exactly a JSON number.
+func isJSONNumber(v []byte) bool {
+	i := 0
+	if i < len(v) && v[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	if i < len(v) && v[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(v) && v[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < len(v) && (v[i] == '+' || v[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(v)
 }
 
 // appendJSONStringBytes appends s as a JSON string.
