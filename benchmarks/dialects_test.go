@@ -35,6 +35,9 @@ var dialectDense = []struct {
 		"<parameter name=\"start_line\">120</parameter>\n</invoke>\n<invoke name=\"grep\">\n<parameter name=\"pattern\">func (p \\*Parser)</parameter>\n</invoke>\n</minimax:tool_call>\n"},
 	{textparse.FormatSeedOSS, "<seed:think>Reading the next file.</seed:think>\n<seed:tool_call>\n<function=read_file>\n<parameter=path>\nsrc/pkg/file_0042.go\n</parameter>\n" +
 		"<parameter=start_line>\n120\n</parameter>\n</function>\n<function=grep>\n<parameter=pattern>\nfunc (p \\*Parser)\n</parameter>\n</function>\n</seed:tool_call>\n"},
+	{textparse.FormatStep3, "Reading the next file.\n<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"read_file\">" +
+		"<steptml:parameter name=\"path\">src/pkg/file_0042.go</steptml:parameter><steptml:parameter name=\"start_line\">120</steptml:parameter></steptml:invoke><｜tool_call_end｜>" +
+		"<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"grep\"><steptml:parameter name=\"pattern\">func (p \\*Parser)</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>\n"},
 	{textparse.FormatHarmony, "<|channel|>analysis<|message|>Reading the next file.<|end|><|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}<|call|><|start|>assistant<|channel|>commentary to=functions.grep <|constrain|>json<|message|>` +
 		`{"pattern": "func (p \\*Parser)"}<|call|>`},

@@ -204,3 +204,31 @@ func TestServerErrorStderr(t *testing.T) {
 		t.Errorf("got\n%s", got)
 	}
 }
+
+// Property: the page size a server uses never changes the catalog.
+func TestListAnyPageSize(t *testing.T) {
+	want := fileCatalog(t, "notes", shapeTools)
+	for _, size := range []int{1, 2, 5, len(shapeTools), 1000} {
+		s := &Server{Name: "notes", Transport: TransportStreamable, URL: httpServer(t, newTestServer(shapeTools, size, nil), false)}
+		l, err := List(context.Background(), s, testOptions(t))
+		if err != nil {
+			t.Fatalf("page size %d: %v", size, err)
+		}
+		got, err := Catalog(l, nil, "saved.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameTools(t, got, want)
+	}
+}
+
+// A server entry's own timeout replaces the initialise and list limits.
+func TestServerTimeout(t *testing.T) {
+	s := stdioServer(t, "x", "silent")
+	s.Timeout = 300 * time.Millisecond
+	o := Options{StartTimeout: 200 * time.Millisecond, InitTimeout: time.Hour, TerminateTimeout: 100 * time.Millisecond, NoCache: true}
+	_, err := List(context.Background(), s, o)
+	if err == nil || !strings.Contains(err.Error(), "no answer to initialize within 500ms") {
+		t.Errorf("got %v", err)
+	}
+}

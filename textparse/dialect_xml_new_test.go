@@ -194,6 +194,7 @@ func TestXMLDialectsDetected(t *testing.T) {
 		"<seed:tool_call><function=f>":           FormatSeedOSS,
 		dsmlFC + "<｜DSML｜invoke name=\"f\">":     FormatDeepSeekV32,
 		"<function_calls><invoke name=\"f\">":    FormatFunctionCalls,
+		"<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"f\">": FormatStep3,
 	} {
 		p := New()
 		toolcall.Run(p, []byte(in), 3)

@@ -55,6 +55,9 @@ func (p *Parser) tagSet() tagSet {
 			s.open |= bit(tkToolCall)
 			s.close |= bit(tkToolCall)
 		}
+		if d&dStep != 0 {
+			s.open |= bit(tkStepCallsBegin)
+		}
 		if d&dDSML != 0 {
 			s.open |= bit(tkDSMLFunctionCalls, tkDSMLInvoke)
 			s.close |= bit(tkDSMLFunctionCalls, tkDSMLInvoke, tkDSMLParameter)
@@ -63,7 +66,7 @@ func (p *Parser) tagSet() tagSet {
 			s.close &= bit(p.thinkK) // no stray-closer handling inside reasoning
 		}
 	case mWrapper:
-		s.open = withDSML(bit(tkInvoke, tkFunction, tkFunctionCalls))
+		s.open = withDSML(bit(tkInvoke, tkFunction, tkFunctionCalls)) | stepMarkup
 		s.close = withDSML(bit(tkFunctionCalls, tkToolCall, tkInvoke, tkFunction, tkParameter) | wrapperClosers)
 	case mInvoke:
 		switch p.cur.kind {
@@ -75,6 +78,9 @@ func (p *Parser) tagSet() tagSet {
 		default:
 			s.open = withDSML(bit(tkParameter))
 			s.close = withDSML(bit(tkInvoke, tkFunction, tkParameter, tkFunctionCalls, tkToolCall) | wrapperClosers)
+			if p.wrapper == wrapStep {
+				s.open |= bit(tkStepCallEnd, tkStepCallsEnd)
+			}
 		}
 	case mArgKey:
 		s.close = bit(tkArgKey, tkToolCall)
@@ -90,6 +96,9 @@ func (p *Parser) tagSet() tagSet {
 			s.close = withDSML(bit(tkParameter, tkInvoke, tkFunction, tkFunctionCalls, tkToolCall) | wrapperClosers)
 			if p.val.pendCall {
 				s.open |= withDSML(bit(tkInvoke, tkFunction))
+			}
+			if p.wrapper == wrapStep {
+				s.open |= bit(tkStepCallEnd, tkStepCallsEnd)
 			}
 		}
 	case mUseTool:
@@ -180,6 +189,9 @@ func (p *Parser) onTag() bool {
 		case k == tkSeedToolCall:
 			p.detect(FormatSeedOSS)
 			p.mode, p.wrapper = mWrapper, wrapSeed
+		case k == tkStepCallsBegin:
+			p.detect(FormatStep3)
+			p.mode, p.wrapper = mWrapper, wrapStep
 		case k == tkFunction:
 			p.detect(FormatQwen3Coder)
 			p.beginInvoke(off, end, "</function>", mText)
@@ -205,7 +217,14 @@ func (p *Parser) onTag() bool {
 			p.beginInvoke(off, end, "</invoke>", mWrapper)
 		case !closing && k == tkFunction:
 			p.beginInvoke(off, end, "</function>", mWrapper)
-		case !closing: // a repeated <function_calls>
+		case !closing && k == tkStepCallsEnd && p.wrapper == wrapStep:
+			p.mode, p.wrapper = mText, wrapNone
+		case !closing && (k == tkStepCallBegin || k == tkStepSep):
+			// <｜tool_call_begin｜>function<｜tool_sep｜>: the type word
+			// between them is markup, not stray text.
+			p.junk = k == tkStepCallBegin
+			return true
+		case !closing: // a repeated <function_calls>, <｜tool_call_end｜>
 		case k == tkFunctionCalls && p.wrapper == wrapFunctionCalls, k == tkToolCall && p.wrapper == wrapToolCall,
 			k == tkMinimaxToolCall && p.wrapper == wrapMinimax, k == tkSeedToolCall && p.wrapper == wrapSeed:
 			p.mode, p.wrapper = mText, wrapNone
@@ -265,6 +284,9 @@ func (p *Parser) onTag() bool {
 	return true
 }
 
+// stepMarkup are step3's tag-shaped special tokens between its calls.
+var stepMarkup = bit(tkStepCallBegin, tkStepSep, tkStepCallEnd, tkStepCallsEnd)
+
 // wrapperClosers are the closing tags of the wrappers around invoke and
 // function calls.
 var wrapperClosers = bit(tkFunctionCalls, tkToolCall, tkMinimaxToolCall, tkSeedToolCall)
@@ -307,6 +329,9 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 		return true
 	}
 	switch {
+	case !closing && (k == tkStepCallEnd || k == tkStepCallsEnd): // step3: the invoke's closer is missing
+		p.endInvoke(off)
+		return p.onTag()
 	case !closing: // <parameter …>
 		p.valueOpen(t.attrBytes(), off)
 		if t.self {

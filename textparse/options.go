@@ -26,13 +26,14 @@ const (
 	FormatSeedOSS     Format = "seed_oss"
 	FormatGLM45       Format = "glm45"
 	FormatDeepSeekV32 Format = "deepseek_v32"
+	FormatStep3       Format = "step3"
 )
 
 // Formats lists the dialect names: auto, the XML-ish dialects, then the
 // marker dialects (dialect_*.go) sorted.
 func Formats() []Format {
 	return append([]Format{FormatAuto, FormatUseTool, FormatFunctionCalls, FormatToolCall, FormatHermes, FormatQwen3Coder, FormatCline,
-		FormatGLM45, FormatMiniMaxM2, FormatSeedOSS, FormatDeepSeekV32}, markerFormats()...)
+		FormatGLM45, FormatMiniMaxM2, FormatSeedOSS, FormatDeepSeekV32, FormatStep3}, markerFormats()...)
 }
 
 // legacyWire is the wire shape of the XML-ish dialects (see Wire).
@@ -47,6 +48,7 @@ var legacyWire = map[Format]string{
 	FormatGLM45:         "<tool_call>NAME\\n<arg_key>P</arg_key>\\n<arg_value>V</arg_value>…</tool_call>",
 	FormatMiniMaxM2:     `<minimax:tool_call><invoke name="NAME"><parameter name="P">V</parameter></invoke></minimax:tool_call>`,
 	FormatSeedOSS:       "<seed:tool_call><function=NAME><parameter=P>V</parameter></function></seed:tool_call>, <seed:think>…</seed:think>",
+	FormatStep3:         `<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME"><steptml:parameter name="P">V</steptml:parameter></steptml:invoke><｜tool_call_end｜>…<｜tool_calls_end｜>`,
 	FormatDeepSeekV32:   `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>`,
 }
 

@@ -50,6 +50,7 @@ const (
 	dSeed    // <seed:tool_call><function=…>, <seed:think>
 	dGLM     // <tool_call>NAME<arg_key>…
 	dDSML    // <｜DSML｜function_calls>
+	dStep    // <｜tool_calls_begin｜>…<steptml:invoke …>
 )
 
 // wrapper kinds.
@@ -59,6 +60,7 @@ const (
 	wrapToolCall
 	wrapMinimax
 	wrapSeed
+	wrapStep
 )
 
 // Parser is an incremental parser of one model message. Create it with New;
@@ -179,12 +181,14 @@ func newParser(opts []Option) *Parser {
 		p.dialects = dGLM
 	case FormatDeepSeekV32:
 		p.dialects = dDSML
+	case FormatStep3:
+		p.dialects = dStep
 	default:
 		if _, ok := dialects[p.cfg.format]; ok {
 			break
 		}
 		p.cfg.format = FormatAuto
-		p.dialects = dUseTool | dFunctionCalls | dToolCall | dQwen | dCline | dMinimax | dSeed | dGLM | dDSML
+		p.dialects = dUseTool | dFunctionCalls | dToolCall | dQwen | dCline | dMinimax | dSeed | dGLM | dDSML | dStep
 	}
 	if p.cfg.tools == nil {
 		p.dialects &^= dCline

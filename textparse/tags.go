@@ -28,6 +28,13 @@ const (
 	tkDSMLFunctionCalls
 	tkDSMLInvoke
 	tkDSMLParameter
+	tkStepCallsBegin // step3: <｜tool_calls_begin｜> … <｜tool_calls_end｜> (tag-shaped special tokens)
+	tkStepCallBegin
+	tkStepSep
+	tkStepCallEnd
+	tkStepCallsEnd
+	tkStepInvoke // <steptml:invoke>
+	tkStepParameter
 	nTagKinds
 	tkGeneric // any name: cline tools and parameters
 )
@@ -52,6 +59,13 @@ var tagNames = [nTagKinds]string{
 	tkDSMLFunctionCalls: "｜DSML｜function_calls",
 	tkDSMLInvoke:        "｜DSML｜invoke",
 	tkDSMLParameter:     "｜DSML｜parameter",
+	tkStepCallsBegin:    "｜tool_calls_begin｜",
+	tkStepCallBegin:     "｜tool_call_begin｜",
+	tkStepSep:           "｜tool_sep｜",
+	tkStepCallEnd:       "｜tool_call_end｜",
+	tkStepCallsEnd:      "｜tool_calls_end｜",
+	tkStepInvoke:        "steptml:invoke",
+	tkStepParameter:     "steptml:parameter",
 }
 
 // dsmlBase maps DeepSeek V3.2's "｜DSML｜"-prefixed tags to the
@@ -64,6 +78,10 @@ func dsmlBase(k tagKind) (tagKind, bool) {
 		return tkInvoke, true
 	case tkDSMLParameter:
 		return tkParameter, true
+	case tkStepInvoke:
+		return tkInvoke, true
+	case tkStepParameter:
+		return tkParameter, true
 	}
 	return k, false
 }
@@ -74,10 +92,10 @@ func withDSML(m uint32) uint32 {
 		m |= 1 << tkDSMLFunctionCalls
 	}
 	if m&(1<<tkInvoke) != 0 {
-		m |= 1 << tkDSMLInvoke
+		m |= 1<<tkDSMLInvoke | 1<<tkStepInvoke
 	}
 	if m&(1<<tkParameter) != 0 {
-		m |= 1 << tkDSMLParameter
+		m |= 1<<tkDSMLParameter | 1<<tkStepParameter
 	}
 	return m
 }
@@ -214,7 +232,7 @@ func (t *tagReader) resolve() bool {
 		if len(tagNames[k]) == n {
 			t.kind = k
 			if b, ok := dsmlBase(k); ok {
-				t.kind, t.dsml = b, true
+				t.kind, t.dsml = b, k != tkStepInvoke && k != tkStepParameter
 			}
 			return true
 		}
