@@ -29,6 +29,10 @@ type Options struct {
 	// Without AST, the reader is strict: keyword arguments whose values are
 	// literals only.
 	AST bool
+	// TupleKey, with AST, writes a tuple as {TupleKey: [items]} instead of
+	// an array, for consumers that must tell tuples from lists (the
+	// leaderboard's checker fails a tuple where a list is expected).
+	TupleKey string
 }
 
 // ParseCallsOptions is ParseCalls with options; ParseCalls(src) is
@@ -42,7 +46,7 @@ func ParseCallsOptions(src string, opt Options) ([]Call, error) {
 	if err != nil {
 		return nil, err
 	}
-	return resolveCalls(n)
+	return resolveCalls(n, opt.TupleKey)
 }
 
 // node is a Python expression (a small subset of the ast module's nodes).

@@ -80,6 +80,10 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 	a.Latency.add(r.Latency)
 	if r.Trajectory != nil {
 		a.Trajectory.add(r.Trajectory, tokens)
+		// Each step's stream is a transcript with its own chunk times.
+		for i := range r.Trajectory.Steps {
+			a.Latency.add(r.Trajectory.Steps[i].Latency)
+		}
 	}
 }
 
