@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/pyliteral"
 )
 
@@ -57,7 +58,14 @@ func guessMode(model string, lists, texts int) (Mode, string) {
 
 // decodeResult is the leaderboard's decode_ast for one stored result: the
 // calls it decodes to, or an error wrapping errUndecoded.
-func decodeResult(result json.RawMessage, mode Mode, lang string) ([]rawCall, error) {
+//
+// types are the leaderboard types of the question's parameters
+// (metrics.Rules.Types; nil: tuples are plain lists): a prompting model's
+// tuple stays marked as
+// {"__tuple__": [items]} — which the checker, like the leaderboard, fails
+// where a list is expected — except as the whole value of a "tuple"
+// parameter, which the leaderboard converts to a list.
+func decodeResult(result json.RawMessage, mode Mode, lang string, types map[string]map[string]string) ([]rawCall, error) {
 	result = bytes.TrimSpace(result)
 	if len(result) == 0 {
 		return nil, fmt.Errorf("%w: the result is missing", errUndecoded)
@@ -72,7 +80,48 @@ func decodeResult(result json.RawMessage, mode Mode, lang string) ([]rawCall, er
 	if result[0] != '"' || json.Unmarshal(result, &s) != nil {
 		return nil, fmt.Errorf("%w: a prompting model's result is %s, not text", errUndecoded, jsonKind(result))
 	}
-	return decodePrompting(s, lang)
+	return decodePrompting(s, lang, types)
+}
+
+// tupleKey marks a Python tuple in decoded arguments.
+const tupleKey = "__tuple__"
+
+// unwrapTuples turns a marked tuple back into a list where the leaderboard
+// accepts one: as the whole value of a parameter of type tuple.
+func unwrapTuples(c rawCall, types map[string]map[string]string) rawCall {
+	if !bytes.Contains(c.args, []byte(tupleKey)) {
+		return c
+	}
+	var args orderedObject
+	if json.Unmarshal(c.args, &args) != nil {
+		return c
+	}
+	changed := false
+	for i, kv := range args {
+		if typ, _ := metrics.SplitType(types[c.name][kv.key]); typ != "tuple" {
+			continue
+		}
+		var wrapped orderedObject
+		if json.Unmarshal(kv.value, &wrapped) == nil && len(wrapped) == 1 && wrapped[0].key == tupleKey {
+			args[i].value = wrapped[0].value
+			changed = true
+		}
+	}
+	if !changed {
+		return c
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, kv := range args {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(kv.key)))
+		b.WriteByte(':')
+		b.Write(kv.value)
+	}
+	b.WriteByte('}')
+	return rawCall{c.name, b.Bytes()}
 }
 
 // decodeFC reads a function-calling result: a list whose items each name
@@ -124,7 +173,7 @@ func decodeFC(result []byte) ([]rawCall, error) {
 // backticks, newlines and spaces, wrap in [ ] when missing, strip
 // whitespace and single quotes, and read the rest with Python's ast rules
 // (Java and JavaScript: their call syntax with source-text values).
-func decodePrompting(s, lang string) ([]rawCall, error) {
+func decodePrompting(s, lang string, types map[string]map[string]string) ([]rawCall, error) {
 	s = strings.Trim(s, "`\n ")
 	if !strings.HasPrefix(s, "[") {
 		s = "[" + s
@@ -136,13 +185,17 @@ func decodePrompting(s, lang string) ([]rawCall, error) {
 		return decodeSourceCalls(s[1:len(s)-1], lang)
 	}
 	s = strings.Trim(strings.TrimFunc(s, unicode.IsSpace), "'")
-	pcs, err := pyliteral.ParseCallsOptions(s, pyliteral.Options{AST: true})
+	opt := pyliteral.Options{AST: true}
+	if types != nil {
+		opt.TupleKey = tupleKey
+	}
+	pcs, err := pyliteral.ParseCallsOptions(s, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errUndecoded, err)
 	}
 	calls := make([]rawCall, len(pcs))
 	for i, c := range pcs {
-		calls[i] = rawCall{c.Name, c.Arguments}
+		calls[i] = unwrapTuples(rawCall{c.Name, c.Arguments}, types)
 	}
 	return calls, nil
 }

@@ -103,9 +103,12 @@
 //     when "" is allowed. An empty list of allowed values admits nothing,
 //     not even leaving the parameter out.
 //
-// What cannot be reproduced exactly: transcripts are JSON, so a prompting
-// model's tuple reaches the checker as a list (the leaderboard fails a
-// tuple for an "array" parameter), dict keys that are not strings become
+// Transcripts are JSON, which has no tuples: a prompting model's tuple is
+// written as {"__tuple__": [items]}, which fails where a list is expected,
+// as the tuple does in the leaderboard's checker (an "array" parameter,
+// the elements of a list of tuples), and as a plain list when it is the
+// whole value of a "tuple" parameter (which the leaderboard converts).
+// What cannot be reproduced exactly: dict keys that are not strings become
 // strings, and inf/nan (no JSON form) make the output undecodable. The
 // Java and JavaScript prompting decoders follow the leaderboard's
 // tree-sitter decoders without a full grammar: the first call only, string

@@ -261,7 +261,7 @@ func multiTurnResult(c replay.Case, result json.RawMessage, mode Mode, model str
 		}
 		var calls []rawCall
 		for j, r := range inner {
-			got, err := decodeResult(r, mode, "python")
+			got, err := decodeResult(r, mode, "python", nil)
 			switch {
 			case errors.Is(err, errUndecoded), errors.Is(err, errRawText):
 				// Text: the model's answer to the turn, no call.

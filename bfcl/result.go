@@ -26,7 +26,7 @@ const resultFormat = "tool_call"
 // error wrapping errUndecoded — the leaderboard scores it as no call. A
 // nested list (a multi-turn result) is an error.
 func TranscribeResult(result json.RawMessage, mode Mode, lang string) (replay.Transcript, int, error) {
-	calls, err := decodeResult(result, mode, lang)
+	calls, err := decodeResult(result, mode, lang, nil)
 	if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
 		return replay.Transcript{}, 0, err
 	}

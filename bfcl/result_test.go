@@ -117,3 +117,23 @@ func TestFCTextMode(t *testing.T) {
 		t.Fatalf("a list result of an fc-text model: %d %v", n, err)
 	}
 }
+
+// A prompting model's tuples stay marked where the leaderboard's checker
+// fails them (a list parameter, list elements) and become lists as the
+// whole value of a tuple parameter, which it converts.
+func TestPromptingTuples(t *testing.T) {
+	types := map[string]map[string]string{"f": {"pt": "tuple<integer>", "pts": "array<tuple>"}}
+	calls, err := decodeResult([]byte(`"[f(pt=(1, 2), pts=[(0, 0), (4, 3)], other=(5,))]"`), ModePrompting, "python", types)
+	if err != nil || len(calls) != 1 {
+		t.Fatalf("%v %v", calls, err)
+	}
+	want := `{"pt":[1,2],"pts":[{"__tuple__":[0,0]},{"__tuple__":[4,3]}],"other":{"__tuple__":[5]}}`
+	if string(calls[0].args) != want {
+		t.Errorf("got  %s\nwant %s", calls[0].args, want)
+	}
+	// Without types (multi-turn, TranscribeResult) tuples are lists.
+	calls, _ = decodeResult([]byte(`"[f(pt=(1, 2))]"`), ModePrompting, "python", nil)
+	if string(calls[0].args) != `{"pt":[1,2]}` {
+		t.Errorf("without types: %s", calls[0].args)
+	}
+}

@@ -122,7 +122,11 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 			multi = append(multi, l)
 			continue
 		}
-		calls, err := decodeResult(l.result, ms.Mode, (&metrics.Rules{Category: b.cats[l.id]}).Lang())
+		var types map[string]map[string]string
+		if ck := b.im.Cases[b.byID[l.id]].Checker; ck != nil {
+			types = ck.Types
+		}
+		calls, err := decodeResult(l.result, ms.Mode, (&metrics.Rules{Category: b.cats[l.id]}).Lang(), types)
 		if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
 			ms.Rejected++
 			if err := b.entry(&FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {

@@ -29,6 +29,10 @@ type Options struct {
 	// Without AST, the reader is strict: keyword arguments whose values are
 	// literals only.
 	AST bool
+	// TupleKey, with AST, writes a tuple as {TupleKey: [items]} instead of
+	// an array, for consumers that must tell tuples from lists (the
+	// leaderboard's checker fails a tuple where a list is expected).
+	TupleKey string
 }
 
 // ParseCallsOptions is ParseCalls with options; ParseCalls(src) is
@@ -42,7 +46,7 @@ func ParseCallsOptions(src string, opt Options) ([]Call, error) {
 	if err != nil {
 		return nil, err
 	}
-	return resolveCalls(n)
+	return resolveCalls(n, opt.TupleKey)
 }
 
 // node is a Python expression (a small subset of the ast module's nodes).
@@ -361,19 +365,14 @@ func (p *astParser) comparison() (*node, error) {
 	var c *node
 	for {
 		op := ""
+		for _, o := range compareOps {
+			if p.eatOp(o) {
+				op = o
+				break
+			}
+		}
 		switch {
-		case p.eatOp("=="):
-			op = "=="
-		case p.eatOp("!="):
-			op = "!="
-		case p.eatOp("<="):
-			op = "<="
-		case p.eatOp(">="):
-			op = ">="
-		case p.eatOp("<"):
-			op = "<"
-		case p.eatOp(">"):
-			op = ">"
+		case op != "":
 		case p.eatWord("in"):
 			op = "in"
 		case p.peekWord("not"):
@@ -407,6 +406,10 @@ func (p *astParser) comparison() (*node, error) {
 	}
 	return n, nil
 }
+
+// compareOps are the comparison operators written with symbols, longest
+// first.
+var compareOps = []string{"==", "!=", "<=", ">=", "<", ">"}
 
 // binary operator levels, loosest first.
 var binLevels = [][]string{{"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}}

@@ -97,3 +97,14 @@ func FuzzParseCallsAST(f *testing.F) {
 		}
 	})
 }
+
+func TestTupleKey(t *testing.T) {
+	calls, err := ParseCallsOptions(`[f(a=(1, (2,)), b=[()], c=(1,)+(2,))]`, Options{AST: true, TupleKey: "__tuple__"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"a":{"__tuple__":[1,{"__tuple__":[2]}]},"b":[{"__tuple__":[]}],"c":{"__tuple__":[1,2]}}`
+	if string(calls[0].Arguments) != want {
+		t.Errorf("got  %s\nwant %s", calls[0].Arguments, want)
+	}
+}

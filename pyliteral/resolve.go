@@ -13,7 +13,7 @@ import (
 
 // resolveCalls turns a parsed expression into calls the way the
 // leaderboard's ast_parse does: one call, or a list/tuple/set of calls.
-func resolveCalls(n *node) ([]Call, error) {
+func resolveCalls(n *node, tupleKey string) ([]Call, error) {
 	var elems []*node
 	switch n.kind {
 	case nCall:
@@ -28,7 +28,7 @@ func resolveCalls(n *node) ([]Call, error) {
 		if e.kind != nCall {
 			return nil, &SyntaxError{Offset: e.pos, Msg: "a list element is not a call"}
 		}
-		name, args, err := resolveCall(e)
+		name, args, err := resolveCall(e, tupleKey)
 		if err != nil {
 			return nil, err
 		}
@@ -40,21 +40,21 @@ func resolveCalls(n *node) ([]Call, error) {
 // pv is a resolved Python value.
 type pv struct {
 	c    constV
-	list []pv // list or tuple (k 'L'), dict values (k 'D')
+	list []pv // list (k 'L') or tuple (k 'T') items, dict values (k 'D')
 	keys []pv // dict keys
-	k    byte // 'c' constant, 'L' list/tuple, 'D' dict
+	k    byte // 'c' constant, 'L' list, 'T' tuple, 'D' dict
 }
 
 // resolveCall resolves a call: the dotted name and the keyword arguments
 // (positional ones are dropped; a repeated keyword keeps its first
 // position and its last value) as a JSON object.
-func resolveCall(c *node) (string, json.RawMessage, error) {
+func resolveCall(c *node, tupleKey string) (string, json.RawMessage, error) {
 	d, err := kwDict(c)
 	if err != nil {
 		return "", nil, err
 	}
 	var b bytes.Buffer
-	if err := writePV(&b, d); err != nil {
+	if err := writePV(&b, d, tupleKey); err != nil {
 		return "", nil, &SyntaxError{Offset: c.pos, Msg: err.Error()}
 	}
 	return callName(c), json.RawMessage(b.Bytes()), nil
@@ -159,6 +159,9 @@ func resolveValue(n *node) (pv, error) {
 		return pv{k: 'c', c: v}, nil
 	case nList, nTuple:
 		out := pv{k: 'L', list: []pv{}}
+		if n.kind == nTuple {
+			out.k = 'T'
+		}
 		for _, e := range n.kids {
 			if e.kind == nStarred {
 				return unsupported()
@@ -289,8 +292,8 @@ func binop(op string, a, b pv) (pv, error) {
 	if a.k == 'c' && b.k == 'c' && a.c.kind == 's' && b.c.kind == 's' && op == "+" {
 		return str(a.c.s + b.c.s), nil
 	}
-	if a.k == 'L' && b.k == 'L' && op == "+" {
-		return pv{k: 'L', list: append(append([]pv{}, a.list...), b.list...)}, nil
+	if (a.k == 'L' || a.k == 'T') && a.k == b.k && op == "+" {
+		return pv{k: a.k, list: append(append([]pv{}, a.list...), b.list...)}, nil
 	}
 	if a.k != 'c' || b.k != 'c' {
 		return pv{}, bad
@@ -396,22 +399,31 @@ func floatOf(c constV) float64 {
 	return c.f
 }
 
-// writePV writes a resolved value as JSON: tuples become arrays, bytes
-// and complex numbers their Python text, dict keys that are not strings
-// their Python text.
-func writePV(b *bytes.Buffer, v pv) error {
+// writePV writes a resolved value as JSON: tuples become arrays (or
+// {tupleKey: [items]} when tupleKey is set), bytes and complex numbers
+// their Python text, dict keys that are not strings their Python text.
+func writePV(b *bytes.Buffer, v pv, tupleKey string) error {
 	switch v.k {
-	case 'L':
+	case 'L', 'T':
+		wrap := v.k == 'T' && tupleKey != ""
+		if wrap {
+			b.WriteByte('{')
+			writeJSONString(b, tupleKey)
+			b.WriteByte(':')
+		}
 		b.WriteByte('[')
 		for i, e := range v.list {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := writePV(b, e); err != nil {
+			if err := writePV(b, e, tupleKey); err != nil {
 				return err
 			}
 		}
 		b.WriteByte(']')
+		if wrap {
+			b.WriteByte('}')
+		}
 		return nil
 	case 'D':
 		b.WriteByte('{')
@@ -427,7 +439,7 @@ func writePV(b *bytes.Buffer, v pv) error {
 			}
 			writeJSONString(b, ks)
 			b.WriteByte(':')
-			if err := writePV(b, v.list[i]); err != nil {
+			if err := writePV(b, v.list[i], tupleKey); err != nil {
 				return err
 			}
 		}

@@ -49,6 +49,15 @@ type Suggestion struct {
 	// alone is added (0 when no fold proposed it: untested).
 	Folds int     `json:"folds"`
 	Gain  float64 `json:"gain"`
+	// Fixed is the net number of held-out cases it fixed over those folds
+	// (recall counted per case); Better and Worse count the folds where it
+	// raised and lowered held-out recall. Kept: at least 2 cases fixed and
+	// worse on no fold (folds without a held-out case it could fix leave
+	// it at 0; one case can move by chance when any word is added).
+	Fixed  float64 `json:"fixed"`
+	Better int     `json:"better"`
+	Worse  int     `json:"worse"`
+	Kept   bool    `json:"kept"`
 }
 
 // SuggestResult is what Suggest found.
@@ -61,8 +70,8 @@ type SuggestResult struct {
 	BaseRecall  float64      `json:"base_recall"`
 	CVRecall    float64      `json:"cv_recall"`
 	Suggestions []Suggestion `json:"suggestions"`
-	// Config is the base configuration with the additions and synonym
-	// rules whose cross-validated gain is above 0.
+	// Config is the base configuration with the kept additions and
+	// synonym rules.
 	Config retrieval.Config `json:"config"`
 }
 
@@ -76,7 +85,9 @@ type SuggestResult struct {
 //
 // Candidate words are a query's terms as typed (no plural variants, parts
 // of technical tokens or synonym expansions), at least two characters
-// long and not only digits. A synonym rule "query word = tool word" is
+// long, not only digits, and rare in the catalog: held by at most
+// max(3, N/50) of its N tools (需要, help, location say nothing about which
+// tool is wanted). A synonym rule "query word = tool word" is
 // proposed when, in missed cases of at least two different gold tools, the
 // query word is absent from the gold tool and the tool word (from its
 // name or description, absent from the query) is present.
@@ -123,7 +134,7 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	gains := map[addition][]float64{}
+	gains := map[addition][]foldGain{}
 	if nf > 1 {
 		folds, err := Folds(len(suite.Cases), nf, opts.Seed)
 		if err != nil {
@@ -136,7 +147,7 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 				return nil, err
 			}
 			tried := top(fp, maxPer)
-			before, err := sg.recall(base, test)
+			before, nTest, err := sg.recallSum(base, test)
 			if err != nil {
 				return nil, err
 			}
@@ -146,11 +157,11 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 			}
 			res.CVRecall += after / float64(nf)
 			for _, a := range tried {
-				r, err := sg.recall(withAdditions(base, []addition{a}), test)
+				r, _, err := sg.recallSum(withAdditions(base, []addition{a}), test)
 				if err != nil {
 					return nil, fmt.Errorf("fold %d: %v", fi+1, err)
 				}
-				gains[a] = append(gains[a], r-before)
+				gains[a] = append(gains[a], foldGain{(r - before) / float64(max(nTest, 1)), r - before})
 			}
 		}
 	}
@@ -159,15 +170,23 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 		if g := gains[a]; len(g) > 0 {
 			s.Folds = len(g)
 			for _, x := range g {
-				s.Gain += x / float64(len(g))
+				s.Gain += x.recall / float64(len(g))
+				s.Fixed += x.cases
+				switch {
+				case x.cases > 1e-9:
+					s.Better++
+				case x.cases < -1e-9:
+					s.Worse++
+				}
 			}
+			s.Kept = s.Fixed >= minFixed-1e-9 && s.Worse == 0
 		}
 		res.Suggestions = append(res.Suggestions, s)
 	}
 	sort.SliceStable(res.Suggestions, func(i, j int) bool { return res.Suggestions[i].Gain > res.Suggestions[j].Gain })
 	var keep []addition
 	for _, s := range res.Suggestions {
-		if s.Gain > 0 {
+		if s.Kept {
 			keep = append(keep, addition{s.Tool, s.Word, s.Synonym})
 		}
 	}
@@ -177,6 +196,15 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 
 // addition is a word for a tool, or (tool "") the synonym rule word = syn.
 type addition struct{ tool, word, syn string }
+
+// foldGain is what one suggestion changed on one fold's held-out cases:
+// their mean recall and the cases' summed recall (cases fixed).
+type foldGain struct{ recall, cases float64 }
+
+// minFixed is how many held-out cases (net, over all folds) a suggestion
+// must fix to be kept: one case can move by chance when any word is
+// added to any tool.
+const minFixed = 2
 
 // top lists the proposals by support (then tool and word), at most n.
 func top(props map[addition]int, n int) []addition {
@@ -288,6 +316,16 @@ func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *replay.Ca
 // recall is the mean recall@k of the cases' gold tools that are not
 // always-include (cases with none are not scored).
 func (s *suggester) recall(cfg retrieval.Config, cases []int) (float64, error) {
+	sum, n, err := s.recallSum(cfg, cases)
+	if n == 0 {
+		return 0, err
+	}
+	return sum / float64(n), err
+}
+
+// recallSum is the sum of the scored cases' recall@k (the number of gold
+// tools found, each case counting 1 at most) and how many were scored.
+func (s *suggester) recallSum(cfg retrieval.Config, cases []int) (float64, int, error) {
 	var sum float64
 	n := 0
 	err := s.each(cfg, cases, func(c *replay.Case, _ []toolcall.Tool, ranked []string, _ *retrieval.Terms) {
@@ -298,10 +336,7 @@ func (s *suggester) recall(cfg retrieval.Config, cases []int) (float64, error) {
 		n++
 		sum += float64(len(gold)-len(missing(c, ranked))) / float64(len(gold))
 	})
-	if n == 0 {
-		return 0, err
-	}
-	return sum / float64(n), err
+	return sum, n, err
 }
 
 // missing lists the case's gold tools that are neither always-include nor
@@ -320,6 +355,7 @@ func missing(c *replay.Case, ranked []string) []string {
 // query holds the word, keeping those with at least minSupport.
 func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int, error) {
 	props := map[addition]int{}
+	df := map[string]map[string]int{}           // catalog → term → tools holding it
 	ruleTools := map[addition]map[string]bool{} // rule → gold tools behind it
 	indexed := map[string]map[string]bool{}     // catalog#tool → its terms
 	named := map[string][]string{}              // catalog#tool → name and description words
@@ -328,11 +364,17 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 		if len(miss) == 0 {
 			return
 		}
+		cdf := df[c.Catalog]
+		if cdf == nil {
+			cdf = docFreqs(tools, terms)
+			df[c.Catalog] = cdf
+		}
+		rare := func(t string) bool { return cdf[t] <= max(3, len(tools)/50) }
 		var words []string
 		inQuery := map[string]bool{}
 		for _, qt := range terms.Query(c.Query) {
 			inQuery[qt.Term] = true
-			if qt.Weight == 1 && !qt.Expanded && candidateWord(qt.Term) {
+			if qt.Weight == 1 && !qt.Expanded && candidateWord(qt.Term) && rare(qt.Term) {
 				words = append(words, qt.Term)
 			}
 		}
@@ -362,7 +404,7 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 				}
 				props[addition{g, w, ""}]++
 				for _, u := range named[key] {
-					if inQuery[u] {
+					if inQuery[u] || !rare(u) {
 						continue
 					}
 					r := addition{"", w, u}
@@ -381,9 +423,28 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 	return props, err
 }
 
-// candidateWord: at least two characters and not only digits or joiners.
+// docFreqs counts the tools holding each term in any field.
+func docFreqs(tools []toolcall.Tool, terms *retrieval.Terms) map[string]int {
+	df := map[string]int{}
+	seen := map[string]bool{}
+	for i := range tools {
+		clear(seen)
+		for _, f := range retrieval.Fields {
+			for _, t := range terms.Field(&tools[i], f) {
+				if !seen[t] {
+					seen[t] = true
+					df[t]++
+				}
+			}
+		}
+	}
+	return df
+}
+
+// candidateWord: one word (not a pair term) of at least two characters,
+// not only digits or joiners.
 func candidateWord(t string) bool {
-	if utf8.RuneCountInString(t) < 2 {
+	if utf8.RuneCountInString(t) < 2 || strings.Contains(t, " ") {
 		return false
 	}
 	return strings.IndexFunc(t, unicode.IsLetter) >= 0

@@ -14,17 +14,17 @@ func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "tool\tsuggestion\tsupport\tfolds\tgain\tkept\t")
+	fmt.Fprintln(tw, "tool\tsuggestion\tsupport\tfolds\tbetter\tworse\tfixed\tgain\tkept\t")
 	for _, s := range r.Suggestions {
 		kept := ""
-		if s.Gain > 0 {
+		if s.Kept {
 			kept = "yes"
 		}
 		tool, what := s.Tool, "+ "+s.Word
 		if tool == "" {
 			tool, what = "(synonyms)", s.Word+" = "+s.Synonym
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%+.4f\t%s\t\n", tool, what, s.Support, s.Folds, s.Gain, kept)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%+.1f\t%+.4f\t%s\t\n", tool, what, s.Support, s.Folds, s.Better, s.Worse, s.Fixed, s.Gain, kept)
 	}
 	return tw.Flush()
 }

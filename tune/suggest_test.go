@@ -36,8 +36,8 @@ func TestSuggestProposesMissingWords(t *testing.T) {
 			t.Errorf("no suggestion %s += %q in %+v", want.tool, want.word, res.Suggestions)
 			continue
 		}
-		if s.Gain <= 0 || s.Folds == 0 || s.Support < 2 {
-			t.Errorf("%s += %q: %+v, want support ≥ 2 and a positive cross-validated gain", want.tool, want.word, *s)
+		if !s.Kept || s.Gain <= 0 || s.Folds == 0 || s.Support < 2 {
+			t.Errorf("%s += %q: %+v, want support ≥ 2 and a positive cross-validated gain (kept)", want.tool, want.word, *s)
 		}
 		if !containsWord(res.Config.Additions[want.tool], want.word) {
 			t.Errorf("config additions %v lack %s += %q", res.Config.Additions, want.tool, want.word)
@@ -50,7 +50,7 @@ func TestSuggestProposesMissingWords(t *testing.T) {
 			rule = s
 		}
 	}
-	if rule == nil || rule.Gain <= 0 || rule.Support < 4 {
+	if rule == nil || !rule.Kept || rule.Gain <= 0 || rule.Support < 4 {
 		t.Errorf("synonym rule delete = remove: %+v, want support ≥ 4 and a positive gain", rule)
 	} else if !slices.ContainsFunc(res.Config.Synonyms, func(g retrieval.SynonymGroup) bool {
 		return slices.Equal(g, retrieval.SynonymGroup{"delete", "remove"})

@@ -31,6 +31,7 @@ func init() {
 			&cli.IntFlag{Name: "min-support", Value: 2, Usage: "propose a word only when `N` missed cases of the tool hold it"},
 			&cli.StringFlag{Name: "out", Usage: "write the base configuration with the kept additions to `FILE`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+			allowOutsideFlag,
 		},
 		Action: suggestCmd,
 	})
@@ -63,7 +64,7 @@ func suggestCmd(c *cli.Context) error {
 	var suite *replay.Suite
 	var err error
 	if f := c.String("suite"); f != "" {
-		suite, err = replay.LoadFile(f)
+		suite, err = loadSuite(c, f)
 	} else {
 		suite, err = replay.LoadExamples()
 	}
