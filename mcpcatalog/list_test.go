@@ -221,3 +221,14 @@ func TestListAnyPageSize(t *testing.T) {
 		sameTools(t, got, want)
 	}
 }
+
+// A server entry's own timeout replaces the initialise and list limits.
+func TestServerTimeout(t *testing.T) {
+	s := stdioServer(t, "x", "silent")
+	s.Timeout = 300 * time.Millisecond
+	o := Options{StartTimeout: 200 * time.Millisecond, InitTimeout: time.Hour, TerminateTimeout: 100 * time.Millisecond, NoCache: true}
+	_, err := List(context.Background(), s, o)
+	if err == nil || !strings.Contains(err.Error(), "no answer to initialize within 500ms") {
+		t.Errorf("got %v", err)
+	}
+}
