@@ -416,7 +416,7 @@ func (v *Value) number() bool {
 	if strings.HasSuffix(digits, "j") || strings.HasSuffix(digits, "J") {
 		return bad(": complex numbers have no JSON form")
 	}
-	if len(digits) > 1 && digits[0] == '0' && isDecimal(digits) && strings.Trim(digits, "0") != "" {
+	if len(digits) > 1 && digits[0] == '0' && isDecimalInt(digits) && strings.Trim(digits, "0") != "" {
 		return bad(": leading zeros are not allowed")
 	}
 	if len(digits) > 1 && digits[0] == '0' && (digits[1]|0x20 == 'x' || digits[1]|0x20 == 'o' || digits[1]|0x20 == 'b') {
@@ -427,7 +427,7 @@ func (v *Value) number() bool {
 		v.emitString(strconv.FormatInt(n, 10))
 		return true
 	}
-	if isDecimal(digits) {
+	if isDecimalInt(digits) {
 		d := strings.TrimLeft(digits, "0")
 		if d == "" {
 			d = "0"
@@ -447,18 +447,6 @@ func (v *Value) number() bool {
 		b = append(b, ".0"...) // a float stays a float: 2. is 2.0
 	}
 	v.emit(b...)
-	return true
-}
-
-func isDecimal(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
 	return true
 }
 

@@ -150,3 +150,27 @@ func feedAll(v *Value, out []byte, in string) []byte {
 	}
 	return out
 }
+
+// BenchmarkValue: a dict of typical tool arguments converted to JSON,
+// fed in 16-byte pieces into a reused buffer.
+func BenchmarkValue(b *testing.B) {
+	in := []byte(`{'path': 'src/pkg/file_0042.go', 'start_line': 120, 'flags': [True, False, None], ` +
+		`'pattern': "func (p \\*Parser)", 'note': '''multi
+line''', 'ratio': 0.25, 'nested': {'a': (1, 2, 3), 'b': r'C:\dir'}}`)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	var v Value
+	var out []byte
+	for i := 0; i < b.N; i++ {
+		v.Reset()
+		out = out[:0]
+		for k := 0; k < len(in) && !v.Done(); {
+			var n int
+			out, n = v.Feed(out, in[k:min(k+16, len(in))])
+			if v.Err() != nil {
+				b.Fatal(v.Err())
+			}
+			k += n
+		}
+	}
+}

@@ -3,6 +3,7 @@ package textparse
 import (
 	"bytes"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -130,7 +131,7 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			if g.elems {
 				p.scratch = append(p.scratch, ',')
 			}
-			p.scratch = appendJSONStringBytes(p.scratch, key)
+			p.scratch = catalog.AppendJSONString(p.scratch, key)
 			p.scratch = append(p.scratch, ':')
 			if !p.gemOut(s, g.bufAt) {
 				return i + 1
@@ -291,7 +292,7 @@ func (p *Parser) gemString(b []byte, i int) int {
 				continue
 			}
 			// Not the closer: the held bytes are content.
-			p.scratch = appendJSONStringContent(p.scratch, []byte(gemmaQuote[:g.q]))
+			p.scratch = catalog.AppendJSONChars(p.scratch, []byte(gemmaQuote[:g.q]))
 			g.q = 0
 			continue
 		}
@@ -304,7 +305,7 @@ func (p *Parser) gemString(b []byte, i int) int {
 		for j < len(b) && b[j] != '<' {
 			j++
 		}
-		p.scratch = appendJSONStringContent(p.scratch, b[i:j])
+		p.scratch = catalog.AppendJSONChars(p.scratch, b[i:j])
 		i = j
 	}
 	p.gemOut(s, start)
@@ -344,7 +345,7 @@ func appendBare(dst, v []byte) []byte {
 	if isJSONNumber(v) {
 		return append(dst, v...)
 	}
-	return appendJSONStringBytes(dst, v)
+	return catalog.AppendJSONString(dst, v)
 }
 
 // isJSONNumber reports whether v is exactly a JSON number.
@@ -381,40 +382,4 @@ func isJSONNumber(v []byte) bool {
 		}
 	}
 	return i == len(v)
-}
-
-// appendJSONStringBytes appends s as a JSON string.
-func appendJSONStringBytes(dst, s []byte) []byte {
-	dst = append(dst, '"')
-	dst = appendJSONStringContent(dst, s)
-	return append(dst, '"')
-}
-
-// appendJSONStringContent appends s escaped for the inside of a JSON
-// string.
-func appendJSONStringContent(dst, s []byte) []byte {
-	for len(s) > 0 {
-		j := 0
-		for j < len(s) && s[j] >= 0x20 && s[j] != '"' && s[j] != '\\' {
-			j++
-		}
-		dst = append(dst, s[:j]...)
-		if j == len(s) {
-			break
-		}
-		switch c := s[j]; c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-		}
-		s = s[j+1:]
-	}
-	return dst
 }
