@@ -365,19 +365,14 @@ func (p *astParser) comparison() (*node, error) {
 	var c *node
 	for {
 		op := ""
+		for _, o := range compareOps {
+			if p.eatOp(o) {
+				op = o
+				break
+			}
+		}
 		switch {
-		case p.eatOp("=="):
-			op = "=="
-		case p.eatOp("!="):
-			op = "!="
-		case p.eatOp("<="):
-			op = "<="
-		case p.eatOp(">="):
-			op = ">="
-		case p.eatOp("<"):
-			op = "<"
-		case p.eatOp(">"):
-			op = ">"
+		case op != "":
 		case p.eatWord("in"):
 			op = "in"
 		case p.peekWord("not"):
@@ -411,6 +406,10 @@ func (p *astParser) comparison() (*node, error) {
 	}
 	return n, nil
 }
+
+// compareOps are the comparison operators written with symbols, longest
+// first.
+var compareOps = []string{"==", "!=", "<=", ">=", "<", ">"}
 
 // binary operator levels, loosest first.
 var binLevels = [][]string{{"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}}

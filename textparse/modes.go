@@ -136,21 +136,11 @@ func (p *Parser) detect(f Format) {
 		return
 	}
 	p.comp = nil
-	switch f {
-	case FormatUseTool:
-		p.dialects = dUseTool
-	case FormatFunctionCalls:
-		p.dialects = dFunctionCalls
-	case FormatToolCall, FormatQwen3Coder, FormatGLM45:
-		p.dialects = dToolCall | dQwen | dGLM // <tool_call>: the body decides
-	case FormatCline:
-		p.dialects = dCline
-	case FormatMiniMaxM2:
-		p.dialects = dMinimax
-	case FormatSeedOSS:
-		p.dialects = dSeed
-	case FormatDeepSeekV32:
-		p.dialects = dDSML
+	if d, ok := xmlDialects[f]; ok {
+		if d&tagToolCall != 0 {
+			d = tagToolCall // <tool_call>: the body decides among them
+		}
+		p.dialects = d
 	}
 }
 

@@ -53,6 +53,16 @@ const (
 	dStep    // <｜tool_calls_begin｜>…<steptml:invoke …>
 )
 
+// xmlDialects maps each XML-ish format to its dialect bit.
+var xmlDialects = map[Format]int{
+	FormatUseTool: dUseTool, FormatFunctionCalls: dFunctionCalls, FormatToolCall: dToolCall,
+	FormatHermes: dToolCall, FormatQwen3Coder: dQwen, FormatCline: dCline, FormatMiniMaxM2: dMinimax,
+	FormatSeedOSS: dSeed, FormatGLM45: dGLM, FormatDeepSeekV32: dDSML, FormatStep3: dStep,
+}
+
+// tagToolCall: the dialects that open with <tool_call>.
+const tagToolCall = dToolCall | dQwen | dGLM
+
 // wrapper kinds.
 const (
 	wrapNone = iota
@@ -162,33 +172,13 @@ func newParser(opts []Option) *Parser {
 	}
 	p.js.SetMaxDepth(p.cfg.maxDepth)
 	p.env.vs.SetMaxDepth(p.cfg.maxDepth)
-	switch p.cfg.format {
-	case FormatUseTool:
-		p.dialects = dUseTool
-	case FormatFunctionCalls:
-		p.dialects = dFunctionCalls
-	case FormatToolCall, FormatHermes:
-		p.dialects = dToolCall
-	case FormatQwen3Coder:
-		p.dialects = dQwen
-	case FormatCline:
-		p.dialects = dCline
-	case FormatMiniMaxM2:
-		p.dialects = dMinimax
-	case FormatSeedOSS:
-		p.dialects = dSeed
-	case FormatGLM45:
-		p.dialects = dGLM
-	case FormatDeepSeekV32:
-		p.dialects = dDSML
-	case FormatStep3:
-		p.dialects = dStep
-	default:
-		if _, ok := dialects[p.cfg.format]; ok {
-			break
-		}
+	if d, ok := xmlDialects[p.cfg.format]; ok {
+		p.dialects = d
+	} else if _, ok := dialects[p.cfg.format]; !ok {
 		p.cfg.format = FormatAuto
-		p.dialects = dUseTool | dFunctionCalls | dToolCall | dQwen | dCline | dMinimax | dSeed | dGLM | dDSML | dStep
+		for _, d := range xmlDialects {
+			p.dialects |= d
+		}
 	}
 	if p.cfg.tools == nil {
 		p.dialects &^= dCline

@@ -50,7 +50,7 @@ func validateCmd(c *cli.Context) error {
 			bad = append(bad, err)
 			continue
 		}
-		transcripts, calls := 0, 0
+		transcripts, calls, trajectories, steps := 0, 0, 0, 0
 		for _, cs := range s.Cases {
 			if cs.Transcript != nil {
 				transcripts++
@@ -58,8 +58,16 @@ func validateCmd(c *cli.Context) error {
 			if cs.CheckCalls() {
 				calls++
 			}
+			if cs.Trajectory() {
+				trajectories++
+				steps += len(cs.Steps)
+			}
 		}
-		fmt.Fprintf(out, "%s: ok, %d cases (%d with transcripts, %d with gold calls)\n", s.Name, len(s.Cases), transcripts, calls)
+		fmt.Fprintf(out, "%s: ok, %d cases (%d with transcripts, %d with gold calls", s.Name, len(s.Cases), transcripts, calls)
+		if trajectories > 0 {
+			fmt.Fprintf(out, ", %d trajectories of %d steps", trajectories, steps)
+		}
+		fmt.Fprintln(out, ")")
 	}
 	if len(bad) == 1 {
 		return inputErr("validate: %v", bad[0])
