@@ -16,4 +16,9 @@
 // that partial-value closing can be built on top of it. Scanning allocates
 // nothing per byte and costs O(1) per byte; the container stack grows only
 // with nesting depth and is kept across Reset.
+//
+// Validate checks a whole value in one pass with a depth cap and an error
+// of bounded size (offset plus an Excerpt of at most MaxExcerpt bytes);
+// Nesting measures depth without validating, as a cheap guard in front of
+// parsers whose cost grows with depth.
 package jsonscan

@@ -21,3 +21,13 @@ func ExampleScanner() {
 	// settled 22 bytes, done=false
 	// settled 3 bytes, done=true
 }
+
+func ExampleValidate() {
+	fmt.Println(jsonscan.Validate([]byte(`{"path": "a.go"}`), 0))
+	fmt.Println(jsonscan.Validate([]byte(`{"a": [[[1]]]}`), 3))
+	fmt.Println(jsonscan.Validate([]byte(`{"a": tru}`), 0))
+	// Output:
+	// <nil>
+	// offset 8: nesting deeper than 3 near "{\"a\": [[[1]]]}"
+	// offset 9: invalid literal, expected "true" near "{\"a\": tru}"
+}

@@ -20,4 +20,13 @@
 //
 // While a call is in flight, Parser.Partial returns its arguments so far
 // closed into valid JSON (see jsonscan.Partial).
+//
+// Every cost is linear in the body and memory is capped: a line, an SSE
+// event's data or a JSON-array value longer than WithMaxRecordBytes is
+// reported as too_large when the cap is crossed and skipped without being
+// buffered; arguments nested past WithMaxDepth (the text parsers' default,
+// 128) are too_deep at the byte that crosses the cap; a call's arguments
+// past WithMaxCallBytes are too_large. Error messages quote a bounded
+// excerpt, never the input. Detector decides on the first SniffWindow
+// bytes at most, so auto detection does not depend on the chunking.
 package nativeparse

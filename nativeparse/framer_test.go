@@ -14,7 +14,14 @@ type rec struct {
 }
 
 func frameAll(framing Framing, chunks [][]byte) []rec {
+	return frameCapped(nil, framing, chunks, 0)
+}
+
+// frameCapped frames chunks with a record cap (0: the default); a record
+// over the cap shows as "<too large>", and one longer than the cap fails t.
+func frameCapped(t *testing.T, framing Framing, chunks [][]byte, limit int) []rec {
 	f := NewFramer(framing)
+	f.SetMaxRecordBytes(limit)
 	var out []rec
 	drain := func() {
 		for {
@@ -22,7 +29,14 @@ func frameAll(framing Framing, chunks [][]byte) []rec {
 			if !ok {
 				return
 			}
-			out = append(out, rec{r.Offset, string(r.Event), string(r.Data)})
+			if t != nil && len(r.Data) > limit {
+				t.Fatalf("record of %d bytes over the cap %d", len(r.Data), limit)
+			}
+			d := string(r.Data)
+			if r.TooLarge {
+				d = "<too large>"
+			}
+			out = append(out, rec{r.Offset, string(r.Event), d})
 		}
 	}
 	for _, c := range chunks {
@@ -200,34 +214,7 @@ func FuzzFramerCap(f *testing.F) {
 	f.Add("\xEF\xBB\xBF   [1,\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\",2]", uint8(FramingAuto), uint8(6))
 	f.Fuzz(func(t *testing.T, in string, framing, capBytes uint8) {
 		limit := int(capBytes%48) + 1
-		run := func(chunks [][]byte) []rec {
-			fr := NewFramer(Framing(framing % 4))
-			fr.SetMaxRecordBytes(limit)
-			var out []rec
-			drain := func() {
-				for {
-					r, ok := fr.Next()
-					if !ok {
-						return
-					}
-					if len(r.Data) > limit {
-						t.Fatalf("record of %d bytes over the cap %d", len(r.Data), limit)
-					}
-					d := string(r.Data)
-					if r.TooLarge {
-						d = "<too large>"
-					}
-					out = append(out, rec{r.Offset, string(r.Event), d})
-				}
-			}
-			for _, c := range chunks {
-				fr.Feed(c)
-				drain()
-			}
-			fr.Close()
-			drain()
-			return out
-		}
+		run := func(chunks [][]byte) []rec { return frameCapped(t, Framing(framing%4), chunks, limit) }
 		whole := run([][]byte{[]byte(in)})
 		for _, cs := range []int{1, limit - 1, limit, limit + 1, limit + 2} {
 			if cs < 1 {
