@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/internal/readcap"
 )
 
@@ -59,23 +60,5 @@ func WriteCache(path string, l *Listing) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".listing-*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return atomicfile.WriteFile(path, data, 0o644)
 }
