@@ -2,7 +2,27 @@ package textparse
 
 import "testing"
 
-func init() { parseCases = append(parseCases, longcatCases...) }
+func init() {
+	parseCases = append(parseCases, longcatCases...)
+	parseCases = append(parseCases, hermesCases...)
+}
+
+// hermesCases: hermes is tool_call under another name (its many tool_call
+// cases apply); these pin the alias itself.
+var hermesCases = []parseCase{
+	{name: "hermes/one_call", format: FormatHermes,
+		in:   "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>",
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "hermes/qwen3_thinking_parallel", format: FormatHermes,
+		in:   "<think>\nTwo cities.\n</think>\n\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"A\"}}\n</tool_call>\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"B\"}}\n</tool_call>",
+		want: `text="\n\n\n" reasoning="\nTwo cities.\n" call=get_weather{"city":"A"} call=get_weather{"city":"B"}`},
+	{name: "hermes/reasoning_open", format: FormatHermes, open: true,
+		in:   "Two cities.\n</think>\n\n<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>",
+		want: `text="\n\n" reasoning="Two cities.\n" call=f{}`},
+	{name: "hermes/truncated", format: FormatHermes,
+		in:   "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\": ",
+		want: `error=incomplete_call`},
+}
 
 // longcatCases are modelled on LongCat-Flash-Chat output.
 var longcatCases = []parseCase{

@@ -13,9 +13,28 @@
 //	                such objects for several calls, a ```json fence)
 //	qwen3_coder     <tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>
 //	cline           <read_file><path>a.go</path></read_file> (tool and parameter names from a catalog)
-//	auto            the dialect of the first opening tag met
+//	hermes          another name of tool_call
+//	glm45, minimax_m2, seed_oss, deepseek_v32, step3: the same engine with
+//	                their own tags (see Wire)
 //
 // and <think>…</think> / <thinking>…</thinking> as reasoning.
+//
+// The special-token dialects (kimi_k2, deepseek_v3/v31, harmony, longcat,
+// mistral, cohere, …) are descriptions, one dialect_*.go file each: a
+// Dialect names its markers — literal bytes like "[TOOL_CALLS]" or
+// "<|tool_call_begin|>" — and the body reader of its calls (JSON call
+// objects or lists, a name then JSON, a message header, …). The engine
+// (block.go, marker.go) scans text for every enabled marker at once with
+// bytes.IndexByte per candidate first byte, holds at most a marker prefix
+// at a chunk edge, and shares the call lifecycle, argument streaming,
+// caps and recovery with the XML dialects. Formats lists them all and Wire
+// gives each one's wire shape. auto picks the dialect of the first tag or
+// marker met (a marker split at any byte gives the same answer); the
+// dialects anchored at the start of the answer (a bare JSON or Python
+// list) are left out of auto, since prose may start with '{' or '['.
+//
+// WithReasoningOpen starts inside reasoning (the prompt ended with <think>);
+// WithThinkAsText makes <think> plain text.
 //
 // Tag names are case-sensitive, as every inference server's parser and
 // every model's chat template write them: <TOOL_CALL> or <Invoke> is text.
