@@ -24,8 +24,12 @@ func init() {
 // olmo3Body looks at the first byte after <function_calls> under auto
 // (mWrapper): a name starts OLMo 3's Python calls, read by the olmo3 block
 // from here on. It reports false when the XML dialect goes on (a '<', or
-// a byte that starts no call).
+// a byte that starts no call, which is stray up to the next tag, at any
+// chunking).
 func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
+	if p.junk || p.cfg.format != FormatAuto {
+		return i, false // inside a run of stray bytes: they stay stray up to the next tag
+	}
 	j := i
 	for j < len(b) && isSpace(b[j]) {
 		j++
@@ -33,7 +37,7 @@ func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
 	if j == len(b) {
 		return j, true // only whitespace so far
 	}
-	if c := b[j]; !isPyKwByte(c) || c >= '0' && c <= '9' || p.cfg.format != FormatAuto {
+	if c := b[j]; !isPyKwByte(c) || c >= '0' && c <= '9' {
 		return i, false
 	}
 	d := dialects[FormatOlmo3]

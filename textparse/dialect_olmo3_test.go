@@ -78,3 +78,9 @@ func ExampleParser_olmo3() {
 	// call call_1 list_files {}
 	// olmo3
 }
+
+func init() {
+	parseCases = append(parseCases, parseCase{name: "olmo3/auto_stray_digit_then_letters", format: FormatAuto,
+		in:   "0<function_calls>0A0</function_calls>ok",
+		want: `text="0ok" error=malformed_markup`})
+}

@@ -72,6 +72,7 @@ type envelope struct {
 	hex   int
 	code  rune
 	hi    rune // a high surrogate waiting for its pair
+	escAt int  // input offset of the escape being decoded
 	argsO int
 }
 
@@ -317,6 +318,9 @@ func (p *Parser) envDone(off int) {
 func (p *Parser) argsString(b []byte, i int) int {
 	e := &p.env
 	s, sAt := len(p.scratch), i // decoded bytes not yet checked, from input index sAt
+	if e.esc != 0 || e.hi != 0 {
+		sAt = e.escAt - p.off // an escape begun in an earlier chunk is at its backslash
+	}
 	// flush checks the pending decoded bytes; it reports false (and where
 	// to resume) when the call was abandoned.
 	flush := func() (int, bool) {
@@ -327,7 +331,7 @@ func (p *Parser) argsString(b []byte, i int) int {
 		_, ok := p.feedDecoded(d, p.off+sAt)
 		s = len(p.scratch) // feeding may have used scratch too
 		if !ok {
-			return sAt, false
+			return max(sAt, 0), false // an escape from an earlier chunk: go on here
 		}
 		return 0, true
 	}
@@ -415,6 +419,9 @@ loop:
 		case c == '\\':
 			if s == len(p.scratch) {
 				sAt = i
+			}
+			if s == len(p.scratch) || e.hi == 0 {
+				e.escAt = p.off + i
 			}
 			e.esc = 1
 			i++
