@@ -16,6 +16,12 @@
 //   - attribution: every failed case is a retrieval_miss, selection or
 //     arguments failure (or parser, or error for a case that could not be
 //     replayed).
+//   - trajectories (steps.go, trajectory.go): a multi-step case replays
+//     step by step; the model's calls to the search tool re-run BM25 and
+//     grow the injected set, a call to a tool not injected by then is
+//     not_injected, and the report adds success, step pass rate, recall
+//     before and after the model's searches, misses recovered by search,
+//     and the search_query cause (TrajectoryStats, merged like the rest).
 //
 // Typical use:
 //
