@@ -321,8 +321,9 @@ func (p *Parser) argsString(b []byte, i int) int {
 	if e.esc != 0 || e.hi != 0 {
 		sAt = e.escAt - p.off // an escape begun in an earlier chunk is at its backslash
 	}
-	// flush checks the pending decoded bytes; it reports false (and where
-	// to resume) when the call was abandoned.
+	// flush checks the pending decoded bytes (one escape's, or a run's);
+	// it reports false, and i (after them) to resume at, when the call
+	// was abandoned.
 	flush := func() (int, bool) {
 		d := p.scratch[s:len(p.scratch):len(p.scratch)]
 		if len(d) == 0 {
@@ -331,7 +332,7 @@ func (p *Parser) argsString(b []byte, i int) int {
 		_, ok := p.feedDecoded(d, p.off+sAt)
 		s = len(p.scratch) // feeding may have used scratch too
 		if !ok {
-			return max(sAt, 0), false // an escape from an earlier chunk: go on here
+			return i, false // reading goes on after the escape, wherever it began
 		}
 		return 0, true
 	}
