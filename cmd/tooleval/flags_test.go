@@ -21,6 +21,7 @@ func TestBadFlagValues(t *testing.T) {
 		want string
 	}{
 		{[]string{"replay", "--min", "recall=NaN"}, "--min"},
+		{[]string{"replay", "-k", "3,-1"}, "replay: -k must be ≥ 0"},
 		{[]string{"replay", "--min", "recall=+Inf"}, "--min"},
 		{[]string{"replay", "--weights", "name=NaN"}, "--weights"},
 		{[]string{"replay", "--weights", "name=Inf"}, "--weights"},

@@ -89,6 +89,11 @@ func replayCmd(c *cli.Context) error {
 // replayOptions turns the flags into run options (bad values exit 2).
 func replayOptions(c *cli.Context) (replay.Options, error) {
 	var err error
+	for _, k := range c.IntSlice("k") {
+		if k < 0 {
+			return replay.Options{}, usageErr("replay: -k must be ≥ 0, got %d", k)
+		}
+	}
 	opts := replay.Options{
 		Ks:              c.IntSlice("k"),
 		Encoding:        c.String("encoding"),
