@@ -346,6 +346,13 @@ func (p *Parser) argsString(b []byte, i int) int {
 loop:
 	for i < len(b) {
 		c := b[i]
+		if e.esc == 0 && e.hi == 0 && s < len(p.scratch) {
+			// Check each escape's decoded bytes on their own, so that a
+			// problem is reported at that escape, at any chunking.
+			if at, ok := flush(); !ok {
+				return at
+			}
+		}
 		switch e.esc {
 		case 1:
 			e.esc = 0
@@ -420,9 +427,7 @@ loop:
 			if s == len(p.scratch) {
 				sAt = i
 			}
-			if s == len(p.scratch) || e.hi == 0 {
-				e.escAt = p.off + i
-			}
+			e.escAt = p.off + sAt
 			e.esc = 1
 			i++
 		case c < 0x20:

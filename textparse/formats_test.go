@@ -2,6 +2,7 @@ package textparse
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -30,6 +31,34 @@ func TestEveryFormatHasAWireShape(t *testing.T) {
 	for _, f := range Formats() {
 		if Wire(f) == "" {
 			t.Errorf("%s has no wire shape", f)
+		}
+	}
+}
+
+// TestNoMarkerContainsAnother: the marker matcher relies on it (a held
+// prefix that fails is text up to the next possible start, see refeed).
+func TestNoMarkerContainsAnother(t *testing.T) {
+	check := func(where string, s *actionSet) {
+		for _, a := range s.list {
+			for _, b := range s.list {
+				if a != b && strings.Contains(a, b) {
+					t.Errorf("%s: marker %q contains marker %q", where, a, b)
+				}
+			}
+		}
+	}
+	for _, f := range Formats() {
+		c := compiledFor(f)
+		if c == nil {
+			continue
+		}
+		check(string(f)+" text", &c.text)
+		for i := range c.reason {
+			check(string(f)+" reasoning", &c.reason[i])
+		}
+		for _, bs := range c.blocks {
+			check(string(f)+" block", &bs.between)
+			check(string(f)+" name", &bs.name)
 		}
 	}
 }

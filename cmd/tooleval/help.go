@@ -42,6 +42,8 @@ var helpByCommand = map[string]commandHelp{
 	"catalog": {examples: []string{
 		"tooleval catalog tools.json                # tools, parameters, characters and tokens per variant, problems",
 		"tooleval catalog --json a.json b.mcp.json  # the same as JSON",
+		"tooleval catalog --mcp 'npx -y @modelcontextprotocol/server-filesystem /tmp'   # a live MCP server (cached)",
+		"tooleval catalog --mcp-config servers.json --refresh                          # every server, listed again",
 	}},
 	"import": {examples: []string{
 		"tooleval import bfcl ./gorilla/berkeley-function-call-leaderboard --out bfcl/",
@@ -69,6 +71,7 @@ var helpByCommand = map[string]commandHelp{
 	"render": {examples: []string{
 		"tooleval render --catalog tools.json --variant detailed --protocol use_tool",
 		"tooleval render --catalog tools.json --variant native:anthropic --tokens o200k_base",
+		"tooleval render --mcp-config servers.json --variant detailed --mcp-names --mode ask   # live MCP servers",
 	}},
 	"replay": {examples: []string{
 		"tooleval replay                                   # the embedded example suite",
@@ -82,6 +85,7 @@ var helpByCommand = map[string]commandHelp{
 	"retrieve": {examples: []string{
 		"tooleval retrieve --catalog tools.json --query 'read a file' -k 3",
 		"tooleval retrieve --catalog tools.json --queries queries.jsonl --config tuned.json --json",
+		"tooleval retrieve --mcp https://mcp.example.com/mcp --mcp-header 'Authorization: Bearer ${TOKEN}' --query 'open an issue'",
 	}},
 	"suggest": {examples: []string{
 		"tooleval suggest --suite suite.jsonl --k 5 --out suggested.json   # review, then retrieve --config suggested.json",

@@ -28,7 +28,7 @@ func mcpFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "mcp-header", Usage: "send `'NAME: VALUE'` to HTTP servers (repeatable; ${VAR} is taken from the environment; also $TOOLEVAL_MCP_HEADERS, one per line)"},
 		&cli.StringFlag{Name: "mcp-transport", Usage: "`TRANSPORT` of an --mcp URL: http (streamable HTTP) or sse (default: sse when the path ends in /sse)"},
 		&cli.StringFlag{Name: "mcp-cache", Usage: "cache listings in `DIR` (default $TOOLEVAL_MCP_CACHE or the user cache directory)"},
-		&cli.DurationFlag{Name: "mcp-timeout", Usage: "limit each phase (start, initialize, each tools/list page) to `DURATION` (default 10s, 60s, 30s)"},
+		&cli.DurationFlag{Name: "mcp-timeout", DefaultText: "10s, 60s, 30s", Usage: "limit each phase (start, initialize, each tools/list page) to `DURATION`"},
 		&cli.BoolFlag{Name: "refresh", Usage: "list MCP servers again even when their tools are cached"},
 	}
 }
