@@ -470,18 +470,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 			c.Checker.Types = paramTypes(funcs, names, a.tools)
 			c.Checker.Required = undocumentedRequired(funcs, names, a.tools)
 		}
-		if b.addFunctions(&c, funcs, names) {
-			c.Tags = append(c.Tags, "catalog_conflict")
-			b.im.Summary.ConflictCases++
-		}
-		if c.Catalog != "catalog.json" {
-			cs.Catalogs++
-		}
-		b.byID[c.ID] = len(b.im.Cases)
-		b.cats[c.ID] = f.category
-		b.names[c.ID] = names
-		b.im.Cases = append(b.im.Cases, c)
-		cs.Cases++
+		b.keep(c, &cs, funcs, names)
 		return nil
 	})
 	if err != nil {
@@ -514,6 +503,23 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// keep adds a built case to the import: its functions to the catalog (or
+// its own catalog on a conflict), the case to the suite and the counts.
+func (b *builder) keep(c replay.Case, cs *CategorySummary, funcs []json.RawMessage, names []string) {
+	if b.addFunctions(&c, funcs, names) {
+		c.Tags = append(c.Tags, "catalog_conflict")
+		b.im.Summary.ConflictCases++
+	}
+	if c.Catalog != "catalog.json" {
+		cs.Catalogs++
+	}
+	b.byID[c.ID] = len(b.im.Cases)
+	b.cats[c.ID] = cs.Category
+	b.names[c.ID] = names
+	b.im.Cases = append(b.im.Cases, c)
+	cs.Cases++
 }
 
 // addFunctions records a case's function docs in the catalog(s) and sets

@@ -215,15 +215,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 		c.Lang = langOf(c.Query)
 		c.Checker = &metrics.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented,
 			Types: paramTypes(funcs, names, c.GoldTools)}
-		if b.addFunctions(&c, funcs, names) {
-			c.Tags = append(c.Tags, "catalog_conflict")
-			b.im.Summary.ConflictCases++
-		}
-		b.byID[c.ID] = len(b.im.Cases)
-		b.cats[c.ID] = f.category
-		b.names[c.ID] = names
-		b.im.Cases = append(b.im.Cases, c)
-		cs.Cases++
+		b.keep(c, cs, funcs, names)
 		return nil
 	})
 	if err != nil {

@@ -313,54 +313,36 @@ func (p *Parser) envDone(off int) {
 
 // argsString decodes a JSON-encoded arguments string as it arrives and
 // streams the decoded JSON. Decoded bytes are checked as soon as they are
-// decoded, so a problem is found at the input byte that holds it, whatever
-// the chunking, and skipping the broken call starts there.
+// decoded — a plain run in place, an escape as soon as it is complete — so
+// a problem is found at the input byte that holds it (an escape's
+// backslash), whatever the chunking, and skipping the broken call starts
+// right after it.
 func (p *Parser) argsString(b []byte, i int) int {
 	e := &p.env
-	s, sAt := len(p.scratch), i // decoded bytes not yet checked, from input index sAt
-	if e.esc != 0 || e.hi != 0 {
-		sAt = e.escAt - p.off // an escape begun in an earlier chunk is at its backslash
+	// decoded checks the bytes decoded since from (one escape, begun at
+	// input offset off); it reports false when the call was abandoned.
+	decoded := func(from, off int) bool {
+		d := p.scratch[from:len(p.scratch):len(p.scratch)]
+		_, ok := p.feedDecoded(d, off, false)
+		return ok
 	}
-	// flush checks the pending decoded bytes (one escape's, or a run's);
-	// it reports false, and i (after them) to resume at, when the call
-	// was abandoned.
-	flush := func() (int, bool) {
-		d := p.scratch[s:len(p.scratch):len(p.scratch)]
-		if len(d) == 0 {
-			return 0, true
-		}
-		_, ok := p.feedDecoded(d, p.off+sAt)
-		s = len(p.scratch) // feeding may have used scratch too
-		if !ok {
-			return i, false // reading goes on after the escape, wherever it began
-		}
-		return 0, true
+	// loneHigh writes U+FFFD for a high surrogate not followed by its
+	// pair, located at the byte after it.
+	loneHigh := func(i int) bool {
+		from := len(p.scratch)
+		p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
+		e.hi = 0
+		return decoded(from, p.off+i)
 	}
-	bad := func(i int, msg string) int {
-		if at, ok := flush(); !ok {
-			return at
-		}
-		p.envBad(p.off+i, "%s", msg)
-		return i
-	}
-	closed := false
-loop:
 	for i < len(b) {
 		c := b[i]
-		if e.esc == 0 && e.hi == 0 && s < len(p.scratch) {
-			// Check each escape's decoded bytes on their own, so that a
-			// problem is reported at that escape, at any chunking.
-			if at, ok := flush(); !ok {
-				return at
-			}
-		}
 		switch e.esc {
 		case 1:
 			e.esc = 0
-			if e.hi != 0 && c != 'u' {
-				p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
-				e.hi = 0
+			if e.hi != 0 && c != 'u' && !loneHigh(i) {
+				return i
 			}
+			from := len(p.scratch)
 			switch c {
 			case '"', '\\', '/':
 				p.scratch = append(p.scratch, c)
@@ -376,10 +358,16 @@ loop:
 				p.scratch = append(p.scratch, '\t')
 			case 'u':
 				e.esc, e.hex, e.code = 2, 0, 0
+				i++
+				continue
 			default:
-				return bad(i, "invalid escape in arguments string")
+				p.envBad(p.off+i, "invalid escape in arguments string")
+				return i
 			}
 			i++
+			if !decoded(from, e.escAt) {
+				return i
+			}
 			continue
 		case 2:
 			var d rune
@@ -391,83 +379,85 @@ loop:
 			case c >= 'A' && c <= 'F':
 				d = rune(c-'A') + 10
 			default:
-				return bad(i, "invalid \\u escape in arguments string")
+				p.envBad(p.off+i, "invalid \\u escape in arguments string")
+				return i
 			}
 			e.code = e.code<<4 | d
 			e.hex++
 			i++
-			if e.hex == 4 {
-				e.esc = 0
-				r := e.code
-				if e.hi != 0 {
-					if r >= 0xDC00 && r < 0xE000 {
-						r = 0x10000 + (e.hi-0xD800)<<10 + (r - 0xDC00)
-					} else {
-						p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
-					}
-					e.hi = 0
+			if e.hex < 4 {
+				continue
+			}
+			e.esc = 0
+			r := e.code
+			from := len(p.scratch)
+			if e.hi != 0 {
+				if r >= 0xDC00 && r < 0xE000 {
+					r = 0x10000 + (e.hi-0xD800)<<10 + (r - 0xDC00)
+				} else {
+					p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
 				}
-				if r >= 0xD800 && r < 0xDC00 {
-					e.hi = r
-					continue
+				e.hi = 0
+			}
+			if r >= 0xD800 && r < 0xDC00 {
+				e.hi = r // wait for the low half
+				if len(p.scratch) > from && !decoded(from, e.escAt) {
+					return i
 				}
-				p.scratch = utf8.AppendRune(p.scratch, r)
+				continue
+			}
+			p.scratch = utf8.AppendRune(p.scratch, r)
+			if !decoded(from, e.escAt) {
+				return i
 			}
 			continue
 		}
-		if e.hi != 0 && c != '\\' {
-			p.scratch = utf8.AppendRune(p.scratch, utf8.RuneError)
-			e.hi = 0
+		if e.hi != 0 && c != '\\' && !loneHigh(i) {
+			return i
 		}
 		switch {
 		case c == '"':
 			i++
-			closed = true
-			break loop
-		case c == '\\':
-			if s == len(p.scratch) {
-				sAt = i
+			if p.js.Started() && !p.js.Done() {
+				p.abandon(e.argsO, toolcall.CodeInvalidJSON, "arguments string holds incomplete JSON")
+				return i
 			}
-			e.escAt = p.off + sAt
-			e.esc = 1
+			e.state = eAfter
+			return i
+		case c == '\\':
+			e.esc, e.escAt = 1, p.off+i
 			i++
 		case c < 0x20:
-			return bad(i, "control character in arguments string")
+			p.envBad(p.off+i, "control character in arguments string")
+			return i
 		default:
 			// A run of plain bytes is checked in place: its offsets are
 			// input offsets.
-			if at, ok := flush(); !ok {
-				return at
-			}
 			j := i
 			for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] >= 0x20 {
 				j++
 			}
-			if k, ok := p.feedDecoded(b[i:j], p.off+i); !ok {
+			if k, ok := p.feedDecoded(b[i:j], p.off+i, true); !ok {
 				return i + k
 			}
-			s, i = len(p.scratch), j
-			sAt = i
+			i = j
 		}
-	}
-	if at, ok := flush(); !ok {
-		return at
-	}
-	if closed {
-		if p.js.Started() && !p.js.Done() {
-			p.abandon(e.argsO, toolcall.CodeInvalidJSON, "arguments string holds incomplete JSON")
-			return i
-		}
-		e.state = eAfter
 	}
 	return i
 }
 
 // feedDecoded streams decoded argument JSON d, whose first byte is at input
-// offset off (for decoded escapes: the escape's). It reports false when the
-// call was abandoned, with the index in d of the byte at fault.
-func (p *Parser) feedDecoded(d []byte, off int) (int, bool) {
+// offset off. It reports false when the call was abandoned, with the index
+// in d of the byte at fault. exact: d is input bytes, and a problem is
+// located at its own byte; otherwise (an escape's decoding) at off.
+func (p *Parser) feedDecoded(d []byte, off int, exact bool) (int, bool) {
 	at := 0
+	loc := func(at int) int {
+		if exact {
+			return off + at
+		}
+		return off
+	}
 	if !p.js.Started() {
 		for at < len(d) && isSpace(d[at]) {
 			at++
@@ -476,7 +466,7 @@ func (p *Parser) feedDecoded(d []byte, off int) (int, bool) {
 			return 0, true
 		}
 		if d[at] != '{' {
-			p.abandon(off+at, toolcall.CodeInvalidJSON, "arguments string must hold a JSON object, found %q", d[at])
+			p.abandon(loc(at), toolcall.CodeInvalidJSON, "arguments string must hold a JSON object, found %q", d[at])
 			return at, false
 		}
 	}
@@ -484,7 +474,7 @@ func (p *Parser) feedDecoded(d []byte, off int) (int, bool) {
 		n := p.js.Feed(d[at:])
 		p.settle(d[at:at+n], p.env.argsO)
 		if p.js.Err() != nil {
-			p.jsError(off + at + n)
+			p.jsError(loc(at + n))
 			return at + n, false
 		}
 		at += n
@@ -493,7 +483,7 @@ func (p *Parser) feedDecoded(d []byte, off int) (int, bool) {
 		at++
 	}
 	if at < len(d) {
-		p.abandon(off+at, toolcall.CodeInvalidJSON, "unexpected %q after the arguments object", d[at])
+		p.abandon(loc(at), toolcall.CodeInvalidJSON, "unexpected %q after the arguments object", d[at])
 		return at, false
 	}
 	return 0, true
