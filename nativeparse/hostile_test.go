@@ -184,8 +184,8 @@ func capBody(framing uint8, unit string, rep, depth int) (Format, []byte) {
 	}
 }
 
-// FuzzCaps grows small seeds into bodies that cross the record and depth
-// caps and checks that chunk sizes on both sides of the record cap give
+// FuzzCaps grows small seeds into bodies that cross the record, argument
+// and depth caps and checks that chunk sizes on both sides of each cap give
 // the events of the whole body, and that the call after the hostile
 // records is still found.
 func FuzzCaps(f *testing.F) {
@@ -200,13 +200,14 @@ func FuzzCaps(f *testing.F) {
 		}
 		format, in := capBody(framing, unit, int(rep%8192), int(depth))
 		limit := int(capBytes) + 16
+		callCap := limit/2 + 1 // the argument cap crossed too
 		run := func(cs int) []toolcall.Event {
-			return toolcall.Run(New(format, WithMaxRecordBytes(limit)), in, cs)
+			return toolcall.Run(New(format, WithMaxRecordBytes(limit), WithMaxCallBytes(callCap)), in, cs)
 		}
 		whole := run(0)
 		checkInvariants(t, whole)
 		want := render(whole) + offsets(whole)
-		for _, cs := range []int{1, 7, limit - 1, limit, limit + 1} {
+		for _, cs := range []int{1, 7, callCap - 1, callCap + 1, limit - 1, limit, limit + 1} {
 			if got := run(cs); render(got)+offsets(got) != want {
 				t.Fatalf("chunk %d (cap %d): events differ:\n%s\nwant\n%s", cs, limit, render(got), want)
 			}

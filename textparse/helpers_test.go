@@ -109,9 +109,10 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 			return fmt.Errorf("bytes %d..%d %q are neither text nor markup", from, to, g)
 		}
 		// Tag markup ends with '>', or is a closing tag cut short by the
-		// next '<', or runs to the end of the input.
+		// next '<', or runs to the end of the input, or is followed by
+		// more markup (a marker block or an anchored body after </think>).
 		tag := g[0] == '<' && len(g) > 1 && (g[1] == '/' || isNameByte(g[1], true))
-		if tag && to != len(in) && g[len(g)-1] != '>' && in[to] != '<' {
+		if tag && to != len(in) && g[len(g)-1] != '>' && in[to] != '<' && !markupFollows(g) {
 			return fmt.Errorf("markup %d..%d %q does not end with '>'", from, to, g)
 		}
 		return nil
@@ -186,4 +187,15 @@ func anchoredFirst(c byte) bool {
 func answerStart(before []byte) bool {
 	t := bytes.TrimRight(before, " \t\r\n")
 	return len(t) == 0 || bytes.HasSuffix(t, []byte("</think>")) || bytes.HasSuffix(t, []byte("[/THINK]"))
+}
+
+// markupFollows reports whether the tag that starts g is followed, right
+// after its '>', by more markup: a marker, or an anchored body.
+func markupFollows(g []byte) bool {
+	k := bytes.IndexByte(g, '>')
+	if k < 0 || k+1 == len(g) {
+		return false
+	}
+	c := g[k+1]
+	return c == '<' || markerFirst(c) || anchoredFirst(c)
 }
