@@ -259,6 +259,12 @@ func (p *Parser) step(b []byte, i int) int {
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)
 		}
+		if p.u8n > 0 { // a character cut by a failed tag (non-ASCII tag names)
+			i += p.finishRune(b[i:])
+			if i == len(b) {
+				return i
+			}
+		}
 		start := i
 		for {
 			j := bytes.IndexByte(b[i:], '<')
@@ -383,7 +389,7 @@ func (p *Parser) failTag() {
 			p.refeed(b, off, false)
 			return
 		}
-		p.emitText(b, off)
+		p.textRun(b, off, true) // a name may end inside a character
 		return
 	}
 	p.content(b, off)

@@ -92,7 +92,7 @@ func thresholds(specs []string) ([]replay.Threshold, error) {
 }
 
 func readReport(name string) (*replay.Report, error) {
-	f, err := readcap.Open(name, readcap.DefaultConfigBytes)
+	f, err := readcap.Open(name, readcap.DefaultReportBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -96,8 +96,11 @@ func Read(f fs.File, path string, max int64) ([]byte, error) {
 const (
 	// DefaultInputBytes caps one model output read whole (tooleval parse).
 	DefaultInputBytes = 256 << 20
-	// DefaultConfigBytes caps a retrieval config or a report read back.
+	// DefaultConfigBytes caps a retrieval config.
 	DefaultConfigBytes = 64 << 20
+	// DefaultReportBytes caps a JSON report read back (--baseline, merge):
+	// a report holds every case's result, so it is larger than its suite.
+	DefaultReportBytes = 1 << 30
 	// DefaultDataBytes caps one data file of an imported benchmark.
 	DefaultDataBytes = 256 << 20
 )
