@@ -21,7 +21,10 @@
 // inside the saturation); one ranking serves every k. Only queries and
 // gold tools are used — transcripts are not parsed. The best and the
 // default configurations are then scored again with real retrieval
-// indexes and the metrics package, as replay would.
+// indexes and the metrics package, as replay would. Pseudo-relevance
+// feedback (Space.FeedbackDocs, off in DefaultSpace) is the exception: it
+// re-runs each query, so points with feedback are scored by real index
+// searches.
 //
 // The result prints as a table (WriteTable), marshals to JSON, saves its
 // best configuration as a retrieval config file (SaveConfig) that

@@ -29,6 +29,11 @@ type evalReq struct {
 
 // evaluate scores a point at every k of req.ks from one ranking per case.
 func (e *engine) evaluate(req evalReq) ([]Score, error) {
+	if req.p.FeedbackDocs > 0 {
+		// Feedback re-runs each query with terms from its first results:
+		// the one-pass rescoring below cannot express it, the index can.
+		return e.verify(req.p.config(e.base, req.always), req.cases, req.ks, req.budget)
+	}
 	kmax := slices.Max(req.ks)
 	needTokens := req.tokens || req.budget > 0
 	// Analyses and field scores per catalog used by the cases.

@@ -48,6 +48,12 @@ type Space struct {
 	Similarity []string `json:"similarity,omitempty"`
 	// PairWeight: query weight of adjacent-word pair terms (0: no pairs).
 	PairWeight []float64 `json:"pair_weight,omitempty"`
+	// FeedbackDocs: RM3-style pseudo-relevance feedback, how many of the
+	// best tools of a first search expand the query (0: off). Points with
+	// feedback are scored by real index searches (two passes per query), so
+	// each value costs a full evaluation; not in DefaultSpace, since it lost
+	// on every dev set (retrieval/EVAL.md).
+	FeedbackDocs []int `json:"feedback_docs,omitempty"`
 	// MaxAlways is how many always-include tools may be chosen: the tools
 	// that are gold in the most training cases, tried as growing prefixes
 	// of that list. Only for suites with one catalog. 0: not tuned.
@@ -130,6 +136,11 @@ func (s Space) Validate() error {
 			return fmt.Errorf("space: pair_weight must be ≥ 0, got %g", v)
 		}
 	}
+	for _, v := range s.FeedbackDocs {
+		if v < 0 {
+			return fmt.Errorf("space: feedback_docs must be ≥ 0, got %d", v)
+		}
+	}
 	for _, sim := range s.Similarity {
 		if sim != retrieval.SimilarityBM25F && sim != retrieval.SimilarityBM25 {
 			return fmt.Errorf("space: similarity %q cannot be tuned (want %q or %q)", sim, retrieval.SimilarityBM25F, retrieval.SimilarityBM25)
@@ -151,6 +162,8 @@ type Point struct {
 	Always int
 	// Similarity is retrieval.SimilarityBM25F or SimilarityBM25.
 	Similarity string
+	// FeedbackDocs is retrieval.Config.FeedbackDocs (0: no feedback).
+	FeedbackDocs int
 }
 
 const numFields = 8
@@ -163,7 +176,7 @@ func init() {
 
 // pointOf reads the searched settings out of a configuration.
 func pointOf(c retrieval.Config) Point {
-	p := Point{K: c.K, K1: c.K1, B: c.B, Analyzer: normAnalyzer(c.Analyzer), Similarity: tunableSimilarity(c.Similarity)}
+	p := Point{K: c.K, K1: c.K1, B: c.B, Analyzer: normAnalyzer(c.Analyzer), Similarity: tunableSimilarity(c.Similarity), FeedbackDocs: c.FeedbackDocs}
 	for i, f := range retrieval.Fields {
 		p.Weights[i] = c.Weights[f]
 	}
@@ -213,6 +226,7 @@ func (p Point) config(base retrieval.Config, always []string) retrieval.Config {
 		c.Always = slices.Clone(always[:min(p.Always, len(always))])
 	}
 	c.Similarity = tunableSimilarity(p.Similarity)
+	c.FeedbackDocs = p.FeedbackDocs
 	return c
 }
 
@@ -226,8 +240,8 @@ func (p Point) key() string {
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatFloat(w, 'g', -1, 64))
 	}
-	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d/%t/%g/%s/%g", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always,
-		p.Analyzer.ZhStopWords, p.Analyzer.CJKUnigramWeight, p.Similarity, p.Analyzer.PairWeight)
+	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d/%t/%g/%s/%g/%d", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always,
+		p.Analyzer.ZhStopWords, p.Analyzer.CJKUnigramWeight, p.Similarity, p.Analyzer.PairWeight, p.FeedbackDocs)
 	return b.String()
 }
 
@@ -300,6 +314,15 @@ func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
 	bools("analyzer.stop_words", s.StopWords, base.Analyzer.StopWords, func(p *Point) *bool { return &p.Analyzer.StopWords })
 	bools("analyzer.no_split", s.NoSplit, base.Analyzer.NoSplit, func(p *Point) *bool { return &p.Analyzer.NoSplit })
 	floats("analyzer.pair_weight", s.PairWeight, base.Analyzer.PairWeight, func(p *Point) *float64 { return &p.Analyzer.PairWeight })
+	if len(s.FeedbackDocs) > 0 {
+		vals := slices.Clone(s.FeedbackDocs)
+		if !slices.Contains(vals, base.FeedbackDocs) {
+			vals = append(vals, base.FeedbackDocs)
+		}
+		out = append(out, dim{name: "feedback_docs", n: len(vals),
+			set:   func(p *Point, i int) { p.FeedbackDocs = vals[i] },
+			index: func(p *Point) int { return slices.Index(vals, p.FeedbackDocs) }})
+	}
 	if maxAlways > 0 {
 		out = append(out, dim{name: "always", n: maxAlways + 1,
 			set:   func(p *Point, i int) { p.Always = i },

@@ -576,3 +576,64 @@ func TestCVEmptyFoldsAndLoss(t *testing.T) {
 		t.Errorf("table:\n%s", b.String())
 	}
 }
+
+// TestFeedbackSearched: feedback_docs is a searchable setting; points with
+// feedback are scored by real searches, so their score is the one a
+// feedback index gives (not the one-pass rescoring, which would ignore it).
+func TestFeedbackSearched(t *testing.T) {
+	s := loadSuite(t, opsSuite)
+	e, err := newEngine(s, retrieval.DefaultConfig(), "", "retrieved", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := allCases(e)
+	ks := []int{1, 3, 5}
+	p := pointOf(retrieval.DefaultConfig())
+	p.FeedbackDocs = 2
+	if got := pointOf(p.config(e.base, nil)); got.FeedbackDocs != 2 || got.key() != p.key() {
+		t.Fatalf("feedback lost in the config round trip: %s vs %s", got.key(), p.key())
+	}
+	off := p
+	off.FeedbackDocs = 0
+	if off.key() == p.key() {
+		t.Fatal("points with and without feedback share a key")
+	}
+	withFB, err := e.evaluate(evalReq{p: p, cases: all, ks: ks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := retrieval.DefaultConfig()
+	cfg.FeedbackDocs = 2
+	want, err := e.verify(cfg, all, ks, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ks {
+		if !closeScores(withFB[i], want[i]) {
+			t.Errorf("k=%d: evaluate %+v, index with feedback %+v", ks[i], withFB[i], want[i])
+		}
+	}
+	noFB, err := e.evaluate(evalReq{p: off, cases: all, ks: ks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(noFB, withFB) {
+		t.Error("feedback changed no score: the point was not scored with feedback")
+	}
+	o := opsOptions()
+	o.Folds = 1
+	o.Space = &Space{FeedbackDocs: []int{0, 2}}
+	res, err := Run(s, nil, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(res.Tuned, "feedback_docs") {
+		t.Errorf("tuned settings %v lack feedback_docs", res.Tuned)
+	}
+	if res.Evaluations < 2 {
+		t.Errorf("%d evaluations for a two-value space", res.Evaluations)
+	}
+	if bad := (Space{FeedbackDocs: []int{-1}}); bad.Validate() == nil {
+		t.Error("negative feedback_docs accepted")
+	}
+}
