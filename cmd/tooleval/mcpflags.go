@@ -47,9 +47,6 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 		return o, err
 	}
 	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") {
-		if d <= 0 {
-			return o, usageErr("--mcp-timeout must be positive, got %s", d)
-		}
 		o.StartTimeout, o.InitTimeout, o.ListTimeout = d, d, d
 	}
 	lines := c.StringSlice("mcp-header")
@@ -84,8 +81,12 @@ func mcpWarn(c *cli.Context) func(string) {
 }
 
 // checkMCPFlags rejects the flags that only mean something with --mcp or
-// --mcp-config when neither is given.
+// --mcp-config when neither is given, and a --mcp-timeout that is not
+// positive whether or not it is used.
 func checkMCPFlags(c *cli.Context) error {
+	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") && d <= 0 {
+		return usageErr("--mcp-timeout must be positive, got %s", d)
+	}
 	for _, f := range []string{"mcp-server", "mcp-transport"} {
 		if c.IsSet(f) && !mcpGiven(c) {
 			return usageErr("--%s goes with --mcp or --mcp-config", f)

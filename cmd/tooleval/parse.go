@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -40,10 +41,10 @@ func parseCmd(c *cli.Context) error {
 	if c.NArg() > 1 {
 		return usageErr("parse: want at most one FILE, got %d arguments", c.NArg())
 	}
-	chunk := c.Int("chunk-size")
-	if chunk < 1 {
-		return usageErr("parse: --chunk-size must be at least 1, got %d", chunk)
+	if err := intFlagIn(c, "parse", "chunk-size", 1, math.MaxInt); err != nil {
+		return err
 	}
+	chunk := c.Int("chunk-size")
 	format := c.String("format")
 	opts := anyparse.Options{ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text")}
 	if path := c.String("catalog"); path != "" {

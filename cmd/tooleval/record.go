@@ -176,13 +176,15 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 // checkRecordFlags rejects numbers that are negative, not finite or out of
 // range, naming the flag (exit 2).
 func checkRecordFlags(c *cli.Context) error {
-	for _, n := range []string{"j", "k", "max-tokens", "retries"} {
-		if c.Int(n) < 0 {
-			return usageErr("record: --%s must not be negative", n)
-		}
-	}
-	if c.Int("j") == 0 {
-		return usageErr("record: -j must be at least 1")
+	if err := intFlagsIn(c, "record",
+		intBound{"j", 1, maxRecordJobs},
+		intBound{"k", 0, math.MaxInt64},
+		intBound{"steps", 1, math.MaxInt64},
+		intBound{"max-tokens", 1, math.MaxInt64},
+		intBound{"retries", 0, maxRetries},
+		intBound{"max-body", 1, math.MaxInt64},
+	); err != nil {
+		return err
 	}
 	for _, n := range []string{"timeout", "idle-timeout"} {
 		if c.Duration(n) <= 0 {
@@ -196,9 +198,6 @@ func checkRecordFlags(c *cli.Context) error {
 		if err := floatFlagIn(c, "record", "temperature", 0, 2); err != nil {
 			return err
 		}
-	}
-	if c.Int64("max-body") <= 0 {
-		return usageErr("record: --max-body must be positive, not %d", c.Int64("max-body"))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tooleval/tooleval/catalog"
@@ -42,6 +43,12 @@ func renderCmd(c *cli.Context) error {
 	}
 	if enc != "" && !contains(prompt.Encodings(), enc) {
 		return usageErr("render: unknown --tokens encoding %q (want one of %s)", enc, strings.Join(prompt.Encodings(), ", "))
+	}
+	// -1 is no limit; 0 would silently mean the default in prompt.Options.
+	if c.IsSet("budget") && c.Int("budget") != -1 {
+		if err := intFlagIn(c, "render", "budget", 1, math.MaxInt); err != nil {
+			return usageErr("%v (or -1 for no limit)", err)
+		}
 	}
 	cat, _, err := catalogFlag(c, "render")
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -101,13 +102,14 @@ func replayOptions(c *cli.Context) (replay.Options, error) {
 		Seed:            c.Int64("seed"),
 		RandomChunkings: c.Int("chunkings"),
 	}
+	if err := intFlagsIn(c, "replay",
+		intBound{"chunkings", 0, maxChunkings},
+		intBound{"jobs", 1, math.MaxInt},
+	); err != nil {
+		return opts, err
+	}
 	if opts.RandomChunkings == 0 {
 		opts.RandomChunkings = -1
-	} else if opts.RandomChunkings < 0 {
-		return opts, usageErr("replay: --chunkings must be ≥ 0")
-	}
-	if c.IsSet("jobs") && opts.Jobs < 1 {
-		return opts, usageErr("replay: -j must be ≥ 1")
 	}
 	for _, v := range c.StringSlice("variant") {
 		for _, p := range strings.Split(v, ",") {

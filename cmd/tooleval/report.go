@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -49,6 +50,9 @@ func readReportSetup(c *cli.Context, cmd string) (*reportSetup, error) {
 	}
 	if s.gate.Min, err = thresholds(c.StringSlice("min")); err != nil {
 		return nil, usageErr("%s: --min %v", cmd, err)
+	}
+	if err := intFlagIn(c, cmd, "worst", 0, math.MaxInt); err != nil {
+		return nil, err
 	}
 	s.gate.AllowUnmatched = c.Bool("allow-unmatched")
 	s.gate.RequireMeasured = c.Bool("require-measured")

@@ -76,10 +76,10 @@ func retrieveCmd(c *cli.Context) error {
 			return inputErr("retrieve: config: %v", err)
 		}
 	}
+	if err := intFlagIn(c, "retrieve", "k", 0, math.MaxInt); err != nil {
+		return err
+	}
 	if c.IsSet("k") {
-		if c.Int("k") < 0 {
-			return usageErr("retrieve: -k must be ≥ 0, got %d", c.Int("k"))
-		}
 		cfg.K = c.Int("k")
 	}
 	if err := floatFlagIn(c, "retrieve", "k1", 0, math.Inf(1)); err != nil {

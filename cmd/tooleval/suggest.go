@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/urfave/cli/v2"
+	"math"
 
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
@@ -42,17 +43,13 @@ func suggestCmd(c *cli.Context) error {
 		return usageErr("suggest: unexpected argument %q (use --suite FILE)", c.Args().First())
 	}
 	opts := tune.SuggestOptions{K: c.Int("k"), Folds: c.Int("folds"), Seed: c.Int64("seed"), MaxPerFold: c.Int("max"), MinSupport: c.Int("min-support")}
-	if opts.Folds < 2 {
-		return usageErr("suggest: --folds must be ≥ 2, got %d", opts.Folds)
-	}
-	if c.IsSet("k") && opts.K < 1 {
-		return usageErr("suggest: --k must be ≥ 1, got %d", opts.K)
-	}
-	if opts.MinSupport < 1 {
-		return usageErr("suggest: --min-support must be ≥ 1, got %d", opts.MinSupport)
-	}
-	if opts.MaxPerFold < 1 {
-		return usageErr("suggest: --max must be ≥ 1, got %d", opts.MaxPerFold)
+	if err := intFlagsIn(c, "suggest",
+		intBound{"folds", 2, math.MaxInt},
+		intBound{"k", 1, math.MaxInt},
+		intBound{"min-support", 1, math.MaxInt},
+		intBound{"max", 1, math.MaxInt},
+	); err != nil {
+		return err
 	}
 	if p := c.String("base"); p != "" {
 		cfg, err := retrieval.LoadConfig(p)

@@ -157,6 +157,17 @@ func tuneOptions(c *cli.Context) (tune.Options, error) {
 	if err != nil {
 		return opts, usageErr("tune: --objective %v", err)
 	}
+	if err := intFlagsIn(c, "tune",
+		intBound{"budget", 1, math.MaxInt},
+		intBound{"folds", 1, math.MaxInt},
+		intBound{"rounds", 1, math.MaxInt},
+		intBound{"restarts", 0, maxRestarts},
+		intBound{"max-always", 0, math.MaxInt},
+		intBound{"top", 1, math.MaxInt},
+		intBound{"jobs", 1, math.MaxInt},
+	); err != nil {
+		return opts, err
+	}
 	obj.Budget = c.Int("budget")
 	if err := floatFlagIn(c, "tune", "noise-penalty", 0, math.Inf(1)); err != nil {
 		return opts, err
@@ -209,21 +220,6 @@ func tuneOptions(c *cli.Context) (tune.Options, error) {
 	opts.Variant = c.String("variant")
 	opts.Top = c.Int("top")
 	opts.Jobs = c.Int("jobs")
-	if c.IsSet("jobs") && opts.Jobs < 1 {
-		return opts, usageErr("tune: -j must be ≥ 1")
-	}
-	if opts.Folds < 1 {
-		return opts, usageErr("tune: --folds must be ≥ 1")
-	}
-	if opts.Rounds < 1 {
-		return opts, usageErr("tune: --rounds must be ≥ 1")
-	}
-	if c.Int("restarts") < 0 {
-		return opts, usageErr("tune: --restarts must be ≥ 0")
-	}
-	if opts.Top < 1 {
-		return opts, usageErr("tune: --top must be ≥ 1")
-	}
 	if opts.Objective.Metric == tune.MetricBudget && opts.Objective.Budget <= 0 {
 		return opts, usageErr("tune: --objective budget needs --budget N")
 	}
