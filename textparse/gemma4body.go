@@ -16,7 +16,10 @@ import (
 // are; numbers, true, false and null are bare; a bare word that is none of
 // them is read as a string. A "JSON string" in double quotes is read too.
 // The arguments stream as JSON through the arguments scanner, like the
-// other bodies.
+// other bodies, in as few pieces as the body allows: the JSON converted
+// during one gemStep collects in scratch (gemOut) and is fed at once
+// (gemFlush), except where a problem must be located at its byte (an
+// opening bracket, for the depth cap; a "JSON string", copied as it is).
 
 // gemmaQuote delimits Gemma 4 strings.
 const gemmaQuote = `<|"|>`
@@ -30,6 +33,9 @@ type gemState struct {
 	bufAt int
 	q     int  // bytes of gemmaQuote matched (in a string: of the closer)
 	esc   bool // in a "JSON string": after a backslash
+	// pend is where the JSON not yet fed to the scanner starts in scratch
+	// (-1: none), pendOff the input offset it was converted from.
+	pend, pendOff int
 }
 
 // Gemma body states.
@@ -52,16 +58,51 @@ func (p *Parser) gemBegin(b []byte, i int) int {
 	p.cur.after, _, _ = p.blockCallRet()
 	p.name, p.nameOff = p.name[:0], p.off+i
 	g := &p.gem
-	g.state, g.stack, g.elems, g.buf, g.q = gmName, g.stack[:0], false, g.buf[:0], 0
+	g.state, g.stack, g.elems, g.buf, g.q, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
 	p.mode = mGemma
 	return i
 }
 
-// gemOut streams JSON written to scratch from s on.
-func (p *Parser) gemOut(s, off int) bool { return p.pyArgsJSON(s, off, off) }
+// gemOut takes the JSON written to scratch from s on (converted from input
+// at off) for the scanner; gemFlush feeds it. Converted JSON is valid by
+// construction, so only the depth cap can stop it, at an opening bracket,
+// which is fed at once (gemOpen).
+func (p *Parser) gemOut(s, off int) bool {
+	if g := &p.gem; g.pend < 0 {
+		g.pend, g.pendOff = s, off
+	}
+	return true
+}
 
-// gemStep reads bytes of a Gemma body.
+// gemFlush feeds the JSON taken by gemOut to the scanner, a problem located
+// at errOff; it reports false when the call was abandoned.
+func (p *Parser) gemFlush(errOff int) bool {
+	g := &p.gem
+	if g.pend < 0 {
+		return true
+	}
+	s := g.pend
+	g.pend = -1
+	return p.pyArgsJSON(s, g.pendOff, errOff)
+}
+
+// gemOpen feeds the JSON from s on, which ends with an opening bracket at
+// input offset off, with what gemOut took before it.
+func (p *Parser) gemOpen(s, off int) bool {
+	p.gemOut(s, off)
+	return p.gemFlush(off)
+}
+
+// gemStep reads bytes of a Gemma body; scratch lasts one Feed, so what
+// gemOut took is fed before it returns.
 func (p *Parser) gemStep(b []byte, i int) int {
+	i = p.gemRead(b, i)
+	p.gemFlush(p.off + i)
+	return i
+}
+
+// gemRead reads bytes of a Gemma body.
+func (p *Parser) gemRead(b []byte, i int) int {
 	g := &p.gem
 	for i < len(b) && p.mode == mGemma {
 		c := b[i]
@@ -89,7 +130,7 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			p.jsOff = off
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, '{')
-			if !p.gemOut(s, off) {
+			if !p.gemOpen(s, off) {
 				return i + 1
 			}
 			g.stack = append(g.stack[:0], '{')
@@ -163,7 +204,7 @@ func (p *Parser) gemStep(b []byte, i int) int {
 				continue
 			case '{', '[':
 				p.scratch = append(p.scratch, c)
-				if !p.gemOut(s, off) {
+				if !p.gemOpen(s, off) {
 					return i + 1
 				}
 				g.stack = append(g.stack, c)
@@ -222,6 +263,9 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			if j < len(b) {
 				end = j + 1
 				g.state = gmAfter
+			}
+			if !p.gemFlush(off) {
+				return i
 			}
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, b[i:end]...)
@@ -323,6 +367,9 @@ func (p *Parser) gemClose(b []byte, i int) int {
 	g.stack = g.stack[:len(g.stack)-1]
 	g.elems, g.state = true, gmAfter
 	if len(g.stack) == 0 {
+		if !p.gemFlush(p.off + i) {
+			return i + 1
+		}
 		p.flushHold()
 		p.endBlockCall(p.off + i + 1)
 	}
@@ -331,6 +378,9 @@ func (p *Parser) gemClose(b []byte, i int) int {
 
 // gemBad abandons the call with a problem at off; reading goes on at b[i].
 func (p *Parser) gemBad(i, off int, msg string) int {
+	if !p.gemFlush(off) {
+		return i
+	}
 	p.abandon(off, toolcall.CodeInvalidJSON, "Gemma call arguments: %s", msg)
 	return i
 }
