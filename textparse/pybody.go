@@ -29,9 +29,6 @@ type pyState struct {
 	// pend is where the arguments JSON not emitted yet starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
-	// jsFed is how many bytes the arguments scanner took of the last
-	// JSON pyArgsJSON fed it (all, or up to the byte at fault).
-	jsFed int
 }
 
 // Python body states.
@@ -254,29 +251,6 @@ func (p *Parser) pyFlush(e int) {
 		py.pend = -1
 		p.emitArgs(p.scratch[s:e], py.pendOff)
 	}
-}
-
-// pyArgsJSON streams the JSON written to scratch from s on (read from
-// input offset off) through the arguments scanner; it reports false when
-// the call was abandoned (a problem is reported at errOff, or, for
-// errOff < 0, JSON copied byte for byte from the input, at its byte).
-func (p *Parser) pyArgsJSON(s, off, errOff int) bool {
-	// Not capped: the deltas of consecutive fragments merge (sendArgs).
-	d := p.scratch[s:]
-	if len(d) == 0 {
-		return true
-	}
-	n := p.js.Feed(d)
-	p.py.jsFed = n
-	p.settle(d[:n], off)
-	if p.js.Err() != nil {
-		if errOff < 0 {
-			errOff = off + n
-		}
-		p.jsError(errOff)
-		return false
-	}
-	return true
 }
 
 // pyCallDone ends the call at the ')' at b[i].
