@@ -78,6 +78,9 @@ func (v *Value) Reset() {
 // Done reports whether the value is complete.
 func (v *Value) Done() bool { return v.state == vDone }
 
+// Depth returns the number of containers open in the value.
+func (v *Value) Depth() int { return len(v.stack) }
+
 // Err returns the syntax error met, nil if none. Its Offset counts from the
 // value's first byte.
 func (v *Value) Err() *SyntaxError { return v.err }

@@ -92,6 +92,20 @@ func validName(s string) bool {
 	if s == "" || len(s) > 256 {
 		return false
 	}
+	for i := 0; i < len(s); i++ { // the usual ASCII name, byte by byte
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return validNameRunes(s)
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// validNameRunes is validName for a name with non-ASCII bytes.
+func validNameRunes(s string) bool {
 	for _, r := range s {
 		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.' || r == ':' || r == '/') {
 			return false
@@ -209,9 +223,33 @@ func (p *Parser) sendArgs(data []byte, off int) {
 		c.argsOff = off
 	}
 	c.args = append(c.args, data...)
-	if c.started {
-		p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: off, Index: c.index, Data: data})
+	if !c.started {
+		return
 	}
+	if n := len(p.evs); n > 0 {
+		// Bytes that follow the last delta of this call in memory (the
+		// next converted fragment in scratch, the next run of the chunk)
+		// extend it: one event per run, not one per key, value and comma.
+		last := &p.evs[n-1]
+		l := len(last.Data)
+		if last.Kind == toolcall.KindArgsDelta && last.Index == c.index && l > 0 && len(data) > 0 &&
+			cap(last.Data)-l >= len(data) && &last.Data[:l+1][l] == &data[0] {
+			last.Data = last.Data[:l+len(data)]
+			return
+		}
+	}
+	p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: off, Index: c.index, Data: data})
+}
+
+// sealed caps the capacity of every event's data at its length before the
+// events are handed out: merging (sendArgs, emitText) grows data within
+// its buffer, a caller's append must not write into that buffer.
+func (p *Parser) sealed() []toolcall.Event {
+	for k := range p.evs {
+		d := p.evs[k].Data
+		p.evs[k].Data = d[:len(d):len(d)]
+	}
+	return p.evs
 }
 
 // endCall completes the call at the closing tag at off.

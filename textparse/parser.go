@@ -234,7 +234,7 @@ func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 	}
 	p.off += len(chunk)
 	p.chunk = nil
-	return p.evs
+	return p.sealed()
 }
 
 // step consumes bytes of b from i on, in the current state, and returns the
@@ -577,5 +577,5 @@ func (p *Parser) Close() []toolcall.Event {
 		p.incomplete(end)
 	}
 	p.mode, p.inCall, p.reason, p.wrapper, p.rset = mText, false, false, wrapNone, nil
-	return p.evs
+	return p.sealed()
 }

@@ -8,9 +8,12 @@ import (
 // This file reads call bodies written as Python calls (ReadPython): a list
 // [f(a=1, b='x'), g()] or a single call f(a=1), keyword arguments only,
 // values Python literals converted to JSON as they arrive by
-// pyliteral.Value. The arguments stream like JSON ones: the JSON object
-// built here goes through the same scanner, so caps (too_deep, too_large),
-// held numbers and the UTF-8 rule are the JSON path's.
+// pyliteral.Value. The JSON built here needs no second scan: Value writes
+// valid JSON and only whole numbers and literals (nothing to hold back), so
+// the one JSON rule left is the depth cap, checked here on Value's depth;
+// too_large and the UTF-8 rule are the shared call path's (Feed, emitArgs).
+// Consecutive fragments land next to each other in scratch and merge into
+// one args_delta (sendArgs).
 
 // pyState is the state of a Python call body.
 type pyState struct {
@@ -120,8 +123,6 @@ func (p *Parser) pyStep(b []byte, i int) int {
 				return i
 			}
 			py.args = 0
-			p.js.Reset()
-			p.jsOff = off
 			p.cur.given = p.cur.given[:0]
 			py.state = pyArgs
 			i++
@@ -173,9 +174,7 @@ func (p *Parser) pyStep(b []byte, i int) int {
 				p.scratch = append(p.scratch, ',')
 			}
 			p.scratch = appendJSONKey(p.scratch, kw)
-			if !p.pyArgsJSON(s, py.kwOff, py.kwOff) {
-				return i + 1
-			}
+			p.pyEmit(s, py.kwOff, len(p.scratch))
 			py.args++
 			py.val.Reset()
 			py.valOff = off + 1
@@ -185,11 +184,14 @@ func (p *Parser) pyStep(b []byte, i int) int {
 			s := len(p.scratch)
 			var n int
 			p.scratch, n = py.val.Feed(p.scratch, b[i:])
-			// A JSON problem (too deep) is at the last byte read: Feed
-			// stops after each opening bracket.
-			if !p.pyArgsJSON(s, off, off+max(n-1, 0)) {
+			// Too deep is at the last byte read: Feed stops after each
+			// opening bracket, the last byte it wrote.
+			if 1+py.val.Depth() > p.cfg.maxDepth {
+				p.pyEmit(s, off, len(p.scratch)-1) // not the bracket
+				p.abandon(off+max(n-1, 0), toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 				return i + n
 			}
+			p.pyEmit(s, off, len(p.scratch))
 			if e := py.val.Err(); e != nil {
 				p.abandon(py.valOff+e.Offset, toolcall.CodeInvalidJSON, "argument %s: %s", py.kw, e.Msg)
 				return i + n
@@ -218,12 +220,19 @@ func (p *Parser) pyStep(b []byte, i int) int {
 	return i
 }
 
+// pyEmit emits the arguments JSON written to scratch[s:e], converted from
+// input at offset off.
+func (p *Parser) pyEmit(s, off, e int) {
+	p.emitArgs(p.scratch[s:e], off)
+}
+
 // pyArgsJSON streams the JSON written to scratch from s on (read from
 // input offset off) through the arguments scanner; it reports false when
 // the call was abandoned (a problem is reported at errOff, or, for
 // errOff < 0, JSON copied byte for byte from the input, at its byte).
 func (p *Parser) pyArgsJSON(s, off, errOff int) bool {
-	d := p.scratch[s:len(p.scratch):len(p.scratch)]
+	// Not capped: the deltas of consecutive fragments merge (sendArgs).
+	d := p.scratch[s:]
 	if len(d) == 0 {
 		return true
 	}
@@ -248,10 +257,7 @@ func (p *Parser) pyCallDone(b []byte, i int) int {
 	} else {
 		p.scratch = append(p.scratch, '}')
 	}
-	if !p.pyArgsJSON(s, p.off+i, p.off+i) {
-		return i + 1
-	}
-	p.flushHold()
+	p.pyEmit(s, p.off+i, len(p.scratch))
 	if p.py.bracket {
 		p.cur.after = mPython
 		p.py.state = pyAfterCall
