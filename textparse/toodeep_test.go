@@ -27,8 +27,12 @@ var jsonArgDialects = []struct {
 	}},
 	{FormatGranite, func(a string) string { return `<|tool_call|>[{"name": "f", "arguments": ` + a + `}]` }},
 	{FormatXLAM, func(a string) string { return `[{"name": "f", "arguments": ` + a + `}]` }},
-	{FormatInternLM, func(a string) string { return `<|action_start|><|plugin|>{"name": "f", "parameters": ` + a + `}<|action_end|>after` }},
-	{FormatLongcat, func(a string) string { return `<longcat_tool_call>{"name": "f", "arguments": ` + a + `}</longcat_tool_call>after` }},
+	{FormatInternLM, func(a string) string {
+		return `<|action_start|><|plugin|>{"name": "f", "parameters": ` + a + `}<|action_end|>after`
+	}},
+	{FormatLongcat, func(a string) string {
+		return `<longcat_tool_call>{"name": "f", "arguments": ` + a + `}</longcat_tool_call>after`
+	}},
 	{FormatUseTool, func(a string) string {
 		return `<use_tool><tool_name>f</tool_name><arguments>` + a + `</arguments></use_tool>after`
 	}},
