@@ -360,7 +360,8 @@ func (p *Parser) blockStep(b []byte, i int) int {
 				p.fenced, p.fenceRet, p.mode = true, mBlockArgs, mFence
 				return i + 1
 			}
-			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "arguments must be a JSON object, found %q", c)
+			p.notObject(p.off+i, c, notObjRaw)
+			p.mode = mBlockJSON
 			return i
 		}
 	}

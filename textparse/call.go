@@ -45,6 +45,11 @@ type call struct {
 	u8  [utf8.UTFMax]byte
 	u8n int
 	u8o int
+	// notObj: the arguments do not open an object (see notObject); the
+	// call is broken, the value is only scanned for the depth cap.
+	notObj    uint8
+	notObjOff int
+	notObjC   byte
 }
 
 // gave reports whether parameter name was given already.

@@ -181,7 +181,7 @@ var graniteCases = []parseCase{
 		want: `error=incomplete_call`},
 	{name: "granite/invalid_then_valid", format: FormatGranite,
 		in:   `<|tool_call|>[{"name": "a", "arguments": [1]}] <|tool_call|>[{"name": "b", "arguments": {"k": "v"}}]`,
-		want: `text="[1]}] " call=b{"k":"v"} error=invalid_json`},
+		want: `text="}] " call=b{"k":"v"} error=invalid_json`},
 	{name: "granite/think", format: FormatGranite,
 		in:   `<think>Boston first.</think><|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}]`,
 		want: `reasoning="Boston first." call=get_weather{"city":"Boston"}`},

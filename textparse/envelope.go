@@ -207,8 +207,10 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 					p.startCall()
 				}
 			case e.role == roleArgs && !e.argsSeen && c != 'n':
-				p.envBad(off, "arguments must be a JSON object, found %q", c)
-				return i
+				e.argsSeen = true
+				p.notObject(off, c, notObjEnvelope)
+				e.state = eArgs
+				continue
 			case e.role == roleFunc && e.depth == 0 && c == '{':
 				e.depth++
 				e.state = eFirstKey
@@ -244,6 +246,10 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 			}
 			i += n
 			if err := e.vs.Err(); err != nil {
+				if err.TooDeep {
+					p.abandon(p.off+i, toolcall.CodeTooDeep, "tool_call JSON: %s", err.Msg)
+					return i
+				}
 				p.envBad(p.off+i, "%s", err.Msg)
 				return i
 			}
@@ -418,6 +424,10 @@ func (p *Parser) argsString(b []byte, i int) int {
 		switch {
 		case c == '"':
 			i++
+			if p.cur.notObj != 0 {
+				p.notObjectErr()
+				return i
+			}
 			if p.js.Started() && !p.js.Done() {
 				p.abandon(e.argsO, toolcall.CodeInvalidJSON, "arguments string holds incomplete JSON")
 				return i
@@ -466,9 +476,12 @@ func (p *Parser) feedDecoded(d []byte, off int, exact bool) (int, bool) {
 			return 0, true
 		}
 		if d[at] != '{' {
-			p.abandon(loc(at), toolcall.CodeInvalidJSON, "arguments string must hold a JSON object, found %q", d[at])
-			return at, false
+			p.notObject(loc(at), d[at], notObjString)
 		}
+	}
+	if p.cur.notObj != 0 {
+		n, abandoned := p.scanNotObject(d[at:], loc(at), exact)
+		return at + n, !abandoned
 	}
 	if !p.js.Done() {
 		n := p.js.Feed(d[at:])

@@ -35,7 +35,8 @@ func (p *Parser) sniff(b []byte, i int) int {
 				p.fenced, p.fenceRet, p.mode = true, mArgsPre, mFence
 				return i + 1
 			}
-			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "arguments must be a JSON object, found %q", c)
+			p.notObject(p.off+i, c, notObjRaw)
+			p.mode = mArgsJSON
 			return i
 		case mCallBody:
 			switch c {
@@ -86,6 +87,10 @@ func (p *Parser) argsJSON(b []byte, i int) int {
 // feedArgs feeds raw JSON argument bytes (starting at input offset off) to
 // the scanner and emits the settled ones.
 func (p *Parser) feedArgs(b []byte, off int) (n int, done, failed bool) {
+	if p.cur.notObj != 0 {
+		n, failed = p.scanNotObject(b, off, true)
+		return n, false, failed
+	}
 	n = p.js.Feed(b)
 	p.settle(b[:n], off)
 	if e := p.js.Err(); e != nil {
@@ -93,6 +98,63 @@ func (p *Parser) feedArgs(b []byte, off int) (n int, done, failed bool) {
 		return n, false, true
 	}
 	return n, p.js.Done(), false
+}
+
+// How arguments that are not a JSON object were given (call.notObj).
+const (
+	notObjRaw      = 1 + iota // <arguments>[…], a block's arguments
+	notObjEnvelope            // "arguments": […] in a <tool_call> object
+	notObjString              // "arguments": "[…]"
+)
+
+// notObject begins arguments whose first byte c, at input offset off, does
+// not open a JSON object. The call is broken — invalid_json located at c —
+// but the value is scanned first, emitting nothing, so that nesting past
+// the depth cap is too_deep whatever the value's kind.
+func (p *Parser) notObject(off int, c byte, how uint8) {
+	p.cur.notObj, p.cur.notObjOff, p.cur.notObjC = how, off, c
+	p.js.Reset()
+	p.jsOff = off
+}
+
+// notObjectErr abandons a call whose arguments are not an object.
+func (p *Parser) notObjectErr() {
+	what := "arguments must be a JSON object"
+	switch p.cur.notObj {
+	case notObjEnvelope:
+		what = "tool_call JSON: " + what
+	case notObjString:
+		what = "arguments string must hold a JSON object"
+	}
+	p.abandon(p.cur.notObjOff, toolcall.CodeInvalidJSON, "%s, found %q", what, p.cur.notObjC)
+}
+
+// scanNotObject feeds bytes b of arguments begun by notObject and reports
+// how many it consumed and whether the call was abandoned: too_deep at the
+// byte crossing the cap, else invalid_json once the value ends, is
+// malformed, or (exact: b are the input bytes at offset off) reaches the
+// first byte of the call's closer — the call is broken anyway and skipping
+// it starts there. Decoded bytes (not exact) are all located at off.
+func (p *Parser) scanNotObject(b []byte, off int, exact bool) (n int, abandoned bool) {
+	end := len(b)
+	if exact && p.cur.closer != "" {
+		if j := indexByte(b, p.cur.closer[0]); j >= 0 {
+			end = j
+		}
+	}
+	n = p.js.Feed(b[:end])
+	if e := p.js.Err(); e != nil && e.TooDeep {
+		if exact {
+			off += n
+		}
+		p.abandon(off, toolcall.CodeTooDeep, "arguments: %s", e.Msg)
+		return n, true
+	}
+	if p.js.Err() != nil || p.js.Done() || end < len(b) {
+		p.notObjectErr()
+		return n, true
+	}
+	return n, false
 }
 
 // jsError abandons the call on a scanner error found at input offset off.

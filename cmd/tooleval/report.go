@@ -20,7 +20,7 @@ import (
 func reportFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "json", Usage: "write the whole report (every case result, the aggregates and their counts and sums) as JSON to `FILE` (- for stdout)"},
-		&cli.StringFlag{Name: "markdown", Usage: "write the report as Markdown (for CI job summaries) to `FILE` (- for stdout)"},
+		&cli.StringFlag{Name: "markdown", Usage: "write the report as Markdown to `FILE` (- for stdout); $GITHUB_STEP_SUMMARY is appended to, as job summaries are meant to be"},
 		&cli.StringFlag{Name: "junit", Usage: "write JUnit XML, one test case per case and configuration, to `FILE`"},
 		&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report (charts, failures by cause, a drill-down per case) to `FILE`"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no table on stdout"},
@@ -134,7 +134,11 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 				return err
 			}
 		default:
-			if err := writeOutputFile(name, o.write); err != nil {
+			write := writeOutputFile
+			if o.flag == "markdown" && isStepSummary(name) {
+				write = appendOutputFile // a job summary is appended to
+			}
+			if err := write(name, o.write); err != nil {
 				return inputErr("%s: --%s %v", cmd, o.flag, err)
 			}
 		}
@@ -161,7 +165,6 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 	return nil
 }
 
-// writeOutputFile writes one output file through write.
 // writeOutputFile writes one output file through write, atomically: a
 // failed write leaves an existing file as it was.
 func writeOutputFile(name string, write func(io.Writer) error) error {
