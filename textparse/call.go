@@ -40,6 +40,9 @@ type call struct {
 	given   []string // cline parameters given so far
 	// argsGiven: the <arguments> of a <use_tool> were opened.
 	argsGiven bool
+	// jsonBody: a <function=…> call's arguments were a JSON object
+	// (Functionary v3.1 under auto, invokeJSON).
+	jsonBody bool
 	// u8: an unfinished UTF-8 character at the end of the last argument
 	// bytes, held so that no args_delta splits a character.
 	u8  [utf8.UTFMax]byte

@@ -11,8 +11,9 @@ import "github.com/tooleval/tooleval/toolcall"
 // other name a call whose JSON arguments follow the newline. The chat
 // template ends the prompt with >>>, so the answer's first recipient has
 // none: it is read at the start of the answer (fixed --format only, like
-// the other anchored forms). The v3.1 form is read with --format
-// functionary_v3; under auto <function=…> belongs to qwen3_coder's tags.
+// the other anchored forms). The v3.1 form shares <function=NAME> with
+// qwen3_coder: under auto the body decides (invokeJSON), a '{' after the
+// tag is JSON arguments, a <parameter=…> tag qwen3_coder's.
 const FormatFunctionaryV3 Format = "functionary_v3"
 
 func init() {
@@ -73,4 +74,34 @@ func (p *Parser) fnStep(b []byte, i int) int {
 	}
 	p.mode = mBlockArgs
 	return j + 1
+}
+
+// invokeJSON reads the body of a <function=NAME> call under auto: when its
+// first byte (after spaces) is '{', the arguments are that JSON object, as
+// Functionary v3.1 writes them, and </function> ends the call; the message
+// is detected as functionary_v3 when this is its first call outside a
+// <tool_call>. It reports false to leave the bytes to the invoke state.
+func (p *Parser) invokeJSON(b []byte, i int) (int, bool) {
+	c := &p.cur
+	if p.cfg.format != FormatAuto || p.junk || c.kind != ckInvoke || c.closer != "</function>" || c.nparams > 0 || c.jsonBody {
+		return i, false
+	}
+	j := i
+	for j < len(b) && isSpace(b[j]) {
+		j++
+	}
+	if j == len(b) {
+		return j, true // only whitespace so far
+	}
+	if b[j] != '{' {
+		return i, false
+	}
+	if p.detected == FormatQwen3Coder && p.wrapper == wrapNone && p.next <= 1 {
+		p.detected = FormatFunctionaryV3
+	}
+	c.jsonBody = true
+	p.js.Reset()
+	p.jsOff = p.off + j
+	p.mode = mArgsJSON
+	return j, true
 }

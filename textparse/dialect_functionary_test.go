@@ -50,9 +50,57 @@ var functionaryCases = []parseCase{
 	{name: "functionary_v3/think_then_call", format: FormatFunctionaryV3,
 		in:   "<think>weather</think>get_weather\n{\"city\": \"Kyiv\"}",
 		want: `reasoning="weather" call=get_weather{"city":"Kyiv"}`},
+	// v3.1 under auto: <function=NAME> is also qwen3_coder's tag; a '{'
+	// as the body's first byte makes it Functionary's JSON arguments.
+	{name: "functionary_v3/auto_v31_function_tag", format: FormatAuto,
+		in:   "Checking.<function=get_weather>{\"city\": \"Rome\"}</function>",
+		want: `text="Checking." call=get_weather{"city":"Rome"}`},
+	{name: "functionary_v3/auto_v31_parallel_text_after", format: FormatAuto,
+		in:   "<function=get_weather>{\"city\": \"Rome\"}</function><function=list_files>{}</function>\nDone.",
+		want: `text="\nDone." call=get_weather{"city":"Rome"} call=list_files{}`},
+	{name: "functionary_v3/auto_v31_spaces_around_json", format: FormatAuto,
+		in:   "<function=get_weather>\n  {\"city\": \"Rome\", \"days\": 3}\n</function>",
+		want: `call=get_weather{"city":"Rome","days":3}`},
+	{name: "functionary_v3/auto_v31_markup_in_json", format: FormatAuto,
+		in:   "<function=write_to_file>{\"content\": \"<parameter=x>y</parameter></function> ✓\"}</function>",
+		want: `call=write_to_file{"content":"<parameter=x>y</parameter></function> ✓"}`},
+	{name: "functionary_v3/auto_v31_truncated", format: FormatAuto,
+		in:   "Ok.<function=get_weather>{\"city\": \"Ro",
+		want: `text="Ok." error=incomplete_call`},
+	{name: "functionary_v3/auto_v31_invalid_then_valid", format: FormatAuto,
+		in:   "<function=a>{\"x\": oops}</function>ok<function=b>{}</function>",
+		want: `text="ok" call=b{} error=invalid_json`},
+	{name: "functionary_v3/auto_v31_parameter_after_json", format: FormatAuto,
+		in:   "<function=a>{\"x\": 1}<parameter=y>2</parameter></function>ok",
+		want: `text="ok" error=malformed_markup`},
+	{name: "functionary_v3/auto_qwen3_coder_parameters_unchanged", format: FormatAuto,
+		in:   "<function=get_weather>\n<parameter=city>\nRome\n</parameter>\n</function>",
+		want: `call=get_weather{"city":"Rome"}`},
 	{name: "functionary_v3/auto_marker", format: FormatAuto,
 		in:   "Sure.>>>get_weather\n{\"city\": \"Bern\"}",
 		want: `text="Sure." call=get_weather{"city":"Bern"}`},
+}
+
+// TestFunctionaryV31AutoMatchesFixed: under auto the v3.1 form gives the
+// events of the fixed format and is detected as functionary_v3, at every
+// chunking (a split inside the tag or right before the '{').
+func TestFunctionaryV31AutoMatchesFixed(t *testing.T) {
+	for _, in := range []string{
+		"Checking.<function=get_weather>{\"city\": \"Rome\"}</function>",
+		"<function=get_weather>{\"city\": \"Rome\"}</function><function=list_files>{}</function>\nDone.",
+		"<function=read_file>{\"path\": \"海.go\"}</function>",
+	} {
+		want := eventLines(toolcall.Run(New(WithFormat(FormatFunctionaryV3)), []byte(in), 0))
+		for chunk := 1; chunk <= len(in); chunk++ {
+			p := New()
+			if got := eventLines(toolcall.Run(p, []byte(in), chunk)); got != want {
+				t.Fatalf("%q at %d-byte chunks: auto gives\n%s\nfixed functionary_v3 gives\n%s", in, chunk, got, want)
+			}
+			if p.Format() != FormatFunctionaryV3 {
+				t.Fatalf("%q at %d-byte chunks: detected %s", in, chunk, p.Format())
+			}
+		}
+	}
 }
 
 func FuzzFunctionaryV3(f *testing.F) {

@@ -80,6 +80,9 @@ func (p *Parser) argsJSON(b []byte, i int) int {
 	n, done, failed := p.feedArgs(b[i:], p.off+i)
 	if !failed && done {
 		p.mode = mArgsPost
+		if p.cur.jsonBody { // <function=NAME>{…}: </function> follows
+			p.mode = mInvoke
+		}
 	}
 	return i + n
 }

@@ -322,6 +322,9 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 	case !closing && (k == tkStepCallEnd || k == tkStepCallsEnd): // step3: the invoke's closer is missing
 		p.endInvoke(off)
 		return p.onTag()
+	case !closing && p.cur.jsonBody:
+		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagNames[k], p.cur.name)
+		return true
 	case !closing: // <parameter …>
 		p.valueOpen(t.attrBytes(), off)
 		if t.self {

@@ -309,6 +309,10 @@ func (p *Parser) step(b []byte, i int) int {
 		}
 	case mGLMName:
 		return p.glmName(b, i)
+	case mInvoke:
+		if j, ok := p.invokeJSON(b, i); ok {
+			return j
+		}
 	}
 	// Content modes: everything up to the next '<' is content.
 	j := bytes.IndexByte(b[i:], '<')
