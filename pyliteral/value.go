@@ -72,7 +72,11 @@ const maxValueDepth = 1000
 
 // Reset readies v for a new value, keeping its buffers.
 func (v *Value) Reset() {
-	*v = Value{stack: v.stack[:0], tok: v.tok[:0], key: v.key[:0]}
+	// Field by field: a value is read per argument, and clearing the whole
+	// struct (with its pointers) costs more than the few fields that a
+	// value's first byte does not set.
+	v.state, v.stack, v.comma, v.elems, v.off, v.err = vValue, v.stack[:0], false, false, 0, nil
+	v.tok, v.cont, v.keyDepth, v.key, v.out = v.tok[:0], false, 0, v.key[:0], nil
 }
 
 // Done reports whether the value is complete.
@@ -557,8 +561,8 @@ func (v *Value) str(in []byte) int {
 			return v.fail(n, "newline in a string")
 		}
 		// A run of plain bytes.
-		j := n
-		for j < len(in) && in[j] != v.quote && in[j] != '\\' && in[j] != '"' && in[j] >= 0x20 {
+		j, q := n, v.quote
+		for j < len(in) && in[j] != q && in[j] != '\\' && in[j] != '"' && in[j] >= 0x20 {
 			j++
 		}
 		if j > n {

@@ -15,8 +15,14 @@ import (
 // <|"|> delimiters and hold any bytes (quotes, newlines, braces) as they
 // are; numbers, true, false and null are bare; a bare word that is none of
 // them is read as a string. A "JSON string" in double quotes is read too.
-// The arguments stream as JSON through the arguments scanner, like the
-// other bodies.
+// The arguments stream as JSON, in as few pieces as the body allows: the
+// JSON converted during one gemStep collects in scratch (gemOut) and goes
+// out as one args_delta (gemFlush) when the step returns, before a problem
+// is reported and when the call ends. Converted JSON is valid by
+// construction (numbers and literals are written whole, at their
+// delimiter), so it needs no second scan: the depth cap is checked here
+// (gemOpen) and only a "JSON string", copied as it is, goes through the
+// JSON scanner, which locates its problems at their byte.
 
 // gemmaQuote delimits Gemma 4 strings.
 const gemmaQuote = `<|"|>`
@@ -28,8 +34,10 @@ type gemState struct {
 	elems bool   // the innermost container has an element
 	buf   []byte // a key or a bare value being read
 	bufAt int
-	q     int  // bytes of gemmaQuote matched (in a string: of the closer)
-	esc   bool // in a "JSON string": after a backslash
+	q     int // bytes of gemmaQuote matched (in a string: of the closer)
+	// pend is where the JSON not yet fed to the scanner starts in scratch
+	// (-1: none), pendOff the input offset it was converted from.
+	pend, pendOff int
 }
 
 // Gemma body states.
@@ -52,16 +60,53 @@ func (p *Parser) gemBegin(b []byte, i int) int {
 	p.cur.after, _, _ = p.blockCallRet()
 	p.name, p.nameOff = p.name[:0], p.off+i
 	g := &p.gem
-	g.state, g.stack, g.elems, g.buf, g.q = gmName, g.stack[:0], false, g.buf[:0], 0
+	g.state, g.stack, g.elems, g.buf, g.q, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
 	p.mode = mGemma
 	return i
 }
 
-// gemOut streams JSON written to scratch from s on.
-func (p *Parser) gemOut(s, off int) bool { return p.pyArgsJSON(s, off, off) }
+// gemOut takes the JSON written to scratch from s on (converted from input
+// at off) for the next gemFlush.
+func (p *Parser) gemOut(s, off int) {
+	if g := &p.gem; g.pend < 0 {
+		g.pend, g.pendOff = s, off
+	}
+}
 
-// gemStep reads bytes of a Gemma body.
+// gemFlush emits the JSON taken by gemOut.
+func (p *Parser) gemFlush() {
+	if g := &p.gem; g.pend >= 0 {
+		s := g.pend
+		g.pend = -1
+		p.emitArgs(p.scratch[s:], g.pendOff)
+	}
+}
+
+// gemOpen takes the JSON from s on, which ends with an opening bracket at
+// input offset off, after checking the depth cap: it reports false when
+// the call was abandoned (too deep, at the bracket).
+func (p *Parser) gemOpen(s, off int) bool {
+	if len(p.gem.stack) >= p.cfg.maxDepth {
+		p.scratch = p.scratch[:len(p.scratch)-1] // the JSON before the bracket goes out
+		p.gemOut(s, off)
+		p.gemFlush()
+		p.abandon(off, toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
+		return false
+	}
+	p.gemOut(s, off)
+	return true
+}
+
+// gemStep reads bytes of a Gemma body; scratch lasts one Feed, so what
+// gemOut took is fed before it returns.
 func (p *Parser) gemStep(b []byte, i int) int {
+	i = p.gemRead(b, i)
+	p.gemFlush()
+	return i
+}
+
+// gemRead reads bytes of a Gemma body.
+func (p *Parser) gemRead(b []byte, i int) int {
 	g := &p.gem
 	for i < len(b) && p.mode == mGemma {
 		c := b[i]
@@ -85,11 +130,9 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			name := trimSpace(p.name)
 			name = bytes.TrimPrefix(name, []byte("call:"))
 			p.setName(p.names.Intern(trimSpace(name)), p.nameOff)
-			p.js.Reset()
-			p.jsOff = off
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, '{')
-			if !p.gemOut(s, off) {
+			if !p.gemOpen(s, off) {
 				return i + 1
 			}
 			g.stack = append(g.stack[:0], '{')
@@ -133,9 +176,7 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			}
 			p.scratch = catalog.AppendJSONString(p.scratch, key)
 			p.scratch = append(p.scratch, ':')
-			if !p.gemOut(s, g.bufAt) {
-				return i + 1
-			}
+			p.gemOut(s, g.bufAt)
 			g.elems = true
 			g.state = gmValue
 			i++
@@ -157,13 +198,11 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			case '<':
 				g.q, g.state = 0, gmQuoteIn
 				g.bufAt = off
-				if !p.gemOut(s, off) {
-					return i
-				}
+				p.gemOut(s, off)
 				continue
 			case '{', '[':
 				p.scratch = append(p.scratch, c)
-				if !p.gemOut(s, off) {
+				if !p.gemOpen(s, off) {
 					return i + 1
 				}
 				g.stack = append(g.stack, c)
@@ -176,18 +215,16 @@ func (p *Parser) gemStep(b []byte, i int) int {
 				continue
 			case '"':
 				p.scratch = append(p.scratch, '"')
-				if !p.gemOut(s, off) {
-					return i + 1
-				}
-				g.state, g.esc = gmJSONStr, false
+				p.gemOut(s, off)
+				p.js.Reset() // checks the string, copied as it is
+				p.js.Feed(p.scratch[len(p.scratch)-1:])
+				g.state = gmJSONStr
 				i++
 				continue
 			case ',', '}', ']':
 				return p.gemBad(i, off, "a value is missing")
 			}
-			if !p.gemOut(s, off) {
-				return i
-			}
+			p.gemOut(s, off)
 			g.buf, g.bufAt = g.buf[:0], off
 			g.state = gmBare
 		case gmQuoteIn:
@@ -199,36 +236,25 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			if g.q == len(gemmaQuote) {
 				s := len(p.scratch)
 				p.scratch = append(p.scratch, '"')
-				if !p.gemOut(s, g.bufAt) {
-					return i
-				}
+				p.gemOut(s, g.bufAt)
 				g.q, g.state = 0, gmString
 			}
 		case gmString:
 			i = p.gemString(b, i)
 		case gmJSONStr:
-			j := i
-			for j < len(b) {
-				if g.esc {
-					g.esc = false
-				} else if b[j] == '\\' {
-					g.esc = true
-				} else if b[j] == '"' {
-					break
-				}
-				j++
+			n := p.js.Feed(b[i:]) // up to the closing quote
+			s := len(p.scratch)
+			p.scratch = append(p.scratch, b[i:i+n]...)
+			p.gemOut(s, off)
+			if p.js.Err() != nil { // a problem is at its byte
+				p.gemFlush()
+				p.jsError(off + n)
+				return i + n
 			}
-			end := j
-			if j < len(b) {
-				end = j + 1
+			if p.js.Done() {
 				g.state = gmAfter
 			}
-			s := len(p.scratch)
-			p.scratch = append(p.scratch, b[i:end]...)
-			if !p.pyArgsJSON(s, off, -1) { // copied as it is: a problem is at its byte
-				return i + p.py.jsFed
-			}
-			i = end
+			i += n
 		case gmBare:
 			j := i
 			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && len(g.buf)+(j-i) < 1024 {
@@ -244,9 +270,7 @@ func (p *Parser) gemStep(b []byte, i int) int {
 			}
 			s := len(p.scratch)
 			p.scratch = appendBare(p.scratch, trimSpace(g.buf))
-			if !p.gemOut(s, g.bufAt) {
-				return i
-			}
+			p.gemOut(s, g.bufAt)
 			g.state = gmAfter
 		case gmAfter:
 			if isSpace(c) {
@@ -317,13 +341,11 @@ func (p *Parser) gemClose(b []byte, i int) int {
 	g := &p.gem
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, b[i])
-	if !p.gemOut(s, p.off+i) {
-		return i + 1
-	}
+	p.gemOut(s, p.off+i)
 	g.stack = g.stack[:len(g.stack)-1]
 	g.elems, g.state = true, gmAfter
 	if len(g.stack) == 0 {
-		p.flushHold()
+		p.gemFlush()
 		p.endBlockCall(p.off + i + 1)
 	}
 	return i + 1
@@ -331,6 +353,7 @@ func (p *Parser) gemClose(b []byte, i int) int {
 
 // gemBad abandons the call with a problem at off; reading goes on at b[i].
 func (p *Parser) gemBad(i, off int, msg string) int {
+	p.gemFlush()
 	p.abandon(off, toolcall.CodeInvalidJSON, "Gemma call arguments: %s", msg)
 	return i
 }

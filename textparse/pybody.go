@@ -12,8 +12,9 @@ import (
 // valid JSON and only whole numbers and literals (nothing to hold back), so
 // the one JSON rule left is the depth cap, checked here on Value's depth;
 // too_large and the UTF-8 rule are the shared call path's (Feed, emitArgs).
-// Consecutive fragments land next to each other in scratch and merge into
-// one args_delta (sendArgs).
+// The JSON converted during one pyStep collects in scratch (pyEmit) and
+// goes out as one args_delta (pyFlush) when the step returns, before a
+// problem is reported and when a call ends.
 
 // pyState is the state of a Python call body.
 type pyState struct {
@@ -25,9 +26,9 @@ type pyState struct {
 	kwOff   int
 	val     pyliteral.Value
 	valOff  int // input offset of the current value
-	// jsFed is how many bytes the arguments scanner took of the last
-	// JSON pyArgsJSON fed it (all, or up to the byte at fault).
-	jsFed int
+	// pend is where the arguments JSON not emitted yet starts in scratch
+	// (-1: none), pendOff the input offset it was converted from.
+	pend, pendOff int
 }
 
 // Python body states.
@@ -45,7 +46,7 @@ const (
 
 // pyBegin starts a Python body at b[i] ('[' or a name's first byte).
 func (p *Parser) pyBegin(b []byte, i int) int {
-	p.py.state, p.py.calls, p.py.bracket = pyStart, 0, false
+	p.py.state, p.py.calls, p.py.bracket, p.py.pend = pyStart, 0, false, -1
 	p.mode = mPython
 	if b[i] == '[' {
 		p.py.bracket = true
@@ -54,8 +55,16 @@ func (p *Parser) pyBegin(b []byte, i int) int {
 	return i
 }
 
-// pyStep reads bytes of a Python body.
+// pyStep reads bytes of a Python body; scratch lasts one Feed, so the JSON
+// converted is emitted before it returns.
 func (p *Parser) pyStep(b []byte, i int) int {
+	i = p.pyRead(b, i)
+	p.pyFlush(len(p.scratch))
+	return i
+}
+
+// pyRead reads bytes of a Python body.
+func (p *Parser) pyRead(b []byte, i int) int {
 	py := &p.py
 	for i < len(b) {
 		c := b[i]
@@ -119,6 +128,7 @@ func (p *Parser) pyStep(b []byte, i int) int {
 				continue
 			}
 			if c != '(' {
+				p.pyFlush(len(p.scratch))
 				p.abandon(off, toolcall.CodeInvalidJSON, "expected '(' after %s, found %q", p.name, c)
 				return i
 			}
@@ -135,6 +145,7 @@ func (p *Parser) pyStep(b []byte, i int) int {
 				return p.pyCallDone(b, i)
 			}
 			if !isPyKwByte(c) || c >= '0' && c <= '9' {
+				p.pyFlush(len(p.scratch))
 				p.abandon(off, toolcall.CodeInvalidJSON, "positional argument in a call to %s: only keyword arguments can be matched to parameters", p.cur.name)
 				return i
 			}
@@ -158,11 +169,13 @@ func (p *Parser) pyStep(b []byte, i int) int {
 				continue
 			}
 			if c != '=' {
+				p.pyFlush(len(p.scratch))
 				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "positional argument %s in a call to %s: only keyword arguments can be matched to parameters", py.kw, p.cur.name)
 				return i
 			}
 			kw := p.names.Intern(py.kw)
 			if p.cur.gave(kw) {
+				p.pyFlush(len(p.scratch))
 				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.cur.name)
 				return i
 			}
@@ -174,7 +187,7 @@ func (p *Parser) pyStep(b []byte, i int) int {
 				p.scratch = append(p.scratch, ',')
 			}
 			p.scratch = appendJSONKey(p.scratch, kw)
-			p.pyEmit(s, py.kwOff, len(p.scratch))
+			p.pyEmit(s, py.kwOff)
 			py.args++
 			py.val.Reset()
 			py.valOff = off + 1
@@ -187,12 +200,14 @@ func (p *Parser) pyStep(b []byte, i int) int {
 			// Too deep is at the last byte read: Feed stops after each
 			// opening bracket, the last byte it wrote.
 			if 1+py.val.Depth() > p.cfg.maxDepth {
-				p.pyEmit(s, off, len(p.scratch)-1) // not the bracket
+				p.pyEmit(s, off)
+				p.pyFlush(len(p.scratch) - 1) // not the bracket
 				p.abandon(off+max(n-1, 0), toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 				return i + n
 			}
-			p.pyEmit(s, off, len(p.scratch))
+			p.pyEmit(s, off)
 			if e := py.val.Err(); e != nil {
+				p.pyFlush(len(p.scratch))
 				p.abandon(py.valOff+e.Offset, toolcall.CodeInvalidJSON, "argument %s: %s", py.kw, e.Msg)
 				return i + n
 			}
@@ -213,6 +228,7 @@ func (p *Parser) pyStep(b []byte, i int) int {
 			case ')':
 				return p.pyCallDone(b, i)
 			}
+			p.pyFlush(len(p.scratch))
 			p.abandon(off, toolcall.CodeInvalidJSON, "expected ',' or ')' after argument %s, found %q", py.kw, c)
 			return i
 		}
@@ -220,33 +236,21 @@ func (p *Parser) pyStep(b []byte, i int) int {
 	return i
 }
 
-// pyEmit emits the arguments JSON written to scratch[s:e], converted from
-// input at offset off.
-func (p *Parser) pyEmit(s, off, e int) {
-	p.emitArgs(p.scratch[s:e], off)
+// pyEmit takes the arguments JSON written to scratch from s on, converted
+// from input at offset off, for the next pyFlush.
+func (p *Parser) pyEmit(s, off int) {
+	if py := &p.py; py.pend < 0 {
+		py.pend, py.pendOff = s, off
+	}
 }
 
-// pyArgsJSON streams the JSON written to scratch from s on (read from
-// input offset off) through the arguments scanner; it reports false when
-// the call was abandoned (a problem is reported at errOff, or, for
-// errOff < 0, JSON copied byte for byte from the input, at its byte).
-func (p *Parser) pyArgsJSON(s, off, errOff int) bool {
-	// Not capped: the deltas of consecutive fragments merge (sendArgs).
-	d := p.scratch[s:]
-	if len(d) == 0 {
-		return true
+// pyFlush emits the arguments JSON taken by pyEmit, up to scratch[e].
+func (p *Parser) pyFlush(e int) {
+	if py := &p.py; py.pend >= 0 {
+		s := py.pend
+		py.pend = -1
+		p.emitArgs(p.scratch[s:e], py.pendOff)
 	}
-	n := p.js.Feed(d)
-	p.py.jsFed = n
-	p.settle(d[:n], off)
-	if p.js.Err() != nil {
-		if errOff < 0 {
-			errOff = off + n
-		}
-		p.jsError(errOff)
-		return false
-	}
-	return true
 }
 
 // pyCallDone ends the call at the ')' at b[i].
@@ -257,7 +261,8 @@ func (p *Parser) pyCallDone(b []byte, i int) int {
 	} else {
 		p.scratch = append(p.scratch, '}')
 	}
-	p.pyEmit(s, p.off+i, len(p.scratch))
+	p.pyEmit(s, p.off+i)
+	p.pyFlush(len(p.scratch))
 	if p.py.bracket {
 		p.cur.after = mPython
 		p.py.state = pyAfterCall

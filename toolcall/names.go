@@ -31,19 +31,37 @@ const maxInterned = 256
 // at most 256 names of at most 256 bytes. Not safe for concurrent use.
 type Names struct {
 	m map[string]string
+	// recent holds names met lately, at a slot picked from their length
+	// and end bytes: a name or keyword met again is found with one
+	// comparison, without hashing it for the map.
+	recent [32]string
+}
+
+// recentSlot picks the recent slot of a non-empty b.
+func recentSlot(b []byte) int {
+	return (len(b)*7 + int(b[0]) + int(b[len(b)-1])*3) & 31
 }
 
 // Intern returns b as a string.
 func (n *Names) Intern(b []byte) string {
-	if s, ok := n.m[string(b)]; ok {
+	if len(b) == 0 {
+		return ""
+	}
+	slot := recentSlot(b)
+	if s := n.recent[slot]; s == string(b) {
 		return s
 	}
-	s := string(b)
-	if len(n.m) < maxInterned && len(s) <= maxInterned {
+	s, ok := n.m[string(b)]
+	if !ok {
+		s = string(b)
+		if len(n.m) >= maxInterned || len(s) > maxInterned {
+			return s
+		}
 		if n.m == nil {
 			n.m = make(map[string]string)
 		}
 		n.m[s] = s
 	}
+	n.recent[slot] = s
 	return s
 }
