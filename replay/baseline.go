@@ -19,6 +19,9 @@ type metric struct {
 	// tokens: the metric counts tokens (comparable only in the same
 	// encoding and variant).
 	tokens bool
+	// count: the metric is a count, not a share in [0, 1] (a threshold
+	// over 1 on a share could never fail, or never pass).
+	count bool
 }
 
 // count is a count as a measured value, measured when n > 0.
@@ -43,10 +46,10 @@ var metricTable = map[string]metric{
 	"tool_selection_accuracy": {get: func(a *Aggregate) *float64 { return a.SelectionAccuracy }, what: "cases with a transcript and gold calls"},
 	"abstention_accuracy":     {get: func(a *Aggregate) *float64 { return a.AbstentionAccuracy }, what: "cases whose gold answer is no call, with a transcript"},
 	"noise":                   {get: func(a *Aggregate) *float64 { return a.Noise }, lowerIsBetter: true, what: "cases"},
-	"noise_tokens":            {get: func(a *Aggregate) *float64 { return a.NoiseTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)", tokens: true},
-	"injected_tokens":         {get: func(a *Aggregate) *float64 { return a.InjectedTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)", tokens: true},
+	"noise_tokens":            {get: func(a *Aggregate) *float64 { return a.NoiseTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)", tokens: true, count: true},
+	"injected_tokens":         {get: func(a *Aggregate) *float64 { return a.InjectedTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)", tokens: true, count: true},
 	"wrong_argument_rate":     {get: func(a *Aggregate) *float64 { return a.WrongArgRate }, lowerIsBetter: true, what: "calls to a gold tool in transcripts with gold calls"},
-	"parser_failures":         {get: func(a *Aggregate) *float64 { return count(a.ParserFailures, a.Transcripts) }, lowerIsBetter: true, what: "transcripts"},
+	"parser_failures":         {get: func(a *Aggregate) *float64 { return count(a.ParserFailures, a.Transcripts) }, lowerIsBetter: true, what: "transcripts", count: true},
 
 	"trajectory_success":             {get: func(a *Aggregate) *float64 { return a.Trajectory.SuccessRate }, what: "multi-step cases (steps)"},
 	"trajectory_step_pass_rate":      {get: func(a *Aggregate) *float64 { return a.Trajectory.StepPassRate }, what: "trajectory steps with gold calls"},
@@ -56,7 +59,7 @@ var metricTable = map[string]metric{
 	"trajectory_wrong_argument_rate": {get: func(a *Aggregate) *float64 { return a.Trajectory.WrongArgRate }, lowerIsBetter: true, what: "calls to a gold tool in trajectory steps"},
 	"trajectory_not_injected_rate":   {get: func(a *Aggregate) *float64 { return a.Trajectory.NotInjectedRate }, lowerIsBetter: true, what: "calls in trajectory steps"},
 	"trajectory_noise":               {get: func(a *Aggregate) *float64 { return a.Trajectory.Noise }, lowerIsBetter: true, what: "trajectory steps taken"},
-	"trajectory_injected_tokens":     {get: func(a *Aggregate) *float64 { return a.Trajectory.InjectedTokens }, lowerIsBetter: true, what: "token counts of trajectories (an encoding other than none)"},
+	"trajectory_injected_tokens":     {get: func(a *Aggregate) *float64 { return a.Trajectory.InjectedTokens }, lowerIsBetter: true, what: "token counts of trajectories (an encoding other than none)", count: true},
 }
 
 // Metrics lists the metric names thresholds accept.
@@ -104,6 +107,9 @@ func ParseThreshold(s string) (Threshold, error) {
 	if err != nil || !(v >= 0) || math.IsInf(v, 0) {
 		// NaN would make the gate unable to fail.
 		return Threshold{}, fmt.Errorf("%q: value must be a finite number ≥ 0", s)
+	}
+	if v > 1 && !metricTable[name].count {
+		return Threshold{}, fmt.Errorf("%q: %s is a share in [0, 1], the value must be ≤ 1", s, name)
 	}
 	return Threshold{Metric: name, Value: v}, nil
 }

@@ -11,7 +11,8 @@ import (
 // largeInput grows a message from a small fuzz seed so that it crosses the
 // parser's caps: the seed text repeated reps times (prose, or inside a
 // call's argument string when shape&1), arguments nested depth deep, and a
-// malformed call followed by a valid one (shape&2). The whole stays a few
+// malformed call followed by a valid one (shape&2), arguments that are an
+// array nested depth deep (shape&4). The whole stays a few
 // hundred KiB at most.
 func largeInput(seed []byte, reps uint16, depth uint8, shape uint8) []byte {
 	var b bytes.Buffer
@@ -21,6 +22,12 @@ func largeInput(seed []byte, reps uint16, depth uint8, shape uint8) []byte {
 	}
 	if shape&2 != 0 {
 		b.WriteString(`<tool_call>{"name":"broken","arguments":"x</tool_call>mid <tool_call>{"name":"ok","arguments":{}}</tool_call>`)
+	}
+	if shape&4 != 0 { // arguments that are an array, nested depth deep
+		b.WriteString(`<tool_call>{"name":"deep_array","arguments":`)
+		b.WriteString(strings.Repeat("[", int(depth)))
+		b.WriteString(strings.Repeat("]", int(depth)))
+		b.WriteString(`}</tool_call>`)
 	}
 	b.WriteString(`<tool_call>{"name":"deep","arguments":{"v":`)
 	b.WriteString(strings.Repeat("[", int(depth)))
@@ -50,6 +57,8 @@ func FuzzChunkInvarianceLarge(f *testing.F) {
 		{"arg bytes ", 2000, 1, 1},     // one argument larger than the call cap
 		{"{", 3000, 200, 3},
 		{"<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>", 300, 0, 2},
+		{"prose ", 100, 200, 4}, // array arguments past the depth cap
+		{"[x] ", 3000, 127, 6},  // array arguments under the cap (invalid_json), malformed then valid
 	} {
 		f.Add([]byte(s.seed), s.reps, s.depth, s.shape)
 	}

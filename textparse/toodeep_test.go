@@ -7,6 +7,25 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
+func init() { parseCases = append(parseCases, tooDeepCases...) }
+
+// tooDeepCases keep the full event streams (offsets, messages, recovery)
+// of non-object arguments as goldens, and seed the fuzz targets.
+var tooDeepCases = []parseCase{
+	{name: "tool_call/array_arguments_too_deep", format: FormatToolCall, depth: 3,
+		in:   `<tool_call>{"name":"f","arguments":[[[[1]]]]}</tool_call>ok<tool_call>{"name":"g","arguments":{}}</tool_call>`,
+		want: `text="ok" call=g{} error=too_deep`},
+	{name: "tool_call/string_array_arguments_too_deep", format: FormatToolCall, depth: 3,
+		in:   `<tool_call>{"name":"f","arguments":"[[[[\"a\"]]]]"}</tool_call>ok`,
+		want: `text="ok" error=too_deep`},
+	{name: "tool_call/array_arguments_shallow", format: FormatToolCall, depth: 3,
+		in:   `<tool_call>{"name":"f","arguments":[[1]]}</tool_call>ok`,
+		want: `text="ok" error=invalid_json`},
+	{name: "use_tool/array_arguments_too_deep", format: FormatUseTool, depth: 3,
+		in:   `<use_tool><tool_name>f</tool_name><arguments>[[[[]]]]</arguments></use_tool>ok`,
+		want: `text="ok" error=too_deep`},
+}
+
 // jsonArgDialects wraps arguments A in one call of each dialect that reads
 // JSON arguments, followed by text where the dialect has a closer.
 var jsonArgDialects = []struct {

@@ -8,7 +8,10 @@ import (
 
 // Values that would disable a gate, break an encoder or explode memory
 // are bad flags: exit 2, one message naming the flag, nothing on stdout.
-// Unknown flags are exit 2 for every command, subcommands included.
+// Every numeric flag of every command is range-checked before any work:
+// negative, zero where zero means nothing, NaN/Inf, and values large
+// enough to explode memory or run forever. Unknown flags are exit 2 for
+// every command, subcommands included.
 func TestBadFlagValues(t *testing.T) {
 	const cat = "../../testdata/record/catalog.json"
 	const suite = "../../testdata/record/suite.jsonl"
@@ -23,6 +26,9 @@ func TestBadFlagValues(t *testing.T) {
 		{[]string{"replay", "--min", "recall=NaN"}, "--min"},
 		{[]string{"replay", "-k", "3,-1"}, "replay: -k must be ≥ 0"},
 		{[]string{"replay", "--min", "recall=+Inf"}, "--min"},
+		{[]string{"replay", "--min", "noise=5"}, "replay: --min \"noise=5\": noise is a share in [0, 1]"},
+		{[]string{"replay", "--min", "pass_rate=80"}, "--min"},
+		{[]string{"merge", "--max-drop", "recall=2", "--baseline", "b.json", "x.json"}, "merge: --max-drop"},
 		{[]string{"replay", "--weights", "name=NaN"}, "--weights"},
 		{[]string{"replay", "--weights", "name=Inf"}, "--weights"},
 		{[]string{"retrieve", "--catalog", cat, "--query", "x", "--k1", "NaN"}, "--k1"},
@@ -41,40 +47,6 @@ func TestBadFlagValues(t *testing.T) {
 		{rec("--temperature", "NaN"), "--temperature"},
 		{rec("--temperature", "3"), "--temperature"},
 		{rec("--max-body", "0"), "--max-body"},
-		{[]string{"import", "bfcl", "--zzz", "DIR"}, "import bfcl: flag provided but not defined: -zzz"},
-		{[]string{"parse", "--zzz"}, "parse: flag provided but not defined"},
-		{[]string{"validate", "--zzz"}, "validate: flag provided but not defined"},
-		{[]string{"catalog", "--zzz", cat}, "catalog: flag provided but not defined"},
-	} {
-		code, stdout, stderr := runCLI(tc.args...)
-		if code != exitBadFlags || stdout != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and a line with %q", tc.args, code, stdout, stderr, tc.want)
-		}
-	}
-}
-
-// A huge -k means "every tool": it must not allocate by k (it took 7 GB).
-func TestReplayHugeK(t *testing.T) {
-	code, _, stderr := runCLI("replay", "-k", "100000000", "--no-progress", "--encoding", "none", "--chunkings", "0")
-	if code != 0 && code != 3 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-}
-
-// Every integer flag of every command is range-checked before any work:
-// negative, zero where zero means nothing, and values large enough to
-// explode memory or run forever exit 2 with a line naming the flag.
-func TestIntFlagBounds(t *testing.T) {
-	const cat = "../../testdata/record/catalog.json"
-	const suite = "../../testdata/record/suite.jsonl"
-	out := filepath.Join(t.TempDir(), "rec.jsonl")
-	rec := func(args ...string) []string {
-		return append(append([]string{"record", "--out", out, "--model", "m", "--base-url", "http://127.0.0.1:1/v1"}, args...), suite)
-	}
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
 		{[]string{"replay", "--worst", "-1"}, "replay: --worst must be at least 0, not -1"},
 		{[]string{"replay", "--chunkings", "-1"}, "replay: --chunkings must be at least 0"},
 		{[]string{"replay", "--chunkings", "100000000"}, "replay: --chunkings must be at least 0 and at most 1000"},
@@ -112,11 +84,23 @@ func TestIntFlagBounds(t *testing.T) {
 		{rec("--retries", "-1"), "record: --retries"},
 		{rec("--retries", "1000000"), "record: --retries must be at least 0 and at most 100"},
 		{rec("--max-body", "-1"), "record: --max-body"},
+		{[]string{"import", "bfcl", "--zzz", "DIR"}, "import bfcl: flag provided but not defined: -zzz"},
+		{[]string{"parse", "--zzz"}, "parse: flag provided but not defined"},
+		{[]string{"validate", "--zzz"}, "validate: flag provided but not defined"},
+		{[]string{"catalog", "--zzz", cat}, "catalog: flag provided but not defined"},
 	} {
 		code, stdout, stderr := runCLI(tc.args...)
 		if code != exitBadFlags || stdout != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and a line with %q", tc.args, code, stdout, stderr, tc.want)
 		}
+	}
+}
+
+// A huge -k means "every tool": it must not allocate by k (it took 7 GB).
+func TestReplayHugeK(t *testing.T) {
+	code, _, stderr := runCLI("replay", "-k", "100000000", "--no-progress", "--encoding", "none", "--chunkings", "0")
+	if code != 0 && code != 3 {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
 
