@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 )
 
@@ -28,12 +26,16 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("offset %d: %s", e.Off
 
 // ParseCalls parses a list of Python calls: `[f(a=1), g.h(b='x')]`, a bare
 // `f(a=1), g()` or a single call, optionally inside a Markdown code fence.
-// Values may be strings (single, double or triple quoted, with escapes),
-// numbers, True/False/None, lists, tuples and dicts; tuples become arrays.
+// Values may be strings (single, double or triple quoted, with escapes,
+// adjacent ones concatenated), numbers, True/False/None (and the JSON
+// spellings), lists, tuples and dicts; tuples become arrays. They are read
+// by Value, the reader of the streaming text dialects, nested at most 64
+// deep.
 // Positional arguments and expressions (a nested call, arithmetic) are
 // errors, since they cannot be matched against parameter names.
 func ParseCalls(src string) ([]Call, error) {
 	p := &pyParser{src: StripFence(src)}
+	p.b = []byte(p.src)
 	if strings.TrimSpace(p.src) == "" {
 		return nil, p.errf(0, "no call")
 	}
@@ -97,8 +99,9 @@ func StripFence(s string) string {
 
 type pyParser struct {
 	src string // the input, without a surrounding code fence
+	b   []byte // src, for the value reader
 	pos int
-	out bytes.Buffer
+	out []byte
 }
 
 func (p *pyParser) errf(off int, format string, args ...any) error {
@@ -168,8 +171,7 @@ func (p *pyParser) call() (Call, error) {
 		return Call{}, p.errf(p.pos, "expected '(' after %s", name)
 	}
 	p.pos++
-	p.out.Reset()
-	p.out.WriteByte('{')
+	p.out = append(p.out[:0], '{')
 	seen := map[string]bool{}
 	for n := 0; ; n++ {
 		p.space()
@@ -200,188 +202,20 @@ func (p *pyParser) call() (Call, error) {
 		seen[kw] = true
 		p.pos++
 		if n > 0 {
-			p.out.WriteByte(',')
+			p.out = append(p.out, ',')
 		}
-		writeJSONString(&p.out, kw)
-		p.out.WriteByte(':')
-		if err := p.value(0); err != nil {
+		p.out = append(appendJSONString(p.out, kw), ':')
+		var err error
+		if p.out, p.pos, err = readLiteral(p.out, p.b, p.pos, maxDepth); err != nil {
 			return Call{}, err
 		}
 	}
-	p.out.WriteByte('}')
-	return Call{Name: name, Arguments: json.RawMessage(bytes.Clone(p.out.Bytes()))}, nil
+	p.out = append(p.out, '}')
+	return Call{Name: name, Arguments: json.RawMessage(bytes.Clone(p.out))}, nil
 }
 
+// maxDepth caps the nesting of a value read by ParseCalls.
 const maxDepth = 64
-
-// value parses one Python literal and writes it to p.out as JSON.
-func (p *pyParser) value(depth int) error {
-	if depth > maxDepth {
-		return p.errf(p.pos, "values nested deeper than %d", maxDepth)
-	}
-	p.space()
-	c := p.peek()
-	switch {
-	case c == '\'' || c == '"':
-		s, err := p.str()
-		if err != nil {
-			return err
-		}
-		writeJSONString(&p.out, s)
-		return nil
-	case c == '[':
-		return p.seq(']', depth)
-	case c == '(':
-		return p.seq(')', depth)
-	case c == '{':
-		return p.dict(depth)
-	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
-		return p.number()
-	case isIdentStart(c):
-		at := p.pos
-		id := p.ident()
-		switch id {
-		case "True":
-			p.out.WriteString("true")
-		case "False":
-			p.out.WriteString("false")
-		case "None":
-			p.out.WriteString("null")
-		case "inf", "nan":
-			return p.errf(at, "%s has no JSON form", id)
-		default:
-			// A string prefix such as r'…' or u"…".
-			if (p.peek() == '\'' || p.peek() == '"') && len(id) <= 2 && strings.Trim(strings.ToLower(id), "rub") == "" {
-				raw := strings.ContainsAny(id, "rR")
-				s, err := p.strRaw(raw)
-				if err != nil {
-					return err
-				}
-				writeJSONString(&p.out, s)
-				return nil
-			}
-			return p.errf(at, "expression %q is not a literal", id+p.rest(8))
-		}
-		return nil
-	case c == 0:
-		return p.errf(p.pos, "unexpected end of input, expected a value")
-	}
-	return p.errf(p.pos, "unexpected %q, expected a value", p.rest(8))
-}
-
-func (p *pyParser) seq(end byte, depth int) error {
-	p.pos++
-	p.out.WriteByte('[')
-	for n := 0; ; n++ {
-		p.space()
-		if p.peek() == end {
-			p.pos++
-			break
-		}
-		if n > 0 {
-			if p.peek() != ',' {
-				return p.errf(p.pos, "expected ',' or %q", end)
-			}
-			p.pos++
-			p.space()
-			if p.peek() == end {
-				p.pos++
-				break
-			}
-			p.out.WriteByte(',')
-		}
-		if err := p.value(depth + 1); err != nil {
-			return err
-		}
-	}
-	p.out.WriteByte(']')
-	return nil
-}
-
-func (p *pyParser) dict(depth int) error {
-	p.pos++
-	p.out.WriteByte('{')
-	for n := 0; ; n++ {
-		p.space()
-		if p.peek() == '}' {
-			p.pos++
-			break
-		}
-		if n > 0 {
-			if p.peek() != ',' {
-				return p.errf(p.pos, "expected ',' or '}' in a dict")
-			}
-			p.pos++
-			p.space()
-			if p.peek() == '}' {
-				p.pos++
-				break
-			}
-			p.out.WriteByte(',')
-		}
-		// JSON keys are strings: a Python string key is kept, a number or
-		// literal key is written as its JSON text in a string.
-		mark := p.out.Len()
-		if err := p.value(depth + 1); err != nil {
-			return err
-		}
-		if key := p.out.Bytes()[mark:]; len(key) == 0 || key[0] != '"' {
-			k := string(key)
-			p.out.Truncate(mark)
-			writeJSONString(&p.out, k)
-		}
-		p.space()
-		if p.peek() != ':' {
-			return p.errf(p.pos, "expected ':' after a dict key")
-		}
-		p.pos++
-		p.out.WriteByte(':')
-		if err := p.value(depth + 1); err != nil {
-			return err
-		}
-	}
-	p.out.WriteByte('}')
-	return nil
-}
-
-// number writes a Python int or float as JSON: "1." → 1.0, ".5" → 0.5,
-// "1_000" → 1000, "+3" → 3; hex, octal and binary ints are converted.
-func (p *pyParser) number() error {
-	start := p.pos
-	for p.pos < len(p.src) {
-		c := p.src[p.pos]
-		if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '_' ||
-			(c == '-' || c == '+') && (p.pos == start || p.src[p.pos-1] == 'e' || p.src[p.pos-1] == 'E') {
-			p.pos++
-			continue
-		}
-		break
-	}
-	lit := strings.ReplaceAll(p.src[start:p.pos], "_", "")
-	lit = strings.TrimPrefix(lit, "+")
-	if i, err := strconv.ParseInt(lit, 0, 64); err == nil {
-		p.out.WriteString(strconv.FormatInt(i, 10))
-		return nil
-	}
-	digits := strings.TrimPrefix(lit, "-")
-	if isDecimalInt(digits) {
-		if len(digits) > 1 && digits[0] == '0' {
-			return p.errf(start, "bad number %q: leading zeros are not allowed", p.src[start:p.pos])
-		}
-		p.out.WriteString(lit) // too large for int64: keep the digits
-		return nil
-	}
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil || strings.ContainsAny(lit, "xXpP") || math.IsInf(f, 0) || math.IsNaN(f) {
-		return p.errf(start, "bad number %q", p.src[start:p.pos])
-	}
-	b := strconv.AppendFloat(nil, f, 'g', -1, 64)
-	if !bytes.ContainsAny(b, ".eE") {
-		b = append(b, ".0"...) // keep it a float: 2. stays 2.0
-	}
-	p.out.Write(b)
-	return nil
-}
 
 func isDecimalInt(s string) bool {
 	if s == "" {
@@ -393,24 +227,4 @@ func isDecimalInt(s string) bool {
 		}
 	}
 	return true
-}
-
-func (p *pyParser) str() (string, error) { return p.strRaw(false) }
-
-// strRaw parses a quoted Python string at p.pos.
-func (p *pyParser) strRaw(raw bool) (string, error) {
-	s, end, err := readQuoted(p.src, p.pos, raw, false)
-	if err != nil {
-		return "", err
-	}
-	p.pos = end
-	return s, nil
-}
-
-// writeJSONString writes s as a JSON string without HTML escaping.
-func writeJSONString(b *bytes.Buffer, s string) {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	b.Truncate(b.Len() - 1) // Encode's newline
 }

@@ -50,6 +50,13 @@ var pyCallCases = []callCase{
 	{"leading zero", `[f(a=080)]`, `error:leading zeros`},
 	{"infinity", `[f(a=-infinity)]`, `error:bad number`},
 	{"overflow float", `[f(a=1e999)]`, `error:bad number`},
+	{"nan", `[f(a=nan)]`, `error:no JSON form`},
+	{"adjacent strings", `[f(s='a' "b" r'\d')]`, `f{"s":"ab\\d"}`},
+	{"set", `[f(s={1, 2})]`, `error:a set has no JSON form`},
+	{"depth 64", `[f(a=` + strings.Repeat("[", 64) + strings.Repeat("]", 64) + `)]`, `f{"a":` + strings.Repeat("[", 64) + strings.Repeat("]", 64) + `}`},
+	{"too deep", `[f(a=` + strings.Repeat("[", 65) + strings.Repeat("]", 65) + `)]`, `error:nested deeper than 64`},
+	{"unterminated at the end", `[f(a='x`, `error:unterminated string`},
+	{"value error offset", `[f(a=1, b=zz)]`, `error:offset 10: name "zz" is not a literal`},
 }
 
 func TestParsePyCalls(t *testing.T) { runCallCases(t, pyCallCases, ParseCalls) }

@@ -8,6 +8,8 @@
 //
 //   - ParseCalls is strict: keyword arguments with literal values only; a
 //     positional argument, a bare name or a repeated keyword is an error.
+//     Its values are read by Value (value.go), the incremental reader the
+//     text dialects stream through, so both read literals alike.
 //   - ParseCallsOptions with Options{AST: true} reads what Python's
 //     ast.parse(mode="eval") reads (ast.go: any expression syntax,
 //     comments, implicit string concatenation; a keyword such as `from` as

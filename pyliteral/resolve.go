@@ -710,3 +710,11 @@ func pyFloatRepr(f float64) string {
 	}
 	return fmt.Sprintf("%se%s%02d", mant, sign, exp)
 }
+
+// writeJSONString writes s as a JSON string without HTML escaping.
+func writeJSONString(b *bytes.Buffer, s string) {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	b.Truncate(b.Len() - 1) // Encode's newline
+}

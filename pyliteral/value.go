@@ -10,9 +10,10 @@ import (
 // This file reads one Python literal and writes it as JSON, incrementally:
 // the bytes may arrive in any pieces (a streamed tool call) and the JSON
 // comes out as soon as it is known. It is the value reader of the text
-// dialects that write Python calls (textparse's pythonic and olmo3) and of
-// catalog coercion (AppendJSON); ParseCalls keeps its own whole-input
-// reader.
+// dialects that write Python calls (textparse's pythonic and olmo3), of
+// catalog coercion (AppendJSON) and of ParseCalls (readLiteral): the one
+// place that knows Python literal syntax for JSON output. (ParseCallsOptions
+// in AST mode reads whole expressions, ast.go, sharing readQuoted.)
 //
 // Accepted: strings in both quote styles, triple-quoted, with r/b/u
 // prefixes and Python's escapes, adjacent strings concatenated ('a' "b");
@@ -134,22 +135,10 @@ func (v *Value) End(dst []byte) []byte {
 // AppendJSON appends the JSON for the Python literal src (surrounding
 // spaces allowed) to dst.
 func AppendJSON(dst, src []byte) ([]byte, error) {
-	var v Value
 	n := len(dst)
-	used := 0
-	for used < len(src) && v.err == nil && !v.Done() {
-		var k int
-		dst, k = v.Feed(dst, src[used:])
-		if k == 0 && !v.Done() && v.err == nil {
-			break
-		}
-		used += k
-	}
-	if v.err == nil {
-		dst = v.End(dst)
-	}
-	if v.err != nil {
-		return dst[:n], v.err
+	dst, used, err := readLiteral(dst, src, 0, 0)
+	if err != nil {
+		return dst[:n], err
 	}
 	for _, c := range src[used:] {
 		if !isPySpace(c) {
@@ -157,10 +146,41 @@ func AppendJSON(dst, src []byte) ([]byte, error) {
 		}
 		used++
 	}
-	if !v.Done() {
-		return dst[:n], &SyntaxError{Offset: len(src), Msg: "unexpected end of input inside a value"}
-	}
 	return dst, nil
+}
+
+// readLiteral reads the Python literal at src[pos:] (spaces before it
+// allowed) whole, as ParseCalls and AppendJSON do: it appends the JSON to
+// dst and returns the offset after the value (spaces after it may be
+// consumed). maxDepth > 0 caps the nesting below maxValueDepth. Errors
+// carry offsets in src.
+func readLiteral(dst, src []byte, pos, maxDepth int) ([]byte, int, error) {
+	var v Value
+	i := pos
+	for !v.Done() {
+		if v.err != nil {
+			v.err.Offset += pos
+			return dst, i, v.err
+		}
+		if maxDepth > 0 && len(v.stack) > maxDepth {
+			return dst, i, &SyntaxError{Offset: i - 1, Msg: "values nested deeper than " + strconv.Itoa(maxDepth)}
+		}
+		if i == len(src) {
+			if dst = v.End(dst); v.err != nil || v.Done() {
+				continue
+			}
+			msg := "unexpected end of input inside a value"
+			switch v.state {
+			case vStr, vStrOpen, vStrEsc, vStrHex:
+				msg = "unterminated string: unexpected end of input inside it"
+			}
+			return dst, i, &SyntaxError{Offset: i, Msg: msg}
+		}
+		var k int
+		dst, k = v.Feed(dst, src[i:])
+		i += k
+	}
+	return dst, i, nil
 }
 
 func isPySpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -498,9 +518,11 @@ func (v *Value) name(c byte) int {
 		v.emitString("false")
 	case "None", "null":
 		v.emitString("null")
+	case "inf", "nan":
+		return v.fail(v.tokOff-v.off, "name "+strconv.Quote(id)+" is not a literal: "+id+" has no JSON form")
 	default:
 		if c == '(' {
-			return v.fail(v.tokOff-v.off, "a call ("+id+"(…)) is not a value")
+			return v.fail(v.tokOff-v.off, "a call ("+id+"(…)) is not a literal")
 		}
 		return v.fail(v.tokOff-v.off, "name "+strconv.Quote(id)+" is not a literal")
 	}
