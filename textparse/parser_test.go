@@ -109,6 +109,34 @@ func randomChunks(r *rand.Rand, in []byte) [][]byte {
 	return out
 }
 
+// TestEventDataSealed: the data of every event handed out has no spare
+// capacity, so a caller appending to it cannot write into the parser's
+// scratch or into a later event's bytes (deltas grow in place while a
+// Feed runs, sendArgs and emitText, and are sealed before it returns).
+func TestEventDataSealed(t *testing.T) {
+	for _, tc := range parseCases {
+		in := []byte(tc.in)
+		for _, chunk := range []int{len(in) + 1, 4} {
+			p := New(tc.options()...)
+			var evs []toolcall.Event
+			for i := 0; i < len(in); i += chunk {
+				evs = append(evs, p.Feed(in[i:min(i+chunk, len(in))])...)
+				for _, ev := range evs {
+					if cap(ev.Data) != len(ev.Data) {
+						t.Fatalf("%s, %d-byte chunks: %s event at %d has cap %d > len %d", tc.name, chunk, ev.Kind, ev.Offset, cap(ev.Data), len(ev.Data))
+					}
+				}
+				evs = evs[:0]
+			}
+			for _, ev := range p.Close() {
+				if cap(ev.Data) != len(ev.Data) {
+					t.Fatalf("%s: Close: %s event has cap %d > len %d", tc.name, ev.Kind, cap(ev.Data), len(ev.Data))
+				}
+			}
+		}
+	}
+}
+
 // TestTextPathAllocatesNothing: feeding plain text allocates nothing per
 // chunk once the parser is warm.
 func TestTextPathAllocatesNothing(t *testing.T) {
