@@ -104,17 +104,9 @@ func groundTruth(raw json.RawMessage) ([]metrics.GoldCall, []string, *fieldError
 			}
 			out.WriteByte('{')
 			out.Write(catalog.AppendJSONString(out.AvailableBuffer(), []byte(pcs[0].Name)))
-			out.WriteString(":{")
-			for j, kv := range args {
-				if j > 0 {
-					out.WriteByte(',')
-				}
-				out.Write(catalog.AppendJSONString(out.AvailableBuffer(), []byte(kv.key)))
-				out.WriteString(":[")
-				out.Write(kv.value)
-				out.WriteByte(']')
-			}
-			out.WriteString("}}")
+			out.WriteByte(':')
+			args.write(&out, "[", "]") // each value is the only one allowed
+			out.WriteByte('}')
 			tools = appendNew(tools, pcs[0].Name)
 			continue
 		}
@@ -168,6 +160,23 @@ func appendNew(list []string, s string) []string {
 type orderedObject []struct {
 	key   string
 	value json.RawMessage
+}
+
+// write writes o as a JSON object in its own key order, each value
+// between open and close ("[" and "]" make every value a one-element list).
+func (o orderedObject) write(b *bytes.Buffer, open, close string) {
+	b.WriteByte('{')
+	for i, kv := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(kv.key)))
+		b.WriteByte(':')
+		b.WriteString(open)
+		b.Write(kv.value)
+		b.WriteString(close)
+	}
+	b.WriteByte('}')
 }
 
 func (o *orderedObject) UnmarshalJSON(b []byte) error {

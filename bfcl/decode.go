@@ -111,16 +111,7 @@ func unwrapTuples(c rawCall, types map[string]map[string]string) rawCall {
 		return c
 	}
 	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, kv := range args {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(catalog.AppendJSONString(b.AvailableBuffer(), []byte(kv.key)))
-		b.WriteByte(':')
-		b.Write(kv.value)
-	}
-	b.WriteByte('}')
+	args.write(&b, "", "")
 	return rawCall{c.name, b.Bytes()}
 }
 
