@@ -66,14 +66,14 @@ func FuzzChunkInvarianceLarge(f *testing.F) {
 		in := largeInput(seed, reps, depth, shape)
 		const maxCall = 16 << 10
 		for _, format := range []Format{FormatToolCall, FormatAuto} {
-			opts := []Option{WithFormat(format), WithMaxCallBytes(maxCall)}
-			want := eventLines(toolcall.Run(New(opts...), in, 0))
+			o := opts{Format: format, MaxCallBytes: maxCall}
+			want := eventLines(toolcall.Run(mustNew(o), in, 0))
 			for _, chunk := range []int{1 << 20, maxCall + 1, maxCall, maxCall - 1, 64<<10 + 1, 64 << 10, 4096, 4095, 7} {
-				if got := eventLines(toolcall.Run(New(opts...), in, chunk)); got != want {
+				if got := eventLines(toolcall.Run(mustNew(o), in, chunk)); got != want {
 					t.Fatalf("%s, %d-byte chunks (input %d bytes): events differ from one chunk", format, chunk, len(in))
 				}
 			}
-			if err := checkInvariants(in, runRaw(New(opts...), splitEvery(in, 4093))); err != nil {
+			if err := checkInvariants(in, runRaw(mustNew(o), splitEvery(in, 4093))); err != nil {
 				t.Fatalf("%s: %v", format, err)
 			}
 		}
