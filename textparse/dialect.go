@@ -1,6 +1,9 @@
 package textparse
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // This file is the description of a marker dialect and the registry the
 // dialect_*.go files add themselves to. A dialect is data: the markers that
@@ -23,6 +26,10 @@ type Dialect struct {
 	// Drop markers are markup with no meaning to tool calls
 	// (<|START_RESPONSE|>): consumed without an event.
 	Drop []string
+	// StrayClose: the blocks' Close markers are special tokens that never
+	// appear in prose, so one outside a block is stray markup, reported
+	// (malformed_markup) and consumed rather than text.
+	StrayClose bool
 }
 
 // Span is a pair of markers around reasoning.
@@ -151,6 +158,7 @@ const (
 	aClose                  // closes the block
 	aNameEnd                // ends a name
 	aIDMark                 // starts an id after the name
+	aStray                  // a closer out of place (text)
 )
 
 // action is what a matched marker does.
@@ -176,6 +184,12 @@ func (s *actionSet) on(m string, a action) {
 	}
 	s.add(m)
 	s.acts = append(s.acts, a)
+}
+
+// overlaps reports whether one of two markers holds the other (a marker
+// set never holds both, see refeed).
+func overlaps(a, b string) bool {
+	return a != "" && b != "" && (strings.Contains(a, b) || strings.Contains(b, a))
 }
 
 // blockSets are the marker sets of a block's states.
@@ -214,6 +228,22 @@ func compile(ds []*Dialect) *compiled {
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
 			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})
+			// A name ends at the call's own markers too, so a call cut
+			// short never swallows the next; and a NameEnd where a body
+			// should start is an empty name (not the start of a name).
+			for _, m := range []struct {
+				s    string
+				kind uint8
+			}{{b.Call, aCall}, {b.CallEnd, aCallEnd}, {b.Close, aClose}} {
+				if !overlaps(m.s, b.Body.NameEnd) && !overlaps(m.s, b.Body.IDMark) {
+					bs.name.on(m.s, action{kind: m.kind, dialect: d, block: b})
+				}
+			}
+			// (Only where the between markers already claim its first
+			// byte: elsewhere that byte may start a body, '[' a JSON list.)
+			if ne := b.Body.NameEnd; ne != "" && bs.between.first[ne[0]] {
+				bs.between.on(ne, action{kind: aNameEnd, dialect: d, block: b})
+			}
 			if b.Body.TypeWord != "" {
 				bs.name.on("\n", action{kind: aNameEnd, dialect: d, block: b})
 			}
@@ -240,6 +270,11 @@ func compile(ds []*Dialect) *compiled {
 		if len(ds) == 1 { // not under auto: other models' text may hold them
 			for _, m := range d.Drop {
 				c.text.on(m, action{kind: aDrop, dialect: d})
+			}
+			for bi := range d.Blocks {
+				if b := &d.Blocks[bi]; d.StrayClose && b.Close != "" {
+					c.text.on(b.Close, action{kind: aStray, dialect: d, block: b})
+				}
 			}
 		}
 	}
