@@ -45,7 +45,7 @@ func (e *NotRegularError) Error() string {
 // cap). Symbolic links are followed; what they point to must be a regular
 // file.
 func ReadFile(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := OpenFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func ReadAll(r io.Reader, name string, max int64) ([]byte, error) {
 // bytes fails with a *TooLargeError instead of going on (a file that grows
 // while it is read stays bounded too).
 func Open(path string, max int64) (io.ReadCloser, error) {
-	f, err := os.Open(path)
+	f, err := OpenFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -129,10 +129,6 @@ func Open(path string, max int64) (io.ReadCloser, error) {
 	if err != nil {
 		f.Close()
 		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
 	}
 	if st.Size() > max {
 		f.Close()
