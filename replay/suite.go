@@ -233,6 +233,7 @@ func (f fsFiles) ReadFile(rel string, max int64) ([]byte, error) {
 	defer file.Close()
 	return readcap.Read(file, rel, max)
 }
+
 // Open opens a regular file of the file system; what is not one (a FIFO,
 // whose open would wait for a writer) is refused before it is opened.
 func (f fsFiles) Open(rel string) (fs.File, error) {
