@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	py "github.com/tooleval/tooleval/pyliteral"
 	"math/big"
 	"slices"
 	"strings"
@@ -263,7 +264,7 @@ func (r *Rules) expectedName(name string) string {
 // orderedArgs is a call's arguments in source order.
 type orderedArgs struct {
 	names []string
-	vals  []pyVal
+	vals  []py.Object
 }
 
 func (a orderedArgs) has(name string) bool { return slices.Contains(a.names, name) }
@@ -275,16 +276,16 @@ func decodeOrdered(raw json.RawMessage) (orderedArgs, error) {
 	if len(raw) == 0 {
 		return orderedArgs{}, nil
 	}
-	v, err := decodePy(raw)
+	v, err := py.DecodeJSON(raw)
 	if err != nil {
 		return orderedArgs{}, err
 	}
-	if v.k != pyDict {
-		return orderedArgs{}, fmt.Errorf("arguments are a JSON %s, not an object", v.k)
+	if v.Kind != py.KindDict {
+		return orderedArgs{}, fmt.Errorf("arguments are a JSON %s, not an object", v.Kind)
 	}
-	out := orderedArgs{names: make([]string, len(v.keys)), vals: v.items}
-	for i, k := range v.keys {
-		out.names[i] = k.s
+	out := orderedArgs{names: make([]string, len(v.Keys)), vals: v.Items}
+	for i, k := range v.Keys {
+		out.names[i] = k.Str
 	}
 	return out, nil
 }
@@ -338,16 +339,16 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 		expected, nested := noKind, noKind
 		switch lang {
 		case "java", "javascript":
-			table, convert := javaTypes, func(s string) (pyVal, bool) { return convertJava(s, typ, items), true }
+			table, convert := javaTypes, func(s string) (py.Object, bool) { return convertJava(s, typ, items), true }
 			if lang == "javascript" {
-				table, convert = jsTypes, func(s string) (pyVal, bool) { return convertJS(s, typ, items) }
+				table, convert = jsTypes, func(s string) (py.Object, bool) { return convertJS(s, typ, items) }
 			}
 			k, known := table[typ]
 			if !known {
 				break // the leaderboard has no conversion for it; compared as given
 			}
-			if value.k != pyStr {
-				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.k, value.repr())
+			if value.Kind != py.KindStr {
+				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.Kind, value.Short())
 			}
 			expected = k
 			if typ == "Array" || typ == "ArrayList" || typ == "array" {
@@ -355,7 +356,7 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 					nested = nk
 				}
 			}
-			if v, ok := convert(value.s); ok {
+			if v, ok := convert(value.Str); ok {
 				value = v
 			}
 		default:
@@ -367,22 +368,22 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 					}
 				}
 			}
-			if typ == "tuple" && value.k == pyTuple {
-				value.k = pyList
+			if typ == "tuple" && value.Kind == py.KindTuple {
+				value.Kind = py.KindList
 			}
-			if typ == "float" && value.k == pyInt {
-				f, _ := new(big.Float).SetInt(value.i).Float64()
-				value = pyVal{k: pyFloat, f: f}
+			if typ == "float" && value.Kind == py.KindInt {
+				f, _ := new(big.Float).SetInt(value.Int).Float64()
+				value = py.Object{Kind: py.KindFloat, Float: f}
 			}
 		}
 		isVar := false
 		if expected != noKind {
 			ok, v := typeCheck(value, allowed, expected, nested)
 			if !ok {
-				if nested != noKind && value.k == expected {
-					return pf(CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.repr())
+				if nested != noKind && value.Kind == expected {
+					return pf(CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.Short())
 				}
-				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.k, value.repr())
+				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.Kind, value.Short())
 			}
 			isVar = v
 		}
@@ -390,26 +391,26 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 			var ok bool
 			handled := true
 			switch {
-			case expected == pyDict:
+			case expected == py.KindDict:
 				ok = dictCheck(value, allowed, rules)
-			case expected == pyList && nested == pyDict:
+			case expected == py.KindList && nested == py.KindDict:
 				ok = listDictCheck(value, allowed, rules)
-			case expected == pyStr:
+			case expected == py.KindStr:
 				ok = stringCheck(value, allowed)
-			case expected == pyList:
+			case expected == py.KindList:
 				ok = listCheck(value, allowed, rules)
 			default:
 				handled = false
 			}
 			if handled {
 				if !ok {
-					return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.repr(), shortList(gp.Allowed))
+					return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), shortList(gp.Allowed))
 				}
 				continue
 			}
 		}
-		if !pyIn(value, allowed) {
-			return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.repr(), shortList(gp.Allowed))
+		if !py.In(value, allowed) {
+			return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), shortList(gp.Allowed))
 		}
 	}
 	for _, gp := range g.Params {
@@ -421,10 +422,10 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 }
 
 // pyAllowed decodes the allowed values.
-func (p *GoldParam) pyAllowed() ([]pyVal, error) {
-	out := make([]pyVal, len(p.Allowed))
+func (p *GoldParam) pyAllowed() ([]py.Object, error) {
+	out := make([]py.Object, len(p.Allowed))
 	for i, a := range p.Allowed {
-		v, err := decodePy(a)
+		v, err := py.DecodeJSON(a)
 		if err != nil {
 			return nil, err
 		}
@@ -436,24 +437,24 @@ func (p *GoldParam) pyAllowed() ([]pyVal, error) {
 // typeCheck is the leaderboard's type_checker: ok, and whether the value
 // is a "variable" (typed like the allowed answers rather than the doc,
 // and then compared exactly).
-func typeCheck(v pyVal, allowed []pyVal, expected, nested pyKind) (ok, isVar bool) {
+func typeCheck(v py.Object, allowed []py.Object, expected, nested py.Kind) (ok, isVar bool) {
 	paType, hasPA := noKind, false
 	for _, a := range allowed {
-		if !a.isEmptyStr() {
-			paType, hasPA = a.k, true
+		if !isEmptyStr(a) {
+			paType, hasPA = a.Kind, true
 			break
 		}
 	}
 	isVar = hasPA && paType != expected
-	if v.k == expected {
+	if v.Kind == expected {
 		if nested == noKind {
 			return true, isVar
 		}
 		for _, item := range allowed {
 			flag := true
-			if item.k == pyList {
-				for _, x := range v.items {
-					if ok, _ := typeCheck(x, item.items, nested, noKind); !ok {
+			if item.Kind == py.KindList {
+				for _, x := range v.Items {
+					if ok, _ := typeCheck(x, item.Items, nested, noKind); !ok {
 						flag = false
 						break
 					}
@@ -465,24 +466,24 @@ func typeCheck(v pyVal, allowed []pyVal, expected, nested pyKind) (ok, isVar boo
 		}
 		return false, false
 	}
-	if hasPA && v.k == paType {
+	if hasPA && v.Kind == paType {
 		return true, true
 	}
 	return false, false
 }
 
-func stdIfString(v pyVal) pyVal {
-	if v.k == pyStr {
-		return pyString(standardizePy(v.s))
+func stdIfString(v py.Object) py.Object {
+	if v.Kind == py.KindStr {
+		return py.Str(Standardize(v.Str))
 	}
 	return v
 }
 
 // stringCheck is the leaderboard's string_checker.
-func stringCheck(v pyVal, allowed []pyVal) bool {
-	s := standardizePy(v.s)
+func stringCheck(v py.Object, allowed []py.Object) bool {
+	s := Standardize(v.Str)
 	for _, a := range allowed {
-		if a.k == pyStr && standardizePy(a.s) == s {
+		if a.Kind == py.KindStr && Standardize(a.Str) == s {
 			return true
 		}
 	}
@@ -493,24 +494,24 @@ func stringCheck(v pyVal, allowed []pyVal) bool {
 // standardised, equals one allowed value iterated the same way. The
 // allowed "" (the optional marker) iterates as an empty list, so [] passes
 // unless DocumentedOptional.
-func listCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
-	got := pyVal{k: pyList, items: make([]pyVal, len(v.items))}
-	for i, x := range v.items {
-		got.items[i] = stdIfString(x)
+func listCheck(v py.Object, allowed []py.Object, rules *Rules) bool {
+	got := py.Object{Kind: py.KindList, Items: make([]py.Object, len(v.Items))}
+	for i, x := range v.Items {
+		got.Items[i] = stdIfString(x)
 	}
 	for _, a := range allowed {
-		if a.k == pyStr && rules.documented(DocumentedOptional) {
+		if a.Kind == py.KindStr && rules.documented(DocumentedOptional) {
 			continue
 		}
-		if a.k != pyList && a.k != pyStr && a.k != pyTuple {
+		if a.Kind != py.KindList && a.Kind != py.KindStr && a.Kind != py.KindTuple {
 			continue // the leaderboard would raise
 		}
-		items, _ := a.iter()
-		want := pyVal{k: pyList, items: make([]pyVal, len(items))}
+		items, _ := a.Iter()
+		want := py.Object{Kind: py.KindList, Items: make([]py.Object, len(items))}
 		for i, x := range items {
-			want.items[i] = stdIfString(x)
+			want.Items[i] = stdIfString(x)
 		}
-		if pyEqual(got, want) {
+		if py.Equal(got, want) {
 			return true
 		}
 	}
@@ -520,12 +521,12 @@ func listCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
 // dictCheck is the leaderboard's dict_checker: some allowed dict has every
 // given key, each value among that key's allowed values (strings
 // standardised), and every key it needs ("" not allowed) is given.
-func dictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
-	if v.k != pyDict {
+func dictCheck(v py.Object, allowed []py.Object, rules *Rules) bool {
+	if v.Kind != py.KindDict {
 		return false
 	}
 	for _, a := range allowed {
-		if a.isEmptyStr() {
+		if isEmptyStr(a) {
 			continue
 		}
 		if dictMatches(v, a, rules) {
@@ -535,26 +536,26 @@ func dictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
 	return false
 }
 
-func dictMatches(v, a pyVal, rules *Rules) bool {
-	if a.k != pyDict {
+func dictMatches(v, a py.Object, rules *Rules) bool {
+	if a.Kind != py.KindDict {
 		return false // the leaderboard would raise or compare nonsense
 	}
-	for i, key := range v.keys {
-		alts, ok := a.get(key)
+	for i, key := range v.Keys {
+		alts, ok := a.Get(key)
 		if !ok {
 			return false
 		}
-		if alts.k != pyList && rules.documented(DocumentedDictValues) {
-			alts = pyVal{k: pyList, items: []pyVal{alts}}
+		if alts.Kind != py.KindList && rules.documented(DocumentedDictValues) {
+			alts = py.Object{Kind: py.KindList, Items: []py.Object{alts}}
 		}
-		if alts.k != pyList && alts.k != pyStr && alts.k != pyTuple {
+		if alts.Kind != py.KindList && alts.Kind != py.KindStr && alts.Kind != py.KindTuple {
 			return false
 		}
-		items, _ := alts.iter()
-		std := stdIfString(v.items[i])
+		items, _ := alts.Iter()
+		std := stdIfString(v.Items[i])
 		found := false
 		for _, x := range items {
-			if pyEqual(std, stdIfString(x)) {
+			if py.Equal(std, stdIfString(x)) {
 				found = true
 				break
 			}
@@ -563,15 +564,15 @@ func dictMatches(v, a pyVal, rules *Rules) bool {
 			return false
 		}
 	}
-	for i, key := range a.keys {
-		if _, given := v.get(key); given {
+	for i, key := range a.Keys {
+		if _, given := v.Get(key); given {
 			continue
 		}
-		alts := a.items[i]
-		if alts.k != pyList && rules.documented(DocumentedDictValues) {
-			alts = pyVal{k: pyList, items: []pyVal{alts}}
+		alts := a.Items[i]
+		if alts.Kind != py.KindList && rules.documented(DocumentedDictValues) {
+			alts = py.Object{Kind: py.KindList, Items: []py.Object{alts}}
 		}
-		optional, ok := alts.contains(pyString(""))
+		optional, ok := alts.Contains(py.Str(""))
 		if !ok || !optional {
 			return false
 		}
@@ -581,21 +582,21 @@ func dictMatches(v, a pyVal, rules *Rules) bool {
 
 // listDictCheck is the leaderboard's list_dict_checker: the dicts match
 // one allowed list's dicts position by position.
-func listDictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
+func listDictCheck(v py.Object, allowed []py.Object, rules *Rules) bool {
 	for _, a := range allowed {
-		items, ok := a.iter()
-		if !ok || a.k == pyDict {
+		items, ok := a.Iter()
+		if !ok || a.Kind == py.KindDict {
 			continue
 		}
-		if a.k == pyStr && rules.documented(DocumentedOptional) {
+		if a.Kind == py.KindStr && rules.documented(DocumentedOptional) {
 			continue
 		}
-		if len(items) != len(v.items) {
+		if len(items) != len(v.Items) {
 			continue
 		}
 		flag := true
-		for k := range v.items {
-			if !dictCheck(v.items[k], []pyVal{items[k]}, rules) {
+		for k := range v.Items {
+			if !dictCheck(v.Items[k], []py.Object{items[k]}, rules) {
 				flag = false
 				break
 			}
@@ -606,3 +607,7 @@ func listDictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
 	}
 	return false
 }
+
+// isEmptyStr reports the allowed value "", the leaderboard's mark of an
+// optional parameter.
+func isEmptyStr(v py.Object) bool { return v.Kind == py.KindStr && v.Str == "" }

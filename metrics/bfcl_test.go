@@ -3,6 +3,7 @@ package metrics
 import (
 	"encoding/json"
 	"fmt"
+	py "github.com/tooleval/tooleval/pyliteral"
 	"testing"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -234,16 +235,16 @@ func FuzzConvertSource(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for typ := range javaTypes {
 			v := convertJava(s, typ, "integer")
-			_ = v.repr()
-			if typ == "String" && (v.k != pyStr || v.s != s) {
-				t.Fatalf("String %q became %s", s, v.repr())
+			_ = v.Short()
+			if typ == "String" && (v.Kind != py.KindStr || v.Str != s) {
+				t.Fatalf("String %q became %s", s, v.Short())
 			}
 		}
 		for typ := range jsTypes {
 			if v, ok := convertJS(s, typ, "String"); !ok {
 				t.Fatalf("known type %s refused", typ)
 			} else {
-				_ = v.repr()
+				_ = v.Short()
 			}
 		}
 		_ = jsPairs(s)
