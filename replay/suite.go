@@ -203,13 +203,12 @@ func (d *osFiles) ReadFile(rel string, max int64) ([]byte, error) {
 	f, err := readcap.OpenInRoot(d.root, local)
 	if err != nil {
 		var nr *readcap.NotRegularError
-		if errors.As(err, &nr) {
+		var esc *readcap.EscapeError
+		switch {
+		case errors.As(err, &nr):
 			nr.Path = rel
-			return nil, nr
-		}
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) && !errors.Is(err, syscall.ELOOP) {
-			// os.Root refuses symbolic links that lead out of it.
-			return nil, &OutsideError{Path: rel, Dir: d.dir}
+		case errors.As(err, &esc):
+			err = &OutsideError{Path: rel, Dir: d.dir}
 		}
 		return nil, err
 	}

@@ -1,6 +1,9 @@
 package readcap
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"syscall"
 )
@@ -16,10 +19,24 @@ func OpenFile(path string) (*os.File, error) {
 }
 
 // OpenInRoot is OpenFile for a name inside root: the name cannot lead out
-// of root (os.Root's rules, symbolic links included). Errors name the file
-// by name.
+// of root (os.Root's rules, symbolic links included); one that does is an
+// *EscapeError. A loop of symbolic links is an error matching
+// syscall.ELOOP, not an escape. Errors name the file by name.
 func OpenInRoot(root *os.Root, name string) (*os.File, error) {
-	return openRegular(name, root.Stat, func(flag int) (*os.File, error) { return root.OpenFile(name, flag, 0) })
+	f, err := openRegular(name, root.Stat, func(flag int) (*os.File, error) { return root.OpenFile(name, flag, 0) })
+	var nr *NotRegularError
+	if err != nil && !errors.As(err, &nr) && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) && !errors.Is(err, syscall.ELOOP) {
+		// os.Root refuses a path (or a symbolic link on it) that leads out.
+		return nil, &EscapeError{Path: name, Dir: root.Name()}
+	}
+	return f, err
+}
+
+// EscapeError is a name that leads out of the directory it is read in.
+type EscapeError struct{ Path, Dir string }
+
+func (e *EscapeError) Error() string {
+	return fmt.Sprintf("%s leads outside %s", e.Path, e.Dir)
 }
 
 // openRegular checks the type of what stat finds, then opens it without

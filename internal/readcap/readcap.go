@@ -125,6 +125,12 @@ func Open(path string, max int64) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Limit(f, path, max)
+}
+
+// Limit caps reading the regular file f (named path in errors) like Open;
+// f is closed when the cap is already passed.
+func Limit(f *os.File, path string, max int64) (io.ReadCloser, error) {
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
