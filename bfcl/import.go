@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
@@ -66,7 +67,7 @@ type Options struct {
 	// models are judged by the names their calls use.
 	UnderscoreNames, DottedNames []string
 	// Documented lists the leaderboard's documented rules to check by
-	// instead of what its code does (metrics.DocumentedRules).
+	// instead of what its code does (bfclcheck.DocumentedRules).
 	Documented []string
 }
 
@@ -181,7 +182,7 @@ func Load(dir string, opt Options) (*Imported, error) {
 	if opt.Catalogs != SharedCatalog && opt.Catalogs != CaseCatalogs {
 		return nil, fmt.Errorf("bfcl: unknown catalog mode %q (want shared or case)", opt.Catalogs)
 	}
-	if err := (&metrics.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
+	if err := (&bfclcheck.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
 		return nil, fmt.Errorf("bfcl: %w", err)
 	}
 	for _, pats := range [][]string{opt.Categories, opt.Models, opt.FC, opt.Prompting, opt.UnderscoreNames, opt.DottedNames} {
@@ -455,7 +456,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 			return fe("function", err)
 		}
 		c := replay.Case{ID: q.ID, Query: query, Lang: langOf(query), Tags: []string{"bfcl", f.category}, GoldTools: []string{}}
-		c.Checker = &metrics.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented}
+		c.Checker = &bfclcheck.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented}
 		switch {
 		case cs.Abstention:
 			c.GoldCalls = []metrics.GoldCall{}

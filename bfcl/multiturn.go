@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
 )
@@ -213,7 +214,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 			c.Steps = append(c.Steps, st)
 		}
 		c.Lang = langOf(c.Query)
-		c.Checker = &metrics.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented,
+		c.Checker = &bfclcheck.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented,
 			Types: paramTypes(funcs, names, c.GoldTools)}
 		b.keep(c, cs, funcs, names)
 		return nil

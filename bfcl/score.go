@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
 )
@@ -41,7 +42,7 @@ func (s *Scores) ScoreSuite(suite *replay.Suite) error {
 		if err != nil {
 			return fmt.Errorf("%s:%d: %v", suite.Name, c.Line, err)
 		}
-		r := metrics.CheckCallsWith(cat, calls, c.GoldCalls, broken, c.Checker)
+		r := bfclcheck.CheckCallsWith(cat, calls, c.GoldCalls, broken, c.Checker)
 		v := Verdict{Model: c.Transcript.Model, Category: c.Checker.Category, ID: c.ID, Correct: r.Correct, Code: r.Code}
 		if v.Model == "" {
 			v.Model = modelTag(c.Tags)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/metrics"
@@ -57,7 +58,7 @@ type Case struct {
 	MCP *MCPRef `json:"-"`
 	// Checker chooses the call checker (nil: tooleval's own); the BFCL
 	// importer sets the leaderboard's rules.
-	Checker *metrics.Rules `json:"checker,omitempty"`
+	Checker *bfclcheck.Rules `json:"checker,omitempty"`
 	// Steps make the case a multi-step trajectory (see steps.go); such a
 	// case has no Transcript or GoldCalls of its own.
 	Steps []*Step `json:"steps,omitempty"`

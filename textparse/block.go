@@ -30,7 +30,7 @@ func compiledFor(f Format) *compiled {
 		for _, g := range markerFormats() {
 			ds = append(ds, dialects[g])
 		}
-	} else if d, ok := dialects[f]; ok {
+	} else if d := markerDialect(f); d != nil {
 		ds = []*Dialect{d}
 	}
 	var c *compiled

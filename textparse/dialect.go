@@ -1,11 +1,8 @@
 package textparse
 
-import "sort"
-
-// This file is the description of a marker dialect and the registry the
-// dialect_*.go files add themselves to. A dialect is data: the markers that
-// open and close its call blocks and reasoning, and which body reader reads
-// the calls. The engine (block.go) does the rest: scanning, holding a marker
+// This file is the description of a dialect that the dialect_*.go files
+// register (registry.go). A dialect is data: the markers or tags that open
+// and close its calls and reasoning, and which body reader reads the calls. The engine (block.go) does the rest: scanning, holding a marker
 // prefix at a chunk edge, the call lifecycle, caps, recovery.
 
 // Dialect describes one text dialect read by the shared engine.
@@ -23,6 +20,27 @@ type Dialect struct {
 	// Drop markers are markup with no meaning to tool calls
 	// (<|START_RESPONSE|>): consumed without an event.
 	Drop []string
+	// Tags, for an XML-style dialect, are the tags its calls are written
+	// in; such a dialect has no Blocks.
+	Tags *Tags
+}
+
+// Tags describes an XML-style dialect: its calls are tags, read by the tag
+// reader (tags.go) rather than matched as markers.
+type Tags struct {
+	// Wrapper is the tag around a group of calls, "" for none.
+	Wrapper string
+	// Invoke is the tag of one call and Param the tag of one of its
+	// parameters. Their names are the name="…" attribute, or with Eq the
+	// value after '=' (<function=NAME>, <parameter=P>).
+	Invoke, Param string
+	Eq            bool
+	// Typed is an attribute of Param whose value "true" makes the value
+	// a JSON string and "false" JSON as written, whatever the catalog
+	// says (DeepSeek V3.2's string="true|false").
+	Typed string
+	// Think is the dialect's own reasoning tag, besides <think>.
+	Think string
 }
 
 // Span is a pair of markers around reasoning.
@@ -105,40 +123,6 @@ const (
 	HeaderReasoning
 	HeaderCall
 )
-
-// registry of marker dialects, by format.
-var dialects = map[Format]*Dialect{}
-
-// register adds a dialect; each dialect_*.go file calls it from init.
-func register(d *Dialect) {
-	if _, dup := dialects[d.Format]; dup || d.Format == "" {
-		panic("textparse: dialect registered twice or unnamed: " + string(d.Format))
-	}
-	for _, b := range d.Blocks {
-		if b.Open == "" && !b.Anchored || b.Body.Read == 0 || b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "" {
-			panic("textparse: incomplete block in " + string(d.Format))
-		}
-	}
-	dialects[d.Format] = d
-}
-
-// markerFormats lists the registered marker dialects, sorted.
-func markerFormats() []Format {
-	out := make([]Format, 0, len(dialects))
-	for f := range dialects {
-		out = append(out, f)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
-}
-
-// Wire returns the one-line wire shape of a format ("" for auto).
-func Wire(f Format) string {
-	if d, ok := dialects[f]; ok {
-		return d.Wire
-	}
-	return legacyWire[f]
-}
 
 // Actions of a marker.
 const (
