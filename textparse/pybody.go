@@ -12,12 +12,18 @@ import (
 // valid JSON and only whole numbers and literals (nothing to hold back), so
 // the one JSON rule left is the depth cap, checked here on Value's depth;
 // too_large and the UTF-8 rule are the shared call path's (Feed, emitArgs).
-// The JSON converted during one pyStep collects in scratch (pyEmit) and
-// goes out as one args_delta (pyFlush) when the step returns, before a
+// The JSON converted during one read collects in scratch (emit) and
+// goes out as one args_delta (flush) when read returns, before a
 // problem is reported and when a call ends.
 
-// pyState is the state of a Python call body.
-type pyState struct {
+// ReadPython reads [f(a=1), g()] or f(a=1): Python calls with keyword
+// arguments.
+const ReadPython Reader = 1 << 2
+
+func init() { registerReader(ReadPython, func() bodyReader { return &pyReader{} }) }
+
+// pyReader reads a Python call body; it is the state of one.
+type pyReader struct {
 	state   uint8
 	bracket bool // the body is a [ … ] list
 	calls   int  // calls begun in the body
@@ -44,28 +50,32 @@ const (
 	pyAfterCall        // in a list, after a call: ',' or ']'
 )
 
-// pyBegin starts a Python body at b[i] ('[' or a name's first byte).
-func (p *Parser) pyBegin(b []byte, i int) int {
-	p.py.state, p.py.calls, p.py.bracket, p.py.pend = pyStart, 0, false, -1
-	p.mode = mPython
+// starts: a list at the start of the answer; a list or a call's name
+// after a marker.
+func (py *pyReader) starts(c byte, anchored bool) bool {
+	return c == '[' || !anchored && isPyNameByte(c)
+}
+
+// begin starts a Python body at b[i] ('[' or a name's first byte).
+func (py *pyReader) begin(p *Parser, b []byte, i int) int {
+	py.state, py.calls, py.bracket, py.pend = pyStart, 0, false, -1
 	if b[i] == '[' {
-		p.py.bracket = true
+		py.bracket = true
 		return i + 1
 	}
 	return i
 }
 
-// pyStep reads bytes of a Python body; scratch lasts one Feed, so the JSON
+// read reads bytes of a Python body; scratch lasts one Feed, so the JSON
 // converted is emitted before it returns.
-func (p *Parser) pyStep(b []byte, i int) int {
-	i = p.pyRead(b, i)
-	p.pyFlush(len(p.scratch))
+func (py *pyReader) read(p *Parser, b []byte, i int) int {
+	i = py.scan(p, b, i)
+	py.flush(p, len(p.scratch))
 	return i
 }
 
-// pyRead reads bytes of a Python body.
-func (p *Parser) pyRead(b []byte, i int) int {
-	py := &p.py
+// scan reads bytes of a Python body.
+func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 	for i < len(b) {
 		c := b[i]
 		off := p.off + i
@@ -86,18 +96,18 @@ func (p *Parser) pyRead(b []byte, i int) int {
 					i++
 					continue
 				case ']':
-					p.pyBodyDone()
+					py.bodyDone(p)
 					return i + 1
 				}
-				p.pyStray(off, "expected ',' or ']' after a call, found %q", c)
+				py.stray(p, off, "expected ',' or ']' after a call, found %q", c)
 				return i
 			}
 			if c == ']' && py.bracket {
-				p.pyBodyDone()
+				py.bodyDone(p)
 				return i + 1
 			}
 			if !isPyKwByte(c) || c >= '0' && c <= '9' {
-				p.pyStray(off, "expected a call, found %q", c)
+				py.stray(p, off, "expected a call, found %q", c)
 				return i
 			}
 			_, skipped, closer := p.blockCallRet()
@@ -128,7 +138,7 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				continue
 			}
 			if c != '(' {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(off, toolcall.CodeInvalidJSON, "expected '(' after %s, found %q", p.name, c)
 				return i
 			}
@@ -142,10 +152,10 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				continue
 			}
 			if c == ')' {
-				return p.pyCallDone(b, i)
+				return py.callDone(p, b, i)
 			}
 			if !isPyKwByte(c) || c >= '0' && c <= '9' {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(off, toolcall.CodeInvalidJSON, "positional argument in a call to %s: only keyword arguments can be matched to parameters", p.cur.name)
 				return i
 			}
@@ -169,13 +179,13 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				continue
 			}
 			if c != '=' {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "positional argument %s in a call to %s: only keyword arguments can be matched to parameters", py.kw, p.cur.name)
 				return i
 			}
 			kw := p.names.Intern(py.kw)
 			if p.cur.gave(kw) {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.cur.name)
 				return i
 			}
@@ -187,7 +197,7 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				p.scratch = append(p.scratch, ',')
 			}
 			p.scratch = appendJSONKey(p.scratch, kw)
-			p.pyEmit(s, py.kwOff)
+			py.emit(s, py.kwOff)
 			py.args++
 			py.val.Reset()
 			py.valOff = off + 1
@@ -200,14 +210,14 @@ func (p *Parser) pyRead(b []byte, i int) int {
 			// Too deep is at the last byte read: Feed stops after each
 			// opening bracket, the last byte it wrote.
 			if 1+py.val.Depth() > p.cfg.maxDepth {
-				p.pyEmit(s, off)
-				p.pyFlush(len(p.scratch) - 1) // not the bracket
+				py.emit(s, off)
+				py.flush(p, len(p.scratch)-1) // not the bracket
 				p.abandon(off+max(n-1, 0), toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 				return i + n
 			}
-			p.pyEmit(s, off)
+			py.emit(s, off)
 			if e := py.val.Err(); e != nil {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(py.valOff+e.Offset, toolcall.CodeInvalidJSON, "argument %s: %s", py.kw, e.Msg)
 				return i + n
 			}
@@ -226,9 +236,9 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				i++
 				continue
 			case ')':
-				return p.pyCallDone(b, i)
+				return py.callDone(p, b, i)
 			}
-			p.pyFlush(len(p.scratch))
+			py.flush(p, len(p.scratch))
 			p.abandon(off, toolcall.CodeInvalidJSON, "expected ',' or ')' after argument %s, found %q", py.kw, c)
 			return i
 		}
@@ -236,36 +246,36 @@ func (p *Parser) pyRead(b []byte, i int) int {
 	return i
 }
 
-// pyEmit takes the arguments JSON written to scratch from s on, converted
-// from input at offset off, for the next pyFlush.
-func (p *Parser) pyEmit(s, off int) {
-	if py := &p.py; py.pend < 0 {
+// emit takes the arguments JSON written to scratch from s on, converted
+// from input at offset off, for the next flush.
+func (py *pyReader) emit(s, off int) {
+	if py.pend < 0 {
 		py.pend, py.pendOff = s, off
 	}
 }
 
-// pyFlush emits the arguments JSON taken by pyEmit, up to scratch[e].
-func (p *Parser) pyFlush(e int) {
-	if py := &p.py; py.pend >= 0 {
+// flush emits the arguments JSON taken by emit, up to scratch[e].
+func (py *pyReader) flush(p *Parser, e int) {
+	if py.pend >= 0 {
 		s := py.pend
 		py.pend = -1
 		p.emitArgs(p.scratch[s:e], py.pendOff)
 	}
 }
 
-// pyCallDone ends the call at the ')' at b[i].
-func (p *Parser) pyCallDone(b []byte, i int) int {
+// callDone ends the call at the ')' at b[i].
+func (py *pyReader) callDone(p *Parser, b []byte, i int) int {
 	s := len(p.scratch)
-	if p.py.args == 0 {
+	if py.args == 0 {
 		p.scratch = append(p.scratch, "{}"...)
 	} else {
 		p.scratch = append(p.scratch, '}')
 	}
-	p.pyEmit(s, p.off+i)
-	p.pyFlush(len(p.scratch))
-	if p.py.bracket {
-		p.cur.after = mPython
-		p.py.state = pyAfterCall
+	py.emit(s, p.off+i)
+	py.flush(p, len(p.scratch))
+	if py.bracket {
+		p.cur.after = mBody
+		py.state = pyAfterCall
 	} else {
 		p.cur.after, _, _ = p.blockCallRet()
 	}
@@ -273,15 +283,15 @@ func (p *Parser) pyCallDone(b []byte, i int) int {
 	return i + 1
 }
 
-// pyBodyDone ends the list of calls.
-func (p *Parser) pyBodyDone() {
+// bodyDone ends the list of calls.
+func (py *pyReader) bodyDone(p *Parser) {
 	p.mode, _, _ = p.blockCallRet()
 }
 
-// pyStray reports unexpected bytes between the calls of a body and gives
+// stray reports unexpected bytes between the calls of a body and gives
 // up the body: what follows is the block's (or text, for a block without a
 // closer).
-func (p *Parser) pyStray(off int, format string, args ...any) {
+func (py *pyReader) stray(p *Parser, off int, format string, args ...any) {
 	p.errorf(off, toolcall.CodeMalformedMarkup, -1, format, args...)
 	after, skipped, closer := p.blockCallRet()
 	if closer == "" {
