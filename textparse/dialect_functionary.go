@@ -43,6 +43,9 @@ func (fnReader) starts(c byte, anchored bool) bool {
 	return !anchored || isPyKwByte(c) && !(c >= '0' && c <= '9')
 }
 
+// end: an unfinished recipient line is dropped with the stream.
+func (fnReader) end(p *Parser) {}
+
 // begin starts a Functionary recipient line at b[i].
 func (fnReader) begin(p *Parser, b []byte, i int) int {
 	p.name, p.nameOff = p.name[:0], p.off+i

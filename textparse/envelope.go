@@ -113,6 +113,9 @@ func (p *Parser) beginEnvelope(b []byte, i int, closer string, post, skipped mod
 // starts: an object or a list of them.
 func (e *envelope) starts(c byte, anchored bool) bool { return c == '{' || c == '[' }
 
+// end: an unfinished object is the engine's incomplete call.
+func (e *envelope) end(p *Parser) {}
+
 // begin starts a body read as the block's calls.
 func (e *envelope) begin(p *Parser, b []byte, i int) int {
 	after, skipped, closer := p.blockCallRet()

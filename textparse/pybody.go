@@ -13,7 +13,7 @@ import (
 // the one JSON rule left is the depth cap, checked here on Value's depth;
 // too_large and the UTF-8 rule are the shared call path's (Feed, emitArgs).
 // The JSON converted during one read collects in scratch (emit) and
-// goes out as one args_delta (flush) when read returns, before a
+// goes out as one args_delta (flush) when the step returns, before a
 // problem is reported and when a call ends.
 
 // ReadPython reads [f(a=1), g()] or f(a=1): Python calls with keyword
@@ -35,7 +35,19 @@ type pyReader struct {
 	// pend is where the arguments JSON not emitted yet starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
+	// probe: an anchored list ('[' at the start of the answer, no marker)
+	// is not a call list until "[NAME(" is seen: the bytes up to there are
+	// held (at heldOff), and given back as text when the shape fails.
+	probe   bool
+	held    []byte
+	heldOff int
+	nameAt  int // where the name starts in held (0: not yet)
+	nameEnd int // where it ends (0: still in it)
 }
+
+// pyProbeMax bounds the bytes held while the shape of an anchored list is
+// undecided ('[', spaces, a name of at most 256 bytes, spaces).
+const pyProbeMax = 512
 
 // Python body states.
 const (
@@ -58,17 +70,88 @@ func (py *pyReader) starts(c byte, anchored bool) bool {
 
 // begin starts a Python body at b[i] ('[' or a name's first byte).
 func (py *pyReader) begin(p *Parser, b []byte, i int) int {
-	py.state, py.calls, py.bracket, py.pend = pyStart, 0, false, -1
+	py.state, py.calls, py.bracket, py.pend, py.probe = pyStart, 0, false, -1, false
 	if b[i] == '[' {
 		py.bracket = true
+		if p.blk.Anchored {
+			py.probe, py.held, py.heldOff, py.nameAt, py.nameEnd = true, append(py.held[:0], '['), p.off+i, 0, 0
+		}
 		return i + 1
 	}
 	return i
 }
 
+// probeStep reads an anchored list until its shape is decided: "[NAME("
+// starts the first call, "[]" is an empty list, anything else makes the
+// held bytes text again (prose that starts with '[': "[1, 2] are…",
+// "[see docs]"). Nothing is emitted before the decision, and the decision
+// comes within pyProbeMax bytes.
+func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case py.nameAt == 0 && isSpace(c), py.nameEnd > 0 && isSpace(c):
+		case py.nameAt == 0 && c == ']':
+			py.probe = false
+			py.bodyDone(p)
+			return i + 1
+		case py.nameAt == 0 && isPyKwByte(c) && !(c >= '0' && c <= '9'):
+			py.nameAt = len(py.held)
+		case py.nameAt > 0 && py.nameEnd == 0 && isPyNameByte(c):
+		case py.nameAt > 0 && c == '(':
+			if py.nameEnd == 0 {
+				py.nameEnd = len(py.held)
+			}
+			return py.probeCall(p, i)
+		case py.nameAt > 0 && py.nameEnd == 0 && isSpace(c):
+			py.nameEnd = len(py.held)
+		default:
+			return py.probeText(p, i)
+		}
+		if py.held = append(py.held, c); len(py.held) > pyProbeMax {
+			return py.probeText(p, i+1)
+		}
+	}
+	return i
+}
+
+// probeCall starts the first call of an anchored list at the '(' at
+// b[i], its name held.
+func (py *pyReader) probeCall(p *Parser, i int) int {
+	py.probe = false
+	_, skipped, closer := p.blockCallRet()
+	py.calls++
+	p.beginCall(ckBlock, p.callStart, closer, skipped)
+	p.name, p.nameOff = append(p.name[:0], py.held[py.nameAt:py.nameEnd]...), py.heldOff+py.nameAt
+	p.setName(p.names.Intern(p.name), p.nameOff)
+	py.args = 0
+	p.cur.given = p.cur.given[:0]
+	py.state = pyArgs
+	return i + 1
+}
+
+// probeText gives the held bytes back as text; b[i] is read as text.
+func (py *pyReader) probeText(p *Parser, i int) int {
+	py.probe = false
+	p.mode = mText
+	p.emitText(p.own(py.held), py.heldOff)
+	return i
+}
+
+// end ends a Python body at the end of the stream: held bytes of an
+// undecided list are text.
+func (py *pyReader) end(p *Parser) {
+	if py.probe {
+		py.probeText(p, 0)
+	}
+}
+
 // read reads bytes of a Python body; scratch lasts one Feed, so the JSON
 // converted is emitted before it returns.
 func (py *pyReader) read(p *Parser, b []byte, i int) int {
+	if py.probe {
+		return py.probeStep(p, b, i)
+	}
 	i = py.scan(p, b, i)
 	py.flush(p, len(p.scratch))
 	return i
@@ -197,7 +280,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				p.scratch = append(p.scratch, ',')
 			}
 			p.scratch = appendJSONKey(p.scratch, kw)
-			py.emit(s, py.kwOff)
+			py.emit(p, s, py.kwOff)
 			py.args++
 			py.val.Reset()
 			py.valOff = off + 1
@@ -210,12 +293,12 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			// Too deep is at the last byte read: Feed stops after each
 			// opening bracket, the last byte it wrote.
 			if 1+py.val.Depth() > p.cfg.maxDepth {
-				py.emit(s, off)
+				py.emit(p, s, off)
 				py.flush(p, len(p.scratch)-1) // not the bracket
 				p.abandon(off+max(n-1, 0), toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 				return i + n
 			}
-			py.emit(s, off)
+			py.emit(p, s, off)
 			if e := py.val.Err(); e != nil {
 				py.flush(p, len(p.scratch))
 				p.abandon(py.valOff+e.Offset, toolcall.CodeInvalidJSON, "argument %s: %s", py.kw, e.Msg)
@@ -248,7 +331,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 
 // emit takes the arguments JSON written to scratch from s on, converted
 // from input at offset off, for the next flush.
-func (py *pyReader) emit(s, off int) {
+func (py *pyReader) emit(p *Parser, s, off int) {
 	if py.pend < 0 {
 		py.pend, py.pendOff = s, off
 	}
@@ -271,7 +354,7 @@ func (py *pyReader) callDone(p *Parser, b []byte, i int) int {
 	} else {
 		p.scratch = append(p.scratch, '}')
 	}
-	py.emit(s, p.off+i)
+	py.emit(p, s, p.off+i)
 	py.flush(p, len(p.scratch))
 	if py.bracket {
 		p.cur.after = mBody

@@ -20,6 +20,9 @@ type bodyReader interface {
 	// of the first byte it did not consume. It returns at the latest at
 	// the end of b; bytes it took from scratch must be emitted by then.
 	read(p *Parser, b []byte, i int) int
+	// end is told that the stream ended inside the body, before the
+	// engine reports an unfinished call: held bytes go out.
+	end(p *Parser)
 }
 
 // readerMakers are the body readers beyond the engine's JSON readers
