@@ -202,6 +202,12 @@ func Load(dir string, opt Options) (*Imported, error) {
 	}
 	im := &Imported{Summary: Summary{DataDir: dataDir, Skipped: map[string]int{}}}
 	b := &builder{im: im, opt: opt, defs: map[string]def{}}
+	checkout, err := openTree(dir)
+	if err != nil {
+		return nil, fmt.Errorf("bfcl: %w", err)
+	}
+	defer checkout.root.Close()
+	b.trees = []*tree{checkout}
 	if opt.Catalogs == CaseCatalogs {
 		im.CaseCatalogs = map[string][]json.RawMessage{}
 	}
@@ -241,6 +247,12 @@ func Load(dir string, opt Options) (*Imported, error) {
 		}
 		if rd != "" {
 			im.Summary.ResultsDir = rd
+			results, err := openTree(rd)
+			if err != nil {
+				return nil, fmt.Errorf("bfcl: results: %w", err)
+			}
+			defer results.root.Close()
+			b.trees = []*tree{results, checkout} // the innermost first
 			if err := b.results(rd); err != nil {
 				return nil, err
 			}
@@ -280,6 +292,8 @@ type builder struct {
 	cats  map[string]string   // case id → category
 	names map[string][]string // case id → the question's function names
 	files map[string]string   // file name of a case catalog → case id
+	// trees are the directories read, innermost first (see open).
+	trees []*tree
 	// mtDocs caches the function docs of multi-turn involved classes.
 	mtDocs map[string]classDoc
 }
@@ -376,7 +390,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 	}
 	if reason := unsupportedCategory(f.category); reason != "" {
 		// Their answers are execution traces, not calls to check.
-		err := eachLine(f.path, func(int, []byte) error { b.skip(&cs, reason); cs.Questions++; return nil })
+		err := b.eachLine(f.path, func(int, []byte) error { b.skip(&cs, reason); cs.Questions++; return nil })
 		if err != nil {
 			return &FileError{File: f.path, Err: err}
 		}
@@ -392,7 +406,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 	default:
 		ap := filepath.Join(dataDir, "possible_answer", filepath.Base(f.path))
 		var err error
-		answers, err = readAnswers(ap, b.entry)
+		answers, err = b.readAnswers(ap, b.entry)
 		if errors.Is(err, os.ErrNotExist) {
 			return &FileError{File: ap, Err: fmt.Errorf("possible-answer file for category %s is missing", f.category)}
 		}
@@ -401,7 +415,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		}
 	}
 	b.initCases()
-	err := eachLine(f.path, func(line int, raw []byte) error {
+	err := b.eachLine(f.path, func(line int, raw []byte) error {
 		cs.Questions++
 		var q question
 		if err := json.Unmarshal(raw, &q); err != nil {

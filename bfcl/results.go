@@ -63,7 +63,7 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 	for _, cat := range cats {
 		f := files[cat]
 		ms.Files++
-		err := eachLine(f.path, func(line int, raw []byte) error {
+		err := b.eachLine(f.path, func(line int, raw []byte) error {
 			var r struct {
 				ID     string          `json:"id"`
 				Result json.RawMessage `json:"result"`

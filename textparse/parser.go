@@ -574,6 +574,9 @@ func (p *Parser) Close() []toolcall.Event {
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.hold) > 0 && p.js.End() {
 		p.flushHold()
 	}
+	if p.mode == mPython {
+		p.pyClose()
+	}
 	if p.inCall && p.cur.notObj != 0 {
 		p.notObjectErr() // arguments that are not an object, cut short
 	}
