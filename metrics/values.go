@@ -3,9 +3,10 @@ package metrics
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/tooleval/tooleval/pyliteral"
 	"math/big"
 	"strings"
+
+	"github.com/tooleval/tooleval/pyliteral"
 )
 
 // Standardize is how the leaderboard compares strings, exactly as its

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // TestEmbeddedExamples runs the README's main command's suite: it must
@@ -33,7 +33,7 @@ func TestEmbeddedExamples(t *testing.T) {
 			t.Errorf("no %s failure in the examples", cause)
 		}
 	}
-	for _, code := range metrics.Codes {
+	for _, code := range toolcall.CheckCodes {
 		if m.Codes[string(code)] == 0 {
 			t.Errorf("no %s call in the examples", code)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // causeOrder ranks failure causes from the most to the least severe.
@@ -419,7 +420,7 @@ func codeOrder(codes map[string]int) []string {
 	if _, ok := codes["ok"]; ok {
 		out = append(out, "ok")
 	}
-	for _, c := range metrics.Codes {
+	for _, c := range toolcall.CheckCodes {
 		if _, ok := codes[string(c)]; ok {
 			out = append(out, string(c))
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/retrieval"
@@ -248,7 +249,7 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 			}
 		}
 		if sr.Checked {
-			cr := metrics.CheckCallsWith(t.cat, calls, st.GoldCalls, p.broken, c.Checker)
+			cr := bfclcheck.CheckCallsWith(t.cat, calls, st.GoldCalls, p.broken, c.Checker)
 			sr.Calls = &cr
 			res.ToolCalls += cr.ToolCalls
 			res.WrongArgCalls += cr.WrongArgCalls
@@ -269,12 +270,12 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 			case p.parse.Disagreement != "":
 				sr.Cause, sr.Code = CauseParser, CauseParser
 			case badSearch && len(sr.NotInjected) == 0 && (sr.Calls == nil || sr.Calls.Correct):
-				sr.Cause, sr.Code = string(metrics.CauseArguments), string(metrics.CodeMissingRequired)
+				sr.Cause, sr.Code = string(metrics.CauseArguments), string(toolcall.CodeMissingRequired)
 			default:
 				sr.Cause = string(metrics.AttributeStep(goldIn, searched, len(sr.NotInjected) > 0, sr.Calls))
 				switch {
 				case len(sr.NotInjected) > 0:
-					sr.Code = string(metrics.CodeNotInjected)
+					sr.Code = string(toolcall.CodeNotInjected)
 				case sr.Calls != nil:
 					sr.Code = string(sr.Calls.Code)
 				}

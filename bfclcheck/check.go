@@ -1,28 +1,29 @@
-package metrics
+package bfclcheck
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	py "github.com/tooleval/tooleval/pyliteral"
 	"math/big"
 	"slices"
 	"strings"
 
+	"github.com/tooleval/tooleval/metrics"
+	py "github.com/tooleval/tooleval/pyliteral"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
 // CheckCallsWith checks calls under rules: tooleval's own checker
 // (CheckCalls) when rules is nil or names no checker, the leaderboard's
-// (CheckBFCL) for "bfcl".
-func CheckCallsWith(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) CallsResult {
+// (Check) for "bfcl".
+func CheckCallsWith(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, broken []metrics.Broken, rules *Rules) metrics.CallsResult {
 	if rules == nil || rules.Checker == "" {
-		return CheckCalls(schema, got, gold, broken)
+		return metrics.CheckCalls(schema, got, gold, broken)
 	}
-	return CheckBFCL(schema, got, gold, broken, rules)
+	return Check(schema, got, gold, broken, rules)
 }
 
-// CheckBFCL gives the Berkeley Function Calling Leaderboard's verdict on
+// Check gives the Berkeley Function Calling Leaderboard's verdict on
 // one model output, following its checker's code:
 //
 //   - Decoding is all or nothing: a call the parser could not complete
@@ -51,22 +52,22 @@ func CheckCallsWith(schema Schema, got []toolcall.Call, gold []GoldCall, broken 
 //
 // The first failure decides; Problems holds it (one per failing gold call
 // for parallel answers).
-func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) CallsResult {
-	r := CallsResult{Abstention: len(gold) == 0 && !rules.isRelevance()}
+func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, broken []metrics.Broken, rules *Rules) metrics.CallsResult {
+	r := metrics.CallsResult{Abstention: len(gold) == 0 && !rules.isRelevance()}
 	r.Matches = make([]int, len(gold))
 	for i := range r.Matches {
 		r.Matches[i] = -1
 	}
 	r.SelectionOK = bfclSelection(got, gold, broken, rules)
-	fail := func(code Code, call, g int, format string, args ...any) {
-		r.Problems = append(r.Problems, Problem{Code: code, Call: call, Gold: g, Message: fmt.Sprintf(format, args...)})
+	fail := func(code toolcall.Code, call, g int, format string, args ...any) {
+		r.Problems = append(r.Problems, metrics.Problem{Code: code, Call: call, Gold: g, Message: fmt.Sprintf(format, args...)})
 		if r.Code == "" {
 			r.Code = code
 		}
 	}
 	// Decoding: every call's arguments must be a JSON object.
 	decoded := len(broken) == 0
-	var brokenCode Code
+	var brokenCode toolcall.Code
 	var brokenMsg string
 	if !decoded {
 		brokenCode, brokenMsg = broken[0].Code, broken[0].Message
@@ -76,7 +77,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		a, err := decodeOrdered(c.Arguments)
 		if err != nil {
 			if decoded {
-				brokenCode, brokenMsg = CodeInvalidJSON, fmt.Sprintf("call %d (%s): %v", c.Index, c.Name, err)
+				brokenCode, brokenMsg = toolcall.CodeInvalidJSON, fmt.Sprintf("call %d (%s): %v", c.Index, c.Name, err)
 			}
 			decoded = false
 			continue
@@ -86,7 +87,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 	switch {
 	case rules.isIrrelevance() || len(gold) == 0 && !rules.isRelevance():
 		if decoded && len(got) > 0 {
-			fail(CodeWrongCount, got[0].Index, -1, "%d call(s) decoded but the right answer is no call", len(got))
+			fail(toolcall.CodeWrongCount, got[0].Index, -1, "%d call(s) decoded but the right answer is no call", len(got))
 		}
 		r.Correct = len(r.Problems) == 0
 		return r
@@ -95,7 +96,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		case !decoded:
 			fail(brokenCode, -1, -1, "the output did not decode, a call was expected: %s", brokenMsg)
 		case len(got) == 0:
-			fail(CodeWrongCount, -1, -1, "no call was made, a call was expected")
+			fail(toolcall.CodeWrongCount, -1, -1, "no call was made, a call was expected")
 		}
 		r.Correct = len(r.Problems) == 0
 		return r
@@ -114,10 +115,10 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		want = 1
 	}
 	if len(got) != want {
-		fail(CodeWrongCount, -1, -1, "%d call(s), expected %d", len(got), len(gold))
+		fail(toolcall.CodeWrongCount, -1, -1, "%d call(s), expected %d", len(got), len(gold))
 		return r
 	}
-	check := func(i, j int) *Problem {
+	check := func(i, j int) *metrics.Problem {
 		p := checkBFCLCall(schema, got[j], args[j], &gold[i], rules)
 		if p != nil {
 			p.Call, p.Gold = got[j].Index, i
@@ -132,13 +133,13 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		for i := 0; i < n; i++ {
 			r.Matches[i] = i
 			p := check(i, i)
-			if p == nil || p.Code != CodeWrongFuncName {
+			if p == nil || p.Code != toolcall.CodeWrongFuncName {
 				r.ToolCalls++
 			}
 			if p == nil {
 				continue
 			}
-			if p.Code != CodeWrongFuncName {
+			if p.Code != toolcall.CodeWrongFuncName {
 				r.WrongArgCalls++
 			}
 			r.Problems = append(r.Problems, *p)
@@ -150,24 +151,24 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		return r
 	}
 	// Parallel: check every pair once.
-	pairs := make([][]*Problem, len(gold))
+	pairs := make([][]*metrics.Problem, len(gold))
 	for i := range gold {
-		pairs[i] = make([]*Problem, len(got))
+		pairs[i] = make([]*metrics.Problem, len(got))
 		for j := range got {
 			pairs[i][j] = check(i, j)
 		}
 	}
 	if rules.documented(DocumentedAnyOrder) {
-		scores := make([][][]Problem, len(gold))
+		scores := make([][][]metrics.Problem, len(gold))
 		for i := range gold {
-			scores[i] = make([][]Problem, len(got))
+			scores[i] = make([][]metrics.Problem, len(got))
 			for j := range got {
 				if p := pairs[i][j]; p != nil {
-					scores[i][j] = []Problem{*p}
+					scores[i][j] = []metrics.Problem{*p}
 				}
 			}
 		}
-		r.Matches = assign(gold, got, scores)
+		r.Matches = metrics.Assign(gold, got, scores)
 	} else {
 		used := make([]bool, len(got))
 		for i := range gold {
@@ -191,7 +192,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 			// The leaderboard stops at the first gold call with no match;
 			// report it with the problem of the unused output call in the
 			// same position, or else the closest one.
-			var best *Problem
+			var best *metrics.Problem
 			if i < len(got) && !used[i] {
 				best = pairs[i][i]
 			} else {
@@ -203,7 +204,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 					r.Code = best.Code
 				}
 			}
-			fail(CodeWrongCount, -1, i, "no output call matches gold call %d (%s)", i, gold[i].Name)
+			fail(toolcall.CodeWrongCount, -1, i, "no output call matches gold call %d (%s)", i, gold[i].Name)
 			// a count mismatch is not the class when a pair's check failed
 			if best != nil {
 				r.Code = best.Code
@@ -220,14 +221,14 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 }
 
 // closest picks the output call whose check got furthest for a gold call.
-func closest(ps []*Problem) *Problem {
-	var best *Problem
+func closest(ps []*metrics.Problem) *metrics.Problem {
+	var best *metrics.Problem
 	for _, p := range ps {
 		if p == nil {
 			continue
 		}
-		if best == nil || best.Code == CodeWrongFuncName && p.Code != CodeWrongFuncName ||
-			p.Code != CodeWrongFuncName && p.Code.Rank() > best.Code.Rank() {
+		if best == nil || best.Code == toolcall.CodeWrongFuncName && p.Code != toolcall.CodeWrongFuncName ||
+			p.Code != toolcall.CodeWrongFuncName && p.Code.Rank() > best.Code.Rank() {
 			best = p
 		}
 	}
@@ -236,7 +237,7 @@ func closest(ps []*Problem) *Problem {
 
 // bfclSelection reports whether the tools called are the gold tools, as
 // many times each, with the model's name mapping applied.
-func bfclSelection(got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) bool {
+func bfclSelection(got []toolcall.Call, gold []metrics.GoldCall, broken []metrics.Broken, rules *Rules) bool {
 	var want, have []string
 	for _, g := range gold {
 		want = append(want, rules.expectedName(g.Name))
@@ -292,12 +293,12 @@ func decodeOrdered(raw json.RawMessage) (orderedArgs, error) {
 
 // checkBFCLCall is the leaderboard's simple_function_checker: the first
 // failure, or nil.
-func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldCall, rules *Rules) *Problem {
-	pf := func(code Code, param, format string, a ...any) *Problem {
-		return &Problem{Code: code, Param: param, Message: fmt.Sprintf(format, a...)}
+func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, g *metrics.GoldCall, rules *Rules) *metrics.Problem {
+	pf := func(code toolcall.Code, param, format string, a ...any) *metrics.Problem {
+		return &metrics.Problem{Code: code, Param: param, Message: fmt.Sprintf(format, a...)}
 	}
 	if want := rules.expectedName(g.Name); call.Name != want {
-		return pf(CodeWrongFuncName, "", "function name %q not found in the output (called %q)", want, call.Name)
+		return pf(toolcall.CodeWrongFuncName, "", "function name %q not found in the output (called %q)", want, call.Name)
 	}
 	var tool *toolcall.Tool
 	if schema != nil {
@@ -306,13 +307,13 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 	if req, ok := rules.Required[g.Name]; ok {
 		for _, name := range req {
 			if !args.has(name) {
-				return pf(CodeMissingRequired, name, "missing required parameter %q", name)
+				return pf(toolcall.CodeMissingRequired, name, "missing required parameter %q", name)
 			}
 		}
 	} else if tool != nil {
 		for _, p := range tool.Params {
 			if p.Required && !args.has(p.Name) {
-				return pf(CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)
+				return pf(toolcall.CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)
 			}
 		}
 	}
@@ -325,11 +326,11 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 			tp = tool.Param(name)
 		}
 		if tool != nil && tp == nil || gp == nil {
-			return pf(CodeUnexpectedParam, name, "unexpected parameter %q", name)
+			return pf(toolcall.CodeUnexpectedParam, name, "unexpected parameter %q", name)
 		}
-		allowed, err := gp.pyAllowed()
+		allowed, err := pyAllowed(gp)
 		if err != nil {
-			return pf(CodeValueError, name, "allowed values of %q: %v", name, err)
+			return pf(toolcall.CodeValueError, name, "allowed values of %q: %v", name, err)
 		}
 		var schemaRaw json.RawMessage
 		if tp != nil {
@@ -348,7 +349,7 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 				break // the leaderboard has no conversion for it; compared as given
 			}
 			if value.Kind != py.KindStr {
-				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.Kind, value.Short())
+				return pf(toolcall.CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.Kind, value.Short())
 			}
 			expected = k
 			if typ == "Array" || typ == "ArrayList" || typ == "array" {
@@ -381,9 +382,9 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 			ok, v := typeCheck(value, allowed, expected, nested)
 			if !ok {
 				if nested != noKind && value.Kind == expected {
-					return pf(CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.Short())
+					return pf(toolcall.CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.Short())
 				}
-				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.Kind, value.Short())
+				return pf(toolcall.CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.Kind, value.Short())
 			}
 			isVar = v
 		}
@@ -404,210 +405,19 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 			}
 			if handled {
 				if !ok {
-					return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), shortList(gp.Allowed))
+					return pf(toolcall.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
 				}
 				continue
 			}
 		}
 		if !py.In(value, allowed) {
-			return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), shortList(gp.Allowed))
+			return pf(toolcall.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
 		}
 	}
 	for _, gp := range g.Params {
 		if !args.has(gp.Name) && !gp.Optional() {
-			return pf(CodeMissingOptional, gp.Name, "optional parameter %q not provided and not marked as optional", gp.Name)
+			return pf(toolcall.CodeMissingOptional, gp.Name, "optional parameter %q not provided and not marked as optional", gp.Name)
 		}
 	}
 	return nil
 }
-
-// pyAllowed decodes the allowed values.
-func (p *GoldParam) pyAllowed() ([]py.Object, error) {
-	out := make([]py.Object, len(p.Allowed))
-	for i, a := range p.Allowed {
-		v, err := py.DecodeJSON(a)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
-// typeCheck is the leaderboard's type_checker: ok, and whether the value
-// is a "variable" (typed like the allowed answers rather than the doc,
-// and then compared exactly).
-func typeCheck(v py.Object, allowed []py.Object, expected, nested py.Kind) (ok, isVar bool) {
-	paType, hasPA := noKind, false
-	for _, a := range allowed {
-		if !isEmptyStr(a) {
-			paType, hasPA = a.Kind, true
-			break
-		}
-	}
-	isVar = hasPA && paType != expected
-	if v.Kind == expected {
-		if nested == noKind {
-			return true, isVar
-		}
-		for _, item := range allowed {
-			flag := true
-			if item.Kind == py.KindList {
-				for _, x := range v.Items {
-					if ok, _ := typeCheck(x, item.Items, nested, noKind); !ok {
-						flag = false
-						break
-					}
-				}
-			}
-			if flag {
-				return true, isVar
-			}
-		}
-		return false, false
-	}
-	if hasPA && v.Kind == paType {
-		return true, true
-	}
-	return false, false
-}
-
-func stdIfString(v py.Object) py.Object {
-	if v.Kind == py.KindStr {
-		return py.Str(Standardize(v.Str))
-	}
-	return v
-}
-
-// stringCheck is the leaderboard's string_checker.
-func stringCheck(v py.Object, allowed []py.Object) bool {
-	s := Standardize(v.Str)
-	for _, a := range allowed {
-		if a.Kind == py.KindStr && Standardize(a.Str) == s {
-			return true
-		}
-	}
-	return false
-}
-
-// listCheck is the leaderboard's list_checker: the list, its strings
-// standardised, equals one allowed value iterated the same way. The
-// allowed "" (the optional marker) iterates as an empty list, so [] passes
-// unless DocumentedOptional.
-func listCheck(v py.Object, allowed []py.Object, rules *Rules) bool {
-	got := py.Object{Kind: py.KindList, Items: make([]py.Object, len(v.Items))}
-	for i, x := range v.Items {
-		got.Items[i] = stdIfString(x)
-	}
-	for _, a := range allowed {
-		if a.Kind == py.KindStr && rules.documented(DocumentedOptional) {
-			continue
-		}
-		if a.Kind != py.KindList && a.Kind != py.KindStr && a.Kind != py.KindTuple {
-			continue // the leaderboard would raise
-		}
-		items, _ := a.Iter()
-		want := py.Object{Kind: py.KindList, Items: make([]py.Object, len(items))}
-		for i, x := range items {
-			want.Items[i] = stdIfString(x)
-		}
-		if py.Equal(got, want) {
-			return true
-		}
-	}
-	return false
-}
-
-// dictCheck is the leaderboard's dict_checker: some allowed dict has every
-// given key, each value among that key's allowed values (strings
-// standardised), and every key it needs ("" not allowed) is given.
-func dictCheck(v py.Object, allowed []py.Object, rules *Rules) bool {
-	if v.Kind != py.KindDict {
-		return false
-	}
-	for _, a := range allowed {
-		if isEmptyStr(a) {
-			continue
-		}
-		if dictMatches(v, a, rules) {
-			return true
-		}
-	}
-	return false
-}
-
-func dictMatches(v, a py.Object, rules *Rules) bool {
-	if a.Kind != py.KindDict {
-		return false // the leaderboard would raise or compare nonsense
-	}
-	for i, key := range v.Keys {
-		alts, ok := a.Get(key)
-		if !ok {
-			return false
-		}
-		if alts.Kind != py.KindList && rules.documented(DocumentedDictValues) {
-			alts = py.Object{Kind: py.KindList, Items: []py.Object{alts}}
-		}
-		if alts.Kind != py.KindList && alts.Kind != py.KindStr && alts.Kind != py.KindTuple {
-			return false
-		}
-		items, _ := alts.Iter()
-		std := stdIfString(v.Items[i])
-		found := false
-		for _, x := range items {
-			if py.Equal(std, stdIfString(x)) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	for i, key := range a.Keys {
-		if _, given := v.Get(key); given {
-			continue
-		}
-		alts := a.Items[i]
-		if alts.Kind != py.KindList && rules.documented(DocumentedDictValues) {
-			alts = py.Object{Kind: py.KindList, Items: []py.Object{alts}}
-		}
-		optional, ok := alts.Contains(py.Str(""))
-		if !ok || !optional {
-			return false
-		}
-	}
-	return true
-}
-
-// listDictCheck is the leaderboard's list_dict_checker: the dicts match
-// one allowed list's dicts position by position.
-func listDictCheck(v py.Object, allowed []py.Object, rules *Rules) bool {
-	for _, a := range allowed {
-		items, ok := a.Iter()
-		if !ok || a.Kind == py.KindDict {
-			continue
-		}
-		if a.Kind == py.KindStr && rules.documented(DocumentedOptional) {
-			continue
-		}
-		if len(items) != len(v.Items) {
-			continue
-		}
-		flag := true
-		for k := range v.Items {
-			if !dictCheck(v.Items[k], []py.Object{items[k]}, rules) {
-				flag = false
-				break
-			}
-		}
-		if flag {
-			return true
-		}
-	}
-	return false
-}
-
-// isEmptyStr reports the allowed value "", the leaderboard's mark of an
-// optional parameter.
-func isEmptyStr(v py.Object) bool { return v.Kind == py.KindStr && v.Str == "" }

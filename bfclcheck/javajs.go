@@ -1,12 +1,13 @@
-package metrics
+package bfclcheck
 
 import (
-	py "github.com/tooleval/tooleval/pyliteral"
 	"math"
 	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
+
+	py "github.com/tooleval/tooleval/pyliteral"
 )
 
 // The leaderboard's Java and JavaScript categories state every parameter
