@@ -34,7 +34,7 @@ func FuzzApriel(f *testing.F) {
 func ExampleParser_apriel() {
 	msg := "Here are my reasoning steps:\nLook up Oslo.\n[BEGIN FINAL RESPONSE]\n" +
 		`<tool_calls>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]</tool_calls>` + "\n[END FINAL RESPONSE]"
-	printCalls(toolcall.Run(New(WithFormat(FormatApriel)), []byte(msg), 5))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatApriel}), []byte(msg), 5))
 	// Output:
 	// reasoning "\nLook up Oslo.\n"
 	// text "\n"

@@ -40,7 +40,7 @@ func FuzzGigaChat3(f *testing.F) {
 // "function call" message.
 func ExampleParser_gigaChat3() {
 	msg := "Проверю.<|message_sep|>function call<|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Moscow\"}}"
-	printCalls(toolcall.Run(New(WithFormat(FormatGigaChat3)), []byte(msg), 10))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatGigaChat3}), []byte(msg), 10))
 	// Output:
 	// text "Проверю."
 	// call call_0 get_weather {"city": "Moscow"}

@@ -40,7 +40,7 @@ func FuzzGranite20BFC(f *testing.F) {
 func ExampleParser_granite20BFC() {
 	msg := "<function_call> {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Boston\"}}\n" +
 		`<function_call> {"name": "list_files", "arguments": {}}`
-	printCalls(toolcall.Run(New(WithFormat(FormatGranite20BFC)), []byte(msg), 6))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatGranite20BFC}), []byte(msg), 6))
 	// Output:
 	// call call_0 get_weather {"city": "Boston"}
 	// text "\n"

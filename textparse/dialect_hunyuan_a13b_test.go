@@ -35,7 +35,7 @@ func FuzzHunyuanA13B(f *testing.F) {
 // Hunyuan-A13B answers inside <answer> tags, which are dropped.
 func ExampleParser_hunyuanA13B() {
 	msg := "<think>One lookup.</think>\n<answer>\n<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Shenzhen\"}}]</tool_calls>\n</answer>"
-	printCalls(toolcall.Run(New(WithFormat(FormatHunyuanA13B)), []byte(msg), 7))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatHunyuanA13B}), []byte(msg), 7))
 	// Output:
 	// reasoning "One lookup."
 	// text "\n\n"

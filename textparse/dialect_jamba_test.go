@@ -29,7 +29,7 @@ func FuzzJamba(f *testing.F) {
 // Jamba writes its calls as a JSON list in <tool_calls>.
 func ExampleParser_jamba() {
 	msg := `Checking.<tool_calls>[{"name": "read_file", "arguments": {"path": "go.mod"}}]</tool_calls>`
-	printCalls(toolcall.Run(New(WithFormat(FormatJamba)), []byte(msg), 0))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatJamba}), []byte(msg), 0))
 	// Output:
 	// text "Checking."
 	// call call_0 read_file {"path": "go.mod"}

@@ -40,7 +40,7 @@ func FuzzNemotronNanoV2(f *testing.F) {
 func ExampleParser_nemotronNanoV2() {
 	msg := "<think>Two cities.</think>\n<TOOLCALL>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}, " +
 		"{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Rome\"}}]</TOOLCALL>"
-	printCalls(toolcall.Run(New(WithFormat(FormatNemotronNanoV2)), []byte(msg), 9))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatNemotronNanoV2}), []byte(msg), 9))
 	// Output:
 	// reasoning "Two cities."
 	// text "\n"
