@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/pyliteral"
@@ -29,20 +30,20 @@ var bfclCatalog = func() *catalog.Catalog {
 func BenchmarkCheckBFCL(b *testing.B) {
 	cases := []struct {
 		name, gold string
-		rules      *metrics.Rules
+		rules      *bfclcheck.Rules
 		calls      []toolcall.Call
 	}{
 		{"parallel_python",
 			`[{"convert_units":{"value":[5.0],"from_unit":["kg","kilogram"],"to_unit":["lb","pounds"],"precision":[2,""],"tags":[["a b","c"],""]}},
 			  {"convert_units":{"value":[2.0],"from_unit":["l","litres"],"to_unit":["gal","gallons"],"precision":[""]}}]`,
-			&metrics.Rules{Checker: "bfcl", Category: "parallel"},
+			&bfclcheck.Rules{Checker: "bfcl", Category: "parallel"},
 			[]toolcall.Call{
 				{Index: 0, Name: "convert_units", Arguments: json.RawMessage(`{"value":2,"from_unit":"Litres","to_unit":"gallons"}`)},
 				{Index: 1, Name: "convert_units", Arguments: json.RawMessage(`{"value":5,"from_unit":"KG","to_unit":"pounds","precision":2,"tags":["A-B","c"]}`)},
 			}},
 		{"simple_java",
 			`[{"Timer.set":{"seconds":[2.5],"ids":[[1,2,3]]}}]`,
-			&metrics.Rules{Checker: "bfcl", Category: "simple_java", Types: map[string]map[string]string{"Timer.set": {"seconds": "double", "ids": "ArrayList<integer>"}}},
+			&bfclcheck.Rules{Checker: "bfcl", Category: "simple_java", Types: map[string]map[string]string{"Timer.set": {"seconds": "double", "ids": "ArrayList<integer>"}}},
 			[]toolcall.Call{{Name: "Timer.set", Arguments: json.RawMessage(`{"seconds":"2.5","ids":"new ArrayList<>(Arrays.asList(1, 2, 3))"}`)}}},
 	}
 	for _, tc := range cases {
@@ -53,7 +54,7 @@ func BenchmarkCheckBFCL(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if r := metrics.CheckBFCL(bfclCatalog, tc.calls, gold, nil, tc.rules); !r.Correct {
+				if r := bfclcheck.Check(bfclCatalog, tc.calls, gold, nil, tc.rules); !r.Correct {
 					b.Fatal(r.Problems)
 				}
 			}

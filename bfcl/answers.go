@@ -25,10 +25,10 @@ type answer struct {
 //
 // A malformed line is passed to problem (which returns an error to stop, or
 // nil to leave the line out).
-func readAnswers(path string, problem func(error) error) (map[string]answer, error) {
+func (b *builder) readAnswers(path string, problem func(error) error) (map[string]answer, error) {
 	out := map[string]answer{}
 	at := map[string]int{}
-	err := eachLine(path, func(line int, raw []byte) error {
+	err := b.eachLine(path, func(line int, raw []byte) error {
 		var a struct {
 			ID          string          `json:"id"`
 			GroundTruth json.RawMessage `json:"ground_truth"`

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
-	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/pyliteral"
 )
 
@@ -60,7 +60,7 @@ func guessMode(model string, lists, texts int) (Mode, string) {
 // calls it decodes to, or an error wrapping errUndecoded.
 //
 // types are the leaderboard types of the question's parameters
-// (metrics.Rules.Types; nil: tuples are plain lists): a prompting model's
+// (bfclcheck.Rules.Types; nil: tuples are plain lists): a prompting model's
 // tuple stays marked as
 // {"__tuple__": [items]} — which the checker, like the leaderboard, fails
 // where a list is expected — except as the whole value of a "tuple"
@@ -98,7 +98,7 @@ func unwrapTuples(c rawCall, types map[string]map[string]string) rawCall {
 	}
 	changed := false
 	for i, kv := range args {
-		if typ, _ := metrics.SplitType(types[c.name][kv.key]); typ != "tuple" {
+		if typ, _ := bfclcheck.SplitType(types[c.name][kv.key]); typ != "tuple" {
 			continue
 		}
 		var wrapped orderedObject

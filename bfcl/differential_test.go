@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/metrics"
@@ -46,7 +47,7 @@ func TestDifferentialCorpus(t *testing.T) {
 			if v.rules != nil {
 				v.rules(&rules)
 			}
-			r := metrics.CheckCallsWith(cat, v.calls, c.GoldCalls, v.broken, &rules)
+			r := bfclcheck.CheckCallsWith(cat, v.calls, c.GoldCalls, v.broken, &rules)
 			verdict := "pass"
 			if !r.Correct {
 				verdict = "fail:" + string(r.Code)
@@ -80,7 +81,7 @@ type variant struct {
 	name   string
 	calls  []toolcall.Call
 	broken []metrics.Broken
-	rules  func(*metrics.Rules)
+	rules  func(*bfclcheck.Rules)
 }
 
 func (v variant) show() string {
@@ -221,9 +222,9 @@ func variants(c replay.Case, cat *catalog.Catalog) []variant {
 			specs[i].name = strings.ReplaceAll(g.Name, ".", "_")
 			out = append(out, variant{name: g.Name + " underscored name", calls: toCalls(specs)})
 			out = append(out, variant{name: g.Name + " underscored name, underscore model", calls: toCalls(specs),
-				rules: func(r *metrics.Rules) { r.UnderscoreNames = true }})
+				rules: func(r *bfclcheck.Rules) { r.UnderscoreNames = true }})
 			out = append(out, variant{name: g.Name + " dotted name, underscore model", calls: toCalls(right),
-				rules: func(r *metrics.Rules) { r.UnderscoreNames = true }})
+				rules: func(r *bfclcheck.Rules) { r.UnderscoreNames = true }})
 		}
 	}
 	if len(right) > 1 {
@@ -233,7 +234,7 @@ func variants(c replay.Case, cat *catalog.Catalog) []variant {
 		}
 		out = append(out, variant{name: "reversed order", calls: toCalls(rev)})
 		out = append(out, variant{name: "reversed order, any order", calls: toCalls(rev),
-			rules: func(r *metrics.Rules) { r.Documented = []string{metrics.DocumentedAnyOrder} }})
+			rules: func(r *bfclcheck.Rules) { r.Documented = []string{bfclcheck.DocumentedAnyOrder} }})
 	}
 	out = append(out,
 		variant{name: "extra call", calls: toCalls(append(cloneSpecs(right), right[len(right)-1]))},
@@ -294,11 +295,11 @@ func wrongType(v json.RawMessage, lang string) json.RawMessage {
 // sourceValue writes an allowed value as the model would send it: as is
 // for Python, as Java or JavaScript source text by the parameter's
 // declared type for those languages.
-func sourceValue(v json.RawMessage, lang string, rules *metrics.Rules, fn, param string) json.RawMessage {
+func sourceValue(v json.RawMessage, lang string, rules *bfclcheck.Rules, fn, param string) json.RawMessage {
 	if lang == "python" {
 		return v
 	}
-	typ, items := metrics.SplitType(rules.Types[fn][param])
+	typ, items := bfclcheck.SplitType(rules.Types[fn][param])
 	var x any
 	dec := json.NewDecoder(bytes.NewReader(v))
 	dec.UseNumber()

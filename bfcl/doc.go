@@ -24,7 +24,7 @@
 // naming the file, the line and the id (an error with Options.Strict); the
 // entry is left out, or imported as the leaderboard scores it.
 //
-// Every case carries metrics.Rules{Checker: "bfcl"}: its category, the
+// Every case carries bfclcheck.Rules{Checker: "bfcl"}: its category, the
 // leaderboard types of the gold functions' parameters (which the catalog's
 // normalised JSON Schema cannot keep: tuple, any, Java and JavaScript type
 // names), and for model suites whether the model was given dotted names
@@ -48,7 +48,7 @@
 //
 // The leaderboard is the reference users compare with, so its code is
 // followed by default; the documented rule is available through
-// Options.Documented (metrics.Rules.Documented, `--documented RULE`) where
+// Options.Documented (bfclcheck.Rules.Documented, `--documented RULE`) where
 // it can be stated as a rule:
 //
 //   - optional: "" among the allowed values is documented as "the

@@ -191,11 +191,66 @@ func resultFiles(root string) (map[string]map[string]dataFile, error) {
 	return out, nil
 }
 
+// tree is a directory an import reads: the checkout, or the results
+// directory. Its files are opened inside it (os.Root), so a symbolic link
+// leading out of it is refused, naming the file, and not read.
+type tree struct {
+	dir  string
+	root *os.Root
+}
+
+func openTree(dir string) (*tree, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &tree{dir: dir, root: root}, nil
+}
+
+// holds reports whether path (as the import builds it, from dir) is under
+// the tree's directory, and its path inside it.
+func (t *tree) holds(path string) (string, bool) {
+	rel, err := filepath.Rel(t.dir, path)
+	return rel, err == nil && filepath.IsLocal(rel)
+}
+
+// open opens a data file of the tree for streaming, within its cap.
+func (t *tree) open(path string) (io.ReadCloser, error) {
+	rel, ok := t.holds(path)
+	if !ok {
+		return nil, fmt.Errorf("%s leads outside %s", path, t.dir)
+	}
+	f, err := readcap.OpenInRoot(t.root, rel)
+	if err != nil {
+		var nr *readcap.NotRegularError
+		var esc *readcap.EscapeError
+		switch {
+		case errors.As(err, &nr):
+			nr.Path = path
+		case errors.As(err, &esc):
+			err = fmt.Errorf("%s leads outside %s (a symbolic link out of it is not followed)", path, t.dir)
+		}
+		return nil, err
+	}
+	return readcap.Limit(f, path, readcap.DefaultDataBytes)
+}
+
+// open opens a file of the checkout or of the results directory (the
+// innermost tree holding it).
+func (b *builder) open(path string) (io.ReadCloser, error) {
+	for _, t := range b.trees {
+		if _, ok := t.holds(path); ok {
+			return t.open(path)
+		}
+	}
+	return nil, fmt.Errorf("%s is outside the checkout", path)
+}
+
 // eachLine calls fn with each non-blank line of a JSON Lines file and its
 // 1-based line number. A file holding one JSON array instead is accepted
 // too (each element is reported at the line where it starts).
-func eachLine(path string, fn func(line int, b []byte) error) error {
-	f, err := readcap.Open(path, readcap.DefaultDataBytes)
+func (b *builder) eachLine(path string, fn func(line int, b []byte) error) error {
+	f, err := b.open(path)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
@@ -66,7 +67,7 @@ type Options struct {
 	// models are judged by the names their calls use.
 	UnderscoreNames, DottedNames []string
 	// Documented lists the leaderboard's documented rules to check by
-	// instead of what its code does (metrics.DocumentedRules).
+	// instead of what its code does (bfclcheck.DocumentedRules).
 	Documented []string
 }
 
@@ -181,7 +182,7 @@ func Load(dir string, opt Options) (*Imported, error) {
 	if opt.Catalogs != SharedCatalog && opt.Catalogs != CaseCatalogs {
 		return nil, fmt.Errorf("bfcl: unknown catalog mode %q (want shared or case)", opt.Catalogs)
 	}
-	if err := (&metrics.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
+	if err := (&bfclcheck.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
 		return nil, fmt.Errorf("bfcl: %w", err)
 	}
 	for _, pats := range [][]string{opt.Categories, opt.Models, opt.FC, opt.Prompting, opt.UnderscoreNames, opt.DottedNames} {
@@ -201,6 +202,12 @@ func Load(dir string, opt Options) (*Imported, error) {
 	}
 	im := &Imported{Summary: Summary{DataDir: dataDir, Skipped: map[string]int{}}}
 	b := &builder{im: im, opt: opt, defs: map[string]def{}}
+	checkout, err := openTree(dir)
+	if err != nil {
+		return nil, fmt.Errorf("bfcl: %w", err)
+	}
+	defer checkout.root.Close()
+	b.trees = []*tree{checkout}
 	if opt.Catalogs == CaseCatalogs {
 		im.CaseCatalogs = map[string][]json.RawMessage{}
 	}
@@ -240,6 +247,12 @@ func Load(dir string, opt Options) (*Imported, error) {
 		}
 		if rd != "" {
 			im.Summary.ResultsDir = rd
+			results, err := openTree(rd)
+			if err != nil {
+				return nil, fmt.Errorf("bfcl: results: %w", err)
+			}
+			defer results.root.Close()
+			b.trees = []*tree{results, checkout} // the innermost first
 			if err := b.results(rd); err != nil {
 				return nil, err
 			}
@@ -279,6 +292,8 @@ type builder struct {
 	cats  map[string]string   // case id → category
 	names map[string][]string // case id → the question's function names
 	files map[string]string   // file name of a case catalog → case id
+	// trees are the directories read, innermost first (see open).
+	trees []*tree
 	// mtDocs caches the function docs of multi-turn involved classes.
 	mtDocs map[string]classDoc
 }
@@ -375,7 +390,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 	}
 	if reason := unsupportedCategory(f.category); reason != "" {
 		// Their answers are execution traces, not calls to check.
-		err := eachLine(f.path, func(int, []byte) error { b.skip(&cs, reason); cs.Questions++; return nil })
+		err := b.eachLine(f.path, func(int, []byte) error { b.skip(&cs, reason); cs.Questions++; return nil })
 		if err != nil {
 			return &FileError{File: f.path, Err: err}
 		}
@@ -391,7 +406,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 	default:
 		ap := filepath.Join(dataDir, "possible_answer", filepath.Base(f.path))
 		var err error
-		answers, err = readAnswers(ap, b.entry)
+		answers, err = b.readAnswers(ap, b.entry)
 		if errors.Is(err, os.ErrNotExist) {
 			return &FileError{File: ap, Err: fmt.Errorf("possible-answer file for category %s is missing", f.category)}
 		}
@@ -400,7 +415,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		}
 	}
 	b.initCases()
-	err := eachLine(f.path, func(line int, raw []byte) error {
+	err := b.eachLine(f.path, func(line int, raw []byte) error {
 		cs.Questions++
 		var q question
 		if err := json.Unmarshal(raw, &q); err != nil {
@@ -441,7 +456,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 			return fe("function", err)
 		}
 		c := replay.Case{ID: q.ID, Query: query, Lang: langOf(query), Tags: []string{"bfcl", f.category}, GoldTools: []string{}}
-		c.Checker = &metrics.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented}
+		c.Checker = &bfclcheck.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented}
 		switch {
 		case cs.Abstention:
 			c.GoldCalls = []metrics.GoldCall{}

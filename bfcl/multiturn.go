@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
 )
@@ -76,7 +77,7 @@ func (b *builder) classDocs(dataDir, class string) ([]json.RawMessage, []string,
 	var docs bytes.Buffer
 	docs.WriteByte('[')
 	n := 0
-	err := eachLine(p, func(line int, raw []byte) error {
+	err := b.eachLine(p, func(line int, raw []byte) error {
 		if n > 0 {
 			docs.WriteByte(',')
 		}
@@ -106,7 +107,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 	ap := filepath.Join(dataDir, "possible_answer", filepath.Base(f.path))
 	answers := map[string][][]metrics.GoldCall{}
 	tools := map[string][]string{}
-	err := eachLine(ap, func(line int, raw []byte) error {
+	err := b.eachLine(ap, func(line int, raw []byte) error {
 		var a struct {
 			ID          string            `json:"id"`
 			GroundTruth []json.RawMessage `json:"ground_truth"`
@@ -138,7 +139,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 		return err
 	}
 	b.initCases()
-	err = eachLine(f.path, func(line int, raw []byte) error {
+	err = b.eachLine(f.path, func(line int, raw []byte) error {
 		cs.Questions++
 		var q multiTurnQuestion
 		if err := json.Unmarshal(raw, &q); err != nil {
@@ -213,7 +214,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 			c.Steps = append(c.Steps, st)
 		}
 		c.Lang = langOf(c.Query)
-		c.Checker = &metrics.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented,
+		c.Checker = &bfclcheck.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented,
 			Types: paramTypes(funcs, names, c.GoldTools)}
 		b.keep(c, cs, funcs, names)
 		return nil

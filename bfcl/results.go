@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/bfclcheck"
 )
 
 // resultLine is one line of a model's result file.
@@ -63,7 +63,7 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 	for _, cat := range cats {
 		f := files[cat]
 		ms.Files++
-		err := eachLine(f.path, func(line int, raw []byte) error {
+		err := b.eachLine(f.path, func(line int, raw []byte) error {
 			var r struct {
 				ID     string          `json:"id"`
 				Result json.RawMessage `json:"result"`
@@ -126,7 +126,7 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 		if ck := b.im.Cases[b.byID[l.id]].Checker; ck != nil {
 			types = ck.Types
 		}
-		calls, err := decodeResult(l.result, ms.Mode, (&metrics.Rules{Category: b.cats[l.id]}).Lang(), types)
+		calls, err := decodeResult(l.result, ms.Mode, (&bfclcheck.Rules{Category: b.cats[l.id]}).Lang(), types)
 		if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
 			ms.Rejected++
 			if err := b.entry(&FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {

@@ -5,10 +5,10 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
 )
@@ -42,7 +42,7 @@ func (s *Scores) ScoreSuite(suite *replay.Suite) error {
 		if err != nil {
 			return fmt.Errorf("%s:%d: %v", suite.Name, c.Line, err)
 		}
-		r := metrics.CheckCallsWith(cat, calls, c.GoldCalls, broken, c.Checker)
+		r := bfclcheck.CheckCallsWith(cat, calls, c.GoldCalls, broken, c.Checker)
 		v := Verdict{Model: c.Transcript.Model, Category: c.Checker.Category, ID: c.ID, Correct: r.Correct, Code: r.Code}
 		if v.Model == "" {
 			v.Model = modelTag(c.Tags)
@@ -164,18 +164,8 @@ func (s score) String() string {
 // correct_count and total_count, then one line per failed entry). It
 // returns the files written, relative to dir.
 func (s *Scores) Write(dir string) ([]string, error) {
-	var files []string
-	put := func(rel string, write func(w *bufio.Writer) error) error {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := mkdirFor(p); err != nil {
-			return err
-		}
-		if err := writeFileAtomic(p, write); err != nil {
-			return err
-		}
-		files = append(files, rel)
-		return nil
-	}
+	out := &outDir{dir: dir}
+	put := func(rel string, write func(w *bufio.Writer) error) error { return out.put(rel, 0, write) }
 	groups := s.byModel()
 	models := make([]string, 0, len(groups))
 	for m := range groups {
@@ -250,7 +240,7 @@ func (s *Scores) Write(dir string) ([]string, error) {
 			}
 		}
 	}
-	return files, nil
+	return out.files, nil
 }
 
 // writeTable writes rows ranked by key (highest first, then by model) as

@@ -3,10 +3,15 @@ package bfcl
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/atomicfile"
+	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/replay"
 )
 
@@ -18,20 +23,10 @@ func (im *Imported) Write(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	var files []string
-	put := func(rel string, write func(w *bufio.Writer) error) error {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := writeFileAtomic(p, write); err != nil {
-			return err
-		}
-		files = append(files, rel)
-		return nil
-	}
+	out := &outDir{dir: dir}
+	put := out.put
 	if im.Catalog != nil {
-		if err := put("catalog.json", func(w *bufio.Writer) error { return writeCatalog(w, im.Catalog) }); err != nil {
+		if err := put("catalog.json", maxCatalogBytes, func(w *bufio.Writer) error { return writeCatalog(w, im.Catalog) }); err != nil {
 			return nil, err
 		}
 	}
@@ -40,21 +35,42 @@ func (im *Imported) Write(dir string) ([]string, error) {
 		if !own {
 			continue
 		}
-		if err := put(c.Catalog, func(w *bufio.Writer) error { return writeCatalog(w, docs) }); err != nil {
+		if err := put(c.Catalog, maxCatalogBytes, func(w *bufio.Writer) error { return writeCatalog(w, docs) }); err != nil {
 			return nil, err
 		}
 	}
-	if err := put("suite.jsonl", func(w *bufio.Writer) error { return writeCases(w, im.Cases) }); err != nil {
+	if err := put("suite.jsonl", maxSuiteBytes, func(w *bufio.Writer) error { return writeCases(w, im.Cases) }); err != nil {
 		return nil, err
 	}
 	for _, m := range im.Models {
 		cases := m.Cases
-		if err := put("suite."+fileSafe(m.Model)+".jsonl", func(w *bufio.Writer) error { return writeCases(w, cases) }); err != nil {
+		if err := put("suite."+fileSafe(m.Model)+".jsonl", maxSuiteBytes, func(w *bufio.Writer) error { return writeCases(w, cases) }); err != nil {
 			return nil, err
 		}
 	}
-	im.Summary.Files = files
-	return files, nil
+	im.Summary.Files = out.files
+	return out.files, nil
+}
+
+// outDir is a directory being written; files lists what was written,
+// relative to it.
+type outDir struct {
+	dir   string
+	files []string
+}
+
+// put writes the file rel (creating its directory) with write, at most
+// max bytes (0: no cap).
+func (o *outDir) put(rel string, max int64, write func(w *bufio.Writer) error) error {
+	p := filepath.Join(o.dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(p, max, write); err != nil {
+		return err
+	}
+	o.files = append(o.files, rel)
+	return nil
 }
 
 // writeCatalog writes function docs as a JSON array, one doc per line.
@@ -83,29 +99,44 @@ func writeCases(w *bufio.Writer, cases []replay.Case) error {
 	return nil
 }
 
-// writeFileAtomic writes a file through a temporary file in the same
-// directory and renames it into place.
-func writeFileAtomic(p string, write func(w *bufio.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-"+filepath.Base(p)+"-*")
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	err = write(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", p, err)
-	}
-	return nil
+// The caps tooleval reads catalogs and suites with: an import writes no
+// file over them, as it could not be read back (variables for tests).
+var (
+	maxCatalogBytes int64 = catalog.MaxFileBytes
+	maxSuiteBytes   int64 = replay.DefaultMaxSuiteBytes
+)
+
+// writeFileAtomic writes a file of at most max bytes (0: no cap) through a temporary
+// file in the same directory, renamed into place (mode 0644); a file that
+// would pass max is an error naming it, and nothing is left behind.
+func writeFileAtomic(p string, max int64, write func(w *bufio.Writer) error) error {
+	return atomicfile.WriteWith(p, 0o644, func(f io.Writer) error {
+		w := bufio.NewWriter(&cappedWriter{w: f, path: p, left: max, max: max})
+		if err := write(w); err != nil {
+			return err
+		}
+		if err := w.Flush(); err != nil {
+			var tl *readcap.TooLargeError
+			if errors.As(err, &tl) {
+				return fmt.Errorf("%w, which tooleval would not read back", err)
+			}
+			return err
+		}
+		return nil
+	})
 }
 
-func mkdirFor(p string) error { return os.MkdirAll(filepath.Dir(p), 0o755) }
+// cappedWriter fails once more than max bytes are written.
+type cappedWriter struct {
+	w         io.Writer
+	path      string
+	left, max int64
+}
+
+func (c *cappedWriter) Write(p []byte) (int, error) {
+	if c.max > 0 && int64(len(p)) > c.left {
+		return 0, &readcap.TooLargeError{Path: c.path, Size: c.max - c.left + int64(len(p)), Max: c.max}
+	}
+	c.left -= int64(len(p))
+	return c.w.Write(p)
+}

@@ -57,7 +57,7 @@ func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Br
 			pairs[i][j] = CheckCall(schema, got[j], &gold[i])
 		}
 	}
-	r.Matches = assign(gold, got, pairs)
+	r.Matches = Assign(gold, got, pairs)
 	used := make([]bool, len(got))
 	for i, j := range r.Matches {
 		if j < 0 {
@@ -142,10 +142,10 @@ func pairScore(ps []Problem) int {
 	return 1000 + 10*ps[0].Code.Rank() - min(len(ps), 9)
 }
 
-// assign returns, for each gold call, the output call matched with it (-1
+// Assign returns, for each gold call, the output call matched with it (-1
 // for none), maximising the total pair score; ties go to the earliest
 // output calls so the result is deterministic.
-func assign(gold []GoldCall, got []toolcall.Call, pairs [][][]Problem) []int {
+func Assign(gold []GoldCall, got []toolcall.Call, pairs [][][]Problem) []int {
 	match := make([]int, len(gold))
 	for i := range match {
 		match[i] = -1

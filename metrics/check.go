@@ -166,7 +166,7 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 			continue
 		}
 		if v := args[name]; !allowedMatch(v, gp.Allowed) {
-			add(CodeValueError, name, "value %s is not among the allowed values %s", short(v), shortList(gp.Allowed))
+			add(CodeValueError, name, "value %s is not among the allowed values %s", short(v), ShortList(gp.Allowed))
 		}
 	}
 	for _, gp := range gold.Params {
@@ -241,7 +241,9 @@ func short(v json.RawMessage) string {
 	return s
 }
 
-func shortList(vs []json.RawMessage) string {
+// ShortList renders allowed values for a message: their JSON, cut to 80
+// bytes.
+func ShortList(vs []json.RawMessage) string {
 	b, _ := json.Marshal(vs)
 	s := string(b)
 	if len(s) > 80 {

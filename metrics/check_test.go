@@ -192,6 +192,8 @@ func TestStandardize(t *testing.T) {
 	for in, want := range map[string]string{
 		"New York, NY": "newyorkny", "San_Francisco": "sanfrancisco", "x^2 * 3": "x23",
 		"it's": `it"s`, "北京市": "北京市", "a/b.c-d": "abcd",
+		// Python's str.lower, not Go's: a final capital sigma, and İ as i + dot.
+		"ΟΔΟΣ": "οδος", "ΟΔΟΣ Α": "οδοσα" /* removed first, then lowered */, "PİZZA": "pi\u0307zza",
 	} {
 		if got := Standardize(in); got != want {
 			t.Errorf("Standardize(%q) = %q, want %q", in, got, want)

@@ -1,14 +1,19 @@
 // Package metrics scores an agent's tool setup: retrieval metrics over the
 // tools injected into a prompt (Recall@k, COMP@k, NDCG@k, P@k; noise and
-// token cost), and the Berkeley Function Calling Leaderboard's
-// possible-answer checks of the calls a model made against gold calls.
+// token cost), and tooleval's own call checker (CheckCalls): the
+// leaderboard-style possible-answer checks of the calls a model made
+// against gold calls, with any-order matching of parallel calls.
 //
 // Call checks run in the leaderboard's order — wrong_count,
 // wrong_func_name, missing_required, unexpected_param, type_error,
 // value_error, missing_optional — with invalid_json and incomplete_call
-// from the parser ahead of them. Strings compare after Standardize; the
-// calls of a parallel answer match in any order. Attribute names why a
-// failed case failed: retrieval_miss, selection or arguments.
+// from the parser ahead of them. Strings compare after Standardize (the
+// leaderboard's normalisation); the calls of a parallel answer match in
+// any order (Assign). Attribute names why a failed case failed:
+// retrieval_miss, selection or arguments.
+//
+// The leaderboard's own checker, verdict for verdict, is package
+// bfclcheck; it reports in this package's CallsResult and codes.
 //
 // The package computes per-case values; replay aggregates them.
 package metrics

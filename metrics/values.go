@@ -5,24 +5,25 @@ import (
 	"encoding/json"
 	"math/big"
 	"strings"
+
+	"github.com/tooleval/tooleval/pyliteral"
 )
 
-// Standardize is how the leaderboard compares strings: lowercased, with
-// spaces and the characters , . / - _ * ^ removed and single quotes turned
-// into double quotes.
+// Standardize is how the leaderboard compares strings, exactly as its
+// Python code runs it: spaces and the characters , . / - _ * ^ removed,
+// lowercased with Python's str.lower (pyliteral.Lower), single quotes
+// turned into double quotes.
 func Standardize(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range strings.ToLower(s) {
-		switch r {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
 		case ' ', ',', '.', '/', '-', '_', '*', '^':
 			continue
-		case '\'':
-			r = '"'
 		}
-		b.WriteRune(r)
+		b.WriteByte(s[i])
 	}
-	return b.String()
+	return strings.ReplaceAll(pyliteral.Lower(b.String()), "'", `"`)
 }
 
 // jsonKind is the JSON type of a raw value: "string", "integer" (a number

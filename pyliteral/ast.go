@@ -54,7 +54,7 @@ type node struct {
 	kind  nodeKind
 	pos   int
 	op    string  // operator of unary/binary/compare/bool nodes; the name of a Name/Attribute/keyword
-	val   constV  // Constant
+	val   Object  // Constant
 	kids  []*node // operands, elements, call arguments (positional), dict keys
 	vals  []*node // dict values
 	kws   []kwArg // call keywords
@@ -88,15 +88,6 @@ const (
 	nSlice
 	nJoinedStr
 )
-
-// constV is a Python constant.
-type constV struct {
-	kind  byte // 's' str, 'b' bytes, 'i' int, 'f' float, 'j' complex, 'T' True, 'F' False, 'N' None, 'E' Ellipsis
-	s     string
-	i     *big.Int
-	f     float64
-	fText string // the literal as written (complex)
-}
 
 var pyKeywords = map[string]bool{
 	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
@@ -736,7 +727,7 @@ func (p *astParser) atom() (*node, error) {
 		return p.number()
 	case strings.HasPrefix(p.src[p.pos:], "..."):
 		p.pos += 3
-		return &node{kind: nConst, pos: at, val: constV{kind: 'E'}}, nil
+		return &node{kind: nConst, pos: at, val: Object{Kind: KindEllipsis}}, nil
 	}
 	name := p.ident()
 	if name == "" {
@@ -748,11 +739,11 @@ func (p *astParser) atom() (*node, error) {
 	}
 	switch name {
 	case "True":
-		return &node{kind: nConst, pos: at, val: constV{kind: 'T'}}, nil
+		return &node{kind: nConst, pos: at, val: BoolOf(true)}, nil
 	case "False":
-		return &node{kind: nConst, pos: at, val: constV{kind: 'F'}}, nil
+		return &node{kind: nConst, pos: at, val: BoolOf(false)}, nil
 	case "None":
-		return &node{kind: nConst, pos: at, val: constV{kind: 'N'}}, nil
+		return &node{kind: nConst, pos: at, val: Object{Kind: KindNone}}, nil
 	}
 	if pyKeywords[name] {
 		return nil, p.errf(at, "%q is a Python keyword", name)
@@ -825,7 +816,7 @@ func (p *astParser) dictOrSet(at int) (*node, error) {
 func (p *astParser) strings() (*node, error) {
 	at := p.pos
 	var sb strings.Builder
-	kind := byte(0)
+	kind, seen := KindStr, false
 	fstr := false
 	for {
 		p.skip()
@@ -843,18 +834,18 @@ func (p *astParser) strings() (*node, error) {
 			break
 		}
 		lp := strings.ToLower(prefix)
-		k := byte('s')
+		k := KindStr
 		if strings.Contains(lp, "b") {
-			k = 'b'
+			k = KindBytes
 		}
-		if kind != 0 && k != kind {
+		if seen && k != kind {
 			return nil, p.errf(start, "cannot mix bytes and nonbytes literals")
 		}
-		kind = k
+		kind, seen = k, true
 		if strings.Contains(lp, "f") {
 			fstr = true
 		}
-		s, err := p.quoted(strings.Contains(lp, "r"), k == 'b')
+		s, err := p.quoted(strings.Contains(lp, "r"), k == KindBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -863,7 +854,7 @@ func (p *astParser) strings() (*node, error) {
 	if fstr {
 		return &node{kind: nJoinedStr, pos: at}, nil
 	}
-	return &node{kind: nConst, pos: at, val: constV{kind: kind, s: sb.String()}}, nil
+	return &node{kind: nConst, pos: at, val: Object{Kind: kind, Str: sb.String()}}, nil
 }
 
 // quoted reads one quoted literal at p.pos.
@@ -902,7 +893,7 @@ func (p *astParser) number() (*node, error) {
 		if _, err := strconv.ParseFloat(low[:len(low)-1], 64); err != nil || strings.HasPrefix(low, "0x") {
 			return bad()
 		}
-		return &node{kind: nConst, pos: at, val: constV{kind: 'j', fText: lit}}, nil
+		return &node{kind: nConst, pos: at, val: Object{Kind: KindComplex, Str: lit}}, nil
 	}
 	if len(low) > 1 && low[0] == '0' && (low[1] == 'x' || low[1] == 'o' || low[1] == 'b') {
 		base := map[byte]int{'x': 16, 'o': 8, 'b': 2}[low[1]]
@@ -910,7 +901,7 @@ func (p *astParser) number() (*node, error) {
 		if !ok || low[2:] == "" {
 			return bad()
 		}
-		return &node{kind: nConst, pos: at, val: constV{kind: 'i', i: i}}, nil
+		return &node{kind: nConst, pos: at, val: Object{Kind: KindInt, Int: i}}, nil
 	}
 	if !strings.ContainsAny(low, ".e") {
 		if len(low) > 1 && low[0] == '0' && strings.Trim(low, "0") != "" {
@@ -920,7 +911,7 @@ func (p *astParser) number() (*node, error) {
 		if !ok {
 			return bad()
 		}
-		return &node{kind: nConst, pos: at, val: constV{kind: 'i', i: i}}, nil
+		return &node{kind: nConst, pos: at, val: Object{Kind: KindInt, Int: i}}, nil
 	}
 	for _, r := range low {
 		if !(r >= '0' && r <= '9' || r == '.' || r == 'e' || r == '+' || r == '-') {
@@ -931,7 +922,7 @@ func (p *astParser) number() (*node, error) {
 	if err != nil && f == 0 {
 		return bad()
 	}
-	return &node{kind: nConst, pos: at, val: constV{kind: 'f', f: f}}, nil
+	return &node{kind: nConst, pos: at, val: FloatOf(f)}, nil
 }
 
 func snippet(s string) string {

@@ -19,6 +19,12 @@
 //     repeated keywords kept, arithmetic evaluated, calls and subscripts as
 //     their source text).
 //
+// Object (object.go) is the project's one model of a Python value: what
+// json.loads gives (DecodeJSON), what the AST reader resolves, and what
+// the leaderboard's checker compares with Python's == (Equal), dict
+// (SetItem, Get) and `in` (Contains) semantics. Lower is Python's
+// str.lower, which the leaderboard's string normalisation uses.
+//
 // It is the project's one Python-literal reader: the BFCL importer and the
 // text parsers both use it. Errors are *SyntaxError with a byte offset.
 package pyliteral

@@ -37,14 +37,6 @@ func resolveCalls(n *node, tupleKey string) ([]Call, error) {
 	return calls, nil
 }
 
-// pv is a resolved Python value.
-type pv struct {
-	c    constV
-	list []pv // list (k 'L') or tuple (k 'T') items, dict values (k 'D')
-	keys []pv // dict keys
-	k    byte // 'c' constant, 'L' list, 'T' tuple, 'D' dict
-}
-
 // resolveCall resolves a call: the dotted name and the keyword arguments
 // (positional ones are dropped; a repeated keyword keeps its first
 // position and its last value) as a JSON object.
@@ -54,7 +46,7 @@ func resolveCall(c *node, tupleKey string) (string, json.RawMessage, error) {
 		return "", nil, err
 	}
 	var b bytes.Buffer
-	if err := writePV(&b, d, tupleKey); err != nil {
+	if err := writeJSON(&b, d, tupleKey); err != nil {
 		return "", nil, &SyntaxError{Offset: c.pos, Msg: err.Error()}
 	}
 	return callName(c), json.RawMessage(b.Bytes()), nil
@@ -79,72 +71,32 @@ func callName(c *node) string {
 }
 
 // kwDict resolves a call's keyword arguments.
-func kwDict(c *node) (pv, error) {
-	d := pv{k: 'D'}
+func kwDict(c *node) (Object, error) {
+	d := NewDict()
 	for _, kw := range c.kws {
 		if kw.name == "" {
-			return pv{}, &SyntaxError{Offset: kw.val.pos, Msg: "**arguments cannot be resolved"}
+			return Object{}, &SyntaxError{Offset: kw.val.pos, Msg: "**arguments cannot be resolved"}
 		}
 		v, err := resolveValue(kw.val)
 		if err != nil {
-			return pv{}, err
+			return Object{}, err
 		}
-		d.set(str(kw.name), v)
+		d.SetItem(Str(kw.name), v)
 	}
 	return d, nil
 }
 
-func (d *pv) set(k, v pv) {
-	for i := range d.keys {
-		if pvEqualKey(d.keys[i], k) {
-			d.list[i] = v
-			return
-		}
-	}
-	d.keys = append(d.keys, k)
-	d.list = append(d.list, v)
-}
-
-func pvEqualKey(a, b pv) bool {
-	if a.k != 'c' || b.k != 'c' {
-		return false
-	}
-	x, y := a.c, b.c
-	if xf, ok := constNum(x); ok {
-		yf, ok := constNum(y)
-		return ok && xf.Cmp(yf) == 0
-	}
-	return x.kind == y.kind && x.s == y.s
-}
-
-func constNum(c constV) (*big.Float, bool) {
-	switch c.kind {
-	case 'i':
-		return new(big.Float).SetInt(c.i), true
-	case 'f':
-		if math.IsNaN(c.f) || math.IsInf(c.f, 0) {
-			return nil, false
-		}
-		return big.NewFloat(c.f), true
-	case 'T':
-		return big.NewFloat(1), true
-	case 'F':
-		return big.NewFloat(0), true
-	}
-	return nil, false
-}
-
 // resolveValue is the leaderboard's resolve_ast_by_type.
-func resolveValue(n *node) (pv, error) {
-	unsupported := func() (pv, error) {
-		return pv{}, &SyntaxError{Offset: n.pos, Msg: "unsupported value expression"}
+func resolveValue(n *node) (Object, error) {
+	unsupported := func() (Object, error) {
+		return Object{}, &SyntaxError{Offset: n.pos, Msg: "unsupported value expression"}
 	}
 	switch n.kind {
 	case nConst:
-		if n.val.kind == 'E' {
-			return str("..."), nil
+		if n.val.Kind == KindEllipsis {
+			return Str("..."), nil
 		}
-		return pv{k: 'c', c: n.val}, nil
+		return n.val, nil
 	case nUnary:
 		// -operand.value: only a constant operand has one, and the sign is
 		// always negative (+5 and ~5 give -5, not True gives -1).
@@ -156,11 +108,11 @@ func resolveValue(n *node) (pv, error) {
 		if !ok {
 			return unsupported()
 		}
-		return pv{k: 'c', c: v}, nil
+		return v, nil
 	case nList, nTuple:
-		out := pv{k: 'L', list: []pv{}}
+		out := NewList()
 		if n.kind == nTuple {
-			out.k = 'T'
+			out.Kind = KindTuple
 		}
 		for _, e := range n.kids {
 			if e.kind == nStarred {
@@ -168,30 +120,30 @@ func resolveValue(n *node) (pv, error) {
 			}
 			v, err := resolveValue(e)
 			if err != nil {
-				return pv{}, err
+				return Object{}, err
 			}
-			out.list = append(out.list, v)
+			out.Items = append(out.Items, v)
 		}
 		return out, nil
 	case nDict:
-		out := pv{k: 'D'}
+		out := NewDict()
 		for i, k := range n.kids {
 			if k == nil {
 				return unsupported()
 			}
 			kv, err := resolveValue(k)
 			if err != nil {
-				return pv{}, err
+				return Object{}, err
 			}
 			vv, err := resolveValue(n.vals[i])
 			if err != nil {
-				return pv{}, err
+				return Object{}, err
 			}
-			out.set(kv, vv)
+			out.SetItem(kv, vv)
 		}
 		return out, nil
 	case nName:
-		return str(n.op), nil
+		return Str(n.op), nil
 	case nBin:
 		v, err := evalNode(n)
 		if err != nil {
@@ -200,138 +152,138 @@ func resolveValue(n *node) (pv, error) {
 		return v, nil
 	case nCall:
 		if len(n.kws) == 0 {
-			return str(unparse(n)), nil
+			return Str(unparse(n)), nil
 		}
 		inner, err := kwDict(n)
 		if err != nil {
-			return pv{}, err
+			return Object{}, err
 		}
-		out := pv{k: 'D'}
-		out.set(str(callName(n)), inner)
+		out := NewDict()
+		out.SetItem(Str(callName(n)), inner)
 		return out, nil
 	case nSub:
-		return str(unparse(n.kids[0]) + "[" + unparse(n.slice) + "]"), nil
+		return Str(unparse(n.kids[0]) + "[" + unparse(n.slice) + "]"), nil
 	}
 	return unsupported()
 }
 
-func str(s string) pv { return pv{k: 'c', c: constV{kind: 's', s: s}} }
-
-func negate(c constV) (constV, bool) {
-	switch c.kind {
-	case 'i':
-		return constV{kind: 'i', i: new(big.Int).Neg(c.i)}, true
-	case 'f':
-		return constV{kind: 'f', f: -c.f}, true
-	case 'T':
-		return constV{kind: 'i', i: big.NewInt(-1)}, true
-	case 'F':
-		return constV{kind: 'i', i: big.NewInt(0)}, true
-	case 'j':
-		return constV{kind: 'j', fText: "-" + c.fText}, true
+// negate is -c for a constant c (a bool counts as an int).
+func negate(c Object) (Object, bool) {
+	switch c.Kind {
+	case KindInt:
+		return Object{Kind: KindInt, Int: new(big.Int).Neg(c.Int)}, true
+	case KindFloat:
+		return FloatOf(-c.Float), true
+	case KindBool:
+		if c.Bool {
+			return Int(-1), true
+		}
+		return Int(0), true
+	case KindComplex:
+		return Object{Kind: KindComplex, Str: "-" + c.Str}, true
 	}
 	return c, false
 }
 
 // evalNode evaluates arithmetic on constants (the leaderboard eval()s a
 // BinOp's source; names are undefined there).
-func evalNode(n *node) (pv, error) {
+func evalNode(n *node) (Object, error) {
 	switch n.kind {
 	case nConst:
-		if n.val.kind == 'E' || n.val.kind == 'j' || n.val.kind == 'N' {
-			return pv{}, fmt.Errorf("unsupported")
+		switch n.val.Kind {
+		case KindEllipsis, KindComplex, KindNone:
+			return Object{}, fmt.Errorf("unsupported")
 		}
-		return pv{k: 'c', c: n.val}, nil
+		return n.val, nil
 	case nUnary:
 		v, err := evalNode(n.kids[0])
-		if err != nil || v.k != 'c' {
-			return pv{}, fmt.Errorf("unsupported")
+		if err != nil {
+			return Object{}, err
 		}
-		num, ok := toNum(v.c)
+		num, ok := toNum(v)
 		if !ok {
-			return pv{}, fmt.Errorf("unsupported")
+			return Object{}, fmt.Errorf("unsupported")
 		}
 		switch n.op {
 		case "-":
 			c, _ := negate(num)
-			return pv{k: 'c', c: c}, nil
+			return c, nil
 		case "+":
-			return pv{k: 'c', c: num}, nil
+			return num, nil
 		}
 	case nList, nTuple:
 		return resolveValue(n)
 	case nBin:
 		a, err := evalNode(n.kids[0])
 		if err != nil {
-			return pv{}, err
+			return Object{}, err
 		}
 		b, err := evalNode(n.kids[1])
 		if err != nil {
-			return pv{}, err
+			return Object{}, err
 		}
 		return binop(n.op, a, b)
 	}
-	return pv{}, fmt.Errorf("unsupported")
+	return Object{}, fmt.Errorf("unsupported")
 }
 
-// toNum turns a bool into an int; other numbers stay.
-func toNum(c constV) (constV, bool) {
-	switch c.kind {
-	case 'i', 'f':
+// toNum turns a bool into an int; other numbers stay; ok is false for
+// anything else.
+func toNum(c Object) (Object, bool) {
+	switch c.Kind {
+	case KindInt, KindFloat:
 		return c, true
-	case 'T':
-		return constV{kind: 'i', i: big.NewInt(1)}, true
-	case 'F':
-		return constV{kind: 'i', i: big.NewInt(0)}, true
+	case KindBool:
+		if c.Bool {
+			return Int(1), true
+		}
+		return Int(0), true
 	}
 	return c, false
 }
 
-func binop(op string, a, b pv) (pv, error) {
+func binop(op string, a, b Object) (Object, error) {
 	bad := fmt.Errorf("unsupported operands for %s", op)
-	if a.k == 'c' && b.k == 'c' && a.c.kind == 's' && b.c.kind == 's' && op == "+" {
-		return str(a.c.s + b.c.s), nil
+	if a.Kind == KindStr && b.Kind == KindStr && op == "+" {
+		return Str(a.Str + b.Str), nil
 	}
-	if (a.k == 'L' || a.k == 'T') && a.k == b.k && op == "+" {
-		return pv{k: a.k, list: append(append([]pv{}, a.list...), b.list...)}, nil
+	if (a.Kind == KindList || a.Kind == KindTuple) && a.Kind == b.Kind && op == "+" {
+		return Object{Kind: a.Kind, Items: append(append([]Object{}, a.Items...), b.Items...)}, nil
 	}
-	if a.k != 'c' || b.k != 'c' {
-		return pv{}, bad
-	}
-	if op == "*" && (a.c.kind == 's' || b.c.kind == 's') {
-		s, k := a.c, b.c
-		if s.kind != 's' {
+	if op == "*" && (a.Kind == KindStr || b.Kind == KindStr) {
+		s, k := a, b
+		if s.Kind != KindStr {
 			s, k = k, s
 		}
 		k, ok := toNum(k)
-		if !ok || k.kind != 'i' || !k.i.IsInt64() || k.i.Int64() > 1<<20 {
-			return pv{}, bad
+		if !ok || k.Kind != KindInt || !k.Int.IsInt64() || k.Int.Int64() > 1<<20 {
+			return Object{}, bad
 		}
-		return str(strings.Repeat(s.s, int(max(0, k.i.Int64())))), nil
+		return Str(strings.Repeat(s.Str, int(max(0, k.Int.Int64())))), nil
 	}
-	x, ok1 := toNum(a.c)
-	y, ok2 := toNum(b.c)
+	x, ok1 := toNum(a)
+	y, ok2 := toNum(b)
 	if !ok1 || !ok2 {
-		return pv{}, bad
+		return Object{}, bad
 	}
-	if x.kind == 'i' && y.kind == 'i' {
+	if x.Kind == KindInt && y.Kind == KindInt {
 		r := new(big.Int)
 		switch op {
 		case "+":
-			r.Add(x.i, y.i)
+			r.Add(x.Int, y.Int)
 		case "-":
-			r.Sub(x.i, y.i)
+			r.Sub(x.Int, y.Int)
 		case "*":
-			r.Mul(x.i, y.i)
+			r.Mul(x.Int, y.Int)
 		case "//", "%":
-			if y.i.Sign() == 0 {
-				return pv{}, bad
+			if y.Int.Sign() == 0 {
+				return Object{}, bad
 			}
-			q, m := new(big.Int).DivMod(x.i, y.i, new(big.Int))
+			q, m := new(big.Int).DivMod(x.Int, y.Int, new(big.Int))
 			// Python floors toward negative infinity; DivMod is Euclidean.
-			if m.Sign() != 0 && y.i.Sign() < 0 {
+			if m.Sign() != 0 && y.Int.Sign() < 0 {
 				q.Add(q, big.NewInt(1))
-				m.Add(m, y.i)
+				m.Add(m, y.Int)
 			}
 			if op == "//" {
 				r = q
@@ -339,25 +291,25 @@ func binop(op string, a, b pv) (pv, error) {
 				r = m
 			}
 		case "**":
-			if y.i.Sign() < 0 {
-				xf, _ := new(big.Float).SetInt(x.i).Float64()
-				yf, _ := new(big.Float).SetInt(y.i).Float64()
-				return pv{k: 'c', c: constV{kind: 'f', f: math.Pow(xf, yf)}}, nil
+			if y.Int.Sign() < 0 {
+				xf, _ := new(big.Float).SetInt(x.Int).Float64()
+				yf, _ := new(big.Float).SetInt(y.Int).Float64()
+				return FloatOf(math.Pow(xf, yf)), nil
 			}
-			if y.i.BitLen() > 16 {
-				return pv{}, bad
+			if y.Int.BitLen() > 16 {
+				return Object{}, bad
 			}
-			r.Exp(x.i, y.i, nil)
+			r.Exp(x.Int, y.Int, nil)
 		case "/":
-			if y.i.Sign() == 0 {
-				return pv{}, bad
+			if y.Int.Sign() == 0 {
+				return Object{}, bad
 			}
-			q, _ := new(big.Rat).SetFrac(x.i, y.i).Float64()
-			return pv{k: 'c', c: constV{kind: 'f', f: q}}, nil
+			q, _ := new(big.Rat).SetFrac(x.Int, y.Int).Float64()
+			return FloatOf(q), nil
 		default:
-			return pv{}, bad
+			return Object{}, bad
 		}
-		return pv{k: 'c', c: constV{kind: 'i', i: r}}, nil
+		return Object{Kind: KindInt, Int: r}, nil
 	}
 	xf, yf := floatOf(x), floatOf(y)
 	var f float64
@@ -370,53 +322,54 @@ func binop(op string, a, b pv) (pv, error) {
 		f = xf * yf
 	case "/":
 		if yf == 0 {
-			return pv{}, bad
+			return Object{}, bad
 		}
 		f = xf / yf
 	case "//":
 		if yf == 0 {
-			return pv{}, bad
+			return Object{}, bad
 		}
 		f = math.Floor(xf / yf)
 	case "%":
 		if yf == 0 {
-			return pv{}, bad
+			return Object{}, bad
 		}
 		f = xf - math.Floor(xf/yf)*yf
 	case "**":
 		f = math.Pow(xf, yf)
 	default:
-		return pv{}, bad
+		return Object{}, bad
 	}
-	return pv{k: 'c', c: constV{kind: 'f', f: f}}, nil
+	return FloatOf(f), nil
 }
 
-func floatOf(c constV) float64 {
-	if c.kind == 'i' {
-		f, _ := new(big.Float).SetInt(c.i).Float64()
+// floatOf is float(c) for an int or float c.
+func floatOf(c Object) float64 {
+	if c.Kind == KindInt {
+		f, _ := new(big.Float).SetInt(c.Int).Float64()
 		return f
 	}
-	return c.f
+	return c.Float
 }
 
-// writePV writes a resolved value as JSON: tuples become arrays (or
+// writeJSON writes a resolved value as JSON: tuples become arrays (or
 // {tupleKey: [items]} when tupleKey is set), bytes and complex numbers
 // their Python text, dict keys that are not strings their Python text.
-func writePV(b *bytes.Buffer, v pv, tupleKey string) error {
-	switch v.k {
-	case 'L', 'T':
-		wrap := v.k == 'T' && tupleKey != ""
+func writeJSON(b *bytes.Buffer, v Object, tupleKey string) error {
+	switch v.Kind {
+	case KindList, KindTuple:
+		wrap := v.Kind == KindTuple && tupleKey != ""
 		if wrap {
 			b.WriteByte('{')
 			writeJSONString(b, tupleKey)
 			b.WriteByte(':')
 		}
 		b.WriteByte('[')
-		for i, e := range v.list {
+		for i, e := range v.Items {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := writePV(b, e, tupleKey); err != nil {
+			if err := writeJSON(b, e, tupleKey); err != nil {
 				return err
 			}
 		}
@@ -424,50 +377,45 @@ func writePV(b *bytes.Buffer, v pv, tupleKey string) error {
 		if wrap {
 			b.WriteByte('}')
 		}
-		return nil
-	case 'D':
+	case KindDict:
 		b.WriteByte('{')
-		for i, k := range v.keys {
+		for i, k := range v.Keys {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			ks := ""
-			if k.k == 'c' && k.c.kind == 's' {
-				ks = k.c.s
-			} else {
-				ks = unparseConst(k.c)
+			ks := k.Str
+			if k.Kind != KindStr {
+				ks = k.Repr()
 			}
 			writeJSONString(b, ks)
 			b.WriteByte(':')
-			if err := writePV(b, v.list[i], tupleKey); err != nil {
+			if err := writeJSON(b, v.Items[i], tupleKey); err != nil {
 				return err
 			}
 		}
 		b.WriteByte('}')
-		return nil
-	}
-	c := v.c
-	switch c.kind {
-	case 's':
-		writeJSONString(b, c.s)
-	case 'b', 'j':
-		writeJSONString(b, unparseConst(c))
-	case 'i':
-		b.WriteString(c.i.String())
-	case 'f':
-		if math.IsInf(c.f, 0) || math.IsNaN(c.f) {
-			return fmt.Errorf("%s has no JSON form", unparseConst(c))
+	case KindStr:
+		writeJSONString(b, v.Str)
+	case KindBytes, KindComplex:
+		writeJSONString(b, v.Repr())
+	case KindInt:
+		b.WriteString(v.Int.String())
+	case KindFloat:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
+			return fmt.Errorf("%s has no JSON form", v.Repr())
 		}
-		s := strconv.FormatFloat(c.f, 'g', -1, 64)
+		s := strconv.FormatFloat(v.Float, 'g', -1, 64)
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
 		}
 		b.WriteString(s)
-	case 'T':
-		b.WriteString("true")
-	case 'F':
-		b.WriteString("false")
-	case 'N':
+	case KindBool:
+		if v.Bool {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case KindNone:
 		b.WriteString("null")
 	}
 	return nil
@@ -499,7 +447,7 @@ func unparseTo(b *strings.Builder, n *node, prec int) {
 	}
 	switch n.kind {
 	case nConst:
-		b.WriteString(unparseConst(n.val))
+		b.WriteString(n.val.Repr())
 	case nName:
 		b.WriteString(n.op)
 	case nAttr:
@@ -618,31 +566,6 @@ func unparseTo(b *strings.Builder, n *node, prec int) {
 	default:
 		b.WriteString("...")
 	}
-}
-
-// unparseConst is Python's repr of a constant.
-func unparseConst(c constV) string {
-	switch c.kind {
-	case 's':
-		return pyRepr(c.s, false)
-	case 'b':
-		return "b" + pyRepr(c.s, true)
-	case 'i':
-		return c.i.String()
-	case 'f':
-		return pyFloatRepr(c.f)
-	case 'j':
-		return c.fText
-	case 'T':
-		return "True"
-	case 'F':
-		return "False"
-	case 'N':
-		return "None"
-	case 'E':
-		return "..."
-	}
-	return ""
 }
 
 // pyRepr is Python's repr of a str (or bytes body).

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tooleval/tooleval/internal/growth"
 )
@@ -56,7 +57,17 @@ func TestSuitePathsContained(t *testing.T) {
 		if err := os.Symlink("sub/ok.txt", filepath.Join(dir, "inner.txt")); err != nil {
 			t.Fatal(err)
 		}
+		// A loop of symbolic links is a loop, wherever it is.
+		if err := os.Symlink("loop2.txt", filepath.Join(dir, "loop1.txt")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("loop1.txt", filepath.Join(dir, "loop2.txt")); err != nil {
+			t.Fatal(err)
+		}
 	}
+	// A FIFO is refused before it is opened: opening it would wait for a
+	// writer forever.
+	fifo := mkfifo(t, filepath.Join(dir, "pipe"))
 	cases := []struct {
 		file           string
 		inside, anyway string // error substrings: default options, AllowOutside ("" = loads)
@@ -69,12 +80,14 @@ func TestSuitePathsContained(t *testing.T) {
 		{"link.txt", "leads outside", ""},
 		{"inner.txt", "", ""},
 		{"sub", "not a regular file", "not a regular file"},
+		{"loop1.txt", "loop of symbolic links", "loop of symbolic links"},
+		{"pipe", "not a regular file", "not a regular file"},
 	}
 	if runtime.GOOS == "linux" {
 		cases = append(cases, struct{ file, inside, anyway string }{"/dev/zero", "leads outside", "not a regular file"})
 	}
 	for _, c := range cases {
-		if !symlinks && (c.file == "link.txt" || c.file == "inner.txt") {
+		if !symlinks && (c.file == "link.txt" || c.file == "inner.txt" || c.file == "loop1.txt") || !fifo && c.file == "pipe" {
 			continue
 		}
 		p := writeSuite(t, dir, c.file)
@@ -83,7 +96,11 @@ func TestSuitePathsContained(t *testing.T) {
 			if allow {
 				want = c.anyway
 			}
-			s, err := LoadFileWith(p, LoadOptions{AllowOutside: allow})
+			var s *Suite
+			err := returns(t, c.file, func() (err error) {
+				s, err = LoadFileWith(p, LoadOptions{AllowOutside: allow})
+				return err
+			})
 			if want == "" {
 				if err != nil {
 					t.Errorf("%s (allow %v): %v", c.file, allow, err)
@@ -147,5 +164,26 @@ func TestSuiteLoadLinear(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// mkfifo makes a FIFO at p and reports whether the system has them.
+func mkfifo(t *testing.T, p string) bool {
+	t.Helper()
+	return mkfifoAt(p) == nil
+}
+
+// returns runs f and fails the test when it has not returned within a few
+// seconds (a reader blocked opening a FIFO nobody writes).
+func returns(t *testing.T, what string, f func() error) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%s: still blocked after 5s", what)
+		return nil
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
@@ -315,7 +316,7 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 			return fail(err)
 		}
 		if c.CheckCalls() {
-			cr := metrics.CheckCallsWith(cat, parse.Calls, c.GoldCalls, broken, c.Checker)
+			cr := bfclcheck.CheckCallsWith(cat, parse.Calls, c.GoldCalls, broken, c.Checker)
 			calls = &cr
 		}
 	}

@@ -12,9 +12,11 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/metrics"
@@ -56,7 +58,7 @@ type Case struct {
 	MCP *MCPRef `json:"-"`
 	// Checker chooses the call checker (nil: tooleval's own); the BFCL
 	// importer sets the leaderboard's rules.
-	Checker *metrics.Rules `json:"checker,omitempty"`
+	Checker *bfclcheck.Rules `json:"checker,omitempty"`
 	// Steps make the case a multi-step trajectory (see steps.go); such a
 	// case has no Transcript or GoldCalls of its own.
 	Steps []*Step `json:"steps,omitempty"`
@@ -199,11 +201,15 @@ func (d *osFiles) ReadFile(rel string, max int64) ([]byte, error) {
 	if !filepath.IsLocal(local) {
 		return nil, &OutsideError{Path: rel, Dir: d.dir}
 	}
-	f, err := d.root.Open(local)
+	f, err := readcap.OpenInRoot(d.root, local)
 	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
-			// os.Root refuses symbolic links that lead out of it.
-			return nil, &OutsideError{Path: rel, Dir: d.dir}
+		var nr *readcap.NotRegularError
+		var esc *readcap.EscapeError
+		switch {
+		case errors.As(err, &nr):
+			nr.Path = rel
+		case errors.As(err, &esc):
+			err = &OutsideError{Path: rel, Dir: d.dir}
 		}
 		return nil, err
 	}
@@ -211,7 +217,7 @@ func (d *osFiles) ReadFile(rel string, max int64) ([]byte, error) {
 	return readcap.Read(f, rel, max)
 }
 
-func (d *osFiles) Open(rel string) (fs.File, error) { return os.Open(d.path(rel)) }
+func (d *osFiles) Open(rel string) (fs.File, error) { return readcap.OpenFile(d.path(rel)) }
 
 type fsFiles struct {
 	fsys fs.FS
@@ -220,14 +226,27 @@ type fsFiles struct {
 
 func (f fsFiles) path(rel string) string { return path.Clean(path.Join(f.dir, filepath.ToSlash(rel))) }
 func (f fsFiles) ReadFile(rel string, max int64) ([]byte, error) {
-	file, err := f.fsys.Open(f.path(rel))
+	file, err := f.Open(rel)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
 	return readcap.Read(file, rel, max)
 }
-func (f fsFiles) Open(rel string) (fs.File, error) { return f.fsys.Open(f.path(rel)) }
+
+// Open opens a regular file of the file system; what is not one (a FIFO,
+// whose open would wait for a writer) is refused before it is opened.
+func (f fsFiles) Open(rel string) (fs.File, error) {
+	p := f.path(rel)
+	st, err := fs.Stat(f.fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &readcap.NotRegularError{Path: rel, Mode: st.Mode()}
+	}
+	return f.fsys.Open(p)
+}
 
 func load(fsys files, file, display string, o LoadOptions) (*Suite, error) {
 	if display == "" {
@@ -264,6 +283,9 @@ func load(fsys files, file, display string, o LoadOptions) (*Suite, error) {
 }
 
 func readErr(err error) string {
+	if errors.Is(err, syscall.ELOOP) {
+		return "cannot read: a loop of symbolic links"
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return fmt.Sprintf("cannot read: %v", pe.Err)

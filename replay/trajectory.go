@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/retrieval"
@@ -248,7 +249,7 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 			}
 		}
 		if sr.Checked {
-			cr := metrics.CheckCallsWith(t.cat, calls, st.GoldCalls, p.broken, c.Checker)
+			cr := bfclcheck.CheckCallsWith(t.cat, calls, st.GoldCalls, p.broken, c.Checker)
 			sr.Calls = &cr
 			res.ToolCalls += cr.ToolCalls
 			res.WrongArgCalls += cr.WrongArgCalls

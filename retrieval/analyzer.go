@@ -223,6 +223,14 @@ func (a *Analyzer) appendTerms(dst []string, weights *[]float64, text string) []
 				}
 				j += n2
 			}
+			if base, clitic, end, ok := contraction(s[i:j], s, j); ok && contractionMode != contractionsKeep {
+				e.technical(base)
+				if clitic != "" && contractionMode == contractionsExpand {
+					e.technical(clitic)
+				}
+				i = end
+				continue
+			}
 			e.technical(s[i:j])
 			i = j
 		default:

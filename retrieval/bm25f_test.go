@@ -68,6 +68,32 @@ func TestBM25FHandComputed(t *testing.T) {
 	}
 }
 
+// TestBM25FFieldB: a field's own b replaces the global one in its length
+// normalisation only. With field_b.description 0 the hand computation of
+// TestBM25FHandComputed becomes: t2 "file" x = 2·2/1 = 4; t1 x = 2·1/1 +
+// 1·1/(0.25 + 0.75·2/2) = 3 (parameter descriptions keep b = 0.75), so t2
+// still leads but by a different margin.
+func TestBM25FFieldB(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Analyzer = AnalyzerConfig{Normalize: NormalizeNone}
+	cfg.Weights = map[string]float64{FieldDescription: 2, FieldParamDesc: 1}
+	cfg.FieldB = map[string]float64{FieldDescription: 0}
+	ix, err := New(bm25fCorpus, WithConfig(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln16 := math.Log(1.6)
+	sat := func(x float64) float64 { return x * 2.2 / (x + 1.2) }
+	checkHits(t, ix, "file", []Hit{{Name: "t2", Score: ln16 * sat(4)}, {Name: "t1", Score: ln16 * sat(3)}}, 1e-9)
+	e, err := ix.Explain("file", "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(e.Score-ln16*sat(3)) > 1e-9 {
+		t.Errorf("explain t1: %v, want %v (the score Search gives)", e.Score, ln16*sat(3))
+	}
+}
+
 // zhCatalog is a small hand-written Chinese catalog in the shape of
 // real ones: terse descriptions, the words that tell tools apart (航班号,
 // 城市, 取消) in parameter descriptions (the cancelling tool calls itself

@@ -197,7 +197,7 @@ func (ix *Index) addPostings(i int, es []occurrence, dl []int32) {
 // term's occurrences in the tool's fields (one per field) and the tool's
 // field lengths.
 func (ix *Index) impact(es []occurrence, dl []int32) float64 {
-	k1, b := ix.cfg.K1, ix.cfg.B
+	k1 := ix.cfg.K1
 	id := es[0].term
 	switch ix.cfg.Similarity {
 	case SimilarityBM25:
@@ -205,7 +205,7 @@ func (ix *Index) impact(es []occurrence, dl []int32) float64 {
 		for _, e := range es {
 			f := e.field
 			s += ix.fields[f].weight * IDF(float64(ix.fieldDF[f][id]), float64(ix.fieldDocs[f])) *
-				TF(float64(e.tf), float64(dl[f]), ix.avgdl[f], k1, b)
+				TF(float64(e.tf), float64(dl[f]), ix.avgdl[f], k1, ix.fields[f].b)
 		}
 		return s
 	case SimilarityBluge:
@@ -213,14 +213,14 @@ func (ix *Index) impact(es []occurrence, dl []int32) float64 {
 		for _, e := range es {
 			f := e.field
 			s += ix.fields[f].weight * stockBM25(float64(e.tf), float64(dl[f]), ix.avgdl[f],
-				float64(ix.fieldDF[f][id]), float64(ix.fieldDocs[f]), k1, b)
+				float64(ix.fieldDF[f][id]), float64(ix.fieldDocs[f]), k1, ix.fields[f].b)
 		}
 		return s
 	default: // BM25F
 		var x float64
 		for _, e := range es {
 			f := e.field
-			x += WeightedTF(ix.fields[f].weight, float64(e.tf), float64(dl[f]), ix.avgdl[f], b)
+			x += WeightedTF(ix.fields[f].weight, float64(e.tf), float64(dl[f]), ix.avgdl[f], ix.fields[f].b)
 		}
 		return IDF(float64(ix.df[id]), float64(len(ix.tools))) * Saturate(x, k1)
 	}

@@ -50,6 +50,7 @@ const (
 //	{
 //	  "k": 5,                          // tools retrieved besides always-include
 //	  "k1": 1.2, "b": 0.75,            // BM25 parameters
+//	  "field_b": {"param_desc": 0.3},  // b per field (BM25F); fields not named use b
 //	  "weights": {"name": 3, "description": 1.5, …},  // per field; 0 drops a field
 //	  "analyzer": {"tokenizer": "mixed", "cjk": "both", "normalize": "light", "stem": false, "stop_words": true,
 //	               "no_split": false,    // true: technical tokens whole only, not also split
@@ -65,9 +66,13 @@ const (
 //	  "lexicon_weight": 0.6            // query weight of translated terms
 //	}
 type Config struct {
-	K             int                `json:"k"`
-	K1            float64            `json:"k1"`
-	B             float64            `json:"b"`
+	K  int     `json:"k"`
+	K1 float64 `json:"k1"`
+	B  float64 `json:"b"`
+	// FieldB is the length normalisation b of each named field, as BM25F
+	// defines it (a long field such as parameter descriptions need not be
+	// normalised as hard as a short one); fields not named use B.
+	FieldB        map[string]float64 `json:"field_b,omitempty"`
 	Weights       map[string]float64 `json:"weights,omitempty"`
 	Analyzer      AnalyzerConfig     `json:"analyzer"`
 	Synonyms      []SynonymGroup     `json:"synonyms,omitempty"`
@@ -140,16 +145,19 @@ func (c *Config) Validate() error {
 	if !(c.B >= 0 && c.B <= 1) {
 		return fmt.Errorf("b: must be in [0, 1], got %g", c.B)
 	}
+	for _, f := range sortedKeys(c.FieldB) {
+		if !isField(f) {
+			return fmt.Errorf("field_b.%s: unknown field (want one of %s)", f, strings.Join(Fields, ", "))
+		}
+		if b := c.FieldB[f]; !(b >= 0 && b <= 1) {
+			return fmt.Errorf("field_b.%s: must be in [0, 1], got %g", f, b)
+		}
+	}
 	if !finiteNonNegative(c.SynonymWeight) {
 		return fmt.Errorf("synonym_weight: must be a finite number ≥ 0, got %g", c.SynonymWeight)
 	}
-	names := make([]string, 0, len(c.Weights))
-	for f := range c.Weights {
-		names = append(names, f)
-	}
-	sort.Strings(names)
 	active := false
-	for _, f := range names {
+	for _, f := range sortedKeys(c.Weights) {
 		w := c.Weights[f]
 		if !isField(f) {
 			return fmt.Errorf("weights.%s: unknown field (want one of %s)", f, strings.Join(Fields, ", "))
@@ -210,6 +218,24 @@ func (c *Config) Validate() error {
 		return err
 	}
 	return nil
+}
+
+// BOf is the length normalisation b of field f: FieldB's when it names f,
+// else B.
+func (c *Config) BOf(f string) float64 {
+	if b, ok := c.FieldB[f]; ok {
+		return b
+	}
+	return c.B
+}
+
+func sortedKeys(m map[string]float64) []string {
+	names := make([]string, 0, len(m))
+	for f := range m {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	return names
 }
 
 func isField(f string) bool {

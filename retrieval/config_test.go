@@ -43,6 +43,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{`{"k1": "x"}`, "k1"},
 		{`{"weights": {"title": 2}}`, "weights.title: unknown field"},
 		{`{"b": 1.5}`, "b: must be in [0, 1]"},
+		{`{"field_b": {"param_desc": -0.1}}`, "field_b.param_desc: must be in [0, 1]"},
+		{`{"field_b": {"title": 0.5}}`, "field_b.title: unknown field"},
 		{`{"k": -1}`, "k: must be ≥ 0"},
 		{`{"synonyms": [["one"]]}`, "synonyms[0]: a group needs at least two terms"},
 		{`{"synonyms": [5]}`, "synonym group"},
@@ -71,6 +73,25 @@ func TestLoadConfigFile(t *testing.T) {
 	// The corpus configs in testdata must stay valid.
 	if _, err := LoadConfig("../testdata/retrieval/zh/retrieval.json"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestFieldB: a field named in field_b uses its own b, the others the
+// global b; field_b is merged over the defaults like weights.
+func TestFieldB(t *testing.T) {
+	cfg, err := ParseConfig("c.json", []byte(`{"b": 0.6, "field_b": {"description": 0.2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f, want := range map[string]float64{FieldDescription: 0.2, FieldName: 0.6} {
+		if got := cfg.BOf(f); got != want {
+			t.Errorf("BOf(%s) = %g, want %g", f, got, want)
+		}
+	}
+	for f, b := range DefaultConfig().FieldB {
+		if f != FieldDescription && cfg.BOf(f) != b {
+			t.Errorf("default field_b.%s = %g lost when another field was set (%g)", f, b, cfg.BOf(f))
+		}
 	}
 }
 

@@ -73,7 +73,7 @@ func (ix *Index) score(terms []queryTerm, i int) Explanation {
 	for j, f := range ix.fields {
 		fms[j] = FieldMatch{Field: f.name, Weight: f.weight}
 	}
-	k1, b := ix.cfg.K1, ix.cfg.B
+	k1 := ix.cfg.K1
 	part := make([]float64, nf)
 	for _, qt := range terms {
 		id, ok := ix.terms[qt.term]
@@ -89,11 +89,11 @@ func (ix *Index) score(terms []queryTerm, i int) Explanation {
 			}
 			switch ix.cfg.Similarity {
 			case SimilarityBM25:
-				part[j] = f.weight * IDF(float64(ix.fieldDF[j][id]), float64(ix.fieldDocs[j])) * TF(tf, dl[j], ix.avgdl[j], k1, b)
+				part[j] = f.weight * IDF(float64(ix.fieldDF[j][id]), float64(ix.fieldDocs[j])) * TF(tf, dl[j], ix.avgdl[j], k1, f.b)
 			case SimilarityBluge:
-				part[j] = f.weight * stockBM25(tf, dl[j], ix.avgdl[j], float64(ix.fieldDF[j][id]), float64(ix.fieldDocs[j]), k1, b)
+				part[j] = f.weight * stockBM25(tf, dl[j], ix.avgdl[j], float64(ix.fieldDF[j][id]), float64(ix.fieldDocs[j]), k1, f.b)
 			default:
-				part[j] = WeightedTF(f.weight, tf, dl[j], ix.avgdl[j], b)
+				part[j] = WeightedTF(f.weight, tf, dl[j], ix.avgdl[j], f.b)
 				x += part[j]
 			}
 		}

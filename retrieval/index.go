@@ -44,6 +44,7 @@ type Index struct {
 type weightedField struct {
 	name   string
 	weight float64
+	b      float64 // length normalisation (Config.BOf)
 }
 
 // postings are the tools holding one term (ascending) and each one's
@@ -137,7 +138,7 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 	}
 	for _, f := range Fields {
 		if w := cfg.Weights[f]; w > 0 {
-			ix.fields = append(ix.fields, weightedField{f, w})
+			ix.fields = append(ix.fields, weightedField{f, w, cfg.BOf(f)})
 		}
 	}
 	for _, a := range cfg.Always {

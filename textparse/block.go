@@ -30,7 +30,7 @@ func compiledFor(f Format) *compiled {
 		for _, g := range markerFormats() {
 			ds = append(ds, dialects[g])
 		}
-	} else if d, ok := dialects[f]; ok {
+	} else if d := markerDialect(f); d != nil {
 		ds = []*Dialect{d}
 	}
 	var c *compiled
@@ -245,6 +245,16 @@ func (p *Parser) refeed(h []byte, off int, failed bool) {
 
 // onMarker acts on a complete marker spanning [off, end).
 func (p *Parser) onMarker(a action, off, end int) {
+	if p.mode == mName && a.kind != aNameEnd && a.kind != aIDMark {
+		// The call's markers cut its name short: the call is dropped and
+		// the marker read as where it belongs.
+		p.errorf(p.cur.start, toolcall.CodeMalformedMarkup, -1, "call ends inside its name at offset %d", off)
+		p.inCall, p.mode = false, mBlock
+	}
+	if a.kind == aNameEnd && p.mode != mName {
+		p.emptyName(off)
+		return
+	}
 	switch a.kind {
 	case aBlock:
 		p.fresh = false
@@ -264,6 +274,8 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aReasonClose:
 		p.reason, p.rset, p.fresh = false, nil, true
 	case aDrop:
+	case aStray:
+		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.block.Close)
 	case aCall:
 		if p.inCall {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "call not closed before the next one")
@@ -479,6 +491,23 @@ func (p *Parser) nameDone() {
 	p.fenced = false
 	p.setName(name, p.cur.start)
 	p.mode = mBlockArgs
+}
+
+// emptyName handles a NameEnd marker at off where a call body (or a call)
+// should start: a call without a name, rejected, whose arguments are read
+// and dropped; between calls it is stray markup.
+func (p *Parser) emptyName(off int) {
+	if p.mode != mBlockBody {
+		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "name separator outside a call")
+		return
+	}
+	after, skipped, closer := p.blockCallRet()
+	p.beginCall(ckBlock, p.callStart, closer, skipped)
+	p.cur.after = after
+	p.name, p.inID, p.typed = p.name[:0], false, false
+	p.nameOff = off
+	p.mode = mName
+	p.nameDone()
 }
 
 // endBlockCall completes the block's current call at off.

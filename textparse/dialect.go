@@ -1,11 +1,10 @@
 package textparse
 
-import "sort"
+import "strings"
 
-// This file is the description of a marker dialect and the registry the
-// dialect_*.go files add themselves to. A dialect is data: the markers that
-// open and close its call blocks and reasoning, and which body reader reads
-// the calls. The engine (block.go) does the rest: scanning, holding a marker
+// This file is the description of a dialect that the dialect_*.go files
+// register (registry.go). A dialect is data: the markers or tags that open
+// and close its calls and reasoning, and which body reader reads the calls. The engine (block.go) does the rest: scanning, holding a marker
 // prefix at a chunk edge, the call lifecycle, caps, recovery.
 
 // Dialect describes one text dialect read by the shared engine.
@@ -23,6 +22,31 @@ type Dialect struct {
 	// Drop markers are markup with no meaning to tool calls
 	// (<|START_RESPONSE|>): consumed without an event.
 	Drop []string
+	// StrayClose: the blocks' Close markers are special tokens that never
+	// appear in prose, so one outside a block is stray markup, reported
+	// (malformed_markup) and consumed rather than text.
+	StrayClose bool
+	// Tags, for an XML-style dialect, are the tags its calls are written
+	// in; such a dialect has no Blocks.
+	Tags *Tags
+}
+
+// Tags describes an XML-style dialect: its calls are tags, read by the tag
+// reader (tags.go) rather than matched as markers.
+type Tags struct {
+	// Wrapper is the tag around a group of calls, "" for none.
+	Wrapper string
+	// Invoke is the tag of one call and Param the tag of one of its
+	// parameters. Their names are the name="…" attribute, or with Eq the
+	// value after '=' (<function=NAME>, <parameter=P>).
+	Invoke, Param string
+	Eq            bool
+	// Typed is an attribute of Param whose value "true" makes the value
+	// a JSON string and "false" JSON as written, whatever the catalog
+	// says (DeepSeek V3.2's string="true|false").
+	Typed string
+	// Think is the dialect's own reasoning tag, besides <think>.
+	Think string
 }
 
 // Span is a pair of markers around reasoning.
@@ -106,40 +130,6 @@ const (
 	HeaderCall
 )
 
-// registry of marker dialects, by format.
-var dialects = map[Format]*Dialect{}
-
-// register adds a dialect; each dialect_*.go file calls it from init.
-func register(d *Dialect) {
-	if _, dup := dialects[d.Format]; dup || d.Format == "" {
-		panic("textparse: dialect registered twice or unnamed: " + string(d.Format))
-	}
-	for _, b := range d.Blocks {
-		if b.Open == "" && !b.Anchored || b.Body.Read == 0 || b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "" {
-			panic("textparse: incomplete block in " + string(d.Format))
-		}
-	}
-	dialects[d.Format] = d
-}
-
-// markerFormats lists the registered marker dialects, sorted.
-func markerFormats() []Format {
-	out := make([]Format, 0, len(dialects))
-	for f := range dialects {
-		out = append(out, f)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
-}
-
-// Wire returns the one-line wire shape of a format ("" for auto).
-func Wire(f Format) string {
-	if d, ok := dialects[f]; ok {
-		return d.Wire
-	}
-	return legacyWire[f]
-}
-
 // Actions of a marker.
 const (
 	aBlock       = iota + 1 // opens a block (text)
@@ -151,6 +141,7 @@ const (
 	aClose                  // closes the block
 	aNameEnd                // ends a name
 	aIDMark                 // starts an id after the name
+	aStray                  // a closer out of place (text)
 )
 
 // action is what a matched marker does.
@@ -176,6 +167,12 @@ func (s *actionSet) on(m string, a action) {
 	}
 	s.add(m)
 	s.acts = append(s.acts, a)
+}
+
+// overlaps reports whether one of two markers holds the other (a marker
+// set never holds both, see refeed).
+func overlaps(a, b string) bool {
+	return a != "" && b != "" && (strings.Contains(a, b) || strings.Contains(b, a))
 }
 
 // blockSets are the marker sets of a block's states.
@@ -214,6 +211,22 @@ func compile(ds []*Dialect) *compiled {
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
 			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})
+			// A name ends at the call's own markers too, so a call cut
+			// short never swallows the next; and a NameEnd where a body
+			// should start is an empty name (not the start of a name).
+			for _, m := range []struct {
+				s    string
+				kind uint8
+			}{{b.Call, aCall}, {b.CallEnd, aCallEnd}, {b.Close, aClose}} {
+				if !overlaps(m.s, b.Body.NameEnd) && !overlaps(m.s, b.Body.IDMark) {
+					bs.name.on(m.s, action{kind: m.kind, dialect: d, block: b})
+				}
+			}
+			// (Only where the between markers already claim its first
+			// byte: elsewhere that byte may start a body, '[' a JSON list.)
+			if ne := b.Body.NameEnd; ne != "" && bs.between.first[ne[0]] {
+				bs.between.on(ne, action{kind: aNameEnd, dialect: d, block: b})
+			}
 			if b.Body.TypeWord != "" {
 				bs.name.on("\n", action{kind: aNameEnd, dialect: d, block: b})
 			}
@@ -240,6 +253,11 @@ func compile(ds []*Dialect) *compiled {
 		if len(ds) == 1 { // not under auto: other models' text may hold them
 			for _, m := range d.Drop {
 				c.text.on(m, action{kind: aDrop, dialect: d})
+			}
+			for bi := range d.Blocks {
+				if b := &d.Blocks[bi]; d.StrayClose && b.Close != "" {
+					c.text.on(b.Close, action{kind: aStray, dialect: d, block: b})
+				}
 			}
 		}
 	}

@@ -92,6 +92,17 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v31/template_name", format: FormatDeepSeekV31,
 		in:   dsBegin + dsV31("get weather!", `{}`) + dsEnd + "after",
 		want: `text="after" error=invalid_tool_name`},
+	// A call with an empty name is rejected alone: the name ends at the
+	// call's own markers, never running into the next call (issue 21).
+	{name: "deepseek_v31/empty_name_then_valid", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + dsSep + `{"a":1}` + dsCEnd + dsV31("f", `{"b":2}`) + dsEnd + "After",
+		want: `text="After" call=f{"b":2} error=invalid_tool_name`},
+	{name: "deepseek_v31/name_cut_by_call_end", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + "get_weather" + dsCEnd + dsV31("f", `{"b":2}`) + dsEnd + "After",
+		want: `text="After" call=f{"b":2} error=malformed_markup`},
+	{name: "deepseek_v31/name_cut_by_block_end", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + "get_weather" + dsEnd + "After",
+		want: `text="After" error=malformed_markup`},
 	{name: "deepseek_v31/lookalikes_are_text", format: FormatDeepSeekV31,
 		in:   "<｜tool▁call｜> and <｜tool▁calls▁beginning｜> stay",
 		want: `text="<｜tool▁call｜> and <｜tool▁calls▁beginning｜> stay"`},

@@ -62,3 +62,52 @@ func TestNoMarkerContainsAnother(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistry: Formats, ParseFormat, Wire, Lookup and Dialects all read
+// the one registry, and agree.
+func TestRegistry(t *testing.T) {
+	fs := Formats()
+	if fs[0] != FormatAuto {
+		t.Fatalf("Formats()[0] = %s, want auto", fs[0])
+	}
+	ds := Dialects()
+	if len(ds) != len(fs)-1 {
+		t.Fatalf("%d dialects, %d formats besides auto", len(ds), len(fs)-1)
+	}
+	for i, d := range ds {
+		if d.Format != fs[i+1] || d.Wire != Wire(d.Format) || d.Wire == "" {
+			t.Errorf("dialect %d: %+v, format %s wire %q", i, d, fs[i+1], Wire(fs[i+1]))
+		}
+		if got, err := ParseFormat(string(d.Format)); err != nil || got != d.Format {
+			t.Errorf("ParseFormat(%s) = %s, %v", d.Format, got, err)
+		}
+		if in, ok := Lookup(d.Format); !ok || in.Format != d.Format {
+			t.Errorf("Lookup(%s) = %+v, %v", d.Format, in, ok)
+		}
+		if i > 0 && ds[i-1].Format >= d.Format {
+			t.Errorf("dialects not sorted: %s before %s", ds[i-1].Format, d.Format)
+		}
+	}
+	if _, ok := Lookup(FormatAuto); ok {
+		t.Error("Lookup(auto) found a dialect")
+	}
+	if _, err := ParseFormat("no_such_dialect"); err == nil || !strings.Contains(err.Error(), "use_tool") {
+		t.Errorf("ParseFormat of an unknown name: %v", err)
+	}
+	for f, want := range map[Format]struct {
+		tags   bool
+		reason string
+	}{
+		FormatUseTool: {tags: true}, FormatSeedOSS: {tags: true, reason: "</seed:think>"},
+		FormatMistral: {reason: "[/THINK]"}, FormatHarmony: {reason: "<|end|>"}, FormatKimiK2: {},
+	} {
+		in, _ := Lookup(f)
+		got := ""
+		if len(in.Reasoning) > 0 {
+			got = in.Reasoning[0].Close
+		}
+		if in.Tags != want.tags || got != want.reason {
+			t.Errorf("%s: Tags %v, reasoning closed by %q; want %v, %q", f, in.Tags, got, want.tags, want.reason)
+		}
+	}
+}

@@ -27,6 +27,12 @@ import (
 // gemmaQuote delimits Gemma 4 strings.
 const gemmaQuote = `<|"|>`
 
+// The block's closer (<tool_call|>) ends the body in every state: a
+// special token the model writes only to end a call, so a string or an
+// object it leaves open is a broken call, and what follows the closer is
+// read again. Every '<' in the body is therefore held until it is known
+// to start the closer, a string delimiter, or neither (gmLT).
+
 // gemState is the state of a Gemma call body.
 type gemState struct {
 	state uint8
@@ -34,7 +40,12 @@ type gemState struct {
 	elems bool   // the innermost container has an element
 	buf   []byte // a key or a bare value being read
 	bufAt int
-	q     int // bytes of gemmaQuote matched (in a string: of the closer)
+	// lt: the bytes matched since a '<' (a prefix of gemmaQuote or of the
+	// closer), at ltOff, read in state ltRet.
+	lt     int
+	ltOff  int
+	ltRet  uint8
+	ltText string // the marker lt bytes are a prefix of
 	// pend is where the JSON not yet fed to the scanner starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
@@ -45,12 +56,11 @@ const (
 	gmName    = iota // the name, up to '{'
 	gmKey            // before or in a key
 	gmValue          // before a value
-	gmQuoteIn        // matching the <|"|> that opens a string
 	gmString         // in a <|"|> string
 	gmJSONStr        // in a "…" string
 	gmBare           // in a bare value
 	gmAfter          // after a value: ',' or a closer
-	gmDone           // after the arguments' '}'
+	gmLT             // after a '<': the closer, a delimiter, or neither
 )
 
 // gemBegin starts a Gemma body at b[i].
@@ -60,7 +70,7 @@ func (p *Parser) gemBegin(b []byte, i int) int {
 	p.cur.after, _, _ = p.blockCallRet()
 	p.name, p.nameOff = p.name[:0], p.off+i
 	g := &p.gem
-	g.state, g.stack, g.elems, g.buf, g.q, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
+	g.state, g.stack, g.elems, g.buf, g.lt, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
 	p.mode = mGemma
 	return i
 }
@@ -114,13 +124,18 @@ func (p *Parser) gemRead(b []byte, i int) int {
 		switch g.state {
 		case gmName:
 			j := i
-			for j < len(b) && b[j] != '{' && len(p.name)+(j-i) < 512 {
+			for j < len(b) && b[j] != '{' && b[j] != '<' && len(p.name)+(j-i) < 512 {
 				j++
 			}
 			p.name = append(p.name, b[i:j]...)
 			i = j
 			if i == len(b) {
 				return i
+			}
+			if b[i] == '<' {
+				p.gemLT(i)
+				i++
+				continue
 			}
 			if b[i] != '{' {
 				p.abandon(off, toolcall.CodeInvalidToolName, "Gemma call name longer than 512 bytes")
@@ -151,7 +166,7 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				return p.gemBad(i, off, "a key is missing")
 			}
 			j := i
-			for j < len(b) && b[j] != ':' && b[j] != '}' && len(g.buf)+(j-i) < 256 {
+			for j < len(b) && b[j] != ':' && b[j] != '}' && b[j] != '<' && len(g.buf)+(j-i) < 256 {
 				j++
 			}
 			if len(g.buf) == 0 {
@@ -161,6 +176,11 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			i = j
 			if i == len(b) {
 				return i
+			}
+			if b[i] == '<' {
+				p.gemLT(i)
+				i++
+				continue
 			}
 			if b[i] != ':' {
 				return p.gemBad(i, g.bufAt, "a key without a value (or a key longer than 256 bytes)")
@@ -189,17 +209,16 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			if c == ']' && top == '[' && !g.elems {
 				return p.gemClose(b, i)
 			}
-			s := len(p.scratch)
-			if top == '[' && g.elems {
-				p.scratch = append(p.scratch, ',')
-			}
-			g.elems = true
 			switch c {
+			case ',', '}', ']':
+				return p.gemBad(i, off, "a value is missing")
 			case '<':
-				g.q, g.state = 0, gmQuoteIn
-				g.bufAt = off
-				p.gemOut(s, off)
+				p.gemLT(i)
+				i++
 				continue
+			}
+			s := p.gemComma()
+			switch c {
 			case '{', '[':
 				p.scratch = append(p.scratch, c)
 				if !p.gemOpen(s, off) {
@@ -221,24 +240,12 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				g.state = gmJSONStr
 				i++
 				continue
-			case ',', '}', ']':
-				return p.gemBad(i, off, "a value is missing")
 			}
 			p.gemOut(s, off)
 			g.buf, g.bufAt = g.buf[:0], off
 			g.state = gmBare
-		case gmQuoteIn:
-			if c != gemmaQuote[g.q] {
-				return p.gemBad(i, g.bufAt, "'<' does not start a value")
-			}
-			g.q++
-			i++
-			if g.q == len(gemmaQuote) {
-				s := len(p.scratch)
-				p.scratch = append(p.scratch, '"')
-				p.gemOut(s, g.bufAt)
-				g.q, g.state = 0, gmString
-			}
+		case gmLT:
+			i = p.gemLTStep(b, i)
 		case gmString:
 			i = p.gemString(b, i)
 		case gmJSONStr:
@@ -257,13 +264,18 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			i += n
 		case gmBare:
 			j := i
-			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && len(g.buf)+(j-i) < 1024 {
+			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != '<' && len(g.buf)+(j-i) < 1024 {
 				j++
 			}
 			g.buf = append(g.buf, b[i:j]...)
 			i = j
 			if i == len(b) {
 				return i
+			}
+			if b[i] == '<' {
+				p.gemLT(i)
+				i++
+				continue
 			}
 			if c := b[i]; c != ',' && c != '}' && c != ']' {
 				return p.gemBad(i, g.bufAt, "a bare value longer than 1024 bytes")
@@ -287,6 +299,9 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				i++
 			case c == '}' && top == '{', c == ']' && top == '[':
 				return p.gemClose(b, i)
+			case c == '<':
+				p.gemLT(i)
+				i++
 			default:
 				return p.gemBad(i, off, "expected ',' or a closer after a value")
 			}
@@ -295,45 +310,135 @@ func (p *Parser) gemRead(b []byte, i int) int {
 	return i
 }
 
-// gemString reads <|"|> string content up to its closing delimiter,
-// escaped for JSON.
+// gemString reads <|"|> string content up to a '<', escaped for JSON.
 func (p *Parser) gemString(b []byte, i int) int {
+	j := i
+	for j < len(b) && b[j] != '<' {
+		j++
+	}
+	s := len(p.scratch)
+	p.scratch = catalog.AppendJSONChars(p.scratch, b[i:j])
+	p.gemOut(s, p.off+i)
+	if j < len(b) {
+		p.gemLT(j)
+		j++
+	}
+	return j
+}
+
+// gemLT holds the '<' at b[i], read in the current state.
+func (p *Parser) gemLT(i int) {
+	g := &p.gem
+	g.lt, g.ltOff, g.ltRet, g.ltText = 1, p.off+i, g.state, ""
+	g.state = gmLT
+}
+
+// gemLTStep matches the bytes after a held '<' against gmmaQuote (where a
+// string may open or close) and the block's closer, and acts on the one
+// matched; when neither matches, the held bytes go back to the state they
+// were read in.
+func (p *Parser) gemLTStep(b []byte, i int) int {
+	g := &p.gem
+	closer := p.blk.Close
+	for ; i < len(b); i++ {
+		c := b[i]
+		if g.ltText == "" { // the byte after '<' picks the marker
+			switch {
+			case c == gemmaQuote[1] && (g.ltRet == gmString || g.ltRet == gmValue):
+				g.ltText = gemmaQuote
+			case closer != "" && c == closer[1]:
+				g.ltText = closer
+			default:
+				return p.gemLTFail(i)
+			}
+		} else if c != g.ltText[g.lt] {
+			return p.gemLTFail(i)
+		}
+		g.lt++
+		if g.lt < len(g.ltText) {
+			continue
+		}
+		i++
+		if g.ltText == closer {
+			p.gemCloser(i)
+			return i
+		}
+		s := len(p.scratch)
+		if g.ltRet == gmValue { // a string opens
+			s = p.gemComma()
+			p.scratch = append(p.scratch, '"')
+			g.state = gmString
+		} else { // the string closes
+			p.scratch = append(p.scratch, '"')
+			g.state = gmAfter
+		}
+		p.gemOut(s, g.ltOff)
+		return i
+	}
+	return i
+}
+
+// gemLTFail hands the held '<' and the bytes after it back to the state
+// they were read in; b[i] is read next.
+func (p *Parser) gemLTFail(i int) int {
+	g := &p.gem
+	held := g.ltText
+	if held == "" {
+		held = "<"
+	}
+	held = held[:g.lt]
+	g.state, g.lt = g.ltRet, 0
+	switch g.state {
+	case gmName:
+		if room := 512 - len(p.name); room > 0 {
+			p.name = append(p.name, held[:min(room, len(held))]...)
+		}
+	case gmKey, gmBare:
+		if len(g.buf) == 0 {
+			g.bufAt = g.ltOff
+		}
+		g.buf = append(g.buf, held...)
+		if g.state == gmBare && len(g.buf) > 1024 {
+			return p.gemBad(i, g.bufAt, "a bare value longer than 1024 bytes")
+		}
+	case gmString:
+		s := len(p.scratch)
+		p.scratch = catalog.AppendJSONChars(p.scratch, []byte(held))
+		p.gemOut(s, g.ltOff)
+	case gmValue:
+		return p.gemBad(i, g.ltOff, "'<' does not start a value")
+	default:
+		return p.gemBad(i, g.ltOff, "expected ',' or a closer after a value")
+	}
+	return i
+}
+
+// gemCloser ends the body at the block's closer, which ends at b[i]: the
+// call was not complete, and reading goes on after the closer.
+func (p *Parser) gemCloser(i int) {
+	g := &p.gem
+	what := "its arguments"
+	switch g.ltRet {
+	case gmName:
+		what = "its name"
+	case gmString:
+		what = "a string"
+	}
+	p.gemFlush()
+	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, p.blk.Close)
+	p.mode, p.skipN = p.cur.skipRet, 0 // the closer is read
+}
+
+// gemComma starts a value in scratch: the ',' before it in a list that
+// has elements. It returns where the value's JSON starts.
+func (p *Parser) gemComma() int {
 	g := &p.gem
 	s := len(p.scratch)
-	start := p.off + i
-	for i < len(b) {
-		c := b[i]
-		if g.q > 0 {
-			if c == gemmaQuote[g.q] {
-				g.q++
-				i++
-				if g.q == len(gemmaQuote) {
-					g.q = 0
-					p.scratch = append(p.scratch, '"')
-					g.state = gmAfter
-					break
-				}
-				continue
-			}
-			// Not the closer: the held bytes are content.
-			p.scratch = catalog.AppendJSONChars(p.scratch, []byte(gemmaQuote[:g.q]))
-			g.q = 0
-			continue
-		}
-		if c == '<' {
-			g.q = 1
-			i++
-			continue
-		}
-		j := i
-		for j < len(b) && b[j] != '<' {
-			j++
-		}
-		p.scratch = catalog.AppendJSONChars(p.scratch, b[i:j])
-		i = j
+	if g.stack[len(g.stack)-1] == '[' && g.elems {
+		p.scratch = append(p.scratch, ',')
 	}
-	p.gemOut(s, start)
-	return i
+	g.elems = true
+	return s
 }
 
 // gemClose closes the innermost container at the closer b[i].

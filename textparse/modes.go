@@ -131,7 +131,7 @@ func (p *Parser) detect(f Format) {
 	if p.cfg.format != FormatAuto {
 		return
 	}
-	if _, ok := dialects[f]; ok { // a marker dialect: only its markers from now on
+	if markerDialect(f) != nil { // a marker dialect: only its markers from now on
 		p.dialects, p.comp = 0, compiledFor(f)
 		return
 	}

@@ -174,7 +174,7 @@ func newParser(opts []Option) *Parser {
 	p.env.vs.SetMaxDepth(p.cfg.maxDepth)
 	if d, ok := xmlDialects[p.cfg.format]; ok {
 		p.dialects = d
-	} else if _, ok := dialects[p.cfg.format]; !ok {
+	} else if markerDialect(p.cfg.format) == nil {
 		p.cfg.format = FormatAuto
 		for _, d := range xmlDialects {
 			p.dialects |= d
@@ -184,7 +184,7 @@ func newParser(opts []Option) *Parser {
 		p.dialects &^= dCline
 	}
 	p.comp = compiledFor(p.cfg.format)
-	if _, ok := dialects[p.cfg.format]; ok {
+	if markerDialect(p.cfg.format) != nil {
 		p.dialects = 0
 	}
 	if p.cfg.reasoningOpen {
@@ -192,7 +192,7 @@ func newParser(opts []Option) *Parser {
 		if p.cfg.format == FormatSeedOSS {
 			p.thinkK = tkSeedThink
 		}
-		if d, ok := dialects[p.cfg.format]; ok && len(d.Reasoning) > 0 && p.comp != nil {
+		if d := markerDialect(p.cfg.format); d != nil && len(d.Reasoning) > 0 && p.comp != nil {
 			p.rset = &p.comp.reason[0] // the dialect's own reasoning span
 		}
 	}
@@ -573,6 +573,9 @@ func (p *Parser) Close() []toolcall.Event {
 	}
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.hold) > 0 && p.js.End() {
 		p.flushHold()
+	}
+	if p.mode == mPython {
+		p.pyClose()
 	}
 	if p.inCall && p.cur.notObj != 0 {
 		p.notObjectErr() // arguments that are not an object, cut short

@@ -29,7 +29,19 @@ type pyState struct {
 	// pend is where the arguments JSON not emitted yet starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
+	// probe: an anchored list ('[' at the start of the answer, no marker)
+	// is not a call list until "[NAME(" is seen: the bytes up to there are
+	// held (at heldOff), and given back as text when the shape fails.
+	probe   bool
+	held    []byte
+	heldOff int
+	nameAt  int // where the name starts in held (0: not yet)
+	nameEnd int // where it ends (0: still in it)
 }
+
+// pyProbeMax bounds the bytes held while the shape of an anchored list is
+// undecided ('[', spaces, a name of at most 256 bytes, spaces).
+const pyProbeMax = 512
 
 // Python body states.
 const (
@@ -46,18 +58,93 @@ const (
 
 // pyBegin starts a Python body at b[i] ('[' or a name's first byte).
 func (p *Parser) pyBegin(b []byte, i int) int {
-	p.py.state, p.py.calls, p.py.bracket, p.py.pend = pyStart, 0, false, -1
+	py := &p.py
+	py.state, py.calls, py.bracket, py.pend, py.probe = pyStart, 0, false, -1, false
 	p.mode = mPython
 	if b[i] == '[' {
-		p.py.bracket = true
+		py.bracket = true
+		if p.blk.Anchored {
+			py.probe, py.held, py.heldOff, py.nameAt, py.nameEnd = true, append(py.held[:0], '['), p.off+i, 0, 0
+		}
 		return i + 1
 	}
 	return i
 }
 
+// pyProbeStep reads an anchored list until its shape is decided: "[NAME("
+// starts the first call, "[]" is an empty list, anything else makes the
+// held bytes text again (prose that starts with '[': "[1, 2] are…",
+// "[see docs]"). Nothing is emitted before the decision, and the decision
+// comes within pyProbeMax bytes.
+func (p *Parser) pyProbeStep(b []byte, i int) int {
+	py := &p.py
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case py.nameAt == 0 && isSpace(c), py.nameEnd > 0 && isSpace(c):
+		case py.nameAt == 0 && c == ']':
+			py.probe = false
+			p.pyBodyDone()
+			return i + 1
+		case py.nameAt == 0 && isPyKwByte(c) && !(c >= '0' && c <= '9'):
+			py.nameAt = len(py.held)
+		case py.nameAt > 0 && py.nameEnd == 0 && isPyNameByte(c):
+		case py.nameAt > 0 && c == '(':
+			if py.nameEnd == 0 {
+				py.nameEnd = len(py.held)
+			}
+			return p.pyProbeCall(i)
+		case py.nameAt > 0 && py.nameEnd == 0 && isSpace(c):
+			py.nameEnd = len(py.held)
+		default:
+			return p.pyProbeText(i)
+		}
+		if py.held = append(py.held, c); len(py.held) > pyProbeMax {
+			return p.pyProbeText(i + 1)
+		}
+	}
+	return i
+}
+
+// pyProbeCall starts the first call of an anchored list at the '(' at
+// b[i], its name held.
+func (p *Parser) pyProbeCall(i int) int {
+	py := &p.py
+	py.probe = false
+	_, skipped, closer := p.blockCallRet()
+	py.calls++
+	p.beginCall(ckBlock, p.callStart, closer, skipped)
+	p.name, p.nameOff = append(p.name[:0], py.held[py.nameAt:py.nameEnd]...), py.heldOff+py.nameAt
+	p.setName(p.names.Intern(p.name), p.nameOff)
+	py.args = 0
+	p.cur.given = p.cur.given[:0]
+	py.state = pyArgs
+	return i + 1
+}
+
+// pyProbeText gives the held bytes back as text; b[i] is read as text.
+func (p *Parser) pyProbeText(i int) int {
+	py := &p.py
+	py.probe = false
+	p.mode = mText
+	p.emitText(p.own(py.held), py.heldOff)
+	return i
+}
+
+// pyClose ends a Python body at the end of the stream: held bytes of an
+// undecided list are text.
+func (p *Parser) pyClose() {
+	if p.py.probe {
+		p.pyProbeText(0)
+	}
+}
+
 // pyStep reads bytes of a Python body; scratch lasts one Feed, so the JSON
 // converted is emitted before it returns.
 func (p *Parser) pyStep(b []byte, i int) int {
+	if p.py.probe {
+		return p.pyProbeStep(b, i)
+	}
 	i = p.pyRead(b, i)
 	p.pyFlush(len(p.scratch))
 	return i

@@ -62,7 +62,7 @@ func (r *ranker) candScores(a *analysis, q *qmatch, fs []float64, p *Point, ntoo
 			if w[f] <= 0 {
 				continue
 			}
-			sc.x[q.qterm[m.term]] += retrieval.WeightedTF(w[f], float64(m.tf), float64(m.dl), a.avgdl[f], p.B)
+			sc.x[q.qterm[m.term]] += retrieval.WeightedTF(w[f], float64(m.tf), float64(m.dl), a.avgdl[f], p.bOf(f))
 		}
 		var s float64
 		for t, x := range sc.x {

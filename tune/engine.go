@@ -45,9 +45,10 @@ const (
 )
 
 type scoreSet struct {
-	a     *analysis
-	k1, b float64
-	fs    [][]float64
+	a  *analysis
+	k1 float64
+	b  [numFields]float64 // per field
+	fs [][]float64
 }
 
 type catData struct {
@@ -322,8 +323,8 @@ func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error
 }
 
 // fieldScores returns, per case, the unweighted BM25 score of every
-// candidate's fields of analysis a under k1 and b.
-func (e *engine) fieldScores(a *analysis, k1, b float64) [][]float64 {
+// candidate's fields of analysis a under k1 and each field's b.
+func (e *engine) fieldScores(a *analysis, k1 float64, b [numFields]float64) [][]float64 {
 	e.mu.Lock()
 	for i, s := range e.scores {
 		if s.a == a && s.k1 == k1 && s.b == b {
@@ -342,7 +343,7 @@ func (e *engine) fieldScores(a *analysis, k1, b float64) [][]float64 {
 		for i := range q.cands {
 			for _, m := range q.ms[q.off[i]:q.off[i+1]] {
 				f := int(m.field)
-				s[i*numFields+f] += q.idfw[m.term] * retrieval.TF(float64(m.tf), float64(m.dl), a.avgdl[f], k1, b)
+				s[i*numFields+f] += q.idfw[m.term] * retrieval.TF(float64(m.tf), float64(m.dl), a.avgdl[f], k1, b[f])
 			}
 		}
 		out[ci] = s

@@ -54,7 +54,7 @@ func (e *engine) evaluate(req evalReq) ([]Score, error) {
 		}
 		st := &catState{a: a}
 		if req.p.Similarity == retrieval.SimilarityBM25 {
-			st.fs = e.fieldScores(a, req.p.K1, req.p.B)
+			st.fs = e.fieldScores(a, req.p.K1, req.p.fieldBs())
 		}
 		cd := e.cats[cat]
 		for _, name := range req.always[:min(req.p.Always, len(req.always))] {

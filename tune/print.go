@@ -25,9 +25,9 @@ func WriteTable(w io.Writer, r *Result) error {
 	fmt.Fprintln(tw, "config\tobjective\trecall\tcomp\tndcg\tP\tnoise\ttools\ttokens\tk\tk1\tb\tweights\tanalyzer\talways\t")
 	row := func(name string, rk Ranked) {
 		s := rk.Score
-		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.2f\t%.0f\t%d\t%g\t%g\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.2f\t%.0f\t%d\t%g\t%s\t%s\t%s\t%s\t\n",
 			name, s.Objective, s.Recall, s.Comp, s.NDCG, s.Precision, s.Noise, s.Injected, s.Tokens,
-			rk.Config.K, rk.Config.K1, rk.Config.B, FormatWeights(rk.Config.Weights), FormatAnalyzer(rk.Config.Analyzer),
+			rk.Config.K, rk.Config.K1, FormatB(rk.Config), FormatWeights(rk.Config.Weights), FormatAnalyzer(rk.Config.Analyzer),
 			strings.Join(rk.Config.Always, ","))
 	}
 	for i, b := range r.Best {
@@ -95,6 +95,18 @@ func FormatWeights(w map[string]float64) string {
 	}
 	sort.Strings(extra)
 	return strings.Join(append(parts, extra...), ",")
+}
+
+// FormatB renders the global b followed by each field's own b:
+// "0.75" or "0.75,param_desc=0.3".
+func FormatB(c retrieval.Config) string {
+	out := fmt.Sprintf("%g", c.B)
+	for _, f := range retrieval.Fields {
+		if v, ok := c.FieldB[f]; ok {
+			out += fmt.Sprintf(",%s=%g", f, v)
+		}
+	}
+	return out
 }
 
 // FormatAnalyzer renders analyzer options compactly:

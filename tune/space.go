@@ -22,6 +22,10 @@ type Space struct {
 	// K1 and B are the BM25 parameters.
 	K1 []float64 `json:"k1,omitempty"`
 	B  []float64 `json:"b,omitempty"`
+	// FieldB are the values each tuned field's own b may take (BM25F's
+	// per-field length normalisation, retrieval.Config.FieldB), for the
+	// fields of Fields; a field may also keep the global b.
+	FieldB []float64 `json:"field_b,omitempty"`
 	// Weights are the values each tuned field weight may take (0 drops the
 	// field); Fields lists the tuned fields (default: all of
 	// retrieval.Fields).
@@ -61,13 +65,14 @@ type Space struct {
 }
 
 // DefaultSpace is a broad space: k 1…10, k1 0.5…2, b 0.25…1, every field
-// weight in 0…5, every analyzer option, both similarities, up to 3
-// always-include tools.
+// weight in 0…5 and every field's own b in 0…1, every analyzer option, both
+// similarities, up to 3 always-include tools.
 func DefaultSpace() Space {
 	return Space{
 		K:          []int{1, 2, 3, 4, 5, 6, 8, 10},
 		K1:         []float64{0.5, 0.8, 1.2, 1.6, 2},
 		B:          []float64{0.25, 0.5, 0.75, 0.9, 1},
+		FieldB:     []float64{0, 0.3, 0.5, 0.75, 1},
 		Weights:    []float64{0, 0.25, 0.5, 1, 1.5, 2, 3, 5},
 		Fields:     slices.Clone(retrieval.Fields),
 		CJK:        []string{retrieval.CJKUnigram, retrieval.CJKBigram, retrieval.CJKBoth},
@@ -99,6 +104,11 @@ func (s Space) Validate() error {
 	for _, v := range s.B {
 		if !(v >= 0 && v <= 1) {
 			return fmt.Errorf("space: b must be in [0, 1], got %g", v)
+		}
+	}
+	for _, v := range s.FieldB {
+		if !(v >= 0 && v <= 1) {
+			return fmt.Errorf("space: field_b must be in [0, 1], got %g", v)
 		}
 	}
 	for _, v := range s.Weights {
@@ -154,9 +164,12 @@ func (s Space) Validate() error {
 
 // Point is one configuration of the searched settings.
 type Point struct {
-	K        int
-	K1, B    float64
-	Weights  [numFields]float64 // in retrieval.Fields order
+	K       int
+	K1, B   float64
+	Weights [numFields]float64 // in retrieval.Fields order
+	// FieldB is each field's own b, in retrieval.Fields order; inheritB
+	// (below 0) means the field uses B.
+	FieldB   [numFields]float64
 	Analyzer retrieval.AnalyzerConfig
 	// Always is the number of always-include candidates used (a prefix).
 	Always int
@@ -167,6 +180,26 @@ type Point struct {
 }
 
 const numFields = 8
+
+// inheritB marks a field of Point.FieldB that uses the global b.
+const inheritB = -1
+
+// bOf is the b of field f (an index into retrieval.Fields).
+func (p *Point) bOf(f int) float64 {
+	if b := p.FieldB[f]; b >= 0 {
+		return b
+	}
+	return p.B
+}
+
+// fieldBs is the b of every field.
+func (p *Point) fieldBs() [numFields]float64 {
+	var out [numFields]float64
+	for f := range out {
+		out[f] = p.bOf(f)
+	}
+	return out
+}
 
 func init() {
 	if len(retrieval.Fields) != numFields {
@@ -179,6 +212,10 @@ func pointOf(c retrieval.Config) Point {
 	p := Point{K: c.K, K1: c.K1, B: c.B, Analyzer: normAnalyzer(c.Analyzer), Similarity: tunableSimilarity(c.Similarity), FeedbackDocs: c.FeedbackDocs}
 	for i, f := range retrieval.Fields {
 		p.Weights[i] = c.Weights[f]
+		p.FieldB[i] = inheritB
+		if b, ok := c.FieldB[f]; ok {
+			p.FieldB[i] = b
+		}
 	}
 	return p
 }
@@ -218,8 +255,15 @@ func (p Point) config(base retrieval.Config, always []string) retrieval.Config {
 	c := base
 	c.K, c.K1, c.B, c.Analyzer = p.K, p.K1, p.B, p.Analyzer
 	c.Weights = make(map[string]float64, numFields)
+	c.FieldB = nil
 	for i, f := range retrieval.Fields {
 		c.Weights[f] = p.Weights[i]
+		if b := p.FieldB[i]; b >= 0 {
+			if c.FieldB == nil {
+				c.FieldB = map[string]float64{}
+			}
+			c.FieldB[f] = b
+		}
 	}
 	c.Always = nil
 	if p.Always > 0 {
@@ -239,6 +283,10 @@ func (p Point) key() string {
 	for _, w := range p.Weights {
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatFloat(w, 'g', -1, 64))
+	}
+	for _, fb := range p.FieldB {
+		b.WriteByte('/')
+		b.WriteString(strconv.FormatFloat(fb, 'g', -1, 64))
 	}
 	fmt.Fprintf(&b, "/%s/%s/%s/%t/%t/%d/%t/%g/%s/%g/%d", p.Analyzer.Tokenizer, p.Analyzer.CJK, p.Analyzer.Normalize, p.Analyzer.StopWords, p.Analyzer.NoSplit, p.Always,
 		p.Analyzer.ZhStopWords, p.Analyzer.CJKUnigramWeight, p.Similarity, p.Analyzer.PairWeight, p.FeedbackDocs)
@@ -282,6 +330,13 @@ func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
 	for _, f := range s.Fields {
 		i := slices.Index(retrieval.Fields, f)
 		floats("weight."+f, s.Weights, base.Weights[i], func(p *Point) *float64 { return &p.Weights[i] })
+	}
+	if len(s.FieldB) > 0 {
+		for _, f := range s.Fields {
+			i := slices.Index(retrieval.Fields, f)
+			// inheritB (the global b) is one of the values.
+			floats("field_b."+f, withValue(s.FieldB, inheritB), base.FieldB[i], func(p *Point) *float64 { return &p.FieldB[i] })
+		}
 	}
 	strs := func(name string, vals []string, cur string, get func(*Point) *string) {
 		if len(vals) == 0 {

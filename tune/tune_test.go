@@ -220,7 +220,7 @@ func TestEngineScoresMatchIndex(t *testing.T) {
 					t.Fatal(err)
 				}
 				r := &ranker{}
-				r.rank(&ecase{c: c.c}, a.q[ci], r.candScores(a, a.q[ci], e.fieldScores(a, p.K1, p.B)[ci], &p, len(cd.tools)), nil, len(cd.tools))
+				r.rank(&ecase{c: c.c}, a.q[ci], r.candScores(a, a.q[ci], e.fieldScores(a, p.K1, p.fieldBs())[ci], &p, len(cd.tools)), nil, len(cd.tools))
 				if len(r.top) != len(want) {
 					t.Errorf("%s %s point %s: engine matches %d tools, index %d", suite.Name, c.c.ID, p.key(), len(r.top), len(want))
 					continue
@@ -268,7 +268,7 @@ func TestEngineMetricsMatchPackage(t *testing.T) {
 						}
 					}
 					r := &ranker{}
-					r.rank(c, a.q[ci], r.candScores(a, a.q[ci], e.fieldScores(a, p.K1, p.B)[ci], &p, len(cd.tools)), ids, slices.Max(ks))
+					r.rank(c, a.q[ci], r.candScores(a, a.q[ci], e.fieldScores(a, p.K1, p.fieldBs())[ci], &p, len(cd.tools)), ids, slices.Max(ks))
 					var tuned, ranked []string
 					for i, id := range r.list {
 						if i < len(r.list)-len(r.top) {

@@ -12,15 +12,34 @@ type Option = textparse.Option
 // Format names a text protocol dialect.
 type Format = textparse.Format
 
-// The XML-style dialects; textparse.Formats lists every dialect.
+// The XML-style dialects (Protocols lists them); textparse.Formats lists
+// every dialect.
 const (
 	FormatAuto          = textparse.FormatAuto
 	FormatUseTool       = textparse.FormatUseTool
 	FormatFunctionCalls = textparse.FormatFunctionCalls
 	FormatToolCall      = textparse.FormatToolCall
+	FormatHermes        = textparse.FormatHermes
 	FormatQwen3Coder    = textparse.FormatQwen3Coder
 	FormatCline         = textparse.FormatCline
+	FormatGLM45         = textparse.FormatGLM45
+	FormatMiniMaxM2     = textparse.FormatMiniMaxM2
+	FormatSeedOSS       = textparse.FormatSeedOSS
+	FormatDeepSeekV32   = textparse.FormatDeepSeekV32
+	FormatStep3         = textparse.FormatStep3
 )
+
+// Protocols lists the XML-style dialects of the registry (calls written as
+// tags), sorted.
+func Protocols() []Format {
+	var out []Format
+	for _, d := range textparse.Dialects() {
+		if d.Tags {
+			out = append(out, d.Format)
+		}
+	}
+	return out
+}
 
 // Caps, as in textparse.
 const (

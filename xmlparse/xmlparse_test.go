@@ -16,7 +16,20 @@ func TestSameParserAsTextparse(t *testing.T) {
 		xmlparse.FormatFunctionCalls: `a<function_calls><invoke name="f"><parameter name="x">1</parameter></invoke></function_calls>b`,
 		xmlparse.FormatToolCall:      `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
 		xmlparse.FormatQwen3Coder:    "a<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>b",
+		xmlparse.FormatHermes:        `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
+		xmlparse.FormatGLM45:         "a<tool_call>f\n<arg_key>x</arg_key>\n<arg_value>1</arg_value>\n</tool_call>b",
+		xmlparse.FormatMiniMaxM2:     `a<minimax:tool_call><invoke name="f"><parameter name="x">1</parameter></invoke></minimax:tool_call>b`,
+		xmlparse.FormatSeedOSS:       "a<seed:tool_call><function=f><parameter=x>1</parameter></function></seed:tool_call>b",
+		xmlparse.FormatDeepSeekV32:   `a<｜DSML｜function_calls><｜DSML｜invoke name="f"><｜DSML｜parameter name="x" string="false">1</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>b`,
+		xmlparse.FormatStep3:         `a<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="f"><steptml:parameter name="x">1</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>b`,
 		xmlparse.FormatAuto:          `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
+	}
+	// Every XML-style dialect of the registry is named here (cline needs
+	// a catalog: TestClineNeedsCatalog).
+	for _, f := range xmlparse.Protocols() {
+		if _, ok := inputs[f]; !ok && f != xmlparse.FormatCline {
+			t.Errorf("xmlparse names no input for protocol %s", f)
+		}
 	}
 	for f, in := range inputs {
 		got := collect(xmlparse.New(xmlparse.WithFormat(f)), in)
@@ -26,6 +39,29 @@ func TestSameParserAsTextparse(t *testing.T) {
 		}
 		if _, err := xmlparse.ParseFormat(string(f)); err != nil {
 			t.Errorf("ParseFormat(%s): %v", f, err)
+		}
+	}
+}
+
+// TestProtocolsAreTheTagDialects: Protocols is the registry's XML-style
+// dialects, each one a format textparse knows.
+func TestProtocolsAreTheTagDialects(t *testing.T) {
+	ps := xmlparse.Protocols()
+	if len(ps) < 11 {
+		t.Fatalf("Protocols() = %v", ps)
+	}
+	for _, f := range ps {
+		if in, ok := textparse.Lookup(f); !ok || !in.Tags {
+			t.Errorf("%s: not an XML-style dialect of the registry", f)
+		}
+	}
+	for _, f := range []xmlparse.Format{xmlparse.FormatUseTool, xmlparse.FormatCline, xmlparse.FormatStep3} {
+		found := false
+		for _, g := range ps {
+			found = found || g == f
+		}
+		if !found {
+			t.Errorf("Protocols() lacks %s", f)
 		}
 	}
 }

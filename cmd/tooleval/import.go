@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/tooleval/tooleval/bfcl"
-	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/urfave/cli/v2"
 )
 
@@ -63,7 +63,7 @@ func importBFCL(c *cli.Context) error {
 		UnderscoreNames: splitList(c.StringSlice("underscore-names")),
 		DottedNames:     splitList(c.StringSlice("dotted-names")),
 	}
-	if err := (&metrics.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
+	if err := (&bfclcheck.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
 		return usageErr("import bfcl: --documented: %v", err)
 	}
 	im, err := bfcl.Load(c.Args().First(), opt)

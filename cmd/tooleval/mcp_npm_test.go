@@ -14,6 +14,10 @@ import (
 
 var updateGolden = flag.Bool("update", false, "rewrite golden files")
 
+// requireMCPEnv makes TestRealMCPServer fail, not skip, when Node.js or the
+// pinned server is missing: CI sets it so that the test always runs there.
+const requireMCPEnv = "TOOLEVAL_REQUIRE_MCP"
+
 // npmServerDir is where .ci/run installs the real MCP server the
 // integration test runs ($TOOLEVAL_MCP_NPM overrides it).
 func npmServerDir() string {
@@ -27,19 +31,32 @@ func npmServerDir() string {
 // TestRealMCPServer lists and renders the tools of the reference
 // filesystem server from npm (@modelcontextprotocol/server-filesystem),
 // run with the machine's Node.js over stdio, and checks its tool names
-// against a golden file. It skips only when Node.js is absent.
+// against a golden file.
+//
+// On a fresh machine (no Node.js, or the server package not installed) it
+// skips with a message saying how to run it, so that `go test ./...` passes
+// as it is; with TOOLEVAL_REQUIRE_MCP=1 (set by .ci/run, which installs the
+// server) a missing Node.js or server fails instead.
 func TestRealMCPServer(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("Node.js (node) is not installed: skipping the real MCP server test")
-	}
-	script := filepath.Join(npmServerDir(), "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js")
-	if _, err := os.Stat(script); err != nil {
-		t.Fatalf("the filesystem MCP server is not installed (%v); run .ci/run, or: npm install --prefix %s @modelcontextprotocol/server-filesystem", err, npmServerDir())
+	missing := func(format string, args ...any) {
+		t.Helper()
+		if os.Getenv(requireMCPEnv) == "1" {
+			t.Fatalf(format+" ("+requireMCPEnv+"=1)", args...)
+		}
+		t.Skipf(format+"; skipping the real MCP server test (.ci/run installs it and sets "+requireMCPEnv+"=1)", args...)
 	}
 	pinned, err := os.ReadFile("testdata/mcp_filesystem.version")
 	if err != nil {
 		t.Fatal(err)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		missing("Node.js (node) is not installed")
+	}
+	script := filepath.Join(npmServerDir(), "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js")
+	if _, err := os.Stat(script); err != nil {
+		missing("the filesystem MCP server is not installed (%v); install it with: npm install --prefix %s @modelcontextprotocol/server-filesystem@%s",
+			err, npmServerDir(), strings.TrimSpace(string(pinned)))
 	}
 	var pkg struct{ Version string }
 	data, err := os.ReadFile(filepath.Join(filepath.Dir(filepath.Dir(script)), "package.json"))

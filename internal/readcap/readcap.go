@@ -45,7 +45,7 @@ func (e *NotRegularError) Error() string {
 // cap). Symbolic links are followed; what they point to must be a regular
 // file.
 func ReadFile(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := OpenFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -121,18 +121,20 @@ func ReadAll(r io.Reader, name string, max int64) ([]byte, error) {
 // bytes fails with a *TooLargeError instead of going on (a file that grows
 // while it is read stays bounded too).
 func Open(path string, max int64) (io.ReadCloser, error) {
-	f, err := os.Open(path)
+	f, err := OpenFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return Limit(f, path, max)
+}
+
+// Limit caps reading the regular file f (named path in errors) like Open;
+// f is closed when the cap is already passed.
+func Limit(f *os.File, path string, max int64) (io.ReadCloser, error) {
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
 		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, &NotRegularError{Path: path, Mode: st.Mode()}
 	}
 	if st.Size() > max {
 		f.Close()

@@ -1,4 +1,4 @@
-package metrics
+package bfclcheck
 
 import (
 	"bytes"
@@ -8,20 +8,22 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tooleval/tooleval/metrics"
+	py "github.com/tooleval/tooleval/pyliteral"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
 // CheckCallsWith checks calls under rules: tooleval's own checker
 // (CheckCalls) when rules is nil or names no checker, the leaderboard's
-// (CheckBFCL) for "bfcl".
-func CheckCallsWith(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) CallsResult {
+// (Check) for "bfcl".
+func CheckCallsWith(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, broken []metrics.Broken, rules *Rules) metrics.CallsResult {
 	if rules == nil || rules.Checker == "" {
-		return CheckCalls(schema, got, gold, broken)
+		return metrics.CheckCalls(schema, got, gold, broken)
 	}
-	return CheckBFCL(schema, got, gold, broken, rules)
+	return Check(schema, got, gold, broken, rules)
 }
 
-// CheckBFCL gives the Berkeley Function Calling Leaderboard's verdict on
+// Check gives the Berkeley Function Calling Leaderboard's verdict on
 // one model output, following its checker's code:
 //
 //   - Decoding is all or nothing: a call the parser could not complete
@@ -50,22 +52,22 @@ func CheckCallsWith(schema Schema, got []toolcall.Call, gold []GoldCall, broken 
 //
 // The first failure decides; Problems holds it (one per failing gold call
 // for parallel answers).
-func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) CallsResult {
-	r := CallsResult{Abstention: len(gold) == 0 && !rules.isRelevance()}
+func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, broken []metrics.Broken, rules *Rules) metrics.CallsResult {
+	r := metrics.CallsResult{Abstention: len(gold) == 0 && !rules.isRelevance()}
 	r.Matches = make([]int, len(gold))
 	for i := range r.Matches {
 		r.Matches[i] = -1
 	}
 	r.SelectionOK = bfclSelection(got, gold, broken, rules)
-	fail := func(code Code, call, g int, format string, args ...any) {
-		r.Problems = append(r.Problems, Problem{Code: code, Call: call, Gold: g, Message: fmt.Sprintf(format, args...)})
+	fail := func(code metrics.Code, call, g int, format string, args ...any) {
+		r.Problems = append(r.Problems, metrics.Problem{Code: code, Call: call, Gold: g, Message: fmt.Sprintf(format, args...)})
 		if r.Code == "" {
 			r.Code = code
 		}
 	}
 	// Decoding: every call's arguments must be a JSON object.
 	decoded := len(broken) == 0
-	var brokenCode Code
+	var brokenCode metrics.Code
 	var brokenMsg string
 	if !decoded {
 		brokenCode, brokenMsg = broken[0].Code, broken[0].Message
@@ -75,7 +77,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		a, err := decodeOrdered(c.Arguments)
 		if err != nil {
 			if decoded {
-				brokenCode, brokenMsg = CodeInvalidJSON, fmt.Sprintf("call %d (%s): %v", c.Index, c.Name, err)
+				brokenCode, brokenMsg = metrics.CodeInvalidJSON, fmt.Sprintf("call %d (%s): %v", c.Index, c.Name, err)
 			}
 			decoded = false
 			continue
@@ -85,7 +87,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 	switch {
 	case rules.isIrrelevance() || len(gold) == 0 && !rules.isRelevance():
 		if decoded && len(got) > 0 {
-			fail(CodeWrongCount, got[0].Index, -1, "%d call(s) decoded but the right answer is no call", len(got))
+			fail(metrics.CodeWrongCount, got[0].Index, -1, "%d call(s) decoded but the right answer is no call", len(got))
 		}
 		r.Correct = len(r.Problems) == 0
 		return r
@@ -94,7 +96,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		case !decoded:
 			fail(brokenCode, -1, -1, "the output did not decode, a call was expected: %s", brokenMsg)
 		case len(got) == 0:
-			fail(CodeWrongCount, -1, -1, "no call was made, a call was expected")
+			fail(metrics.CodeWrongCount, -1, -1, "no call was made, a call was expected")
 		}
 		r.Correct = len(r.Problems) == 0
 		return r
@@ -113,10 +115,10 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		want = 1
 	}
 	if len(got) != want {
-		fail(CodeWrongCount, -1, -1, "%d call(s), expected %d", len(got), len(gold))
+		fail(metrics.CodeWrongCount, -1, -1, "%d call(s), expected %d", len(got), len(gold))
 		return r
 	}
-	check := func(i, j int) *Problem {
+	check := func(i, j int) *metrics.Problem {
 		p := checkBFCLCall(schema, got[j], args[j], &gold[i], rules)
 		if p != nil {
 			p.Call, p.Gold = got[j].Index, i
@@ -131,13 +133,13 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		for i := 0; i < n; i++ {
 			r.Matches[i] = i
 			p := check(i, i)
-			if p == nil || p.Code != CodeWrongFuncName {
+			if p == nil || p.Code != metrics.CodeWrongFuncName {
 				r.ToolCalls++
 			}
 			if p == nil {
 				continue
 			}
-			if p.Code != CodeWrongFuncName {
+			if p.Code != metrics.CodeWrongFuncName {
 				r.WrongArgCalls++
 			}
 			r.Problems = append(r.Problems, *p)
@@ -149,24 +151,24 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 		return r
 	}
 	// Parallel: check every pair once.
-	pairs := make([][]*Problem, len(gold))
+	pairs := make([][]*metrics.Problem, len(gold))
 	for i := range gold {
-		pairs[i] = make([]*Problem, len(got))
+		pairs[i] = make([]*metrics.Problem, len(got))
 		for j := range got {
 			pairs[i][j] = check(i, j)
 		}
 	}
 	if rules.documented(DocumentedAnyOrder) {
-		scores := make([][][]Problem, len(gold))
+		scores := make([][][]metrics.Problem, len(gold))
 		for i := range gold {
-			scores[i] = make([][]Problem, len(got))
+			scores[i] = make([][]metrics.Problem, len(got))
 			for j := range got {
 				if p := pairs[i][j]; p != nil {
-					scores[i][j] = []Problem{*p}
+					scores[i][j] = []metrics.Problem{*p}
 				}
 			}
 		}
-		r.Matches = assign(gold, got, scores)
+		r.Matches = metrics.Assign(gold, got, scores)
 	} else {
 		used := make([]bool, len(got))
 		for i := range gold {
@@ -190,7 +192,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 			// The leaderboard stops at the first gold call with no match;
 			// report it with the problem of the unused output call in the
 			// same position, or else the closest one.
-			var best *Problem
+			var best *metrics.Problem
 			if i < len(got) && !used[i] {
 				best = pairs[i][i]
 			} else {
@@ -202,7 +204,7 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 					r.Code = best.Code
 				}
 			}
-			fail(CodeWrongCount, -1, i, "no output call matches gold call %d (%s)", i, gold[i].Name)
+			fail(metrics.CodeWrongCount, -1, i, "no output call matches gold call %d (%s)", i, gold[i].Name)
 			// a count mismatch is not the class when a pair's check failed
 			if best != nil {
 				r.Code = best.Code
@@ -219,14 +221,14 @@ func CheckBFCL(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Bro
 }
 
 // closest picks the output call whose check got furthest for a gold call.
-func closest(ps []*Problem) *Problem {
-	var best *Problem
+func closest(ps []*metrics.Problem) *metrics.Problem {
+	var best *metrics.Problem
 	for _, p := range ps {
 		if p == nil {
 			continue
 		}
-		if best == nil || best.Code == CodeWrongFuncName && p.Code != CodeWrongFuncName ||
-			p.Code != CodeWrongFuncName && p.Code.Rank() > best.Code.Rank() {
+		if best == nil || best.Code == metrics.CodeWrongFuncName && p.Code != metrics.CodeWrongFuncName ||
+			p.Code != metrics.CodeWrongFuncName && p.Code.Rank() > best.Code.Rank() {
 			best = p
 		}
 	}
@@ -235,7 +237,7 @@ func closest(ps []*Problem) *Problem {
 
 // bfclSelection reports whether the tools called are the gold tools, as
 // many times each, with the model's name mapping applied.
-func bfclSelection(got []toolcall.Call, gold []GoldCall, broken []Broken, rules *Rules) bool {
+func bfclSelection(got []toolcall.Call, gold []metrics.GoldCall, broken []metrics.Broken, rules *Rules) bool {
 	var want, have []string
 	for _, g := range gold {
 		want = append(want, rules.expectedName(g.Name))
@@ -263,7 +265,7 @@ func (r *Rules) expectedName(name string) string {
 // orderedArgs is a call's arguments in source order.
 type orderedArgs struct {
 	names []string
-	vals  []pyVal
+	vals  []py.Object
 }
 
 func (a orderedArgs) has(name string) bool { return slices.Contains(a.names, name) }
@@ -275,28 +277,28 @@ func decodeOrdered(raw json.RawMessage) (orderedArgs, error) {
 	if len(raw) == 0 {
 		return orderedArgs{}, nil
 	}
-	v, err := decodePy(raw)
+	v, err := py.DecodeJSON(raw)
 	if err != nil {
 		return orderedArgs{}, err
 	}
-	if v.k != pyDict {
-		return orderedArgs{}, fmt.Errorf("arguments are a JSON %s, not an object", v.k)
+	if v.Kind != py.KindDict {
+		return orderedArgs{}, fmt.Errorf("arguments are a JSON %s, not an object", v.Kind)
 	}
-	out := orderedArgs{names: make([]string, len(v.keys)), vals: v.items}
-	for i, k := range v.keys {
-		out.names[i] = k.s
+	out := orderedArgs{names: make([]string, len(v.Keys)), vals: v.Items}
+	for i, k := range v.Keys {
+		out.names[i] = k.Str
 	}
 	return out, nil
 }
 
 // checkBFCLCall is the leaderboard's simple_function_checker: the first
 // failure, or nil.
-func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldCall, rules *Rules) *Problem {
-	pf := func(code Code, param, format string, a ...any) *Problem {
-		return &Problem{Code: code, Param: param, Message: fmt.Sprintf(format, a...)}
+func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, g *metrics.GoldCall, rules *Rules) *metrics.Problem {
+	pf := func(code metrics.Code, param, format string, a ...any) *metrics.Problem {
+		return &metrics.Problem{Code: code, Param: param, Message: fmt.Sprintf(format, a...)}
 	}
 	if want := rules.expectedName(g.Name); call.Name != want {
-		return pf(CodeWrongFuncName, "", "function name %q not found in the output (called %q)", want, call.Name)
+		return pf(metrics.CodeWrongFuncName, "", "function name %q not found in the output (called %q)", want, call.Name)
 	}
 	var tool *toolcall.Tool
 	if schema != nil {
@@ -305,13 +307,13 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 	if req, ok := rules.Required[g.Name]; ok {
 		for _, name := range req {
 			if !args.has(name) {
-				return pf(CodeMissingRequired, name, "missing required parameter %q", name)
+				return pf(metrics.CodeMissingRequired, name, "missing required parameter %q", name)
 			}
 		}
 	} else if tool != nil {
 		for _, p := range tool.Params {
 			if p.Required && !args.has(p.Name) {
-				return pf(CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)
+				return pf(metrics.CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)
 			}
 		}
 	}
@@ -324,11 +326,11 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 			tp = tool.Param(name)
 		}
 		if tool != nil && tp == nil || gp == nil {
-			return pf(CodeUnexpectedParam, name, "unexpected parameter %q", name)
+			return pf(metrics.CodeUnexpectedParam, name, "unexpected parameter %q", name)
 		}
-		allowed, err := gp.pyAllowed()
+		allowed, err := pyAllowed(gp)
 		if err != nil {
-			return pf(CodeValueError, name, "allowed values of %q: %v", name, err)
+			return pf(metrics.CodeValueError, name, "allowed values of %q: %v", name, err)
 		}
 		var schemaRaw json.RawMessage
 		if tp != nil {
@@ -338,16 +340,16 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 		expected, nested := noKind, noKind
 		switch lang {
 		case "java", "javascript":
-			table, convert := javaTypes, func(s string) (pyVal, bool) { return convertJava(s, typ, items), true }
+			table, convert := javaTypes, func(s string) (py.Object, bool) { return convertJava(s, typ, items), true }
 			if lang == "javascript" {
-				table, convert = jsTypes, func(s string) (pyVal, bool) { return convertJS(s, typ, items) }
+				table, convert = jsTypes, func(s string) (py.Object, bool) { return convertJS(s, typ, items) }
 			}
 			k, known := table[typ]
 			if !known {
 				break // the leaderboard has no conversion for it; compared as given
 			}
-			if value.k != pyStr {
-				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.k, value.repr())
+			if value.Kind != py.KindStr {
+				return pf(metrics.CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.Kind, value.Short())
 			}
 			expected = k
 			if typ == "Array" || typ == "ArrayList" || typ == "array" {
@@ -355,7 +357,7 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 					nested = nk
 				}
 			}
-			if v, ok := convert(value.s); ok {
+			if v, ok := convert(value.Str); ok {
 				value = v
 			}
 		default:
@@ -367,22 +369,22 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 					}
 				}
 			}
-			if typ == "tuple" && value.k == pyTuple {
-				value.k = pyList
+			if typ == "tuple" && value.Kind == py.KindTuple {
+				value.Kind = py.KindList
 			}
-			if typ == "float" && value.k == pyInt {
-				f, _ := new(big.Float).SetInt(value.i).Float64()
-				value = pyVal{k: pyFloat, f: f}
+			if typ == "float" && value.Kind == py.KindInt {
+				f, _ := new(big.Float).SetInt(value.Int).Float64()
+				value = py.Object{Kind: py.KindFloat, Float: f}
 			}
 		}
 		isVar := false
 		if expected != noKind {
 			ok, v := typeCheck(value, allowed, expected, nested)
 			if !ok {
-				if nested != noKind && value.k == expected {
-					return pf(CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.repr())
+				if nested != noKind && value.Kind == expected {
+					return pf(metrics.CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.Short())
 				}
-				return pf(CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.k, value.repr())
+				return pf(metrics.CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.Kind, value.Short())
 			}
 			isVar = v
 		}
@@ -390,219 +392,32 @@ func checkBFCLCall(schema Schema, call toolcall.Call, args orderedArgs, g *GoldC
 			var ok bool
 			handled := true
 			switch {
-			case expected == pyDict:
+			case expected == py.KindDict:
 				ok = dictCheck(value, allowed, rules)
-			case expected == pyList && nested == pyDict:
+			case expected == py.KindList && nested == py.KindDict:
 				ok = listDictCheck(value, allowed, rules)
-			case expected == pyStr:
+			case expected == py.KindStr:
 				ok = stringCheck(value, allowed)
-			case expected == pyList:
+			case expected == py.KindList:
 				ok = listCheck(value, allowed, rules)
 			default:
 				handled = false
 			}
 			if handled {
 				if !ok {
-					return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.repr(), shortList(gp.Allowed))
+					return pf(metrics.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
 				}
 				continue
 			}
 		}
-		if !pyIn(value, allowed) {
-			return pf(CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.repr(), shortList(gp.Allowed))
+		if !py.In(value, allowed) {
+			return pf(metrics.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
 		}
 	}
 	for _, gp := range g.Params {
 		if !args.has(gp.Name) && !gp.Optional() {
-			return pf(CodeMissingOptional, gp.Name, "optional parameter %q not provided and not marked as optional", gp.Name)
+			return pf(metrics.CodeMissingOptional, gp.Name, "optional parameter %q not provided and not marked as optional", gp.Name)
 		}
 	}
 	return nil
-}
-
-// pyAllowed decodes the allowed values.
-func (p *GoldParam) pyAllowed() ([]pyVal, error) {
-	out := make([]pyVal, len(p.Allowed))
-	for i, a := range p.Allowed {
-		v, err := decodePy(a)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
-// typeCheck is the leaderboard's type_checker: ok, and whether the value
-// is a "variable" (typed like the allowed answers rather than the doc,
-// and then compared exactly).
-func typeCheck(v pyVal, allowed []pyVal, expected, nested pyKind) (ok, isVar bool) {
-	paType, hasPA := noKind, false
-	for _, a := range allowed {
-		if !a.isEmptyStr() {
-			paType, hasPA = a.k, true
-			break
-		}
-	}
-	isVar = hasPA && paType != expected
-	if v.k == expected {
-		if nested == noKind {
-			return true, isVar
-		}
-		for _, item := range allowed {
-			flag := true
-			if item.k == pyList {
-				for _, x := range v.items {
-					if ok, _ := typeCheck(x, item.items, nested, noKind); !ok {
-						flag = false
-						break
-					}
-				}
-			}
-			if flag {
-				return true, isVar
-			}
-		}
-		return false, false
-	}
-	if hasPA && v.k == paType {
-		return true, true
-	}
-	return false, false
-}
-
-func stdIfString(v pyVal) pyVal {
-	if v.k == pyStr {
-		return pyString(standardizePy(v.s))
-	}
-	return v
-}
-
-// stringCheck is the leaderboard's string_checker.
-func stringCheck(v pyVal, allowed []pyVal) bool {
-	s := standardizePy(v.s)
-	for _, a := range allowed {
-		if a.k == pyStr && standardizePy(a.s) == s {
-			return true
-		}
-	}
-	return false
-}
-
-// listCheck is the leaderboard's list_checker: the list, its strings
-// standardised, equals one allowed value iterated the same way. The
-// allowed "" (the optional marker) iterates as an empty list, so [] passes
-// unless DocumentedOptional.
-func listCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
-	got := pyVal{k: pyList, items: make([]pyVal, len(v.items))}
-	for i, x := range v.items {
-		got.items[i] = stdIfString(x)
-	}
-	for _, a := range allowed {
-		if a.k == pyStr && rules.documented(DocumentedOptional) {
-			continue
-		}
-		if a.k != pyList && a.k != pyStr && a.k != pyTuple {
-			continue // the leaderboard would raise
-		}
-		items, _ := a.iter()
-		want := pyVal{k: pyList, items: make([]pyVal, len(items))}
-		for i, x := range items {
-			want.items[i] = stdIfString(x)
-		}
-		if pyEqual(got, want) {
-			return true
-		}
-	}
-	return false
-}
-
-// dictCheck is the leaderboard's dict_checker: some allowed dict has every
-// given key, each value among that key's allowed values (strings
-// standardised), and every key it needs ("" not allowed) is given.
-func dictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
-	if v.k != pyDict {
-		return false
-	}
-	for _, a := range allowed {
-		if a.isEmptyStr() {
-			continue
-		}
-		if dictMatches(v, a, rules) {
-			return true
-		}
-	}
-	return false
-}
-
-func dictMatches(v, a pyVal, rules *Rules) bool {
-	if a.k != pyDict {
-		return false // the leaderboard would raise or compare nonsense
-	}
-	for i, key := range v.keys {
-		alts, ok := a.get(key)
-		if !ok {
-			return false
-		}
-		if alts.k != pyList && rules.documented(DocumentedDictValues) {
-			alts = pyVal{k: pyList, items: []pyVal{alts}}
-		}
-		if alts.k != pyList && alts.k != pyStr && alts.k != pyTuple {
-			return false
-		}
-		items, _ := alts.iter()
-		std := stdIfString(v.items[i])
-		found := false
-		for _, x := range items {
-			if pyEqual(std, stdIfString(x)) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	for i, key := range a.keys {
-		if _, given := v.get(key); given {
-			continue
-		}
-		alts := a.items[i]
-		if alts.k != pyList && rules.documented(DocumentedDictValues) {
-			alts = pyVal{k: pyList, items: []pyVal{alts}}
-		}
-		optional, ok := alts.contains(pyString(""))
-		if !ok || !optional {
-			return false
-		}
-	}
-	return true
-}
-
-// listDictCheck is the leaderboard's list_dict_checker: the dicts match
-// one allowed list's dicts position by position.
-func listDictCheck(v pyVal, allowed []pyVal, rules *Rules) bool {
-	for _, a := range allowed {
-		items, ok := a.iter()
-		if !ok || a.k == pyDict {
-			continue
-		}
-		if a.k == pyStr && rules.documented(DocumentedOptional) {
-			continue
-		}
-		if len(items) != len(v.items) {
-			continue
-		}
-		flag := true
-		for k := range v.items {
-			if !dictCheck(v.items[k], []pyVal{items[k]}, rules) {
-				flag = false
-				break
-			}
-		}
-		if flag {
-			return true
-		}
-	}
-	return false
 }

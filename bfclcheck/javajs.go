@@ -1,4 +1,4 @@
-package metrics
+package bfclcheck
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	py "github.com/tooleval/tooleval/pyliteral"
 )
 
 // The leaderboard's Java and JavaScript categories state every parameter
@@ -16,30 +18,30 @@ import (
 // stays a string (and then usually fails the type check).
 
 // noKind marks "no type constraint".
-const noKind pyKind = 255
+const noKind py.Kind = 255
 
 // javaTypes maps a Java type name to the Python type its value converts
 // to; the names not listed here are unknown to the leaderboard.
-var javaTypes = map[string]pyKind{
-	"byte": pyInt, "short": pyInt, "integer": pyInt, "long": pyInt,
-	"float": pyFloat, "double": pyFloat,
-	"boolean": pyBool, "char": pyStr, "String": pyStr, "any": pyStr,
-	"Array": pyList, "ArrayList": pyList, "Queue": pyList, "Stack": pyList,
-	"HashMap": pyDict, "Hashtable": pyDict,
+var javaTypes = map[string]py.Kind{
+	"byte": py.KindInt, "short": py.KindInt, "integer": py.KindInt, "long": py.KindInt,
+	"float": py.KindFloat, "double": py.KindFloat,
+	"boolean": py.KindBool, "char": py.KindStr, "String": py.KindStr, "any": py.KindStr,
+	"Array": py.KindList, "ArrayList": py.KindList, "Queue": py.KindList, "Stack": py.KindList,
+	"HashMap": py.KindDict, "Hashtable": py.KindDict,
 }
 
 // jsTypes maps a JavaScript type name to the Python type its value
 // converts to.
-var jsTypes = map[string]pyKind{
-	"String": pyStr, "integer": pyInt, "float": pyFloat, "Bigint": pyInt,
-	"Boolean": pyBool, "dict": pyDict, "array": pyList, "any": pyStr,
+var jsTypes = map[string]py.Kind{
+	"String": py.KindStr, "integer": py.KindInt, "float": py.KindFloat, "Bigint": py.KindInt,
+	"Boolean": py.KindBool, "dict": py.KindDict, "array": py.KindList, "any": py.KindStr,
 }
 
 // pythonTypes maps the leaderboard's Python type names (the function docs'
 // "type") to Python types; "any" means a string.
-var pythonTypes = map[string]pyKind{
-	"string": pyStr, "integer": pyInt, "float": pyFloat, "boolean": pyBool,
-	"array": pyList, "tuple": pyList, "dict": pyDict, "any": pyStr,
+var pythonTypes = map[string]py.Kind{
+	"string": py.KindStr, "integer": py.KindInt, "float": py.KindFloat, "boolean": py.KindBool,
+	"array": py.KindList, "tuple": py.KindList, "dict": py.KindDict, "any": py.KindStr,
 }
 
 var (
@@ -74,35 +76,35 @@ func pyMatch(re *regexp.Regexp, s string) bool {
 // ConvertJava converts a Java source-text value by its declared type the
 // way the leaderboard's checker does; nested is the element type of an
 // Array or ArrayList ("" when the doc gives none).
-func convertJava(s, typ, nested string) pyVal {
+func convertJava(s, typ, nested string) py.Object {
 	switch typ {
 	case "byte", "short", "integer":
 		if !pyMatch(reJavaInt, s) {
-			return pyString(s)
+			return py.Str(s)
 		}
 		return pyIntOr(s)
 	case "float":
 		if !pyMatch(reJavaFloat, s) {
-			return pyString(s)
+			return py.Str(s)
 		}
 		t := strings.TrimSuffix(s, "\n")
 		return pyFloatOr(t[:len(t)-1])
 	case "double":
 		if !pyMatch(reJavaDouble, s) {
-			return pyString(s)
+			return py.Str(s)
 		}
 		return pyFloatOr(s)
 	case "long":
 		if !pyMatch(reJavaLong, s) {
-			return pyString(s)
+			return py.Str(s)
 		}
 		t := strings.TrimSuffix(s, "\n")
 		return pyIntOr(t[:len(t)-1])
 	case "boolean":
 		if s != "true" && s != "false" {
-			return pyString(s)
+			return py.Str(s)
 		}
-		return pyVal{k: pyBool, b: s == "true"}
+		return py.Object{Kind: py.KindBool, Bool: s == "true"}
 	case "ArrayList":
 		return javaArrayList(s, nested)
 	case "Array":
@@ -112,85 +114,85 @@ func convertJava(s, typ, nested string) pyVal {
 	}
 	// char (its pattern can never match, so the text is kept), String,
 	// any, and the types the leaderboard has no converter for.
-	return pyString(s)
+	return py.Str(s)
 }
 
-func javaElement(e, nested string) pyVal {
+func javaElement(e, nested string) py.Object {
 	switch {
 	case nested == "char" || nested == "String":
-		return pyString(pySlice1(e))
+		return py.Str(pySlice1(e))
 	case nested != "":
 		return convertJava(e, nested, "")
 	}
 	return javaValue(e)
 }
 
-func javaArrayList(s, nested string) pyVal {
+func javaArrayList(s, nested string) py.Object {
 	if m := reArrayListAsList.FindStringSubmatch(s); m != nil {
-		out := pyVal{k: pyList, items: []pyVal{}}
+		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 		for _, e := range strings.Split(m[1], ",") {
-			out.items = append(out.items, javaElement(pyStrip(e), nested))
+			out.Items = append(out.Items, javaElement(pyStrip(e), nested))
 		}
 		return out
 	}
 	if m := reArrayListAdds.FindStringSubmatch(s); m != nil {
-		out := pyVal{k: pyList, items: []pyVal{}}
+		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 		for _, a := range reArrayListAdd.FindAllStringSubmatch(m[1], -1) {
-			out.items = append(out.items, javaElement(pyStrip(a[1]), nested))
+			out.Items = append(out.Items, javaElement(pyStrip(a[1]), nested))
 		}
 		return out
 	}
 	if reArrayListEmpty.MatchString(s) {
-		return pyVal{k: pyList, items: []pyVal{}}
+		return py.Object{Kind: py.KindList, Items: []py.Object{}}
 	}
-	return pyString(s)
+	return py.Str(s)
 }
 
-func javaArray(s, nested string) pyVal {
+func javaArray(s, nested string) py.Object {
 	m := reJavaArray.FindStringSubmatch(s)
 	if m == nil {
-		return pyString(s)
+		return py.Str(s)
 	}
-	out := pyVal{k: pyList, items: []pyVal{}}
+	out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 	for _, e := range strings.Split(m[1], ",") {
 		e = pyStrip(e)
 		if e == "" {
 			continue
 		}
 		if nested != "" {
-			out.items = append(out.items, convertJava(e, nested, ""))
+			out.Items = append(out.Items, convertJava(e, nested, ""))
 		} else {
-			out.items = append(out.items, javaValue(e))
+			out.Items = append(out.Items, javaValue(e))
 		}
 	}
 	return out
 }
 
-func javaHashMap(s string) pyVal {
+func javaHashMap(s string) py.Object {
 	if m := reHashMap.FindStringSubmatch(s); m != nil {
-		out := pyVal{k: pyDict, items: []pyVal{}, keys: []pyVal{}}
+		out := py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 		if pyStrip(m[1]) != "" {
 			for _, p := range reHashMapPut.FindAllStringSubmatch(m[1], -1) {
-				out.setKey(pyString(p[1]), javaValue(pyStrip(p[2])))
+				out.SetItem(py.Str(p[1]), javaValue(pyStrip(p[2])))
 			}
 		}
 		return out
 	}
 	if reHashMapEmpty.MatchString(s) {
-		return pyVal{k: pyDict, items: []pyVal{}, keys: []pyVal{}}
+		return py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 	}
-	return pyString(s)
+	return py.Str(s)
 }
 
 // javaValue reads an element whose type is not declared.
-func javaValue(s string) pyVal {
+func javaValue(s string) py.Object {
 	switch {
 	case s == "true":
-		return pyVal{k: pyBool, b: true}
+		return py.Object{Kind: py.KindBool, Bool: true}
 	case s == "false":
-		return pyVal{k: pyBool, b: false}
+		return py.Object{Kind: py.KindBool, Bool: false}
 	case strings.HasPrefix(s, `"`) && strings.HasSuffix(s, `"`):
-		return pyString(pySlice1(s))
+		return py.Str(pySlice1(s))
 	case pyMatch(reJavaLong, s):
 		t := strings.TrimSuffix(s, "\n")
 		return pyIntOr(t[:len(t)-1])
@@ -203,64 +205,64 @@ func javaValue(s string) pyVal {
 
 // convertJS converts a JavaScript source-text value by its declared type
 // the way the leaderboard's checker does.
-func convertJS(s, typ, nested string) (pyVal, bool) {
+func convertJS(s, typ, nested string) (py.Object, bool) {
 	switch typ {
 	case "String":
 		if !(strings.HasPrefix(s, `"`) && strings.HasSuffix(s, `"`)) && !(strings.HasPrefix(s, "'") && strings.HasSuffix(s, "'")) {
-			return pyString(s), true
+			return py.Str(s), true
 		}
-		return pyString(pySlice1(s)), true
+		return py.Str(pySlice1(s)), true
 	case "integer":
 		if !pyMatch(reJavaInt, s) {
-			return pyString(s), true
+			return py.Str(s), true
 		}
 		return pyIntOr(s), true
 	case "float":
 		if !pyMatch(reJSFloat, s) {
-			return pyString(s), true
+			return py.Str(s), true
 		}
 		return pyFloatOr(s), true
 	case "Bigint":
 		if !pyMatch(reJSBigint, s) {
-			return pyString(s), true
+			return py.Str(s), true
 		}
 		t := strings.TrimSuffix(s, "\n")
 		return pyIntOr(t[:len(t)-1]), true
 	case "Boolean":
 		if s != "true" && s != "false" {
-			return pyString(s), true
+			return py.Str(s), true
 		}
-		return pyVal{k: pyBool, b: s == "true"}, true
+		return py.Object{Kind: py.KindBool, Bool: s == "true"}, true
 	case "dict":
 		return jsDict(s), true
 	case "array":
 		return jsArray(s, nested), true
 	case "any":
-		return pyString(s), true
+		return py.Str(s), true
 	}
-	return pyVal{}, false // the leaderboard raises on an unknown type
+	return py.Object{}, false // the leaderboard raises on an unknown type
 }
 
-func jsArray(code, nested string) pyVal {
+func jsArray(code, nested string) py.Object {
 	code = pyStrip(code)
 	if m := reJSArray2D.FindString(code); m != "" {
-		out := pyVal{k: pyList, items: []pyVal{}}
+		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 		for i, inner := range reJSInner.FindAllStringSubmatch(m, -1) {
 			s := pyStrip(inner[1])
 			if i == 0 && strings.HasPrefix(s, "[") {
 				s = s[1:]
 			}
-			row := pyVal{k: pyList, items: []pyVal{}}
+			row := py.Object{Kind: py.KindList, Items: []py.Object{}}
 			for _, e := range strings.Split(s, ",") {
-				row.items = append(row.items, jsValue(pyStrip(e)))
+				row.Items = append(row.Items, jsValue(pyStrip(e)))
 			}
-			out.items = append(out.items, row)
+			out.Items = append(out.Items, row)
 		}
 		return out
 	}
 	m := reJSArray.FindStringSubmatchIndex(code)
 	if m == nil {
-		return pyString(code)
+		return py.Str(code)
 	}
 	var body string
 	switch {
@@ -273,14 +275,14 @@ func jsArray(code, nested string) pyVal {
 	if b := pyStrip(body); b != "" {
 		elems = strings.Split(b, ",")
 	}
-	out := pyVal{k: pyList, items: []pyVal{}}
+	out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 	for _, e := range elems {
 		e = pyStrip(e)
 		if nested == "" {
-			out.items = append(out.items, jsValue(e))
+			out.Items = append(out.Items, jsValue(e))
 			continue
 		}
-		var v pyVal
+		var v py.Object
 		var ok bool
 		if strings.HasPrefix(e, "'") || strings.HasPrefix(e, `"`) {
 			v, ok = convertJS(e, nested, "String")
@@ -288,33 +290,33 @@ func jsArray(code, nested string) pyVal {
 			v, ok = convertJS(e, nested, "")
 		}
 		if !ok {
-			return pyString(code) // the converter raised; the text is kept
+			return py.Str(code) // the converter raised; the text is kept
 		}
-		out.items = append(out.items, v)
+		out.Items = append(out.Items, v)
 	}
 	return out
 }
 
-func jsDict(code string) pyVal {
+func jsDict(code string) py.Object {
 	code = pyStrip(code)
 	if code == "{}" {
-		return pyVal{k: pyDict, items: []pyVal{}, keys: []pyVal{}}
+		return py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 	}
 	m := reJSDict.FindStringSubmatch(code)
 	if m == nil {
-		return pyString(code)
+		return py.Str(code)
 	}
-	out := pyVal{k: pyDict, items: []pyVal{}, keys: []pyVal{}}
+	out := py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 	for _, kv := range jsPairs(m[1]) {
 		key := strings.Trim(pyStrip(kv[0]), `'"`)
 		val := pyStrip(kv[1])
 		switch {
 		case strings.HasPrefix(val, "[") && strings.HasSuffix(val, "]"):
-			out.setKey(pyString(key), jsArray(val, ""))
+			out.SetItem(py.Str(key), jsArray(val, ""))
 		case strings.HasPrefix(val, "{") && strings.HasSuffix(val, "}"):
-			out.setKey(pyString(key), jsDict(val))
+			out.SetItem(py.Str(key), jsDict(val))
 		default:
-			out.setKey(pyString(key), jsValue(strings.Trim(val, `'"`)))
+			out.SetItem(py.Str(key), jsValue(strings.Trim(val, `'"`)))
 		}
 	}
 	return out
@@ -386,15 +388,15 @@ func keyFollows(s string, t int) bool {
 	return false
 }
 
-func jsValue(s string) pyVal {
+func jsValue(s string) py.Object {
 	s = pyStrip(s)
 	switch {
 	case s == "true":
-		return pyVal{k: pyBool, b: true}
+		return py.Object{Kind: py.KindBool, Bool: true}
 	case s == "false":
-		return pyVal{k: pyBool, b: false}
+		return py.Object{Kind: py.KindBool, Bool: false}
 	case strings.HasPrefix(s, `"`) && strings.HasSuffix(s, `"`), strings.HasPrefix(s, "'") && strings.HasSuffix(s, "'"):
-		return pyString(pySlice1(s))
+		return py.Str(pySlice1(s))
 	}
 	return intFloatOrString(s)
 }
@@ -430,17 +432,17 @@ var (
 )
 
 // pyParseInt is Python's int(s) for base 10.
-func pyParseInt(s string) (pyVal, bool) {
+func pyParseInt(s string) (py.Object, bool) {
 	s = pyStrip(s)
 	if !rePyInt.MatchString(s) {
-		return pyVal{}, false
+		return py.Object{}, false
 	}
 	i, ok := new(big.Int).SetString(strings.ReplaceAll(strings.TrimPrefix(s, "+"), "_", ""), 10)
-	return pyVal{k: pyInt, i: i}, ok
+	return py.Object{Kind: py.KindInt, Int: i}, ok
 }
 
 // pyParseFloat is Python's float(s).
-func pyParseFloat(s string) (pyVal, bool) {
+func pyParseFloat(s string) (py.Object, bool) {
 	s = pyStrip(s)
 	switch t := strings.ToLower(strings.TrimLeft(s, "+-")); t {
 	case "inf", "infinity", "nan":
@@ -451,41 +453,41 @@ func pyParseFloat(s string) (pyVal, bool) {
 			f = math.Inf(-1)
 		}
 		if len(s)-len(strings.TrimLeft(s, "+-")) > 1 {
-			return pyVal{}, false
+			return py.Object{}, false
 		}
-		return pyVal{k: pyFloat, f: f}, true
+		return py.Object{Kind: py.KindFloat, Float: f}, true
 	}
 	if !rePyFloat.MatchString(s) {
-		return pyVal{}, false
+		return py.Object{}, false
 	}
 	f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
 	if err != nil && !math.IsInf(f, 0) {
-		return pyVal{}, false
+		return py.Object{}, false
 	}
-	return pyVal{k: pyFloat, f: f}, true
+	return py.Object{Kind: py.KindFloat, Float: f}, true
 }
 
-func pyIntOr(s string) pyVal {
+func pyIntOr(s string) py.Object {
 	if v, ok := pyParseInt(s); ok {
 		return v
 	}
-	return pyString(s)
+	return py.Str(s)
 }
 
-func pyFloatOr(s string) pyVal {
+func pyFloatOr(s string) py.Object {
 	if v, ok := pyParseFloat(s); ok {
 		return v
 	}
-	return pyString(s)
+	return py.Str(s)
 }
 
 // intFloatOrString tries int(s), then float(s), and keeps the text.
-func intFloatOrString(s string) pyVal {
+func intFloatOrString(s string) py.Object {
 	if v, ok := pyParseInt(s); ok {
 		return v
 	}
 	if v, ok := pyParseFloat(s); ok {
 		return v
 	}
-	return pyString(s)
+	return py.Str(s)
 }

@@ -1,19 +1,23 @@
 package textparse
 
-import (
-	"bytes"
+import "github.com/tooleval/tooleval/toolcall"
 
-	"github.com/tooleval/tooleval/toolcall"
-)
-
-// This file reads GLM-4.5/4.6/4.7 calls: the tool name right after
-// <tool_call>, then key/value pairs whose values are coerced by the catalog
-// like XML parameters.
+// GLM-4.5/4.6/4.7: the tool name right after <tool_call>, then key/value
+// pairs whose values are coerced by the catalog like XML parameters.
 //
 //	<tool_call>get_weather
 //	<arg_key>city</arg_key>
 //	<arg_value>Beijing</arg_value>
 //	</tool_call>
+const FormatGLM45 Format = "glm45"
+
+func init() {
+	register(&Dialect{
+		Format: FormatGLM45,
+		Wire:   "<tool_call>NAME\\n<arg_key>P</arg_key>\\n<arg_value>V</arg_value>…</tool_call>",
+		Tags:   &Tags{Invoke: "tool_call", Param: "arg_value"},
+	})
+}
 
 // beginGLM starts a GLM call whose name begins at b[i] (after <tool_call>).
 func (p *Parser) beginGLM(i int) {
@@ -69,18 +73,4 @@ func (p *Parser) glmTag(k tagKind, closing bool, off int) bool {
 	}
 	p.junk = false
 	return true
-}
-
-// dsmlString reads the string="true|false" attribute of a DeepSeek V3.2
-// parameter: 1 string, 0 JSON, -1 absent.
-func dsmlString(v []byte) int {
-	switch {
-	case v == nil:
-		return -1
-	case bytes.Equal(unquote(v), []byte("true")):
-		return 1
-	case bytes.Equal(unquote(v), []byte("false")):
-		return 0
-	}
-	return -1
 }

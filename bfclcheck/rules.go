@@ -1,4 +1,4 @@
-package metrics
+package bfclcheck
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 // Rules chooses how a case's calls are checked. A nil *Rules (or an empty
 // Checker) is tooleval's own checker (CheckCalls); Checker "bfcl" is the
 // Berkeley Function Calling Leaderboard's AST checker, verdict for verdict
-// (see CheckBFCL). Suites carry it per case as "checker".
+// (see Check). Suites carry it per case as "checker".
 type Rules struct {
 	// Checker is "" (tooleval's checker) or "bfcl".
 	Checker string `json:"rules"`

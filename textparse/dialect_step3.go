@@ -1,0 +1,16 @@
+package textparse
+
+// Step-3 (StepFun): tag-shaped special tokens around each call, and an
+// invoke in the steptml namespace inside.
+//
+//	<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">
+//	<steptml:parameter name="city">Paris</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>
+const FormatStep3 Format = "step3"
+
+func init() {
+	register(&Dialect{
+		Format: FormatStep3,
+		Wire:   `<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME"><steptml:parameter name="P">V</steptml:parameter></steptml:invoke><｜tool_call_end｜>…<｜tool_calls_end｜>`,
+		Tags:   &Tags{Wrapper: "｜tool_calls_begin｜", Invoke: "steptml:invoke", Param: "steptml:parameter"},
+	})
+}

@@ -1,0 +1,26 @@
+package textparse
+
+// tool_call (Hermes, Qwen 2.5, most open models): a JSON call object
+// between tags.
+//
+//	<tool_call>
+//	{"name": "get_weather", "arguments": {"city": "Paris"}}
+//	</tool_call>
+//
+// The object may also be {"function": {"name", "arguments"}}, carry an id,
+// hold its arguments as a JSON-encoded string, be a JSON list of calls or
+// sit in a ```json fence (envelope.go). hermes is another name of it.
+const (
+	FormatToolCall Format = "tool_call"
+	FormatHermes   Format = "hermes"
+)
+
+func init() {
+	tags := &Tags{Invoke: "tool_call"}
+	register(&Dialect{
+		Format: FormatToolCall,
+		Wire:   `<tool_call>{"name":NAME,"arguments":{json}}</tool_call> (or a JSON list of calls)`,
+		Tags:   tags,
+	})
+	register(&Dialect{Format: FormatHermes, Wire: "the same as tool_call", Tags: tags})
+}

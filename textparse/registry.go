@@ -1,0 +1,143 @@
+package textparse
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// This file is the registry of dialects: every dialect_*.go file adds one
+// (or two) with register, and everything that lists formats — Formats,
+// ParseFormat, Wire, Dialects, auto detection — reads it here.
+
+// Format names a text protocol dialect.
+type Format string
+
+// FormatAuto detects the dialect from the first tag or marker met.
+const FormatAuto Format = "auto"
+
+// autoWire is the wire shape Wire gives for auto.
+const autoWire = "the dialect of the first marker or opening tag met"
+
+// registry of dialects, by format.
+var dialects = map[Format]*Dialect{}
+
+// register adds a dialect; each dialect_*.go file calls it from init.
+func register(d *Dialect) {
+	if _, dup := dialects[d.Format]; dup || d.Format == "" || d.Format == FormatAuto {
+		panic("textparse: dialect registered twice or unnamed: " + string(d.Format))
+	}
+	if d.Wire == "" || (len(d.Blocks) == 0) == (d.Tags == nil) {
+		panic("textparse: dialect " + string(d.Format) + " needs a wire shape and either blocks or tags")
+	}
+	for _, b := range d.Blocks {
+		if b.Open == "" && !b.Anchored || b.Body.Read == 0 || b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "" {
+			panic("textparse: incomplete block in " + string(d.Format))
+		}
+	}
+	dialects[d.Format] = d
+}
+
+// Formats lists the dialect names: auto, then every registered dialect
+// sorted by name.
+func Formats() []Format {
+	out := make([]Format, 0, len(dialects)+1)
+	for f := range dialects {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return append([]Format{FormatAuto}, out...)
+}
+
+// markerFormats lists the registered marker dialects, sorted.
+func markerFormats() []Format {
+	var out []Format
+	for _, f := range Formats() {
+		if d := dialects[f]; d != nil && len(d.Blocks) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// markerDialect returns the marker dialect f, nil when f is not one.
+func markerDialect(f Format) *Dialect {
+	if d := dialects[f]; d != nil && len(d.Blocks) > 0 {
+		return d
+	}
+	return nil
+}
+
+// ParseFormat checks a dialect name.
+func ParseFormat(s string) (Format, error) {
+	if f := Format(s); f == FormatAuto || dialects[f] != nil {
+		return f, nil
+	}
+	names := make([]string, 0, len(dialects)+1)
+	for _, f := range Formats() {
+		names = append(names, string(f))
+	}
+	return "", fmt.Errorf("unknown text format %q (want one of %s)", s, strings.Join(names, ", "))
+}
+
+// Wire returns the one-line wire shape of a format ("" for a name that is
+// not one).
+func Wire(f Format) string {
+	if f == FormatAuto {
+		return autoWire
+	}
+	if d, ok := dialects[f]; ok {
+		return d.Wire
+	}
+	return ""
+}
+
+// Info describes a registered dialect, for help, documentation, schemas
+// and tests enumerated from the registry.
+type Info struct {
+	Format Format
+	// Wire is the wire shape in one line.
+	Wire string
+	// Reasoning are the dialect's own reasoning spans besides
+	// <think>…</think> (a span without Open is entered by a message
+	// header, harmony's analysis channel).
+	Reasoning []Span
+	// Tags: an XML-style dialect (calls written as tags, the protocols
+	// package xmlparse names); otherwise calls sit between special-token
+	// markers or are JSON or Python call lists.
+	Tags bool
+	// Anchored: a call may also start the answer without any marker (a
+	// bare JSON or Python list); auto does not detect that shape.
+	Anchored bool
+}
+
+// Dialects describes every registered dialect, sorted by format (auto is
+// not one).
+func Dialects() []Info {
+	fs := Formats()[1:]
+	out := make([]Info, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, info(dialects[f]))
+	}
+	return out
+}
+
+// Lookup describes dialect f; ok is false for auto and unknown names.
+func Lookup(f Format) (Info, bool) {
+	d, ok := dialects[f]
+	if !ok {
+		return Info{}, false
+	}
+	return info(d), true
+}
+
+func info(d *Dialect) Info {
+	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil}
+	if d.Tags != nil && d.Tags.Think != "" {
+		in.Reasoning = append(in.Reasoning, Span{Open: "<" + d.Tags.Think + ">", Close: "</" + d.Tags.Think + ">"})
+	}
+	for _, b := range d.Blocks {
+		in.Anchored = in.Anchored || b.Anchored
+	}
+	return in
+}
