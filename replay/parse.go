@@ -118,12 +118,12 @@ func brokenCalls(evs []toolcall.Event) []metrics.Broken {
 		if ev.Kind != toolcall.KindError {
 			continue
 		}
-		var code metrics.Code
+		var code toolcall.Code
 		switch ev.Err.Code {
 		case toolcall.CodeInvalidJSON:
-			code = metrics.CodeInvalidJSON
+			code = toolcall.CodeInvalidJSON
 		case toolcall.CodeIncompleteCall:
-			code = metrics.CodeIncompleteCall
+			code = toolcall.CodeIncompleteCall
 		default:
 			continue
 		}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/internal/golden"
-	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
@@ -55,16 +54,16 @@ func TestRunOutcomes(t *testing.T) {
 	c := rep.Configs[0]
 	want := map[string]struct {
 		cause string
-		code  metrics.Code
+		code  toolcall.Code
 	}{
 		"note-create":            {"", ""},
-		"note-search-wrong-type": {"arguments", metrics.CodeTypeError},
+		"note-search-wrong-type": {"arguments", toolcall.CodeTypeError},
 		"weather-paris":          {"", ""},
 		"abstain-chitchat":       {"", ""},
 		"reminder-zh":            {"retrieval_miss", ""},
 		"parallel-weather":       {"", ""},
-		"truncated-email":        {"arguments", metrics.CodeIncompleteCall},
-		"wrong-tool":             {"selection", metrics.CodeWrongFuncName},
+		"truncated-email":        {"arguments", toolcall.CodeIncompleteCall},
+		"wrong-tool":             {"selection", toolcall.CodeWrongFuncName},
 		"retrieval-only":         {"", ""},
 	}
 	for id, w := range want {
@@ -72,7 +71,7 @@ func TestRunOutcomes(t *testing.T) {
 		if r == nil {
 			t.Fatalf("no result for %s", id)
 		}
-		code := metrics.Code("")
+		code := toolcall.Code("")
 		if r.Calls != nil {
 			code = r.Calls.Code
 		}
