@@ -407,30 +407,16 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	bl := p.blk
 	c := b[i]
 	after, skipped, closer := p.blockCallRet()
+	r := p.customReader(&bl.Body)
 	switch {
 	case c == '`' && bl.Body.Fence && !p.fenced:
 		p.fenced, p.fenceRet, p.mode = true, mBlockBody, mFence
 		return i + 1
-	case bl.Body.Read&ReadPython != 0 && (c == '[' || isPyNameByte(c)):
-		return p.pyBegin(b, i)
-	case bl.Body.Read&ReadGemma != 0:
-		return p.gemBegin(b, i)
-	case bl.Body.Read&ReadFunctionary != 0:
-		return p.fnBegin(b, i)
+	case r != nil && r.starts(c, false):
+		return p.beginBody(r, b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
-		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart
-		p.env.reset()
-		if c == '[' {
-			p.env.arr = true
-			p.env.state, p.env.elems = eArrElem, 0
-			p.mode = mEnvelope
-			return i + 1
-		}
-		p.env.arr = false
-		p.beginCall(ckEnvelope, p.callStart, closer, skipped)
-		p.mode = mEnvelope
-		return i
+		return p.beginEnvelope(b, i, closer, after, skipped)
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
 		p.beginCall(ckBlock, p.callStart, closer, skipped)
 		p.cur.after = after
@@ -442,11 +428,6 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	p.beginCall(ckBlock, p.callStart, closer, skipped)
 	p.abandon(p.off+i, toolcall.CodeInvalidJSON, "unexpected %q at the start of a call", c)
 	return i
-}
-
-// envFor sets where the envelope reader goes after its object or list.
-func (p *Parser) envFor(closer string, post, skipped mode) {
-	p.envCloser, p.envPost, p.envSkip = closer, post, skipped
 }
 
 // nameDone ends the name of a ReadNameJSON call.

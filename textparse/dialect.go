@@ -84,11 +84,8 @@ const (
 	// ReadNameJSON reads a tool name up to Body.NameEnd (an optional id
 	// after Body.IDMark), then a JSON object of arguments, streamed.
 	ReadNameJSON
-	ReadPython // [f(a=1), g()] or f(a=1): Python calls, keyword arguments (pybody.go)
-	ReadGemma  // call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's values (gemma4body.go)
-	// ReadFunctionary reads a recipient line, NAME\n{json} or all\n text
-	// (dialect_functionary.go).
-	ReadFunctionary
+	// The other bits name readers that register themselves
+	// (registerReader, reader.go): ReadPython, ReadGemma, ReadFunctionary.
 )
 
 // Body says how the calls of a block are read. With both readers, the

@@ -16,12 +16,12 @@ import (
 // are; numbers, true, false and null are bare; a bare word that is none of
 // them is read as a string. A "JSON string" in double quotes is read too.
 // The arguments stream as JSON, in as few pieces as the body allows: the
-// JSON converted during one gemStep collects in scratch (gemOut) and goes
-// out as one args_delta (gemFlush) when the step returns, before a problem
+// JSON converted during one read collects in scratch (out) and goes
+// out as one args_delta (flush) when the step returns, before a problem
 // is reported and when the call ends. Converted JSON is valid by
 // construction (numbers and literals are written whole, at their
 // delimiter), so it needs no second scan: the depth cap is checked here
-// (gemOpen) and only a "JSON string", copied as it is, goes through the
+// (open) and only a "JSON string", copied as it is, goes through the
 // JSON scanner, which locates its problems at their byte.
 
 // gemmaQuote delimits Gemma 4 strings.
@@ -33,8 +33,13 @@ const gemmaQuote = `<|"|>`
 // read again. Every '<' in the body is therefore held until it is known
 // to start the closer, a string delimiter, or neither (gmLT).
 
-// gemState is the state of a Gemma call body.
-type gemState struct {
+// ReadGemma reads call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's calls.
+const ReadGemma Reader = 1 << 3
+
+func init() { registerReader(ReadGemma, func() bodyReader { return &gemReader{} }) }
+
+// gemReader reads a Gemma call body; it is the state of one.
+type gemReader struct {
 	state uint8
 	stack []byte // open containers: '{' or '['
 	elems bool   // the innermost container has an element
@@ -63,62 +68,67 @@ const (
 	gmLT             // after a '<': the closer, a delimiter, or neither
 )
 
-// gemBegin starts a Gemma body at b[i].
-func (p *Parser) gemBegin(b []byte, i int) int {
+// starts: any byte after the block's marker (the body is checked as it
+// is read); never at the start of the answer.
+func (g *gemReader) starts(c byte, anchored bool) bool { return !anchored }
+
+// end: nothing is held past a read.
+func (g *gemReader) end(p *Parser) {}
+
+// begin starts a Gemma body at b[i].
+func (g *gemReader) begin(p *Parser, b []byte, i int) int {
 	_, skipped, closer := p.blockCallRet()
 	p.beginCall(ckBlock, p.callStart, closer, skipped)
 	p.cur.after, _, _ = p.blockCallRet()
 	p.name, p.nameOff = p.name[:0], p.off+i
-	g := &p.gem
 	g.state, g.stack, g.elems, g.buf, g.lt, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
-	p.mode = mGemma
+	p.mode = mBody
 	return i
 }
 
-// gemOut takes the JSON written to scratch from s on (converted from input
-// at off) for the next gemFlush.
-func (p *Parser) gemOut(s, off int) {
-	if g := &p.gem; g.pend < 0 {
+// out takes the JSON written to scratch from s on (converted from input
+// at off) for the next flush.
+func (g *gemReader) out(p *Parser, s, off int) {
+	if g.pend < 0 {
 		g.pend, g.pendOff = s, off
 	}
 }
 
-// gemFlush emits the JSON taken by gemOut.
-func (p *Parser) gemFlush() {
-	if g := &p.gem; g.pend >= 0 {
+// flush emits the JSON taken by out.
+func (g *gemReader) flush(p *Parser) {
+	if g.pend >= 0 {
 		s := g.pend
 		g.pend = -1
 		p.emitArgs(p.scratch[s:], g.pendOff)
 	}
 }
 
-// gemOpen takes the JSON from s on, which ends with an opening bracket at
+// open takes the JSON from s on, which ends with an opening bracket at
 // input offset off, after checking the depth cap: it reports false when
 // the call was abandoned (too deep, at the bracket).
-func (p *Parser) gemOpen(s, off int) bool {
-	if len(p.gem.stack) >= p.cfg.maxDepth {
+func (g *gemReader) open(p *Parser, s, off int) bool {
+	if len(g.stack) >= p.cfg.maxDepth {
 		p.scratch = p.scratch[:len(p.scratch)-1] // the JSON before the bracket goes out
-		p.gemOut(s, off)
-		p.gemFlush()
+		g.out(p, s, off)
+		g.flush(p)
 		p.abandon(off, toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 		return false
 	}
-	p.gemOut(s, off)
+	g.out(p, s, off)
 	return true
 }
 
-// gemStep reads bytes of a Gemma body; scratch lasts one Feed, so what
-// gemOut took is fed before it returns.
-func (p *Parser) gemStep(b []byte, i int) int {
-	i = p.gemRead(b, i)
-	p.gemFlush()
+// read reads bytes of a Gemma body; scratch lasts one Feed, so what
+// out took is fed before it returns.
+func (g *gemReader) read(p *Parser, b []byte, i int) int {
+	i = g.scan(p, b, i)
+	g.flush(p)
 	return i
 }
 
-// gemRead reads bytes of a Gemma body.
-func (p *Parser) gemRead(b []byte, i int) int {
-	g := &p.gem
-	for i < len(b) && p.mode == mGemma {
+// scan reads bytes of a Gemma body.
+func (g *gemReader) scan(p *Parser, b []byte, i int) int {
+	for i < len(b) && p.mode == mBody {
 		c := b[i]
 		off := p.off + i
 		switch g.state {
@@ -133,7 +143,7 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				return i
 			}
 			if b[i] == '<' {
-				p.gemLT(i)
+				g.ltStart(p, i)
 				i++
 				continue
 			}
@@ -147,7 +157,7 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			p.setName(p.names.Intern(trimSpace(name)), p.nameOff)
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, '{')
-			if !p.gemOpen(s, off) {
+			if !g.open(p, s, off) {
 				return i + 1
 			}
 			g.stack = append(g.stack[:0], '{')
@@ -160,10 +170,10 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				continue
 			}
 			if len(g.buf) == 0 && c == '}' {
-				return p.gemClose(b, i)
+				return g.close(p, b, i)
 			}
 			if c == ',' && len(g.buf) == 0 {
-				return p.gemBad(i, off, "a key is missing")
+				return g.bad(p, i, off, "a key is missing")
 			}
 			j := i
 			for j < len(b) && b[j] != ':' && b[j] != '}' && b[j] != '<' && len(g.buf)+(j-i) < 256 {
@@ -178,12 +188,12 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				return i
 			}
 			if b[i] == '<' {
-				p.gemLT(i)
+				g.ltStart(p, i)
 				i++
 				continue
 			}
 			if b[i] != ':' {
-				return p.gemBad(i, g.bufAt, "a key without a value (or a key longer than 256 bytes)")
+				return g.bad(p, i, g.bufAt, "a key without a value (or a key longer than 256 bytes)")
 			}
 			key := trimSpace(g.buf)
 			key = bytes.TrimSuffix(bytes.TrimPrefix(key, []byte(gemmaQuote)), []byte(gemmaQuote))
@@ -196,7 +206,7 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			}
 			p.scratch = catalog.AppendJSONString(p.scratch, key)
 			p.scratch = append(p.scratch, ':')
-			p.gemOut(s, g.bufAt)
+			g.out(p, s, g.bufAt)
 			g.elems = true
 			g.state = gmValue
 			i++
@@ -207,21 +217,21 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			}
 			top := g.stack[len(g.stack)-1]
 			if c == ']' && top == '[' && !g.elems {
-				return p.gemClose(b, i)
+				return g.close(p, b, i)
 			}
 			switch c {
 			case ',', '}', ']':
-				return p.gemBad(i, off, "a value is missing")
+				return g.bad(p, i, off, "a value is missing")
 			case '<':
-				p.gemLT(i)
+				g.ltStart(p, i)
 				i++
 				continue
 			}
-			s := p.gemComma()
+			s := g.comma(p)
 			switch c {
 			case '{', '[':
 				p.scratch = append(p.scratch, c)
-				if !p.gemOpen(s, off) {
+				if !g.open(p, s, off) {
 					return i + 1
 				}
 				g.stack = append(g.stack, c)
@@ -234,27 +244,27 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				continue
 			case '"':
 				p.scratch = append(p.scratch, '"')
-				p.gemOut(s, off)
+				g.out(p, s, off)
 				p.js.Reset() // checks the string, copied as it is
 				p.js.Feed(p.scratch[len(p.scratch)-1:])
 				g.state = gmJSONStr
 				i++
 				continue
 			}
-			p.gemOut(s, off)
+			g.out(p, s, off)
 			g.buf, g.bufAt = g.buf[:0], off
 			g.state = gmBare
 		case gmLT:
-			i = p.gemLTStep(b, i)
+			i = g.ltStep(p, b, i)
 		case gmString:
-			i = p.gemString(b, i)
+			i = g.str(p, b, i)
 		case gmJSONStr:
 			n := p.js.Feed(b[i:]) // up to the closing quote
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, b[i:i+n]...)
-			p.gemOut(s, off)
+			g.out(p, s, off)
 			if p.js.Err() != nil { // a problem is at its byte
-				p.gemFlush()
+				g.flush(p)
 				p.jsError(off + n)
 				return i + n
 			}
@@ -273,16 +283,16 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				return i
 			}
 			if b[i] == '<' {
-				p.gemLT(i)
+				g.ltStart(p, i)
 				i++
 				continue
 			}
 			if c := b[i]; c != ',' && c != '}' && c != ']' {
-				return p.gemBad(i, g.bufAt, "a bare value longer than 1024 bytes")
+				return g.bad(p, i, g.bufAt, "a bare value longer than 1024 bytes")
 			}
 			s := len(p.scratch)
 			p.scratch = appendBare(p.scratch, trimSpace(g.buf))
-			p.gemOut(s, g.bufAt)
+			g.out(p, s, g.bufAt)
 			g.state = gmAfter
 		case gmAfter:
 			if isSpace(c) {
@@ -298,47 +308,45 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				}
 				i++
 			case c == '}' && top == '{', c == ']' && top == '[':
-				return p.gemClose(b, i)
+				return g.close(p, b, i)
 			case c == '<':
-				p.gemLT(i)
+				g.ltStart(p, i)
 				i++
 			default:
-				return p.gemBad(i, off, "expected ',' or a closer after a value")
+				return g.bad(p, i, off, "expected ',' or a closer after a value")
 			}
 		}
 	}
 	return i
 }
 
-// gemString reads <|"|> string content up to a '<', escaped for JSON.
-func (p *Parser) gemString(b []byte, i int) int {
+// str reads <|"|> string content up to a '<', escaped for JSON.
+func (g *gemReader) str(p *Parser, b []byte, i int) int {
 	j := i
 	for j < len(b) && b[j] != '<' {
 		j++
 	}
 	s := len(p.scratch)
 	p.scratch = catalog.AppendJSONChars(p.scratch, b[i:j])
-	p.gemOut(s, p.off+i)
+	g.out(p, s, p.off+i)
 	if j < len(b) {
-		p.gemLT(j)
+		g.ltStart(p, j)
 		j++
 	}
 	return j
 }
 
-// gemLT holds the '<' at b[i], read in the current state.
-func (p *Parser) gemLT(i int) {
-	g := &p.gem
+// ltStart holds the '<' at b[i], read in the current state.
+func (g *gemReader) ltStart(p *Parser, i int) {
 	g.lt, g.ltOff, g.ltRet, g.ltText = 1, p.off+i, g.state, ""
 	g.state = gmLT
 }
 
-// gemLTStep matches the bytes after a held '<' against gmmaQuote (where a
+// ltStep matches the bytes after a held '<' against gmmaQuote (where a
 // string may open or close) and the block's closer, and acts on the one
 // matched; when neither matches, the held bytes go back to the state they
 // were read in.
-func (p *Parser) gemLTStep(b []byte, i int) int {
-	g := &p.gem
+func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
 	closer := p.blk.Close
 	for ; i < len(b); i++ {
 		c := b[i]
@@ -349,10 +357,10 @@ func (p *Parser) gemLTStep(b []byte, i int) int {
 			case closer != "" && c == closer[1]:
 				g.ltText = closer
 			default:
-				return p.gemLTFail(i)
+				return g.ltFail(p, i)
 			}
 		} else if c != g.ltText[g.lt] {
-			return p.gemLTFail(i)
+			return g.ltFail(p, i)
 		}
 		g.lt++
 		if g.lt < len(g.ltText) {
@@ -360,28 +368,27 @@ func (p *Parser) gemLTStep(b []byte, i int) int {
 		}
 		i++
 		if g.ltText == closer {
-			p.gemCloser(i)
+			g.closer(p, i)
 			return i
 		}
 		s := len(p.scratch)
 		if g.ltRet == gmValue { // a string opens
-			s = p.gemComma()
+			s = g.comma(p)
 			p.scratch = append(p.scratch, '"')
 			g.state = gmString
 		} else { // the string closes
 			p.scratch = append(p.scratch, '"')
 			g.state = gmAfter
 		}
-		p.gemOut(s, g.ltOff)
+		g.out(p, s, g.ltOff)
 		return i
 	}
 	return i
 }
 
-// gemLTFail hands the held '<' and the bytes after it back to the state
+// ltFail hands the held '<' and the bytes after it back to the state
 // they were read in; b[i] is read next.
-func (p *Parser) gemLTFail(i int) int {
-	g := &p.gem
+func (g *gemReader) ltFail(p *Parser, i int) int {
 	held := g.ltText
 	if held == "" {
 		held = "<"
@@ -399,24 +406,23 @@ func (p *Parser) gemLTFail(i int) int {
 		}
 		g.buf = append(g.buf, held...)
 		if g.state == gmBare && len(g.buf) > 1024 {
-			return p.gemBad(i, g.bufAt, "a bare value longer than 1024 bytes")
+			return g.bad(p, i, g.bufAt, "a bare value longer than 1024 bytes")
 		}
 	case gmString:
 		s := len(p.scratch)
 		p.scratch = catalog.AppendJSONChars(p.scratch, []byte(held))
-		p.gemOut(s, g.ltOff)
+		g.out(p, s, g.ltOff)
 	case gmValue:
-		return p.gemBad(i, g.ltOff, "'<' does not start a value")
+		return g.bad(p, i, g.ltOff, "'<' does not start a value")
 	default:
-		return p.gemBad(i, g.ltOff, "expected ',' or a closer after a value")
+		return g.bad(p, i, g.ltOff, "expected ',' or a closer after a value")
 	}
 	return i
 }
 
-// gemCloser ends the body at the block's closer, which ends at b[i]: the
+// closer ends the body at the block's closer, which ends at b[i]: the
 // call was not complete, and reading goes on after the closer.
-func (p *Parser) gemCloser(i int) {
-	g := &p.gem
+func (g *gemReader) closer(p *Parser, i int) {
 	what := "its arguments"
 	switch g.ltRet {
 	case gmName:
@@ -424,15 +430,14 @@ func (p *Parser) gemCloser(i int) {
 	case gmString:
 		what = "a string"
 	}
-	p.gemFlush()
+	g.flush(p)
 	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, p.blk.Close)
 	p.mode, p.skipN = p.cur.skipRet, 0 // the closer is read
 }
 
-// gemComma starts a value in scratch: the ',' before it in a list that
+// comma starts a value in scratch: the ',' before it in a list that
 // has elements. It returns where the value's JSON starts.
-func (p *Parser) gemComma() int {
-	g := &p.gem
+func (g *gemReader) comma(p *Parser) int {
 	s := len(p.scratch)
 	if g.stack[len(g.stack)-1] == '[' && g.elems {
 		p.scratch = append(p.scratch, ',')
@@ -441,24 +446,23 @@ func (p *Parser) gemComma() int {
 	return s
 }
 
-// gemClose closes the innermost container at the closer b[i].
-func (p *Parser) gemClose(b []byte, i int) int {
-	g := &p.gem
+// close closes the innermost container at the closer b[i].
+func (g *gemReader) close(p *Parser, b []byte, i int) int {
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, b[i])
-	p.gemOut(s, p.off+i)
+	g.out(p, s, p.off+i)
 	g.stack = g.stack[:len(g.stack)-1]
 	g.elems, g.state = true, gmAfter
 	if len(g.stack) == 0 {
-		p.gemFlush()
+		g.flush(p)
 		p.endBlockCall(p.off + i + 1)
 	}
 	return i + 1
 }
 
-// gemBad abandons the call with a problem at off; reading goes on at b[i].
-func (p *Parser) gemBad(i, off int, msg string) int {
-	p.gemFlush()
+// bad abandons the call with a problem at off; reading goes on at b[i].
+func (g *gemReader) bad(p *Parser, i, off int, msg string) int {
+	g.flush(p)
 	p.abandon(off, toolcall.CodeInvalidJSON, "Gemma call arguments: %s", msg)
 	return i
 }
