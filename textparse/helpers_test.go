@@ -219,3 +219,15 @@ func markupFollows(g []byte) bool {
 	c := g[k+1]
 	return c == '<' || markerFirst(c) || anchoredFirst(c)
 }
+
+// opts shortens the parser options in tests.
+type opts = toolcall.ParseOptions
+
+// mustNew builds a parser from options the test knows are valid.
+func mustNew(o opts) *Parser {
+	p, err := New(o)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
