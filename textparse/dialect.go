@@ -109,6 +109,12 @@ type Body struct {
 	Name func(raw string) (name, id string, ok bool)
 	// Fence allows a ```json … ``` fence around the JSON.
 	Fence bool
+	// InList: the block's Open marker ends with the '[' of a JSON list of
+	// calls (functools[…]); ReadJSON reads the list's elements.
+	InList bool
+	// Quote delimits the strings of ReadGemma (Gemma 4's <|"|> when "";
+	// FunctionGemma's <escape>).
+	Quote string
 	// TypeWord, when the name read up to NameEnd is exactly it, is a call
 	// type, not the name: the name follows, up to a newline (DeepSeek V3's
 	// "function<｜tool▁sep｜>NAME\n"). Without the type word the call is
