@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,6 +40,7 @@ var headline = []struct {
 	{"tool selection", "tool_selection_accuracy", pct},
 	{"abstention", "abstention_accuracy", pct},
 	{"parser failures", "parser_failures", num0},
+	{"zero-match queries", "zero_match", num0},
 }
 
 // trajectoryHeadline are the cards' extra lines when the run had
@@ -76,6 +78,9 @@ type htmlConfig struct {
 	Metrics   []htmlMetric
 	Causes    []htmlCount
 	Baseline  bool
+	// ZeroMatch lists the cases whose query has no term in common with
+	// the catalog (id, and the query when the suite is given).
+	ZeroMatch []string
 }
 
 type htmlCount struct {
@@ -86,7 +91,7 @@ type htmlCount struct {
 type htmlCase struct {
 	Config, ID, Cause, Lang, Tags, Detail string
 	Line                                  int
-	Passed                                bool
+	Passed, ZeroMatch                     bool
 	Recall                                string
 	RecallSort                            float64
 	Injected, Missed                      string
@@ -150,10 +155,12 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 		for _, cause := range causeOrder {
 			hc.Causes = append(hc.Causes, htmlCount{cause, c.Metrics.Causes[cause]})
 		}
-		p.Configs = append(p.Configs, hc)
 		for _, r := range c.Results {
 			hcase := caseView(rep, c, r, opts.Suite)
 			p.Cases = append(p.Cases, hcase)
+			if r.ZeroMatch {
+				hc.ZeroMatch = append(hc.ZeroMatch, strings.TrimSuffix(r.ID+": "+hcase.Query, ": "))
+			}
 			if r.Cause != "" {
 				causes[r.Cause] = true
 			}
@@ -164,6 +171,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 				langs[r.Lang] = true
 			}
 		}
+		p.Configs = append(p.Configs, hc)
 	}
 	for _, c := range causeOrder {
 		if causes[c] {
@@ -217,7 +225,7 @@ func delta(metric string, base, cur *float64, format func(*float64) string) (str
 // caseView is one case under one configuration, for the drill-down.
 func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	h := htmlCase{Config: c.Config.Name, ID: r.ID, Line: r.Line, Cause: r.Cause, Lang: r.Lang, Tags: strings.Join(r.Tags, " "),
-		Passed: r.Passed, Detail: Detail(r), Injected: strings.Join(r.Injected, ", "), Missed: strings.Join(r.Missed, ", "), Recall: "n/a", RecallSort: -1}
+		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Injected: strings.Join(r.Injected, ", "), Missed: strings.Join(r.Missed, ", "), Recall: "n/a", RecallSort: -1}
 	if r.Scored {
 		h.Recall, h.RecallSort = fmt.Sprintf("%.3f", r.Recall), r.Recall
 	}
@@ -291,25 +299,45 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	return h
 }
 
-// markCalls escapes the transcript and marks every occurrence of the
-// parsed calls' names.
+// markCalls marks every occurrence of the parsed calls' names in the
+// transcript, the longest name first where several start at one place,
+// and escapes the text once, around the marks: a name is looked for in
+// the text, never in markup or entities already written.
 func markCalls(text string, names []string) template.HTML {
 	const limit = 64 << 10
 	cut := ""
 	if len(text) > limit {
 		text, cut = strings.ToValidUTF8(text[:limit], ""), fmt.Sprintf("\n… (%d more bytes)", len(text)-limit)
 	}
-	esc := template.HTMLEscapeString(text)
-	seen := map[string]bool{}
+	names = slices.Clone(names)
+	names = slices.DeleteFunc(names, func(n string) bool { return n == "" })
+	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) }) // longest first
+	var first [256]bool
 	for _, n := range names {
-		if n == "" || seen[n] {
+		first[n[0]] = true
+	}
+	var b strings.Builder
+	b.Grow(len(text) + len(text)/8)
+	done := 0
+	for i := 0; i < len(text); i++ {
+		if !first[text[i]] {
 			continue
 		}
-		seen[n] = true
-		en := template.HTMLEscapeString(n)
-		esc = strings.ReplaceAll(esc, en, `<mark class="call">`+en+`</mark>`)
+		for _, n := range names {
+			if strings.HasPrefix(text[i:], n) {
+				template.HTMLEscape(&b, []byte(text[done:i]))
+				b.WriteString(`<mark class="call">`)
+				template.HTMLEscape(&b, []byte(n))
+				b.WriteString(`</mark>`)
+				i += len(n) - 1
+				done = i + 1
+				break
+			}
+		}
 	}
-	return template.HTML(esc + template.HTMLEscapeString(cut))
+	template.HTMLEscape(&b, []byte(text[done:]))
+	template.HTMLEscape(&b, []byte(cut))
+	return template.HTML(b.String())
 }
 
 // chart geometry.

@@ -40,8 +40,7 @@ const (
 // it is not safe for concurrent use.
 type Parser struct {
 	cfg      config
-	opts     []Option // as given to New (and Apply)
-	detected Format   // dialect seen, "" until then
+	detected Format // dialect seen, "" until then
 	// dialects: the XML-style dialects enabled (a bit per index in the
 	// tag table, tagtable.go); xOpen, xClose, xThink, xCatalog, xKV: what
 	// they make the text state act on (setDialects).
@@ -109,35 +108,9 @@ type Parser struct {
 	readers   []readerSlot              // the readers made so far (customReader)
 }
 
-// New returns a Parser configured by opts.
-func New(opts ...Option) *Parser {
-	p := newParser(opts)
-	p.opts = append([]Option(nil), opts...)
-	return p
-}
-
-// Apply adds options to a parser that has not been fed yet (it panics
-// otherwise): the parser is as if New had been given them too.
-func (p *Parser) Apply(opts ...Option) {
-	if p.off > 0 || len(p.evs) > 0 {
-		panic("textparse: Apply after Feed")
-	}
-	all := append(p.opts, opts...)
-	*p = *newParser(all)
-	p.opts = all
-}
-
-func newParser(opts []Option) *Parser {
-	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}, fresh: true}
-	for _, o := range opts {
-		o(&p.cfg)
-	}
-	if p.cfg.maxCallBytes <= 0 {
-		p.cfg.maxCallBytes = DefaultMaxCallBytes
-	}
-	if p.cfg.maxDepth <= 0 {
-		p.cfg.maxDepth = DefaultMaxDepth
-	}
+// newParser builds a Parser from a checked config (see New).
+func newParser(cfg config) *Parser {
+	p := &Parser{cfg: cfg, fresh: true}
 	p.js.SetMaxDepth(p.cfg.maxDepth)
 	tagVocabulary()
 	var on uint64
