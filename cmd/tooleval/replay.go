@@ -41,7 +41,7 @@ func init() {
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the random chunkings"},
 			&cli.IntFlag{Name: "chunkings", Value: 2, Usage: "`N` random chunkings per transcript besides as recorded and byte by byte (0: none)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
-			&cli.StringFlag{Name: "bfcl-scores", Usage: "also write the leaderboard's score tables for the suite's imported BFCL cases to `DIR` (as `tooleval bfcl score`)"},
+			outputFlag{&cli.StringFlag{Name: "bfcl-scores", Usage: "also write the leaderboard's score tables for the suite's imported BFCL cases to `DIR` (as `tooleval bfcl score`)"}},
 		}, reportFlags()...),
 		Action: replayCmd,
 	})
