@@ -1,12 +1,18 @@
 package mcpcatalog
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -131,6 +137,31 @@ func runTestServer(mode string) {
 		serve(newTestServer(shapeTools, 0, func(ctx context.Context) { <-ctx.Done() }))
 	case "malformed":
 		serve(newTestServer(malformedTools, 0, nil))
+	case "orphan":
+		// A server that starts a child of its own (as npx starts node)
+		// and ignores SIGTERM.
+		signal.Ignore(syscall.SIGTERM)
+		child := exec.Command("sleep", "300")
+		if err := child.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(2)
+		}
+		os.WriteFile(os.Getenv("MCPCATALOG_TEST_PIDFILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+		serve(newTestServer(shapeTools, 0, nil))
+	case "bigpage":
+		// One tools/list page larger than the SDK's own 16 MiB line cap,
+		// within the listing cap.
+		serve(newTestServer([]testTool{{"big", `{"name":"big","description":"` + strings.Repeat("d", 17<<20) + `","inputSchema":{"type":"object"}}`}}, 0, nil))
+	case "hugeline":
+		w := bufio.NewWriter(os.Stdout)
+		w.WriteString(`{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"`)
+		for i := 0; i < 8<<10; i++ {
+			if _, err := w.WriteString(strings.Repeat("x", 1024)); err != nil {
+				return
+			}
+		}
+		w.WriteString("\"}}\n")
+		w.Flush()
 	case "notools":
 		serve(mcp.NewServer(&mcp.Implementation{Name: "empty", Version: "0"}, nil))
 	default:
