@@ -82,7 +82,7 @@ func BenchmarkDialects(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					feedXML(textparse.New(textparse.WithFormat(d.format)), in, chunk)
+					feedXML(newText(d.format), in, chunk)
 				}
 			})
 		}
@@ -98,7 +98,7 @@ func BenchmarkAutoPlain(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				feedXML(textparse.New(textparse.WithFormat(f)), in, 4096)
+				feedXML(newText(f), in, 4096)
 			}
 		})
 	}
@@ -109,7 +109,7 @@ func BenchmarkAutoPlain(b *testing.B) {
 func TestDialectBenchInputsParse(t *testing.T) {
 	for _, d := range dialectDense {
 		var calls, errs int
-		p := textparse.New(textparse.WithFormat(d.format))
+		p := newText(d.format)
 		for _, evs := range [][]byte{[]byte(d.block + d.block)} {
 			for _, ev := range append(p.Feed(evs), p.Close()...) {
 				switch ev.Kind.String() {

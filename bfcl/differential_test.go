@@ -154,7 +154,7 @@ func variants(c replay.Case, cat *catalog.Catalog) []variant {
 		return []variant{
 			{name: "no call"},
 			{name: "one call", calls: []toolcall.Call{{Name: firstTool, Arguments: json.RawMessage(`{}`)}}},
-			{name: "broken JSON", broken: []metrics.Broken{{Name: firstTool, Code: metrics.CodeInvalidJSON, Message: "unexpected end"}}},
+			{name: "broken JSON", broken: []metrics.Broken{{Name: firstTool, Code: toolcall.CodeInvalidJSON, Message: "unexpected end"}}},
 			{name: "arguments not an object", calls: []toolcall.Call{{Name: firstTool, Arguments: json.RawMessage(`[1]`)}}},
 		}
 	}
@@ -240,7 +240,7 @@ func variants(c replay.Case, cat *catalog.Catalog) []variant {
 		variant{name: "extra call", calls: toCalls(append(cloneSpecs(right), right[len(right)-1]))},
 		variant{name: "missing call", calls: toCalls(right[:len(right)-1])},
 		variant{name: "no call (text)"},
-		variant{name: "broken JSON", calls: toCalls(right[1:]), broken: []metrics.Broken{{Name: right[0].name, Code: metrics.CodeInvalidJSON, Message: "unexpected end"}}},
+		variant{name: "broken JSON", calls: toCalls(right[1:]), broken: []metrics.Broken{{Name: right[0].name, Code: toolcall.CodeInvalidJSON, Message: "unexpected end"}}},
 	)
 	return out
 }

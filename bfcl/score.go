@@ -9,18 +9,18 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/bfclcheck"
-	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Verdict is the leaderboard checker's verdict on one model result.
 type Verdict struct {
-	Model    string       `json:"model_name"`
-	Category string       `json:"test_category"`
-	ID       string       `json:"id"`
-	Correct  bool         `json:"valid"`
-	Code     metrics.Code `json:"error_type,omitempty"`
-	Message  string       `json:"error,omitempty"`
+	Model    string        `json:"model_name"`
+	Category string        `json:"test_category"`
+	ID       string        `json:"id"`
+	Correct  bool          `json:"valid"`
+	Code     toolcall.Code `json:"error_type,omitempty"`
+	Message  string        `json:"error,omitempty"`
 }
 
 // Scores holds verdicts by model and category.

@@ -59,7 +59,7 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 		r.Matches[i] = -1
 	}
 	r.SelectionOK = bfclSelection(got, gold, broken, rules)
-	fail := func(code metrics.Code, call, g int, format string, args ...any) {
+	fail := func(code toolcall.Code, call, g int, format string, args ...any) {
 		r.Problems = append(r.Problems, metrics.Problem{Code: code, Call: call, Gold: g, Message: fmt.Sprintf(format, args...)})
 		if r.Code == "" {
 			r.Code = code
@@ -67,7 +67,7 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 	}
 	// Decoding: every call's arguments must be a JSON object.
 	decoded := len(broken) == 0
-	var brokenCode metrics.Code
+	var brokenCode toolcall.Code
 	var brokenMsg string
 	if !decoded {
 		brokenCode, brokenMsg = broken[0].Code, broken[0].Message
@@ -77,7 +77,7 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 		a, err := decodeOrdered(c.Arguments)
 		if err != nil {
 			if decoded {
-				brokenCode, brokenMsg = metrics.CodeInvalidJSON, fmt.Sprintf("call %d (%s): %v", c.Index, c.Name, err)
+				brokenCode, brokenMsg = toolcall.CodeInvalidJSON, fmt.Sprintf("call %d (%s): %v", c.Index, c.Name, err)
 			}
 			decoded = false
 			continue
@@ -87,7 +87,7 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 	switch {
 	case rules.isIrrelevance() || len(gold) == 0 && !rules.isRelevance():
 		if decoded && len(got) > 0 {
-			fail(metrics.CodeWrongCount, got[0].Index, -1, "%d call(s) decoded but the right answer is no call", len(got))
+			fail(toolcall.CodeWrongCount, got[0].Index, -1, "%d call(s) decoded but the right answer is no call", len(got))
 		}
 		r.Correct = len(r.Problems) == 0
 		return r
@@ -96,7 +96,7 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 		case !decoded:
 			fail(brokenCode, -1, -1, "the output did not decode, a call was expected: %s", brokenMsg)
 		case len(got) == 0:
-			fail(metrics.CodeWrongCount, -1, -1, "no call was made, a call was expected")
+			fail(toolcall.CodeWrongCount, -1, -1, "no call was made, a call was expected")
 		}
 		r.Correct = len(r.Problems) == 0
 		return r
@@ -115,7 +115,7 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 		want = 1
 	}
 	if len(got) != want {
-		fail(metrics.CodeWrongCount, -1, -1, "%d call(s), expected %d", len(got), len(gold))
+		fail(toolcall.CodeWrongCount, -1, -1, "%d call(s), expected %d", len(got), len(gold))
 		return r
 	}
 	check := func(i, j int) *metrics.Problem {
@@ -133,13 +133,13 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 		for i := 0; i < n; i++ {
 			r.Matches[i] = i
 			p := check(i, i)
-			if p == nil || p.Code != metrics.CodeWrongFuncName {
+			if p == nil || p.Code != toolcall.CodeWrongFuncName {
 				r.ToolCalls++
 			}
 			if p == nil {
 				continue
 			}
-			if p.Code != metrics.CodeWrongFuncName {
+			if p.Code != toolcall.CodeWrongFuncName {
 				r.WrongArgCalls++
 			}
 			r.Problems = append(r.Problems, *p)
@@ -204,7 +204,7 @@ func Check(schema metrics.Schema, got []toolcall.Call, gold []metrics.GoldCall, 
 					r.Code = best.Code
 				}
 			}
-			fail(metrics.CodeWrongCount, -1, i, "no output call matches gold call %d (%s)", i, gold[i].Name)
+			fail(toolcall.CodeWrongCount, -1, i, "no output call matches gold call %d (%s)", i, gold[i].Name)
 			// a count mismatch is not the class when a pair's check failed
 			if best != nil {
 				r.Code = best.Code
@@ -227,8 +227,8 @@ func closest(ps []*metrics.Problem) *metrics.Problem {
 		if p == nil {
 			continue
 		}
-		if best == nil || best.Code == metrics.CodeWrongFuncName && p.Code != metrics.CodeWrongFuncName ||
-			p.Code != metrics.CodeWrongFuncName && p.Code.Rank() > best.Code.Rank() {
+		if best == nil || best.Code == toolcall.CodeWrongFuncName && p.Code != toolcall.CodeWrongFuncName ||
+			p.Code != toolcall.CodeWrongFuncName && p.Code.Rank() > best.Code.Rank() {
 			best = p
 		}
 	}
@@ -294,11 +294,11 @@ func decodeOrdered(raw json.RawMessage) (orderedArgs, error) {
 // checkBFCLCall is the leaderboard's simple_function_checker: the first
 // failure, or nil.
 func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, g *metrics.GoldCall, rules *Rules) *metrics.Problem {
-	pf := func(code metrics.Code, param, format string, a ...any) *metrics.Problem {
+	pf := func(code toolcall.Code, param, format string, a ...any) *metrics.Problem {
 		return &metrics.Problem{Code: code, Param: param, Message: fmt.Sprintf(format, a...)}
 	}
 	if want := rules.expectedName(g.Name); call.Name != want {
-		return pf(metrics.CodeWrongFuncName, "", "function name %q not found in the output (called %q)", want, call.Name)
+		return pf(toolcall.CodeWrongFuncName, "", "function name %q not found in the output (called %q)", want, call.Name)
 	}
 	var tool *toolcall.Tool
 	if schema != nil {
@@ -307,13 +307,13 @@ func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, 
 	if req, ok := rules.Required[g.Name]; ok {
 		for _, name := range req {
 			if !args.has(name) {
-				return pf(metrics.CodeMissingRequired, name, "missing required parameter %q", name)
+				return pf(toolcall.CodeMissingRequired, name, "missing required parameter %q", name)
 			}
 		}
 	} else if tool != nil {
 		for _, p := range tool.Params {
 			if p.Required && !args.has(p.Name) {
-				return pf(metrics.CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)
+				return pf(toolcall.CodeMissingRequired, p.Name, "missing required parameter %q", p.Name)
 			}
 		}
 	}
@@ -326,11 +326,11 @@ func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, 
 			tp = tool.Param(name)
 		}
 		if tool != nil && tp == nil || gp == nil {
-			return pf(metrics.CodeUnexpectedParam, name, "unexpected parameter %q", name)
+			return pf(toolcall.CodeUnexpectedParam, name, "unexpected parameter %q", name)
 		}
 		allowed, err := pyAllowed(gp)
 		if err != nil {
-			return pf(metrics.CodeValueError, name, "allowed values of %q: %v", name, err)
+			return pf(toolcall.CodeValueError, name, "allowed values of %q: %v", name, err)
 		}
 		var schemaRaw json.RawMessage
 		if tp != nil {
@@ -349,7 +349,7 @@ func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, 
 				break // the leaderboard has no conversion for it; compared as given
 			}
 			if value.Kind != py.KindStr {
-				return pf(metrics.CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.Kind, value.Short())
+				return pf(toolcall.CodeTypeError, name, "incorrect type for parameter %q: expected String (source text), got %s %s", name, value.Kind, value.Short())
 			}
 			expected = k
 			if typ == "Array" || typ == "ArrayList" || typ == "array" {
@@ -382,9 +382,9 @@ func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, 
 			ok, v := typeCheck(value, allowed, expected, nested)
 			if !ok {
 				if nested != noKind && value.Kind == expected {
-					return pf(metrics.CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.Short())
+					return pf(toolcall.CodeTypeError, name, "nested type check failed for parameter %q: expected %s of %s, got %s", name, expected, nested, value.Short())
 				}
-				return pf(metrics.CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.Kind, value.Short())
+				return pf(toolcall.CodeTypeError, name, "incorrect type for parameter %q: expected %s, got %s %s", name, typ, value.Kind, value.Short())
 			}
 			isVar = v
 		}
@@ -405,18 +405,18 @@ func checkBFCLCall(schema metrics.Schema, call toolcall.Call, args orderedArgs, 
 			}
 			if handled {
 				if !ok {
-					return pf(metrics.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
+					return pf(toolcall.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
 				}
 				continue
 			}
 		}
 		if !py.In(value, allowed) {
-			return pf(metrics.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
+			return pf(toolcall.CodeValueError, name, "invalid value for parameter %q: %s is not among the allowed values %s", name, value.Short(), metrics.ShortList(gp.Allowed))
 		}
 	}
 	for _, gp := range g.Params {
 		if !args.has(gp.Name) && !gp.Optional() {
-			return pf(metrics.CodeMissingOptional, gp.Name, "optional parameter %q not provided and not marked as optional", gp.Name)
+			return pf(toolcall.CodeMissingOptional, gp.Name, "optional parameter %q not provided and not marked as optional", gp.Name)
 		}
 	}
 	return nil

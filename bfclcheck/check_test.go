@@ -57,7 +57,7 @@ type bfclCase struct {
 	broken   []metrics.Broken
 	rules    func(*Rules)
 	correct  bool
-	code     metrics.Code
+	code     toolcall.Code
 }
 
 func runBFCL(t *testing.T, cases []bfclCase) {
@@ -81,18 +81,18 @@ func one(args string) []toolcall.Call { return calls("calc " + args) }
 func TestBFCLTypes(t *testing.T) {
 	g := func(extra string) string { return `[{"calc":{"n":[4]` + extra + `}}]` }
 	runBFCL(t, []bfclCase{
-		{"integer given 4.0 is a type error", "simple_python", g(""), one(`{"n":4.0}`), nil, nil, false, metrics.CodeTypeError},
+		{"integer given 4.0 is a type error", "simple_python", g(""), one(`{"n":4.0}`), nil, nil, false, toolcall.CodeTypeError},
 		{"integer given 4", "simple_python", g(""), one(`{"n":4}`), nil, nil, true, ""},
-		{"bool for integer is a type error", "simple_python", g(""), one(`{"n":true}`), nil, nil, false, metrics.CodeTypeError},
+		{"bool for integer is a type error", "simple_python", g(""), one(`{"n":true}`), nil, nil, false, toolcall.CodeTypeError},
 		{"int accepted for float", "simple_python", g(`,"x":[2.0]`), one(`{"n":4,"x":2}`), nil, nil, true, ""},
-		{"nested list of floats element by element", "simple_python", g(`,"xs":[[133.0,34.0]]`), one(`{"n":4,"xs":[133,34]}`), nil, nil, false, metrics.CodeTypeError},
+		{"nested list of floats element by element", "simple_python", g(`,"xs":[[133.0,34.0]]`), one(`{"n":4,"xs":[133,34]}`), nil, nil, false, toolcall.CodeTypeError},
 		{"nested list of floats right", "simple_python", g(`,"xs":[[133.0,34.0]]`), one(`{"n":4,"xs":[133.0,34.0]}`), nil, nil, true, ""},
 		{"nested check passes when optional marker present", "simple_python", g(`,"xs":[[133.0,34.0],""]`), one(`{"n":4,"xs":[133,34]}`), nil, nil, true, ""},
 		{"variable rule", "simple_python", `[{"calc":{"n":["dontcare"]}}]`, one(`{"n":"dontcare"}`), nil, nil, true, ""},
-		{"variable rule compares exactly", "simple_python", `[{"calc":{"n":["dontcare"]}}]`, one(`{"n":"DontCare"}`), nil, nil, false, metrics.CodeValueError},
+		{"variable rule compares exactly", "simple_python", `[{"calc":{"n":["dontcare"]}}]`, one(`{"n":"DontCare"}`), nil, nil, false, toolcall.CodeValueError},
 		{"null allowed", "simple_python", g(`,"s":[null,""]`), one(`{"n":4,"s":null}`), nil, nil, true, ""},
-		{"null not allowed", "simple_python", g(`,"s":["a"]`), one(`{"n":4,"s":null}`), nil, nil, false, metrics.CodeTypeError},
-		{"any means string", "simple_python", g(`,"any":["5"]`), one(`{"n":4,"any":5}`), nil, nil, false, metrics.CodeTypeError},
+		{"null not allowed", "simple_python", g(`,"s":["a"]`), one(`{"n":4,"s":null}`), nil, nil, false, toolcall.CodeTypeError},
+		{"any means string", "simple_python", g(`,"any":["5"]`), one(`{"n":4,"any":5}`), nil, nil, false, toolcall.CodeTypeError},
 		{"any typed like the answer", "simple_python", g(`,"any":[5]`), one(`{"n":4,"any":5}`), nil, nil, true, ""},
 		{"tuple takes a list", "simple_python", g(`,"pt":[[1,2]]`), one(`{"n":4,"pt":[1,2]}`), nil, nil, true, ""},
 	})
@@ -102,25 +102,25 @@ func TestBFCLValues(t *testing.T) {
 	g := func(extra string) string { return `[{"calc":{"n":[4]` + extra + `}}]` }
 	runBFCL(t, []bfclCase{
 		{"string standardised", "simple_python", g(`,"s":["New York, NY"]`), one(`{"n":4,"s":"new york ny"}`), nil, nil, true, ""},
-		{"python lowercasing of dotted I", "simple_python", g(`,"s":["PIZZA"]`), one(`{"n":4,"s":"PİZZA"}`), nil, nil, false, metrics.CodeValueError},
+		{"python lowercasing of dotted I", "simple_python", g(`,"s":["PIZZA"]`), one(`{"n":4,"s":"PİZZA"}`), nil, nil, false, toolcall.CodeValueError},
 		{"final sigma lowercases to final form", "simple_python", g(`,"s":["\u03bf\u03b4\u03bf\u03c2"]`), one(`{"n":4,"s":"\u039f\u0394\u039f\u03a3"}`), nil, nil, true, ""},
-		{"final sigma is not medial sigma", "simple_python", g(`,"s":["\u03bf\u03b4\u03bf\u03c3"]`), one(`{"n":4,"s":"\u039f\u0394\u039f\u03a3"}`), nil, nil, false, metrics.CodeValueError},
-		{"bare value where the answer is a dict", "simple_python", g(`,"opts":[{"k":["v"]}]`), one(`{"n":4,"opts":"v"}`), nil, nil, false, metrics.CodeTypeError},
+		{"final sigma is not medial sigma", "simple_python", g(`,"s":["\u03bf\u03b4\u03bf\u03c3"]`), one(`{"n":4,"s":"\u039f\u0394\u039f\u03a3"}`), nil, nil, false, toolcall.CodeValueError},
+		{"bare value where the answer is a dict", "simple_python", g(`,"opts":[{"k":["v"]}]`), one(`{"n":4,"opts":"v"}`), nil, nil, false, toolcall.CodeTypeError},
 		{"dict key by key", "simple_python", g(`,"opts":[{"k":["V a"]}]`), one(`{"n":4,"opts":{"k":"va"}}`), nil, nil, true, ""},
-		{"dict unexpected key", "simple_python", g(`,"opts":[{"k":["v"]}]`), one(`{"n":4,"opts":{"k":"v","z":"1"}}`), nil, nil, false, metrics.CodeValueError},
+		{"dict unexpected key", "simple_python", g(`,"opts":[{"k":["v"]}]`), one(`{"n":4,"opts":{"k":"v","z":"1"}}`), nil, nil, false, toolcall.CodeValueError},
 		{"dict optional key", "simple_python", g(`,"opts":[{"k":["v",""],"z":["1"]}]`), one(`{"n":4,"opts":{"z":"1"}}`), nil, nil, true, ""},
-		{"dict string value compared by characters", "simple_python", g(`,"opts":[{"k":"value"}]`), one(`{"n":4,"opts":{"k":"value"}}`), nil, nil, false, metrics.CodeValueError},
+		{"dict string value compared by characters", "simple_python", g(`,"opts":[{"k":"value"}]`), one(`{"n":4,"opts":{"k":"value"}}`), nil, nil, false, toolcall.CodeValueError},
 		{"dict string value documented", "simple_python", g(`,"opts":[{"k":"value"}]`), one(`{"n":4,"opts":{"k":"value"}}`), nil,
 			func(r *Rules) { r.Documented = []string{DocumentedDictValues} }, true, ""},
 		{"list in order", "simple_python", g(`,"tags":[["Red","blue"]]`), one(`{"n":4,"tags":["red","Blue"]}`), nil, nil, true, ""},
-		{"list out of order", "simple_python", g(`,"tags":[["red","blue"]]`), one(`{"n":4,"tags":["blue","red"]}`), nil, nil, false, metrics.CodeValueError},
+		{"list out of order", "simple_python", g(`,"tags":[["red","blue"]]`), one(`{"n":4,"tags":["blue","red"]}`), nil, nil, false, toolcall.CodeValueError},
 		{"empty list against optional marker passes", "simple_python", g(`,"deck":[""]`), one(`{"n":4,"deck":[]}`), nil, nil, true, ""},
 		{"empty list against optional marker documented", "simple_python", g(`,"deck":[""]`), one(`{"n":4,"deck":[]}`), nil,
-			func(r *Rules) { r.Documented = []string{DocumentedOptional} }, false, metrics.CodeValueError},
+			func(r *Rules) { r.Documented = []string{DocumentedOptional} }, false, toolcall.CodeValueError},
 		{"list of dicts", "simple_python", g(`,"rows":[[{"a":["x"]},{"a":["y"]}]]`), one(`{"n":4,"rows":[{"a":"X"},{"a":"y"}]}`), nil, nil, true, ""},
-		{"list of dicts wrong count", "simple_python", g(`,"rows":[[{"a":["x"]}]]`), one(`{"n":4,"rows":[{"a":"x"},{"a":"y"}]}`), nil, nil, false, metrics.CodeValueError},
-		{"empty allowed list never matches", "simple_python", g(`,"s":[]`), one(`{"n":4,"s":"a"}`), nil, nil, false, metrics.CodeValueError},
-		{"empty allowed list and omitted", "simple_python", g(`,"s":[]`), one(`{"n":4}`), nil, nil, false, metrics.CodeMissingOptional},
+		{"list of dicts wrong count", "simple_python", g(`,"rows":[[{"a":["x"]}]]`), one(`{"n":4,"rows":[{"a":"x"},{"a":"y"}]}`), nil, nil, false, toolcall.CodeValueError},
+		{"empty allowed list never matches", "simple_python", g(`,"s":[]`), one(`{"n":4,"s":"a"}`), nil, nil, false, toolcall.CodeValueError},
+		{"empty allowed list and omitted", "simple_python", g(`,"s":[]`), one(`{"n":4}`), nil, nil, false, toolcall.CodeMissingOptional},
 		{"True equals 1 in python", "simple_python", g(`,"b":[1]`), one(`{"n":4,"b":true}`), nil, nil, true, ""},
 	})
 }
@@ -128,35 +128,35 @@ func TestBFCLValues(t *testing.T) {
 func TestBFCLStructure(t *testing.T) {
 	par := `[{"calc":{"n":[1]}},{"calc":{"n":[1,2]}}]`
 	runBFCL(t, []bfclCase{
-		{"missing required", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{}`), nil, nil, false, metrics.CodeMissingRequired},
+		{"missing required", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{}`), nil, nil, false, toolcall.CodeMissingRequired},
 		{"required name the doc does not declare", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{"n":1}`), nil,
-			func(r *Rules) { r.Required = map[string][]string{"calc": {"n", "ghost"}} }, false, metrics.CodeMissingRequired},
-		{"undocumented gold param given", "simple_python", `[{"calc":{"n":[1],"type":["a"]}}]`, one(`{"n":1,"type":"a"}`), nil, nil, false, metrics.CodeUnexpectedParam},
+			func(r *Rules) { r.Required = map[string][]string{"calc": {"n", "ghost"}} }, false, toolcall.CodeMissingRequired},
+		{"undocumented gold param given", "simple_python", `[{"calc":{"n":[1],"type":["a"]}}]`, one(`{"n":1,"type":"a"}`), nil, nil, false, toolcall.CodeUnexpectedParam},
 		{"undocumented optional gold param omitted", "simple_python", `[{"calc":{"n":[1],"type":["a",""]}}]`, one(`{"n":1}`), nil, nil, true, ""},
-		{"param not in answer", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{"n":1,"s":"x"}`), nil, nil, false, metrics.CodeUnexpectedParam},
-		{"missing optional", "simple_python", `[{"calc":{"n":[1],"s":["x"]}}]`, one(`{"n":1}`), nil, nil, false, metrics.CodeMissingOptional},
-		{"simple wants one call", "simple_python", `[{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`, `calc {"n":1}`), nil, nil, false, metrics.CodeWrongCount},
+		{"param not in answer", "simple_python", `[{"calc":{"n":[1]}}]`, one(`{"n":1,"s":"x"}`), nil, nil, false, toolcall.CodeUnexpectedParam},
+		{"missing optional", "simple_python", `[{"calc":{"n":[1],"s":["x"]}}]`, one(`{"n":1}`), nil, nil, false, toolcall.CodeMissingOptional},
+		{"simple wants one call", "simple_python", `[{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`, `calc {"n":1}`), nil, nil, false, toolcall.CodeWrongCount},
 		{"parallel reverse order fits", "parallel", par, calls(`calc {"n":2}`, `calc {"n":1}`), nil, nil, true, ""},
 		{"parallel in order", "parallel", par, calls(`calc {"n":1}`, `calc {"n":2}`), nil, nil, true, ""},
-		{"parallel greedy failure", "parallel", `[{"calc":{"n":[1,2]}},{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`, `calc {"n":2}`), nil, nil, false, metrics.CodeValueError},
+		{"parallel greedy failure", "parallel", `[{"calc":{"n":[1,2]}},{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`, `calc {"n":2}`), nil, nil, false, toolcall.CodeValueError},
 		{"parallel any order documented", "parallel", `[{"calc":{"n":[1,2]}},{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`, `calc {"n":2}`), nil,
 			func(r *Rules) { r.Documented = []string{DocumentedAnyOrder} }, true, ""},
 		{"multiple checks the one call", "multiple", `[{"calc":{"n":[1]}}]`, calls(`calc {"n":1}`), nil, nil, true, ""},
 		{"multi-turn step in order", "multi_turn_base", par, calls(`calc {"n":1}`, `calc {"n":2}`), nil, nil, true, ""},
-		{"multi-turn step out of order", "multi_turn_base", `[{"calc":{"n":[1]}},{"calc":{"n":[2]}}]`, calls(`calc {"n":2}`, `calc {"n":1}`), nil, nil, false, metrics.CodeValueError},
+		{"multi-turn step out of order", "multi_turn_base", `[{"calc":{"n":[1]}},{"calc":{"n":[2]}}]`, calls(`calc {"n":2}`, `calc {"n":1}`), nil, nil, false, toolcall.CodeValueError},
 		{"multi-turn step with no call expected", "multi_turn_miss_func", `[]`, nil, nil, nil, true, ""},
-		{"wrong name", "simple_python", `[{"math.factorial":{"n":[5]}}]`, calls(`math_factorial {"n":5}`), nil, nil, false, metrics.CodeWrongFuncName},
+		{"wrong name", "simple_python", `[{"math.factorial":{"n":[5]}}]`, calls(`math_factorial {"n":5}`), nil, nil, false, toolcall.CodeWrongFuncName},
 		{"underscore names", "simple_python", `[{"math.factorial":{"n":[5]}}]`, calls(`math_factorial {"n":5}`), nil,
 			func(r *Rules) { r.UnderscoreNames = true }, true, ""},
 		{"underscore model keeping dots fails", "simple_python", `[{"math.factorial":{"n":[5]}}]`, calls(`math.factorial {"n":5}`), nil,
-			func(r *Rules) { r.UnderscoreNames = true }, false, metrics.CodeWrongFuncName},
-		{"broken JSON in irrelevance is no call", "irrelevance", `[]`, nil, []metrics.Broken{{Name: "calc", Code: metrics.CodeInvalidJSON}}, nil, true, ""},
-		{"call in irrelevance", "live_irrelevance", `[]`, one(`{"n":1}`), nil, nil, false, metrics.CodeWrongCount},
+			func(r *Rules) { r.UnderscoreNames = true }, false, toolcall.CodeWrongFuncName},
+		{"broken JSON in irrelevance is no call", "irrelevance", `[]`, nil, []metrics.Broken{{Name: "calc", Code: toolcall.CodeInvalidJSON}}, nil, true, ""},
+		{"call in irrelevance", "live_irrelevance", `[]`, one(`{"n":1}`), nil, nil, false, toolcall.CodeWrongCount},
 		{"no call in irrelevance", "irrelevance", `[]`, nil, nil, nil, true, ""},
-		{"broken JSON fails an AST case", "simple_python", `[{"calc":{"n":[1]}}]`, nil, []metrics.Broken{{Name: "calc", Code: metrics.CodeInvalidJSON}}, nil, false, metrics.CodeInvalidJSON},
+		{"broken JSON fails an AST case", "simple_python", `[{"calc":{"n":[1]}}]`, nil, []metrics.Broken{{Name: "calc", Code: toolcall.CodeInvalidJSON}}, nil, false, toolcall.CodeInvalidJSON},
 		{"arguments not an object do not decode", "irrelevance", `[]`, one(`[1]`), nil, nil, true, ""},
 		{"relevance any call", "live_relevance", `[]`, one(`{"zzz":1}`), nil, nil, true, ""},
-		{"relevance no call", "live_relevance", `[]`, nil, nil, nil, false, metrics.CodeWrongCount},
+		{"relevance no call", "live_relevance", `[]`, nil, nil, nil, false, toolcall.CodeWrongCount},
 	})
 }
 
@@ -166,27 +166,27 @@ func TestBFCLJava(t *testing.T) {
 			gold: `[{"J.run":{"` + param + `":[` + allowed + `]}}]`,
 			got:  calls(`J.run {"` + param + `":` + value + `}`), correct: true}
 	}
-	bad := func(c bfclCase, code metrics.Code) bfclCase {
+	bad := func(c bfclCase, code toolcall.Code) bfclCase {
 		c.correct, c.code = false, code
 		c.name += " fails"
 		return c
 	}
 	runBFCL(t, []bfclCase{
 		j("count", `5`, `"5"`),
-		bad(j("count", `5`, `5`), metrics.CodeTypeError), // a bare JSON number is a type error
-		bad(j("count", `5`, `"5.0"`), metrics.CodeTypeError),
+		bad(j("count", `5`, `5`), toolcall.CodeTypeError), // a bare JSON number is a type error
+		bad(j("count", `5`, `"5.0"`), toolcall.CodeTypeError),
 		j("ratio", `2.5`, `"2.5f"`),
-		bad(j("ratio", `2.5`, `"2.5"`), metrics.CodeTypeError),
+		bad(j("ratio", `2.5`, `"2.5"`), toolcall.CodeTypeError),
 		j("d", `2.5`, `"2.5"`),
 		j("big", `7`, `"7L"`),
-		bad(j("big", `7`, `"7"`), metrics.CodeTypeError),
+		bad(j("big", `7`, `"7"`), toolcall.CodeTypeError),
 		j("ok", `true`, `"true"`),
-		bad(j("ok", `true`, `"True"`), metrics.CodeTypeError),
+		bad(j("ok", `true`, `"True"`), toolcall.CodeTypeError),
 		j("name", `"mapController"`, `"mapController"`),
 		j("ids", `[1,2]`, `"new ArrayList<>(Arrays.asList(1, 2))"`),
 		j("ids", `[]`, `"new ArrayList<>()"`),
 		// Array elements of a declared String type keep their quotes.
-		bad(j("arr", `["a","b"]`, `"new String[]{\"a\", \"b\"}"`), metrics.CodeValueError),
+		bad(j("arr", `["a","b"]`, `"new String[]{\"a\", \"b\"}"`), toolcall.CodeValueError),
 		j("arr", `["\"a\"","\"b\""]`, `"new String[]{\"a\", \"b\"}"`),
 		j("m", `{"k":["v"]}`, `"new HashMap<String, String>() {{ put(\"k\", \"v\"); }}"`),
 		j("obj", `"new Path('/x')"`, `"new Path('/x')"`),
@@ -199,16 +199,16 @@ func TestBFCLJavaScript(t *testing.T) {
 			gold: `[{"js_run":{"` + param + `":[` + allowed + `]}}]`,
 			got:  calls(`js_run {"` + param + `":` + value + `}`), correct: true}
 	}
-	bad := func(c bfclCase, code metrics.Code) bfclCase {
+	bad := func(c bfclCase, code toolcall.Code) bfclCase {
 		c.correct, c.code = false, code
 		c.name += " fails"
 		return c
 	}
 	runBFCL(t, []bfclCase{
 		j("count", `5`, `"5"`),
-		bad(j("count", `5`, `5`), metrics.CodeTypeError),
+		bad(j("count", `5`, `5`), toolcall.CodeTypeError),
 		j("ratio", `2.5`, `"2.5"`),
-		bad(j("ratio", `2.5`, `"2.5e0"`), metrics.CodeTypeError),
+		bad(j("ratio", `2.5`, `"2.5e0"`), toolcall.CodeTypeError),
 		j("big", `7`, `"7n"`),
 		j("ok", `false`, `"false"`),
 		j("name", `"abc"`, `"'abc'"`),

@@ -16,32 +16,15 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// The problem codes Check reports besides toolcall.CodeUnknownTool and
-// toolcall.CodeInvalidJSON, in the order Check lists them.
-const (
-	// CodeMissingRequired: a required parameter is absent.
-	CodeMissingRequired toolcall.Code = "missing_required"
-	// CodeUnexpectedParam: an argument the schema does not declare.
-	CodeUnexpectedParam toolcall.Code = "unexpected_param"
-	// CodeTypeError: a value of the wrong JSON type (an integer is a
-	// valid number).
-	CodeTypeError toolcall.Code = "type_error"
-	// CodeEnumError: a value outside the enum (or const).
-	CodeEnumError toolcall.Code = "enum_error"
-	// CodeSchemaError: any other schema violation (range, pattern, length,
-	// item count, anyOf…).
-	CodeSchemaError toolcall.Code = "schema_error"
-)
-
 // codeRank orders problems as the issue lists them.
 var codeRank = map[toolcall.Code]int{
-	toolcall.CodeUnknownTool: 0,
-	toolcall.CodeInvalidJSON: 1,
-	CodeMissingRequired:      2,
-	CodeUnexpectedParam:      3,
-	CodeTypeError:            4,
-	CodeEnumError:            5,
-	CodeSchemaError:          6,
+	toolcall.CodeUnknownTool:     0,
+	toolcall.CodeInvalidJSON:     1,
+	toolcall.CodeMissingRequired: 2,
+	toolcall.CodeUnexpectedParam: 3,
+	toolcall.CodeTypeError:       4,
+	toolcall.CodeEnumError:       5,
+	toolcall.CodeSchemaError:     6,
 }
 
 // Problem is one thing wrong with a call.
@@ -98,21 +81,21 @@ func (c *Catalog) Check(call toolcall.Call) []Problem {
 	if !cs.open {
 		for name := range obj {
 			if !cs.props[name] {
-				out = append(out, Problem{Code: CodeUnexpectedParam, Path: pathJoin("$", name), Message: fmt.Sprintf("%q is not a parameter of %s", name, call.Name)})
+				out = append(out, Problem{Code: toolcall.CodeUnexpectedParam, Path: pathJoin("$", name), Message: fmt.Sprintf("%q is not a parameter of %s", name, call.Name)})
 			}
 		}
 	}
 	if cs.schema == nil {
 		for _, p := range c.tools[i].Params {
 			if _, has := obj[p.Name]; p.Required && !has {
-				out = append(out, Problem{Code: CodeMissingRequired, Path: pathJoin("$", p.Name), Message: fmt.Sprintf("required parameter %q is missing", p.Name)})
+				out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin("$", p.Name), Message: fmt.Sprintf("required parameter %q is missing", p.Name)})
 			}
 		}
 	} else if err := cs.schema.Validate(inst); err != nil {
 		if ve, ok := err.(*jsonschema.ValidationError); ok {
 			out = appendViolations(out, ve, !cs.open)
 		} else {
-			out = append(out, Problem{Code: CodeSchemaError, Path: "$", Message: err.Error()})
+			out = append(out, Problem{Code: toolcall.CodeSchemaError, Path: "$", Message: err.Error()})
 		}
 	}
 	sortProblems(out)
@@ -187,7 +170,7 @@ func appendViolations(out []Problem, ve *jsonschema.ValidationError, closed bool
 		return out
 	case *kind.Required:
 		for _, m := range k.Missing {
-			out = append(out, Problem{Code: CodeMissingRequired, Path: pathJoin(path, m), Message: fmt.Sprintf("required parameter %q is missing", m)})
+			out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin(path, m), Message: fmt.Sprintf("required parameter %q is missing", m)})
 		}
 		return out
 	case *kind.AdditionalProperties:
@@ -195,26 +178,26 @@ func appendViolations(out []Problem, ve *jsonschema.ValidationError, closed bool
 			return out // reported already
 		}
 		for _, m := range k.Properties {
-			out = append(out, Problem{Code: CodeUnexpectedParam, Path: pathJoin(path, m), Message: fmt.Sprintf("%q is not allowed here", m)})
+			out = append(out, Problem{Code: toolcall.CodeUnexpectedParam, Path: pathJoin(path, m), Message: fmt.Sprintf("%q is not allowed here", m)})
 		}
 		return out
 	case *kind.Type:
-		return append(out, Problem{Code: CodeTypeError, Path: path, Message: fmt.Sprintf("want %s, got %s", strings.Join(k.Want, " or "), k.Got)})
+		return append(out, Problem{Code: toolcall.CodeTypeError, Path: path, Message: fmt.Sprintf("want %s, got %s", strings.Join(k.Want, " or "), k.Got)})
 	case *kind.Enum, *kind.Const:
-		return append(out, Problem{Code: CodeEnumError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
+		return append(out, Problem{Code: toolcall.CodeEnumError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
 	case *kind.AnyOf, *kind.OneOf:
 		code := alternativesCode(ve)
 		msg := ve.ErrorKind.LocalizedString(printer)
-		if code == CodeTypeError {
+		if code == toolcall.CodeTypeError {
 			msg = "value matches none of the allowed types (" + strings.Join(altTypes(ve), ", ") + ")"
-		} else if code == CodeEnumError {
+		} else if code == toolcall.CodeEnumError {
 			msg = "value is not one of the allowed values"
 		} else if len(ve.Causes) > 0 {
 			msg += ": " + firstLeaf(ve.Causes[0])
 		}
 		return append(out, Problem{Code: code, Path: path, Message: msg})
 	}
-	return append(out, Problem{Code: CodeSchemaError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
+	return append(out, Problem{Code: toolcall.CodeSchemaError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
 }
 
 // alternativesCode classifies a failed anyOf/oneOf: type_error when every
@@ -222,22 +205,22 @@ func appendViolations(out []Problem, ve *jsonschema.ValidationError, closed bool
 // failed only on enum/const, schema_error otherwise.
 func alternativesCode(ve *jsonschema.ValidationError) toolcall.Code {
 	if _, one := ve.ErrorKind.(*kind.OneOf); one && len(ve.Causes) == 0 {
-		return CodeSchemaError // matched more than one
+		return toolcall.CodeSchemaError // matched more than one
 	}
 	sawEnum := false
 	for _, c := range ve.Causes {
 		switch leafCode(c) {
-		case CodeTypeError:
-		case CodeEnumError:
+		case toolcall.CodeTypeError:
+		case toolcall.CodeEnumError:
 			sawEnum = true
 		default:
-			return CodeSchemaError
+			return toolcall.CodeSchemaError
 		}
 	}
 	if sawEnum {
-		return CodeEnumError
+		return toolcall.CodeEnumError
 	}
-	return CodeTypeError
+	return toolcall.CodeTypeError
 }
 
 // leafCode classifies an alternative's failure by its only leaf error.
@@ -245,17 +228,17 @@ func leafCode(ve *jsonschema.ValidationError) toolcall.Code {
 	for {
 		switch ve.ErrorKind.(type) {
 		case *kind.Type:
-			return CodeTypeError
+			return toolcall.CodeTypeError
 		case *kind.Enum, *kind.Const:
-			return CodeEnumError
+			return toolcall.CodeEnumError
 		case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
 			if len(ve.Causes) != 1 {
-				return CodeSchemaError
+				return toolcall.CodeSchemaError
 			}
 			ve = ve.Causes[0]
 			continue
 		}
-		return CodeSchemaError
+		return toolcall.CodeSchemaError
 	}
 }
 

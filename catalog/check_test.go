@@ -98,7 +98,7 @@ func TestCheckBadSchemaFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps := c.Check(toolcall.Call{Name: "t", Arguments: []byte(`{"b":1}`)})
-	if len(ps) != 2 || ps[0].Code != CodeMissingRequired || ps[1].Code != CodeUnexpectedParam {
+	if len(ps) != 2 || ps[0].Code != toolcall.CodeMissingRequired || ps[1].Code != toolcall.CodeUnexpectedParam {
 		t.Errorf("got %v", ps)
 	}
 }

@@ -12,7 +12,7 @@ import (
 type Broken struct {
 	// Name is the tool the call named, "" when the name never arrived.
 	Name    string
-	Code    Code // CodeInvalidJSON or CodeIncompleteCall
+	Code    toolcall.Code // toolcall.CodeInvalidJSON or toolcall.CodeIncompleteCall
 	Message string
 }
 
@@ -22,7 +22,7 @@ type CallsResult struct {
 	// no call was made).
 	Correct bool `json:"correct"`
 	// Code is the first failing class in checking order, "" when correct.
-	Code Code `json:"code,omitempty"`
+	Code toolcall.Code `json:"code,omitempty"`
 	// Problems lists every failed check.
 	Problems []Problem `json:"problems,omitempty"`
 	// Abstention: the gold answer is no call.
@@ -61,7 +61,7 @@ func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Br
 	used := make([]bool, len(got))
 	for i, j := range r.Matches {
 		if j < 0 {
-			r.Problems = append(r.Problems, Problem{Code: CodeWrongCount, Call: -1, Gold: i,
+			r.Problems = append(r.Problems, Problem{Code: toolcall.CodeWrongCount, Call: -1, Gold: i,
 				Message: fmt.Sprintf("no call matches gold call %d (%s)", i, gold[i].Name)})
 			continue
 		}
@@ -84,7 +84,7 @@ func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Br
 			if r.Abstention {
 				msg = fmt.Sprintf("call %d (%s) was made but the right answer is no call", got[j].Index, got[j].Name)
 			}
-			r.Problems = append(r.Problems, Problem{Code: CodeWrongCount, Call: got[j].Index, Gold: -1, Message: msg})
+			r.Problems = append(r.Problems, Problem{Code: toolcall.CodeWrongCount, Call: got[j].Index, Gold: -1, Message: msg})
 		}
 	}
 	goldNames := make([]string, 0, len(gold))
@@ -110,14 +110,14 @@ func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Br
 	// the first failing check of the matched pairs.
 	switch {
 	case len(broken) > 0:
-		r.Code = CodeIncompleteCall
+		r.Code = toolcall.CodeIncompleteCall
 		for _, b := range broken {
 			if b.Code.Rank() < r.Code.Rank() {
 				r.Code = b.Code
 			}
 		}
 	case len(got) != len(gold):
-		r.Code = CodeWrongCount
+		r.Code = toolcall.CodeWrongCount
 	default:
 		for _, p := range r.Problems {
 			if r.Code == "" || p.Code.Rank() < r.Code.Rank() {
@@ -136,7 +136,7 @@ func pairScore(ps []Problem) int {
 	if len(ps) == 0 {
 		return 1 << 20
 	}
-	if ps[0].Code == CodeWrongFuncName {
+	if ps[0].Code == toolcall.CodeWrongFuncName {
 		return 0
 	}
 	return 1000 + 10*ps[0].Code.Rank() - min(len(ps), 9)

@@ -11,68 +11,9 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// Code is the class of a call-check failure. The leaderboard's classes are
-// listed in the order the checker tries them; a call's first failing check
-// is its class.
-type Code string
-
-// The failure classes, in checking order.
-const (
-	// CodeInvalidJSON and CodeIncompleteCall come from the parser: a call
-	// whose arguments were not valid JSON, or a stream that ended inside a
-	// call.
-	CodeInvalidJSON    Code = "invalid_json"
-	CodeIncompleteCall Code = "incomplete_call"
-	// CodeWrongCount: the output has a different number of calls than the
-	// gold answer (including any call when no call is right).
-	CodeWrongCount Code = "wrong_count"
-	// CodeWrongFuncName: a call names another tool than the gold call.
-	CodeWrongFuncName Code = "wrong_func_name"
-	// CodeMissingRequired: a parameter the tool's schema requires is absent.
-	CodeMissingRequired Code = "missing_required"
-	// CodeUnexpectedParam: a parameter the tool or the gold answer does not
-	// have.
-	CodeUnexpectedParam Code = "unexpected_param"
-	// CodeTypeError: a value of the wrong JSON type for the schema (an
-	// integer is accepted for a number).
-	CodeTypeError Code = "type_error"
-	// CodeValueError: a value not among the allowed ones.
-	CodeValueError Code = "value_error"
-	// CodeMissingOptional: a parameter the gold answer needs (no "" among
-	// its values) but the schema does not require is absent.
-	CodeMissingOptional Code = "missing_optional"
-)
-
-// Codes lists every class in checking order.
-var Codes = []Code{
-	CodeInvalidJSON, CodeIncompleteCall, CodeWrongCount, CodeWrongFuncName, CodeMissingRequired,
-	CodeUnexpectedParam, CodeTypeError, CodeValueError, CodeMissingOptional,
-}
-
-// Rank is the position of c in the checking order (unknown codes last).
-func (c Code) Rank() int {
-	for i, k := range Codes {
-		if k == c {
-			return i
-		}
-	}
-	return len(Codes)
-}
-
-// IsArgument reports whether c is about a call's arguments (rather than
-// which tool was called or how many calls were made).
-func (c Code) IsArgument() bool {
-	switch c {
-	case CodeMissingRequired, CodeUnexpectedParam, CodeTypeError, CodeValueError,
-		CodeMissingOptional, CodeInvalidJSON, CodeIncompleteCall:
-		return true
-	}
-	return false
-}
-
 // Problem is one failed check.
 type Problem struct {
-	Code Code `json:"code"`
+	Code toolcall.Code `json:"code"`
 	// Call is the index of the output call it concerns, or -1.
 	Call int `json:"call"`
 	// Gold is the index of the gold call it was compared with, or -1.
@@ -112,16 +53,16 @@ var _ Schema = (*catalog.Catalog)(nil)
 // result means the call matches.
 func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 	var out []Problem
-	add := func(code Code, param, format string, args ...any) {
+	add := func(code toolcall.Code, param, format string, args ...any) {
 		out = append(out, Problem{Code: code, Call: call.Index, Gold: -1, Param: param, Message: fmt.Sprintf(format, args...)})
 	}
 	if call.Name != gold.Name {
-		add(CodeWrongFuncName, "", "called %q, expected %q", call.Name, gold.Name)
+		add(toolcall.CodeWrongFuncName, "", "called %q, expected %q", call.Name, gold.Name)
 		return out
 	}
 	args, names, err := decodeArgs(call.Arguments)
 	if err != nil {
-		add(CodeInvalidJSON, "", "arguments are not a JSON object: %v", err)
+		add(toolcall.CodeInvalidJSON, "", "arguments are not a JSON object: %v", err)
 		return out
 	}
 	// Parameters the schema already faulted are not compared with the gold
@@ -132,21 +73,21 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 			for _, p := range schema.Check(call) {
 				param := topParam(p.Path)
 				switch p.Code {
-				case catalog.CodeMissingRequired:
+				case toolcall.CodeMissingRequired:
 					if nested(p.Path, param) {
 						// a nested required member: the value is wrong
-						add(CodeValueError, param, "%s: %s", p.Path, p.Message)
+						add(toolcall.CodeValueError, param, "%s: %s", p.Path, p.Message)
 					} else {
-						add(CodeMissingRequired, param, "%s", p.Message)
+						add(toolcall.CodeMissingRequired, param, "%s", p.Message)
 					}
-				case catalog.CodeUnexpectedParam:
+				case toolcall.CodeUnexpectedParam:
 					if nested(p.Path, param) {
-						add(CodeValueError, param, "%s: %s", p.Path, p.Message)
+						add(toolcall.CodeValueError, param, "%s: %s", p.Path, p.Message)
 					} else {
-						add(CodeUnexpectedParam, param, "%s", p.Message)
+						add(toolcall.CodeUnexpectedParam, param, "%s", p.Message)
 					}
-				case catalog.CodeTypeError:
-					add(CodeTypeError, param, "%s: %s", p.Path, p.Message)
+				case toolcall.CodeTypeError:
+					add(toolcall.CodeTypeError, param, "%s: %s", p.Path, p.Message)
 				default:
 					// enum and other schema violations: the gold values
 					// decide whether the value is right.
@@ -162,18 +103,18 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 		}
 		gp := gold.Param(name)
 		if gp == nil {
-			add(CodeUnexpectedParam, name, "parameter %q is not in the gold answer", name)
+			add(toolcall.CodeUnexpectedParam, name, "parameter %q is not in the gold answer", name)
 			continue
 		}
 		if v := args[name]; !allowedMatch(v, gp.Allowed) {
-			add(CodeValueError, name, "value %s is not among the allowed values %s", short(v), ShortList(gp.Allowed))
+			add(toolcall.CodeValueError, name, "value %s is not among the allowed values %s", short(v), ShortList(gp.Allowed))
 		}
 	}
 	for _, gp := range gold.Params {
 		if _, ok := args[gp.Name]; ok || gp.Optional() || faulted[gp.Name] {
 			continue
 		}
-		add(CodeMissingOptional, gp.Name, "parameter %q is missing (the gold answer needs it)", gp.Name)
+		add(toolcall.CodeMissingOptional, gp.Name, "parameter %q is missing (the gold answer needs it)", gp.Name)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Code.Rank() < out[j].Code.Rank() })
 	return out

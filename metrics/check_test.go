@@ -43,45 +43,45 @@ func gold(t *testing.T, s string) GoldCall {
 func TestCheckCall(t *testing.T) {
 	cases := []struct {
 		name, gold, call, args string
-		want                   []Code
+		want                   []toolcall.Code
 	}{
 		{"exact", `{"read_file":{"path":["src/main.go","./src/main.go"]}}`, "read_file", `{"path":"src/main.go"}`, nil},
 		{"second allowed value", `{"read_file":{"path":["src/main.go","./src/main.go"]}}`, "read_file", `{"path":"./src/main.go"}`, nil},
 		{"string standardised", `{"search":{"q":["New York, NY"]}}`, "search", `{"q":"new york ny"}`, nil},
 		{"punctuation ignored", `{"search":{"q":["a-b_c.d/e*f^g"]}}`, "search", `{"q":"ABCDEFG"}`, nil},
 		{"quotes folded", `{"search":{"q":["it\"s"]}}`, "search", `{"q":"it's"}`, nil},
-		{"wrong function", `{"read_file":{"path":["a"]}}`, "search", `{"q":"a"}`, []Code{CodeWrongFuncName}},
-		{"missing required", `{"read_file":{"path":["a"]}}`, "read_file", `{}`, []Code{CodeMissingRequired}},
-		{"unexpected param not in schema", `{"read_file":{"path":["a"]}}`, "read_file", `{"path":"a","mode":"r"}`, []Code{CodeUnexpectedParam}},
-		{"unexpected param not in gold", `{"read_file":{"path":["a"]}}`, "read_file", `{"path":"a","encoding":"utf8"}`, []Code{CodeUnexpectedParam}},
+		{"wrong function", `{"read_file":{"path":["a"]}}`, "search", `{"q":"a"}`, []toolcall.Code{toolcall.CodeWrongFuncName}},
+		{"missing required", `{"read_file":{"path":["a"]}}`, "read_file", `{}`, []toolcall.Code{toolcall.CodeMissingRequired}},
+		{"unexpected param not in schema", `{"read_file":{"path":["a"]}}`, "read_file", `{"path":"a","mode":"r"}`, []toolcall.Code{toolcall.CodeUnexpectedParam}},
+		{"unexpected param not in gold", `{"read_file":{"path":["a"]}}`, "read_file", `{"path":"a","encoding":"utf8"}`, []toolcall.Code{toolcall.CodeUnexpectedParam}},
 		{"optional left out", `{"read_file":{"path":["a"],"encoding":["utf8",""]}}`, "read_file", `{"path":"a"}`, nil},
 		{"optional given", `{"read_file":{"path":["a"],"encoding":["utf-8",""]}}`, "read_file", `{"path":"a","encoding":"UTF8"}`, nil},
-		{"missing optional", `{"read_file":{"path":["a"],"encoding":["utf8"]}}`, "read_file", `{"path":"a"}`, []Code{CodeMissingOptional}},
-		{"type error string for integer", `{"read_file":{"path":["a"],"max_lines":[10]}}`, "read_file", `{"path":"a","max_lines":"10"}`, []Code{CodeTypeError}},
-		{"type error float for integer", `{"read_file":{"path":["a"],"max_lines":[10]}}`, "read_file", `{"path":"a","max_lines":10.5}`, []Code{CodeTypeError}},
+		{"missing optional", `{"read_file":{"path":["a"],"encoding":["utf8"]}}`, "read_file", `{"path":"a"}`, []toolcall.Code{toolcall.CodeMissingOptional}},
+		{"type error string for integer", `{"read_file":{"path":["a"],"max_lines":[10]}}`, "read_file", `{"path":"a","max_lines":"10"}`, []toolcall.Code{toolcall.CodeTypeError}},
+		{"type error float for integer", `{"read_file":{"path":["a"],"max_lines":[10]}}`, "read_file", `{"path":"a","max_lines":10.5}`, []toolcall.Code{toolcall.CodeTypeError}},
 		{"enum violation judged by gold", `{"calculate_area":{"base":[1],"height":[2],"unit":["mm"]}}`, "calculate_area", `{"base":1,"height":2,"unit":"mm"}`, nil},
-		{"nested type error", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{"round":"2"}}`, []Code{CodeTypeError}},
+		{"nested type error", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{"round":"2"}}`, []toolcall.Code{toolcall.CodeTypeError}},
 		{"integer accepted for number", `{"calculate_area":{"base":[10.0],"height":[5]}}`, "calculate_area", `{"base":10,"height":5.0}`, nil},
-		{"value error number", `{"calculate_area":{"base":[10],"height":[5]}}`, "calculate_area", `{"base":10,"height":6}`, []Code{CodeValueError}},
-		{"value error string", `{"read_file":{"path":["src/main.go"]}}`, "read_file", `{"path":"src/lib.go"}`, []Code{CodeValueError}},
+		{"value error number", `{"calculate_area":{"base":[10],"height":[5]}}`, "calculate_area", `{"base":10,"height":6}`, []toolcall.Code{toolcall.CodeValueError}},
+		{"value error string", `{"read_file":{"path":["src/main.go"]}}`, "read_file", `{"path":"src/lib.go"}`, []toolcall.Code{toolcall.CodeValueError}},
 		{"array in order", `{"calculate_area":{"base":[1],"height":[2],"tags":[["Red","blue"]]}}`, "calculate_area", `{"base":1,"height":2,"tags":["red","Blue"]}`, nil},
-		{"array out of order", `{"calculate_area":{"base":[1],"height":[2],"tags":[["red","blue"]]}}`, "calculate_area", `{"base":1,"height":2,"tags":["blue","red"]}`, []Code{CodeValueError}},
-		{"array item type", `{"calculate_area":{"base":[1],"height":[2],"tags":[["1"]]}}`, "calculate_area", `{"base":1,"height":2,"tags":[1]}`, []Code{CodeTypeError}},
+		{"array out of order", `{"calculate_area":{"base":[1],"height":[2],"tags":[["red","blue"]]}}`, "calculate_area", `{"base":1,"height":2,"tags":["blue","red"]}`, []toolcall.Code{toolcall.CodeValueError}},
+		{"array item type", `{"calculate_area":{"base":[1],"height":[2],"tags":[["1"]]}}`, "calculate_area", `{"base":1,"height":2,"tags":[1]}`, []toolcall.Code{toolcall.CodeTypeError}},
 		{"dict allowed values", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2,3],"mode":["fast",""]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{"round":3}}`, nil},
-		{"dict wrong value", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2,3]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{"round":4}}`, []Code{CodeValueError}},
-		{"dict missing needed key", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{}}`, []Code{CodeValueError}},
-		{"boolean", `{"calculate_area":{"base":[1],"height":[2],"exact":[true]}}`, "calculate_area", `{"base":1,"height":2,"exact":false}`, []Code{CodeValueError}},
-		{"boolean type", `{"calculate_area":{"base":[1],"height":[2],"exact":[true]}}`, "calculate_area", `{"base":1,"height":2,"exact":"true"}`, []Code{CodeTypeError}},
+		{"dict wrong value", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2,3]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{"round":4}}`, []toolcall.Code{toolcall.CodeValueError}},
+		{"dict missing needed key", `{"calculate_area":{"base":[1],"height":[2],"opts":[{"round":[2]}]}}`, "calculate_area", `{"base":1,"height":2,"opts":{}}`, []toolcall.Code{toolcall.CodeValueError}},
+		{"boolean", `{"calculate_area":{"base":[1],"height":[2],"exact":[true]}}`, "calculate_area", `{"base":1,"height":2,"exact":false}`, []toolcall.Code{toolcall.CodeValueError}},
+		{"boolean type", `{"calculate_area":{"base":[1],"height":[2],"exact":[true]}}`, "calculate_area", `{"base":1,"height":2,"exact":"true"}`, []toolcall.Code{toolcall.CodeTypeError}},
 		{"several problems in order", `{"calculate_area":{"base":[1],"height":[2],"unit":["cm"]}}`, "calculate_area", `{"height":3,"colour":"red"}`,
-			[]Code{CodeMissingRequired, CodeUnexpectedParam, CodeValueError, CodeMissingOptional}},
-		{"arguments not an object", `{"search":{"q":["x"]}}`, "search", `[1]`, []Code{CodeInvalidJSON}},
+			[]toolcall.Code{toolcall.CodeMissingRequired, toolcall.CodeUnexpectedParam, toolcall.CodeValueError, toolcall.CodeMissingOptional}},
+		{"arguments not an object", `{"search":{"q":["x"]}}`, "search", `[1]`, []toolcall.Code{toolcall.CodeInvalidJSON}},
 		{"unknown tool skips schema", `{"lookup":{"x":["1"]}}`, "lookup", `{"x":"1"}`, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g := gold(t, tc.gold)
 			ps := CheckCall(testTools, toolcall.Call{Name: tc.call, Arguments: json.RawMessage(tc.args)}, &g)
-			var got []Code
+			var got []toolcall.Code
 			for _, p := range ps {
 				got = append(got, p.Code)
 			}
@@ -108,22 +108,22 @@ func TestCheckCalls(t *testing.T) {
 		got        []toolcall.Call
 		broken     []Broken
 		correct    bool
-		code       Code
+		code       toolcall.Code
 		selection  bool
 		tool, bad  int
 	}{
 		{"single ok", `[{"search":{"q":["cats"]}}]`, calls(`search {"q":"cats"}`), nil, true, "", true, 1, 0},
 		{"parallel any order", parallel, calls(`read_file {"path":"a"}`, `search {"q":"dogs"}`, `search {"q":"cats"}`), nil, true, "", true, 3, 0},
-		{"parallel one wrong value", parallel, calls(`search {"q":"dogs"}`, `read_file {"path":"a"}`, `search {"q":"birds"}`), nil, false, CodeValueError, true, 3, 1},
-		{"parallel missing call", parallel, calls(`search {"q":"dogs"}`, `search {"q":"cats"}`), nil, false, CodeWrongCount, false, 2, 0},
-		{"extra call", `[{"search":{"q":["cats"]}}]`, calls(`search {"q":"cats"}`, `search {"q":"cats"}`), nil, false, CodeWrongCount, false, 1, 0},
-		{"wrong tool", `[{"search":{"q":["cats"]}}]`, calls(`read_file {"path":"cats"}`), nil, false, CodeWrongFuncName, false, 0, 0},
+		{"parallel one wrong value", parallel, calls(`search {"q":"dogs"}`, `read_file {"path":"a"}`, `search {"q":"birds"}`), nil, false, toolcall.CodeValueError, true, 3, 1},
+		{"parallel missing call", parallel, calls(`search {"q":"dogs"}`, `search {"q":"cats"}`), nil, false, toolcall.CodeWrongCount, false, 2, 0},
+		{"extra call", `[{"search":{"q":["cats"]}}]`, calls(`search {"q":"cats"}`, `search {"q":"cats"}`), nil, false, toolcall.CodeWrongCount, false, 1, 0},
+		{"wrong tool", `[{"search":{"q":["cats"]}}]`, calls(`read_file {"path":"cats"}`), nil, false, toolcall.CodeWrongFuncName, false, 0, 0},
 		{"abstention ok", `[]`, nil, nil, true, "", true, 0, 0},
-		{"abstention violated", `[]`, calls(`search {"q":"x"}`), nil, false, CodeWrongCount, false, 0, 0},
-		{"no call made", `[{"search":{"q":["cats"]}}]`, nil, nil, false, CodeWrongCount, false, 0, 0},
-		{"truncated call", `[{"search":{"q":["cats"]}}]`, nil, []Broken{{Name: "search", Code: CodeIncompleteCall, Message: "cut"}}, false, CodeIncompleteCall, true, 1, 1},
+		{"abstention violated", `[]`, calls(`search {"q":"x"}`), nil, false, toolcall.CodeWrongCount, false, 0, 0},
+		{"no call made", `[{"search":{"q":["cats"]}}]`, nil, nil, false, toolcall.CodeWrongCount, false, 0, 0},
+		{"truncated call", `[{"search":{"q":["cats"]}}]`, nil, []Broken{{Name: "search", Code: toolcall.CodeIncompleteCall, Message: "cut"}}, false, toolcall.CodeIncompleteCall, true, 1, 1},
 		{"invalid json beats incomplete", `[{"search":{"q":["cats"]}},{"read_file":{"path":["a"]}}]`, nil,
-			[]Broken{{Name: "search", Code: CodeIncompleteCall}, {Name: "read_file", Code: CodeInvalidJSON}}, false, CodeInvalidJSON, true, 2, 2},
+			[]Broken{{Name: "search", Code: toolcall.CodeIncompleteCall}, {Name: "read_file", Code: toolcall.CodeInvalidJSON}}, false, toolcall.CodeInvalidJSON, true, 2, 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

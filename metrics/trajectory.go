@@ -2,11 +2,6 @@ package metrics
 
 import "slices"
 
-// CodeNotInjected: a step of a trajectory called a tool that had not been
-// injected into the prompt by then — the model used a tool it was never
-// shown. It is checked before every other class of a step.
-const CodeNotInjected Code = "not_injected"
-
 // CauseSearchQuery: a gold tool of the failing step was not injected, and
 // the model had searched the tool corpus again but its queries did not
 // surface it. (Without any search the cause is CauseRetrievalMiss.)

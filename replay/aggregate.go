@@ -36,6 +36,9 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 		return
 	}
 	a.MeasuredCases++
+	if r.ZeroMatch {
+		a.ZeroMatch++
+	}
 	if r.Scored {
 		a.RetrievalCases++
 		a.RecallSum += SumOf(r.Recall)

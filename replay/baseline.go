@@ -50,6 +50,7 @@ var metricTable = map[string]metric{
 	"injected_tokens":         {get: func(a *Aggregate) *float64 { return a.InjectedTokens }, lowerIsBetter: true, what: "token counts (an encoding other than none)", tokens: true, count: true},
 	"wrong_argument_rate":     {get: func(a *Aggregate) *float64 { return a.WrongArgRate }, lowerIsBetter: true, what: "calls to a gold tool in transcripts with gold calls"},
 	"parser_failures":         {get: func(a *Aggregate) *float64 { return count(a.ParserFailures, a.Transcripts) }, lowerIsBetter: true, what: "transcripts", count: true},
+	"zero_match":              {get: func(a *Aggregate) *float64 { return count(a.ZeroMatch, a.MeasuredCases) }, lowerIsBetter: true, what: "cases", count: true},
 
 	"trajectory_success":             {get: func(a *Aggregate) *float64 { return a.Trajectory.SuccessRate }, what: "multi-step cases (steps)"},
 	"trajectory_step_pass_rate":      {get: func(a *Aggregate) *float64 { return a.Trajectory.StepPassRate }, what: "trajectory steps with gold calls"},

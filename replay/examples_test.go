@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // TestEmbeddedExamples runs the README's main command's suite: it must
@@ -33,7 +33,7 @@ func TestEmbeddedExamples(t *testing.T) {
 			t.Errorf("no %s failure in the examples", cause)
 		}
 	}
-	for _, code := range metrics.Codes {
+	for _, code := range toolcall.CheckCodes {
 		if m.Codes[string(code)] == 0 {
 			t.Errorf("no %s call in the examples", code)
 		}
@@ -90,7 +90,7 @@ func ExampleRun() {
 	}
 	// Output:
 	// k=5: 5/9 passed, recall 0.875, wrong-argument rate 2/7
-	// reminder-zh: retrieval_miss: not injected: set_reminder
+	// reminder-zh: retrieval_miss: not injected: set_reminder (zero match: no query term is in the catalog)
 	// wrong-tool: selection: wrong_func_name: called "search_notes", expected "delete_note"
 	// note-search-wrong-type: arguments: type_error limit: $.limit: want integer, got string
 }

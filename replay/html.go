@@ -39,6 +39,7 @@ var headline = []struct {
 	{"tool selection", "tool_selection_accuracy", pct},
 	{"abstention", "abstention_accuracy", pct},
 	{"parser failures", "parser_failures", num0},
+	{"zero-match queries", "zero_match", num0},
 }
 
 // trajectoryHeadline are the cards' extra lines when the run had
@@ -76,6 +77,9 @@ type htmlConfig struct {
 	Metrics   []htmlMetric
 	Causes    []htmlCount
 	Baseline  bool
+	// ZeroMatch lists the cases whose query has no term in common with
+	// the catalog (id, and the query when the suite is given).
+	ZeroMatch []string
 }
 
 type htmlCount struct {
@@ -86,7 +90,7 @@ type htmlCount struct {
 type htmlCase struct {
 	Config, ID, Cause, Lang, Tags, Detail string
 	Line                                  int
-	Passed                                bool
+	Passed, ZeroMatch                     bool
 	Recall                                string
 	RecallSort                            float64
 	Injected, Missed                      string
@@ -150,10 +154,12 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 		for _, cause := range causeOrder {
 			hc.Causes = append(hc.Causes, htmlCount{cause, c.Metrics.Causes[cause]})
 		}
-		p.Configs = append(p.Configs, hc)
 		for _, r := range c.Results {
 			hcase := caseView(rep, c, r, opts.Suite)
 			p.Cases = append(p.Cases, hcase)
+			if r.ZeroMatch {
+				hc.ZeroMatch = append(hc.ZeroMatch, strings.TrimSuffix(r.ID+": "+hcase.Query, ": "))
+			}
 			if r.Cause != "" {
 				causes[r.Cause] = true
 			}
@@ -164,6 +170,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 				langs[r.Lang] = true
 			}
 		}
+		p.Configs = append(p.Configs, hc)
 	}
 	for _, c := range causeOrder {
 		if causes[c] {
@@ -217,7 +224,7 @@ func delta(metric string, base, cur *float64, format func(*float64) string) (str
 // caseView is one case under one configuration, for the drill-down.
 func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	h := htmlCase{Config: c.Config.Name, ID: r.ID, Line: r.Line, Cause: r.Cause, Lang: r.Lang, Tags: strings.Join(r.Tags, " "),
-		Passed: r.Passed, Detail: Detail(r), Injected: strings.Join(r.Injected, ", "), Missed: strings.Join(r.Missed, ", "), Recall: "n/a", RecallSort: -1}
+		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Injected: strings.Join(r.Injected, ", "), Missed: strings.Join(r.Missed, ", "), Recall: "n/a", RecallSort: -1}
 	if r.Scored {
 		h.Recall, h.RecallSort = fmt.Sprintf("%.3f", r.Recall), r.Recall
 	}

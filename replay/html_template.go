@@ -85,6 +85,8 @@ var htmlTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <h2>Charts</h2>
 <div class="charts">{{.RecallChart}}{{.TokensChart}}</div>
 
+{{range .Configs}}{{if .ZeroMatch}}<details class="zero-match"><summary>{{.Name}}: {{len .ZeroMatch}} {{if eq (len .ZeroMatch) 1}}query has{{else}}queries have{{end}} no term in common with the catalog (BM25 retrieves only tools sharing a term with the query; k is an upper bound)</summary><ul>{{range .ZeroMatch}}<li>{{.}}</li>{{end}}</ul></details>
+{{end}}{{end}}
 {{if .Configs}}<h2>Failures by cause</h2>
 <table class="causes"><thead><tr><th>config</th>{{range (index .Configs 0).Causes}}<th class="n">{{.Name}}</th>{{end}}</tr></thead><tbody>
 {{range .Configs}}{{$cfg := .Name}}<tr><td>{{.Name}}</td>{{range .Causes}}<td class="n">{{if .Count}}<a data-config="{{$cfg}}" data-cause="{{.Name}}">{{.Count}}</a>{{else}}0{{end}}</td>{{end}}</tr>
@@ -104,6 +106,7 @@ var htmlTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <tr class="row"><td>{{.Config}}</td><td>{{.ID}}</td><td class="n">{{.Line}}</td><td class="{{if .Passed}}pass{{else}}fail{{end}}">{{if .Passed}}passed{{else}}{{.Cause}}{{end}}</td><td class="n" data-sort="{{.RecallSort}}">{{.Recall}}</td><td>{{.Lang}}</td><td>{{.Tags}}</td><td>{{.Detail}}</td></tr>
 <tr class="detail" hidden><td colspan="8">
 {{if .Query}}<p><strong>Query:</strong> {{.Query}}</p>{{end}}
+{{if .ZeroMatch}}<p class="fail"><strong>Zero match:</strong> no term of the query is in the catalog, so retrieval found nothing (k is an upper bound).</p>{{end}}
 <p><strong>Injected:</strong> {{.Injected}}{{if .Missed}} — <span class="fail">not injected: {{.Missed}}</span>{{end}}</p>
 {{if .ToolBlock}}<details><summary>Tool block as the model saw it ({{.ToolVariant}})</summary><pre>{{.ToolBlock}}</pre></details>{{end}}
 {{if .Transcript}}<p><strong>Transcript</strong> ({{.Format}}; parsed calls marked):</p><pre>{{.Transcript}}</pre>{{end}}

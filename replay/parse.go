@@ -6,14 +6,13 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 
-	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// ParserFunc builds a fresh stream parser for a transcript format; tools
-// is the case's catalog (for tool names and schema-driven coercion).
-type ParserFunc func(format string, tools toolcall.ToolSet) (toolcall.StreamParser, error)
+// ParserFunc builds a fresh stream parser with all of its options in one
+// call (see Transcript.ParseOptions).
+type ParserFunc func(toolcall.ParseOptions) (toolcall.StreamParser, error)
 
 // chunking is one way of feeding a transcript to a parser.
 type chunking struct {
@@ -84,14 +83,9 @@ func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet
 	var latency *Latency
 	res := &ParseResult{Format: t.Format}
 	for i, ch := range chunkings(t, id, seed, randomRuns, &latency) {
-		p, err := newParser(t.Format, tools)
+		p, err := newParser(t.ParseOptions(tools))
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
-		}
-		if t.ReasoningOpen || t.ThinkAsText {
-			if err := anyparse.Configure(p, anyparse.Options{ReasoningOpen: t.ReasoningOpen, ThinkAsText: t.ThinkAsText}); err != nil {
-				return nil, nil, nil, fmt.Errorf("transcript.reasoning_open/think_as_text: %v", err)
-			}
 		}
 		evs := ch.run(p)
 		res.Chunkings++
@@ -118,12 +112,12 @@ func brokenCalls(evs []toolcall.Event) []metrics.Broken {
 		if ev.Kind != toolcall.KindError {
 			continue
 		}
-		var code metrics.Code
+		var code toolcall.Code
 		switch ev.Err.Code {
 		case toolcall.CodeInvalidJSON:
-			code = metrics.CodeInvalidJSON
+			code = toolcall.CodeInvalidJSON
 		case toolcall.CodeIncompleteCall:
-			code = metrics.CodeIncompleteCall
+			code = toolcall.CodeIncompleteCall
 		default:
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // causeOrder ranks failure causes from the most to the least severe.
@@ -80,6 +81,8 @@ func Detail(r *CaseResult) string {
 		return r.Error
 	case r.Cause == CauseParser:
 		return r.Parse.Disagreement
+	case r.Cause == "retrieval_miss" && r.ZeroMatch:
+		return "not injected: " + strings.Join(r.Missed, ", ") + " (zero match: no query term is in the catalog)"
 	case r.Cause == "retrieval_miss":
 		return "not injected: " + strings.Join(r.Missed, ", ")
 	case r.Calls != nil && len(r.Calls.Problems) > 0:
@@ -193,10 +196,10 @@ func (g *grid) markdown(w io.Writer) {
 
 // summaryGrid is one line per configuration: the headline metrics.
 func summaryGrid(rep *Report) *grid {
-	g := newGrid(1, "config", "recall", "comp", "ndcg", "p@k", "noise", "tokens", "saved", "call acc", "wrong args", "selection", "abstain", "parser fail", "pass")
+	g := newGrid(1, "config", "recall", "comp", "ndcg", "p@k", "zero match", "noise", "tokens", "saved", "call acc", "wrong args", "selection", "abstain", "parser fail", "pass")
 	for _, c := range rep.Configs {
 		m := &c.Metrics
-		g.add(c.Config.Name, num3(m.Recall), num3(m.Comp), num3(m.NDCG), num3(m.Precision), pct(m.Noise), num0(m.InjectedTokens),
+		g.add(c.Config.Name, num3(m.Recall), num3(m.Comp), num3(m.NDCG), num3(m.Precision), fmt.Sprint(m.ZeroMatch), pct(m.Noise), num0(m.InjectedTokens),
 			pct(m.TokenReduction), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
 			fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls),
 			pct(m.SelectionAccuracy), fmt.Sprintf("%s (%d)", pct(m.AbstentionAccuracy), m.AbstentionCases),
@@ -417,7 +420,7 @@ func codeOrder(codes map[string]int) []string {
 	if _, ok := codes["ok"]; ok {
 		out = append(out, "ok")
 	}
-	for _, c := range metrics.Codes {
+	for _, c := range toolcall.CheckCodes {
 		if _, ok := codes[string(c)]; ok {
 			out = append(out, string(c))
 		}

@@ -99,6 +99,10 @@ type Aggregate struct {
 	Comp           *float64 `json:"comp"`
 	NDCG           *float64 `json:"ndcg"`
 	Precision      *float64 `json:"precision"`
+	// ZeroMatch counts the cases whose query has no term in common with
+	// the catalog (retrieval found nothing, whatever k), over the cases
+	// that could be replayed.
+	ZeroMatch int `json:"zero_match"`
 
 	// Noise, over the cases that could be replayed (MeasuredCases); tokens
 	// for the first variant, over the cases whose tokens were counted
@@ -200,6 +204,9 @@ type CaseResult struct {
 	Precision float64 `json:"precision"`
 	// Missed lists gold tools that were not injected.
 	Missed []string `json:"missed,omitempty"`
+	// ZeroMatch is set when the query has no term in common with the
+	// catalog: BM25 then retrieves nothing, whatever k.
+	ZeroMatch bool `json:"zero_match,omitempty"`
 
 	Noise         metrics.Noise `json:"noise"`
 	CatalogTokens int           `json:"catalog_tokens"`

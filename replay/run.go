@@ -340,6 +340,7 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 		if err != nil {
 			return fail(err)
 		}
+		zeroMatch := !ix.Matches(c.Query)
 		var always, ranked []string
 		for _, h := range hits {
 			if h.Always {
@@ -358,6 +359,7 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 				return fail(err)
 			}
 			res.Latency = latency
+			res.ZeroMatch = zeroMatch
 			if steps != nil {
 				t := &trajectoryRun{cat: cat, first: res.Injected, needed: gold, search: search(k), parses: steps,
 					tokens: r.opts.Encoding != prompt.EncodingNone, variant: r.opts.Variants[0]}

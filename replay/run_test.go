@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/internal/golden"
-	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/toolcall"
@@ -55,16 +54,16 @@ func TestRunOutcomes(t *testing.T) {
 	c := rep.Configs[0]
 	want := map[string]struct {
 		cause string
-		code  metrics.Code
+		code  toolcall.Code
 	}{
 		"note-create":            {"", ""},
-		"note-search-wrong-type": {"arguments", metrics.CodeTypeError},
+		"note-search-wrong-type": {"arguments", toolcall.CodeTypeError},
 		"weather-paris":          {"", ""},
 		"abstain-chitchat":       {"", ""},
 		"reminder-zh":            {"retrieval_miss", ""},
 		"parallel-weather":       {"", ""},
-		"truncated-email":        {"arguments", metrics.CodeIncompleteCall},
-		"wrong-tool":             {"selection", metrics.CodeWrongFuncName},
+		"truncated-email":        {"arguments", toolcall.CodeIncompleteCall},
+		"wrong-tool":             {"selection", toolcall.CodeWrongFuncName},
 		"retrieval-only":         {"", ""},
 	}
 	for id, w := range want {
@@ -72,7 +71,7 @@ func TestRunOutcomes(t *testing.T) {
 		if r == nil {
 			t.Fatalf("no result for %s", id)
 		}
-		code := metrics.Code("")
+		code := toolcall.Code("")
 		if r.Calls != nil {
 			code = r.Calls.Code
 		}
@@ -196,8 +195,8 @@ func (f flakyParser) Feed(chunk []byte) []toolcall.Event {
 
 func TestParserDisagreementIsAParserFailure(t *testing.T) {
 	s := loadTestSuite(t)
-	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(format string, tools toolcall.ToolSet) (toolcall.StreamParser, error) {
-		p, err := DefaultParser(format, tools)
+	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
+		p, err := DefaultParser(o)
 		return flakyParser{p}, err
 	}})
 	r := resultByID(rep.Configs[0], "note-create")
@@ -211,11 +210,11 @@ func TestParserDisagreementIsAParserFailure(t *testing.T) {
 
 func TestBrokenCaseIsAnError(t *testing.T) {
 	s := loadTestSuite(t)
-	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(format string, tools toolcall.ToolSet) (toolcall.StreamParser, error) {
-		if format == "openai-chat" {
+	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
+		if o.Format == "openai-chat" {
 			return nil, fmt.Errorf("not today")
 		}
-		return DefaultParser(format, tools)
+		return DefaultParser(o)
 	}})
 	r := resultByID(rep.Configs[0], "weather-paris")
 	if r.Cause != CauseError || !strings.Contains(r.Error, "not today") || rep.Configs[0].Metrics.Broken != 1 {

@@ -270,12 +270,12 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 			case p.parse.Disagreement != "":
 				sr.Cause, sr.Code = CauseParser, CauseParser
 			case badSearch && len(sr.NotInjected) == 0 && (sr.Calls == nil || sr.Calls.Correct):
-				sr.Cause, sr.Code = string(metrics.CauseArguments), string(metrics.CodeMissingRequired)
+				sr.Cause, sr.Code = string(metrics.CauseArguments), string(toolcall.CodeMissingRequired)
 			default:
 				sr.Cause = string(metrics.AttributeStep(goldIn, searched, len(sr.NotInjected) > 0, sr.Calls))
 				switch {
 				case len(sr.NotInjected) > 0:
-					sr.Code = string(metrics.CodeNotInjected)
+					sr.Code = string(toolcall.CodeNotInjected)
 				case sr.Calls != nil:
 					sr.Code = string(sr.Calls.Code)
 				}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // causeStopped: a trajectory's first failing step is one the model never
@@ -219,10 +219,10 @@ func stepsSource(h *htmlCase, c *Case, t *TrajectoryResult) {
 // checking order, then the others (parser, not_taken) by name.
 func stepCodeOrder(codes map[string]int) []string {
 	var out []string
-	if codes[string(metrics.CodeNotInjected)] > 0 {
-		out = append(out, string(metrics.CodeNotInjected))
+	if codes[string(toolcall.CodeNotInjected)] > 0 {
+		out = append(out, string(toolcall.CodeNotInjected))
 	}
-	for _, c := range metrics.Codes {
+	for _, c := range toolcall.CheckCodes {
 		if codes[string(c)] > 0 {
 			out = append(out, string(c))
 		}

@@ -71,6 +71,19 @@ func (ix *Index) Search(query string, k int, always ...string) ([]Hit, error) {
 	return hits, nil
 }
 
+// Matches reports whether any term of query (after analysis and
+// expansion) is in the index. When it is not — a zero match — Search
+// returns only the always-include tools whatever k: BM25 ranks only tools
+// that share a term with the query, so k is an upper bound.
+func (ix *Index) Matches(query string) bool {
+	for _, t := range ix.analyzeQuery(query) {
+		if _, ok := ix.terms[t.term]; ok && t.weight > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // accumulate adds every query term's impacts to acc; false when no query
 // term is in the index.
 func (ix *Index) accumulate(acc *accumulator, terms []queryTerm) bool {

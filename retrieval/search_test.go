@@ -271,3 +271,37 @@ func TestTieKeyIgnoresRounding(t *testing.T) {
 		t.Fatal("tieKey changed an exact value")
 	}
 }
+
+// TestZeroMatch: a query with no term in common with the catalog matches
+// nothing, and Search then returns only the always-include tools whatever
+// k (k is an upper bound); a query sharing one term, or reaching one
+// through a synonym, matches.
+func TestZeroMatch(t *testing.T) {
+	ix := newSmall(t, WithSynonyms(SynonymGroup{"kubernetes", "terminal"}))
+	tests := []struct {
+		query string
+		match bool
+	}{
+		{"book a table for two tonight", false},
+		{"", false},
+		{"the of and", false}, // stop words only
+		{"run a terminal command", true},
+		{"kubernetes", true}, // through the synonym
+		{"读取", true},
+	}
+	for _, tc := range tests {
+		if got := ix.Matches(tc.query); got != tc.match {
+			t.Errorf("Matches(%q) = %v, want %v", tc.query, got, tc.match)
+		}
+		hits, err := ix.Search(tc.query, 10, "LS")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tc.match && (len(hits) != 1 || hits[0].Name != "LS") {
+			t.Errorf("Search(%q, 10): %v, want only the always-include LS", tc.query, names(hits))
+		}
+		if tc.match && len(hits) < 2 {
+			t.Errorf("Search(%q, 10): %v, want a retrieved tool besides LS", tc.query, names(hits))
+		}
+	}
+}

@@ -245,6 +245,16 @@ func (p *Parser) refeed(h []byte, off int, failed bool) {
 
 // onMarker acts on a complete marker spanning [off, end).
 func (p *Parser) onMarker(a action, off, end int) {
+	if p.mode == mName && a.kind != aNameEnd && a.kind != aIDMark {
+		// The call's markers cut its name short: the call is dropped and
+		// the marker read as where it belongs.
+		p.errorf(p.cur.start, toolcall.CodeMalformedMarkup, -1, "call ends inside its name at offset %d", off)
+		p.inCall, p.mode = false, mBlock
+	}
+	if a.kind == aNameEnd && p.mode != mName {
+		p.emptyName(off)
+		return
+	}
 	switch a.kind {
 	case aBlock:
 		p.fresh = false
@@ -264,6 +274,8 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aReasonClose:
 		p.reason, p.rset, p.fresh = false, nil, true
 	case aDrop:
+	case aStray:
+		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.block.Close)
 	case aCall:
 		if p.inCall {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "call not closed before the next one")
@@ -395,30 +407,16 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	bl := p.blk
 	c := b[i]
 	after, skipped, closer := p.blockCallRet()
+	r := p.customReader(&bl.Body)
 	switch {
 	case c == '`' && bl.Body.Fence && !p.fenced:
 		p.fenced, p.fenceRet, p.mode = true, mBlockBody, mFence
 		return i + 1
-	case bl.Body.Read&ReadPython != 0 && (c == '[' || isPyNameByte(c)):
-		return p.pyBegin(b, i)
-	case bl.Body.Read&ReadGemma != 0:
-		return p.gemBegin(b, i)
-	case bl.Body.Read&ReadFunctionary != 0:
-		return p.fnBegin(b, i)
+	case r != nil && r.starts(c, false):
+		return p.beginBody(r, b, i)
 	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
-		p.envFor(closer, after, skipped)
 		p.callTag = p.callStart
-		p.env.reset()
-		if c == '[' {
-			p.env.arr = true
-			p.env.state, p.env.elems = eArrElem, 0
-			p.mode = mEnvelope
-			return i + 1
-		}
-		p.env.arr = false
-		p.beginCall(ckEnvelope, p.callStart, closer, skipped)
-		p.mode = mEnvelope
-		return i
+		return p.beginEnvelope(b, i, closer, after, skipped)
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
 		p.beginCall(ckBlock, p.callStart, closer, skipped)
 		p.cur.after = after
@@ -430,11 +428,6 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	p.beginCall(ckBlock, p.callStart, closer, skipped)
 	p.abandon(p.off+i, toolcall.CodeInvalidJSON, "unexpected %q at the start of a call", c)
 	return i
-}
-
-// envFor sets where the envelope reader goes after its object or list.
-func (p *Parser) envFor(closer string, post, skipped mode) {
-	p.envCloser, p.envPost, p.envSkip = closer, post, skipped
 }
 
 // nameDone ends the name of a ReadNameJSON call.
@@ -479,6 +472,23 @@ func (p *Parser) nameDone() {
 	p.fenced = false
 	p.setName(name, p.cur.start)
 	p.mode = mBlockArgs
+}
+
+// emptyName handles a NameEnd marker at off where a call body (or a call)
+// should start: a call without a name, rejected, whose arguments are read
+// and dropped; between calls it is stray markup.
+func (p *Parser) emptyName(off int) {
+	if p.mode != mBlockBody {
+		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "name separator outside a call")
+		return
+	}
+	after, skipped, closer := p.blockCallRet()
+	p.beginCall(ckBlock, p.callStart, closer, skipped)
+	p.cur.after = after
+	p.name, p.inID, p.typed = p.name[:0], false, false
+	p.nameOff = off
+	p.mode = mName
+	p.nameDone()
 }
 
 // endBlockCall completes the block's current call at off.

@@ -1,5 +1,7 @@
 package textparse
 
+import "strings"
+
 // This file is the description of a dialect that the dialect_*.go files
 // register (registry.go). A dialect is data: the markers or tags that open
 // and close its calls and reasoning, and which body reader reads the calls. The engine (block.go) does the rest: scanning, holding a marker
@@ -20,6 +22,10 @@ type Dialect struct {
 	// Drop markers are markup with no meaning to tool calls
 	// (<|START_RESPONSE|>): consumed without an event.
 	Drop []string
+	// StrayClose: the blocks' Close markers are special tokens that never
+	// appear in prose, so one outside a block is stray markup, reported
+	// (malformed_markup) and consumed rather than text.
+	StrayClose bool
 	// Tags, for an XML-style dialect, are the tags its calls are written
 	// in; such a dialect has no Blocks.
 	Tags *Tags
@@ -78,11 +84,8 @@ const (
 	// ReadNameJSON reads a tool name up to Body.NameEnd (an optional id
 	// after Body.IDMark), then a JSON object of arguments, streamed.
 	ReadNameJSON
-	ReadPython // [f(a=1), g()] or f(a=1): Python calls, keyword arguments (pybody.go)
-	ReadGemma  // call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's values (gemma4body.go)
-	// ReadFunctionary reads a recipient line, NAME\n{json} or all\n text
-	// (dialect_functionary.go).
-	ReadFunctionary
+	// The other bits name readers that register themselves
+	// (registerReader, reader.go): ReadPython, ReadGemma, ReadFunctionary.
 )
 
 // Body says how the calls of a block are read. With both readers, the
@@ -135,6 +138,7 @@ const (
 	aClose                  // closes the block
 	aNameEnd                // ends a name
 	aIDMark                 // starts an id after the name
+	aStray                  // a closer out of place (text)
 )
 
 // action is what a matched marker does.
@@ -160,6 +164,12 @@ func (s *actionSet) on(m string, a action) {
 	}
 	s.add(m)
 	s.acts = append(s.acts, a)
+}
+
+// overlaps reports whether one of two markers holds the other (a marker
+// set never holds both, see refeed).
+func overlaps(a, b string) bool {
+	return a != "" && b != "" && (strings.Contains(a, b) || strings.Contains(b, a))
 }
 
 // blockSets are the marker sets of a block's states.
@@ -198,6 +208,22 @@ func compile(ds []*Dialect) *compiled {
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
 			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})
+			// A name ends at the call's own markers too, so a call cut
+			// short never swallows the next; and a NameEnd where a body
+			// should start is an empty name (not the start of a name).
+			for _, m := range []struct {
+				s    string
+				kind uint8
+			}{{b.Call, aCall}, {b.CallEnd, aCallEnd}, {b.Close, aClose}} {
+				if !overlaps(m.s, b.Body.NameEnd) && !overlaps(m.s, b.Body.IDMark) {
+					bs.name.on(m.s, action{kind: m.kind, dialect: d, block: b})
+				}
+			}
+			// (Only where the between markers already claim its first
+			// byte: elsewhere that byte may start a body, '[' a JSON list.)
+			if ne := b.Body.NameEnd; ne != "" && bs.between.first[ne[0]] {
+				bs.between.on(ne, action{kind: aNameEnd, dialect: d, block: b})
+			}
 			if b.Body.TypeWord != "" {
 				bs.name.on("\n", action{kind: aNameEnd, dialect: d, block: b})
 			}
@@ -224,6 +250,11 @@ func compile(ds []*Dialect) *compiled {
 		if len(ds) == 1 { // not under auto: other models' text may hold them
 			for _, m := range d.Drop {
 				c.text.on(m, action{kind: aDrop, dialect: d})
+			}
+			for bi := range d.Blocks {
+				if b := &d.Blocks[bi]; d.StrayClose && b.Close != "" {
+					c.text.on(b.Close, action{kind: aStray, dialect: d, block: b})
+				}
 			}
 		}
 	}

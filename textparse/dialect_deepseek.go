@@ -20,13 +20,15 @@ func init() {
 		Body: Body{Read: ReadNameJSON, NameEnd: "<｜tool▁sep｜>", TypeWord: "function", Untyped: FormatDeepSeekV31, Fence: true},
 	}
 	register(&Dialect{
-		Format: FormatDeepSeekV3,
-		Wire:   "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\\n```json\\n{json}\\n```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
-		Blocks: []Block{block},
+		Format:     FormatDeepSeekV3,
+		Wire:       "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\\n```json\\n{json}\\n```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
+		Blocks:     []Block{block},
+		StrayClose: true,
 	})
 	register(&Dialect{
-		Format: FormatDeepSeekV31,
-		Wire:   "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
-		Blocks: []Block{block},
+		Format:     FormatDeepSeekV31,
+		Wire:       "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
+		Blocks:     []Block{block},
+		StrayClose: true,
 	})
 }

@@ -92,6 +92,17 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v31/template_name", format: FormatDeepSeekV31,
 		in:   dsBegin + dsV31("get weather!", `{}`) + dsEnd + "after",
 		want: `text="after" error=invalid_tool_name`},
+	// A call with an empty name is rejected alone: the name ends at the
+	// call's own markers, never running into the next call (issue 21).
+	{name: "deepseek_v31/empty_name_then_valid", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + dsSep + `{"a":1}` + dsCEnd + dsV31("f", `{"b":2}`) + dsEnd + "After",
+		want: `text="After" call=f{"b":2} error=invalid_tool_name`},
+	{name: "deepseek_v31/name_cut_by_call_end", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + "get_weather" + dsCEnd + dsV31("f", `{"b":2}`) + dsEnd + "After",
+		want: `text="After" call=f{"b":2} error=malformed_markup`},
+	{name: "deepseek_v31/name_cut_by_block_end", format: FormatDeepSeekV31,
+		in:   dsBegin + dsCall + "get_weather" + dsEnd + "After",
+		want: `text="After" error=malformed_markup`},
 	{name: "deepseek_v31/lookalikes_are_text", format: FormatDeepSeekV31,
 		in:   "<｜tool▁call｜> and <｜tool▁calls▁beginning｜> stay",
 		want: `text="<｜tool▁call｜> and <｜tool▁calls▁beginning｜> stay"`},
@@ -105,7 +116,7 @@ func TestDeepSeekAutoNamesTheShape(t *testing.T) {
 		dsBegin + dsV3("f", "{}") + dsEnd:  FormatDeepSeekV3,
 		dsBegin + dsV31("f", "{}") + dsEnd: FormatDeepSeekV31,
 	} {
-		p := New()
+		p := mustNew(opts{})
 		toolcall.Run(p, []byte(in), 5)
 		if got := p.Format(); got != want {
 			t.Errorf("%q: format %s, want %s", in, got, want)
@@ -126,7 +137,7 @@ func FuzzDeepSeekV31(f *testing.F) {
 // A DeepSeek V3.1 call, the id generated.
 func ExampleParser_deepSeekV31() {
 	msg := "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{\"location\": \"Tokyo\"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
-	for _, ev := range toolcall.Run(New(WithFormat(FormatDeepSeekV31)), []byte(msg), 7) {
+	for _, ev := range toolcall.Run(mustNew(opts{Format: FormatDeepSeekV31}), []byte(msg), 7) {
 		if ev.Kind == toolcall.KindCallEnd {
 			fmt.Println(ev.Call.ID, ev.Call.Name, string(ev.Call.Arguments))
 		}

@@ -29,23 +29,32 @@ func init() {
 	})
 }
 
-// accepts reports whether an anchored body may start with c.
-func (bd *Body) accepts(c byte) bool {
-	r := bd.Read
-	return (c == '{' || c == '[') && r&ReadJSON != 0 || c == '[' && r&ReadPython != 0 ||
-		c == '`' && bd.Fence || r&ReadFunctionary != 0 && isPyKwByte(c) && !(c >= '0' && c <= '9')
+// ReadFunctionary reads a recipient line, NAME\n{json} or all\n text.
+const ReadFunctionary Reader = 1 << 4
+
+func init() { registerReader(ReadFunctionary, func() bodyReader { return fnReader{} }) }
+
+// fnReader reads a Functionary recipient line; the name collects in the
+// parser's shared name buffer, so it holds no state of its own.
+type fnReader struct{}
+
+// starts: a recipient name (at the start of the answer, an identifier).
+func (fnReader) starts(c byte, anchored bool) bool {
+	return !anchored || isPyKwByte(c) && !(c >= '0' && c <= '9')
 }
 
-// fnBegin starts a Functionary recipient line at b[i].
-func (p *Parser) fnBegin(b []byte, i int) int {
+// end: an unfinished recipient line is dropped with the stream.
+func (fnReader) end(p *Parser) {}
+
+// begin starts a Functionary recipient line at b[i].
+func (fnReader) begin(p *Parser, b []byte, i int) int {
 	p.name, p.nameOff = p.name[:0], p.off+i
-	p.mode = mFnName
 	return i
 }
 
-// fnStep reads the recipient up to its newline: "all" opens text, a name a
-// call. Bytes that cannot be a recipient make what was read text again.
-func (p *Parser) fnStep(b []byte, i int) int {
+// read reads the recipient up to its newline: "all" opens text, a name a
+// call whose JSON arguments follow (read like a block's NAME then JSON).
+func (fnReader) read(p *Parser, b []byte, i int) int {
 	j := i
 	for j < len(b) && b[j] != '\n' && (isPyNameByte(b[j]) || b[j] == ' ' || b[j] == '\r') && len(p.name)+(j-i) < 256 {
 		j++

@@ -23,8 +23,8 @@ var gemma4Cases = []parseCase{
 		in:   `<|tool_call>call:edit{path:<|"|>t.txt<|"|>,edits:[{newText:<|"|>orange<|"|>,oldText:<|"|>apple<|"|>}],cfg:{deep:{x:-1.5e2,ok:false,none:null}}}<tool_call|>`,
 		want: `call=edit{"path":"t.txt","edits":[{"newText":"orange","oldText":"apple"}],"cfg":{"deep":{"x":-1.5e2,"ok":false,"none":null}}}`},
 	{name: "gemma4/string_with_markup", format: FormatGemma4,
-		in:   "<|tool_call>call:write_to_file{path:<|\"|>a.md<|\"|>,content:<|\"|>say \"hi\", {k:v} <tool_call|> <| \\n\nline2 ☕<|\"|>}<tool_call|>",
-		want: `call=write_to_file{"path":"a.md","content":"say \"hi\", {k:v} <tool_call|> <| \\n\nline2 ☕"}`},
+		in:   "<|tool_call>call:write_to_file{path:<|\"|>a.md<|\"|>,content:<|\"|>say \"hi\", {k:v} <tool_call <| \\n\nline2 ☕<|\"|>}<tool_call|>",
+		want: `call=write_to_file{"path":"a.md","content":"say \"hi\", {k:v} <tool_call <| \\n\nline2 ☕"}`},
 	{name: "gemma4/keys_with_spaces", format: FormatGemma4,
 		in:   `<|tool_call>call:search{filters:{Basic LLM Chain:<|"|>main<|"|>, Ollama Model : 2}}<tool_call|>`,
 		want: `call=search{"filters":{"Basic LLM Chain":"main","Ollama Model":2}}`},
@@ -58,6 +58,25 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/json_string_bad_escape", format: FormatGemma4,
 		in:   `<|tool_call>call:a{p:"x\qy"}<tool_call|>ok<|tool_call>call:b{y:1}<tool_call|>`,
 		want: `text="ok" call=b{"y":1} error=invalid_json`},
+	// <tool_call|> ends the call in every state of its body (issue 21).
+	{name: "gemma4/closer_ends_unclosed_string", format: FormatGemma4,
+		in:   `<|tool_call>call:bash{command:<|"|>ls}<tool_call|>Done.<|tool_call>call:f{a:1}<tool_call|>`,
+		want: `text="Done." call=f{"a":1} error=invalid_json`},
+	{name: "gemma4/closer_ends_unquoted_value", format: FormatGemma4,
+		in:   "<|tool_call>call:write{content:\nhello, world.<tool_call|>Then.",
+		want: `text="Then." error=invalid_json`},
+	{name: "gemma4/closer_ends_bare_value", format: FormatGemma4,
+		in:   "<|tool_call>call:f{n:12<tool_call|>Then.",
+		want: `text="Then." error=invalid_json`},
+	{name: "gemma4/closer_ends_name", format: FormatGemma4,
+		in:   "<|tool_call>call:list_files<tool_call|>Then.",
+		want: `text="Then." error=invalid_json`},
+	{name: "gemma4/stray_closer_after_call", format: FormatGemma4,
+		in:   `<|tool_call>call:f{a:1}<tool_call|><tool_call|>Then.`,
+		want: `text="Then." call=f{"a":1} error=malformed_markup`},
+	{name: "gemma4/fuzz_chunking_seed", format: FormatGemma4,
+		in:   `<|tool_call>00{:[0000,,0`,
+		want: `error=invalid_json`},
 	{name: "gemma4/auto", format: FormatAuto,
 		in:   `Sure.<|tool_call>call:get_weather{city:<|"|>Nice<|"|>}<tool_call|>`,
 		want: `text="Sure." call=get_weather{"city":"Nice"}`},
@@ -71,7 +90,7 @@ func FuzzGemma4(f *testing.F) {
 // Gemma 4 writes its own value syntax; the arguments come out as JSON.
 func ExampleParser_gemma4() {
 	msg := `<|tool_call>call:get_weather{city:<|"|>Paris, "FR"<|"|>,days:3,opts:{metric:true}}<tool_call|>`
-	printCalls(toolcall.Run(New(WithFormat(FormatGemma4)), []byte(msg), 3))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatGemma4}), []byte(msg), 3))
 	// Output:
 	// call call_0 get_weather {"city":"Paris, \"FR\"","days":3,"opts":{"metric":true}}
 }

@@ -65,6 +65,29 @@ var pythonicCases = []parseCase{
 	{name: "pythonic/unicode_and_numbers", format: FormatPythonic,
 		in:   `[search(query='東京 café', limit=0x10, code=r'\d+')]`,
 		want: `call=search{"query":"東京 café","limit":16,"code":"\\d+"}`},
+	// Text that starts with '[' but is no call list keeps every byte
+	// (issue 21).
+	{name: "pythonic/bracketed_prose_is_text", format: FormatPythonic,
+		in:   "[see docs] for more",
+		want: `text="[see docs] for more"`},
+	{name: "pythonic/number_list_is_text", format: FormatPythonic,
+		in:   "[1, 2, 3] are numbers",
+		want: `text="[1, 2, 3] are numbers"`},
+	{name: "pythonic/quoted_list_is_text", format: FormatPythonic,
+		in:   "['a', 'b'] are letters",
+		want: `text="['a', 'b'] are letters"`},
+	{name: "pythonic/link_is_text", format: FormatPythonic,
+		in:   "[docs](https://example.com/f(x)) explain it",
+		want: `text="[docs](https://example.com/f(x)) explain it"`},
+	{name: "pythonic/name_without_call_is_text", format: FormatPythonic,
+		in:   "[list_files] is a tool",
+		want: `text="[list_files] is a tool"`},
+	{name: "pythonic/undecided_at_end_is_text", format: FormatPythonic,
+		in:   "[get_weath",
+		want: `text="[get_weath"`},
+	{name: "pythonic/space_before_paren", format: FormatPythonic,
+		in:   "[ get_weather (city='Oslo') ]",
+		want: `call=get_weather{"city":"Oslo"}`},
 	{name: "pythonic/empty_list", format: FormatPythonic,
 		in:   `[]`,
 		want: ``},
@@ -90,7 +113,7 @@ func FuzzPythonic(f *testing.F) {
 // Llama 4 writes Python calls; values arrive as JSON arguments.
 func ExampleParser_pythonic() {
 	msg := `<|python_start|>[get_weather(city='Paris', metric=True), list_files()]<|python_end|>`
-	printCalls(toolcall.Run(New(WithFormat(FormatPythonic)), []byte(msg), 8))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatPythonic}), []byte(msg), 8))
 	// Output:
 	// call call_0 get_weather {"city":"Paris","metric":true}
 	// call call_1 list_files {}

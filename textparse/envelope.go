@@ -53,20 +53,27 @@ const (
 	roleFunc // "function": a nested {name, arguments} object, or the name
 )
 
+// envelope reads a JSON call object or a list of them (ReadJSON, and the
+// body of a <tool_call>); it is the state of one.
 type envelope struct {
-	state    uint8
-	key      [32]byte
-	keyN     int
-	keyBad   bool // escaped or too long: matches no role
-	keyEsc   bool
-	role     uint8
-	argsSeen bool
-	depth    uint8 // 1 inside a nested "function" object
-	arr      bool  // the block holds a JSON array of calls
-	elems    int   // calls begun in that array
-	vs       jsonscan.Scanner
-	str      []byte
-	strOff   int
+	// closer ends the block of the calls (skipping an abandoned one goes
+	// to it), post is the state after the object or list, skipped the
+	// state after such a skip.
+	closer        string
+	post, skipped mode
+	state         uint8
+	key           [32]byte
+	keyN          int
+	keyBad        bool // escaped or too long: matches no role
+	keyEsc        bool
+	role          uint8
+	argsSeen      bool
+	depth         uint8 // 1 inside a nested "function" object
+	arr           bool  // the block holds a JSON array of calls
+	elems         int   // calls begun in that array
+	vs            jsonscan.Scanner
+	str           []byte
+	strOff        int
 	// decoding an arguments string
 	esc   uint8 // 0, 1 after '\\', 2 in \u
 	hex   int
@@ -74,6 +81,45 @@ type envelope struct {
 	hi    rune // a high surrogate waiting for its pair
 	escAt int  // input offset of the escape being decoded
 	argsO int
+}
+
+// envelope returns the parser's JSON call reader, made on first use.
+func (p *Parser) envelope() *envelope {
+	if p.env == nil {
+		p.env = &envelope{}
+		p.env.vs.SetMaxDepth(p.cfg.maxDepth)
+	}
+	return p.env
+}
+
+// beginEnvelope starts reading the JSON call object or list at b[i]
+// ('{' or '['): calls end the block at closer; post is the state after the
+// object or list, skipped the state after skipping an abandoned call.
+func (p *Parser) beginEnvelope(b []byte, i int, closer string, post, skipped mode) int {
+	e := p.envelope()
+	e.closer, e.post, e.skipped = closer, post, skipped
+	e.reset()
+	p.body, p.mode = e, mBody
+	if b[i] == '[' {
+		e.arr = true
+		e.state, e.elems = eArrElem, 0
+		return i + 1
+	}
+	e.arr = false
+	p.beginCall(ckEnvelope, p.callTag, closer, skipped)
+	return i
+}
+
+// starts: an object or a list of them.
+func (e *envelope) starts(c byte, anchored bool) bool { return c == '{' || c == '[' }
+
+// end: an unfinished object is the engine's incomplete call.
+func (e *envelope) end(p *Parser) {}
+
+// begin starts a body read as the block's calls.
+func (e *envelope) begin(p *Parser, b []byte, i int) int {
+	after, skipped, closer := p.blockCallRet()
+	return p.beginEnvelope(b, i, closer, after, skipped)
 }
 
 func (e *envelope) reset() {
@@ -98,9 +144,8 @@ func (p *Parser) envBad(off int, format string, args ...any) {
 	p.abandon(off, toolcall.CodeInvalidJSON, "tool_call JSON: "+format, args...)
 }
 
-// envelopeStep reads the <tool_call> object.
-func (p *Parser) envelopeStep(b []byte, i int) int {
-	e := &p.env
+// read reads the call object or list.
+func (e *envelope) read(p *Parser, b []byte, i int) int {
 	for i < len(b) {
 		c := b[i]
 		off := p.off + i
@@ -115,10 +160,10 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 		case eArrElem, eArrAfter:
 			switch {
 			case c == ']':
-				p.mode = p.envPost
+				p.mode = e.post
 				return i + 1
 			case c == '<': // the block ends without its ']'
-				p.mode = p.envPost
+				p.mode = e.post
 				return i
 			case c == ',' && e.state == eArrAfter:
 				e.state = eArrElem
@@ -131,7 +176,7 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 			}
 			e.elems++
 			bad := c != '{' || e.state == eArrAfter
-			p.beginCall(ckEnvelope, start, p.envCloser, p.envSkip)
+			p.beginCall(ckEnvelope, start, e.closer, e.skipped)
 			e.reset()
 			if bad {
 				p.envBad(off, "expected a JSON object in the array of calls, found %q", c)
@@ -238,7 +283,7 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 			}
 			continue
 		case eArgsStr:
-			return p.argsString(b, i)
+			return e.argsString(p, b, i)
 		case eCollect, eSkipVal:
 			n := e.vs.Feed(b[i:])
 			if e.state == eCollect && len(e.str) < 1024 {
@@ -283,7 +328,7 @@ func (p *Parser) envelopeStep(b []byte, i int) int {
 
 // envString records a collected name or id.
 func (p *Parser) envString() {
-	e := &p.env
+	e := p.env
 	var s string
 	if n := len(e.str); n >= 2 && n < 1024 && e.str[n-1] == '"' && bytes.IndexByte(e.str, '\\') < 0 {
 		// No escapes: the bytes are the string.
@@ -309,12 +354,13 @@ func (p *Parser) envString() {
 // envDone completes the call when its object ends at off. In an array of
 // calls the next element follows.
 func (p *Parser) envDone(off int) {
-	p.cur.after = p.envPost
-	if p.env.arr {
-		p.cur.after = mEnvelope
+	e := p.env
+	p.cur.after = e.post
+	if e.arr {
+		p.cur.after = mBody
 	}
 	p.endCall(off)
-	p.env.state = eArrAfter
+	e.state = eArrAfter
 }
 
 // argsString decodes a JSON-encoded arguments string as it arrives and
@@ -323,8 +369,7 @@ func (p *Parser) envDone(off int) {
 // a problem is found at the input byte that holds it (an escape's
 // backslash), whatever the chunking, and skipping the broken call starts
 // right after it.
-func (p *Parser) argsString(b []byte, i int) int {
-	e := &p.env
+func (e *envelope) argsString(p *Parser, b []byte, i int) int {
 	// decoded checks the bytes decoded since from (one escape, begun at
 	// input offset off); it reports false when the call was abandoned.
 	decoded := func(from, off int) bool {

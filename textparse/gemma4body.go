@@ -16,25 +16,41 @@ import (
 // are; numbers, true, false and null are bare; a bare word that is none of
 // them is read as a string. A "JSON string" in double quotes is read too.
 // The arguments stream as JSON, in as few pieces as the body allows: the
-// JSON converted during one gemStep collects in scratch (gemOut) and goes
-// out as one args_delta (gemFlush) when the step returns, before a problem
+// JSON converted during one read collects in scratch (out) and goes
+// out as one args_delta (flush) when the step returns, before a problem
 // is reported and when the call ends. Converted JSON is valid by
 // construction (numbers and literals are written whole, at their
 // delimiter), so it needs no second scan: the depth cap is checked here
-// (gemOpen) and only a "JSON string", copied as it is, goes through the
+// (open) and only a "JSON string", copied as it is, goes through the
 // JSON scanner, which locates its problems at their byte.
 
 // gemmaQuote delimits Gemma 4 strings.
 const gemmaQuote = `<|"|>`
 
-// gemState is the state of a Gemma call body.
-type gemState struct {
+// The block's closer (<tool_call|>) ends the body in every state: a
+// special token the model writes only to end a call, so a string or an
+// object it leaves open is a broken call, and what follows the closer is
+// read again. Every '<' in the body is therefore held until it is known
+// to start the closer, a string delimiter, or neither (gmLT).
+
+// ReadGemma reads call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's calls.
+const ReadGemma Reader = 1 << 3
+
+func init() { registerReader(ReadGemma, func() bodyReader { return &gemReader{} }) }
+
+// gemReader reads a Gemma call body; it is the state of one.
+type gemReader struct {
 	state uint8
 	stack []byte // open containers: '{' or '['
 	elems bool   // the innermost container has an element
 	buf   []byte // a key or a bare value being read
 	bufAt int
-	q     int // bytes of gemmaQuote matched (in a string: of the closer)
+	// lt: the bytes matched since a '<' (a prefix of gemmaQuote or of the
+	// closer), at ltOff, read in state ltRet.
+	lt     int
+	ltOff  int
+	ltRet  uint8
+	ltText string // the marker lt bytes are a prefix of
 	// pend is where the JSON not yet fed to the scanner starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
@@ -45,82 +61,91 @@ const (
 	gmName    = iota // the name, up to '{'
 	gmKey            // before or in a key
 	gmValue          // before a value
-	gmQuoteIn        // matching the <|"|> that opens a string
 	gmString         // in a <|"|> string
 	gmJSONStr        // in a "…" string
 	gmBare           // in a bare value
 	gmAfter          // after a value: ',' or a closer
-	gmDone           // after the arguments' '}'
+	gmLT             // after a '<': the closer, a delimiter, or neither
 )
 
-// gemBegin starts a Gemma body at b[i].
-func (p *Parser) gemBegin(b []byte, i int) int {
+// starts: any byte after the block's marker (the body is checked as it
+// is read); never at the start of the answer.
+func (g *gemReader) starts(c byte, anchored bool) bool { return !anchored }
+
+// end: nothing is held past a read.
+func (g *gemReader) end(p *Parser) {}
+
+// begin starts a Gemma body at b[i].
+func (g *gemReader) begin(p *Parser, b []byte, i int) int {
 	_, skipped, closer := p.blockCallRet()
 	p.beginCall(ckBlock, p.callStart, closer, skipped)
 	p.cur.after, _, _ = p.blockCallRet()
 	p.name, p.nameOff = p.name[:0], p.off+i
-	g := &p.gem
-	g.state, g.stack, g.elems, g.buf, g.q, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
-	p.mode = mGemma
+	g.state, g.stack, g.elems, g.buf, g.lt, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
+	p.mode = mBody
 	return i
 }
 
-// gemOut takes the JSON written to scratch from s on (converted from input
-// at off) for the next gemFlush.
-func (p *Parser) gemOut(s, off int) {
-	if g := &p.gem; g.pend < 0 {
+// out takes the JSON written to scratch from s on (converted from input
+// at off) for the next flush.
+func (g *gemReader) out(p *Parser, s, off int) {
+	if g.pend < 0 {
 		g.pend, g.pendOff = s, off
 	}
 }
 
-// gemFlush emits the JSON taken by gemOut.
-func (p *Parser) gemFlush() {
-	if g := &p.gem; g.pend >= 0 {
+// flush emits the JSON taken by out.
+func (g *gemReader) flush(p *Parser) {
+	if g.pend >= 0 {
 		s := g.pend
 		g.pend = -1
 		p.emitArgs(p.scratch[s:], g.pendOff)
 	}
 }
 
-// gemOpen takes the JSON from s on, which ends with an opening bracket at
+// open takes the JSON from s on, which ends with an opening bracket at
 // input offset off, after checking the depth cap: it reports false when
 // the call was abandoned (too deep, at the bracket).
-func (p *Parser) gemOpen(s, off int) bool {
-	if len(p.gem.stack) >= p.cfg.maxDepth {
+func (g *gemReader) open(p *Parser, s, off int) bool {
+	if len(g.stack) >= p.cfg.maxDepth {
 		p.scratch = p.scratch[:len(p.scratch)-1] // the JSON before the bracket goes out
-		p.gemOut(s, off)
-		p.gemFlush()
+		g.out(p, s, off)
+		g.flush(p)
 		p.abandon(off, toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 		return false
 	}
-	p.gemOut(s, off)
+	g.out(p, s, off)
 	return true
 }
 
-// gemStep reads bytes of a Gemma body; scratch lasts one Feed, so what
-// gemOut took is fed before it returns.
-func (p *Parser) gemStep(b []byte, i int) int {
-	i = p.gemRead(b, i)
-	p.gemFlush()
+// read reads bytes of a Gemma body; scratch lasts one Feed, so what
+// out took is fed before it returns.
+func (g *gemReader) read(p *Parser, b []byte, i int) int {
+	i = g.scan(p, b, i)
+	g.flush(p)
 	return i
 }
 
-// gemRead reads bytes of a Gemma body.
-func (p *Parser) gemRead(b []byte, i int) int {
-	g := &p.gem
-	for i < len(b) && p.mode == mGemma {
+// scan reads bytes of a Gemma body.
+func (g *gemReader) scan(p *Parser, b []byte, i int) int {
+	for i < len(b) && p.mode == mBody {
 		c := b[i]
 		off := p.off + i
 		switch g.state {
 		case gmName:
 			j := i
-			for j < len(b) && b[j] != '{' && len(p.name)+(j-i) < 512 {
+			for j < len(b) && b[j] != '{' && b[j] != '<' && len(p.name)+(j-i) < 512 {
 				j++
 			}
 			p.name = append(p.name, b[i:j]...)
 			i = j
 			if i == len(b) {
 				return i
+			}
+			if b[i] == '<' {
+				g.ltStart(p, i)
+				i++
+				continue
 			}
 			if b[i] != '{' {
 				p.abandon(off, toolcall.CodeInvalidToolName, "Gemma call name longer than 512 bytes")
@@ -132,7 +157,7 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			p.setName(p.names.Intern(trimSpace(name)), p.nameOff)
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, '{')
-			if !p.gemOpen(s, off) {
+			if !g.open(p, s, off) {
 				return i + 1
 			}
 			g.stack = append(g.stack[:0], '{')
@@ -145,13 +170,13 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				continue
 			}
 			if len(g.buf) == 0 && c == '}' {
-				return p.gemClose(b, i)
+				return g.close(p, b, i)
 			}
 			if c == ',' && len(g.buf) == 0 {
-				return p.gemBad(i, off, "a key is missing")
+				return g.bad(p, i, off, "a key is missing")
 			}
 			j := i
-			for j < len(b) && b[j] != ':' && b[j] != '}' && len(g.buf)+(j-i) < 256 {
+			for j < len(b) && b[j] != ':' && b[j] != '}' && b[j] != '<' && len(g.buf)+(j-i) < 256 {
 				j++
 			}
 			if len(g.buf) == 0 {
@@ -162,8 +187,13 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			if i == len(b) {
 				return i
 			}
+			if b[i] == '<' {
+				g.ltStart(p, i)
+				i++
+				continue
+			}
 			if b[i] != ':' {
-				return p.gemBad(i, g.bufAt, "a key without a value (or a key longer than 256 bytes)")
+				return g.bad(p, i, g.bufAt, "a key without a value (or a key longer than 256 bytes)")
 			}
 			key := trimSpace(g.buf)
 			key = bytes.TrimSuffix(bytes.TrimPrefix(key, []byte(gemmaQuote)), []byte(gemmaQuote))
@@ -176,7 +206,7 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			}
 			p.scratch = catalog.AppendJSONString(p.scratch, key)
 			p.scratch = append(p.scratch, ':')
-			p.gemOut(s, g.bufAt)
+			g.out(p, s, g.bufAt)
 			g.elems = true
 			g.state = gmValue
 			i++
@@ -187,22 +217,21 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			}
 			top := g.stack[len(g.stack)-1]
 			if c == ']' && top == '[' && !g.elems {
-				return p.gemClose(b, i)
+				return g.close(p, b, i)
 			}
-			s := len(p.scratch)
-			if top == '[' && g.elems {
-				p.scratch = append(p.scratch, ',')
-			}
-			g.elems = true
 			switch c {
+			case ',', '}', ']':
+				return g.bad(p, i, off, "a value is missing")
 			case '<':
-				g.q, g.state = 0, gmQuoteIn
-				g.bufAt = off
-				p.gemOut(s, off)
+				g.ltStart(p, i)
+				i++
 				continue
+			}
+			s := g.comma(p)
+			switch c {
 			case '{', '[':
 				p.scratch = append(p.scratch, c)
-				if !p.gemOpen(s, off) {
+				if !g.open(p, s, off) {
 					return i + 1
 				}
 				g.stack = append(g.stack, c)
@@ -215,39 +244,27 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				continue
 			case '"':
 				p.scratch = append(p.scratch, '"')
-				p.gemOut(s, off)
+				g.out(p, s, off)
 				p.js.Reset() // checks the string, copied as it is
 				p.js.Feed(p.scratch[len(p.scratch)-1:])
 				g.state = gmJSONStr
 				i++
 				continue
-			case ',', '}', ']':
-				return p.gemBad(i, off, "a value is missing")
 			}
-			p.gemOut(s, off)
+			g.out(p, s, off)
 			g.buf, g.bufAt = g.buf[:0], off
 			g.state = gmBare
-		case gmQuoteIn:
-			if c != gemmaQuote[g.q] {
-				return p.gemBad(i, g.bufAt, "'<' does not start a value")
-			}
-			g.q++
-			i++
-			if g.q == len(gemmaQuote) {
-				s := len(p.scratch)
-				p.scratch = append(p.scratch, '"')
-				p.gemOut(s, g.bufAt)
-				g.q, g.state = 0, gmString
-			}
+		case gmLT:
+			i = g.ltStep(p, b, i)
 		case gmString:
-			i = p.gemString(b, i)
+			i = g.str(p, b, i)
 		case gmJSONStr:
 			n := p.js.Feed(b[i:]) // up to the closing quote
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, b[i:i+n]...)
-			p.gemOut(s, off)
+			g.out(p, s, off)
 			if p.js.Err() != nil { // a problem is at its byte
-				p.gemFlush()
+				g.flush(p)
 				p.jsError(off + n)
 				return i + n
 			}
@@ -257,7 +274,7 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			i += n
 		case gmBare:
 			j := i
-			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && len(g.buf)+(j-i) < 1024 {
+			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != '<' && len(g.buf)+(j-i) < 1024 {
 				j++
 			}
 			g.buf = append(g.buf, b[i:j]...)
@@ -265,12 +282,17 @@ func (p *Parser) gemRead(b []byte, i int) int {
 			if i == len(b) {
 				return i
 			}
+			if b[i] == '<' {
+				g.ltStart(p, i)
+				i++
+				continue
+			}
 			if c := b[i]; c != ',' && c != '}' && c != ']' {
-				return p.gemBad(i, g.bufAt, "a bare value longer than 1024 bytes")
+				return g.bad(p, i, g.bufAt, "a bare value longer than 1024 bytes")
 			}
 			s := len(p.scratch)
 			p.scratch = appendBare(p.scratch, trimSpace(g.buf))
-			p.gemOut(s, g.bufAt)
+			g.out(p, s, g.bufAt)
 			g.state = gmAfter
 		case gmAfter:
 			if isSpace(c) {
@@ -286,74 +308,161 @@ func (p *Parser) gemRead(b []byte, i int) int {
 				}
 				i++
 			case c == '}' && top == '{', c == ']' && top == '[':
-				return p.gemClose(b, i)
-			default:
-				return p.gemBad(i, off, "expected ',' or a closer after a value")
-			}
-		}
-	}
-	return i
-}
-
-// gemString reads <|"|> string content up to its closing delimiter,
-// escaped for JSON.
-func (p *Parser) gemString(b []byte, i int) int {
-	g := &p.gem
-	s := len(p.scratch)
-	start := p.off + i
-	for i < len(b) {
-		c := b[i]
-		if g.q > 0 {
-			if c == gemmaQuote[g.q] {
-				g.q++
+				return g.close(p, b, i)
+			case c == '<':
+				g.ltStart(p, i)
 				i++
-				if g.q == len(gemmaQuote) {
-					g.q = 0
-					p.scratch = append(p.scratch, '"')
-					g.state = gmAfter
-					break
-				}
-				continue
+			default:
+				return g.bad(p, i, off, "expected ',' or a closer after a value")
 			}
-			// Not the closer: the held bytes are content.
-			p.scratch = catalog.AppendJSONChars(p.scratch, []byte(gemmaQuote[:g.q]))
-			g.q = 0
-			continue
 		}
-		if c == '<' {
-			g.q = 1
-			i++
-			continue
-		}
-		j := i
-		for j < len(b) && b[j] != '<' {
-			j++
-		}
-		p.scratch = catalog.AppendJSONChars(p.scratch, b[i:j])
-		i = j
 	}
-	p.gemOut(s, start)
 	return i
 }
 
-// gemClose closes the innermost container at the closer b[i].
-func (p *Parser) gemClose(b []byte, i int) int {
-	g := &p.gem
+// str reads <|"|> string content up to a '<', escaped for JSON.
+func (g *gemReader) str(p *Parser, b []byte, i int) int {
+	j := i
+	for j < len(b) && b[j] != '<' {
+		j++
+	}
+	s := len(p.scratch)
+	p.scratch = catalog.AppendJSONChars(p.scratch, b[i:j])
+	g.out(p, s, p.off+i)
+	if j < len(b) {
+		g.ltStart(p, j)
+		j++
+	}
+	return j
+}
+
+// ltStart holds the '<' at b[i], read in the current state.
+func (g *gemReader) ltStart(p *Parser, i int) {
+	g.lt, g.ltOff, g.ltRet, g.ltText = 1, p.off+i, g.state, ""
+	g.state = gmLT
+}
+
+// ltStep matches the bytes after a held '<' against gmmaQuote (where a
+// string may open or close) and the block's closer, and acts on the one
+// matched; when neither matches, the held bytes go back to the state they
+// were read in.
+func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
+	closer := p.blk.Close
+	for ; i < len(b); i++ {
+		c := b[i]
+		if g.ltText == "" { // the byte after '<' picks the marker
+			switch {
+			case c == gemmaQuote[1] && (g.ltRet == gmString || g.ltRet == gmValue):
+				g.ltText = gemmaQuote
+			case closer != "" && c == closer[1]:
+				g.ltText = closer
+			default:
+				return g.ltFail(p, i)
+			}
+		} else if c != g.ltText[g.lt] {
+			return g.ltFail(p, i)
+		}
+		g.lt++
+		if g.lt < len(g.ltText) {
+			continue
+		}
+		i++
+		if g.ltText == closer {
+			g.closer(p, i)
+			return i
+		}
+		s := len(p.scratch)
+		if g.ltRet == gmValue { // a string opens
+			s = g.comma(p)
+			p.scratch = append(p.scratch, '"')
+			g.state = gmString
+		} else { // the string closes
+			p.scratch = append(p.scratch, '"')
+			g.state = gmAfter
+		}
+		g.out(p, s, g.ltOff)
+		return i
+	}
+	return i
+}
+
+// ltFail hands the held '<' and the bytes after it back to the state
+// they were read in; b[i] is read next.
+func (g *gemReader) ltFail(p *Parser, i int) int {
+	held := g.ltText
+	if held == "" {
+		held = "<"
+	}
+	held = held[:g.lt]
+	g.state, g.lt = g.ltRet, 0
+	switch g.state {
+	case gmName:
+		if room := 512 - len(p.name); room > 0 {
+			p.name = append(p.name, held[:min(room, len(held))]...)
+		}
+	case gmKey, gmBare:
+		if len(g.buf) == 0 {
+			g.bufAt = g.ltOff
+		}
+		g.buf = append(g.buf, held...)
+		if g.state == gmBare && len(g.buf) > 1024 {
+			return g.bad(p, i, g.bufAt, "a bare value longer than 1024 bytes")
+		}
+	case gmString:
+		s := len(p.scratch)
+		p.scratch = catalog.AppendJSONChars(p.scratch, []byte(held))
+		g.out(p, s, g.ltOff)
+	case gmValue:
+		return g.bad(p, i, g.ltOff, "'<' does not start a value")
+	default:
+		return g.bad(p, i, g.ltOff, "expected ',' or a closer after a value")
+	}
+	return i
+}
+
+// closer ends the body at the block's closer, which ends at b[i]: the
+// call was not complete, and reading goes on after the closer.
+func (g *gemReader) closer(p *Parser, i int) {
+	what := "its arguments"
+	switch g.ltRet {
+	case gmName:
+		what = "its name"
+	case gmString:
+		what = "a string"
+	}
+	g.flush(p)
+	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, p.blk.Close)
+	p.mode, p.skipN = p.cur.skipRet, 0 // the closer is read
+}
+
+// comma starts a value in scratch: the ',' before it in a list that
+// has elements. It returns where the value's JSON starts.
+func (g *gemReader) comma(p *Parser) int {
+	s := len(p.scratch)
+	if g.stack[len(g.stack)-1] == '[' && g.elems {
+		p.scratch = append(p.scratch, ',')
+	}
+	g.elems = true
+	return s
+}
+
+// close closes the innermost container at the closer b[i].
+func (g *gemReader) close(p *Parser, b []byte, i int) int {
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, b[i])
-	p.gemOut(s, p.off+i)
+	g.out(p, s, p.off+i)
 	g.stack = g.stack[:len(g.stack)-1]
 	g.elems, g.state = true, gmAfter
 	if len(g.stack) == 0 {
-		p.gemFlush()
+		g.flush(p)
 		p.endBlockCall(p.off + i + 1)
 	}
 	return i + 1
 }
 
-// gemBad abandons the call with a problem at off; reading goes on at b[i].
-func (p *Parser) gemBad(i, off int, msg string) int {
-	p.gemFlush()
+// bad abandons the call with a problem at off; reading goes on at b[i].
+func (g *gemReader) bad(p *Parser, i, off int, msg string) int {
+	g.flush(p)
 	p.abandon(off, toolcall.CodeInvalidJSON, "Gemma call arguments: %s", msg)
 	return i
 }

@@ -40,20 +40,8 @@ func (p *Parser) sniff(b []byte, i int) int {
 			return i
 		case mCallBody:
 			switch c {
-			case '{':
-				p.envFor("</tool_call>", mEnvPost, mText)
-				p.beginCall(ckEnvelope, p.callTag, p.envCloser, p.envSkip)
-				p.env.reset()
-				p.env.arr = false
-				p.mode = mEnvelope
-				return i
-			case '[':
-				p.envFor("</tool_call>", mEnvPost, mText)
-				p.env.reset()
-				p.env.arr = true
-				p.env.state, p.env.elems = eArrElem, 0
-				p.mode = mEnvelope
-				return i + 1
+			case '{', '[':
+				return p.beginEnvelope(b, i, "</tool_call>", mEnvPost, mText)
 			case '`':
 				p.fenceRet, p.mode = mCallBody, mFence
 				return i + 1

@@ -23,7 +23,6 @@ const (
 	mArgsPost              // after the JSON arguments
 	mCallBody              // after <tool_call>: JSON, a fence or <function=…>
 	mFence                 // the rest of a ```json line
-	mEnvelope              // the JSON object of a <tool_call>
 	mEnvPost               // after that object, before </tool_call>
 	mSkip                  // skipping an abandoned call up to its closing tag
 	mBlock                 // inside a marker block, between calls
@@ -32,9 +31,7 @@ const (
 	mBlockArgs             // after the name, before the JSON arguments
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
-	mPython                // a Python call body (pybody.go)
-	mGemma                 // a Gemma 4 call body (gemma4body.go)
-	mFnName                // a Functionary recipient line (dialect_functionary.go)
+	mBody                  // a body read by p.body (reader.go)
 	mGLMName               // the tool name after a GLM <tool_call>
 	mArgKey                // a GLM <arg_key>
 )
@@ -77,9 +74,8 @@ const (
 // it is not safe for concurrent use.
 type Parser struct {
 	cfg      config
-	opts     []Option // as given to New (and Apply)
-	dialects int      // enabled dialect bits
-	detected Format   // dialect seen, "" until then
+	dialects int    // enabled dialect bits
+	detected Format // dialect seen, "" until then
 
 	off     int // input offset of the current chunk's first byte
 	chunk   []byte
@@ -110,8 +106,8 @@ type Parser struct {
 	jsOff int    // input offset where js started
 	hold  []byte // settled-but-pending JSON bytes (a number or literal)
 	holdO int
-	env   envelope
-	skip  string // closing tag that ends mSkip
+	env   *envelope // the JSON call reader, made on first use (envelope.go)
+	skip  string    // closing tag that ends mSkip
 	// fenceRet is the state after a ```json line; fenced: the
 	// <arguments> of the current call had one.
 	fenceRet mode
@@ -133,45 +129,15 @@ type Parser struct {
 	typed     bool                      // the Body.TypeWord of the current call was read
 	glmKey    []byte                    // the GLM <arg_key> waiting for its value
 	tagCache  map[string]*toolcall.Tool // lookupTag
-	envCloser string                    // envelope: closer of its calls, state after, state after a skip
-	envPost   mode
-	envSkip   mode
-	fresh     bool // nothing but whitespace in the answer yet (anchored blocks)
-	py        pyState
-	gem       gemState
+	fresh     bool                      // nothing but whitespace in the answer yet (anchored blocks)
+	body      bodyReader                // the reader of the body being read (mBody)
+	readers   []readerSlot              // the readers made so far (customReader)
 }
 
-// New returns a Parser configured by opts.
-func New(opts ...Option) *Parser {
-	p := newParser(opts)
-	p.opts = append([]Option(nil), opts...)
-	return p
-}
-
-// Apply adds options to a parser that has not been fed yet (it panics
-// otherwise): the parser is as if New had been given them too.
-func (p *Parser) Apply(opts ...Option) {
-	if p.off > 0 || len(p.evs) > 0 {
-		panic("textparse: Apply after Feed")
-	}
-	all := append(p.opts, opts...)
-	*p = *newParser(all)
-	p.opts = all
-}
-
-func newParser(opts []Option) *Parser {
-	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}, fresh: true}
-	for _, o := range opts {
-		o(&p.cfg)
-	}
-	if p.cfg.maxCallBytes <= 0 {
-		p.cfg.maxCallBytes = DefaultMaxCallBytes
-	}
-	if p.cfg.maxDepth <= 0 {
-		p.cfg.maxDepth = DefaultMaxDepth
-	}
+// newParser builds a Parser from a checked config (see New).
+func newParser(cfg config) *Parser {
+	p := &Parser{cfg: cfg, fresh: true}
 	p.js.SetMaxDepth(p.cfg.maxDepth)
-	p.env.vs.SetMaxDepth(p.cfg.maxDepth)
 	if d, ok := xmlDialects[p.cfg.format]; ok {
 		p.dialects = d
 	} else if markerDialect(p.cfg.format) == nil {
@@ -249,12 +215,8 @@ func (p *Parser) step(b []byte, i int) int {
 	switch p.mode {
 	case mBlock, mBlockBody, mName, mBlockArgs, mBlockJSON, mBlockSep:
 		return p.blockStep(b, i)
-	case mPython:
-		return p.pyStep(b, i)
-	case mGemma:
-		return p.gemStep(b, i)
-	case mFnName:
-		return p.fnStep(b, i)
+	case mBody:
+		return p.body.read(p, b, i)
 	case mText:
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)
@@ -288,8 +250,6 @@ func (p *Parser) step(b []byte, i int) int {
 		return i + 1
 	case mArgsJSON:
 		return p.argsJSON(b, i)
-	case mEnvelope:
-		return p.envelopeStep(b, i)
 	case mSkip:
 		return p.skipStep(b, i)
 	case mFence:
@@ -573,6 +533,9 @@ func (p *Parser) Close() []toolcall.Event {
 	}
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.hold) > 0 && p.js.End() {
 		p.flushHold()
+	}
+	if p.mode == mBody {
+		p.body.end(p)
 	}
 	if p.inCall && p.cur.notObj != 0 {
 		p.notObjectErr() // arguments that are not an object, cut short

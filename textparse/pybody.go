@@ -12,12 +12,18 @@ import (
 // valid JSON and only whole numbers and literals (nothing to hold back), so
 // the one JSON rule left is the depth cap, checked here on Value's depth;
 // too_large and the UTF-8 rule are the shared call path's (Feed, emitArgs).
-// The JSON converted during one pyStep collects in scratch (pyEmit) and
-// goes out as one args_delta (pyFlush) when the step returns, before a
+// The JSON converted during one read collects in scratch (emit) and
+// goes out as one args_delta (flush) when the step returns, before a
 // problem is reported and when a call ends.
 
-// pyState is the state of a Python call body.
-type pyState struct {
+// ReadPython reads [f(a=1), g()] or f(a=1): Python calls with keyword
+// arguments.
+const ReadPython Reader = 1 << 2
+
+func init() { registerReader(ReadPython, func() bodyReader { return &pyReader{} }) }
+
+// pyReader reads a Python call body; it is the state of one.
+type pyReader struct {
 	state   uint8
 	bracket bool // the body is a [ … ] list
 	calls   int  // calls begun in the body
@@ -29,7 +35,19 @@ type pyState struct {
 	// pend is where the arguments JSON not emitted yet starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
+	// probe: an anchored list ('[' at the start of the answer, no marker)
+	// is not a call list until "[NAME(" is seen: the bytes up to there are
+	// held (at heldOff), and given back as text when the shape fails.
+	probe   bool
+	held    []byte
+	heldOff int
+	nameAt  int // where the name starts in held (0: not yet)
+	nameEnd int // where it ends (0: still in it)
 }
+
+// pyProbeMax bounds the bytes held while the shape of an anchored list is
+// undecided ('[', spaces, a name of at most 256 bytes, spaces).
+const pyProbeMax = 512
 
 // Python body states.
 const (
@@ -44,28 +62,103 @@ const (
 	pyAfterCall        // in a list, after a call: ',' or ']'
 )
 
-// pyBegin starts a Python body at b[i] ('[' or a name's first byte).
-func (p *Parser) pyBegin(b []byte, i int) int {
-	p.py.state, p.py.calls, p.py.bracket, p.py.pend = pyStart, 0, false, -1
-	p.mode = mPython
+// starts: a list at the start of the answer; a list or a call's name
+// after a marker.
+func (py *pyReader) starts(c byte, anchored bool) bool {
+	return c == '[' || !anchored && isPyNameByte(c)
+}
+
+// begin starts a Python body at b[i] ('[' or a name's first byte).
+func (py *pyReader) begin(p *Parser, b []byte, i int) int {
+	py.state, py.calls, py.bracket, py.pend, py.probe = pyStart, 0, false, -1, false
 	if b[i] == '[' {
-		p.py.bracket = true
+		py.bracket = true
+		if p.blk.Anchored {
+			py.probe, py.held, py.heldOff, py.nameAt, py.nameEnd = true, append(py.held[:0], '['), p.off+i, 0, 0
+		}
 		return i + 1
 	}
 	return i
 }
 
-// pyStep reads bytes of a Python body; scratch lasts one Feed, so the JSON
-// converted is emitted before it returns.
-func (p *Parser) pyStep(b []byte, i int) int {
-	i = p.pyRead(b, i)
-	p.pyFlush(len(p.scratch))
+// probeStep reads an anchored list until its shape is decided: "[NAME("
+// starts the first call, "[]" is an empty list, anything else makes the
+// held bytes text again (prose that starts with '[': "[1, 2] are…",
+// "[see docs]"). Nothing is emitted before the decision, and the decision
+// comes within pyProbeMax bytes.
+func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case py.nameAt == 0 && isSpace(c), py.nameEnd > 0 && isSpace(c):
+		case py.nameAt == 0 && c == ']':
+			py.probe = false
+			py.bodyDone(p)
+			return i + 1
+		case py.nameAt == 0 && isPyKwByte(c) && !(c >= '0' && c <= '9'):
+			py.nameAt = len(py.held)
+		case py.nameAt > 0 && py.nameEnd == 0 && isPyNameByte(c):
+		case py.nameAt > 0 && c == '(':
+			if py.nameEnd == 0 {
+				py.nameEnd = len(py.held)
+			}
+			return py.probeCall(p, i)
+		case py.nameAt > 0 && py.nameEnd == 0 && isSpace(c):
+			py.nameEnd = len(py.held)
+		default:
+			return py.probeText(p, i)
+		}
+		if py.held = append(py.held, c); len(py.held) > pyProbeMax {
+			return py.probeText(p, i+1)
+		}
+	}
 	return i
 }
 
-// pyRead reads bytes of a Python body.
-func (p *Parser) pyRead(b []byte, i int) int {
-	py := &p.py
+// probeCall starts the first call of an anchored list at the '(' at
+// b[i], its name held.
+func (py *pyReader) probeCall(p *Parser, i int) int {
+	py.probe = false
+	_, skipped, closer := p.blockCallRet()
+	py.calls++
+	p.beginCall(ckBlock, p.callStart, closer, skipped)
+	p.name, p.nameOff = append(p.name[:0], py.held[py.nameAt:py.nameEnd]...), py.heldOff+py.nameAt
+	p.setName(p.names.Intern(p.name), p.nameOff)
+	py.args = 0
+	p.cur.given = p.cur.given[:0]
+	py.state = pyArgs
+	return i + 1
+}
+
+// probeText gives the held bytes back as text; b[i] is read as text.
+func (py *pyReader) probeText(p *Parser, i int) int {
+	py.probe = false
+	p.mode = mText
+	p.emitText(p.own(py.held), py.heldOff)
+	return i
+}
+
+// end ends a Python body at the end of the stream: held bytes of an
+// undecided list are text.
+func (py *pyReader) end(p *Parser) {
+	if py.probe {
+		py.probeText(p, 0)
+	}
+}
+
+// read reads bytes of a Python body; scratch lasts one Feed, so the JSON
+// converted is emitted before it returns.
+func (py *pyReader) read(p *Parser, b []byte, i int) int {
+	if py.probe {
+		return py.probeStep(p, b, i)
+	}
+	i = py.scan(p, b, i)
+	py.flush(p, len(p.scratch))
+	return i
+}
+
+// scan reads bytes of a Python body.
+func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 	for i < len(b) {
 		c := b[i]
 		off := p.off + i
@@ -86,18 +179,18 @@ func (p *Parser) pyRead(b []byte, i int) int {
 					i++
 					continue
 				case ']':
-					p.pyBodyDone()
+					py.bodyDone(p)
 					return i + 1
 				}
-				p.pyStray(off, "expected ',' or ']' after a call, found %q", c)
+				py.stray(p, off, "expected ',' or ']' after a call, found %q", c)
 				return i
 			}
 			if c == ']' && py.bracket {
-				p.pyBodyDone()
+				py.bodyDone(p)
 				return i + 1
 			}
 			if !isPyKwByte(c) || c >= '0' && c <= '9' {
-				p.pyStray(off, "expected a call, found %q", c)
+				py.stray(p, off, "expected a call, found %q", c)
 				return i
 			}
 			_, skipped, closer := p.blockCallRet()
@@ -128,7 +221,7 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				continue
 			}
 			if c != '(' {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(off, toolcall.CodeInvalidJSON, "expected '(' after %s, found %q", p.name, c)
 				return i
 			}
@@ -142,10 +235,10 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				continue
 			}
 			if c == ')' {
-				return p.pyCallDone(b, i)
+				return py.callDone(p, b, i)
 			}
 			if !isPyKwByte(c) || c >= '0' && c <= '9' {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(off, toolcall.CodeInvalidJSON, "positional argument in a call to %s: only keyword arguments can be matched to parameters", p.cur.name)
 				return i
 			}
@@ -169,13 +262,13 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				continue
 			}
 			if c != '=' {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "positional argument %s in a call to %s: only keyword arguments can be matched to parameters", py.kw, p.cur.name)
 				return i
 			}
 			kw := p.names.Intern(py.kw)
 			if p.cur.gave(kw) {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.cur.name)
 				return i
 			}
@@ -187,7 +280,7 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				p.scratch = append(p.scratch, ',')
 			}
 			p.scratch = appendJSONKey(p.scratch, kw)
-			p.pyEmit(s, py.kwOff)
+			py.emit(p, s, py.kwOff)
 			py.args++
 			py.val.Reset()
 			py.valOff = off + 1
@@ -200,14 +293,14 @@ func (p *Parser) pyRead(b []byte, i int) int {
 			// Too deep is at the last byte read: Feed stops after each
 			// opening bracket, the last byte it wrote.
 			if 1+py.val.Depth() > p.cfg.maxDepth {
-				p.pyEmit(s, off)
-				p.pyFlush(len(p.scratch) - 1) // not the bracket
+				py.emit(p, s, off)
+				py.flush(p, len(p.scratch)-1) // not the bracket
 				p.abandon(off+max(n-1, 0), toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 				return i + n
 			}
-			p.pyEmit(s, off)
+			py.emit(p, s, off)
 			if e := py.val.Err(); e != nil {
-				p.pyFlush(len(p.scratch))
+				py.flush(p, len(p.scratch))
 				p.abandon(py.valOff+e.Offset, toolcall.CodeInvalidJSON, "argument %s: %s", py.kw, e.Msg)
 				return i + n
 			}
@@ -226,9 +319,9 @@ func (p *Parser) pyRead(b []byte, i int) int {
 				i++
 				continue
 			case ')':
-				return p.pyCallDone(b, i)
+				return py.callDone(p, b, i)
 			}
-			p.pyFlush(len(p.scratch))
+			py.flush(p, len(p.scratch))
 			p.abandon(off, toolcall.CodeInvalidJSON, "expected ',' or ')' after argument %s, found %q", py.kw, c)
 			return i
 		}
@@ -236,36 +329,36 @@ func (p *Parser) pyRead(b []byte, i int) int {
 	return i
 }
 
-// pyEmit takes the arguments JSON written to scratch from s on, converted
-// from input at offset off, for the next pyFlush.
-func (p *Parser) pyEmit(s, off int) {
-	if py := &p.py; py.pend < 0 {
+// emit takes the arguments JSON written to scratch from s on, converted
+// from input at offset off, for the next flush.
+func (py *pyReader) emit(p *Parser, s, off int) {
+	if py.pend < 0 {
 		py.pend, py.pendOff = s, off
 	}
 }
 
-// pyFlush emits the arguments JSON taken by pyEmit, up to scratch[e].
-func (p *Parser) pyFlush(e int) {
-	if py := &p.py; py.pend >= 0 {
+// flush emits the arguments JSON taken by emit, up to scratch[e].
+func (py *pyReader) flush(p *Parser, e int) {
+	if py.pend >= 0 {
 		s := py.pend
 		py.pend = -1
 		p.emitArgs(p.scratch[s:e], py.pendOff)
 	}
 }
 
-// pyCallDone ends the call at the ')' at b[i].
-func (p *Parser) pyCallDone(b []byte, i int) int {
+// callDone ends the call at the ')' at b[i].
+func (py *pyReader) callDone(p *Parser, b []byte, i int) int {
 	s := len(p.scratch)
-	if p.py.args == 0 {
+	if py.args == 0 {
 		p.scratch = append(p.scratch, "{}"...)
 	} else {
 		p.scratch = append(p.scratch, '}')
 	}
-	p.pyEmit(s, p.off+i)
-	p.pyFlush(len(p.scratch))
-	if p.py.bracket {
-		p.cur.after = mPython
-		p.py.state = pyAfterCall
+	py.emit(p, s, p.off+i)
+	py.flush(p, len(p.scratch))
+	if py.bracket {
+		p.cur.after = mBody
+		py.state = pyAfterCall
 	} else {
 		p.cur.after, _, _ = p.blockCallRet()
 	}
@@ -273,15 +366,15 @@ func (p *Parser) pyCallDone(b []byte, i int) int {
 	return i + 1
 }
 
-// pyBodyDone ends the list of calls.
-func (p *Parser) pyBodyDone() {
+// bodyDone ends the list of calls.
+func (py *pyReader) bodyDone(p *Parser) {
 	p.mode, _, _ = p.blockCallRet()
 }
 
-// pyStray reports unexpected bytes between the calls of a body and gives
+// stray reports unexpected bytes between the calls of a body and gives
 // up the body: what follows is the block's (or text, for a block without a
 // closer).
-func (p *Parser) pyStray(off int, format string, args ...any) {
+func (py *pyReader) stray(p *Parser, off int, format string, args ...any) {
 	p.errorf(off, toolcall.CodeMalformedMarkup, -1, format, args...)
 	after, skipped, closer := p.blockCallRet()
 	if closer == "" {

@@ -9,7 +9,8 @@
 //
 // A StreamParser is fed chunks and returns events:
 //
-//	p := textparse.New()
+//	p, err := textparse.New(toolcall.ParseOptions{}) // or anyparse.New, nativeparse.New
+//	if err != nil { … }
 //	for chunk := range chunks {
 //		for _, ev := range p.Feed(chunk) {
 //			// ev.Data is only valid until the next Feed or Close.

@@ -5,37 +5,6 @@ import (
 	"fmt"
 )
 
-// Code is a stable, machine-readable error class. Scripts match on it.
-type Code string
-
-// The error codes parsers report.
-const (
-	// CodeIncompleteCall: the stream ended inside a call. Partial holds
-	// the arguments received so far; the call is never emitted complete.
-	CodeIncompleteCall Code = "incomplete_call"
-	// CodeInvalidJSON: a call's arguments are not valid JSON.
-	CodeInvalidJSON Code = "invalid_json"
-	// CodeUnknownTool: the call names a tool the catalog lacks.
-	CodeUnknownTool Code = "unknown_tool"
-	// CodeInvalidToolName: the tool name is not a plausible name (for
-	// example an unrendered template such as "{{ tc.name }}").
-	CodeInvalidToolName Code = "invalid_tool_name"
-	// CodeTooLarge: one call exceeded the configured byte cap.
-	CodeTooLarge Code = "too_large"
-	// CodeTooDeep: JSON nesting exceeded the configured depth.
-	CodeTooDeep Code = "too_deep"
-	// CodeInvalidEvent: a wire event of a native stream could not be
-	// decoded (not JSON, wrong shape).
-	CodeInvalidEvent Code = "invalid_event"
-	// CodeArgsMismatch: a provider's authoritative final arguments
-	// disagree with the concatenated deltas; the authoritative value wins.
-	CodeArgsMismatch Code = "args_mismatch"
-	// CodeProviderError: the provider sent an error event mid-stream.
-	CodeProviderError Code = "provider_error"
-	// CodeMalformedMarkup: broken protocol markup was recovered from.
-	CodeMalformedMarkup Code = "malformed_markup"
-)
-
 // Error is one problem found in a stream. It implements error.
 type Error struct {
 	// Offset is the byte offset in the whole input where the problem is.

@@ -27,7 +27,9 @@ func init() {
 		Description: "Settings come from --config (a retrieval config JSON file, see package retrieval), then the flags.\n" +
 			"--queries reads JSON Lines {\"id\": …, \"query\": …} and writes one result per query.\n" +
 			"With --json each result is one line {\"id\",\"query\",\"tools\":[{\"name\",\"score\",\"always\"}]},\n" +
-			"always-include tools first; otherwise the chosen tools are printed as a prompt block (--render).\n" +
+			"always-include tools first, and \"zero_match\": true when no query term is in the catalog; otherwise the\n" +
+			"chosen tools are printed as a prompt block (--render) and such a query is named on stderr.\n" +
+			"k is an upper bound: BM25 returns only tools that share a term with the query.\n" +
 			"Fields for --weights: " + strings.Join(retrieval.Fields, ", ") + ".",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (or --mcp/--mcp-config)"},
@@ -51,6 +53,9 @@ type retrieveResult struct {
 	ID    json.RawMessage `json:"id"`
 	Query string          `json:"query"`
 	Tools []retrieval.Hit `json:"tools"`
+	// ZeroMatch is set when no term of the query is in the catalog:
+	// nothing is retrieved, whatever k.
+	ZeroMatch bool `json:"zero_match,omitempty"`
 }
 
 type retrieveQuery struct {
@@ -161,11 +166,16 @@ func retrieveCmd(c *cli.Context) error {
 		if hits == nil {
 			hits = []retrieval.Hit{}
 		}
+		zero := !ix.Matches(q.Query)
 		if c.Bool("json") {
-			if err := writeJSON(w, retrieveResult{ID: q.ID, Query: q.Query, Tools: hits}); err != nil {
+			if err := writeJSON(w, retrieveResult{ID: q.ID, Query: q.Query, Tools: hits, ZeroMatch: zero}); err != nil {
 				return err
 			}
 			continue
+		}
+		if zero {
+			fmt.Fprintf(c.App.ErrWriter, "retrieve: query %s: no term in common with the catalog, nothing retrieved "+
+				"(BM25 returns only tools that share a term with the query; k is an upper bound)\n", idText(q.ID))
 		}
 		if err := printRetrieved(w, ix, hits, variant, q, len(queries) > 1, i); err != nil {
 			return err
@@ -192,6 +202,16 @@ func printRetrieved(w io.Writer, ix *retrieval.Index, hits []retrieval.Hit, vari
 	}
 	_, err = io.WriteString(w, text)
 	return err
+}
+
+// idText is a query id for messages: a JSON string unquoted, a number as
+// it is.
+func idText(id json.RawMessage) string {
+	var s string
+	if json.Unmarshal(id, &s) == nil {
+		return s
+	}
+	return string(id)
 }
 
 // readRetrieveQueries reads {"id", "query"} lines from path ("-" is

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,6 +56,73 @@ func TestRetrieveJSON(t *testing.T) {
 	}
 	if len(res[2].Tools) != 2 {
 		t.Errorf("no-match query keeps always-include only: %+v", res[2].Tools)
+	}
+	// Only the query sharing no term with the catalog says so.
+	for i, l := range lines {
+		if zero := strings.Contains(l, `"zero_match":true`); zero != (i == 2) {
+			t.Errorf("line %d: zero_match %v: %s", i+1, zero, l)
+		}
+	}
+}
+
+// TestRetrieveNamesZeroMatch: a query with no term in common with the
+// catalog prints the empty block and says why on stderr.
+func TestRetrieveNamesZeroMatch(t *testing.T) {
+	code, out, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "zzzz qqqq", "-k", "10")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "No tools matched") {
+		t.Errorf("stdout: %s", out)
+	}
+	if !strings.Contains(errOut, "query 1: no term in common with the catalog") || !strings.Contains(errOut, "upper bound") {
+		t.Errorf("stderr does not name the zero-match query: %q", errOut)
+	}
+	if _, _, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "火车票"); strings.Contains(errOut, "no term in common") {
+		t.Errorf("a matching query is called a zero match: %q", errOut)
+	}
+}
+
+// TestRetrieveContractions is issue #25's case: "I'm" must not leave the
+// term m, which matched "H&M" and put hm_products second for a recipe
+// question; with or without "I'm" the same tools come back.
+func TestRetrieveContractions(t *testing.T) {
+	cat := filepath.Join(t.TempDir(), "catalog.json")
+	os.WriteFile(cat, []byte(`[
+{"type":"function","function":{"name":"find_recipes","description":"find recipes by ingredient","parameters":{"type":"object","properties":{"ingredient":{"type":"string","description":"main ingredient"}}}}},
+{"type":"function","function":{"name":"hm_products","description":"search H&M products","parameters":{"type":"object","properties":{"q":{"type":"string","description":"product search text"}}}}},
+{"type":"function","function":{"name":"bakery_hours","description":"opening hours of a bakery","parameters":{"type":"object","properties":{"city":{"type":"string"}}}}},
+{"type":"function","function":{"name":"weather","description":"current weather for a city","parameters":{"type":"object","properties":{"city":{"type":"string"}}}}}
+]`), 0o644)
+	tools := func(q string) []string {
+		code, out, errOut := runCLI("retrieve", "--catalog", cat, "--query", q, "-k", "3", "--json")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var r struct {
+			Tools []struct{ Name string } `json:"tools"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%s: %v", out, err)
+		}
+		var names []string
+		for _, x := range r.Tools {
+			names = append(names, x.Name)
+		}
+		return names
+	}
+	with := tools("I'm baking bread, what's a recipe using the ingredient yeast?")
+	without := tools("baking bread, what's a recipe using the ingredient yeast?")
+	if len(with) == 0 || with[0] != "find_recipes" || slices.Contains(with, "hm_products") {
+		t.Errorf("with I'm: %v, want find_recipes first and no hm_products", with)
+	}
+	if !slices.Equal(with, without) {
+		t.Errorf("I'm changed the result: %v, without it %v", with, without)
+	}
+	for _, q := range []string{"I’ll need a recipe, don't you think? You're sure, we've got yeast", "I'd like a recipe; I'm sure it's easy"} {
+		if got := tools(q); slices.Contains(got, "hm_products") {
+			t.Errorf("%q: %v retrieves hm_products through a contraction", q, got)
+		}
 	}
 }
 
