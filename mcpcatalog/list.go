@@ -126,10 +126,13 @@ func list(ctx context.Context, s *Server, o Options) (*Listing, int, error) {
 	if s.Timeout > 0 {
 		initTimeout, listTimeout = s.Timeout, s.Timeout
 	}
+	// Messages show what ${VAR}s expanded to, and header values, as the
+	// servers file writes them.
+	red := newRedactor(append(s.secrets, headerSecrets(o.Headers)...))
 	fail := func(phase string, err error, stderr *tailBuffer) error {
-		e := &ServerError{Server: s.Name, Phase: phase, Err: err}
+		e := &ServerError{Server: s.Name, Phase: phase, Err: red.err(err)}
 		if stderr != nil {
-			e.Stderr = stderr.String()
+			e.Stderr = red.String(stderr.String())
 		}
 		return e
 	}
@@ -375,6 +378,12 @@ func transport(s *Server, o Options, hs *statusRecorder, bud *budget) (mcp.Trans
 	case TransportStdio:
 		if s.Command == "" {
 			return nil, nil, nil, fmt.Errorf("no command")
+		}
+		if s.Dir != "" {
+			// Go would report a missing directory as the command missing.
+			if st, err := os.Stat(s.Dir); err != nil || !st.IsDir() {
+				return nil, nil, nil, fmt.Errorf("cwd %s: not a directory", s.Dir)
+			}
 		}
 		cmd := exec.Command(s.Command, s.Args...)
 		cmd.Dir = s.Dir

@@ -162,6 +162,11 @@ func runTestServer(mode string) {
 		}
 		w.WriteString("\"}}\n")
 		w.Flush()
+	case "tellsecrets":
+		// A server that prints its arguments and environment on stderr,
+		// then fails.
+		fmt.Fprintln(os.Stderr, "args:", os.Args[1:], "env:", os.Getenv("SECRET_ENV"))
+		os.Exit(4)
 	case "notools":
 		serve(mcp.NewServer(&mcp.Implementation{Name: "empty", Version: "0"}, nil))
 	default:
