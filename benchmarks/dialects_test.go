@@ -67,6 +67,24 @@ var dialectDense = []struct {
 		`<|tool_call>call:grep{pattern:<|"|>func (p \*Parser)<|"|>,paths:[<|"|>a<|"|>,<|"|>b<|"|>]}<tool_call|>` + "\n"},
 	{textparse.FormatFunctionaryV3, ">>>all\nReading the next file.\n>>>read_file\n" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}>>>grep` + "\n" + `{"pattern": "func (p \\*Parser)"}`},
+	{textparse.FormatNemotronNanoV2, "<think>Reading the next file.</think>\n<TOOLCALL>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</TOOLCALL>` + "\n"},
+	{textparse.FormatHunyuanA13B, "<think>Reading the next file.</think>\n<answer>\n<tool_calls>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</tool_calls>` + "\n</answer>\n"},
+	{textparse.FormatJamba, "Reading the next file.\n<tool_calls>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</tool_calls>` + "\n"},
+	{textparse.FormatApriel, "Here are my reasoning steps:\nReading the next file.\n[BEGIN FINAL RESPONSE]\n<tool_calls>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</tool_calls>` + "\n[END FINAL RESPONSE]\n"},
+	{textparse.FormatGranite20BFC, "Reading the next file.\n<function_call> " +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n<function_call> " +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n"},
+	{textparse.FormatGigaChat3, "Reading the next file.<|message_sep|>function call<|role_sep|>\n" +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}<|message_sep|>function call<|role_sep|>` + "\n" +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

@@ -117,6 +117,6 @@
 // object creation loses its anonymous class body; source the grammar
 // would reject is not detected.
 //
-// Every problem in an input file is a *FileError naming the file, the line
+// Every problem in an input file is a *toolcall.FileError naming the file, the line
 // and, where known, the case id and field.
 package bfcl

@@ -26,6 +26,11 @@ type Dialect struct {
 	// appear in prose, so one outside a block is stray markup, reported
 	// (malformed_markup) and consumed rather than text.
 	StrayClose bool
+	// NoAuto keeps the dialect out of auto detection: its markers are
+	// shared with other dialects (<tool_calls>), or start with a byte
+	// common in prose that would slow every auto scan ("function call").
+	// --format names it.
+	NoAuto bool
 	// Tags, for an XML-style dialect, are the tags its calls are written
 	// in; such a dialect has no Blocks.
 	Tags *Tags
@@ -193,6 +198,9 @@ type compiled struct {
 func compile(ds []*Dialect) *compiled {
 	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
 	for _, d := range ds {
+		if d.NoAuto && len(ds) > 1 {
+			continue
+		}
 		c.formats = append(c.formats, d.Format)
 		for bi := range d.Blocks {
 			b := &d.Blocks[bi]

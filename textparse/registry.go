@@ -106,6 +106,9 @@ type Info struct {
 	// Anchored: a call may also start the answer without any marker (a
 	// bare JSON or Python list); auto does not detect that shape.
 	Anchored bool
+	// NoAuto: auto does not detect the dialect at all (its markers are
+	// shared with another dialect's, or too common in prose).
+	NoAuto bool
 }
 
 // Dialects describes every registered dialect, sorted by format (auto is
@@ -129,7 +132,7 @@ func Lookup(f Format) (Info, bool) {
 }
 
 func info(d *Dialect) Info {
-	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil}
+	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil, NoAuto: d.NoAuto}
 	if d.Tags != nil && d.Tags.Think != "" {
 		in.Reasoning = append(in.Reasoning, Span{Open: "<" + d.Tags.Think + ">", Close: "</" + d.Tags.Think + ">"})
 	}

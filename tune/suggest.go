@@ -284,15 +284,12 @@ func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *replay.Ca
 			ix.Close()
 		}
 	}()
-	terms, err := retrieval.NewTerms(cfg)
-	if err != nil {
-		return err
-	}
 	for _, ci := range cases {
 		c := s.suite.Cases[ci]
 		cat := s.suite.Catalog(c)
 		ix := indexes[c.Catalog]
 		if ix == nil {
+			var err error
 			if ix, err = retrieval.New(cat.Tools(), retrieval.WithConfig(cfg)); err != nil {
 				return fmt.Errorf("%s: %v", c.Catalog, err)
 			}
@@ -308,7 +305,7 @@ func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *replay.Ca
 				ranked = append(ranked, h.Name)
 			}
 		}
-		fn(c, cat.Tools(), ranked, terms)
+		fn(c, cat.Tools(), ranked, ix.Terms())
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"text/tabwriter"
 )
@@ -24,7 +25,7 @@ func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 		if tool == "" {
 			tool, what = "(synonyms)", s.Word+" = "+s.Synonym
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%+.1f\t%+.4f\t%s\t\n", tool, what, s.Support, s.Folds, s.Better, s.Worse, s.Fixed, s.Gain, kept)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%+.1f\t%+.4f\t%s\t\n", safetext.Terminal(tool), safetext.Terminal(what), s.Support, s.Folds, s.Better, s.Worse, s.Fixed, s.Gain, kept)
 	}
 	return tw.Flush()
 }
