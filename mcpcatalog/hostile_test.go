@@ -98,7 +98,6 @@ func TestListingTimeout(t *testing.T) {
 		return &rawListResult{Tools: []json.RawMessage{}, NextCursor: fmt.Sprintf("c%d", pages.Add(1))}
 	}), false)
 	o := hostileOptions(t)
-	o.StartTimeout, o.InitTimeout, o.ListTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
 	o.ListingTimeout = time.Second
 	s := &Server{Name: "endless", Transport: TransportStreamable, URL: url}
 	start := time.Now()

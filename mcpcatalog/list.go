@@ -139,7 +139,11 @@ func list(ctx context.Context, s *Server, o Options) (*Listing, int, error) {
 	}
 	// The whole listing is bounded in time and in bytes; passing either
 	// cap ends it.
-	total := max(o.ListingTimeout, o.StartTimeout+initTimeout+listTimeout)
+	total := o.ListingTimeout
+	if s.Timeout > 0 {
+		// A server given more time per phase gets its first page at least.
+		total = max(total, o.StartTimeout+initTimeout+listTimeout)
+	}
 	whole, stop := context.WithTimeout(ctx, total)
 	defer stop()
 	bud := &budget{maxMessage: o.MaxMessageBytes, maxTotal: o.MaxServerBytes, stop: stop}

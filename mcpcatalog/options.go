@@ -45,8 +45,9 @@ type Options struct {
 	// server's stdout, an SSE event, an HTTP response body that is not an
 	// event stream. MaxServerBytes caps everything read from one server
 	// in one listing. ListingTimeout bounds a whole listing, from start to
-	// the last page (at least the start, initialise and one page time-outs
-	// together). Zero means the default (DefaultMaxMessageBytes, …).
+	// the last page (for a server with its own Timeout, at least the
+	// start, initialise and one page time-outs together). Zero means the
+	// default (DefaultMaxMessageBytes, …).
 	MaxMessageBytes, MaxServerBytes int64
 	ListingTimeout                  time.Duration
 

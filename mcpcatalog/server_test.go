@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -137,17 +136,29 @@ func runTestServer(mode string) {
 		serve(newTestServer(shapeTools, 0, func(ctx context.Context) { <-ctx.Done() }))
 	case "malformed":
 		serve(newTestServer(malformedTools, 0, nil))
-	case "orphan":
+	case "orphan", "orphanstuck":
 		// A server that starts a child of its own (as npx starts node)
-		// and ignores SIGTERM.
+		// and ignores SIGTERM; orphanstuck never answers tools/list.
 		signal.Ignore(syscall.SIGTERM)
 		child := exec.Command("sleep", "300")
 		if err := child.Start(); err != nil {
 			fmt.Fprintln(os.Stderr, "test server:", err)
 			os.Exit(2)
 		}
-		os.WriteFile(os.Getenv("MCPCATALOG_TEST_PIDFILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o644)
-		serve(newTestServer(shapeTools, 0, nil))
+		os.WriteFile(os.Getenv("MCPCATALOG_TEST_PIDFILE"), []byte(fmt.Sprintf("%d %d", os.Getpid(), child.Process.Pid)), 0o644)
+		var hook func(context.Context)
+		if mode == "orphanstuck" {
+			hook = func(context.Context) { select {} }
+		}
+		serve(newTestServer(shapeTools, 0, hook))
+	case "lister":
+		// tooleval listing a stuck server, to be interrupted.
+		exe, _ := os.Executable()
+		s := &Server{Name: "stuck", Transport: TransportStdio, Command: exe,
+			Env: map[string]string{"MCPCATALOG_TEST_SERVER": "orphanstuck", "MCPCATALOG_TEST_PIDFILE": os.Getenv("MCPCATALOG_TEST_PIDFILE")}}
+		_, err := List(ctx, s, Options{NoCache: true})
+		fmt.Fprintln(os.Stderr, "lister: listing ended:", err)
+		os.Exit(5)
 	case "bigpage":
 		// One tools/list page larger than the SDK's own 16 MiB line cap,
 		// within the listing cap.

@@ -37,6 +37,7 @@ func (t *stdioTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if err := t.cmd.Start(); err != nil {
 		return nil, err
 	}
+	tracked(t.cmd)
 	p := &process{cmd: t.cmd, stdin: stdin, terminate: t.terminate, done: make(chan struct{})}
 	io := &mcp.IOTransport{
 		Reader:        io.NopCloser(newMessageReader(stdout, t.budget, "a message on stdout", byLine)),
@@ -89,6 +90,7 @@ func (p *process) Close() error {
 		}
 		// The server is gone; children it left in its group are ended too.
 		signalGroup(p.cmd, sigKill)
+		untracked(p.cmd)
 		var ee *exec.ExitError
 		if p.err != nil && !errors.As(p.err, &ee) {
 			p.closeErr = p.err

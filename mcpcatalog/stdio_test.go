@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -44,22 +45,74 @@ func TestStdioChildrenEnded(t *testing.T) {
 	if _, err := List(context.Background(), s, o); err != nil {
 		t.Fatal(err)
 	}
+	endsSoon(t, readPIDs(t, pidFile))
+}
+
+// readPIDs reads the pids a test server wrote: its own and its child's.
+func readPIDs(t *testing.T, pidFile string) []int {
+	t.Helper()
 	b, err := os.ReadFile(pidFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pid, err := strconv.Atoi(string(b))
+	var pids []int
+	for _, f := range strings.Fields(string(b)) {
+		pid, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// endsSoon fails the test when one of pids is still running after a few
+// seconds (and kills it).
+func endsSoon(t *testing.T, pids []int) {
+	t.Helper()
+	for _, pid := range pids {
+		deadline := time.Now().Add(5 * time.Second)
+		for alive(pid) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("process %d outlived the listing", pid)
+		}
+	}
+}
+
+// In a process group of their own, servers do not get the Ctrl-C that
+// ends tooleval: tooleval ends their groups on it, and then still ends
+// by the signal.
+func TestStdioServersEndWithTooleval(t *testing.T) {
+	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for alive(pid) && time.Now().Before(deadline) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	lister := exec.Command(exe)
+	lister.Env = append(os.Environ(), "MCPCATALOG_TEST_SERVER=lister", "MCPCATALOG_TEST_PIDFILE="+pidFile)
+	if err := lister.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer lister.Process.Kill()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(pidFile); err == nil && len(strings.Fields(string(b))) == 2 {
+			break
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if alive(pid) {
-		syscall.Kill(pid, syscall.SIGKILL)
-		t.Fatalf("the server's child %d outlived the listing", pid)
+	pids := readPIDs(t, pidFile)
+	time.Sleep(200 * time.Millisecond) // into tools/list
+	lister.Process.Signal(os.Interrupt)
+	err = lister.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGINT {
+		t.Errorf("tooleval ended with %v, want the interrupt", err)
 	}
+	endsSoon(t, pids)
 }
 
 // A message is capped at MaxMessageBytes, which is the listing cap by

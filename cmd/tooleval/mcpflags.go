@@ -47,6 +47,8 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 	}
 	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") {
 		o.StartTimeout, o.InitTimeout, o.ListTimeout = d, d, d
+		// A whole listing may take its first page at least.
+		o.ListingTimeout = max(mcpcatalog.DefaultListingTimeout, 3*d)
 	}
 	lines := c.StringSlice("mcp-header")
 	if env := os.Getenv("TOOLEVAL_MCP_HEADERS"); env != "" {
