@@ -166,18 +166,3 @@ func eventString(ev toolcall.Event) string {
 	}
 	return string(b)
 }
-
-// CaseCalls parses a case's transcript once, as recorded, with the default
-// parsers, and returns the calls and the calls the parser could not
-// complete — what the call check of Run sees (without the chunking
-// cross-check).
-func CaseCalls(c *Case, tools toolcall.ToolSet) ([]toolcall.Call, []metrics.Broken, error) {
-	if c.Transcript == nil {
-		return nil, nil, nil
-	}
-	res, broken, _, err := parseTranscript(DefaultParser, c.Transcript, tools, c.ID, 0, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	return res.Calls, broken, nil
-}
