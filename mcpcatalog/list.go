@@ -361,6 +361,10 @@ func explain(err error, rt *rawTransport, cmd *exec.Cmd) error {
 		return err
 	}
 	msg := rerr.Error()
+	if strings.Contains(msg, "maximum line length") {
+		// The SDK's own cap, met by a message written over several lines.
+		return fmt.Errorf("the server sent a message on stdout over the cap on one message (%v)", msg)
+	}
 	if errors.Is(rerr, io.EOF) || errors.Is(rerr, os.ErrClosed) || strings.Contains(msg, "EOF") || strings.Contains(msg, "closed") {
 		if cmd != nil && cmd.ProcessState != nil {
 			return fmt.Errorf("the server exited (%v): %v", cmd.ProcessState, err)

@@ -21,12 +21,12 @@ func TestMCPSecretsNotShown(t *testing.T) {
 	  "moved":  {"command": "sh", "cwd": "/nonexistent/${AWS_SECRET}/dir"}
 	}}`), 0o644)
 	for _, args := range [][]string{
-		{"catalog", "--mcp-config", servers, "--json"},
+		{"catalog", "--mcp-config", servers, "--json", "-"},
 		{"catalog", "--mcp-config", servers},
 		{"render", "--mcp-config", servers},
 		{"retrieve", "--mcp-config", servers, "--mcp-header", "X-Key: ${AWS_SECRET}", "--query", "q"},
 	} {
-		code, out, errOut := runCLI(append(args, "--mcp-cache", t.TempDir())...)
+		code, out, errOut := runCLI(append([]string{args[0], "--mcp-cache", t.TempDir()}, args[1:]...)...)
 		if code == 0 {
 			t.Errorf("%s: exit 0", args[0])
 		}
