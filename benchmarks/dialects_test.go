@@ -85,6 +85,14 @@ var dialectDense = []struct {
 	{textparse.FormatGigaChat3, "Reading the next file.<|message_sep|>function call<|role_sep|>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}<|message_sep|>function call<|role_sep|>` + "\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n"},
+	{textparse.FormatFunctionGemma, "Reading the next file.\n<start_function_call>call:read_file{path:<escape>src/pkg/file_0042.go<escape>,start_line:120}<end_function_call>" +
+		`<start_function_call>call:grep{pattern:<escape>func (p \*Parser)<escape>,paths:[<escape>a<escape>,<escape>b<escape>]}<end_function_call>` + "\n"},
+	{textparse.FormatPhi4Mini, "Reading the next file.\nfunctools" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
+	{textparse.FormatFireFunctionV2, "Reading the next file. functools" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

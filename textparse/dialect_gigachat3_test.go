@@ -11,7 +11,7 @@ func init() {
 	wrap := func(calls ...string) string {
 		return "<|message_sep|>function call<|role_sep|>\n" + strings.Join(calls, "<|message_sep|>function call<|role_sep|>\n")
 	}
-	parseCases = append(parseCases, jsonBlockCases("gigachat3", FormatGigaChat3, wrap, jsonBlockOpts{noClose: true})...)
+	parseCases = append(parseCases, jsonBlockCases("gigachat3", FormatGigaChat3, wrap, jsonBlockOpts{leak: "}}"})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "gigachat3/call_only", format: FormatGigaChat3,
 			in:   "function call<|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Москва\"}}",

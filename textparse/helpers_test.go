@@ -189,7 +189,12 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 // markerFirst reports whether c starts a marker of some marker dialect,
 // or the body of an anchored block ('{', '[', a fence).
 func markerFirst(c byte) bool {
-	return compiledFor(FormatAuto).text.first[c] || c == '{' || c == '[' || c == '`' && anchoredFirst(c)
+	for _, f := range markerFormats() { // auto lacks the NoAuto dialects
+		if compiledFor(f).text.first[c] {
+			return true
+		}
+	}
+	return c == '{' || c == '[' || c == '`' && anchoredFirst(c)
 }
 
 // anchoredFirst reports whether c may start an anchored block's body.

@@ -14,8 +14,8 @@ import (
 //
 // o says how the dialect's shape differs: open is the marker that ends a
 // reasoning span opened by the prompt; between is the text that wrap puts
-// between two calls; noClose marks blocks without a closer, where what
-// follows a broken call is text again.
+// between two calls; leak is what is left of a broken call as text in a
+// block without a closer (nothing to skip to).
 func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, o jsonBlockOpts) []parseCase {
 	const (
 		paris  = `{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}`
@@ -27,10 +27,6 @@ func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, 
 	reasonEnd := "</think>"
 	if o.reasonEnd != "" {
 		reasonEnd = o.reasonEnd
-	}
-	leak := ""
-	if o.noClose {
-		leak = "}}"
 	}
 	cases := []parseCase{
 		{name: "one_call", in: one,
@@ -50,7 +46,7 @@ func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, 
 		{name: "reasoning_open", open: true, in: "One lookup." + reasonEnd + one,
 			want: `reasoning="One lookup." call=get_weather{"city":"Paris","days":3}`},
 		{name: "invalid_then_valid", in: wrap(`{"name": "get_weather", "arguments": {"city": }}`) + "Retrying." + one,
-			want: `text="` + leak + `Retrying." call=get_weather{"city":"Paris","days":3} error=invalid_json`},
+			want: `text="` + o.leak + `Retrying." call=get_weather{"city":"Paris","days":3} error=invalid_json`},
 		{name: "template_name", in: wrap(`{"name": "{{ tool.name }}", "arguments": {}}`) + "ok",
 			want: `text="ok" error=invalid_tool_name`},
 		{name: "truncated_in_value", in: "Checking." + cut,
@@ -77,7 +73,7 @@ func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, 
 type jsonBlockOpts struct {
 	reasonEnd string // ends a reasoning span the prompt opened ("</think>")
 	between   string // text wrap writes between two calls
-	noClose   bool   // the block has no closer
+	leak      string // the end of a broken call read as text (no closer)
 	single    bool   // one call per message
 }
 
