@@ -2,8 +2,8 @@ package replay
 
 import (
 	"bytes"
-	"encoding/json"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"sync"
