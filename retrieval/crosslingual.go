@@ -128,7 +128,7 @@ func newTranslator(cfg Config, an *Analyzer, catalogLang string) (*translator, e
 	if cfg.CrossLingual == CrossLingualOff {
 		return nil, nil
 	}
-	lex, err := configLexicon(cfg)
+	lex, err := ConfigLexicon(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -159,9 +159,10 @@ func mergedLexicon(user *lexicon.Lexicon) *lexicon.Lexicon {
 	return v.(*lexicon.Lexicon)
 }
 
-// configLexicon is the built-in lexicon, merged with cfg.Lexicon's
-// CC-CEDICT file when one is named (the built-in senses first).
-func configLexicon(cfg Config) (*lexicon.Lexicon, error) {
+// ConfigLexicon is the lexicon cfg translates with: the built-in one,
+// merged with cfg.Lexicon's CC-CEDICT file when one is named (the built-in
+// senses first).
+func ConfigLexicon(cfg Config) (*lexicon.Lexicon, error) {
 	if cfg.Lexicon == "" {
 		return lexicon.Builtin(), nil
 	}

@@ -75,6 +75,10 @@ func (t *Terms) Field(tool *toolcall.Tool, field string) []string {
 	return t.ix.fieldTerms(tool, nested, field)
 }
 
+// Text returns the terms the analyzer cuts text into, in order, repeats
+// included (no synonyms or translations).
+func (t *Terms) Text(text string) []string { return t.ix.an.Terms(text) }
+
 // Query returns the distinct terms of a query with their weights.
 func (t *Terms) Query(query string) []QueryTerm {
 	qt := t.ix.analyzeQuery(query)

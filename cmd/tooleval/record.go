@@ -37,7 +37,7 @@ func init() {
 			"--mcp/--mcp-config send the tools of live MCP servers instead of each case's catalog.",
 		Flags: append([]cli.Flag{
 			allowOutsideFlag,
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"},
+			outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"}},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
 			&cli.StringFlag{Name: "model", Usage: "model `NAME`"},
@@ -54,7 +54,7 @@ func init() {
 			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest `DURATION` to wait for the first or next byte"},
 			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "`N` retries on 429, 5xx, dropped or cut streams (0: none)"},
 			&cli.Int64Flag{Name: "max-body", Value: record.DefaultMaxBodyBytes, Usage: "fail a case whose response body is over `BYTES`"},
-			&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
+			jsonFlag("the recording summary"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
 		}, mcpFlags()...),
 		Action: recordSuite,
@@ -153,11 +153,11 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return inputErr("%v", err)
 	}
-	if c.Bool("json") {
-		if werr := writeJSON(stdout, sum); werr != nil {
-			return werr
-		}
-	} else {
+	done, werr := emitJSON(c, "record", sum, func(w io.Writer) io.Writer { return redactWriter{w, *red} })
+	if werr != nil {
+		return werr
+	}
+	if !done {
 		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases\n",
 			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases)
 		for _, e := range sum.Errors {
