@@ -181,6 +181,15 @@ func TestMergeCLI(t *testing.T) {
 	if code, _, _ := replayCLI(t, "merge"); code != 2 {
 		t.Fatalf("no arguments: exit %d", code)
 	}
+	// --html without --suite warns that the drill-down will be empty;
+	// with it, no warning.
+	page := filepath.Join(dir, "page.html")
+	if code, _, errs := replayCLI(t, append([]string{"merge", "-q", "--html", page}, shards...)...); code != 0 || !strings.Contains(errs, "--html without --suite") {
+		t.Fatalf("merge --html without --suite: exit %d, want a warning:\n%s", code, errs)
+	}
+	if code, _, errs := replayCLI(t, append([]string{"merge", "-q", "--html", page, "--suite", replaySuite}, shards...)...); code != 0 || strings.Contains(errs, "warning") {
+		t.Fatalf("merge --html --suite: exit %d\n%s", code, errs)
+	}
 }
 
 func ptr[T any](v T) *T { return &v }
