@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/tooleval/tooleval/internal/sameorigin"
 )
 
 // Client sends streaming requests and records the raw response bytes with
@@ -99,11 +101,7 @@ func (e *TooLargeError) Error() string {
 // RedirectError is a redirect to another origin (scheme, host or port),
 // refused so that no credential header reaches a host it was not meant
 // for.
-type RedirectError struct{ From, To string }
-
-func (e *RedirectError) Error() string {
-	return fmt.Sprintf("refused a redirect from %s to %s: credentials are never sent to another host", e.From, e.To)
-}
+type RedirectError = sameorigin.Error
 
 // Recording is a raw streamed response as it arrived.
 type Recording struct {
@@ -292,7 +290,7 @@ func (c *Client) attempt(ctx context.Context, e Endpoint, body []byte) (*Recordi
 	if hc == nil {
 		hc = defaultHTTP
 	}
-	hc = sameOriginOnly(hc)
+	hc = sameorigin.Client(hc)
 	start := time.Now()
 	resp, err := hc.Do(req)
 	if err != nil {
@@ -402,28 +400,6 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 		}
 	}
 	return 0
-}
-
-// sameOriginOnly returns a copy of hc that refuses redirects to another
-// origin. Go's client drops only Authorization (and cookies) on such a
-// redirect: x-api-key and the like would follow.
-func sameOriginOnly(hc *http.Client) *http.Client {
-	c := *hc
-	next := hc.CheckRedirect
-	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		from := via[0].URL
-		if req.URL.Scheme != from.Scheme || req.URL.Host != from.Host {
-			return &RedirectError{From: from.Scheme + "://" + from.Host, To: req.URL.Scheme + "://" + req.URL.Host}
-		}
-		if next != nil {
-			return next(req, via)
-		}
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
-		}
-		return nil
-	}
-	return &c
 }
 
 // redactErr removes the endpoint's secrets from an error's message.
