@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,6 +38,7 @@ func init() {
 			"--mcp/--mcp-config send the tools of live MCP servers instead of each case's catalog.",
 		Flags: append([]cli.Flag{
 			allowOutsideFlag,
+			suiteFlag("the suite `FILE` to record"),
 			outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"}},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
@@ -53,6 +55,8 @@ func init() {
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "`DURATION` limit per attempt (e.g. 90s)"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest `DURATION` to wait for the first or next byte"},
 			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "`N` retries on 429, 5xx, dropped or cut streams (0: none)"},
+			&cli.StringSliceFlag{Name: "filter", Usage: "record only the cases whose id matches `GLOB`, or tag:GLOB, lang:GLOB (as replay --filter); selecting no case is exit 1"},
+			&cli.BoolFlag{Name: "allow-no-cases", Usage: "a --filter that selects no case is not an error"},
 			&cli.Int64Flag{Name: "max-body", Value: record.DefaultMaxBodyBytes, Usage: "fail a case whose response body is over `BYTES`"},
 			jsonFlag("the recording summary"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
@@ -70,8 +74,12 @@ func recordSuite(c *cli.Context) error {
 // recordRun does the work of record; it sets *red to the endpoint's
 // redactor as soon as the endpoint is known, and prints through it.
 func recordRun(c *cli.Context, red **record.Redactor) error {
-	if c.NArg() != 1 {
-		return usageErr("record: want exactly one SUITE, got %d arguments (flags go before SUITE)", c.NArg())
+	suitePath, err := suitePath(c, "record")
+	if err != nil {
+		return err
+	}
+	if suitePath == "" {
+		return usageErr("record: want a SUITE to record (tooleval record SUITE --out FILE)")
 	}
 	if c.String("out") == "" {
 		return usageErr("record: --out FILE is required")
@@ -96,7 +104,6 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err := atomicfile.Check(c.String("out")); err != nil {
 		return inputErr("record: --out %v", err)
 	}
-	suitePath := c.Args().First()
 	lo, err := suiteLoadOptions(c, "record")
 	if err != nil {
 		return err
@@ -104,6 +111,14 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	suite, err := replay.LoadFileWith(suitePath, lo)
 	if err != nil {
 		return inputErr("record: %v", err)
+	}
+	filter, err := replay.ParseFilter(c.StringSlice("filter"))
+	if err != nil {
+		return usageErr("record: --filter %v", err)
+	}
+	if filter != nil && !filter.Selects(suite) && !c.Bool("allow-no-cases") {
+		return inputErr("record: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
+			strings.Join(filter.Patterns(), " --filter "), len(suite.Cases))
 	}
 	stderr := redactWriter{c.App.ErrWriter, *red}
 	var mu sync.Mutex
@@ -127,6 +142,7 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		RPS:         c.Float64("rps"),
 		MaxTokens:   c.Int("max-tokens"),
 		Steps:       c.Int("steps"),
+		Filter:      filter,
 		Logf:        logf,
 	}
 	if t := c.Float64("temperature"); t >= 0 {
@@ -158,8 +174,8 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		return werr
 	}
 	if !done {
-		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases\n",
-			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases)
+		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases; %s\n",
+			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases, plural(int(sum.Retries), "retried attempt"))
 		for _, e := range sum.Errors {
 			fmt.Fprintf(stdout, "  %s: %s\n", e.ID, e.Err)
 		}
