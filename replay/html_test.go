@@ -60,7 +60,7 @@ func TestHTMLSelfContained(t *testing.T) {
 			t.Errorf("the page contains %q", bad)
 		}
 	}
-	for _, want := range []string{`data-metric="recall"`, "<svg", "REGRESSION", "Tool block as the model saw it", `<mark class="call">`, "Gold calls"} {
+	for _, want := range []string{`data-metric="recall"`, `"PingFang SC"`, `"Noto Sans CJK SC"`, "<svg", "REGRESSION", "Tool block as the model saw it", `<mark class="call">`, "Gold calls"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
