@@ -194,3 +194,24 @@ func TestMarkCalls(t *testing.T) {
 		}
 	}
 }
+
+// With one k the recall/noise chart is a pair of bars per setting, not a
+// line through one point; with several k it is the curve.
+func TestRecallChartOneK(t *testing.T) {
+	mk := func(ks ...int) *Report {
+		rep := &Report{}
+		for _, k := range ks {
+			r, n := 0.8, 0.4
+			rep.Configs = append(rep.Configs, &ConfigResult{Config: Config{K: k, Weights: "default"}, Metrics: Aggregate{Recall: &r, Noise: &n}})
+		}
+		return rep
+	}
+	one := string(recallChart(mk(5)))
+	if !strings.Contains(one, `aria-label="recall and noise per setting"`) || strings.Contains(one, "<polyline") || !strings.Contains(one, "recall 0.800") {
+		t.Errorf("one k: want bars with values, got:\n%s", one)
+	}
+	many := string(recallChart(mk(3, 5, 10)))
+	if !strings.Contains(many, `aria-label="recall and noise against k"`) || !strings.Contains(many, "<polyline") {
+		t.Errorf("several k: want the curve, got:\n%.300s", many)
+	}
+}
