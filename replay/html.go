@@ -192,7 +192,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 	p.Tags, p.Langs = sortedKeys(tags), sortedKeys(langs)
 	p.RecallChart = recallChart(rep)
 	p.TokensChart = tokensChart(rep)
-	return htmlTemplate.Execute(w, p)
+	return htmlTemplate().Execute(w, p)
 }
 
 func sortedKeys(m map[string]bool) []string {
