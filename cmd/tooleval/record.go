@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -53,6 +54,8 @@ func init() {
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "`DURATION` limit per attempt (e.g. 90s)"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest `DURATION` to wait for the first or next byte"},
 			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "`N` retries on 429, 5xx, dropped or cut streams (0: none)"},
+			&cli.StringSliceFlag{Name: "filter", Usage: "record only the cases whose id matches `GLOB`, or tag:GLOB, lang:GLOB (as replay --filter); selecting no case is exit 1"},
+			&cli.BoolFlag{Name: "allow-no-cases", Usage: "a --filter that selects no case is not an error"},
 			&cli.Int64Flag{Name: "max-body", Value: record.DefaultMaxBodyBytes, Usage: "fail a case whose response body is over `BYTES`"},
 			jsonFlag("the recording summary"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
@@ -105,6 +108,14 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err != nil {
 		return inputErr("record: %v", err)
 	}
+	filter, err := replay.ParseFilter(c.StringSlice("filter"))
+	if err != nil {
+		return usageErr("record: --filter %v", err)
+	}
+	if filter != nil && !filter.Selects(suite) && !c.Bool("allow-no-cases") {
+		return inputErr("record: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
+			strings.Join(filter.Patterns(), " --filter "), len(suite.Cases))
+	}
 	stderr := redactWriter{c.App.ErrWriter, *red}
 	var mu sync.Mutex
 	logf := func(format string, args ...any) {
@@ -127,6 +138,7 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		RPS:         c.Float64("rps"),
 		MaxTokens:   c.Int("max-tokens"),
 		Steps:       c.Int("steps"),
+		Filter:      filter,
 		Logf:        logf,
 	}
 	if t := c.Float64("temperature"); t >= 0 {
@@ -158,8 +170,8 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		return werr
 	}
 	if !done {
-		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases\n",
-			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases)
+		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases; %s\n",
+			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases, plural(int(sum.Retries), "retried attempt"))
 		for _, e := range sum.Errors {
 			fmt.Fprintf(stdout, "  %s: %s\n", e.ID, e.Err)
 		}
