@@ -1,10 +1,10 @@
 package replay
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
