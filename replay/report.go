@@ -246,6 +246,9 @@ type ParseResult struct {
 	Format string           `json:"format"`
 	Calls  []toolcall.Call  `json:"calls"`
 	Errors []toolcall.Error `json:"errors"`
+	// ErrorsDropped counts the errors past the first
+	// toolcall.MaxKeptErrors, which are not kept.
+	ErrorsDropped int `json:"errors_dropped,omitempty"`
 	// Chunkings is how many chunkings were compared.
 	Chunkings int `json:"chunkings"`
 	// Disagreement describes the first difference between chunkings, ""
