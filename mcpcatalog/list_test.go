@@ -145,7 +145,13 @@ func TestListFailures(t *testing.T) {
 		{"malformed", PhaseList, []string{`tools/list: page 1: tools[0] "bad": $.inputSchema: want a JSON Schema object, got string`}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			_, err := List(context.Background(), stdioServer(t, "x", tc.mode), short)
+			opts := short
+			if tc.phase == PhaseList {
+				// These servers must get through start and initialize,
+				// also on a loaded machine: only tools/list is short.
+				opts.StartTimeout, opts.InitTimeout = 20*time.Second, 20*time.Second
+			}
+			_, err := List(context.Background(), stdioServer(t, "x", tc.mode), opts)
 			var se *ServerError
 			if !errors.As(err, &se) {
 				t.Fatalf("want a *ServerError, got %v", err)
