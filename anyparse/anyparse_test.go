@@ -29,7 +29,7 @@ func TestNewTextFormats(t *testing.T) {
 		{"auto", "no calls", "auto", ``},
 	}
 	for _, tc := range cases {
-		p, err := New(tc.format, Options{Tools: oneTool{}})
+		p, err := New(opts{Format: toolcall.Format(tc.format), Tools: oneTool{}})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.format, err)
 		}
@@ -41,24 +41,24 @@ func TestNewTextFormats(t *testing.T) {
 		if got != tc.call {
 			t.Errorf("%s: calls %q, want %q", tc.format, got, tc.call)
 		}
-		if d := Detected(p, tc.format); d != tc.detected {
+		if d := Detected(p, toolcall.Format(tc.format)); string(d) != tc.detected {
 			t.Errorf("%s: detected %q, want %q", tc.format, d, tc.detected)
 		}
 	}
 }
 
 func TestOptionsReachTheParser(t *testing.T) {
-	p, _ := New("use_tool", Options{MaxCallBytes: 40, MaxDepth: 2})
+	p, _ := New(opts{Format: "use_tool", MaxCallBytes: 40, MaxDepth: 2})
 	r := toolcall.Collect("", toolcall.Run(p, []byte(`<use_tool><tool_name>a</tool_name><arguments>{"a":[[1]]}</arguments></use_tool>`), 0))
 	if len(r.Errors) != 1 || r.Errors[0].Code != toolcall.CodeTooLarge {
 		t.Fatalf("errors %+v, want one too_large", r.Errors)
 	}
-	p, _ = New("use_tool", Options{MaxDepth: 2})
+	p, _ = New(opts{Format: "use_tool", MaxDepth: 2})
 	r = toolcall.Collect("", toolcall.Run(p, []byte(`<use_tool><tool_name>a</tool_name><arguments>{"a":[[1]]}</arguments></use_tool>`), 0))
 	if len(r.Errors) != 1 || r.Errors[0].Code != toolcall.CodeTooDeep {
 		t.Fatalf("errors %+v, want one too_deep", r.Errors)
 	}
-	p, _ = New("use_tool", Options{CallsInReasoning: true})
+	p, _ = New(opts{Format: "use_tool", CallsInReasoning: true})
 	r = toolcall.Collect("", toolcall.Run(p, []byte(`<think><use_tool><tool_name>a</tool_name></use_tool></think>`), 0))
 	if len(r.Calls) != 1 {
 		t.Fatalf("calls in reasoning not enabled: %+v", r)
@@ -66,7 +66,7 @@ func TestOptionsReachTheParser(t *testing.T) {
 }
 
 func TestUnknownFormat(t *testing.T) {
-	_, err := New("xml", Options{})
+	_, err := New(opts{Format: "xml"})
 	if err == nil || !strings.Contains(err.Error(), "use_tool") {
 		t.Fatalf("error %v should list the known formats", err)
 	}

@@ -2,7 +2,6 @@ package anyparse
 
 import (
 	"github.com/tooleval/tooleval/nativeparse"
-	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -12,13 +11,11 @@ import (
 // chosen parser. The detector looks at each held byte once, and the held
 // bytes are fed to the chosen parser once.
 type autoParser struct {
-	opts Options
+	opts toolcall.ParseOptions // checked by New; Format is Auto
 	p    toolcall.StreamParser
 	det  nativeparse.Detector
 	rec  toolcall.Recorder
 }
-
-func newAuto(o Options) toolcall.StreamParser { return &autoParser{opts: o} }
 
 func (a *autoParser) Feed(chunk []byte) []toolcall.Event {
 	if a.p != nil {
@@ -46,15 +43,20 @@ func (a *autoParser) Close() []toolcall.Event {
 }
 
 func (a *autoParser) start(native bool) {
+	var err error
 	if native {
-		a.p = newNative(nativeparse.Auto, a.opts)
+		a.p, err = newNative(a.opts)
 	} else {
-		a.p = newText(textparse.FormatAuto, a.opts)
+		a.p, err = newText(a.opts)
+	}
+	if err != nil {
+		// New checked the caps, and both families read "auto".
+		panic("anyparse: " + err.Error())
 	}
 }
 
 // DetectedFormat is the format the chosen parser detected, "auto" before.
-func (a *autoParser) DetectedFormat() string {
+func (a *autoParser) DetectedFormat() toolcall.Format {
 	if a.p == nil {
 		return Auto
 	}

@@ -25,12 +25,12 @@ func TestAutoPicksProviderStreams(t *testing.T) {
 			}
 			want := eventsJSON(t, format, in, 0)
 			for _, cs := range []int{1, 2, 3, 7, 64, 0} {
-				p, _ := New(Auto, Options{})
+				p, _ := New(opts{})
 				got := marshal(t, toolcall.Run(p, in, cs))
 				if got != want {
 					t.Fatalf("chunk size %d: auto gave\n%s\nwant (%s)\n%s", cs, got, format, want)
 				}
-				if d := Detected(p, Auto); d != format {
+				if d := Detected(p, Auto); string(d) != format {
 					t.Fatalf("detected %q, want %q", d, format)
 				}
 			}
@@ -53,7 +53,7 @@ func TestAutoKeepsTextAsText(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for cs := 0; cs <= len(c.in); cs++ {
-				p, _ := New(Auto, Options{})
+				p, _ := New(opts{})
 				r := toolcall.Collect("auto", toolcall.Run(p, []byte(c.in), cs))
 				if r.Text != c.text || len(r.Calls) != 0 || len(r.Errors) != 0 {
 					t.Fatalf("chunk size %d: got %+v", cs, r)
@@ -65,7 +65,7 @@ func TestAutoKeepsTextAsText(t *testing.T) {
 
 func TestNativeFormatsRegistered(t *testing.T) {
 	for _, f := range []string{"openai-chat", "openai-responses", "anthropic", "gemini", "ollama"} {
-		if _, err := New(f, Options{}); err != nil {
+		if _, err := New(opts{Format: toolcall.Format(f)}); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
@@ -73,7 +73,7 @@ func TestNativeFormatsRegistered(t *testing.T) {
 
 func eventsJSON(t *testing.T, format string, in []byte, cs int) string {
 	t.Helper()
-	p, err := New(format, Options{})
+	p, err := New(opts{Format: toolcall.Format(format)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,9 +40,9 @@ func FuzzAuto(f *testing.F) {
 		f.Add([]byte(s), uint8(1))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, size uint8) {
-		p, _ := New(Auto, Options{})
+		p, _ := New(opts{})
 		whole := toolcall.Run(p, in, 0)
-		q, _ := New(Auto, Options{})
+		q, _ := New(opts{})
 		parts := toolcall.Run(q, in, int(size%32)+1)
 		w, _ := json.Marshal(whole)
 		g, _ := json.Marshal(parts)

@@ -14,31 +14,31 @@ import (
 func TestAutoHostileInputsLinear(t *testing.T) {
 	for _, h := range []struct {
 		name string
-		opts Options
+		opts opts
 		gen  func(n int) []byte
 		code toolcall.Code
 	}{
-		{"text of <", Options{}, func(n int) []byte { return []byte(strings.Repeat("<", n)) }, ""},
-		{"one endless text line", Options{}, func(n int) []byte { return []byte(strings.Repeat("word ", n/5)) }, ""},
-		{"tool_call arguments of [", Options{}, func(n int) []byte {
+		{"text of <", opts{}, func(n int) []byte { return []byte(strings.Repeat("<", n)) }, ""},
+		{"one endless text line", opts{}, func(n int) []byte { return []byte(strings.Repeat("word ", n/5)) }, ""},
+		{"tool_call arguments of [", opts{}, func(n int) []byte {
 			return []byte(`<tool_call>{"name":"f","arguments":{"a":` + strings.Repeat("[", n) + `</tool_call>`)
 		}, toolcall.CodeTooDeep},
-		{"use_tool arguments of {\"a\":", Options{}, func(n int) []byte {
+		{"use_tool arguments of {\"a\":", opts{}, func(n int) []byte {
 			return []byte(`<use_tool><tool_name>f</tool_name><arguments>` + strings.Repeat(`{"a":`, n/5) + `</arguments></use_tool>`)
 		}, toolcall.CodeTooDeep},
-		{"tool_call arguments over the call cap", Options{MaxCallBytes: 32 << 10}, func(n int) []byte {
+		{"tool_call arguments over the call cap", opts{MaxCallBytes: 32 << 10}, func(n int) []byte {
 			return []byte(`<tool_call>{"name":"f","arguments":{"a":"` + strings.Repeat("x", n) + `"}}</tool_call>`)
 		}, toolcall.CodeTooLarge},
-		{"sse line of [", Options{}, func(n int) []byte {
+		{"sse line of [", opts{}, func(n int) []byte {
 			return []byte("data: " + strings.Repeat("[", n) + "\ndata: 1\n\n")
 		}, toolcall.CodeTooDeep},
-		{"ndjson line over the record cap", Options{MaxRecordBytes: 32 << 10}, func(n int) []byte {
+		{"ndjson line over the record cap", opts{MaxRecordBytes: 32 << 10}, func(n int) []byte {
 			return []byte(`{"model":"m","created_at":"t","message":{"role":"assistant","content":"` + strings.Repeat("x", n) + "\"},\"done\":false}\n")
 		}, toolcall.CodeTooLarge},
 	} {
 		t.Run(h.name, func(t *testing.T) {
 			run := func(in []byte) []toolcall.Event {
-				p, _ := New(Auto, h.opts)
+				p, _ := New(h.opts)
 				return toolcall.Run(p, in, 4096)
 			}
 			for _, n := range []int{64 << 10, 1 << 20} {

@@ -8,10 +8,9 @@ import (
 // The provider streams of package nativeparse.
 func init() {
 	for _, f := range nativeparse.Formats() {
-		if f == nativeparse.Auto {
-			continue
+		if f != nativeparse.Auto {
+			register(f, newNative)
 		}
-		register(string(f), func(o Options) toolcall.StreamParser { return newNative(f, o) })
 	}
 }
 
@@ -19,18 +18,12 @@ func init() {
 type nativeParser struct{ *nativeparse.Parser }
 
 // DetectedFormat is the provider in use, "auto" until one is seen.
-func (n nativeParser) DetectedFormat() string { return string(n.Format()) }
+func (n nativeParser) DetectedFormat() toolcall.Format { return n.Format() }
 
-func newNative(f nativeparse.Format, o Options) toolcall.StreamParser {
-	var opts []nativeparse.Option
-	if o.MaxCallBytes > 0 {
-		opts = append(opts, nativeparse.WithMaxCallBytes(o.MaxCallBytes))
+func newNative(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
+	p, err := nativeparse.New(o)
+	if err != nil {
+		return nil, err
 	}
-	if o.MaxDepth > 0 {
-		opts = append(opts, nativeparse.WithMaxDepth(o.MaxDepth))
-	}
-	if o.MaxRecordBytes > 0 {
-		opts = append(opts, nativeparse.WithMaxRecordBytes(o.MaxRecordBytes))
-	}
-	return nativeParser{nativeparse.New(f, opts...)}
+	return nativeParser{p}, nil
 }

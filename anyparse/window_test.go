@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/nativeparse"
-	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -44,7 +43,7 @@ func TestAutoChunkIndependentAcrossWindow(t *testing.T) {
 			in := windowBody(pad, native, "")
 			var want []byte
 			for _, cs := range chunkSizes(len(in)) {
-				p, _ := New(Auto, Options{})
+				p, _ := New(opts{})
 				got, _ := json.Marshal(toolcall.Run(p, in, cs))
 				if want == nil {
 					want = got
@@ -66,7 +65,7 @@ func TestAutoChunkIndependentAcrossWindow(t *testing.T) {
 }
 
 func mustNew(t *testing.T) toolcall.StreamParser {
-	p, err := New(Auto, Options{})
+	p, err := New(opts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +94,4 @@ func FuzzAutoWindow(f *testing.F) {
 			}
 		}
 	})
-}
-
-// Text and native arguments share one default depth cap.
-func TestSameDefaultDepth(t *testing.T) {
-	if nativeparse.DefaultMaxDepth != textparse.DefaultMaxDepth {
-		t.Fatalf("native depth cap %d, text %d", nativeparse.DefaultMaxDepth, textparse.DefaultMaxDepth)
-	}
 }

@@ -67,6 +67,32 @@ var dialectDense = []struct {
 		`<|tool_call>call:grep{pattern:<|"|>func (p \*Parser)<|"|>,paths:[<|"|>a<|"|>,<|"|>b<|"|>]}<tool_call|>` + "\n"},
 	{textparse.FormatFunctionaryV3, ">>>all\nReading the next file.\n>>>read_file\n" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}>>>grep` + "\n" + `{"pattern": "func (p \\*Parser)"}`},
+	{textparse.FormatNemotronNanoV2, "<think>Reading the next file.</think>\n<TOOLCALL>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</TOOLCALL>` + "\n"},
+	{textparse.FormatHunyuanA13B, "<think>Reading the next file.</think>\n<answer>\n<tool_calls>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</tool_calls>` + "\n</answer>\n"},
+	{textparse.FormatJamba, "Reading the next file.\n<tool_calls>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</tool_calls>` + "\n"},
+	{textparse.FormatApriel, "Here are my reasoning steps:\nReading the next file.\n[BEGIN FINAL RESPONSE]\n<tool_calls>" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]</tool_calls>` + "\n[END FINAL RESPONSE]\n"},
+	{textparse.FormatGranite20BFC, "Reading the next file.\n<function_call> " +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n<function_call> " +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n"},
+	{textparse.FormatGigaChat3, "Reading the next file.<|message_sep|>function call<|role_sep|>\n" +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}<|message_sep|>function call<|role_sep|>` + "\n" +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n"},
+	{textparse.FormatFunctionGemma, "Reading the next file.\n<start_function_call>call:read_file{path:<escape>src/pkg/file_0042.go<escape>,start_line:120}<end_function_call>" +
+		`<start_function_call>call:grep{pattern:<escape>func (p \*Parser)<escape>,paths:[<escape>a<escape>,<escape>b<escape>]}<end_function_call>` + "\n"},
+	{textparse.FormatPhi4Mini, "Reading the next file.\nfunctools" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
+	{textparse.FormatFireFunctionV2, "Reading the next file. functools" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
@@ -82,7 +108,7 @@ func BenchmarkDialects(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					feedXML(textparse.New(textparse.WithFormat(d.format)), in, chunk)
+					feedXML(newText(d.format), in, chunk)
 				}
 			})
 		}
@@ -98,7 +124,7 @@ func BenchmarkAutoPlain(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				feedXML(textparse.New(textparse.WithFormat(f)), in, 4096)
+				feedXML(newText(f), in, 4096)
 			}
 		})
 	}
@@ -109,7 +135,7 @@ func BenchmarkAutoPlain(b *testing.B) {
 func TestDialectBenchInputsParse(t *testing.T) {
 	for _, d := range dialectDense {
 		var calls, errs int
-		p := textparse.New(textparse.WithFormat(d.format))
+		p := newText(d.format)
 		for _, evs := range [][]byte{[]byte(d.block + d.block)} {
 			for _, ev := range append(p.Feed(evs), p.Close()...) {
 				switch ev.Kind.String() {

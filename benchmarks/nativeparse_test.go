@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/nativeparse"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // nativeBody repeats a provider fixture until the body is at least 256 KiB:
@@ -50,7 +51,7 @@ func BenchmarkNativeParse(b *testing.B) {
 				runtime.ReadMemStats(&ms0)
 				events := 0
 				for b.Loop() {
-					p := nativeparse.New(in.format)
+					p, _ := nativeparse.New(toolcall.ParseOptions{Format: in.format})
 					for i := 0; i < len(body); i += chunk {
 						events += len(p.Feed(body[i:min(i+chunk, len(body))]))
 					}

@@ -63,6 +63,16 @@ var xmlInputs = []struct {
 	{"bigarg", xmlBigArg()},
 }
 
+// newText builds a text parser for format ("": auto) with the default
+// options.
+func newText(format textparse.Format) *textparse.Parser {
+	p, err := textparse.New(toolcall.ParseOptions{Format: format})
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
 func feedXML(p *textparse.Parser, in []byte, chunk int) int {
 	n := 0
 	for i := 0; i < len(in); i += chunk {
@@ -81,7 +91,7 @@ func BenchmarkXMLParse(b *testing.B) {
 				b.SetBytes(int64(len(in.in)))
 				b.ReportAllocs()
 				for b.Loop() {
-					feedXML(textparse.New(), in.in, chunk)
+					feedXML(newText(""), in.in, chunk)
 				}
 			})
 		}
@@ -101,7 +111,7 @@ func BenchmarkXMLParseSize(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for b.Loop() {
-					feedXML(textparse.New(), in, 4096)
+					feedXML(newText(""), in, 4096)
 				}
 			})
 		}
@@ -135,7 +145,7 @@ func BenchmarkXMLNaive(b *testing.B) {
 // that the baseline finds the same calls, so the comparison is fair.
 func TestXMLBenchInputs(t *testing.T) {
 	dense := xmlDense(16 << 10)
-	r := toolcall.Collect("", toolcall.Run(textparse.New(), dense, 16))
+	r := toolcall.Collect("", toolcall.Run(newText(""), dense, 16))
 	var n naiveXML
 	for i := 0; i < len(dense); i += 4096 {
 		n.feed(dense[i:min(i+4096, len(dense))])
@@ -150,11 +160,11 @@ func TestXMLBenchInputs(t *testing.T) {
 	if strings.Join(names, ",") != strings.Join(n.names, ",") {
 		t.Fatalf("textparse calls %v\nnaive calls %v", names, n.names)
 	}
-	big := toolcall.Collect("", toolcall.Run(textparse.New(), xmlBigArg(), 4096))
+	big := toolcall.Collect("", toolcall.Run(newText(""), xmlBigArg(), 4096))
 	if len(big.Calls) != 1 || len(big.Calls[0].Arguments) < 1<<20 || len(big.Errors) != 0 {
 		t.Fatalf("big argument: %d calls, errors %+v", len(big.Calls), big.Errors)
 	}
-	plain := toolcall.Collect("", toolcall.Run(textparse.New(), xmlPlain(64<<10), 16))
+	plain := toolcall.Collect("", toolcall.Run(newText(""), xmlPlain(64<<10), 16))
 	if len(plain.Calls) != 0 || len(plain.Text) != 64<<10 {
 		t.Fatalf("plain input: %d calls, %d text bytes", len(plain.Calls), len(plain.Text))
 	}

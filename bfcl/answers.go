@@ -9,6 +9,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/pyliteral"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // answer is one line of a possible-answer file, checked and normalised.
@@ -34,10 +35,10 @@ func (b *builder) readAnswers(path string, problem func(error) error) (map[strin
 			GroundTruth json.RawMessage `json:"ground_truth"`
 		}
 		if err := json.Unmarshal(raw, &a); err != nil {
-			return problem(&FileError{File: path, Line: line, Err: fmt.Errorf("not an answer object: %w", err)})
+			return problem(&toolcall.FileError{File: path, Line: line, Err: fmt.Errorf("not an answer object: %w", err)})
 		}
 		fe := func(field string, err error) error {
-			return problem(&FileError{File: path, Line: line, ID: a.ID, Field: field, Err: err})
+			return problem(&toolcall.FileError{File: path, Line: line, ID: a.ID, Field: field, Err: err})
 		}
 		if a.ID == "" {
 			return fe("id", errors.New("missing"))
@@ -219,13 +220,13 @@ func (b *builder) checkAnswer(file string, line int, id string, funcs []json.Raw
 		for _, p := range g.Params {
 			field := fmt.Sprintf("ground_truth[%d].%s.%s", i, g.Name, p.Name)
 			if len(p.Allowed) == 0 {
-				if err := b.entry(&FileError{File: file, Line: line, ID: id, Field: field,
+				if err := b.entry(&toolcall.FileError{File: file, Line: line, ID: id, Field: field,
 					Err: errors.New("empty list of allowed values: no answer can pass (imported as the leaderboard scores it)")}); err != nil {
 					return err
 				}
 			}
 			if props != nil && !props[p.Name] {
-				if err := b.entry(&FileError{File: file, Line: line, ID: id, Field: field,
+				if err := b.entry(&toolcall.FileError{File: file, Line: line, ID: id, Field: field,
 					Err: fmt.Errorf("the function doc of %s has no parameter %q (imported as the leaderboard scores it)", g.Name, p.Name)}); err != nil {
 					return err
 				}

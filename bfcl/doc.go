@@ -29,8 +29,10 @@
 // normalised JSON Schema cannot keep: tuple, any, Java and JavaScript type
 // names), and for model suites whether the model was given dotted names
 // with underscores. `tooleval replay` then gives the leaderboard's verdict
-// per case, and Scores writes its score tables (`tooleval bfcl score`,
-// `tooleval replay --bfcl-scores`).
+// per case (package bfclcheck), and Scores writes its score tables from
+// the finished run's case results, in one pass: ScoreReport reads the call
+// checks a replay.Report holds (`tooleval replay --bfcl-scores`), and
+// ScoreSuite runs the cheapest replay first (`tooleval bfcl score`).
 //
 // Model results are decoded as the leaderboard's decode_ast does for the
 // model's mode (Options.FC / Options.Prompting, else an "FC" part of the
@@ -117,6 +119,6 @@
 // object creation loses its anonymous class body; source the grammar
 // would reject is not detected.
 //
-// Every problem in an input file is a *FileError naming the file, the line
+// Every problem in an input file is a *toolcall.FileError naming the file, the line
 // and, where known, the case id and field.
 package bfcl

@@ -13,48 +13,19 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/tooleval/tooleval/internal/readcap"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
-// FileError is a problem in one input file, located by line (1-based; 0
-// when the problem is the file as a whole) and, where known, the case id
-// and the JSON field.
-type FileError struct {
-	File  string
-	Line  int
-	ID    string
-	Field string
-	Err   error
-}
-
-func (e *FileError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	if e.ID != "" {
-		fmt.Fprintf(&b, ": id %q", e.ID)
-	}
-	if e.Field != "" {
-		fmt.Fprintf(&b, ": %s", e.Field)
-	}
-	fmt.Fprintf(&b, ": %v", e.Err)
-	return b.String()
-}
-
-func (e *FileError) Unwrap() error { return e.Err }
-
-// inFile returns a non-nil err as a *FileError: unchanged when it holds one
+// inFile returns a non-nil err as a *toolcall.FileError: unchanged when it holds one
 // already, otherwise wrapped as a problem of file as a whole.
 func inFile(file string, err error) error {
-	var fe *FileError
+	var fe *toolcall.FileError
 	if err == nil || errors.As(err, &fe) {
 		return err
 	}
-	return &FileError{File: file, Err: err}
+	return &toolcall.FileError{File: file, Err: err}
 }
 
 // dataFile is one BFCL_v<N>_<category>.json file.
@@ -264,7 +235,7 @@ func (b *builder) eachLine(path string, fn func(line int, b []byte) error) error
 	if err == nil && first[0] == '[' {
 		all, err := io.ReadAll(r)
 		if err != nil {
-			return &FileError{File: path, Err: err}
+			return &toolcall.FileError{File: path, Err: err}
 		}
 		return eachArrayElement(path, all, fn)
 	}
@@ -283,7 +254,7 @@ func (b *builder) eachLine(path string, fn func(line int, b []byte) error) error
 			return nil
 		}
 		if err != nil {
-			return &FileError{File: path, Line: line, Err: err}
+			return &toolcall.FileError{File: path, Line: line, Err: err}
 		}
 	}
 }
@@ -294,13 +265,13 @@ func eachArrayElement(path string, all []byte, fn func(line int, b []byte) error
 	dec := json.NewDecoder(bytes.NewReader(all))
 	lineAt := func(off int64) int { return 1 + bytes.Count(all[:off], []byte{'\n'}) }
 	if _, err := dec.Token(); err != nil {
-		return &FileError{File: path, Line: 1, Err: err}
+		return &toolcall.FileError{File: path, Line: 1, Err: err}
 	}
 	for dec.More() {
 		start := dec.InputOffset()
 		var el json.RawMessage
 		if err := dec.Decode(&el); err != nil {
-			return &FileError{File: path, Line: lineAt(start), Err: err}
+			return &toolcall.FileError{File: path, Line: lineAt(start), Err: err}
 		}
 		// InputOffset is before the separator and whitespace.
 		s := int(start)
@@ -312,7 +283,7 @@ func eachArrayElement(path string, all []byte, fn func(line int, b []byte) error
 		}
 	}
 	if _, err := dec.Token(); err != nil {
-		return &FileError{File: path, Line: lineAt(dec.InputOffset()), Err: err}
+		return &toolcall.FileError{File: path, Line: lineAt(dec.InputOffset()), Err: err}
 	}
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // CatalogMode says how function docs become catalogs.
@@ -174,7 +175,7 @@ type ModelSummary struct {
 
 // Load reads a leaderboard checkout (or its data directory) and builds the
 // catalogs and suites. Missing or malformed files are errors naming the
-// file and line (*FileError).
+// file and line (*toolcall.FileError).
 func Load(dir string, opt Options) (*Imported, error) {
 	if opt.Catalogs == "" {
 		opt.Catalogs = SharedCatalog
@@ -392,7 +393,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		// Their answers are execution traces, not calls to check.
 		err := b.eachLine(f.path, func(int, []byte) error { b.skip(&cs, reason); cs.Questions++; return nil })
 		if err != nil {
-			return &FileError{File: f.path, Err: err}
+			return &toolcall.FileError{File: f.path, Err: err}
 		}
 		cs.Note = categoryNote(&cs, reason)
 		b.im.Summary.Categories = append(b.im.Summary.Categories, cs)
@@ -408,7 +409,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		var err error
 		answers, err = b.readAnswers(ap, b.entry)
 		if errors.Is(err, os.ErrNotExist) {
-			return &FileError{File: ap, Err: fmt.Errorf("possible-answer file for category %s is missing", f.category)}
+			return &toolcall.FileError{File: ap, Err: fmt.Errorf("possible-answer file for category %s is missing", f.category)}
 		}
 		if err != nil {
 			return err
@@ -420,11 +421,11 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		var q question
 		if err := json.Unmarshal(raw, &q); err != nil {
 			b.skip(&cs, "malformed")
-			return b.entry(&FileError{File: f.path, Line: line, Err: fmt.Errorf("not a question object: %w", err)})
+			return b.entry(&toolcall.FileError{File: f.path, Line: line, Err: fmt.Errorf("not a question object: %w", err)})
 		}
 		fe := func(field string, err error) error {
 			b.skip(&cs, "malformed")
-			return b.entry(&FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err})
+			return b.entry(&toolcall.FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err})
 		}
 		if err := b.claimID(q.ID, f.path, line); err != nil {
 			return fe("id", err)
@@ -502,7 +503,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 	}
 	if len(unused) > 0 {
 		sort.Strings(unused)
-		if err := b.entry(&FileError{File: filepath.Join(dataDir, "possible_answer", filepath.Base(f.path)), ID: unused[0],
+		if err := b.entry(&toolcall.FileError{File: filepath.Join(dataDir, "possible_answer", filepath.Base(f.path)), ID: unused[0],
 			Err: fmt.Errorf("%d answers have no question (first: %s)", len(unused), unused[0])}); err != nil {
 			return err
 		}

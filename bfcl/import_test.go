@@ -11,6 +11,7 @@ import (
 
 	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -269,9 +270,9 @@ func TestImportErrors(t *testing.T) {
 					t.Errorf("error %q does not contain %q", err, w)
 				}
 			}
-			var fe *FileError
+			var fe *toolcall.FileError
 			if errors.As(err, &fe) != tc.isFile {
-				t.Errorf("error %T: FileError = %v, want %v", err, !tc.isFile, tc.isFile)
+				t.Errorf("error %T: toolcall.FileError = %v, want %v", err, !tc.isFile, tc.isFile)
 			}
 		})
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Multi-turn categories become trajectories: one step per user turn, the
@@ -90,7 +91,7 @@ func (b *builder) classDocs(dataDir, class string) ([]json.RawMessage, []string,
 	if err != nil {
 		d.err = fmt.Errorf("function docs of %s: %w", class, err)
 	} else if d.funcs, d.names, err = functionDocs(docs.Bytes()); err != nil {
-		d.err = &FileError{File: p, Err: err}
+		d.err = &toolcall.FileError{File: p, Err: err}
 	}
 	b.mtDocs[class] = d
 	return d.funcs, d.names, d.err
@@ -116,13 +117,13 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 			if err == nil {
 				err = errors.New("no id")
 			}
-			return b.entry(&FileError{File: ap, Line: line, Err: fmt.Errorf("not a multi-turn answer {id, ground_truth: [[calls…] per turn]}: %w", err)})
+			return b.entry(&toolcall.FileError{File: ap, Line: line, Err: fmt.Errorf("not a multi-turn answer {id, ground_truth: [[calls…] per turn]}: %w", err)})
 		}
 		turns := make([][]metrics.GoldCall, len(a.GroundTruth))
 		for i, gt := range a.GroundTruth {
 			calls, names, ferr := groundTruth(gt)
 			if ferr != nil {
-				return b.entry(&FileError{File: ap, Line: line, ID: a.ID, Field: fmt.Sprintf("ground_truth[%d]%s", i, ferr.path), Err: ferr.err})
+				return b.entry(&toolcall.FileError{File: ap, Line: line, ID: a.ID, Field: fmt.Sprintf("ground_truth[%d]%s", i, ferr.path), Err: ferr.err})
 			}
 			turns[i] = calls
 			for _, n := range names {
@@ -133,7 +134,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 		return nil
 	})
 	if errors.Is(err, os.ErrNotExist) {
-		return &FileError{File: ap, Err: fmt.Errorf("possible-answer file for category %s is missing", f.category)}
+		return &toolcall.FileError{File: ap, Err: fmt.Errorf("possible-answer file for category %s is missing", f.category)}
 	}
 	if err != nil {
 		return err
@@ -144,11 +145,11 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 		var q multiTurnQuestion
 		if err := json.Unmarshal(raw, &q); err != nil {
 			b.skip(cs, "malformed")
-			return b.entry(&FileError{File: f.path, Line: line, Err: fmt.Errorf("not a multi-turn question: %w", err)})
+			return b.entry(&toolcall.FileError{File: f.path, Line: line, Err: fmt.Errorf("not a multi-turn question: %w", err)})
 		}
 		fe := func(field string, err error) error {
 			b.skip(cs, "malformed")
-			return b.entry(&FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err})
+			return b.entry(&toolcall.FileError{File: f.path, Line: line, ID: q.ID, Field: field, Err: err})
 		}
 		if err := b.claimID(q.ID, f.path, line); err != nil {
 			return fe("id", err)
@@ -169,7 +170,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 			fs, ns, err := b.classDocs(dataDir, class)
 			if err != nil {
 				b.skip(cs, "no function docs")
-				return b.entry(&FileError{File: f.path, Line: line, ID: q.ID, Field: "involved_classes", Err: err})
+				return b.entry(&toolcall.FileError{File: f.path, Line: line, ID: q.ID, Field: "involved_classes", Err: err})
 			}
 			for i, n := range ns {
 				if !contains(names, n) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/bfclcheck"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // resultLine is one line of a model's result file.
@@ -69,10 +70,10 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 				Result json.RawMessage `json:"result"`
 			}
 			if err := json.Unmarshal(raw, &r); err != nil {
-				return b.entry(&FileError{File: f.path, Line: line, Err: fmt.Errorf("not a result object: %w", err)})
+				return b.entry(&toolcall.FileError{File: f.path, Line: line, Err: fmt.Errorf("not a result object: %w", err)})
 			}
 			if r.ID == "" {
-				return b.entry(&FileError{File: f.path, Line: line, Field: "id", Err: errors.New("missing")})
+				return b.entry(&toolcall.FileError{File: f.path, Line: line, Field: "id", Err: errors.New("missing")})
 			}
 			ms.Results++
 			if _, ok := b.byID[r.ID]; !ok {
@@ -80,7 +81,7 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 				return nil
 			}
 			if have[r.ID] {
-				return b.entry(&FileError{File: f.path, Line: line, ID: r.ID, Err: errors.New("second result for this id (the first is kept)")})
+				return b.entry(&toolcall.FileError{File: f.path, Line: line, ID: r.ID, Err: errors.New("second result for this id (the first is kept)")})
 			}
 			have[r.ID] = true
 			if isMultiTurn(b.cats[r.ID]) {
@@ -129,7 +130,7 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 		calls, err := decodeResult(l.result, ms.Mode, (&bfclcheck.Rules{Category: b.cats[l.id]}).Lang(), types)
 		if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
 			ms.Rejected++
-			if err := b.entry(&FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {
+			if err := b.entry(&toolcall.FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {
 				return err
 			}
 			continue
@@ -175,7 +176,7 @@ func (b *builder) model(model string, files map[string]dataFile, imported map[st
 		c, n, err := multiTurnResult(b.im.Cases[b.byID[l.id]], l.result, ms.Mode, model)
 		if err != nil {
 			ms.Rejected++
-			if err := b.entry(&FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {
+			if err := b.entry(&toolcall.FileError{File: l.file, Line: l.line, ID: l.id, Field: "result", Err: fmt.Errorf("left out: %w", err)}); err != nil {
 				return err
 			}
 			continue

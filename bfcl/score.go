@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -28,27 +27,51 @@ type Scores struct {
 	Verdicts []Verdict
 }
 
-// ScoreSuite checks every case of a suite that carries the leaderboard's
-// checker and a transcript (an imported model suite) and adds the
-// verdicts; the model is the transcript's. Cases that cannot be parsed are
-// an error naming the suite line.
+// ScoreSuite replays a suite (an imported model suite) and adds the
+// leaderboard's verdicts on its cases, as ScoreReport reads them. The run
+// is the cheapest replay.Run there is — one k, one prompt variant, no token
+// counting — since only the call check counts.
 func (s *Scores) ScoreSuite(suite *replay.Suite) error {
+	rep, err := replay.Run(suite, replay.Options{Ks: []int{1}, Variants: []string{"names"}, Encoding: "none"})
+	if err != nil {
+		return err
+	}
+	return s.ScoreReport(suite, rep)
+}
+
+// ScoreReport adds the verdicts of a finished replay of suite: for every
+// replayed case that carries the leaderboard's checker and a transcript,
+// the call check its result holds (every configuration of a run shares a
+// case's call check, so the first is read; nothing is parsed or checked
+// again). The model is the transcript's (else the case's model: tag), the
+// category the checker's. A case the run could not replay is an error
+// naming the suite line; cases the run left out (--filter, --shard) are
+// left out of the scores.
+func (s *Scores) ScoreReport(suite *replay.Suite, rep *replay.Report) error {
+	if len(rep.Configs) == 0 {
+		return nil
+	}
+	byLine := make(map[int]*replay.Case, len(suite.Cases))
 	for _, c := range suite.Cases {
-		if c.Checker == nil || c.Checker.Checker != "bfcl" || c.Transcript == nil {
+		byLine[c.Line] = c
+	}
+	for _, res := range rep.Configs[0].Results {
+		c := byLine[res.Line]
+		if c == nil || c.ID != res.ID || c.Checker == nil || c.Checker.Checker != "bfcl" || c.Transcript == nil {
 			continue
 		}
-		cat := suite.Catalog(c)
-		calls, broken, err := replay.CaseCalls(c, cat)
-		if err != nil {
-			return fmt.Errorf("%s:%d: %v", suite.Name, c.Line, err)
+		if res.Error != "" {
+			return fmt.Errorf("%s:%d: %s", suite.Name, c.Line, res.Error)
 		}
-		r := bfclcheck.CheckCallsWith(cat, calls, c.GoldCalls, broken, c.Checker)
-		v := Verdict{Model: c.Transcript.Model, Category: c.Checker.Category, ID: c.ID, Correct: r.Correct, Code: r.Code}
+		if res.Calls == nil {
+			return fmt.Errorf("%s:%d: case %q has no call check in the report", suite.Name, c.Line, c.ID)
+		}
+		v := Verdict{Model: c.Transcript.Model, Category: c.Checker.Category, ID: c.ID, Correct: res.Calls.Correct, Code: res.Calls.Code}
 		if v.Model == "" {
 			v.Model = modelTag(c.Tags)
 		}
-		if len(r.Problems) > 0 {
-			v.Message = r.Problems[0].Message
+		if len(res.Calls.Problems) > 0 {
+			v.Message = res.Calls.Problems[0].Message
 		}
 		s.Verdicts = append(s.Verdicts, v)
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 func FuzzParse(f *testing.F) {
@@ -19,9 +21,9 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse(data, "fuzz.json")
 		if err != nil {
-			var le *LoadError
+			var le *toolcall.FileError
 			if !errors.As(err, &le) || le.File != "fuzz.json" {
-				t.Fatalf("error %T %v is not a *LoadError naming the file", err, err)
+				t.Fatalf("error %T %v is not a *toolcall.FileError naming the file", err, err)
 			}
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/internal/growth"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // deepCatalog is an OpenAI tools array whose schema nests properties
@@ -38,8 +39,8 @@ func wideCatalog(n int) []byte {
 func TestDeepSchemaCapped(t *testing.T) {
 	for _, n := range []int{64 << 10, 1 << 20} {
 		_, err := Parse(deepCatalog(n), "deep.json")
-		var le *LoadError
-		if !errors.As(err, &le) || le.Line != 1 || le.Column == 0 || !strings.Contains(le.Msg, fmt.Sprintf("deeper than %d", MaxNesting)) {
+		var le *toolcall.FileError
+		if !errors.As(err, &le) || le.Line != 1 || le.Column == 0 || !strings.Contains(le.Message, fmt.Sprintf("deeper than %d", MaxNesting)) {
 			t.Fatalf("%d: error %v, want a located nesting error", n, err)
 		}
 		if len(err.Error()) > 200 {
@@ -49,8 +50,8 @@ func TestDeepSchemaCapped(t *testing.T) {
 	growth.Linear(t, 64<<10, deepCatalog, func(in []byte) { _, _ = Parse(in, "deep.json") })
 	// JSON Lines: the same error, on the right line.
 	_, err := Parse(append([]byte(`{"name":"g","parameters":{}}`+"\n"), deepCatalog(10000)...), "deep.jsonl")
-	var le *LoadError
-	if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(le.Msg, "deeper than") {
+	var le *toolcall.FileError
+	if !errors.As(err, &le) || le.Line != 2 || !strings.Contains(le.Message, "deeper than") {
 		t.Fatalf("JSON Lines: %v", err)
 	}
 	// NormalizeSchema has the same cap.

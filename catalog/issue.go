@@ -43,35 +43,3 @@ func (i Issue) String() string {
 	fmt.Fprintf(&b, "%s: %s", i.Code, i.Message)
 	return b.String()
 }
-
-// LoadError is a file that could not be read as a tool catalog. It names the
-// file, the line (and column) and JSON path where reading stopped, and what
-// was expected there.
-type LoadError struct {
-	File   string
-	Line   int
-	Column int
-	// Path is the JSON path of the offending value ("$[3].function"), when
-	// the file is valid JSON.
-	Path string
-	// Msg says what was expected and what was found.
-	Msg string
-}
-
-func (e *LoadError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-		if e.Column > 0 {
-			fmt.Fprintf(&b, ":%d", e.Column)
-		}
-	}
-	b.WriteString(": ")
-	if e.Path != "" {
-		b.WriteString(e.Path)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}

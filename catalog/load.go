@@ -54,7 +54,7 @@ const MaxFileBytes = readcap.DefaultCatalogBytes
 // "details" and "enabledForPrompt".
 //
 // Every schema is normalised (see NormalizeSchema). Problems that do not stop
-// loading are kept as Issues. A file that fits no format is a *LoadError
+// loading are kept as Issues. A file that fits no format is a *toolcall.FileError
 // naming the line and JSON path and what was expected there.
 func Parse(data []byte, name string) (*Catalog, error) {
 	l := &loader{file: name, data: data}
@@ -70,7 +70,7 @@ func Parse(data []byte, name string) (*Catalog, error) {
 	tools, metas = l.dropDuplicates(tools, metas)
 	c, err := newCatalog(tools, metas)
 	if err != nil {
-		return nil, &LoadError{File: name, Msg: err.Error()}
+		return nil, &toolcall.FileError{File: name, Message: err.Error()}
 	}
 	c.issues = append(l.issues, c.issues...)
 	c.all = l.entries
@@ -93,7 +93,7 @@ type entry struct {
 func (l *loader) parse() error {
 	trimmed := bytes.TrimSpace(bytes.TrimPrefix(l.data, []byte("\xef\xbb\xbf")))
 	if len(trimmed) == 0 {
-		return &LoadError{File: l.file, Msg: "empty file; want a JSON tools array, an MCP tools/list result or JSON Lines of tool definitions"}
+		return &toolcall.FileError{File: l.file, Message: "empty file; want a JSON tools array, an MCP tools/list result or JSON Lines of tool definitions"}
 	}
 	base := int64(len(l.data) - len(bytes.TrimLeft(l.data, " \t\r\n\xef\xbb\xbf")))
 	if l.data[base] == '[' {
@@ -222,7 +222,7 @@ func (l *loader) lineCol(off int64) (int, int) {
 
 func (l *loader) errAt(off int64, path, format string, args ...any) error {
 	line, col := l.lineCol(off)
-	return &LoadError{File: l.file, Line: line, Column: col, Path: path, Msg: fmt.Sprintf(format, args...)}
+	return &toolcall.FileError{File: l.file, Line: line, Column: col, Field: path, Message: fmt.Sprintf(format, args...)}
 }
 
 func (l *loader) errValue(v *value, path, format string, args ...any) error {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/internal/golden"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -173,9 +174,9 @@ func TestLoadErrors(t *testing.T) {
 			t.Errorf("%s: no error", c.file)
 			continue
 		}
-		var le *LoadError
+		var le *toolcall.FileError
 		if c.file != "" && !asLoadError(err, &le) {
-			t.Errorf("%s: error %T is not a *LoadError: %v", c.file, err, err)
+			t.Errorf("%s: error %T is not a *toolcall.FileError: %v", c.file, err, err)
 		}
 		for _, w := range c.want {
 			if !strings.Contains(err.Error(), w) {
@@ -185,8 +186,8 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
-func asLoadError(err error, le **LoadError) bool {
-	e, ok := err.(*LoadError)
+func asLoadError(err error, le **toolcall.FileError) bool {
+	e, ok := err.(*toolcall.FileError)
 	*le = e
 	return ok
 }

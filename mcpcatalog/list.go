@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Listing is one server's tools/list result with what identifies it. It is
@@ -282,13 +283,13 @@ func checkTool(raw json.RawMessage, i int) error {
 		}
 	}
 	if _, err := catalog.Parse(raw, name); err != nil {
-		var le *catalog.LoadError
+		var le *toolcall.FileError
 		if errors.As(err, &le) {
-			path := le.Path
+			path := le.Field
 			if path == "" {
 				path = "$"
 			}
-			return fmt.Errorf("%s: %s: %s", name, path, le.Msg)
+			return fmt.Errorf("%s: %s: %s", name, path, le.Message)
 		}
 		return fmt.Errorf("%s: %v", name, err)
 	}

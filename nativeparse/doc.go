@@ -22,11 +22,11 @@
 // closed into valid JSON (see jsonscan.Partial).
 //
 // Every cost is linear in the body and memory is capped: a line, an SSE
-// event's data or a JSON-array value longer than WithMaxRecordBytes is
+// event's data or a JSON-array value longer than ParseOptions.MaxRecordBytes is
 // reported as too_large when the cap is crossed and skipped without being
-// buffered; arguments nested past WithMaxDepth (the text parsers' default,
-// 128) are too_deep at the byte that crosses the cap; a call's arguments
-// past WithMaxCallBytes are too_large. Error messages quote a bounded
+// buffered; arguments nested past ParseOptions.MaxDepth (default
+// 128, as for the text parsers) are too_deep at the byte that crosses the cap; a call's arguments
+// past ParseOptions.MaxCallBytes are too_large. Error messages quote a bounded
 // excerpt, never the input. Detector decides on the first SniffWindow
 // bytes at most, so auto detection does not depend on the chunking.
 package nativeparse

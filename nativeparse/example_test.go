@@ -15,7 +15,10 @@ func ExampleParser() {
 		`data: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"path\":\"a.go\"}"}}` + "\n\n" +
 		"event: content_block_stop\n" +
 		`data: {"type":"content_block_stop","index":0}` + "\n\n"
-	p := nativeparse.New(nativeparse.Anthropic)
+	p, err := nativeparse.New(toolcall.ParseOptions{Format: nativeparse.Anthropic})
+	if err != nil {
+		panic(err)
+	}
 	var evs []toolcall.Event
 	for i := 0; i < len(body); i += 50 {
 		for _, ev := range p.Feed([]byte(body[i:min(i+50, len(body))])) {
@@ -41,7 +44,10 @@ func ExampleParser() {
 
 // Watching a call's arguments while they stream.
 func ExampleParser_Partial() {
-	p := nativeparse.New(nativeparse.OpenAIChat)
+	p, err := nativeparse.New(toolcall.ParseOptions{Format: nativeparse.OpenAIChat})
+	if err != nil {
+		panic(err)
+	}
 	for _, frag := range []string{`{\"path\":\"src/`, `main.go\",\"line\":4`, `2}`} {
 		p.Feed([]byte(`data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"open","arguments":"` + frag + `"}}]}}]}` + "\n\n"))
 		fmt.Printf("%s\n", p.Partial(0))

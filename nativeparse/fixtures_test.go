@@ -61,7 +61,7 @@ func TestFixtures(t *testing.T) {
 			evs := checkChunkings(t, format, string(in))
 			checkInvariants(t, evs)
 			got := golden(format, evs)
-			auto := golden(format, toolcall.Run(New(Auto), in, 0))
+			auto := golden(format, toolcall.Run(mustNew(opts{Format: Auto}), in, 0))
 			if !bytes.Equal(got, auto) {
 				t.Fatalf("auto differs:\n%s\nwant\n%s", auto, got)
 			}

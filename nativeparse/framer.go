@@ -1,6 +1,10 @@
 package nativeparse
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
 
 // Framing says how the wire events of a response body are delimited.
 type Framing uint8
@@ -59,11 +63,6 @@ type Record struct {
 	// JSON value: that value) without buffering and goes on.
 	TooLarge bool
 }
-
-// DefaultMaxRecordBytes is the default cap on one line, one SSE event's
-// data and one JSON value of a body: room for a call at the 16 MiB
-// argument cap, escaped as a JSON string, plus its envelope.
-const DefaultMaxRecordBytes = 32 << 20
 
 var bom = []byte("\xEF\xBB\xBF")
 
@@ -144,12 +143,12 @@ func (f *Framer) Reset(framing Framing) {
 }
 
 // SetMaxRecordBytes caps a line, an SSE event's data and a JSON value
-// (n <= 0: DefaultMaxRecordBytes). Reset keeps the cap.
+// (n <= 0: toolcall.DefaultMaxRecordBytes). Reset keeps the cap.
 func (f *Framer) SetMaxRecordBytes(n int) { f.maxRecord = n }
 
 func (f *Framer) recordCap() int {
 	if f.maxRecord <= 0 {
-		return DefaultMaxRecordBytes
+		return toolcall.DefaultMaxRecordBytes
 	}
 	return f.maxRecord
 }

@@ -27,9 +27,9 @@ func fuzzProvider(f *testing.F, format Format) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in []byte, size uint8) {
-		whole := toolcall.Run(New(format), in, 0)
+		whole := toolcall.Run(mustNew(opts{Format: format}), in, 0)
 		checkInvariants(t, whole)
-		parts := toolcall.Run(New(format), in, int(size%32)+1)
+		parts := toolcall.Run(mustNew(opts{Format: format}), in, int(size%32)+1)
 		if w, g := render(whole)+offsets(whole), render(parts)+offsets(parts); w != g {
 			t.Fatalf("chunking changed events:\nwhole:\n%s\nchunked:\n%s", w, g)
 		}

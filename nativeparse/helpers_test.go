@@ -56,7 +56,7 @@ func ndjson(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
 // (for short inputs) and random chunkings give the same recorded events.
 func checkChunkings(t *testing.T, format Format, in string) []toolcall.Event {
 	t.Helper()
-	want := toolcall.Run(New(format), []byte(in), 0)
+	want := toolcall.Run(mustNew(opts{Format: format}), []byte(in), 0)
 	w := render(want) + offsets(want)
 	check := func(what string, got []toolcall.Event) {
 		t.Helper()
@@ -64,10 +64,10 @@ func checkChunkings(t *testing.T, format Format, in string) []toolcall.Event {
 			t.Fatalf("%s differs:\n got:\n%s\nwant:\n%s", what, g, w)
 		}
 	}
-	check("byte by byte", toolcall.Run(New(format), []byte(in), 1))
+	check("byte by byte", toolcall.Run(mustNew(opts{Format: format}), []byte(in), 1))
 	if len(in) < 3000 {
 		for i := 1; i < len(in); i++ {
-			check(fmt.Sprintf("split at %d", i), toolcall.RunChunks(New(format), [][]byte{[]byte(in[:i]), []byte(in[i:])}))
+			check(fmt.Sprintf("split at %d", i), toolcall.RunChunks(mustNew(opts{Format: format}), [][]byte{[]byte(in[:i]), []byte(in[i:])}))
 		}
 	}
 	rng := rand.New(rand.NewSource(int64(len(in))))
@@ -78,7 +78,7 @@ func checkChunkings(t *testing.T, format Format, in string) []toolcall.Event {
 			chunks = append(chunks, []byte(s[:n]))
 			s = s[n:]
 		}
-		check("random chunks", toolcall.RunChunks(New(format), chunks))
+		check("random chunks", toolcall.RunChunks(mustNew(opts{Format: format}), chunks))
 	}
 	return want
 }
@@ -143,4 +143,16 @@ func checkInvariants(t *testing.T, evs []toolcall.Event) {
 			}
 		}
 	}
+}
+
+// opts shortens the parser options in tests.
+type opts = toolcall.ParseOptions
+
+// mustNew builds a parser from options the test knows are valid.
+func mustNew(o opts) *Parser {
+	p, err := New(o)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

@@ -15,36 +15,36 @@ import (
 var hostileInputs = []struct {
 	name   string
 	format Format
-	opts   []Option
+	opts   opts
 	gen    func(n int) []byte
 	code   toolcall.Code
 }{
-	{"sse data line of [", Auto, nil, func(n int) []byte {
+	{"sse data line of [", Auto, opts{}, func(n int) []byte {
 		return []byte("data: " + strings.Repeat("[", n) + "\ndata: 1\n\n")
 	}, toolcall.CodeTooDeep},
-	{"chat arguments of [", OpenAIChat, nil, func(n int) []byte {
+	{"chat arguments of [", OpenAIChat, opts{}, func(n int) []byte {
 		return []byte(sse(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"f","arguments":"`+strings.Repeat("[", n)+`"}}]}}]}`,
 			`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`))
 	}, toolcall.CodeTooDeep},
-	{"anthropic partial_json of [", Anthropic, nil, func(n int) []byte {
+	{"anthropic partial_json of [", Anthropic, opts{}, func(n int) []byte {
 		return []byte(sse(`content_block_start|{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}`,
 			`content_block_delta|{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\":`+strings.Repeat("[", n)+`"}}`,
 			`content_block_stop|{"type":"content_block_stop","index":0}`))
 	}, toolcall.CodeTooDeep},
-	{"ollama arguments nested", Ollama, nil, func(n int) []byte {
+	{"ollama arguments nested", Ollama, opts{}, func(n int) []byte {
 		return []byte(`{"model":"m","created_at":"t","message":{"role":"assistant","content":"","tool_calls":[{"function":{"name":"f","arguments":{"a":` +
 			strings.Repeat("[", n) + strings.Repeat("]", n) + `}}}]},"done":true}` + "\n")
 	}, toolcall.CodeTooDeep},
-	{"endless comment line", Auto, []Option{WithMaxRecordBytes(32 << 10)}, func(n int) []byte {
+	{"endless comment line", Auto, opts{MaxRecordBytes: 32 << 10}, func(n int) []byte {
 		return []byte(": " + strings.Repeat("x", n) + "\n")
 	}, toolcall.CodeTooLarge},
-	{"endless ndjson line", Ollama, []Option{WithMaxRecordBytes(32 << 10)}, func(n int) []byte {
+	{"endless ndjson line", Ollama, opts{MaxRecordBytes: 32 << 10}, func(n int) []byte {
 		return []byte(`{"model":"m","created_at":"t","message":{"content":"` + strings.Repeat("x", n))
 	}, toolcall.CodeTooLarge},
-	{"endless json array element", Gemini, []Option{WithMaxRecordBytes(32 << 10)}, func(n int) []byte {
+	{"endless json array element", Gemini, opts{MaxRecordBytes: 32 << 10}, func(n int) []byte {
 		return []byte(`[{"candidates":[{"content":{"parts":[{"text":"` + strings.Repeat("x", n) + `"}]}}]}]`)
 	}, toolcall.CodeTooLarge},
-	{"sse event of many data lines", OpenAIChat, []Option{WithMaxRecordBytes(32 << 10)}, func(n int) []byte {
+	{"sse event of many data lines", OpenAIChat, opts{MaxRecordBytes: 32 << 10}, func(n int) []byte {
 		return []byte(strings.Repeat("data: xxxxxxxxxxxxxxxxxxxxxxxx\n", n/32) + "\n")
 	}, toolcall.CodeTooLarge},
 }
@@ -56,7 +56,9 @@ func TestHostileInputsLinear(t *testing.T) {
 	for _, h := range hostileInputs {
 		t.Run(h.name, func(t *testing.T) {
 			run := func(in []byte) []toolcall.Event {
-				return toolcall.Run(New(h.format, h.opts...), in, 4096)
+				o := h.opts
+				o.Format = h.format
+				return toolcall.Run(mustNew(o), in, 4096)
 			}
 			for _, n := range []int{64 << 10, 1 << 20} {
 				evs := run(h.gen(n))
@@ -91,7 +93,7 @@ func TestRecordCapSkipsToNextLine(t *testing.T) {
 	for _, cap := range []int{first - 1, first, first + 1, 1 << 20} {
 		var want string
 		for cs := 0; cs < 40; cs++ {
-			evs := toolcall.Run(New(Ollama, WithMaxRecordBytes(cap)), []byte(in), cs)
+			evs := toolcall.Run(mustNew(opts{Format: Ollama, MaxRecordBytes: cap}), []byte(in), cs)
 			got := render(evs) + offsets(evs)
 			if cs == 0 {
 				want = got
@@ -129,16 +131,16 @@ func TestArgumentDepthCap(t *testing.T) {
 		format Format
 		build  func(string) string
 	}{{OpenAIChat, chat}, {Ollama, ollama}} {
-		for _, depth := range []int{8, DefaultMaxDepth} {
-			var opts []Option
-			if depth != DefaultMaxDepth {
-				opts = append(opts, WithMaxDepth(depth))
+		for _, depth := range []int{8, toolcall.DefaultMaxDepth} {
+			o := opts{Format: tc.format}
+			if depth != toolcall.DefaultMaxDepth {
+				o.MaxDepth = depth
 			}
-			r := toolcall.Collect("", toolcall.Run(New(tc.format, opts...), []byte(tc.build(nest(depth))), 7))
+			r := toolcall.Collect("", toolcall.Run(mustNew(o), []byte(tc.build(nest(depth))), 7))
 			if len(r.Calls) != 1 || len(r.Errors) != 0 {
 				t.Fatalf("%s depth %d: %+v", tc.format, depth, r)
 			}
-			r = toolcall.Collect("", toolcall.Run(New(tc.format, opts...), []byte(tc.build(nest(depth+1))), 7))
+			r = toolcall.Collect("", toolcall.Run(mustNew(o), []byte(tc.build(nest(depth+1))), 7))
 			if len(r.Calls) != 0 || len(r.Errors) != 1 || r.Errors[0].Code != toolcall.CodeTooDeep {
 				t.Fatalf("%s depth %d+1: %+v", tc.format, depth, r)
 			}
@@ -148,7 +150,7 @@ func TestArgumentDepthCap(t *testing.T) {
 
 // The depth option is clamped to what the wire decoder can read.
 func TestMaxDepthClamped(t *testing.T) {
-	p := New(Ollama, WithMaxDepth(1<<20))
+	p := mustNew(opts{Format: Ollama, MaxDepth: 1 << 20})
 	if p.cfg.maxDepth != MaxDepthLimit {
 		t.Fatalf("max depth %d, want %d", p.cfg.maxDepth, MaxDepthLimit)
 	}
@@ -202,7 +204,7 @@ func FuzzCaps(f *testing.F) {
 		limit := int(capBytes) + 16
 		callCap := limit/2 + 1 // the argument cap crossed too
 		run := func(cs int) []toolcall.Event {
-			return toolcall.Run(New(format, WithMaxRecordBytes(limit), WithMaxCallBytes(callCap)), in, cs)
+			return toolcall.Run(mustNew(opts{Format: format, MaxRecordBytes: limit, MaxCallBytes: callCap}), in, cs)
 		}
 		whole := run(0)
 		checkInvariants(t, whole)

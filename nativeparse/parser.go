@@ -9,8 +9,9 @@ import (
 	"github.com/valyala/fastjson"
 )
 
-// Format names a provider's streaming wire format.
-type Format string
+// Format names a provider's streaming wire format: the name type every
+// parser shares.
+type Format = toolcall.Format
 
 // The formats a Parser understands.
 const (
@@ -20,7 +21,7 @@ const (
 	Gemini          Format = "gemini"
 	Ollama          Format = "ollama"
 	// Auto sniffs the provider from the first wire event that tells.
-	Auto Format = "auto"
+	Auto = toolcall.FormatAuto
 )
 
 // Formats lists every format name, Auto last.
@@ -38,47 +39,22 @@ func ParseFormat(name string) (Format, bool) {
 	return "", false
 }
 
-// Option configures a Parser.
-type Option func(*config)
-
 type config struct {
-	framing        Framing
 	maxCallBytes   int
 	maxDepth       int
 	maxRecordBytes int
 }
 
-// DefaultMaxDepth is the default JSON nesting cap of a call's arguments,
-// the same as the text parsers' (textparse.DefaultMaxDepth).
-const DefaultMaxDepth = 128
-
 // envelopeDepth is the nesting a wire event may add around the arguments
 // it carries (Gemini: candidates[0].content.parts[0].functionCall.args).
 const envelopeDepth = 16
 
-// MaxDepthLimit is the largest depth cap WithMaxDepth accepts: wire events
-// are decoded by fastjson, which stops at fastjson.MaxDepth.
+// MaxDepthLimit is the largest arguments depth cap a Parser applies
+// (toolcall.ParseOptions.MaxDepth is lowered to it): wire events are
+// decoded by fastjson, which stops at fastjson.MaxDepth. A wire event may
+// nest envelopeDepth deeper than the cap; a deeper event is reported as
+// too_deep and skipped.
 const MaxDepthLimit = fastjson.MaxDepth - envelopeDepth
-
-// WithFraming forces the framing instead of sniffing it from the first
-// line.
-func WithFraming(f Framing) Option { return func(c *config) { c.framing = f } }
-
-// WithMaxDepth caps the JSON nesting of a call's arguments (default
-// DefaultMaxDepth, at most MaxDepthLimit); a deeper call is reported as
-// too_deep and dropped. A wire event may nest envelopeDepth deeper; a
-// deeper event is reported as too_deep and skipped.
-func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }
-
-// WithMaxRecordBytes caps one line, one SSE event's data and one JSON
-// value of the body (default DefaultMaxRecordBytes); a longer one is
-// reported as too_large when the cap is crossed and skipped without being
-// buffered.
-func WithMaxRecordBytes(n int) Option { return func(c *config) { c.maxRecordBytes = n } }
-
-// WithMaxCallBytes caps the bytes of one call's arguments (default 16 MiB);
-// a call over the cap is reported as too_large and dropped.
-func WithMaxCallBytes(n int) Option { return func(c *config) { c.maxCallBytes = n } }
 
 // Parser is a provider-stream parser. It implements toolcall.StreamParser.
 // It is not safe for concurrent use.
@@ -113,25 +89,29 @@ type Parser struct {
 	responses responsesState
 }
 
-// New returns a Parser for format.
-func New(format Format, opts ...Option) *Parser {
+// New returns a Parser configured by o (see toolcall.ParseOptions: the
+// caps apply, the text-only options are ignored; the zero value sniffs the
+// provider). An o.Format that is not a provider stream, or a negative cap,
+// is an error.
+func New(o toolcall.ParseOptions) (*Parser, error) {
+	o, err := o.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	format, ok := ParseFormat(string(o.Format))
+	if !ok {
+		return nil, &toolcall.UnknownFormatError{Format: o.Format, Kind: "provider", Known: Formats()}
+	}
 	p := &Parser{format: format}
-	p.cfg = config{framing: FramingAuto, maxCallBytes: 16 << 20}
-	for _, o := range opts {
-		o(&p.cfg)
-	}
-	if p.cfg.maxDepth <= 0 {
-		p.cfg.maxDepth = DefaultMaxDepth
-	}
-	p.cfg.maxDepth = min(p.cfg.maxDepth, MaxDepthLimit)
+	p.cfg = config{maxCallBytes: o.MaxCallBytes, maxDepth: min(o.MaxDepth, MaxDepthLimit), maxRecordBytes: o.MaxRecordBytes}
 	p.wire.SetMaxDepth(p.cfg.maxDepth + envelopeDepth)
 	p.argScan.SetMaxDepth(p.cfg.maxDepth)
 	if format != Auto {
 		p.provider = format
 	}
 	p.fr.SetMaxRecordBytes(p.cfg.maxRecordBytes)
-	p.fr.Reset(p.cfg.framing)
-	return p
+	p.fr.Reset(FramingAuto)
+	return p, nil
 }
 
 // Format returns the provider format in use: the one given to New, or for

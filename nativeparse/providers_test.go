@@ -211,7 +211,7 @@ func TestAutoSniffs(t *testing.T) {
 			`content_block_start|{"type":"content_block_start","index":0,"content_block":{"type":"text","text":"hi"}}`), `text "hi"`},
 		{"auto error first", Auto, sse(`{"error":{"message":"bad key","type":"invalid_request_error"}}`), `error provider_error -1`},
 	})
-	p := New(Auto)
+	p := mustNew(opts{Format: Auto})
 	toolcall.Run(p, []byte(sse(`{"candidates":[]}`)), 0)
 	if p.Format() != Gemini {
 		t.Fatalf("Format() = %s", p.Format())
@@ -223,7 +223,7 @@ func TestOffsets(t *testing.T) {
 		": ping\n\n" +
 		"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c\",\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]}}]}\n\n" +
 		"data: not json\n\n"
-	evs := toolcall.Run(New(OpenAIChat), []byte(in), 7)
+	evs := toolcall.Run(mustNew(opts{Format: OpenAIChat}), []byte(in), 7)
 	second := strings.Index(in, ": ping\n\ndata:") + len(": ping\n\n")
 	third := strings.Index(in, "data: not json")
 	want := []int{0, second, second, third, len(in)}
@@ -238,7 +238,7 @@ func TestOffsets(t *testing.T) {
 }
 
 func TestPartialArguments(t *testing.T) {
-	p := New(Anthropic)
+	p := mustNew(opts{Format: Anthropic})
 	steps := []struct{ chunk, want string }{
 		{"data: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"write\",\"input\":{}}}\n\n", "<nil>"},
 		{"data: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"path\\\":\\\"a.go\\\",\\\"n\\\":1\"}}\n\n", `{"path":"a.go"}`},

@@ -157,7 +157,7 @@ func (s *fakeServer) requests() []seenRequest {
 // names, chunk by chunk as recorded.
 func parseTranscript(t *testing.T, tr *replay.Transcript) toolcall.Result {
 	t.Helper()
-	p, err := anyparse.New(tr.Format, anyparse.Options{})
+	p, err := anyparse.New(tr.ParseOptions(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

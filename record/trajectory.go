@@ -186,7 +186,7 @@ func (d *driver) request(history []Message) (Request, error) {
 
 // parse reads a step's transcript with its format's parser.
 func (d *driver) parse(t *replay.Transcript) (toolcall.Result, error) {
-	p, err := replay.DefaultParser(t.Format, d)
+	p, err := replay.DefaultParser(t.ParseOptions(d))
 	if err != nil {
 		return toolcall.Result{}, err
 	}

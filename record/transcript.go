@@ -65,7 +65,10 @@ func validPrefix(b []byte) int {
 // the text protocol the model was asked to use.
 func TextTranscript(rec *Recording, api API, format string) (replay.Transcript, error) {
 	t := newTranscript(format)
-	p := nativeparse.New(nativeparse.Format(api))
+	p, err := nativeparse.New(toolcall.ParseOptions{Format: toolcall.Format(api)})
+	if err != nil {
+		return replay.Transcript{}, err
+	}
 	thinking := false
 	var sb strings.Builder
 	add := func(evs []toolcall.Event) {

@@ -3,39 +3,14 @@ package replay
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
 )
 
-// Error is one problem in a suite file, located by file, line and field.
-type Error struct {
-	// File is the suite (or referenced) file as the caller named it.
-	File string `json:"file"`
-	// Line is the 1-based line of the case in the suite, 0 when the
-	// problem is not tied to a line.
-	Line int `json:"line,omitempty"`
-	// Field is the case field concerned, as a path such as
-	// "transcript.format" or "gold_calls[1].search.q"; "" for the whole line.
-	Field   string `json:"field,omitempty"`
-	Message string `json:"message"`
-}
-
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	if e.Field != "" {
-		b.WriteString(": ")
-		b.WriteString(e.Field)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Message)
-	return b.String()
-}
-
-// Errors is every problem found in a suite, in line order. It is the
-// error LoadFile and Load return when a suite is broken.
-type Errors []*Error
+// Errors is every problem found in a suite, in line order, each located by
+// file, line and field. It is the error LoadFile and Load return when a
+// suite is broken.
+type Errors []*toolcall.FileError
 
 func (es Errors) Error() string {
 	if len(es) == 1 {

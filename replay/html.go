@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -298,25 +299,45 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	return h
 }
 
-// markCalls escapes the transcript and marks every occurrence of the
-// parsed calls' names.
+// markCalls marks every occurrence of the parsed calls' names in the
+// transcript, the longest name first where several start at one place,
+// and escapes the text once, around the marks: a name is looked for in
+// the text, never in markup or entities already written.
 func markCalls(text string, names []string) template.HTML {
 	const limit = 64 << 10
 	cut := ""
 	if len(text) > limit {
 		text, cut = strings.ToValidUTF8(text[:limit], ""), fmt.Sprintf("\n… (%d more bytes)", len(text)-limit)
 	}
-	esc := template.HTMLEscapeString(text)
-	seen := map[string]bool{}
+	names = slices.Clone(names)
+	names = slices.DeleteFunc(names, func(n string) bool { return n == "" })
+	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) }) // longest first
+	var first [256]bool
 	for _, n := range names {
-		if n == "" || seen[n] {
+		first[n[0]] = true
+	}
+	var b strings.Builder
+	b.Grow(len(text) + len(text)/8)
+	done := 0
+	for i := 0; i < len(text); i++ {
+		if !first[text[i]] {
 			continue
 		}
-		seen[n] = true
-		en := template.HTMLEscapeString(n)
-		esc = strings.ReplaceAll(esc, en, `<mark class="call">`+en+`</mark>`)
+		for _, n := range names {
+			if strings.HasPrefix(text[i:], n) {
+				template.HTMLEscape(&b, []byte(text[done:i]))
+				b.WriteString(`<mark class="call">`)
+				template.HTMLEscape(&b, []byte(n))
+				b.WriteString(`</mark>`)
+				i += len(n) - 1
+				done = i + 1
+				break
+			}
+		}
 	}
-	return template.HTML(esc + template.HTMLEscapeString(cut))
+	template.HTMLEscape(&b, []byte(text[done:]))
+	template.HTMLEscape(&b, []byte(cut))
+	return template.HTML(b.String())
 }
 
 // chart geometry.

@@ -203,3 +203,26 @@ func TestHTMLListsZeroMatch(t *testing.T) {
 		}
 	}
 }
+
+// markCalls marks the names in the text and escapes once: a name found in
+// markup already inserted (mark, class, call) or in an entity (lt, amp)
+// is never marked there.
+func TestMarkCalls(t *testing.T) {
+	const m, e = `<mark class="call">`, `</mark>`
+	for _, tc := range []struct {
+		text  string
+		names []string
+		want  string
+	}{
+		{"I will call search", []string{"search", "call"}, "I will " + m + "call" + e + " " + m + "search" + e},
+		{"a < b; lt", []string{"lt"}, "a &lt; b; " + m + "lt" + e},
+		{"x & y amp", []string{"amp", "mark", "class"}, "x &amp; y " + m + "amp" + e},
+		{"get_user_info then get_user", []string{"get_user", "get_user_info"}, m + "get_user_info" + e + " then " + m + "get_user" + e},
+		{`<tool_call>{"name":"a<b"}`, []string{"a<b"}, `&lt;tool_call&gt;{&#34;name&#34;:&#34;` + m + "a&lt;b" + e + `&#34;}`},
+		{"no calls", nil, "no calls"},
+	} {
+		if got := string(markCalls(tc.text, tc.names)); got != tc.want {
+			t.Errorf("markCalls(%q, %q)\n got %s\nwant %s", tc.text, tc.names, got, tc.want)
+		}
+	}
+}

@@ -6,14 +6,13 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 
-	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// ParserFunc builds a fresh stream parser for a transcript format; tools
-// is the case's catalog (for tool names and schema-driven coercion).
-type ParserFunc func(format string, tools toolcall.ToolSet) (toolcall.StreamParser, error)
+// ParserFunc builds a fresh stream parser with all of its options in one
+// call (see Transcript.ParseOptions).
+type ParserFunc func(toolcall.ParseOptions) (toolcall.StreamParser, error)
 
 // chunking is one way of feeding a transcript to a parser.
 type chunking struct {
@@ -84,14 +83,9 @@ func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet
 	var latency *Latency
 	res := &ParseResult{Format: t.Format}
 	for i, ch := range chunkings(t, id, seed, randomRuns, &latency) {
-		p, err := newParser(t.Format, tools)
+		p, err := newParser(t.ParseOptions(tools))
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
-		}
-		if t.ReasoningOpen || t.ThinkAsText {
-			if err := anyparse.Configure(p, anyparse.Options{ReasoningOpen: t.ReasoningOpen, ThinkAsText: t.ThinkAsText}); err != nil {
-				return nil, nil, nil, fmt.Errorf("transcript.reasoning_open/think_as_text: %v", err)
-			}
 		}
 		evs := ch.run(p)
 		res.Chunkings++
@@ -171,19 +165,4 @@ func eventString(ev toolcall.Event) string {
 		return string(b[:157]) + "..."
 	}
 	return string(b)
-}
-
-// CaseCalls parses a case's transcript once, as recorded, with the default
-// parsers, and returns the calls and the calls the parser could not
-// complete — what the call check of Run sees (without the chunking
-// cross-check).
-func CaseCalls(c *Case, tools toolcall.ToolSet) ([]toolcall.Call, []metrics.Broken, error) {
-	if c.Transcript == nil {
-		return nil, nil, nil
-	}
-	res, broken, _, err := parseTranscript(DefaultParser, c.Transcript, tools, c.ID, 0, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	return res.Calls, broken, nil
 }

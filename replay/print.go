@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/xml"
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"path"
 	"path/filepath"
@@ -165,20 +166,16 @@ func (g *grid) text(w io.Writer) error {
 	}
 	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}))
-	t.Header(g.header)
+	t.Header(escapeAll(g.header, safetext.Terminal))
 	for _, r := range g.rows {
-		t.Append(r)
+		t.Append(escapeAll(r, safetext.Terminal))
 	}
 	return t.Render()
 }
 
 func (g *grid) markdown(w io.Writer) {
 	line := func(cells []string) {
-		esc := make([]string, len(cells))
-		for i := range cells {
-			esc[i] = mdEscape(cells[i])
-		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(esc, " | "))
+		fmt.Fprintf(w, "| %s |\n", strings.Join(escapeAll(cells, safetext.Markdown), " | "))
 	}
 	line(g.header)
 	seps := make([]string, len(g.header))
@@ -192,6 +189,15 @@ func (g *grid) markdown(w io.Writer) {
 	for _, r := range g.rows {
 		line(r)
 	}
+}
+
+// escapeAll returns the cells escaped by esc.
+func escapeAll(cells []string, esc func(string) string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = esc(c)
+	}
+	return out
 }
 
 // summaryGrid is one line per configuration: the headline metrics.
@@ -333,7 +339,7 @@ func heading(rep *Report) string {
 // up to worst failed cases listed under each, and the baseline comparison
 // and verdict when the report has them.
 func WriteTable(w io.Writer, rep *Report, worst int) error {
-	fmt.Fprintf(w, "Suite %s: %s\n\n", rep.Suite, heading(rep))
+	fmt.Fprintf(w, "Suite %s: %s\n\n", safetext.Terminal(rep.Suite), safetext.Terminal(heading(rep)))
 	sections := []struct {
 		title string
 		g     *grid
@@ -353,7 +359,7 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 			continue
 		}
 		if s.title != "" {
-			fmt.Fprintf(w, "\n%s\n", s.title)
+			fmt.Fprintf(w, "\n%s\n", safetext.Terminal(s.title))
 		}
 		if err := s.g.text(w); err != nil {
 			return err
@@ -364,12 +370,12 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 		if g == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s: worst cases (%d of %d failed)\n", c.Config.Name, n, c.Metrics.Failed)
+		fmt.Fprintf(w, "\n%s: worst cases (%d of %d failed)\n", safetext.Terminal(c.Config.Name), n, c.Metrics.Failed)
 		if err := g.text(w); err != nil {
 			return err
 		}
 	}
-	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ", func(s string) string { return s })
+	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ", safetext.Terminal)
 	return nil
 }
 
@@ -447,8 +453,8 @@ func clip(s string, n int) string {
 // job summaries: the verdict and the baseline comparison first, then the
 // tables (text left-aligned, numbers right-aligned).
 func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
-	fmt.Fprintf(w, "## tooleval replay: %s\n\n%s.\n", mdEscape(rep.Suite), mdEscape(heading(rep)))
-	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ", mdEscape)
+	fmt.Fprintf(w, "## tooleval replay: %s\n\n%s.\n", safetext.Markdown(rep.Suite), safetext.Markdown(heading(rep)))
+	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ", safetext.Markdown)
 	fmt.Fprintln(w)
 	summaryGrid(rep).markdown(w)
 	sections := []struct {
@@ -468,7 +474,7 @@ func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 		if s.g == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\n### %s\n\n", mdEscape(s.title))
+		fmt.Fprintf(w, "\n### %s\n\n", safetext.Markdown(s.title))
 		s.g.markdown(w)
 	}
 	for _, c := range rep.Configs {
@@ -476,16 +482,11 @@ func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 		if g == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\n<details><summary>%s: worst cases (%d of %d failed)</summary>\n\n", mdEscape(c.Config.Name), n, c.Metrics.Failed)
+		fmt.Fprintf(w, "\n<details><summary>%s: worst cases (%d of %d failed)</summary>\n\n", safetext.Markdown(c.Config.Name), n, c.Metrics.Failed)
 		g.markdown(w)
 		fmt.Fprintln(w, "\n</details>")
 	}
 	return nil
-}
-
-func mdEscape(s string) string {
-	r := strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "\n", " ")
-	return r.Replace(s)
 }
 
 // JUnit XML shapes (the attributes test viewers read: Jenkins, GitLab,

@@ -195,8 +195,8 @@ func (f flakyParser) Feed(chunk []byte) []toolcall.Event {
 
 func TestParserDisagreementIsAParserFailure(t *testing.T) {
 	s := loadTestSuite(t)
-	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(format string, tools toolcall.ToolSet) (toolcall.StreamParser, error) {
-		p, err := DefaultParser(format, tools)
+	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
+		p, err := DefaultParser(o)
 		return flakyParser{p}, err
 	}})
 	r := resultByID(rep.Configs[0], "note-create")
@@ -210,11 +210,11 @@ func TestParserDisagreementIsAParserFailure(t *testing.T) {
 
 func TestBrokenCaseIsAnError(t *testing.T) {
 	s := loadTestSuite(t)
-	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(format string, tools toolcall.ToolSet) (toolcall.StreamParser, error) {
-		if format == "openai-chat" {
+	rep := runTest(t, s, Options{Ks: []int{5}, Parser: func(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
+		if o.Format == "openai-chat" {
 			return nil, fmt.Errorf("not today")
 		}
-		return DefaultParser(format, tools)
+		return DefaultParser(o)
 	}})
 	r := resultByID(rep.Configs[0], "weather-paris")
 	if r.Cause != CauseError || !strings.Contains(r.Error, "not today") || rep.Configs[0].Metrics.Broken != 1 {

@@ -307,7 +307,7 @@ type loader struct {
 
 func (l *loader) fail(line int, field, format string, args ...any) {
 	if len(l.errs) < maxErrors {
-		l.errs = append(l.errs, &Error{File: l.display, Line: line, Field: field, Message: fmt.Sprintf(format, args...)})
+		l.errs = append(l.errs, &toolcall.FileError{File: l.display, Line: line, Field: field, Message: fmt.Sprintf(format, args...)})
 	}
 }
 

@@ -612,6 +612,10 @@ func zhStopAt(s string) int {
 // stopWords are English function words dropped when StopWords is set.
 var stopWords = map[string]bool{}
 
+// IsStopWord reports whether w (lower case) is one of the English function
+// words the analyzer drops when AnalyzerConfig.StopWords is set.
+func IsStopWord(w string) bool { return stopWords[w] }
+
 // setZhStopWords builds the lookup of the Chinese stop list.
 func setZhStopWords(words []string) {
 	zhStop = map[rune][]string{}

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/tooleval/tooleval/internal/readcap"
+	"github.com/tooleval/tooleval/retrieval/lexicon"
 )
 
 // Field names, used as keys of Config.Weights.
@@ -58,7 +60,10 @@ const (
 //	  "protected": ["ApplyPatch", "/html[1]/body[1]"],
 //	  "always": ["Read"],              // always-include tools, in this order
 //	  "additions": {"cancel_booking": "退票 refund"},  // extra description words per tool
-//	  "similarity": "bm25f"            // or "bm25" (sum of per-field BM25), "bluge" (stock)
+//	  "similarity": "bm25f",           // or "bm25" (sum of per-field BM25), "bluge" (stock)
+//	  "cross_lingual": "auto",         // translate queries with the lexicon: "auto", "on", "off"
+//	  "lexicon": "cedict_ts.u8",       // a CC-CEDICT file besides the built-in lexicon
+//	  "lexicon_weight": 0.6            // query weight of translated terms
 //	}
 type Config struct {
 	K  int     `json:"k"`
@@ -87,6 +92,18 @@ type Config struct {
 	FeedbackDocs   int     `json:"feedback_docs,omitempty"`
 	FeedbackTerms  int     `json:"feedback_terms,omitempty"`
 	FeedbackWeight float64 `json:"feedback_weight,omitempty"`
+	// CrossLingual is when queries are translated with the bilingual
+	// lexicon: CrossLingualAuto ("" too, the default: when the query's
+	// language differs from the catalog's), CrossLingualOn or
+	// CrossLingualOff.
+	CrossLingual string `json:"cross_lingual,omitempty"`
+	// Lexicon names a dictionary in the CC-CEDICT text format to use next
+	// to the built-in lexicon (read once, within lexicon.MaxCEDICTBytes; a
+	// relative path is relative to the config file).
+	Lexicon string `json:"lexicon,omitempty"`
+	// LexiconWeight is the query weight of a translated term (0:
+	// DefaultLexiconWeight).
+	LexiconWeight float64 `json:"lexicon_weight,omitempty"`
 }
 
 // DefaultWeights are the field weights chosen by measurement on the
@@ -185,6 +202,14 @@ func (c *Config) Validate() error {
 	if !(c.FeedbackWeight >= 0 && c.FeedbackWeight < 1) {
 		return fmt.Errorf("feedback_weight: must be in [0, 1), got %g", c.FeedbackWeight)
 	}
+	switch c.CrossLingual {
+	case "", CrossLingualAuto, CrossLingualOn, CrossLingualOff:
+	default:
+		return fmt.Errorf("cross_lingual: unknown mode %q (want %q, %q or %q)", c.CrossLingual, CrossLingualAuto, CrossLingualOn, CrossLingualOff)
+	}
+	if !(c.LexiconWeight >= 0 && c.LexiconWeight <= 1) {
+		return fmt.Errorf("lexicon_weight: must be in [0, 1], got %g", c.LexiconWeight)
+	}
 	for name, words := range c.Additions {
 		if name == "" {
 			return errors.New("additions: empty tool name")
@@ -279,7 +304,19 @@ func LoadConfig(path string) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	return ParseConfig(path, data)
+	cfg, err := ParseConfig(path, data)
+	if err != nil {
+		return Config{}, err
+	}
+	if cfg.Lexicon != "" {
+		if !filepath.IsAbs(cfg.Lexicon) {
+			cfg.Lexicon = filepath.Join(filepath.Dir(path), cfg.Lexicon)
+		}
+		if _, err := lexicon.LoadCEDICT(cfg.Lexicon); err != nil {
+			return Config{}, fmt.Errorf("%s: lexicon: %w", path, err)
+		}
+	}
+	return cfg, nil
 }
 
 func describeJSONError(data []byte, dec *json.Decoder, err error) string {

@@ -29,6 +29,12 @@
 // through the same analyzer, then are expanded with the synonym groups of
 // the Config (expansion applies to queries only).
 //
+// A query whose language differs from the catalog's (DetectLanguage) is
+// also translated with a bilingual lexicon (package lexicon; the built-in
+// one and optionally a CC-CEDICT file): its Chinese words add their
+// English senses, its English words the Chinese words they translate, at
+// Config.LexiconWeight (Config.CrossLingual turns this on, off or auto).
+//
 // Config holds every setting and has a documented JSON form shared with the
 // replay and tune commands; retrieval/EVAL.md records how the defaults were
 // measured.

@@ -67,6 +67,16 @@ func (ix *Index) analyzeQuery(q string) []queryTerm {
 		have[t] = len(out)
 		out = append(out, queryTerm{term: t, weight: weights[i]})
 	}
+	out = ix.expandSynonyms(q, out, have)
+	if ix.tr != nil {
+		out = ix.tr.translate(q, out, have)
+	}
+	return out
+}
+
+// expandSynonyms appends the other members of every synonym group q
+// mentions.
+func (ix *Index) expandSynonyms(q string, out []queryTerm, have map[string]int) []queryTerm {
 	if ix.exp == nil || len(ix.exp.groups) == 0 || ix.exp.weight == 0 {
 		return out
 	}

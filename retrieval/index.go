@@ -19,6 +19,8 @@ type Index struct {
 	cfg    Config
 	an     *Analyzer
 	exp    *expander
+	tr     *translator // nil: no cross-lingual expansion
+	lang   string      // the catalog's language (DetectLanguage)
 	tools  []toolcall.Tool
 	byName map[string]int
 	fields []weightedField
@@ -145,6 +147,10 @@ func New(tools []toolcall.Tool, opts ...Option) (*Index, error) {
 		}
 	}
 	ix.exp = newExpander(an, cfg.Synonyms, cfg.SynonymWeight)
+	ix.lang = catalogLanguage(tools)
+	if ix.tr, err = newTranslator(cfg, an, ix.lang); err != nil {
+		return nil, fmt.Errorf("retrieval: config: %w", err)
+	}
 	if err := ix.build(); err != nil {
 		return nil, err
 	}
@@ -233,6 +239,10 @@ func (ix *Index) fieldTerms(t *toolcall.Tool, nested []toolcall.Param, field str
 	}
 	return nil
 }
+
+// Language is the language detected in the catalog's descriptions
+// (LangZh, LangEn, or "" when they hold no letters).
+func (ix *Index) Language() string { return ix.lang }
 
 // Config returns the configuration the index was built with.
 func (ix *Index) Config() Config { return ix.cfg }

@@ -35,14 +35,32 @@ type QueryTerm struct {
 }
 
 // NewTerms builds the analyzer and synonym expansion of cfg. Only the
-// Analyzer, Protected, Synonyms and SynonymWeight settings matter.
+// Analyzer, Protected, Synonyms and SynonymWeight settings matter. With no
+// catalog to detect a language in, queries are translated only under
+// CrossLingualOn; NewCatalogTerms analyses queries as an Index of a given
+// catalog does.
 func NewTerms(cfg Config) (*Terms, error) {
+	return NewCatalogTerms(cfg, nil)
+}
+
+// NewCatalogTerms is NewTerms for queries against tools: the catalog's
+// language decides, as in an Index of those tools, whether queries are
+// translated (Config.CrossLingual, Lexicon and LexiconWeight matter too).
+func NewCatalogTerms(cfg Config, tools []toolcall.Tool) (*Terms, error) {
 	an, err := NewAnalyzer(cfg.Analyzer, cfg.Protected)
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: config: %w", err)
 	}
-	return &Terms{ix: &Index{cfg: cfg, an: an, exp: newExpander(an, cfg.Synonyms, cfg.SynonymWeight)}}, nil
+	ix := &Index{cfg: cfg, an: an, exp: newExpander(an, cfg.Synonyms, cfg.SynonymWeight), lang: catalogLanguage(tools)}
+	if ix.tr, err = newTranslator(cfg, an, ix.lang); err != nil {
+		return nil, fmt.Errorf("retrieval: config: %w", err)
+	}
+	return &Terms{ix: ix}, nil
 }
+
+// Terms returns the analysis of the index: its analyzer, synonyms and
+// translation of queries for its catalog.
+func (ix *Index) Terms() *Terms { return &Terms{ix: ix} }
 
 // Field returns the terms an Index stores for one field of a tool,
 // repeats included (nil for an unknown field).
@@ -56,6 +74,10 @@ func (t *Terms) Field(tool *toolcall.Tool, field string) []string {
 	}
 	return t.ix.fieldTerms(tool, nested, field)
 }
+
+// Text returns the terms the analyzer cuts text into, in order, repeats
+// included (no synonyms or translations).
+func (t *Terms) Text(text string) []string { return t.ix.an.Terms(text) }
 
 // Query returns the distinct terms of a query with their weights.
 func (t *Terms) Query(query string) []QueryTerm {

@@ -414,9 +414,9 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return i + 1
 	case r != nil && r.starts(c, false):
 		return p.beginBody(r, b, i)
-	case (c == '{' || c == '[') && bl.Body.Read&ReadJSON != 0:
+	case (c == '{' || c == '[' || c == ']' && bl.Body.InList) && bl.Body.Read&ReadJSON != 0:
 		p.callTag = p.callStart
-		return p.beginEnvelope(b, i, closer, after, skipped)
+		return p.beginEnvelopeIn(b, i, closer, after, skipped, bl.Body.InList)
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
 		p.beginCall(ckBlock, p.callStart, closer, skipped)
 		p.cur.after = after

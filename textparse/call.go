@@ -13,12 +13,12 @@ import (
 type callKind uint8
 
 const (
-	ckUseTool  callKind = iota // <use_tool>
-	ckEnvelope                 // <tool_call>{json}
-	ckInvoke                   // <invoke name=…> or <function=…>
-	ckCline                    // <toolname>
-	ckBlock                    // a marker dialect's NAME then JSON
-	ckGLM                      // <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>
+	ckNamed    callKind = iota // a call tag holding Name and Args tags (Tags.Name)
+	ckEnvelope                 // a JSON call object (envelope.go)
+	ckInvoke                   // an Invoke tag: name="…" or =NAME
+	ckCatalog                  // a catalog tool's tag (Tags.Catalog)
+	ckBlock                    // a marker dialect's call
+	ckKV                       // NAME after the call tag, then Key/Value tag pairs (Tags.Key)
 )
 
 // call is the call being parsed.
@@ -37,7 +37,7 @@ type call struct {
 	args    []byte
 	argsOff int
 	nparams int
-	given   []string // cline parameters given so far
+	given   []string // catalog-tag parameters given so far
 	// argsGiven: the <arguments> of a <use_tool> were opened.
 	argsGiven bool
 	// jsonBody: a <function=…> call's arguments were a JSON object

@@ -7,36 +7,21 @@ type parseCase struct {
 	name   string
 	format Format
 	tools  bool // give the parser the test catalog
-	think  bool // WithCallsInReasoning(true)
-	max    int  // WithMaxCallBytes
-	depth  int  // WithMaxDepth
-	open   bool // WithReasoningOpen(true)
-	plain  bool // WithThinkAsText(true)
+	think  bool // CallsInReasoning
+	max    int  // MaxCallBytes
+	depth  int  // MaxDepth
+	open   bool // ReasoningOpen
+	plain  bool // ThinkAsText
 	in     string
 	want   string
 }
 
-func (c parseCase) options() []Option {
-	opts := []Option{WithFormat(c.format)}
+func (c parseCase) options() opts {
+	o := opts{Format: c.format, CallsInReasoning: c.think, MaxCallBytes: c.max, MaxDepth: c.depth, ReasoningOpen: c.open, ThinkAsText: c.plain}
 	if c.tools {
-		opts = append(opts, WithTools(tools))
+		o.Tools = tools
 	}
-	if c.think {
-		opts = append(opts, WithCallsInReasoning(true))
-	}
-	if c.max > 0 {
-		opts = append(opts, WithMaxCallBytes(c.max))
-	}
-	if c.depth > 0 {
-		opts = append(opts, WithMaxDepth(c.depth))
-	}
-	if c.open {
-		opts = append(opts, WithReasoningOpen(true))
-	}
-	if c.plain {
-		opts = append(opts, WithThinkAsText(true))
-	}
-	return opts
+	return o
 }
 
 var parseCases = []parseCase{

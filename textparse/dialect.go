@@ -26,25 +26,61 @@ type Dialect struct {
 	// appear in prose, so one outside a block is stray markup, reported
 	// (malformed_markup) and consumed rather than text.
 	StrayClose bool
+	// NoAuto keeps the dialect out of auto detection: its markers are
+	// shared with other dialects (<tool_calls>), or start with a byte
+	// common in prose that would slow every auto scan ("function call").
+	// --format names it.
+	NoAuto bool
 	// Tags, for an XML-style dialect, are the tags its calls are written
 	// in; such a dialect has no Blocks.
 	Tags *Tags
+	// Alias names the dialect this one is another name of (hermes is
+	// tool_call): auto reports the dialect itself.
+	Alias Format
 }
 
 // Tags describes an XML-style dialect: its calls are tags, read by the tag
-// reader (tags.go) rather than matched as markers.
+// reader (tags.go) rather than matched as markers. Tag names are given
+// without '<' and '>'. The engine reads each field the same way for every
+// dialect; which fields a dialect sets picks how its calls are read:
+//
+//   - Wrapper, Invoke, Param: <Wrapper><Invoke name="NAME"><Param
+//     name="P">V</Param></Invoke></Wrapper>, values coerced by the
+//     catalog's schema (function_calls and its kin);
+//   - Invoke with JSON: the tag holds a JSON call object (envelope.go);
+//   - Invoke with Name and Args: <Invoke><Name>NAME</Name><Args>{json}</Args></Invoke>;
+//   - Invoke with Key and Value: <Invoke>NAME<Key>P</Key><Value>V</Value></Invoke>;
+//   - Catalog: the tool's name is the tag, its parameters tags inside it.
 type Tags struct {
-	// Wrapper is the tag around a group of calls, "" for none.
+	// Wrapper is the tag around a group of calls, "" for none. Reopen: a
+	// repeated opening Wrapper inside it is ignored.
 	Wrapper string
+	Reopen  bool
+	// WrapperEnd, when set, is an opening-shaped tag that ends the
+	// wrapper in place of </Wrapper>; CallBegin, CallSep and CallEnd are
+	// opening-shaped tags around each call inside it (step3's special
+	// tokens: <｜tool_call_begin｜>TYPE<｜tool_sep｜>…<｜tool_call_end｜>).
+	WrapperEnd, CallBegin, CallSep, CallEnd string
 	// Invoke is the tag of one call and Param the tag of one of its
 	// parameters. Their names are the name="…" attribute, or with Eq the
-	// value after '=' (<function=NAME>, <parameter=P>).
+	// value after '=' (<function=NAME>, <parameter=P>). Bare: Invoke
+	// opens a call outside a Wrapper too.
 	Invoke, Param string
-	Eq            bool
+	Eq, Bare      bool
 	// Typed is an attribute of Param whose value "true" makes the value
 	// a JSON string and "false" JSON as written, whatever the catalog
 	// says (DeepSeek V3.2's string="true|false").
 	Typed string
+	// JSON: Invoke holds a JSON call object.
+	JSON bool
+	// Name and Args: the tags inside Invoke holding the tool name and
+	// the JSON arguments.
+	Name, Args string
+	// Key and Value: the name follows Invoke, then pairs of tags holding
+	// a parameter's name and its value.
+	Key, Value string
+	// Catalog: tool and parameter names are tags (from WithTools).
+	Catalog bool
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string
 }
@@ -104,6 +140,12 @@ type Body struct {
 	Name func(raw string) (name, id string, ok bool)
 	// Fence allows a ```json … ``` fence around the JSON.
 	Fence bool
+	// InList: the block's Open marker ends with the '[' of a JSON list of
+	// calls (functools[…]); ReadJSON reads the list's elements.
+	InList bool
+	// Quote delimits the strings of ReadGemma (Gemma 4's <|"|> when "";
+	// FunctionGemma's <escape>).
+	Quote string
 	// TypeWord, when the name read up to NameEnd is exactly it, is a call
 	// type, not the name: the name follows, up to a newline (DeepSeek V3's
 	// "function<｜tool▁sep｜>NAME\n"). Without the type word the call is
@@ -193,6 +235,9 @@ type compiled struct {
 func compile(ds []*Dialect) *compiled {
 	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
 	for _, d := range ds {
+		if d.NoAuto && len(ds) > 1 {
+			continue
+		}
 		c.formats = append(c.formats, d.Format)
 		for bi := range d.Blocks {
 			b := &d.Blocks[bi]

@@ -16,6 +16,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatCline,
 		Wire:   "<TOOL><PARAM>V</PARAM></TOOL> (tool and parameter names from the catalog)",
-		Tags:   &Tags{},
+		Tags:   &Tags{Catalog: true},
 	})
 }

@@ -116,7 +116,7 @@ func TestDeepSeekAutoNamesTheShape(t *testing.T) {
 		dsBegin + dsV3("f", "{}") + dsEnd:  FormatDeepSeekV3,
 		dsBegin + dsV31("f", "{}") + dsEnd: FormatDeepSeekV31,
 	} {
-		p := New()
+		p := mustNew(opts{})
 		toolcall.Run(p, []byte(in), 5)
 		if got := p.Format(); got != want {
 			t.Errorf("%q: format %s, want %s", in, got, want)
@@ -137,7 +137,7 @@ func FuzzDeepSeekV31(f *testing.F) {
 // A DeepSeek V3.1 call, the id generated.
 func ExampleParser_deepSeekV31() {
 	msg := "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{\"location\": \"Tokyo\"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
-	for _, ev := range toolcall.Run(New(WithFormat(FormatDeepSeekV31)), []byte(msg), 7) {
+	for _, ev := range toolcall.Run(mustNew(opts{Format: FormatDeepSeekV31}), []byte(msg), 7) {
 		if ev.Kind == toolcall.KindCallEnd {
 			fmt.Println(ev.Call.ID, ev.Call.Name, string(ev.Call.Arguments))
 		}

@@ -1,7 +1,5 @@
 package textparse
 
-import "bytes"
-
 // DeepSeek V3.2: function_calls' shape with "｜DSML｜"-prefixed tags, and
 // a string="true|false" attribute on each parameter saying whether its
 // value is a string or JSON (it overrides the catalog).
@@ -18,20 +16,7 @@ func init() {
 	register(&Dialect{
 		Format: FormatDeepSeekV32,
 		Wire:   `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>`,
-		Tags:   &Tags{Wrapper: "｜DSML｜function_calls", Invoke: "｜DSML｜invoke", Param: "｜DSML｜parameter", Typed: "string"},
+		Tags: &Tags{Wrapper: "｜DSML｜function_calls", Reopen: true, Invoke: "｜DSML｜invoke", Param: "｜DSML｜parameter",
+			Bare: true, Typed: "string"},
 	})
-}
-
-// dsmlString reads the string="true|false" attribute of a DeepSeek V3.2
-// parameter: 1 string, 0 JSON, -1 absent.
-func dsmlString(v []byte) int {
-	switch {
-	case v == nil:
-		return -1
-	case bytes.Equal(unquote(v), []byte("true")):
-		return 1
-	case bytes.Equal(unquote(v), []byte("false")):
-		return 0
-	}
-	return -1
 }

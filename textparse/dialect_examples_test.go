@@ -24,19 +24,19 @@ func showCalls(p *Parser, msg string) {
 }
 
 func ExampleParser_hermes() {
-	showCalls(New(WithFormat(FormatHermes)), "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>")
+	showCalls(mustNew(opts{Format: FormatHermes}), "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>")
 	// Output: call get_weather {"city": "Paris"}
 }
 
 func ExampleParser_longcat() {
-	showCalls(New(WithFormat(FormatLongcat)), `Sure.<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</longcat_tool_call>`)
+	showCalls(mustNew(opts{Format: FormatLongcat}), `Sure.<longcat_tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</longcat_tool_call>`)
 	// Output:
 	// text "Sure."
 	// call get_weather {"city": "Oslo"}
 }
 
 func ExampleParser_deepSeekV3() {
-	showCalls(New(WithFormat(FormatDeepSeekV3), WithReasoningOpen(true)),
+	showCalls(mustNew(opts{Format: FormatDeepSeekV3, ReasoningOpen: true}),
 		"The user wants Tokyo.</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"location\": \"Tokyo\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>")
 	// Output:
 	// reasoning "The user wants Tokyo."
@@ -44,20 +44,20 @@ func ExampleParser_deepSeekV3() {
 }
 
 func ExampleParser_deepSeekV32() {
-	showCalls(New(WithFormat(FormatDeepSeekV32)),
+	showCalls(mustNew(opts{Format: FormatDeepSeekV32}),
 		"<｜DSML｜function_calls>\n<｜DSML｜invoke name=\"search\">\n<｜DSML｜parameter name=\"query\" string=\"true\">007</｜DSML｜parameter>\n"+
 			"<｜DSML｜parameter name=\"limit\" string=\"false\">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>")
 	// Output: call search {"query":"007","limit":5}
 }
 
 func ExampleParser_miniMaxM2() {
-	showCalls(New(WithFormat(FormatMiniMaxM2), WithTools(tools)),
+	showCalls(mustNew(opts{Format: FormatMiniMaxM2, Tools: tools}),
 		"<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Paris</parameter>\n<parameter name=\"days\">2</parameter>\n</invoke>\n</minimax:tool_call>")
 	// Output: call get_weather {"city":"Paris","days":2}
 }
 
 func ExampleParser_seedOSS() {
-	showCalls(New(WithFormat(FormatSeedOSS), WithTools(tools)),
+	showCalls(mustNew(opts{Format: FormatSeedOSS, Tools: tools}),
 		"<seed:think>Need the weather.</seed:think><seed:tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</seed:tool_call>")
 	// Output:
 	// reasoning "Need the weather."
@@ -65,7 +65,7 @@ func ExampleParser_seedOSS() {
 }
 
 func ExampleParser_step3() {
-	showCalls(New(WithFormat(FormatStep3), WithTools(tools)),
+	showCalls(mustNew(opts{Format: FormatStep3, Tools: tools}),
 		"<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Rome</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>")
 	// Output: call get_weather {"city":"Rome"}
 }
@@ -73,7 +73,7 @@ func ExampleParser_step3() {
 // The cline value rules: only a parameter's own closing tag ends it, and
 // values are trimmed.
 func ExampleParser_cline() {
-	showCalls(New(WithFormat(FormatCline), WithTools(tools)),
+	showCalls(mustNew(opts{Format: FormatCline, Tools: tools}),
 		"<attempt_completion><result>\n  Run <command>npm test</command> to check.\n</result><command>npm test</command></attempt_completion>")
 	// Output: call attempt_completion {"result":"Run <command>npm test</command> to check.","command":"npm test"}
 }

@@ -16,6 +16,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatFunctionCalls,
 		Wire:   `<function_calls><invoke name="NAME"><parameter name="P">V</parameter></invoke></function_calls>`,
-		Tags:   &Tags{Wrapper: "function_calls", Invoke: "invoke", Param: "parameter"},
+		Tags:   &Tags{Wrapper: "function_calls", Reopen: true, Invoke: "invoke", Param: "parameter", Bare: true},
 	})
 }

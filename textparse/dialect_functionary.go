@@ -17,6 +17,7 @@ import "github.com/tooleval/tooleval/toolcall"
 const FormatFunctionaryV3 Format = "functionary_v3"
 
 func init() {
+	invokeHooks = append(invokeHooks, (*Parser).invokeJSON)
 	fn := Body{Read: ReadFunctionary}
 	register(&Dialect{
 		Format: FormatFunctionaryV3,
@@ -85,7 +86,7 @@ func (fnReader) read(p *Parser, b []byte, i int) int {
 	return j + 1
 }
 
-// invokeJSON reads the body of a <function=NAME> call under auto: when its
+// invokeJSON (an invoke hook) reads the body of a <function=NAME> call under auto: when its
 // first byte (after spaces) is '{', the arguments are that JSON object, as
 // Functionary v3.1 writes them, and </function> ends the call; the message
 // is detected as functionary_v3 when this is its first call outside a
@@ -105,7 +106,7 @@ func (p *Parser) invokeJSON(b []byte, i int) (int, bool) {
 	if b[j] != '{' {
 		return i, false
 	}
-	if p.detected == FormatQwen3Coder && p.wrapper == wrapNone && p.next <= 1 {
+	if p.detected == FormatQwen3Coder && p.wrapper == tkNone && p.next <= 1 {
 		p.detected = FormatFunctionaryV3
 	}
 	c.jsonBody = true

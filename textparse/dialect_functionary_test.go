@@ -90,9 +90,9 @@ func TestFunctionaryV31AutoMatchesFixed(t *testing.T) {
 		"<function=get_weather>{\"city\": \"Rome\"}</function><function=list_files>{}</function>\nDone.",
 		"<function=read_file>{\"path\": \"海.go\"}</function>",
 	} {
-		want := eventLines(toolcall.Run(New(WithFormat(FormatFunctionaryV3)), []byte(in), 0))
+		want := eventLines(toolcall.Run(mustNew(opts{Format: FormatFunctionaryV3}), []byte(in), 0))
 		for chunk := 1; chunk <= len(in); chunk++ {
-			p := New()
+			p := mustNew(opts{})
 			if got := eventLines(toolcall.Run(p, []byte(in), chunk)); got != want {
 				t.Fatalf("%q at %d-byte chunks: auto gives\n%s\nfixed functionary_v3 gives\n%s", in, chunk, got, want)
 			}
@@ -112,7 +112,7 @@ func FuzzFunctionaryV3(f *testing.F) {
 // its first recipient; "all" is text for the user.
 func ExampleParser_functionaryV3() {
 	msg := "all\nChecking.>>>get_weather\n{\"city\": \"Paris\"}"
-	printCalls(toolcall.Run(New(WithFormat(FormatFunctionaryV3)), []byte(msg), 4))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatFunctionaryV3}), []byte(msg), 4))
 	// Output:
 	// text "Checking."
 	// call call_0 get_weather {"city": "Paris"}

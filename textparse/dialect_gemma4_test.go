@@ -90,7 +90,7 @@ func FuzzGemma4(f *testing.F) {
 // Gemma 4 writes its own value syntax; the arguments come out as JSON.
 func ExampleParser_gemma4() {
 	msg := `<|tool_call>call:get_weather{city:<|"|>Paris, "FR"<|"|>,days:3,opts:{metric:true}}<tool_call|>`
-	printCalls(toolcall.Run(New(WithFormat(FormatGemma4)), []byte(msg), 3))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatGemma4}), []byte(msg), 3))
 	// Output:
 	// call call_0 get_weather {"city":"Paris, \"FR\"","days":3,"opts":{"metric":true}}
 }

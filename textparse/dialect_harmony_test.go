@@ -73,7 +73,7 @@ func FuzzHarmony(f *testing.F) {
 // gpt-oss reasoning, then a call.
 func ExampleParser_harmony() {
 	msg := "<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"location\":\"Tokyo\"}<|call|>"
-	for _, ev := range toolcall.Run(New(WithFormat(FormatHarmony)), []byte(msg), 9) {
+	for _, ev := range toolcall.Run(mustNew(opts{Format: FormatHarmony}), []byte(msg), 9) {
 		switch ev.Kind {
 		case toolcall.KindReasoning:
 			fmt.Printf("reasoning %q\n", ev.Data)

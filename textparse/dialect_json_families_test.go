@@ -280,7 +280,7 @@ func printCalls(evs []toolcall.Event) {
 // Llama 3.1 answers with bare JSON objects separated by ';'.
 func ExampleParser_llama3JSON() {
 	msg := `{"name": "get_weather", "parameters": {"city": "Paris"}}; {"name": "list_files", "parameters": {}}`
-	printCalls(toolcall.Run(New(WithFormat(FormatLlama3JSON)), []byte(msg), 16))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatLlama3JSON}), []byte(msg), 16))
 	// Output:
 	// call call_0 get_weather {"city": "Paris"}
 	// call call_1 list_files {}
@@ -290,7 +290,7 @@ func ExampleParser_llama3JSON() {
 func ExampleParser_cohere() {
 	msg := `<|START_THINKING|>Paris first.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", ` +
 		`"tool_name": "get_weather", "parameters": {"city": "Paris"}}]<|END_ACTION|>`
-	printCalls(toolcall.Run(New(WithFormat(FormatCohere)), []byte(msg), 0))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatCohere}), []byte(msg), 0))
 	// Output:
 	// reasoning "Paris first."
 	// call 0 get_weather {"city": "Paris"}
@@ -299,7 +299,7 @@ func ExampleParser_cohere() {
 // InternLM 2.5 addresses a call to the plugin channel.
 func ExampleParser_internLM() {
 	msg := "Checking.<|action_start|><|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Beijing\"}}<|action_end|>"
-	printCalls(toolcall.Run(New(WithFormat(FormatInternLM)), []byte(msg), 0))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatInternLM}), []byte(msg), 0))
 	// Output:
 	// text "Checking."
 	// call call_0 get_weather {"city": "Beijing"}
@@ -308,7 +308,7 @@ func ExampleParser_internLM() {
 // Granite 3 writes a JSON list after <|tool_call|>.
 func ExampleParser_granite() {
 	msg := `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}]`
-	printCalls(toolcall.Run(New(WithFormat(FormatGranite)), []byte(msg), 4))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatGranite}), []byte(msg), 4))
 	// Output:
 	// call call_0 get_weather {"city": "Boston"}
 }
@@ -316,7 +316,7 @@ func ExampleParser_granite() {
 // xLAM answers with a fenced JSON list.
 func ExampleParser_xlam() {
 	msg := "```json\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]\n```"
-	printCalls(toolcall.Run(New(WithFormat(FormatXLAM)), []byte(msg), 0))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatXLAM}), []byte(msg), 0))
 	// Output:
 	// call call_0 get_weather {"city": "Paris"}
 }

@@ -68,7 +68,7 @@ func FuzzKimiK2(f *testing.F) {
 func ExampleParser_kimiK2() {
 	msg := "Checking.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0" +
 		`<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>`
-	p := New(WithFormat(FormatKimiK2))
+	p := mustNew(opts{Format: FormatKimiK2})
 	for _, ev := range toolcall.Run(p, []byte(msg), 16) {
 		switch ev.Kind {
 		case toolcall.KindText:

@@ -14,6 +14,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatMiniMaxM2,
 		Wire:   `<minimax:tool_call><invoke name="NAME"><parameter name="P">V</parameter></invoke></minimax:tool_call>`,
-		Tags:   &Tags{Wrapper: "minimax:tool_call", Invoke: "invoke", Param: "parameter"},
+		Tags:   &Tags{Wrapper: "minimax:tool_call", Invoke: "invoke", Param: "parameter", Bare: true},
 	})
 }

@@ -78,7 +78,7 @@ func FuzzMistral(f *testing.F) {
 func ExampleParser_mistral() {
 	msg := `Checking both.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}` +
 		`[TOOL_CALLS]read_file[CALL_ID]k3Jd9aPq2[ARGS]{"path": "a.go"}`
-	p := New(WithFormat(FormatMistral))
+	p := mustNew(opts{Format: FormatMistral})
 	for _, ev := range toolcall.Run(p, []byte(msg), 8) {
 		switch ev.Kind {
 		case toolcall.KindText:

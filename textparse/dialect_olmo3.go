@@ -14,6 +14,7 @@ package textparse
 const FormatOlmo3 Format = "olmo3"
 
 func init() {
+	wrapperHooks = append(wrapperHooks, (*Parser).olmo3Body)
 	register(&Dialect{
 		Format: FormatOlmo3,
 		Wire:   "<function_calls>\\nNAME(key=value, …)\\n…</function_calls> (Python calls, one per line)",
@@ -21,12 +22,16 @@ func init() {
 	})
 }
 
-// olmo3Body looks at the first byte after <function_calls> under auto
+// olmo3Body (a wrapper hook) looks at the first byte after <function_calls> under auto
 // (mWrapper): a name starts OLMo 3's Python calls, read by the olmo3 block
 // from here on. It reports false when the XML dialect goes on (a '<', or
 // a byte that starts no call, which is stray up to the next tag, at any
 // chunking).
 func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
+	d := dialects[FormatOlmo3]
+	if open := d.Blocks[0].Open; p.wrapper == tkNone || len(open) != len(tagName(p.wrapper))+2 || open[1:len(open)-1] != tagName(p.wrapper) {
+		return i, false // not in the wrapper tag that opens OLMo's block
+	}
 	if p.junk || p.cfg.format != FormatAuto {
 		return i, false // inside a run of stray bytes: they stay stray up to the next tag
 	}
@@ -40,8 +45,8 @@ func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
 	if c := b[j]; !isPyKwByte(c) || c >= '0' && c <= '9' {
 		return i, false
 	}
-	d := dialects[FormatOlmo3]
-	p.detected, p.dialects, p.wrapper = FormatOlmo3, 0, wrapNone
+	p.detected, p.wrapper = FormatOlmo3, tkNone
+	p.setDialects(0)
 	p.comp = compiledFor(FormatOlmo3)
 	p.blk = &d.Blocks[0]
 	p.bsets = p.comp.blocks[p.blk]

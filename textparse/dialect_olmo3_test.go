@@ -70,7 +70,7 @@ func FuzzOlmo3(f *testing.F) {
 // from the XML function_calls dialect.
 func ExampleParser_olmo3() {
 	msg := "<function_calls>\nget_weather(city=\"Paris\")\nlist_files()\n</function_calls>"
-	p := New() // auto
+	p := mustNew(opts{}) // auto
 	printCalls(toolcall.Run(p, []byte(msg), 5))
 	fmt.Println(p.Format())
 	// Output:

@@ -113,7 +113,7 @@ func FuzzPythonic(f *testing.F) {
 // Llama 4 writes Python calls; values arrive as JSON arguments.
 func ExampleParser_pythonic() {
 	msg := `<|python_start|>[get_weather(city='Paris', metric=True), list_files()]<|python_end|>`
-	printCalls(toolcall.Run(New(WithFormat(FormatPythonic)), []byte(msg), 8))
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatPythonic}), []byte(msg), 8))
 	// Output:
 	// call call_0 get_weather {"city":"Paris","metric":true}
 	// call call_1 list_files {}

@@ -15,6 +15,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatSeedOSS,
 		Wire:   "<seed:tool_call><function=NAME><parameter=P>V</parameter></function></seed:tool_call>, <seed:think>…</seed:think>",
-		Tags:   &Tags{Wrapper: "seed:tool_call", Invoke: "function", Param: "parameter", Eq: true, Think: "seed:think"},
+		Tags:   &Tags{Wrapper: "seed:tool_call", Invoke: "function", Param: "parameter", Eq: true, Bare: true, Think: "seed:think"},
 	})
 }

@@ -11,6 +11,8 @@ func init() {
 	register(&Dialect{
 		Format: FormatStep3,
 		Wire:   `<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="NAME"><steptml:parameter name="P">V</steptml:parameter></steptml:invoke><｜tool_call_end｜>…<｜tool_calls_end｜>`,
-		Tags:   &Tags{Wrapper: "｜tool_calls_begin｜", Invoke: "steptml:invoke", Param: "steptml:parameter"},
+		Tags: &Tags{Wrapper: "｜tool_calls_begin｜", WrapperEnd: "｜tool_calls_end｜",
+			CallBegin: "｜tool_call_begin｜", CallSep: "｜tool_sep｜", CallEnd: "｜tool_call_end｜",
+			Invoke: "steptml:invoke", Param: "steptml:parameter"},
 	})
 }

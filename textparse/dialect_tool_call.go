@@ -16,11 +16,11 @@ const (
 )
 
 func init() {
-	tags := &Tags{Invoke: "tool_call"}
+	tags := &Tags{Invoke: "tool_call", JSON: true}
 	register(&Dialect{
 		Format: FormatToolCall,
 		Wire:   `<tool_call>{"name":NAME,"arguments":{json}}</tool_call> (or a JSON list of calls)`,
 		Tags:   tags,
 	})
-	register(&Dialect{Format: FormatHermes, Wire: "the same as tool_call", Tags: tags})
+	register(&Dialect{Format: FormatHermes, Wire: "the same as tool_call", Tags: tags, Alias: FormatToolCall})
 }

@@ -11,6 +11,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatUseTool,
 		Wire:   "<use_tool><tool_name>NAME</tool_name><arguments>{json}</arguments></use_tool>",
-		Tags:   &Tags{Invoke: "use_tool"},
+		Tags:   &Tags{Invoke: "use_tool", Name: "tool_name", Args: "arguments"},
 	})
 }

@@ -196,7 +196,7 @@ func TestXMLDialectsDetected(t *testing.T) {
 		"<function_calls><invoke name=\"f\">":    FormatFunctionCalls,
 		"<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"f\">": FormatStep3,
 	} {
-		p := New()
+		p := mustNew(opts{})
 		toolcall.Run(p, []byte(in), 3)
 		if got := p.Format(); got != want {
 			t.Errorf("%q: format %s, want %s", in, got, want)
@@ -227,7 +227,7 @@ func FuzzDeepSeekV32(f *testing.F) {
 // A GLM-4.5 call: values coerced by the catalog's schema.
 func ExampleParser_glm45() {
 	msg := "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>"
-	p := New(WithFormat(FormatGLM45), WithTools(tools))
+	p := mustNew(opts{Format: FormatGLM45, Tools: tools})
 	for _, ev := range toolcall.Run(p, []byte(msg), 10) {
 		if ev.Kind == toolcall.KindCallEnd {
 			fmt.Println(ev.Call.Name, string(ev.Call.Arguments))

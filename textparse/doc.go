@@ -33,8 +33,9 @@
 // dialects anchored at the start of the answer (a bare JSON or Python
 // list) are left out of auto, since prose may start with '{' or '['.
 //
-// WithReasoningOpen starts inside reasoning (the prompt ended with <think>);
-// WithThinkAsText makes <think> plain text.
+// New takes toolcall.ParseOptions, the options every parser shares:
+// ReasoningOpen starts inside reasoning (the prompt ended with <think>);
+// ThinkAsText makes <think> plain text.
 //
 // Tag names are case-sensitive, as every inference server's parser and
 // every model's chat template write them: <TOOL_CALL> or <Invoke> is text.

@@ -96,13 +96,22 @@ func (p *Parser) envelope() *envelope {
 // ('{' or '['): calls end the block at closer; post is the state after the
 // object or list, skipped the state after skipping an abandoned call.
 func (p *Parser) beginEnvelope(b []byte, i int, closer string, post, skipped mode) int {
+	return p.beginEnvelopeIn(b, i, closer, post, skipped, false)
+}
+
+// beginEnvelopeIn is beginEnvelope where, with inList, a marker has opened
+// the list already: b[i] is its first element (or its ']').
+func (p *Parser) beginEnvelopeIn(b []byte, i int, closer string, post, skipped mode, inList bool) int {
 	e := p.envelope()
 	e.closer, e.post, e.skipped = closer, post, skipped
 	e.reset()
 	p.body, p.mode = e, mBody
-	if b[i] == '[' {
+	if b[i] == '[' || inList {
 		e.arr = true
 		e.state, e.elems = eArrElem, 0
+		if inList {
+			return i
+		}
 		return i + 1
 	}
 	e.arr = false

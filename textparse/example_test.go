@@ -12,7 +12,10 @@ import (
 func ExampleParser() {
 	msg := "Writing the file.\n<use_tool><tool_name>write</tool_name>" +
 		`<arguments>{"path": "a.txt", "lines": 12}</arguments></use_tool>`
-	p := textparse.New(textparse.WithFormat(textparse.FormatUseTool))
+	p, err := textparse.New(toolcall.ParseOptions{Format: textparse.FormatUseTool})
+	if err != nil {
+		panic(err)
+	}
 	var args string
 	for i := 0; i < len(msg); i += 8 {
 		for _, ev := range p.Feed([]byte(msg[i:min(i+8, len(msg))])) {
@@ -40,7 +43,8 @@ func ExampleNew_functionCalls() {
 	msg := "Let me check.\n<function_calls>\n<invoke name=\"run\">\n" +
 		"<parameter name=\"code\">print(\"</parameter>\")</parameter>\n" +
 		"</invoke>\n</function_calls>"
-	evs := toolcall.Run(textparse.New(), []byte(msg), 5)
+	p, _ := textparse.New(toolcall.ParseOptions{}) // the zero options read every dialect
+	evs := toolcall.Run(p, []byte(msg), 5)
 	r := toolcall.Collect("auto", evs)
 	fmt.Printf("text %q\n", r.Text)
 	fmt.Printf("%s %s\n", r.Calls[0].Name, r.Calls[0].Arguments)
@@ -53,7 +57,8 @@ func ExampleNew_functionCalls() {
 func ExampleNew_errors() {
 	msg := `<tool_call>{"name":"{{ tc.name }}","arguments":{}}</tool_call>` +
 		`<tool_call>{"name":"f","arguments":{"a":1`
-	for _, ev := range toolcall.Run(textparse.New(), []byte(msg), 0) {
+	p, _ := textparse.New(toolcall.ParseOptions{})
+	for _, ev := range toolcall.Run(p, []byte(msg), 0) {
 		if ev.Kind == toolcall.KindError {
 			fmt.Println(ev.Err.Code, ev.Offset, ev.Err.Partial != "")
 		}
@@ -61,4 +66,12 @@ func ExampleNew_errors() {
 	// Output:
 	// invalid_tool_name 19 false
 	// incomplete_call 62 true
+}
+
+// An unknown format is an error from New, not a silent fallback to auto.
+func ExampleNew_unknownFormat() {
+	_, err := textparse.New(toolcall.ParseOptions{Format: "no_such_dialect"})
+	fmt.Println(err != nil)
+	// Output:
+	// true
 }

@@ -12,7 +12,7 @@ import (
 func TestEveryFormatTextPathAllocatesNothing(t *testing.T) {
 	text := bytes.Repeat([]byte("plain text, a < b, [link](x) and <div>html</div>, <|x|> 日本語 "), 60)
 	for _, f := range Formats() {
-		p := New(WithFormat(f), WithTools(tools))
+		p := mustNew(opts{Format: f, Tools: tools})
 		p.Feed(text[:512])
 		allocs := testing.AllocsPerRun(20, func() {
 			for i := 0; i+16 <= len(text); i += 16 {

@@ -78,15 +78,15 @@ func FuzzChunkInvarianceLarge(f *testing.F) {
 		in := largeInput(seed, reps, depth, shape)
 		const maxCall = 16 << 10
 		for _, format := range []Format{FormatToolCall, FormatAuto} {
-			opts := []Option{WithFormat(format), WithMaxCallBytes(maxCall)}
-			want := toolcall.Run(New(opts...), in, 0)
+			o := opts{Format: format, MaxCallBytes: maxCall}
+			want := toolcall.Run(mustNew(o), in, 0)
 			for _, chunk := range []int{maxCall + 1, maxCall, maxCall - 1, 64<<10 + 1, 64 << 10, 4096, 4095, 7} {
-				if got := toolcall.Run(New(opts...), in, chunk); !sameEvents(got, want) {
+				if got := toolcall.Run(mustNew(o), in, chunk); !sameEvents(got, want) {
 					t.Fatalf("%s, %d-byte chunks (input %d bytes): events differ from one chunk:\n%s\nwant:\n%s",
 						format, chunk, len(in), eventLines(got), eventLines(want))
 				}
 			}
-			if err := checkInvariants(in, runRaw(New(opts...), splitEvery(in, 4093))); err != nil {
+			if err := checkInvariants(in, runRaw(mustNew(o), splitEvery(in, 4093))); err != nil {
 				t.Fatalf("%s: %v", format, err)
 			}
 		}

@@ -13,20 +13,20 @@ import (
 // concatenate to valid JSON object arguments, and a random chunking gives
 // the events of one chunk.
 func fuzzParse(t *testing.T, format Format, withTools bool, in []byte, seed uint64) {
-	opts := []Option{WithFormat(format), WithMaxDepth(16)}
+	o := opts{Format: format, MaxDepth: 16}
 	if withTools {
-		opts = append(opts, WithTools(tools))
+		o.Tools = tools
 	}
-	whole := runRaw(New(opts...), [][]byte{in})
+	whole := runRaw(mustNew(o), [][]byte{in})
 	if err := checkInvariants(in, whole); err != nil {
 		t.Fatalf("whole input: %v", err)
 	}
 	chunks := randomChunks(rand.New(rand.NewPCG(seed, 1)), in)
-	if err := checkInvariants(in, runRaw(New(opts...), chunks)); err != nil {
+	if err := checkInvariants(in, runRaw(mustNew(o), chunks)); err != nil {
 		t.Fatalf("chunked: %v", err)
 	}
-	want := eventLines(toolcall.Run(New(opts...), in, 0))
-	if got := eventLines(toolcall.RunChunks(New(opts...), chunks)); got != want {
+	want := eventLines(toolcall.Run(mustNew(o), in, 0))
+	if got := eventLines(toolcall.RunChunks(mustNew(o), chunks)); got != want {
 		t.Fatalf("chunking changed the events:\n got:\n%s\nwant:\n%s", got, want)
 	}
 }

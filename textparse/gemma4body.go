@@ -45,12 +45,13 @@ type gemReader struct {
 	elems bool   // the innermost container has an element
 	buf   []byte // a key or a bare value being read
 	bufAt int
-	// lt: the bytes matched since a '<' (a prefix of gemmaQuote or of the
-	// closer), at ltOff, read in state ltRet.
-	lt     int
-	ltOff  int
-	ltRet  uint8
-	ltText string // the marker lt bytes are a prefix of
+	// lt: the bytes matched since a '<' (a prefix of the string
+	// delimiter, ltQ, or of the closer, ltC, or both), at ltOff, read in
+	// state ltRet.
+	lt       int
+	ltOff    int
+	ltRet    uint8
+	ltQ, ltC bool
 	// pend is where the JSON not yet fed to the scanner starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
@@ -196,7 +197,7 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				return g.bad(p, i, g.bufAt, "a key without a value (or a key longer than 256 bytes)")
 			}
 			key := trimSpace(g.buf)
-			key = bytes.TrimSuffix(bytes.TrimPrefix(key, []byte(gemmaQuote)), []byte(gemmaQuote))
+			key = bytes.TrimSuffix(bytes.TrimPrefix(key, []byte(quote(p))), []byte(quote(p)))
 			if len(key) >= 2 && key[0] == '"' && key[len(key)-1] == '"' {
 				key = key[1 : len(key)-1]
 			}
@@ -338,39 +339,46 @@ func (g *gemReader) str(p *Parser, b []byte, i int) int {
 
 // ltStart holds the '<' at b[i], read in the current state.
 func (g *gemReader) ltStart(p *Parser, i int) {
-	g.lt, g.ltOff, g.ltRet, g.ltText = 1, p.off+i, g.state, ""
+	g.lt, g.ltOff, g.ltRet = 1, p.off+i, g.state
+	g.ltQ, g.ltC = g.state == gmString || g.state == gmValue, p.blk.Close != ""
 	g.state = gmLT
 }
 
-// ltStep matches the bytes after a held '<' against gmmaQuote (where a
-// string may open or close) and the block's closer, and acts on the one
+// quote returns the string delimiter of the block's body: Body.Quote,
+// Gemma 4's <|"|> by default.
+func quote(p *Parser) string {
+	if q := p.blk.Body.Quote; q != "" {
+		return q
+	}
+	return gemmaQuote
+}
+
+// ltStep matches the bytes after a held '<' against the string delimiter
+// (where a string may open or close) and the block's closer, and acts on the one
 // matched; when neither matches, the held bytes go back to the state they
 // were read in.
 func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
-	closer := p.blk.Close
+	q, closer := quote(p), p.blk.Close
 	for ; i < len(b); i++ {
 		c := b[i]
-		if g.ltText == "" { // the byte after '<' picks the marker
-			switch {
-			case c == gemmaQuote[1] && (g.ltRet == gmString || g.ltRet == gmValue):
-				g.ltText = gemmaQuote
-			case closer != "" && c == closer[1]:
-				g.ltText = closer
-			default:
-				return g.ltFail(p, i)
-			}
-		} else if c != g.ltText[g.lt] {
+		// Both markers may be live (FunctionGemma's <escape> and
+		// <end_function_call>); neither holds the other, so one is met
+		// before the other can end.
+		q1 := g.ltQ && q[g.lt] == c
+		c1 := g.ltC && closer[g.lt] == c
+		if !q1 && !c1 {
 			return g.ltFail(p, i)
 		}
+		g.ltQ, g.ltC = q1, c1
 		g.lt++
-		if g.lt < len(g.ltText) {
+		if c1 && g.lt == len(closer) {
+			g.closer(p, i+1)
+			return i + 1
+		}
+		if !q1 || g.lt < len(q) {
 			continue
 		}
 		i++
-		if g.ltText == closer {
-			g.closer(p, i)
-			return i
-		}
 		s := len(p.scratch)
 		if g.ltRet == gmValue { // a string opens
 			s = g.comma(p)
@@ -389,8 +397,11 @@ func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
 // ltFail hands the held '<' and the bytes after it back to the state
 // they were read in; b[i] is read next.
 func (g *gemReader) ltFail(p *Parser, i int) int {
-	held := g.ltText
-	if held == "" {
+	held := p.blk.Close // the bytes held are a prefix of a live marker
+	if g.ltQ {
+		held = quote(p)
+	}
+	if len(held) < g.lt { // no marker was live: the '<' alone
 		held = "<"
 	}
 	held = held[:g.lt]

@@ -132,7 +132,9 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 		// next '<', or runs to the end of the input, or is followed by
 		// more markup (a marker block or an anchored body after </think>).
 		tag := g[0] == '<' && len(g) > 1 && (g[1] == '/' || isNameByte(g[1], true))
-		if tag && to != len(in) && g[len(g)-1] != '>' && in[to] != '<' && !markupFollows(g) {
+		// (A marker block skips the spaces before its body: they end the
+		// markup too.)
+		if t := bytes.TrimRight(g, " \t\r\n"); tag && to != len(in) && t[len(t)-1] != '>' && in[to] != '<' && !markupFollows(g) {
 			return fmt.Errorf("markup %d..%d %q does not end with '>'", from, to, g)
 		}
 		return nil
@@ -187,7 +189,12 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 // markerFirst reports whether c starts a marker of some marker dialect,
 // or the body of an anchored block ('{', '[', a fence).
 func markerFirst(c byte) bool {
-	return compiledFor(FormatAuto).text.first[c] || c == '{' || c == '[' || c == '`' && anchoredFirst(c)
+	for _, f := range markerFormats() { // auto lacks the NoAuto dialects
+		if compiledFor(f).text.first[c] {
+			return true
+		}
+	}
+	return c == '{' || c == '[' || c == '`' && anchoredFirst(c)
 }
 
 // anchoredFirst reports whether c may start an anchored block's body.
@@ -213,9 +220,24 @@ func answerStart(before []byte) bool {
 // after its '>', by more markup: a marker, or an anchored body.
 func markupFollows(g []byte) bool {
 	k := bytes.IndexByte(g, '>')
+	for k >= 0 && k+1 < len(g) && isSpace(g[k+1]) { // a body may start after spaces
+		k++
+	}
 	if k < 0 || k+1 == len(g) {
 		return false
 	}
 	c := g[k+1]
 	return c == '<' || markerFirst(c) || anchoredFirst(c)
+}
+
+// opts shortens the parser options in tests.
+type opts = toolcall.ParseOptions
+
+// mustNew builds a parser from options the test knows are valid.
+func mustNew(o opts) *Parser {
+	p, err := New(o)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

@@ -41,17 +41,25 @@ func (p *Parser) sniff(b []byte, i int) int {
 		case mCallBody:
 			switch c {
 			case '{', '[':
-				return p.beginEnvelope(b, i, "</tool_call>", mEnvPost, mText)
+				return p.beginEnvelope(b, i, tt.closer(p.callK), mEnvPost, mText)
 			case '`':
 				p.fenceRet, p.mode = mCallBody, mFence
 				return i + 1
 			}
-			if p.dialects&dGLM != 0 && isNameByte(c, true) {
-				p.beginGLM(i)
+			if p.xKV && isNameByte(c, true) {
+				p.beginKV(i)
 				return i
 			}
-			p.beginCall(ckEnvelope, p.callTag, "</tool_call>", mText)
-			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected a JSON object or array or <function=…> inside <tool_call>, found %q", c)
+			p.beginCall(ckEnvelope, p.callTag, tt.closer(p.callK), mText)
+			what := "a JSON object or array"
+			if w := tt.wrapOf[p.callK]; w >= 0 { // the calls the tag may wrap
+				sep := " name="
+				if tt.role[tt.ds[w].invoke]&rEq != 0 {
+					sep = "="
+				}
+				what += " or <" + tagName(tt.ds[w].invoke) + sep + "…>"
+			}
+			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected %s inside <%s>, found %q", what, tagName(p.callK), c)
 			return i
 		case mEnvPost, mArgsPost:
 			if c == '`' { // the end of a fence

@@ -11,119 +11,82 @@ func (p *Parser) tagSet() tagSet {
 	case mText:
 		switch {
 		case p.reason:
-			s.close = bit(p.thinkK)
+			s.close = bitOf(p.thinkK)
 		case !p.cfg.thinkAsText:
 			s.open = bit(tkThink, tkThinking)
 			s.close = bit(tkThink, tkThinking)
 		}
-		if p.dialects&dSeed != 0 && !p.reason { // seed_oss's own reasoning tag
-			s.open |= bit(tkSeedThink)
-			s.close |= bit(tkSeedThink)
+		if !p.reason { // the dialects' own reasoning tags
+			s.open |= p.xThink
+			s.close |= p.xThink
 		}
 		if p.reason && !p.cfg.callsInThinking {
 			break
 		}
-		d := p.dialects
-		if d&dUseTool != 0 {
-			s.open |= bit(tkUseTool)
-			s.close |= bit(tkUseTool, tkToolName, tkArguments)
-		}
-		if d&dFunctionCalls != 0 {
-			s.open |= bit(tkFunctionCalls, tkInvoke)
-			s.close |= bit(tkFunctionCalls, tkInvoke, tkParameter)
-		}
-		if d&dToolCall != 0 {
-			s.open |= bit(tkToolCall)
-			s.close |= bit(tkToolCall)
-		}
-		if d&dQwen != 0 {
-			s.open |= bit(tkToolCall, tkFunction)
-			s.close |= bit(tkToolCall, tkFunction, tkParameter)
-		}
-		if d&dCline != 0 {
-			s.genericOpen = true
-		}
-		if d&dMinimax != 0 {
-			s.open |= bit(tkMinimaxToolCall, tkInvoke)
-			s.close |= bit(tkMinimaxToolCall, tkInvoke, tkParameter)
-		}
-		if d&dSeed != 0 {
-			s.open |= bit(tkSeedToolCall, tkFunction)
-			s.close |= bit(tkSeedToolCall, tkFunction, tkParameter)
-		}
-		if d&dGLM != 0 {
-			s.open |= bit(tkToolCall)
-			s.close |= bit(tkToolCall)
-		}
-		if d&dStep != 0 {
-			s.open |= bit(tkStepCallsBegin)
-		}
-		if d&dDSML != 0 {
-			s.open |= bit(tkDSMLFunctionCalls, tkDSMLInvoke)
-			s.close |= bit(tkDSMLFunctionCalls, tkDSMLInvoke, tkDSMLParameter)
-		}
+		s.open |= p.xOpen
+		s.close |= p.xClose
+		s.genericOpen = p.xCatalog
 		if p.reason {
-			s.close &= bit(p.thinkK) // no stray-closer handling inside reasoning
+			s.close &= bitOf(p.thinkK) // no stray-closer handling inside reasoning
 		}
 	case mWrapper:
-		s.open = withDSML(bit(tkInvoke, tkFunction, tkFunctionCalls)) | stepMarkup
-		s.close = withDSML(bit(tkFunctionCalls, tkToolCall, tkInvoke, tkFunction, tkParameter) | wrapperClosers)
+		s.open = tt.invokes | tt.reopen | tt.markup
+		s.close = tt.wclose | tt.invokes | tt.params
 	case mInvoke:
-		switch p.cur.kind {
-		case ckCline:
+		switch {
+		case p.cur.kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
-		case ckGLM:
-			s.open = bit(tkArgKey, tkArgValue)
-			s.close = bit(tkToolCall, tkArgKey, tkArgValue)
+		case p.cur.kind == ckKV:
+			s.open = bit(p.cd.key, p.cd.value)
+			s.close = bit(p.cd.invoke, p.cd.key, p.cd.value)
 		default:
-			s.open = withDSML(bit(tkParameter))
-			s.close = withDSML(bit(tkInvoke, tkFunction, tkParameter, tkFunctionCalls, tkToolCall) | wrapperClosers)
-			if p.wrapper == wrapStep {
-				s.open |= bit(tkStepCallEnd, tkStepCallsEnd)
-			}
+			s.open = tt.params | p.wrapEnds()
+			s.close = tt.invokes | tt.params | tt.wclose
 		}
 	case mArgKey:
-		s.close = bit(tkArgKey, tkToolCall)
+		s.close = bit(p.cd.key, p.cd.invoke)
 	case mValue:
-		switch p.cur.kind {
-		case ckCline:
+		switch {
+		case p.cur.kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
-		case ckGLM:
-			s.open = bit(tkArgKey)
-			s.close = bit(tkArgValue, tkToolCall)
+		case p.cur.kind == ckKV:
+			s.open = bitOf(p.cd.key)
+			s.close = bit(p.cd.value, p.cd.invoke)
 		default:
-			s.open = withDSML(bit(tkParameter))
-			s.close = withDSML(bit(tkParameter, tkInvoke, tkFunction, tkFunctionCalls, tkToolCall) | wrapperClosers)
+			s.open = tt.params | p.wrapEnds()
+			s.close = tt.params | tt.invokes | tt.wclose
 			if p.val.pendCall {
-				s.open |= withDSML(bit(tkInvoke, tkFunction))
-			}
-			if p.wrapper == wrapStep {
-				s.open |= bit(tkStepCallEnd, tkStepCallsEnd)
+				s.open |= tt.invokes
 			}
 		}
 	case mUseTool:
-		s.open = bit(tkToolName, tkArguments)
-		s.close = bit(tkUseTool, tkToolName, tkArguments)
+		s.open = bit(p.cd.name, p.cd.args)
+		s.close = bit(p.cd.invoke, p.cd.name, p.cd.args)
 	case mToolName:
-		s.open = bit(tkArguments)
-		s.close = bit(tkToolName, tkUseTool)
+		s.open = bitOf(p.cd.args)
+		s.close = bit(p.cd.name, p.cd.invoke)
 	case mArgsPre, mArgsPost:
-		s.close = bit(tkArguments, tkUseTool)
+		s.close = bit(p.cd.args, p.cd.invoke)
 	case mCallBody:
-		s.open = bit(tkFunction, tkInvoke)
-		s.close = bit(tkToolCall)
+		s.open = tt.invokes
+		s.close = bitOf(p.callK)
 	case mEnvPost:
-		s.close = bit(tkToolCall)
+		s.close = bitOf(p.callK)
 	}
 	return s
 }
 
 // detect records the dialect of the first opening tag; in auto mode it also
-// narrows the tags recognised from then on to that dialect's.
+// narrows the tags recognised from then on to that dialect's (and those
+// opened by the same tag: the body decides among them).
 func (p *Parser) detect(f Format) {
 	if p.detected != "" {
-		if p.detected == FormatToolCall && (f == FormatQwen3Coder || f == FormatGLM45) {
-			p.detected = f
+		// A JSON call tag's dialect gives way to one sharing its tag whose
+		// body was seen (<tool_call><function=…>, <tool_call>NAME).
+		if i, ok := tt.tagDialectOf(p.detected); ok && tt.ds[i].d.Tags.JSON {
+			if j, ok := tt.tagDialectOf(f); ok && tt.ds[i].group&(1<<j) != 0 {
+				p.detected = f
+			}
 		}
 		return
 	}
@@ -132,15 +95,13 @@ func (p *Parser) detect(f Format) {
 		return
 	}
 	if markerDialect(f) != nil { // a marker dialect: only its markers from now on
-		p.dialects, p.comp = 0, compiledFor(f)
+		p.setDialects(0)
+		p.comp = compiledFor(f)
 		return
 	}
 	p.comp = nil
-	if d, ok := xmlDialects[f]; ok {
-		if d&tagToolCall != 0 {
-			d = tagToolCall // <tool_call>: the body decides among them
-		}
-		p.dialects = d
+	if i, ok := tt.tagDialectOf(f); ok {
+		p.setDialects(tt.ds[i].group | 1<<i)
 	}
 }
 
@@ -153,106 +114,95 @@ func (p *Parser) onTag() bool {
 	if t.bad && (p.mode == mText || p.mode == mWrapper) {
 		return false // a cut-short closer outside a call is just text
 	}
+	var role uint16
+	if k != tkGeneric {
+		role = tt.role[k]
+	}
 	switch p.mode {
 	case mText:
 		p.fresh = false
 		switch {
-		case !closing && (k == tkThink || k == tkThinking || k == tkSeedThink):
+		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
 			p.reason, p.thinkK = true, k
 		case closing && p.reason && k == p.thinkK:
 			p.reason, p.fresh = false, true
 		case closing:
-			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagNames[k])
-		case k == tkUseTool:
-			p.detect(FormatUseTool)
-			p.beginCall(ckUseTool, off, "</use_tool>", mText)
-			p.mode = mUseTool
-		case k == tkFunctionCalls:
-			p.detect(p.invokeFormat())
-			p.mode, p.wrapper = mWrapper, wrapFunctionCalls
-		case k == tkInvoke:
-			p.detect(p.invokeFormat())
-			p.beginInvoke(off, end, "</invoke>", mText)
-		case k == tkMinimaxToolCall:
-			p.detect(FormatMiniMaxM2)
-			p.mode, p.wrapper = mWrapper, wrapMinimax
-		case k == tkSeedToolCall:
-			p.detect(FormatSeedOSS)
-			p.mode, p.wrapper = mWrapper, wrapSeed
-		case k == tkStepCallsBegin:
-			p.detect(FormatStep3)
-			p.mode, p.wrapper = mWrapper, wrapStep
-		case k == tkFunction:
-			p.detect(FormatQwen3Coder)
-			p.beginInvoke(off, end, "</function>", mText)
-		case k == tkToolCall:
-			p.detect(FormatToolCall)
-			p.callTag = off
-			p.mode = mCallBody
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagName(k))
 		case k == tkGeneric:
 			tool, ok := p.lookupTag(t.name())
 			if !ok {
 				return false
 			}
 			name := string(t.name())
-			p.detect(FormatCline)
-			p.beginCall(ckCline, off, "</"+name+">", mText)
+			p.detect(p.catalogFormat())
+			p.beginCall(ckCatalog, off, "</"+name+">", mText)
 			p.cur.tool = tool
 			p.mode = mInvoke
 			p.setName(name, off)
+		case role&rNamed != 0:
+			p.cd = tt.owner(k, p.cfg.format)
+			p.detect(p.cd.d.Format)
+			p.beginCall(ckNamed, off, tt.closer(k), mText)
+			p.mode = mUseTool
+		case role&rJSON != 0:
+			p.detect(p.jsonOwner(k).d.Format)
+			p.callTag, p.callK = off, k
+			p.mode = mCallBody
+		case role&rWrapper != 0:
+			p.openWrapper(k)
+		case role&rInvoke != 0:
+			p.detect(tt.owner(k, p.cfg.format).d.Format)
+			p.beginInvoke(off, end, tt.closer(k), mText)
 		}
 	case mWrapper:
 		switch {
-		case !closing && k == tkInvoke:
-			p.beginInvoke(off, end, "</invoke>", mWrapper)
-		case !closing && k == tkFunction:
-			p.beginInvoke(off, end, "</function>", mWrapper)
-		case !closing && k == tkStepCallsEnd && p.wrapper == wrapStep:
-			p.mode, p.wrapper = mText, wrapNone
-		case !closing && (k == tkStepCallBegin || k == tkStepSep):
+		case !closing && role&rInvoke != 0:
+			p.beginInvoke(off, end, tt.closer(k), mWrapper)
+		case !closing && p.wrapperOf() != nil && k == p.wrapperOf().wrapEnd:
+			p.mode, p.wrapper = mText, tkNone
+		case !closing && (tt.callBegins|tt.callSeps)&bitOf(k) != 0:
 			// <｜tool_call_begin｜>function<｜tool_sep｜>: the type word
 			// between them is markup, not stray text.
-			p.junk = k == tkStepCallBegin
+			p.junk = tt.callBegins&bitOf(k) != 0
 			return true
-		case !closing: // a repeated <function_calls>, <｜tool_call_end｜>
-		case k == tkFunctionCalls && p.wrapper == wrapFunctionCalls, k == tkToolCall && p.wrapper == wrapToolCall,
-			k == tkMinimaxToolCall && p.wrapper == wrapMinimax, k == tkSeedToolCall && p.wrapper == wrapSeed:
-			p.mode, p.wrapper = mText, wrapNone
+		case !closing: // a repeated wrapper, a call's end marker
+		case k == p.wrapper:
+			p.mode, p.wrapper = mText, tkNone
 		default:
-			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> between calls", tagNames[k])
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> between calls", tagName(k))
 		}
 	case mInvoke:
-		if p.cur.kind == ckGLM {
-			return p.glmTag(k, closing, off)
+		if p.cur.kind == ckKV {
+			return p.kvTag(k, closing, off)
 		}
 		return p.invokeTag(k, closing, off)
 	case mArgKey:
-		return p.glmTag(k, closing, off)
+		return p.kvTag(k, closing, off)
 	case mValue:
 		return p.valueTag(k, closing, off)
 	case mUseTool:
 		switch {
-		case !closing && k == tkToolName:
+		case !closing && k == p.cd.name:
 			p.mode, p.name, p.nameOff = mToolName, p.name[:0], end
-		case !closing && k == tkArguments:
+		case !closing && k == p.cd.args:
 			p.openArguments(off)
-		case closing && k == tkUseTool:
+		case closing && k == p.cd.invoke:
 			p.endCall(off)
 		default:
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> inside <use_tool>", tagNames[k])
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> inside <%s>", tagName(k), tagName(p.cd.invoke))
 		}
 	case mToolName:
 		p.setName(p.names.Intern(trimSpace(p.name)), p.nameOff)
 		p.mode = mUseTool
 		switch {
-		case !closing && k == tkArguments:
+		case !closing && k == p.cd.args:
 			p.openArguments(off)
-		case closing && k == tkUseTool:
+		case closing && k == p.cd.invoke:
 			p.endCall(off)
 		}
 	case mArgsPre, mArgsPost:
 		p.mode = mUseTool
-		if k == tkUseTool {
+		if k == p.cd.invoke {
 			p.endCall(off)
 		}
 	case mCallBody:
@@ -260,13 +210,11 @@ func (p *Parser) onTag() bool {
 			p.mode = mText
 			return true
 		}
-		p.detect(FormatQwen3Coder)
-		p.wrapper = wrapToolCall
-		if k == tkInvoke {
-			p.beginInvoke(off, end, "</invoke>", mWrapper)
-		} else {
-			p.beginInvoke(off, end, "</function>", mWrapper)
+		if i := tt.wrapOf[p.callK]; i >= 0 { // the dialect whose wrapper the call tag is
+			p.detect(tt.ds[i].d.Format)
 		}
+		p.wrapper = p.callK
+		p.beginInvoke(off, end, tt.closer(k), mWrapper)
 	case mEnvPost:
 		p.mode = mText
 	}
@@ -274,33 +222,39 @@ func (p *Parser) onTag() bool {
 	return true
 }
 
-// stepMarkup are step3's tag-shaped special tokens between its calls.
-var stepMarkup = bit(tkStepCallBegin, tkStepSep, tkStepCallEnd, tkStepCallsEnd)
+// openWrapper enters the wrapper tag k met in text.
+func (p *Parser) openWrapper(k tagKind) {
+	p.detect(tt.ds[tt.wrapOf[k]].d.Format)
+	p.mode, p.wrapper = mWrapper, k
+}
 
-// wrapperClosers are the closing tags of the wrappers around invoke and
-// function calls.
-var wrapperClosers = bit(tkFunctionCalls, tkToolCall, tkMinimaxToolCall, tkSeedToolCall)
+// jsonOwner returns the dialect whose Invoke k holds a JSON call object.
+func (p *Parser) jsonOwner(k tagKind) *tagDialect {
+	for _, i := range tt.owners[k] {
+		if x := &tt.ds[i]; x.invoke == k && tt.role[k]&rJSON != 0 && x.key == tkNone && x.wrapper == tkNone {
+			return x
+		}
+	}
+	return tt.owner(k, p.cfg.format)
+}
+
+// catalogFormat is the dialect whose tool names are tags.
+func (p *Parser) catalogFormat() Format {
+	for i := range tt.ds {
+		if tt.ds[i].catalog {
+			return tt.ds[i].d.Format
+		}
+	}
+	return ""
+}
 
 // isWrapperCloser reports whether k closes a wrapper of calls.
-func isWrapperCloser(k tagKind) bool { return wrapperClosers&(1<<k) != 0 }
-
-// invokeFormat is the dialect of an <invoke> or <function_calls> tag: its
-// ｜DSML｜ twin is DeepSeek V3.2's, the plain one function_calls (or
-// minimax_m2's when that is the format asked for).
-func (p *Parser) invokeFormat() Format {
-	switch {
-	case p.tag.dsml:
-		return FormatDeepSeekV32
-	case p.cfg.format == FormatMiniMaxM2:
-		return FormatMiniMaxM2
-	}
-	return FormatFunctionCalls
-}
+func isWrapperCloser(k tagKind) bool { return k != tkGeneric && tt.wclose&bitOf(k) != 0 }
 
 // invokeTag handles a tag between the parameters of a call.
 func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 	t := &p.tag
-	if p.cur.kind == ckCline {
+	if p.cur.kind == ckCatalog {
 		name := string(t.name())
 		switch {
 		case !closing:
@@ -318,22 +272,26 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 		p.junk = false
 		return true
 	}
+	var role uint16
+	if k != tkGeneric {
+		role = tt.role[k]
+	}
 	switch {
-	case !closing && (k == tkStepCallEnd || k == tkStepCallsEnd): // step3: the invoke's closer is missing
+	case !closing && p.wrapEnds()&bitOf(k) != 0: // the invoke's closer is missing
 		p.endInvoke(off)
 		return p.onTag()
 	case !closing && p.cur.jsonBody:
-		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagNames[k], p.cur.name)
+		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.cur.name)
 		return true
 	case !closing: // <parameter …>
 		p.valueOpen(t.attrBytes(), off)
 		if t.self {
 			p.valueClose(off)
 		}
-	case k == tkInvoke || k == tkFunction:
+	case role&rInvoke != 0:
 		p.endInvoke(off)
-	case k == tkParameter:
-		p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </parameter> between parameters")
+	case role&rParam != 0:
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> between parameters", tagName(k))
 	default: // </function_calls> or </tool_call>: the call's closer is missing
 		p.endInvoke(off)
 		return p.onTag()
@@ -342,11 +300,11 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 	return true
 }
 
-// openArguments starts the <arguments> of a <use_tool>; a second one
+// openArguments starts the arguments tag of a named call; a second one
 // abandons the call.
 func (p *Parser) openArguments(off int) {
 	if p.cur.argsGiven {
-		p.abandon(off, toolcall.CodeMalformedMarkup, "a second <arguments> in one <use_tool>")
+		p.abandon(off, toolcall.CodeMalformedMarkup, "a second <%s> in one <%s>", tagName(p.cd.args), tagName(p.cd.invoke))
 		return
 	}
 	p.cur.argsGiven, p.fenced = true, false
@@ -356,7 +314,7 @@ func (p *Parser) openArguments(off int) {
 // maxTagCache bounds the tag names whose catalog lookup is remembered.
 const maxTagCache = 256
 
-// lookupTag looks a tag name up in the catalog (a cline tool). Answers are
+// lookupTag looks a tag name up in the catalog (a Catalog dialect's tool). Answers are
 // cached per name, so that ordinary markup (<div>, <b>) costs no
 // allocation after its first occurrence.
 func (p *Parser) lookupTag(name []byte) (*toolcall.Tool, bool) {

@@ -14,7 +14,7 @@ type mode uint8
 const (
 	mText      mode = iota // visible text or reasoning (p.reason)
 	mWrapper               // inside <function_calls> or an XML <tool_call>, between calls
-	mInvoke                // inside an invoke/function/cline call, between parameters
+	mInvoke                // inside a call of tags, between parameters
 	mValue                 // an XML parameter value
 	mUseTool               // inside <use_tool>, between its parts
 	mToolName              // inside <tool_name>
@@ -32,51 +32,22 @@ const (
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
 	mBody                  // a body read by p.body (reader.go)
-	mGLMName               // the tool name after a GLM <tool_call>
-	mArgKey                // a GLM <arg_key>
-)
-
-// dialect bits.
-const (
-	dUseTool = 1 << iota
-	dFunctionCalls
-	dToolCall
-	dQwen
-	dCline
-	dMinimax // <minimax:tool_call><invoke …>
-	dSeed    // <seed:tool_call><function=…>, <seed:think>
-	dGLM     // <tool_call>NAME<arg_key>…
-	dDSML    // <｜DSML｜function_calls>
-	dStep    // <｜tool_calls_begin｜>…<steptml:invoke …>
-)
-
-// xmlDialects maps each XML-ish format to its dialect bit.
-var xmlDialects = map[Format]int{
-	FormatUseTool: dUseTool, FormatFunctionCalls: dFunctionCalls, FormatToolCall: dToolCall,
-	FormatHermes: dToolCall, FormatQwen3Coder: dQwen, FormatCline: dCline, FormatMiniMaxM2: dMinimax,
-	FormatSeedOSS: dSeed, FormatGLM45: dGLM, FormatDeepSeekV32: dDSML, FormatStep3: dStep,
-}
-
-// tagToolCall: the dialects that open with <tool_call>.
-const tagToolCall = dToolCall | dQwen | dGLM
-
-// wrapper kinds.
-const (
-	wrapNone = iota
-	wrapFunctionCalls
-	wrapToolCall
-	wrapMinimax
-	wrapSeed
-	wrapStep
+	mKVName                // the tool name after a key/value call tag (kv.go)
+	mArgKey                // a key tag (kv.go)
 )
 
 // Parser is an incremental parser of one model message. Create it with New;
 // it is not safe for concurrent use.
 type Parser struct {
 	cfg      config
-	opts     []Option // as given to New (and Apply)
-	dialects int      // enabled dialect bits
-	detected Format   // dialect seen, "" until then
+	detected Format // dialect seen, "" until then
+	// dialects: the XML-style dialects enabled (a bit per index in the
+	// tag table, tagtable.go); xOpen, xClose, xThink, xCatalog, xKV: what
+	// they make the text state act on (setDialects).
+	dialects      uint64
+	xOpen, xClose uint64
+	xThink        uint64
+	xCatalog, xKV bool
 
 	off     int // input offset of the current chunk's first byte
 	chunk   []byte
@@ -84,10 +55,12 @@ type Parser struct {
 	scratch []byte // event bytes that do not alias the chunk, reset per Feed
 
 	mode    mode
-	reason  bool    // inside <think> / <thinking>
-	thinkK  tagKind // which of them
-	wrapper int
-	junk    bool // a run of stray bytes inside markup was reported
+	reason  bool        // inside <think> / <thinking>
+	thinkK  tagKind     // which of them
+	wrapper tagKind     // the wrapper of calls the parser is in
+	callK   tagKind     // the JSON call tag being read (Tags.JSON)
+	cd      *tagDialect // the dialect of a named or key/value call
+	junk    bool        // a run of stray bytes inside markup was reported
 
 	tag tagReader
 	u8  [utf8.UTFMax]byte // unfinished UTF-8 character at the end of text
@@ -128,62 +101,38 @@ type Parser struct {
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
 	typed     bool                      // the Body.TypeWord of the current call was read
-	glmKey    []byte                    // the GLM <arg_key> waiting for its value
+	kvKey     []byte                    // the key waiting for its value (kv.go)
 	tagCache  map[string]*toolcall.Tool // lookupTag
 	fresh     bool                      // nothing but whitespace in the answer yet (anchored blocks)
 	body      bodyReader                // the reader of the body being read (mBody)
 	readers   []readerSlot              // the readers made so far (customReader)
 }
 
-// New returns a Parser configured by opts.
-func New(opts ...Option) *Parser {
-	p := newParser(opts)
-	p.opts = append([]Option(nil), opts...)
-	return p
-}
-
-// Apply adds options to a parser that has not been fed yet (it panics
-// otherwise): the parser is as if New had been given them too.
-func (p *Parser) Apply(opts ...Option) {
-	if p.off > 0 || len(p.evs) > 0 {
-		panic("textparse: Apply after Feed")
-	}
-	all := append(p.opts, opts...)
-	*p = *newParser(all)
-	p.opts = all
-}
-
-func newParser(opts []Option) *Parser {
-	p := &Parser{cfg: config{format: FormatAuto, maxCallBytes: DefaultMaxCallBytes, maxDepth: DefaultMaxDepth}, fresh: true}
-	for _, o := range opts {
-		o(&p.cfg)
-	}
-	if p.cfg.maxCallBytes <= 0 {
-		p.cfg.maxCallBytes = DefaultMaxCallBytes
-	}
-	if p.cfg.maxDepth <= 0 {
-		p.cfg.maxDepth = DefaultMaxDepth
-	}
+// newParser builds a Parser from a checked config (see New).
+func newParser(cfg config) *Parser {
+	p := &Parser{cfg: cfg, fresh: true}
 	p.js.SetMaxDepth(p.cfg.maxDepth)
-	if d, ok := xmlDialects[p.cfg.format]; ok {
-		p.dialects = d
+	tagVocabulary()
+	var on uint64
+	if i, ok := tt.tagDialectOf(p.cfg.format); ok {
+		on = 1 << i
 	} else if markerDialect(p.cfg.format) == nil {
 		p.cfg.format = FormatAuto
-		for _, d := range xmlDialects {
-			p.dialects |= d
+		on = tt.all
+	}
+	if p.cfg.tools == nil { // tags named by the catalog need one
+		for i := range tt.ds {
+			if tt.ds[i].catalog {
+				on &^= 1 << i
+			}
 		}
 	}
-	if p.cfg.tools == nil {
-		p.dialects &^= dCline
-	}
+	p.setDialects(on)
 	p.comp = compiledFor(p.cfg.format)
-	if markerDialect(p.cfg.format) != nil {
-		p.dialects = 0
-	}
 	if p.cfg.reasoningOpen {
 		p.reason, p.thinkK = true, tkThink
-		if p.cfg.format == FormatSeedOSS {
-			p.thinkK = tkSeedThink
+		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
+			p.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
 		if d := markerDialect(p.cfg.format); d != nil && len(d.Reasoning) > 0 && p.comp != nil {
 			p.rset = &p.comp.reason[0] // the dialect's own reasoning span
@@ -289,16 +238,18 @@ func (p *Parser) step(b []byte, i int) int {
 	case mArgsPre, mArgsPost, mCallBody, mEnvPost:
 		return p.sniff(b, i)
 	case mWrapper:
-		if p.wrapper == wrapFunctionCalls {
-			if j, ok := p.olmo3Body(b, i); ok {
+		for _, h := range wrapperHooks {
+			if j, ok := h(p, b, i); ok {
 				return j
 			}
 		}
-	case mGLMName:
-		return p.glmName(b, i)
+	case mKVName:
+		return p.kvName(b, i)
 	case mInvoke:
-		if j, ok := p.invokeJSON(b, i); ok {
-			return j
+		for _, h := range invokeHooks {
+			if j, ok := h(p, b, i); ok {
+				return j
+			}
 		}
 	}
 	// Content modes: everything up to the next '<' is content.
@@ -470,7 +421,7 @@ func (p *Parser) content(b []byte, off int) {
 	switch p.mode {
 	case mText:
 		p.emitText(b, off)
-	case mToolName, mName, mArgKey, mGLMName:
+	case mToolName, mName, mArgKey, mKVName:
 		if room := 512 - len(p.name); room > 0 {
 			p.name = append(p.name, b[:min(room, len(b))]...)
 		}
@@ -497,19 +448,11 @@ func (p *Parser) stray(b []byte, off int) {
 func (p *Parser) where() string {
 	switch p.mode {
 	case mWrapper:
-		switch p.wrapper {
-		case wrapToolCall:
-			return "<tool_call>"
-		case wrapMinimax:
-			return "<minimax:tool_call>"
-		case wrapSeed:
-			return "<seed:tool_call>"
-		}
-		return "<function_calls>"
+		return "<" + tagName(p.wrapper) + ">"
 	case mInvoke:
 		return "a call's"
 	case mUseTool, mArgsPost:
-		return "<use_tool>"
+		return "<" + tagName(p.cd.invoke) + ">"
 	}
 	return "tool-call"
 }
@@ -570,6 +513,6 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.inCall {
 		p.incomplete(end)
 	}
-	p.mode, p.inCall, p.reason, p.wrapper, p.rset = mText, false, false, wrapNone, nil
+	p.mode, p.inCall, p.reason, p.wrapper, p.rset = mText, false, false, tkNone, nil
 	return p.sealed()
 }

@@ -31,11 +31,11 @@ func TestParseTable(t *testing.T) {
 		seen[tc.name] = true
 		t.Run(tc.name, func(t *testing.T) {
 			in := []byte(tc.in)
-			evs := toolcall.Run(New(tc.options()...), in, 0)
+			evs := toolcall.Run(mustNew(tc.options()), in, 0)
 			if got := summary(evs); got != tc.want {
 				t.Errorf("summary\n got: %s\nwant: %s", got, tc.want)
 			}
-			if err := checkInvariants(in, runRaw(New(tc.options()...), [][]byte{in})); err != nil {
+			if err := checkInvariants(in, runRaw(mustNew(tc.options()), [][]byte{in})); err != nil {
 				t.Errorf("invariant: %v", err)
 			}
 			got := eventLines(evs)
@@ -67,14 +67,14 @@ func TestAnyChunkingSameEvents(t *testing.T) {
 	for _, tc := range parseCases {
 		t.Run(tc.name, func(t *testing.T) {
 			in := []byte(tc.in)
-			want := eventLines(toolcall.Run(New(tc.options()...), in, 0))
+			want := eventLines(toolcall.Run(mustNew(tc.options()), in, 0))
 			check := func(how string, chunks [][]byte) {
 				t.Helper()
-				p := New(tc.options()...)
+				p := mustNew(tc.options())
 				if got := eventLines(toolcall.RunChunks(p, chunks)); got != want {
 					t.Fatalf("%s:\n got:\n%s\nwant:\n%s", how, got, want)
 				}
-				if err := checkInvariants(in, runRaw(New(tc.options()...), chunks)); err != nil {
+				if err := checkInvariants(in, runRaw(mustNew(tc.options()), chunks)); err != nil {
 					t.Fatalf("%s: invariant: %v", how, err)
 				}
 			}
@@ -117,7 +117,7 @@ func TestEventDataSealed(t *testing.T) {
 	for _, tc := range parseCases {
 		in := []byte(tc.in)
 		for _, chunk := range []int{len(in) + 1, 4} {
-			p := New(tc.options()...)
+			p := mustNew(tc.options())
 			var evs []toolcall.Event
 			for i := 0; i < len(in); i += chunk {
 				evs = append(evs, p.Feed(in[i:min(i+chunk, len(in))])...)
@@ -141,7 +141,7 @@ func TestEventDataSealed(t *testing.T) {
 // chunk once the parser is warm.
 func TestTextPathAllocatesNothing(t *testing.T) {
 	text := bytes.Repeat([]byte("plain text, a < b, <div>html</div> and 日本語 "), 100)
-	p := New()
+	p := mustNew(opts{})
 	p.Feed(text[:512])
 	allocs := testing.AllocsPerRun(50, func() {
 		for i := 0; i+16 <= len(text); i += 16 {
@@ -165,13 +165,13 @@ func TestFormatDetection(t *testing.T) {
 		{"<tool_call>{", FormatToolCall},
 		{"<tool_call>\n<function=a>", FormatQwen3Coder},
 	} {
-		p := New()
+		p := mustNew(opts{})
 		p.Feed([]byte(tc.in))
 		if got := p.Format(); got != tc.want {
 			t.Errorf("%q: Format()=%q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := New(WithFormat(FormatUseTool)).Format(); got != FormatUseTool {
+	if got := mustNew(opts{Format: FormatUseTool}).Format(); got != FormatUseTool {
 		t.Errorf("configured format: %q", got)
 	}
 	if _, err := ParseFormat("nope"); err == nil {
@@ -182,7 +182,7 @@ func TestFormatDetection(t *testing.T) {
 // TestOffsetsAreInputOffsets pins a few offsets exactly.
 func TestOffsetsAreInputOffsets(t *testing.T) {
 	in := "ab<use_tool><tool_name>{{x}}</tool_name></use_tool>cd<use_tool><tool_name>w</tool_name><arguments>{\"a\":tru}</arguments></use_tool>"
-	evs := toolcall.Run(New(), []byte(in), 3)
+	evs := toolcall.Run(mustNew(opts{}), []byte(in), 3)
 	var offs []int
 	var codes []toolcall.Code
 	for _, ev := range evs {

@@ -1,20 +1,20 @@
 package textparse
 
 import (
-	"fmt"
 	"sort"
-	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // This file is the registry of dialects: every dialect_*.go file adds one
 // (or two) with register, and everything that lists formats — Formats,
 // ParseFormat, Wire, Dialects, auto detection — reads it here.
 
-// Format names a text protocol dialect.
-type Format string
+// Format names a text protocol dialect: the name type every parser shares.
+type Format = toolcall.Format
 
 // FormatAuto detects the dialect from the first tag or marker met.
-const FormatAuto Format = "auto"
+const FormatAuto = toolcall.FormatAuto
 
 // autoWire is the wire shape Wire gives for auto.
 const autoWire = "the dialect of the first marker or opening tag met"
@@ -68,16 +68,13 @@ func markerDialect(f Format) *Dialect {
 	return nil
 }
 
-// ParseFormat checks a dialect name.
+// ParseFormat checks a dialect name; an unknown one is a
+// *toolcall.UnknownFormatError.
 func ParseFormat(s string) (Format, error) {
 	if f := Format(s); f == FormatAuto || dialects[f] != nil {
 		return f, nil
 	}
-	names := make([]string, 0, len(dialects)+1)
-	for _, f := range Formats() {
-		names = append(names, string(f))
-	}
-	return "", fmt.Errorf("unknown text format %q (want one of %s)", s, strings.Join(names, ", "))
+	return "", &toolcall.UnknownFormatError{Format: Format(s), Kind: "text", Known: Formats()}
 }
 
 // Wire returns the one-line wire shape of a format ("" for a name that is
@@ -109,6 +106,9 @@ type Info struct {
 	// Anchored: a call may also start the answer without any marker (a
 	// bare JSON or Python list); auto does not detect that shape.
 	Anchored bool
+	// NoAuto: auto does not detect the dialect at all (its markers are
+	// shared with another dialect's, or too common in prose).
+	NoAuto bool
 }
 
 // Dialects describes every registered dialect, sorted by format (auto is
@@ -132,7 +132,7 @@ func Lookup(f Format) (Info, bool) {
 }
 
 func info(d *Dialect) Info {
-	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil}
+	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil, NoAuto: d.NoAuto}
 	if d.Tags != nil && d.Tags.Think != "" {
 		in.Reasoning = append(in.Reasoning, Span{Open: "<" + d.Tags.Think + ">", Close: "</" + d.Tags.Think + ">"})
 	}

@@ -5,112 +5,17 @@ import "math/bits"
 // This file reads tags: the bytes from a '<' to its '>', held back until
 // they are known to be (or not to be) protocol markup.
 
-// tagKind is a protocol tag name.
-type tagKind uint8
-
-const (
-	tkNone tagKind = iota
-	tkThink
-	tkThinking
-	tkUseTool
-	tkToolName
-	tkArguments
-	tkFunctionCalls
-	tkInvoke
-	tkParameter
-	tkToolCall
-	tkFunction
-	tkMinimaxToolCall // <minimax:tool_call> (minimax_m2)
-	tkSeedToolCall    // <seed:tool_call> (seed_oss)
-	tkSeedThink       // <seed:think>
-	tkArgKey          // <arg_key> (glm45)
-	tkArgValue        // <arg_value>
-	tkDSMLFunctionCalls
-	tkDSMLInvoke
-	tkDSMLParameter
-	tkStepCallsBegin // step3: <｜tool_calls_begin｜> … <｜tool_calls_end｜> (tag-shaped special tokens)
-	tkStepCallBegin
-	tkStepSep
-	tkStepCallEnd
-	tkStepCallsEnd
-	tkStepInvoke // <steptml:invoke>
-	tkStepParameter
-	nTagKinds
-	tkGeneric // any name: cline tools and parameters
-)
-
-var tagNames = [nTagKinds]string{
-	tkThink:         "think",
-	tkThinking:      "thinking",
-	tkUseTool:       "use_tool",
-	tkToolName:      "tool_name",
-	tkArguments:     "arguments",
-	tkFunctionCalls: "function_calls",
-	tkInvoke:        "invoke",
-	tkParameter:     "parameter",
-	tkToolCall:      "tool_call",
-	tkFunction:      "function",
-	// The XML-ish dialects of newer models.
-	tkMinimaxToolCall:   "minimax:tool_call",
-	tkSeedToolCall:      "seed:tool_call",
-	tkSeedThink:         "seed:think",
-	tkArgKey:            "arg_key",
-	tkArgValue:          "arg_value",
-	tkDSMLFunctionCalls: "｜DSML｜function_calls",
-	tkDSMLInvoke:        "｜DSML｜invoke",
-	tkDSMLParameter:     "｜DSML｜parameter",
-	tkStepCallsBegin:    "｜tool_calls_begin｜",
-	tkStepCallBegin:     "｜tool_call_begin｜",
-	tkStepSep:           "｜tool_sep｜",
-	tkStepCallEnd:       "｜tool_call_end｜",
-	tkStepCallsEnd:      "｜tool_calls_end｜",
-	tkStepInvoke:        "steptml:invoke",
-	tkStepParameter:     "steptml:parameter",
-}
-
-// dsmlBase maps DeepSeek V3.2's "｜DSML｜"-prefixed tags to the
-// function_calls tags they mirror: past the tag reader they are those.
-func dsmlBase(k tagKind) (tagKind, bool) {
-	switch k {
-	case tkDSMLFunctionCalls:
-		return tkFunctionCalls, true
-	case tkDSMLInvoke:
-		return tkInvoke, true
-	case tkDSMLParameter:
-		return tkParameter, true
-	case tkStepInvoke:
-		return tkInvoke, true
-	case tkStepParameter:
-		return tkParameter, true
-	}
-	return k, false
-}
-
-// withDSML adds the DSML twin of every function_calls tag in m.
-func withDSML(m uint32) uint32 {
-	if m&(1<<tkFunctionCalls) != 0 {
-		m |= 1 << tkDSMLFunctionCalls
-	}
-	if m&(1<<tkInvoke) != 0 {
-		m |= 1<<tkDSMLInvoke | 1<<tkStepInvoke
-	}
-	if m&(1<<tkParameter) != 0 {
-		m |= 1<<tkDSMLParameter | 1<<tkStepParameter
-	}
-	return m
-}
-
 // tagSet says which tags the current state would act on.
 type tagSet struct {
-	open, close  uint32 // bit per tagKind
+	open, close  uint64 // bit per tagKind
 	genericOpen  bool   // any <name> may be meaningful
 	genericClose bool   // any </name> may be meaningful
 }
 
-func bit(ks ...tagKind) uint32 {
-	var m uint32
+func bit(ks ...tagKind) uint64 {
+	var m uint64
 	for _, k := range ks {
-		m |= 1 << k
+		m |= bitOf(k)
 	}
 	return m
 }
@@ -139,10 +44,9 @@ type tagReader struct {
 	nameEnd int // index in buf after the name, once known
 	kind    tagKind
 	bad     bool // malformed but recovered closer ("</x/>", "</x" cut short)
-	dsml    bool // a ｜DSML｜ tag, resolved to its function_calls twin
 	self    bool // "<x/>"
 	set     tagSet
-	cand    uint32 // kinds whose names still match the name read so far
+	cand    uint64 // kinds whose names still match the name read so far
 }
 
 // tagStep results.
@@ -167,7 +71,7 @@ func isNameByte(c byte, first bool) bool {
 
 func (t *tagReader) start(off int, set tagSet) {
 	t.buf[0] = '<'
-	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set, t.dsml = 1, off, tpName, false, 0, tkNone, false, false, set, false
+	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set = 1, off, tpName, false, 0, tkNone, false, false, set
 	t.cand = set.open
 }
 
@@ -186,8 +90,8 @@ func (t *tagReader) prefixOK() bool {
 	pos := t.n - 1 - t.nameStart()
 	c := t.buf[t.n-1]
 	for m := t.cand; m != 0; m &= m - 1 {
-		k := tagKind(bits.TrailingZeros32(m))
-		if name := tagNames[k]; pos >= len(name) || name[pos] != c {
+		k := tagKind(bits.TrailingZeros64(m))
+		if name := tt.names[k]; pos >= len(name) || name[pos] != c {
 			t.cand &^= 1 << k
 		}
 	}
@@ -210,8 +114,8 @@ func (t *tagReader) fastName(rest []byte) int {
 		j, mask = 1, t.set.close
 	}
 	for m := mask; m != 0; m &= m - 1 {
-		k := tagKind(bits.TrailingZeros32(m))
-		name := tagNames[k]
+		k := tagKind(bits.TrailingZeros64(m))
+		name := tt.names[k]
 		end := j + len(name)
 		if end < len(rest) && string(rest[j:end]) == name && !isNameByte(rest[end], false) {
 			t.n += copy(t.buf[1:], rest[:end])
@@ -228,12 +132,9 @@ func (t *tagReader) fastName(rest []byte) int {
 func (t *tagReader) resolve() bool {
 	n := t.nameEnd - t.nameStart()
 	for m := t.cand; m != 0; m &= m - 1 {
-		k := tagKind(bits.TrailingZeros32(m))
-		if len(tagNames[k]) == n {
+		k := tagKind(bits.TrailingZeros64(m))
+		if len(tt.names[k]) == n {
 			t.kind = k
-			if b, ok := dsmlBase(k); ok {
-				t.kind, t.dsml = b, k != tkStepInvoke && k != tkStepParameter
-			}
 			return true
 		}
 	}
@@ -282,7 +183,7 @@ func (t *tagReader) step(c byte) int {
 		case c == '>':
 		case c == '/':
 			t.phase = tpSlash
-		case c == '=' && !t.closing && (t.kind == tkFunction || t.kind == tkParameter):
+		case c == '=' && !t.closing && t.kind != tkGeneric && tt.role[t.kind]&rEq != 0:
 			t.phase = tpEq
 		case isSpace(c):
 			t.phase = tpAttrs

@@ -90,7 +90,7 @@ func TestArgumentsTooDeepAnyKind(t *testing.T) {
 			in := d.wrap(tc.args)
 			var first string
 			for _, size := range []int{len(in), 1, 3, 7} {
-				p := New(WithFormat(d.format), WithMaxDepth(depth))
+				p := mustNew(opts{Format: d.format, MaxDepth: depth})
 				evs := runRaw(p, chunk([]byte(in), size))
 				got := summary(evs)
 				r := toolcall.Collect("", evs)
@@ -116,13 +116,13 @@ func TestArgumentsTooDeepAnyKind(t *testing.T) {
 func TestNonObjectArgumentsStopAtCloser(t *testing.T) {
 	in := `<tool_call>{"name":"f","arguments":["x</tool_call>Hello.` + "\n" + `<tool_call>{"name":"g","arguments":{}}</tool_call>`
 	for _, size := range []int{len(in), 1, 5} {
-		got := summary(runRaw(New(WithFormat(FormatToolCall)), chunk([]byte(in), size)))
+		got := summary(runRaw(mustNew(opts{Format: FormatToolCall}), chunk([]byte(in), size)))
 		if want := `text="Hello.\n" call=g{} error=invalid_json`; got != want {
 			t.Errorf("chunk %d: %s, want %s", size, got, want)
 		}
 	}
 	// Cut short at the end of the stream it is invalid_json, not incomplete.
-	got := summary(runRaw(New(WithFormat(FormatGranite)), [][]byte{[]byte(`<|tool_call|>[{"name": "a", "arguments": [1, 2`)}))
+	got := summary(runRaw(mustNew(opts{Format: FormatGranite}), [][]byte{[]byte(`<|tool_call|>[{"name": "a", "arguments": [1, 2`)}))
 	if want := `error=invalid_json`; got != want {
 		t.Errorf("cut short: %s, want %s", got, want)
 	}

@@ -23,8 +23,8 @@ type value struct {
 	pendOff int
 	pendBad bool
 	json    bool // string="false": the value is JSON, whatever the catalog says
-	// ws: trailing whitespace of a cline value, held until more content
-	// comes (cline values are trimmed).
+	// ws: trailing whitespace of a catalog-tag value, held until more content
+	// comes (such values are trimmed).
 	ws    []byte
 	wsOff int
 	// pendCall: the held tag is the call's closer (</function>,
@@ -39,15 +39,15 @@ type value struct {
 func (p *Parser) valueOpen(name []byte, off int) {
 	v := &p.val
 	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0]}
-	if p.cur.kind == ckCline {
+	if p.cur.kind == ckCatalog {
 		v.name = string(name)
 	}
 	if p.cur.tool != nil {
 		v.param = p.cur.tool.Param(string(name))
 	}
 	v.str = catalog.KeepsString(v.param)
-	if p.tag.dsml && p.tag.kind == tkParameter { // DeepSeek V3.2 says which it is
-		switch dsmlString(p.tag.attrValue("string")) {
+	if k := p.tag.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
+		switch typedValue(p.tag.attrValue(tt.typed[k])) {
 		case 1:
 			v.str = true
 		case 0:
@@ -66,7 +66,7 @@ func (p *Parser) valueOpen(name []byte, off int) {
 		p.scratch = append(p.scratch, '"')
 	}
 	p.cur.nparams++
-	if p.cur.kind == ckCline {
+	if p.cur.kind == ckCatalog {
 		p.cur.given = append(p.cur.given, v.name)
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
@@ -107,8 +107,8 @@ func (p *Parser) valueWrite(b []byte, off int) {
 	if len(b) == 0 {
 		return
 	}
-	if p.cur.kind == ckCline {
-		p.clineWrite(b, off)
+	if p.cur.kind == ckCatalog {
+		p.catalogWrite(b, off)
 		return
 	}
 	if v.start {
@@ -131,10 +131,10 @@ func (p *Parser) valueWrite(b []byte, off int) {
 	p.valueOut(b, off)
 }
 
-// clineWrite appends bytes to a cline value, trimmed of surrounding
+// catalogWrite appends bytes to a catalog-tag value, trimmed of surrounding
 // whitespace as the agents that define the dialect trim it: leading
 // whitespace is dropped, trailing whitespace held until content follows.
-func (p *Parser) clineWrite(b []byte, off int) {
+func (p *Parser) catalogWrite(b []byte, off int) {
 	v := &p.val
 	if v.start {
 		k := 0
@@ -221,7 +221,7 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 	t := &p.tag
 	v := &p.val
 	var isClose, follower bool
-	if p.cur.kind == ckCline {
+	if p.cur.kind == ckCatalog {
 		name := string(t.name())
 		isClose = closing && name == v.name
 		// Only the value's own closing tag ends it: another parameter's
@@ -232,22 +232,26 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		follower = closing && name == p.cur.name ||
 			v.pendOn && !closing && p.cur.tool != nil && p.cur.tool.Param(name) != nil && !p.cur.gave(name)
 	} else {
-		closeKind := tkParameter
-		if p.cur.kind == ckGLM {
-			closeKind = tkArgValue
+		var role uint16
+		if k != tkGeneric {
+			role = tt.role[k]
 		}
-		isClose = closing && k == closeKind
+		if p.cur.kind == ckKV {
+			isClose = closing && k == p.cd.value
+		} else {
+			isClose = closing && role&rParam != 0
+		}
 		follower = !isClose
 		if v.pendCall {
 			// After a held call closer: a wrapper closer or another call
 			// confirms it; anything else makes it content.
-			if closing && isWrapperCloser(k) || !closing && (k == tkInvoke || k == tkFunction) {
+			if closing && isWrapperCloser(k) || !closing && role&rInvoke != 0 {
 				p.endInvoke(v.pendOff)
 				return p.onTag()
 			}
 			p.flushPend()
 		}
-		if closing && (k == tkInvoke || k == tkFunction) && !v.pendOn && p.cur.after == mWrapper {
+		if closing && role&rInvoke != 0 && !v.pendOn && p.cur.after == mWrapper {
 			// A call closer without </parameter> inside a wrapper: held.
 			v.pendOn, v.pendCall, v.pendOff, v.pendBad = true, true, off, t.bad
 			v.pend = append(v.pend[:0], t.buf[:t.n]...)
@@ -266,7 +270,7 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		if !p.valueClose(off) {
 			// Abandoned at this tag: a tag that ends the call ends the
 			// skip too.
-			if closing && (p.cur.kind == ckCline || p.cur.kind == ckGLM || k == tkInvoke || k == tkFunction) {
+			if closing && (p.cur.kind == ckCatalog || p.cur.kind == ckKV || k != tkGeneric && tt.role[k]&rInvoke != 0) {
 				p.mode = p.cur.skipRet
 			} else if closing {
 				p.mode = p.cur.skipRet
@@ -274,8 +278,8 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 			}
 			return true
 		}
-		if p.cur.kind == ckGLM {
-			return p.glmTag(k, closing, off)
+		if p.cur.kind == ckKV {
+			return p.kvTag(k, closing, off)
 		}
 		return p.invokeTag(k, closing, off)
 	}
@@ -283,4 +287,16 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		p.flushPend()
 	}
 	return false
+}
+
+// typedValue reads a Tags.Typed attribute's value: 1 a string, 0 JSON, -1
+// absent or neither.
+func typedValue(v []byte) int {
+	switch string(unquote(v)) {
+	case "true":
+		return 1
+	case "false":
+		return 0
+	}
+	return -1
 }

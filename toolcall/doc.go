@@ -9,13 +9,20 @@
 //
 // A StreamParser is fed chunks and returns events:
 //
-//	p := textparse.New()
+//	p, err := textparse.New(toolcall.ParseOptions{}) // or anyparse.New, nativeparse.New
+//	if err != nil { … }
 //	for chunk := range chunks {
 //		for _, ev := range p.Feed(chunk) {
 //			// ev.Data is only valid until the next Feed or Close.
 //		}
 //	}
 //	for _, ev := range p.Close() { … }
+//
+// Every problem class of the project is a Code declared here (codes.go):
+// the parsers' stream codes, catalog.Check's schema codes and the call
+// checkers' codes in their checking order (CheckCodes). Every loader
+// (suites, catalogs, leaderboard data) reports a bad input file as a
+// *FileError: file, line, column, record id, field, message.
 //
 // Recorder keeps a copy of the events with adjacent deltas merged, which is
 // the chunking-independent form that tests, the CLI and replay compare.

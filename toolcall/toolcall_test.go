@@ -2,6 +2,7 @@ package toolcall
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 )
 
@@ -95,5 +96,32 @@ func TestKindNames(t *testing.T) {
 		if !ok || back != k {
 			t.Errorf("kind %d: %q does not round-trip", k, k.String())
 		}
+	}
+}
+
+// FileError prints what it knows, in one order, for every loader.
+func TestFileError(t *testing.T) {
+	cause := errors.New("bad JSON")
+	for _, c := range []struct {
+		e    FileError
+		want string
+	}{
+		{FileError{File: "s.jsonl", Message: "the suite has no cases"}, "s.jsonl: the suite has no cases"},
+		{FileError{File: "s.jsonl", Line: 3, Field: "transcript.format", Message: "unknown"}, "s.jsonl:3: transcript.format: unknown"},
+		{FileError{File: "c.json", Line: 2, Column: 7, Field: "$[1].name", Message: "want a string"}, "c.json:2:7: $[1].name: want a string"},
+		{FileError{File: "c.json", Column: 7, Message: "m"}, "c.json: m"},
+		{FileError{File: "BFCL_v4_simple.json", Line: 9, ID: "simple_1", Field: "question", Err: cause}, `BFCL_v4_simple.json:9: id "simple_1": question: bad JSON`},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("Error() = %q, want %q", got, c.want)
+		}
+	}
+	var err error = &FileError{File: "f", Err: cause}
+	if !errors.Is(err, cause) {
+		t.Error("errors.Is does not see the cause")
+	}
+	b, _ := json.Marshal(&FileError{File: "s.jsonl", Line: 2, Field: "id", Message: "missing", Err: cause})
+	if string(b) != `{"file":"s.jsonl","line":2,"field":"id","message":"missing"}` {
+		t.Errorf("JSON %s", b)
 	}
 }

@@ -225,11 +225,11 @@ type posting struct {
 func (e *engine) analyse(cat int, an retrieval.AnalyzerConfig) (*analysis, error) {
 	cfg := e.base
 	cfg.Analyzer = an
-	terms, err := retrieval.NewTerms(cfg)
+	cd := e.cats[cat]
+	terms, err := retrieval.NewCatalogTerms(cfg, cd.tools)
 	if err != nil {
 		return nil, err
 	}
-	cd := e.cats[cat]
 	a := &analysis{q: make([]*qmatch, len(e.cases))}
 	var postings [numFields]map[string][]posting
 	var docs [numFields]int

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"sort"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // the default beside them, the cross-validation folds and their mean and
 // spread, and the held-out score.
 func WriteTable(w io.Writer, r *Result) error {
-	fmt.Fprintf(w, "tune %s: %d cases, objective %s", r.Suite, r.Cases, r.Objective)
+	fmt.Fprintf(w, "tune %s: %d cases, objective %s", safetext.Terminal(r.Suite), r.Cases, r.Objective)
 	if r.Objective.Budget > 0 {
 		fmt.Fprintf(w, " within %d tokens", r.Objective.Budget)
 	}
@@ -28,7 +29,7 @@ func WriteTable(w io.Writer, r *Result) error {
 		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.2f\t%.0f\t%d\t%g\t%s\t%s\t%s\t%s\t\n",
 			name, s.Objective, s.Recall, s.Comp, s.NDCG, s.Precision, s.Noise, s.Injected, s.Tokens,
 			rk.Config.K, rk.Config.K1, FormatB(rk.Config), FormatWeights(rk.Config.Weights), FormatAnalyzer(rk.Config.Analyzer),
-			strings.Join(rk.Config.Always, ","))
+			safetext.Terminal(strings.Join(rk.Config.Always, ",")))
 	}
 	for i, b := range r.Best {
 		row(fmt.Sprintf("tuned #%d", i+1), b)

@@ -54,10 +54,14 @@ type Suggestion struct {
 	// raised and lowered held-out recall. Kept: at least 2 cases fixed and
 	// worse on no fold (folds without a held-out case it could fix leave
 	// it at 0; one case can move by chance when any word is added).
-	Fixed  float64 `json:"fixed"`
-	Better int     `json:"better"`
-	Worse  int     `json:"worse"`
-	Kept   bool    `json:"kept"`
+	Fixed float64 `json:"fixed"`
+	// Fixes lists the held-out cases (by id) whose recall@K it raised,
+	// Breaks those it lowered, over every fold that tried it.
+	Fixes  []string `json:"fixes,omitempty"`
+	Breaks []string `json:"breaks,omitempty"`
+	Better int      `json:"better"`
+	Worse  int      `json:"worse"`
+	Kept   bool     `json:"kept"`
 }
 
 // SuggestResult is what Suggest found.
@@ -83,14 +87,18 @@ type SuggestResult struct {
 // of a held-out query is never used for that fold) and measured on the
 // held-out cases.
 //
-// Candidate words are a query's terms as typed (no plural variants, parts
-// of technical tokens or synonym expansions), at least two characters
-// long, not only digits, and rare in the catalog: held by at most
-// max(3, N/50) of its N tools (需要, help, location say nothing about which
-// tool is wanted). A synonym rule "query word = tool word" is
-// proposed when, in missed cases of at least two different gold tools, the
-// query word is absent from the gold tool and the tool word (from its
-// name or description, absent from the query) is present.
+// Candidate words are whole content words of a query (contentWords):
+// English words as typed, not stop words, request words (need, want,
+// help) or names inside a sentence; Chinese words segmented by the
+// config's lexicon (the built-in one, plus its CC-CEDICT file), function
+// words dropped — never a bigram across a word boundary. They must be rare
+// in the catalog: held by at most max(3, N/50) of its N tools (需要, help,
+// location say nothing about which tool is wanted). A synonym rule "query
+// word = tool word" is proposed when, in missed cases of at least two
+// different gold tools, the query word is absent from the gold tool and
+// the tool word (a content word of its name or description, absent from
+// the query) is present. Each suggestion lists the held-out cases it fixed
+// and broke.
 func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	base := retrieval.DefaultConfig()
 	if opts.Base != nil {
@@ -147,21 +155,38 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 				return nil, err
 			}
 			tried := top(fp, maxPer)
-			before, nTest, err := sg.recallSum(base, test)
+			before, err := sg.recalls(base, test)
 			if err != nil {
 				return nil, err
 			}
+			nTest := len(before)
 			after, err := sg.recall(withAdditions(base, tried), test)
 			if err != nil {
 				return nil, err
 			}
 			res.CVRecall += after / float64(nf)
 			for _, a := range tried {
-				r, _, err := sg.recallSum(withAdditions(base, []addition{a}), test)
+				after, err := sg.recalls(withAdditions(base, []addition{a}), test)
 				if err != nil {
 					return nil, fmt.Errorf("fold %d: %v", fi+1, err)
 				}
-				gains[a] = append(gains[a], foldGain{(r - before) / float64(max(nTest, 1)), r - before})
+				g := foldGain{}
+				for _, ci := range test {
+					b, ok := before[ci]
+					if !ok {
+						continue
+					}
+					d := after[ci] - b
+					g.cases += d
+					switch {
+					case d > 1e-9:
+						g.fixes = append(g.fixes, suite.Cases[ci].ID)
+					case d < -1e-9:
+						g.breaks = append(g.breaks, suite.Cases[ci].ID)
+					}
+				}
+				g.recall = g.cases / float64(max(nTest, 1))
+				gains[a] = append(gains[a], g)
 			}
 		}
 	}
@@ -172,6 +197,8 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 			for _, x := range g {
 				s.Gain += x.recall / float64(len(g))
 				s.Fixed += x.cases
+				s.Fixes = append(s.Fixes, x.fixes...)
+				s.Breaks = append(s.Breaks, x.breaks...)
 				switch {
 				case x.cases > 1e-9:
 					s.Better++
@@ -198,8 +225,12 @@ func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
 type addition struct{ tool, word, syn string }
 
 // foldGain is what one suggestion changed on one fold's held-out cases:
-// their mean recall and the cases' summed recall (cases fixed).
-type foldGain struct{ recall, cases float64 }
+// their mean recall, the cases' summed recall (cases fixed), and the ids
+// of the cases whose recall rose and fell.
+type foldGain struct {
+	recall, cases float64
+	fixes, breaks []string
+}
 
 // minFixed is how many held-out cases (net, over all folds) a suggestion
 // must fix to be kept: one case can move by chance when any word is
@@ -284,15 +315,12 @@ func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *replay.Ca
 			ix.Close()
 		}
 	}()
-	terms, err := retrieval.NewTerms(cfg)
-	if err != nil {
-		return err
-	}
 	for _, ci := range cases {
 		c := s.suite.Cases[ci]
 		cat := s.suite.Catalog(c)
 		ix := indexes[c.Catalog]
 		if ix == nil {
+			var err error
 			if ix, err = retrieval.New(cat.Tools(), retrieval.WithConfig(cfg)); err != nil {
 				return fmt.Errorf("%s: %v", c.Catalog, err)
 			}
@@ -308,7 +336,7 @@ func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *replay.Ca
 				ranked = append(ranked, h.Name)
 			}
 		}
-		fn(c, cat.Tools(), ranked, terms)
+		fn(c, cat.Tools(), ranked, ix.Terms())
 	}
 	return nil
 }
@@ -321,6 +349,22 @@ func (s *suggester) recall(cfg retrieval.Config, cases []int) (float64, error) {
 		return 0, err
 	}
 	return sum / float64(n), err
+}
+
+// recalls is recall@k per scored case (by index in the suite).
+func (s *suggester) recalls(cfg retrieval.Config, cases []int) (map[int]float64, error) {
+	out := map[int]float64{}
+	at := 0
+	err := s.each(cfg, cases, func(c *replay.Case, _ []toolcall.Tool, ranked []string, _ *retrieval.Terms) {
+		ci := cases[at]
+		at++
+		gold := missing(c, nil)
+		if len(gold) == 0 {
+			return
+		}
+		out[ci] = float64(len(gold)-len(missing(c, ranked))) / float64(len(gold))
+	})
+	return out, err
 }
 
 // recallSum is the sum of the scored cases' recall@k (the number of gold
@@ -352,14 +396,22 @@ func missing(c *replay.Case, ranked []string) []string {
 }
 
 // propose counts, per (missed gold tool, candidate word), the cases whose
-// query holds the word, keeping those with at least minSupport.
+// query holds the word, keeping those with at least minSupport. Candidate
+// words are whole content words (contentWords) of the query, rare in the
+// catalog and not held by the gold tool; a rule pairs one with a rare
+// content word of the gold tool's name or description that the query
+// lacks.
 func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int, error) {
+	lex, err := retrieval.ConfigLexicon(cfg)
+	if err != nil {
+		return nil, err
+	}
 	props := map[addition]int{}
 	df := map[string]map[string]int{}           // catalog → term → tools holding it
 	ruleTools := map[addition]map[string]bool{} // rule → gold tools behind it
 	indexed := map[string]map[string]bool{}     // catalog#tool → its terms
 	named := map[string][]string{}              // catalog#tool → name and description words
-	err := s.each(cfg, cases, func(c *replay.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms) {
+	err = s.each(cfg, cases, func(c *replay.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms) {
 		miss := missing(c, ranked)
 		if len(miss) == 0 {
 			return
@@ -369,13 +421,12 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 			cdf = docFreqs(tools, terms)
 			df[c.Catalog] = cdf
 		}
-		rare := func(t string) bool { return cdf[t] <= max(3, len(tools)/50) }
+		rare := func(w string) bool { return wordDF(cdf, terms, w) <= max(3, len(tools)/50) }
+		inQuery := contentWords(lex, c.Query)
 		var words []string
-		inQuery := map[string]bool{}
-		for _, qt := range terms.Query(c.Query) {
-			inQuery[qt.Term] = true
-			if qt.Weight == 1 && !qt.Expanded && candidateWord(qt.Term) && rare(qt.Term) {
-				words = append(words, qt.Term)
+		for _, w := range inQuery {
+			if rare(w) {
+				words = append(words, w)
 			}
 		}
 		for _, g := range miss {
@@ -390,21 +441,20 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 					for _, f := range retrieval.Fields {
 						for _, t := range terms.Field(&tools[i], f) {
 							have[t] = true
-							if (f == retrieval.FieldNameWords || f == retrieval.FieldDescription) && candidateWord(t) && !slices.Contains(named[key], t) {
-								named[key] = append(named[key], t)
-							}
 						}
 					}
+					name := strings.Join(terms.Field(&tools[i], retrieval.FieldNameWords), " ")
+					named[key] = contentWords(lex, name+". "+tools[i].Description)
 				}
 				indexed[key] = have
 			}
 			for _, w := range words {
-				if have[w] {
+				if holds(have, terms, w) {
 					continue
 				}
 				props[addition{g, w, ""}]++
 				for _, u := range named[key] {
-					if inQuery[u] || !rare(u) {
+					if u == w || slices.Contains(inQuery, u) || !rare(u) {
 						continue
 					}
 					r := addition{"", w, u}
@@ -423,6 +473,49 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 	return props, err
 }
 
+// holds reports whether a tool's terms already hold word w: an English
+// word as typed or in its normal form, a Chinese word when every one of
+// its bigrams is there.
+func holds(have map[string]bool, terms *retrieval.Terms, w string) bool {
+	ts := terms.Text(w)
+	han := strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+	n := 0
+	for _, t := range ts {
+		if han && utf8.RuneCountInString(t) < 2 {
+			continue
+		}
+		if !han && have[t] {
+			return true
+		}
+		if han && !have[t] {
+			return false
+		}
+		n++
+	}
+	return han && n > 0
+}
+
+// wordDF is how many tools hold word w, as far as term counts tell: for
+// English the most common of its forms, for Chinese its rarest bigram.
+func wordDF(df map[string]int, terms *retrieval.Terms, w string) int {
+	han := strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+	best := -1
+	for _, t := range terms.Text(w) {
+		if han && utf8.RuneCountInString(t) < 2 {
+			continue
+		}
+		switch {
+		case best < 0:
+			best = df[t]
+		case han:
+			best = min(best, df[t])
+		default:
+			best = max(best, df[t])
+		}
+	}
+	return max(best, 0)
+}
+
 // docFreqs counts the tools holding each term in any field.
 func docFreqs(tools []toolcall.Tool, terms *retrieval.Terms) map[string]int {
 	df := map[string]int{}
@@ -439,13 +532,4 @@ func docFreqs(tools []toolcall.Tool, terms *retrieval.Terms) map[string]int {
 		}
 	}
 	return df
-}
-
-// candidateWord: one word (not a pair term) of at least two characters,
-// not only digits or joiners.
-func candidateWord(t string) bool {
-	if utf8.RuneCountInString(t) < 2 || strings.Contains(t, " ") {
-		return false
-	}
-	return strings.IndexFunc(t, unicode.IsLetter) >= 0
 }

@@ -2,7 +2,9 @@ package tune
 
 import (
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -14,7 +16,7 @@ func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "tool\tsuggestion\tsupport\tfolds\tbetter\tworse\tfixed\tgain\tkept\t")
+	fmt.Fprintln(tw, "tool\tsuggestion\tsupport\tfolds\tbetter\tworse\tfixed\tgain\tkept\tfixes\t")
 	for _, s := range r.Suggestions {
 		kept := ""
 		if s.Kept {
@@ -24,7 +26,15 @@ func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 		if tool == "" {
 			tool, what = "(synonyms)", s.Word+" = "+s.Synonym
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%+.1f\t%+.4f\t%s\t\n", tool, what, s.Support, s.Folds, s.Better, s.Worse, s.Fixed, s.Gain, kept)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%+.1f\t%+.4f\t%s\t%s\t\n", safetext.Terminal(tool), safetext.Terminal(what), s.Support, s.Folds, s.Better, s.Worse, s.Fixed, s.Gain, kept, safetext.Terminal(caseList(s.Fixes)))
 	}
 	return tw.Flush()
+}
+
+// caseList shows up to three case ids, then how many more.
+func caseList(ids []string) string {
+	if len(ids) <= 3 {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s +%d", strings.Join(ids[:3], ", "), len(ids)-3)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/retrieval/lexicon"
 )
 
 // The refund tools of testdata/suggest never say "refund" / 退款; the
@@ -104,4 +105,78 @@ func allCaseIDs(n int) []int {
 		out[i] = i
 	}
 	return out
+}
+
+func TestContentWords(t *testing.T) {
+	lex := lexicon.Builtin()
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		// Lexicon words only: no 从北, 京到, 海的, 的机; function words dropped.
+		{"帮我查一下从北京到上海的机票", []string{"查一下", "机票"}},
+		// Names inside a sentence, paths, identifiers, stop and request
+		// words are not vocabulary; a capital at a sentence start is.
+		{"I'm planning a trip to Tokyo. Search flights with read_file and report.txt, I need help", []string{"trip", "search", "flights"}},
+		{"我的电维修好了吗，需要退款 refund", []string{"维修", "退款", "refund"}},
+	} {
+		if got := contentWords(lex, tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("contentWords(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, w := range []string{"从北", "海的", "的机", "我的", "电维", "need", "m", "read_file", "Tokyo"} {
+		if !IsFragment(w) {
+			t.Errorf("IsFragment(%q) = false", w)
+		}
+	}
+	for _, w := range []string{"机票", "退款", "会议室", "refund", "flight"} {
+		if IsFragment(w) {
+			t.Errorf("IsFragment(%q) = true", w)
+		}
+	}
+}
+
+// Every suggestion names the held-out cases it fixed, and those cases'
+// queries hold its word; no suggestion is a fragment.
+func TestSuggestionsNameTheirCases(t *testing.T) {
+	suite, err := replay.LoadFile("../testdata/suggest/suite.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Suggest(suite, SuggestOptions{K: 1, Folds: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	query := map[string]string{}
+	for _, c := range suite.Cases {
+		query[c.ID] = strings.ToLower(c.Query)
+	}
+	kept := 0
+	for _, s := range res.Suggestions {
+		if IsFragment(s.Word) || s.Synonym != "" && IsFragment(s.Synonym) {
+			t.Errorf("fragment suggested: %+v", s)
+		}
+		if !s.Kept {
+			continue
+		}
+		kept++
+		if len(s.Fixes) < minFixed {
+			t.Errorf("%+v: kept, but names %d fixed cases", s, len(s.Fixes))
+		}
+		for _, id := range s.Fixes {
+			if !strings.Contains(query[id], s.Word) {
+				t.Errorf("%s += %q fixes %s, whose query %q lacks the word", s.Tool, s.Word, id, query[id])
+			}
+		}
+	}
+	if kept == 0 {
+		t.Fatal("nothing kept")
+	}
+	var b strings.Builder
+	if err := WriteSuggestions(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "fixes") || !strings.Contains(b.String(), res.Suggestions[0].Fixes[0]) {
+		t.Errorf("table lacks the fixed cases:\n%s", b.String())
+	}
 }

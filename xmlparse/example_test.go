@@ -8,7 +8,10 @@ import (
 )
 
 func ExampleNew() {
-	p := xmlparse.New(xmlparse.WithFormat(xmlparse.FormatUseTool))
+	p, err := xmlparse.New(toolcall.ParseOptions{Format: xmlparse.FormatUseTool})
+	if err != nil {
+		panic(err)
+	}
 	var events []toolcall.Event
 	for _, chunk := range []string{"Checking.<use_", "tool><tool_name>get_weather</tool_name><argu", `ments>{"city":"Paris"}</arguments></use_tool>`} {
 		events = append(events, p.Feed([]byte(chunk))...)

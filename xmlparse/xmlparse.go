@@ -1,13 +1,13 @@
 package xmlparse
 
-import "github.com/tooleval/tooleval/textparse"
+import (
+	"github.com/tooleval/tooleval/textparse"
+	"github.com/tooleval/tooleval/toolcall"
+)
 
 // Parser is an incremental text-protocol parser: Feed it chunks, read the
 // events it returns, Close it at the end of the stream.
 type Parser = textparse.Parser
-
-// Option configures a Parser.
-type Option = textparse.Option
 
 // Format names a text protocol dialect.
 type Format = textparse.Format
@@ -41,28 +41,13 @@ func Protocols() []Format {
 	return out
 }
 
-// Caps, as in textparse.
-const (
-	DefaultMaxCallBytes = textparse.DefaultMaxCallBytes
-	DefaultMaxDepth     = textparse.DefaultMaxDepth
-)
-
-// New returns a Parser (auto-detecting the dialect unless WithFormat says).
-func New(opts ...Option) *Parser { return textparse.New(opts...) }
+// New returns a Parser configured by o, the options every parser takes
+// (toolcall.ParseOptions; the zero value detects the dialect). An unknown
+// o.Format is an error.
+func New(o toolcall.ParseOptions) (*Parser, error) { return textparse.New(o) }
 
 // Formats lists every dialect name the parser reads, auto first.
 func Formats() []Format { return textparse.Formats() }
 
 // ParseFormat checks a dialect name.
 func ParseFormat(s string) (Format, error) { return textparse.ParseFormat(s) }
-
-// The options; see textparse for each one's documentation.
-var (
-	WithFormat           = textparse.WithFormat
-	WithTools            = textparse.WithTools
-	WithCallsInReasoning = textparse.WithCallsInReasoning
-	WithMaxCallBytes     = textparse.WithMaxCallBytes
-	WithMaxDepth         = textparse.WithMaxDepth
-	WithReasoningOpen    = textparse.WithReasoningOpen
-	WithThinkAsText      = textparse.WithThinkAsText
-)

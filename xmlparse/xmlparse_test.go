@@ -32,8 +32,12 @@ func TestSameParserAsTextparse(t *testing.T) {
 		}
 	}
 	for f, in := range inputs {
-		got := collect(xmlparse.New(xmlparse.WithFormat(f)), in)
-		want := collect(textparse.New(textparse.WithFormat(f)), in)
+		xp, err := xmlparse.New(toolcall.ParseOptions{Format: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tp, _ := textparse.New(toolcall.ParseOptions{Format: f})
+		got, want := collect(xp, in), collect(tp, in)
 		if got != want || got == "" {
 			t.Errorf("%s: xmlparse %q, textparse %q", f, got, want)
 		}
@@ -85,4 +89,11 @@ func collect(p *xmlparse.Parser, in string) string {
 	}
 	feed(p.Close())
 	return s
+}
+
+// An unknown dialect is an error, as in textparse.
+func TestUnknownFormat(t *testing.T) {
+	if _, err := xmlparse.New(toolcall.ParseOptions{Format: "xml"}); err == nil {
+		t.Fatal(`format "xml" was accepted`)
+	}
 }

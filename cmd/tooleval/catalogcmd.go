@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"sort"
 	"strings"
@@ -183,7 +184,7 @@ func catalogCmd(c *cli.Context) error {
 }
 
 func printSummary(w io.Writer, s catalogSummary, encs []string) {
-	fmt.Fprintf(w, "%s (%s): %d tools, %d parameters (%d required)\n", s.File, strings.Join(s.Formats, ", "), s.Tools, s.Params, s.RequiredParams)
+	fmt.Fprintf(w, "%s (%s): %d tools, %d parameters (%d required)\n", safetext.Terminal(s.File), safetext.Terminal(strings.Join(s.Formats, ", ")), s.Tools, s.Params, s.RequiredParams)
 	printServers(w, s.Servers, time.Now())
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -202,7 +203,7 @@ func printSummary(w io.Writer, s catalogSummary, encs []string) {
 	tw.Flush()
 	fmt.Fprintf(w, "\nproblems: %d\n", len(s.Problems))
 	for _, p := range s.Problems {
-		fmt.Fprintf(w, "  %s\n", p)
+		fmt.Fprintf(w, "  %s\n", safetext.Terminal(fmt.Sprint(p)))
 	}
 }
 

@@ -10,6 +10,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"os"
 	"sort"
@@ -61,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// error type; they are bad flags all the same.
 		code = exitBadFlags
 	}
-	fmt.Fprintf(stderr, "tooleval: %v\n", err)
+	fmt.Fprintf(stderr, "tooleval: %s\n", safetext.Lines(err.Error()))
 	return code
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"os"
 	"strings"
@@ -227,14 +228,15 @@ func mcpSummaries(st []mcpcatalog.Status) []mcpServerSummary {
 func printServers(w io.Writer, servers []mcpServerSummary, now time.Time) {
 	for _, s := range servers {
 		if s.Error != "" {
-			fmt.Fprintf(w, "  server %s: not listed\n", s.Name)
+			fmt.Fprintf(w, "  server %s: not listed\n", safetext.Terminal(s.Name))
 			continue
 		}
 		from := "listed now"
 		if s.FromCache {
 			from = "cached " + mcpcatalog.Age(now.Sub(s.ListedAt)) + " ago"
 		}
-		fmt.Fprintf(w, "  server %s: %s %s, MCP %s, %d tools (%s)\n", s.Name, s.ServerName, s.ServerVersion, s.ProtocolVersion, s.Tools, from)
+		fmt.Fprintf(w, "  server %s: %s %s, MCP %s, %d tools (%s)\n", safetext.Terminal(s.Name), safetext.Terminal(s.ServerName),
+			safetext.Terminal(s.ServerVersion), safetext.Terminal(s.ProtocolVersion), s.Tools, safetext.Terminal(from))
 	}
 }
 

@@ -26,7 +26,7 @@ func init() {
 			"parsed (even with error events), 1 when the input cannot be read, 2 on bad flags.\n\n" +
 			"Formats (--format) and their wire shapes:\n" + formatsHelp(),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: anyparse.Auto, Usage: "`FORMAT`: one of the formats listed above"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: string(anyparse.Auto), Usage: "`FORMAT`: one of the formats listed above"},
 			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI/Anthropic tools array, MCP tools/list result, …) for coercion and unknown_tool"},
 			&cli.IntFlag{Name: "chunk-size", Value: 4096, Usage: "feed the input in chunks of `N` bytes"},
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
@@ -45,8 +45,8 @@ func parseCmd(c *cli.Context) error {
 		return err
 	}
 	chunk := c.Int("chunk-size")
-	format := c.String("format")
-	opts := anyparse.Options{ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text")}
+	format := toolcall.Format(c.String("format"))
+	opts := toolcall.ParseOptions{Format: format, ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text")}
 	if path := c.String("catalog"); path != "" {
 		cat, err := catalog.LoadFile(path)
 		if err != nil {
@@ -54,7 +54,7 @@ func parseCmd(c *cli.Context) error {
 		}
 		opts.Tools = cat
 	}
-	p, err := anyparse.New(format, opts)
+	p, err := anyparse.New(opts)
 	if err != nil {
 		return usageErr("parse: --format: %v", err)
 	}
@@ -79,7 +79,7 @@ func parseCmd(c *cli.Context) error {
 		input = input[n:]
 	}
 	col.Add(p.Close())
-	return writeJSON(out, col.Result(anyparse.Detected(p, format)))
+	return writeJSON(out, col.Result(string(anyparse.Detected(p, format))))
 }
 
 // readInput reads FILE, or stdin when name is "" or "-".
@@ -95,7 +95,7 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 func formatsHelp() string {
 	var b strings.Builder
 	for _, f := range anyparse.Formats() {
-		wire := textparse.Wire(textparse.Format(f))
+		wire := textparse.Wire(f)
 		if wire == "" {
 			wire = "provider stream (SSE, NDJSON or a JSON array of the provider's events)"
 		}

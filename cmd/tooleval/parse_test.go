@@ -141,7 +141,7 @@ func TestParseReasoningFlags(t *testing.T) {
 func TestParseHelpListsEveryFormat(t *testing.T) {
 	_, out, _ := runParse(t, "", "--help")
 	for _, f := range anyparse.Formats() {
-		if !strings.Contains(out, "  "+f+" ") {
+		if !strings.Contains(out, "  "+string(f)+" ") {
 			t.Errorf("parse --help does not list %s", f)
 		}
 	}

@@ -70,19 +70,20 @@ func replayCmd(c *cli.Context) error {
 	}
 	defer suite.Close()
 	setup.suite = suite
+	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
+	rep, err := replay.Run(suite, opts)
+	if err != nil {
+		return usageErr("replay: %v", err)
+	}
 	if dir := c.String("bfcl-scores"); dir != "" {
+		// From the run's own call checks: nothing is parsed or checked twice.
 		var scores bfcl.Scores
-		if err := scores.ScoreSuite(suite); err != nil {
+		if err := scores.ScoreReport(suite, rep); err != nil {
 			return inputErr("replay: --bfcl-scores: %v", err)
 		}
 		if err := writeBFCLScores(c, &scores, dir); err != nil {
 			return err
 		}
-	}
-	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
-	rep, err := replay.Run(suite, opts)
-	if err != nil {
-		return usageErr("replay: %v", err)
 	}
 	return finishReport(c, "replay", setup, rep)
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"math"
 	"os"
@@ -152,7 +153,7 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 		// What the gate could not check goes to stderr too, so that CI
 		// logs show it even with -q.
 		for _, n := range verdict.Notes {
-			fmt.Fprintf(c.App.ErrWriter, "tooleval: %s: note: %s\n", cmd, n)
+			fmt.Fprintf(c.App.ErrWriter, "tooleval: %s: note: %s\n", cmd, safetext.Terminal(n))
 		}
 	}
 	if verdict != nil && !verdict.Passed {

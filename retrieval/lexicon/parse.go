@@ -1,0 +1,69 @@
+package lexicon
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Parse reads a lexicon in tooleval's own text format (the format of the
+// built-in zh-en.txt), UTF-8, one entry a line:
+//
+//	# a comment
+//	查询 查找 搜索 = search, query, find, look up
+//	会议室 = meeting room, conference room
+//
+// Left of the first "=" are Chinese words separated by spaces; right of it
+// English senses separated by commas, most common first (a sense may hold
+// several words). Every word on the left takes every sense on the right; a
+// word on several lines gets the senses of all of them, in line order.
+// Blank lines and lines whose first non-space character is # are skipped.
+// name is used in errors, which say name:line: what is wrong.
+func Parse(name string, data []byte) (*Lexicon, error) {
+	l := newLexicon()
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64<<10), maxLineBytes)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		left, right, ok := strings.Cut(text, "=")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: want \"中文 … = sense, …\", found no \"=\"", name, line)
+		}
+		words := strings.Fields(left)
+		if len(words) == 0 {
+			return nil, fmt.Errorf("%s:%d: no Chinese word before \"=\"", name, line)
+		}
+		for _, w := range words {
+			if !hasHan(w) {
+				return nil, fmt.Errorf("%s:%d: %q is not a Chinese word", name, line, w)
+			}
+		}
+		var senses []string
+		for _, s := range strings.Split(right, ",") {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				return nil, fmt.Errorf("%s:%d: empty English sense", name, line)
+			}
+			if hasHan(s) {
+				return nil, fmt.Errorf("%s:%d: sense %q holds Chinese (English senses go right of \"=\")", name, line, s)
+			}
+			senses = append(senses, s)
+		}
+		for _, w := range words {
+			for _, s := range senses {
+				l.add(w, s)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return l, nil
+}
+
+// maxLineBytes is the longest line either reader accepts.
+const maxLineBytes = 1 << 20

@@ -1,0 +1,19 @@
+package textparse
+
+// Sber GigaChat 3 / 3.1: the answer's text ends with <|message_sep|>
+// (markup, dropped); a call is a message of its own whose role is
+// "function call", then one JSON object.
+//
+//	Let me check.<|message_sep|>function call<|role_sep|>
+//	{"name": "get_weather", "arguments": {"city": "Moscow"}}
+const FormatGigaChat3 Format = "gigachat3"
+
+func init() {
+	register(&Dialect{
+		Format: FormatGigaChat3,
+		Wire:   `function call<|role_sep|>\n{"name":NAME,"arguments":{json}}; <|message_sep|> dropped`,
+		Blocks: []Block{{Open: "function call<|role_sep|>", Body: Body{Read: ReadJSON}}},
+		Drop:   []string{"<|message_sep|>"},
+		NoAuto: true,
+	})
+}

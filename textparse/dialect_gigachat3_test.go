@@ -1,0 +1,47 @@
+package textparse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() {
+	wrap := func(calls ...string) string {
+		return "<|message_sep|>function call<|role_sep|>\n" + strings.Join(calls, "<|message_sep|>function call<|role_sep|>\n")
+	}
+	parseCases = append(parseCases, jsonBlockCases("gigachat3", FormatGigaChat3, wrap, jsonBlockOpts{leak: "}}"})...)
+	parseCases = append(parseCases, []parseCase{
+		{name: "gigachat3/call_only", format: FormatGigaChat3,
+			in:   "function call<|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Москва\"}}",
+			want: `call=get_weather{"city":"Москва"}`},
+		{name: "gigachat3/russian_text_then_call", format: FormatGigaChat3,
+			in:   "Сейчас проверю погоду.<|message_sep|>function call<|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Казань\", \"days\": 2}}",
+			want: `text="Сейчас проверю погоду." call=get_weather{"city":"Казань","days":2}`},
+		{name: "gigachat3/prose_mentions_function_call", format: FormatGigaChat3,
+			in:   "A function call is how a model uses a tool.",
+			want: `text="A function call is how a model uses a tool."`},
+		{name: "gigachat3/lookalikes_are_text", format: FormatGigaChat3,
+			in:   "function call<|role|> function call <|role_sep|> <|message_se",
+			want: `text="function call<|role|> function call <|role_sep|> <|message_se"`},
+		{name: "gigachat3/auto_is_not_detected", format: FormatAuto,
+			in:   "function call<|role_sep|>\n{}",
+			want: `text="function call<|role_sep|>\n{}"`},
+	}...)
+}
+
+func FuzzGigaChat3(f *testing.F) {
+	addSeeds(f, "gigachat3/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatGigaChat3, false, in, seed) })
+}
+
+// GigaChat 3 ends its text with <|message_sep|> and writes the call as a
+// "function call" message.
+func ExampleParser_gigaChat3() {
+	msg := "Проверю.<|message_sep|>function call<|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Moscow\"}}"
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatGigaChat3}), []byte(msg), 10))
+	// Output:
+	// text "Проверю."
+	// call call_0 get_weather {"city": "Moscow"}
+}

@@ -1,0 +1,36 @@
+package textparse
+
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() {
+	parseCases = append(parseCases, jsonBlockCases("jamba", FormatJamba, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{})...)
+	parseCases = append(parseCases, []parseCase{
+		{name: "jamba/pretty_printed_list", format: FormatJamba,
+			in:   "I'll fetch both.\n<tool_calls>[\n    {\"name\": \"read_file\", \"arguments\": {\"path\": \"a.go\"}},\n    {\"name\": \"read_file\", \"arguments\": {\"path\": \"b.go\"}}\n]</tool_calls>",
+			want: `text="I'll fetch both.\n" call=read_file{"path":"a.go"} call=read_file{"path":"b.go"}`},
+		{name: "jamba/empty_list", format: FormatJamba,
+			in:   "<tool_calls>[]</tool_calls>Nothing to call.",
+			want: `text="Nothing to call."`},
+		{name: "jamba/object_not_list", format: FormatJamba,
+			in:   `<tool_calls>{"name": "list_files", "arguments": {}}</tool_calls>`,
+			want: `call=list_files{}`},
+	}...)
+}
+
+func FuzzJamba(f *testing.F) {
+	addSeeds(f, "jamba/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatJamba, false, in, seed) })
+}
+
+// Jamba writes its calls as a JSON list in <tool_calls>.
+func ExampleParser_jamba() {
+	msg := `Checking.<tool_calls>[{"name": "read_file", "arguments": {"path": "go.mod"}}]</tool_calls>`
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatJamba}), []byte(msg), 0))
+	// Output:
+	// text "Checking."
+	// call call_0 read_file {"path": "go.mod"}
+}

@@ -1,0 +1,304 @@
+package textparse
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// This file builds the tag vocabulary of the XML-style dialects from
+// their Tags descriptions: a kind per distinct tag name, what each kind
+// does (its roles), and per dialect the kinds it acts on. The engine
+// (tags.go, modes.go, value.go) reads only roles and masks from here.
+
+// tagKind is a tag name: 0 none, then <think> and <thinking>, then the
+// names of the registered dialects; tkGeneric stands for any name.
+type tagKind uint8
+
+const (
+	tkNone tagKind = iota
+	tkThink
+	tkThinking
+	tkFirstDialect // the registry's kinds start here
+	maxTagKinds    = 64
+	tkGeneric      = 255 // any name: catalog tools and parameters
+)
+
+// Roles of a tag kind (a name may have several, from several dialects).
+const (
+	rWrapper   = 1 << iota // a Wrapper
+	rReopen                // a Wrapper repeated inside itself is ignored
+	rWrapClose             // a Wrapper ended by its closing tag
+	rInvoke                // an Invoke of the wrapper family
+	rParam                 // a Param
+	rEq                    // named after '=' (<function=NAME>)
+	rThink                 // a dialect's own reasoning tag
+	rMarkup                // CallBegin, CallSep, CallEnd or WrapperEnd
+	rJSON                  // an Invoke holding a JSON call object
+	rNamed                 // an Invoke holding Name and Args tags
+)
+
+// tagDialect is one XML-style dialect's share of the vocabulary.
+type tagDialect struct {
+	d                             *Dialect
+	wrapper, invoke, param, think tagKind
+	name, args, key, value        tagKind
+	wrapEnd, callBegin, callSep   tagKind
+	ends                          uint64 // CallEnd and WrapperEnd: they end a call inside the wrapper
+	open, close                   uint64 // kinds acted on in text
+	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
+	catalog                       bool
+}
+
+// tagTable is the vocabulary of every registered XML-style dialect.
+type tagTable struct {
+	names   []string // by kind
+	closers []string // "</name>", by kind
+	role    []uint16
+	typed   []string // the Typed attribute of a Param kind
+	// owners: the dialects (indexes in ds) using a kind as Wrapper,
+	// Invoke or Think; wrapOf: the dialect whose Wrapper a kind is.
+	owners                  [][]int
+	wrapOf                  []int
+	ds                      []tagDialect
+	byFormat                map[Format]int
+	invokes, params, wclose uint64 // masks by role
+	reopen, markup          uint64
+	callBegins, callSeps    uint64
+	all                     uint64 // every dialect
+}
+
+var (
+	tagsOnce sync.Once
+	tt       tagTable
+)
+
+// tagVocabulary returns the table, built once after every init has
+// registered its dialect.
+func tagVocabulary() *tagTable {
+	tagsOnce.Do(buildTagTable)
+	return &tt
+}
+
+func buildTagTable() {
+	t := &tt
+	t.names = []string{tkThink: "think", tkThinking: "thinking", tkNone: ""}
+	t.closers = []string{tkThink: "</think>", tkThinking: "</thinking>", tkNone: ""}
+	t.role = make([]uint16, len(t.names))
+	t.typed = make([]string, len(t.names))
+	t.owners = make([][]int, len(t.names))
+	t.wrapOf = []int{-1, -1, -1}
+	t.byFormat = map[Format]int{}
+	kind := func(name string, role uint16) tagKind {
+		if name == "" {
+			return tkNone
+		}
+		for k, n := range t.names {
+			if n == name {
+				t.role[k] |= role
+				return tagKind(k)
+			}
+		}
+		if len(t.names) == maxTagKinds {
+			panic("textparse: more than 64 tag names")
+		}
+		t.names = append(t.names, name)
+		t.closers = append(t.closers, "</"+name+">")
+		t.role = append(t.role, role)
+		t.typed = append(t.typed, "")
+		t.owners = append(t.owners, nil)
+		t.wrapOf = append(t.wrapOf, -1)
+		return tagKind(len(t.names) - 1)
+	}
+	for _, f := range Formats()[1:] {
+		d := dialects[f]
+		if d.Tags == nil || d.Alias != "" {
+			continue
+		}
+		g := d.Tags
+		i := len(t.ds)
+		t.byFormat[f] = i
+		var eq uint16
+		if g.Eq {
+			eq = rEq
+		}
+		x := tagDialect{d: d, catalog: g.Catalog}
+		wrap := uint16(rWrapper)
+		if g.Reopen {
+			wrap |= rReopen
+		}
+		if g.WrapperEnd == "" {
+			wrap |= rWrapClose
+		}
+		x.wrapper = kind(g.Wrapper, wrap)
+		inv := uint16(rInvoke) | eq
+		switch {
+		case g.JSON:
+			inv = rJSON
+		case g.Name != "":
+			inv = rNamed
+		case g.Key != "":
+			inv = 0
+		}
+		x.invoke = kind(g.Invoke, inv)
+		x.param = kind(g.Param, rParam|eq)
+		x.think = kind(g.Think, rThink)
+		x.name, x.args = kind(g.Name, 0), kind(g.Args, 0)
+		x.key, x.value = kind(g.Key, 0), kind(g.Value, 0)
+		x.wrapEnd, x.callBegin, x.callSep = kind(g.WrapperEnd, rMarkup), kind(g.CallBegin, rMarkup), kind(g.CallSep, rMarkup)
+		t.callBegins |= bitOf(x.callBegin)
+		t.callSeps |= bitOf(x.callSep)
+		x.ends = bitOf(kind(g.CallEnd, rMarkup)) | bitOf(x.wrapEnd)
+		if g.Typed != "" {
+			t.typed[x.param] = g.Typed
+		}
+		for _, k := range []tagKind{x.wrapper, x.invoke, x.think} {
+			if k != tkNone {
+				t.owners[k] = append(t.owners[k], i)
+			}
+		}
+		if x.wrapper != tkNone {
+			t.wrapOf[x.wrapper] = i
+		}
+		// In text: the outer tag opens; closers of its calls met there
+		// are stray.
+		switch {
+		case x.wrapper != tkNone:
+			x.open = bitOf(x.wrapper)
+			if g.Bare {
+				x.open |= bitOf(x.invoke)
+				x.close = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param)
+			}
+		case x.invoke != tkNone:
+			x.open = bitOf(x.invoke)
+			x.close = bitOf(x.invoke) | bitOf(x.name) | bitOf(x.args)
+		}
+		t.ds = append(t.ds, x)
+	}
+	for k := range t.names {
+		r := t.role[k]
+		m := bitOf(tagKind(k))
+		if r&rInvoke != 0 {
+			t.invokes |= m
+		}
+		if r&rParam != 0 {
+			t.params |= m
+		}
+		if r&rWrapClose != 0 {
+			t.wclose |= m
+		}
+		if r&rReopen != 0 {
+			t.reopen |= m
+		}
+		if r&rMarkup != 0 {
+			t.markup |= m
+		}
+	}
+	for i := range t.ds {
+		t.all |= 1 << i
+		for j := range t.ds {
+			if t.ds[i].outer() != tkNone && t.ds[i].outer() == t.ds[j].outer() {
+				t.ds[i].group |= 1 << j
+			}
+		}
+	}
+	if len(t.ds) > 64 {
+		panic("textparse: more than 64 XML-style dialects")
+	}
+}
+
+// outer is the tag that opens the dialect's calls in text.
+func (x *tagDialect) outer() tagKind {
+	if x.wrapper != tkNone {
+		return x.wrapper
+	}
+	return x.invoke
+}
+
+func bitOf(k tagKind) uint64 {
+	if k == tkNone {
+		return 0
+	}
+	return 1 << k
+}
+
+// owner returns the dialect using kind k as its Wrapper, Invoke or Think:
+// the configured format's when it is one of them, else the first by
+// name.
+func (t *tagTable) owner(k tagKind, f Format) *tagDialect {
+	os := t.owners[k]
+	for _, i := range os {
+		if t.ds[i].d.Format == f {
+			return &t.ds[i]
+		}
+	}
+	if len(os) == 0 {
+		return nil
+	}
+	return &t.ds[os[0]]
+}
+
+// tagDialectOf returns the XML-style dialect f (its alias target for an
+// alias), nil when f is not one.
+func (t *tagTable) tagDialectOf(f Format) (int, bool) {
+	if d := dialects[f]; d != nil && d.Alias != "" {
+		f = d.Alias
+	}
+	i, ok := t.byFormat[f]
+	return i, ok
+}
+
+// setDialects enables the XML-style dialects of mask m and works out the
+// tags the text state acts on.
+func (p *Parser) setDialects(m uint64) {
+	p.dialects = m
+	p.xOpen, p.xClose, p.xThink, p.xCatalog, p.xKV = 0, 0, 0, false, false
+	for ; m != 0; m &= m - 1 {
+		x := &tt.ds[bits.TrailingZeros64(m)]
+		p.xOpen |= x.open
+		p.xClose |= x.close
+		p.xThink |= bitOf(x.think)
+		p.xCatalog = p.xCatalog || x.catalog
+		p.xKV = p.xKV || x.key != tkNone
+	}
+}
+
+// closer returns "</name>" for kind k.
+func (t *tagTable) closer(k tagKind) string { return t.closers[k] }
+
+// wrapperOf returns the dialect whose wrapper the parser is in, nil when
+// it is in none (or in a call tag another dialect wraps calls in).
+func (p *Parser) wrapperOf() *tagDialect {
+	if p.wrapper == tkNone {
+		return nil
+	}
+	if i := tt.wrapOf[p.wrapper]; i >= 0 {
+		return &tt.ds[i]
+	}
+	return nil
+}
+
+// wrapEnds are the kinds that end a call inside the current wrapper
+// (CallEnd, WrapperEnd), 0 outside one.
+func (p *Parser) wrapEnds() uint64 {
+	if x := p.wrapperOf(); x != nil {
+		return x.ends
+	}
+	return 0
+}
+
+// Hooks let a dialect file read a body the tag engine would otherwise
+// read as markup: wrapperHooks run for the bytes inside a wrapper before
+// its first call, invokeHooks for the bytes of a call before its first
+// parameter. A hook reports whether it took the bytes.
+var (
+	wrapperHooks []func(p *Parser, b []byte, i int) (int, bool)
+	invokeHooks  []func(p *Parser, b []byte, i int) (int, bool)
+)
+
+// tagName returns the name of kind k.
+func tagName(k tagKind) string {
+	if int(k) < len(tt.names) {
+		return tt.names[k]
+	}
+	return ""
+}

@@ -1,0 +1,129 @@
+package tune
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+)
+
+// TestSuggestHeldOutHalves is the measurement behind EVAL.md's suggest
+// table: on each development set (TOOLEVAL_DEV_DATA or /work/shared/data),
+// the queries are split into two halves at random (seed 25); Suggest runs
+// on one half (its own 5-fold cross-validation decides what is kept), and
+// the config it returns is measured on the other half, both ways. It logs
+// recall@5 before and after and every kept suggestion, and fails if a kept
+// suggestion is not a whole word (IsFragment). Run with
+// TOOLEVAL_SUGGEST_DEV=1 (TOOLEVAL_SUGGEST_SETS=acebench-zh,… to choose).
+func TestSuggestHeldOutHalves(t *testing.T) {
+	if testing.Short() || os.Getenv("TOOLEVAL_SUGGEST_DEV") == "" {
+		t.Skip("long: set TOOLEVAL_SUGGEST_DEV=1 to run suggest on the development sets")
+	}
+	root := os.Getenv("TOOLEVAL_DEV_DATA")
+	if root == "" {
+		root = "/work/shared/data"
+	}
+	sets := []string{"acebench-zh", "acebench-en", "bfcl-nonlive"}
+	if s := os.Getenv("TOOLEVAL_SUGGEST_SETS"); s != "" {
+		sets = strings.Split(s, ",")
+	}
+	k := 5
+	if v := os.Getenv("TOOLEVAL_SUGGEST_K"); v != "" {
+		fmt.Sscan(v, &k)
+	}
+	for _, name := range sets {
+		dir := filepath.Join(root, name)
+		cat, err := os.ReadFile(filepath.Join(dir, "catalog.json"))
+		if err != nil {
+			t.Skipf("%s: %v", name, err)
+		}
+		lines := devQueryLines(t, filepath.Join(dir, "queries.jsonl"))
+		rand.New(rand.NewPCG(25, 0)).Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+		half := [2][][]byte{lines[:len(lines)/2], lines[len(lines)/2:]}
+		for i := range 2 {
+			train := halfSuite(t, cat, half[i])
+			test := halfSuite(t, cat, half[1-i])
+			res, err := Suggest(train, SuggestOptions{K: k, Folds: 5, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := allCaseIDs(len(test.Cases))
+			base := retrieval.DefaultConfig()
+			before, err := (&suggester{suite: test, k: k}).recall(base, all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after, err := (&suggester{suite: test, k: k}).recall(res.Config, all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var kept []string
+			for _, s := range res.Suggestions {
+				if !s.Kept {
+					continue
+				}
+				what := s.Tool + " += " + s.Word
+				if s.Tool == "" {
+					what = s.Word + " = " + s.Synonym
+				}
+				kept = append(kept, what)
+				for _, w := range []string{s.Word, s.Synonym} {
+					if w != "" && IsFragment(w) {
+						t.Errorf("%s half %d: kept suggestion %s holds the fragment %q", name, i+1, what, w)
+					}
+				}
+			}
+			t.Logf("%s: trained on half %d (%d cases), held-out half (%d cases): recall@%d %.4f → %.4f (%+.1f points); %d proposed, %d kept: %s",
+				name, i+1, len(train.Cases), len(test.Cases), k, before, after, 100*(after-before), len(res.Suggestions), len(kept), strings.Join(kept, "; "))
+		}
+	}
+}
+
+func devQueryLines(t *testing.T, path string) [][]byte {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][]byte
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if len(bytes.TrimSpace(sc.Bytes())) > 0 {
+			out = append(out, bytes.Clone(sc.Bytes()))
+		}
+	}
+	return out
+}
+
+// halfSuite makes a retrieval-only suite of dev-set query lines over the
+// catalog, in memory.
+func halfSuite(t *testing.T, cat []byte, lines [][]byte) *replay.Suite {
+	var b bytes.Buffer
+	for _, l := range lines {
+		var q struct {
+			ID        string   `json:"id"`
+			Query     string   `json:"query"`
+			GoldTools []string `json:"gold_tools"`
+		}
+		if err := json.Unmarshal(l, &q); err != nil {
+			t.Fatal(err)
+		}
+		c, _ := json.Marshal(map[string]any{"id": q.ID, "query": q.Query, "catalog": "catalog.json", "gold_tools": q.GoldTools})
+		b.Write(c)
+		b.WriteByte('\n')
+	}
+	s, err := replay.Load(fstest.MapFS{"s/suite.jsonl": {Data: b.Bytes()}, "s/catalog.json": {Data: cat}}, "s/suite.jsonl", fmt.Sprintf("half(%d)", len(lines)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
