@@ -1,10 +1,7 @@
 package bfclcheck
 
 import (
-	"math"
-	"math/big"
 	"regexp"
-	"strconv"
 	"strings"
 
 	py "github.com/tooleval/tooleval/pyliteral"
@@ -131,14 +128,14 @@ func javaArrayList(s, nested string) py.Object {
 	if m := reArrayListAsList.FindStringSubmatch(s); m != nil {
 		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 		for _, e := range strings.Split(m[1], ",") {
-			out.Items = append(out.Items, javaElement(pyStrip(e), nested))
+			out.Items = append(out.Items, javaElement(py.Strip(e), nested))
 		}
 		return out
 	}
 	if m := reArrayListAdds.FindStringSubmatch(s); m != nil {
 		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 		for _, a := range reArrayListAdd.FindAllStringSubmatch(m[1], -1) {
-			out.Items = append(out.Items, javaElement(pyStrip(a[1]), nested))
+			out.Items = append(out.Items, javaElement(py.Strip(a[1]), nested))
 		}
 		return out
 	}
@@ -155,7 +152,7 @@ func javaArray(s, nested string) py.Object {
 	}
 	out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 	for _, e := range strings.Split(m[1], ",") {
-		e = pyStrip(e)
+		e = py.Strip(e)
 		if e == "" {
 			continue
 		}
@@ -171,9 +168,9 @@ func javaArray(s, nested string) py.Object {
 func javaHashMap(s string) py.Object {
 	if m := reHashMap.FindStringSubmatch(s); m != nil {
 		out := py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
-		if pyStrip(m[1]) != "" {
+		if py.Strip(m[1]) != "" {
 			for _, p := range reHashMapPut.FindAllStringSubmatch(m[1], -1) {
-				out.SetItem(py.Str(p[1]), javaValue(pyStrip(p[2])))
+				out.SetItem(py.Str(p[1]), javaValue(py.Strip(p[2])))
 			}
 		}
 		return out
@@ -244,17 +241,17 @@ func convertJS(s, typ, nested string) (py.Object, bool) {
 }
 
 func jsArray(code, nested string) py.Object {
-	code = pyStrip(code)
+	code = py.Strip(code)
 	if m := reJSArray2D.FindString(code); m != "" {
 		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 		for i, inner := range reJSInner.FindAllStringSubmatch(m, -1) {
-			s := pyStrip(inner[1])
+			s := py.Strip(inner[1])
 			if i == 0 && strings.HasPrefix(s, "[") {
 				s = s[1:]
 			}
 			row := py.Object{Kind: py.KindList, Items: []py.Object{}}
 			for _, e := range strings.Split(s, ",") {
-				row.Items = append(row.Items, jsValue(pyStrip(e)))
+				row.Items = append(row.Items, jsValue(py.Strip(e)))
 			}
 			out.Items = append(out.Items, row)
 		}
@@ -272,12 +269,12 @@ func jsArray(code, nested string) py.Object {
 		body = code[m[4]:m[5]]
 	}
 	var elems []string
-	if b := pyStrip(body); b != "" {
+	if b := py.Strip(body); b != "" {
 		elems = strings.Split(b, ",")
 	}
 	out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 	for _, e := range elems {
-		e = pyStrip(e)
+		e = py.Strip(e)
 		if nested == "" {
 			out.Items = append(out.Items, jsValue(e))
 			continue
@@ -298,7 +295,7 @@ func jsArray(code, nested string) py.Object {
 }
 
 func jsDict(code string) py.Object {
-	code = pyStrip(code)
+	code = py.Strip(code)
 	if code == "{}" {
 		return py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 	}
@@ -308,8 +305,8 @@ func jsDict(code string) py.Object {
 	}
 	out := py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 	for _, kv := range jsPairs(m[1]) {
-		key := strings.Trim(pyStrip(kv[0]), `'"`)
-		val := pyStrip(kv[1])
+		key := strings.Trim(py.Strip(kv[0]), `'"`)
+		val := py.Strip(kv[1])
 		switch {
 		case strings.HasPrefix(val, "[") && strings.HasSuffix(val, "]"):
 			out.SetItem(py.Str(key), jsArray(val, ""))
@@ -339,7 +336,7 @@ func jsPairs(s string) [][2]string {
 		}
 		key := s[p : p+colon]
 		q := p + colon + 1
-		for q < len(s) && isPySpace(s[q]) {
+		for q < len(s) && py.IsStripSpace(s[q]) {
 			q++
 		}
 		end, next := -1, -1
@@ -353,7 +350,7 @@ func jsPairs(s string) [][2]string {
 			}
 			if s[e] == ',' {
 				t := e + 1
-				for t < len(s) && isPySpace(s[t]) {
+				for t < len(s) && py.IsStripSpace(s[t]) {
 					t++
 				}
 				if keyFollows(s, t) {
@@ -389,7 +386,7 @@ func keyFollows(s string, t int) bool {
 }
 
 func jsValue(s string) py.Object {
-	s = pyStrip(s)
+	s = py.Strip(s)
 	switch {
 	case s == "true":
 		return py.Object{Kind: py.KindBool, Bool: true}
@@ -410,72 +407,15 @@ func pySlice1(s string) string {
 	return string(r[1 : len(r)-1])
 }
 
-func isPySpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c >= 0x1c && c <= 0x1f
-}
-
-// pyStrip is Python's str.strip() for ASCII whitespace.
-func pyStrip(s string) string {
-	i, j := 0, len(s)
-	for i < j && isPySpace(s[i]) {
-		i++
-	}
-	for j > i && isPySpace(s[j-1]) {
-		j--
-	}
-	return s[i:j]
-}
-
-var (
-	rePyInt   = regexp.MustCompile(`^[+-]?\d(?:_?\d)*$`)
-	rePyFloat = regexp.MustCompile(`^[+-]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$`)
-)
-
-// pyParseInt is Python's int(s) for base 10.
-func pyParseInt(s string) (py.Object, bool) {
-	s = pyStrip(s)
-	if !rePyInt.MatchString(s) {
-		return py.Object{}, false
-	}
-	i, ok := new(big.Int).SetString(strings.ReplaceAll(strings.TrimPrefix(s, "+"), "_", ""), 10)
-	return py.Object{Kind: py.KindInt, Int: i}, ok
-}
-
-// pyParseFloat is Python's float(s).
-func pyParseFloat(s string) (py.Object, bool) {
-	s = pyStrip(s)
-	switch t := strings.ToLower(strings.TrimLeft(s, "+-")); t {
-	case "inf", "infinity", "nan":
-		f := math.Inf(1)
-		if t == "nan" {
-			f = math.NaN()
-		} else if strings.HasPrefix(s, "-") {
-			f = math.Inf(-1)
-		}
-		if len(s)-len(strings.TrimLeft(s, "+-")) > 1 {
-			return py.Object{}, false
-		}
-		return py.Object{Kind: py.KindFloat, Float: f}, true
-	}
-	if !rePyFloat.MatchString(s) {
-		return py.Object{}, false
-	}
-	f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
-	if err != nil && !math.IsInf(f, 0) {
-		return py.Object{}, false
-	}
-	return py.Object{Kind: py.KindFloat, Float: f}, true
-}
-
 func pyIntOr(s string) py.Object {
-	if v, ok := pyParseInt(s); ok {
+	if v, ok := py.ParseInt(s); ok {
 		return v
 	}
 	return py.Str(s)
 }
 
 func pyFloatOr(s string) py.Object {
-	if v, ok := pyParseFloat(s); ok {
+	if v, ok := py.ParseFloat(s); ok {
 		return v
 	}
 	return py.Str(s)
@@ -483,10 +423,10 @@ func pyFloatOr(s string) py.Object {
 
 // intFloatOrString tries int(s), then float(s), and keeps the text.
 func intFloatOrString(s string) py.Object {
-	if v, ok := pyParseInt(s); ok {
+	if v, ok := py.ParseInt(s); ok {
 		return v
 	}
-	if v, ok := pyParseFloat(s); ok {
+	if v, ok := py.ParseFloat(s); ok {
 		return v
 	}
 	return py.Str(s)

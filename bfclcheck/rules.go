@@ -3,6 +3,7 @@ package bfclcheck
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -89,23 +90,9 @@ func (r *Rules) Validate() error {
 	return nil
 }
 
-func (r *Rules) documentedKnown(d string) bool {
-	for _, k := range DocumentedRules {
-		if k == d {
-			return true
-		}
-	}
-	return false
-}
+func (r *Rules) documentedKnown(d string) bool { return slices.Contains(DocumentedRules, d) }
 
-func (r *Rules) documented(d string) bool {
-	for _, k := range r.Documented {
-		if k == d {
-			return true
-		}
-	}
-	return false
-}
+func (r *Rules) documented(d string) bool { return slices.Contains(r.Documented, d) }
 
 // Lang is the case's language as the leaderboard derives it: Language, or
 // "java"/"javascript" when the category names one, else "python".

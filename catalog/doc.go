@@ -7,5 +7,8 @@
 // The result is a Catalog: an ordered, name-unique set of toolcall.Tool
 // values that implements toolcall.ToolSet. The parsers use it to recognise
 // tool names and coerce values; the metrics use Check to classify what is
-// wrong with a call.
+// wrong with a call against its schema (what a call should be, against gold
+// calls, is metrics.CheckCalls and bfclcheck.Check). Its problem codes are
+// toolcall's; a file that cannot be read as a catalog is a
+// *toolcall.FileError.
 package catalog

@@ -60,6 +60,9 @@ type Server struct {
 	// written is the entry as the servers file has it, before ${VAR}
 	// expansion; nil when the Server was built otherwise.
 	written *Server
+	// secrets are what its ${VAR}s expanded to and its header values,
+	// which messages show as written (see redactor).
+	secrets []secret
 }
 
 // EntryHash is a hash of what starts or reaches the server as the servers
@@ -239,11 +242,11 @@ func parseEntry(name string, raw json.RawMessage) (*Server, bool, error) {
 		if err != nil {
 			return ""
 		}
-		var out string
-		out, err = expand(v)
-		if err != nil {
-			err = fmt.Errorf("%s: %v", field, err)
+		out, secrets, xerr := expand(v)
+		if xerr != nil {
+			err = fmt.Errorf("%s: %v", field, xerr)
 		}
+		s.secrets = append(s.secrets, secrets...)
 		return out
 	}
 	switch {
@@ -268,7 +271,7 @@ func parseEntry(name string, raw json.RawMessage) (*Server, bool, error) {
 	case e.URL != "":
 		s.URL = x("url", e.URL)
 		if err == nil {
-			if s.Transport, err = urlTransport(typ, s.URL); err != nil {
+			if s.Transport, err = urlTransport(typ, s.URL, e.URL); err != nil {
 				return nil, false, err
 			}
 			s.guessed = typ == ""
@@ -278,6 +281,7 @@ func parseEntry(name string, raw json.RawMessage) (*Server, bool, error) {
 			for _, k := range sortedKeys(e.Headers) {
 				s.Headers[k] = x("headers."+k, e.Headers[k])
 			}
+			s.secrets = append(s.secrets, headerSecrets(s.Headers)...)
 		}
 	default:
 		return nil, false, fmt.Errorf("want \"command\" (a stdio server) or \"url\" (an HTTP server)")
@@ -303,8 +307,9 @@ func blank(m map[string]string) map[string]string {
 }
 
 // urlTransport picks the HTTP transport for a URL: typ when given, else SSE
-// for a path ending in /sse and streamable HTTP otherwise.
-func urlTransport(typ, url string) (string, error) {
+// for a path ending in /sse and streamable HTTP otherwise. written is the
+// URL as the servers file writes it, for messages.
+func urlTransport(typ, url, written string) (string, error) {
 	switch strings.ToLower(typ) {
 	case "http", "streamable-http", "streamablehttp", "streamable_http", "streamable":
 		return TransportStreamable, nil
@@ -312,7 +317,7 @@ func urlTransport(typ, url string) (string, error) {
 		return TransportSSE, nil
 	case "":
 		if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
-			return "", fmt.Errorf("url %q: want an http:// or https:// URL", url)
+			return "", fmt.Errorf("url %q: want an http:// or https:// URL", written)
 		}
 		p := url
 		if i := strings.IndexAny(p, "?#"); i >= 0 {
@@ -326,21 +331,31 @@ func urlTransport(typ, url string) (string, error) {
 	return "", fmt.Errorf("type %q: want stdio, http (streamable HTTP) or sse", typ)
 }
 
-// expand replaces ${VAR} and ${VAR:-default} with environment values.
-func expand(s string) (string, error) {
+// Expand replaces ${VAR} and ${VAR:-default} in s with values from the
+// environment, as servers files do; an unset variable without a default is
+// an error naming it (never a value).
+func Expand(s string) (string, error) {
+	out, _, err := expand(s)
+	return out, err
+}
+
+// expand is Expand that also returns what each ${VAR} expanded to, for
+// messages to show as written.
+func expand(s string) (string, []secret, error) {
 	if !strings.Contains(s, "${") {
-		return s, nil
+		return s, nil, nil
 	}
 	var b strings.Builder
+	var secrets []secret
 	for {
 		i := strings.Index(s, "${")
 		if i < 0 {
 			b.WriteString(s)
-			return b.String(), nil
+			return b.String(), secrets, nil
 		}
 		j := strings.IndexByte(s[i:], '}')
 		if j < 0 {
-			return "", fmt.Errorf("unclosed ${ in %q", s)
+			return "", nil, fmt.Errorf("unclosed ${ in %q", s)
 		}
 		b.WriteString(s[:i])
 		ref := s[i+2 : i+j]
@@ -348,12 +363,13 @@ func expand(s string) (string, error) {
 		v, ok := os.LookupEnv(name)
 		switch {
 		case ok && (v != "" || !hasDef):
-			b.WriteString(v)
 		case hasDef:
-			b.WriteString(def)
+			v = def
 		default:
-			return "", fmt.Errorf("environment variable %s is not set", name)
+			return "", nil, fmt.Errorf("environment variable %s is not set", name)
 		}
+		b.WriteString(v)
+		secrets = append(secrets, secret{v, s[i : i+j+1]})
 		s = s[i+j+1:]
 	}
 }

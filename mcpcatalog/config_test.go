@@ -29,7 +29,10 @@ func TestParseConfig(t *testing.T) {
 	if fs.written == nil || fs.written.Args[2] != "${MCPCAT_DIR:-/tmp}" {
 		t.Errorf("fs keeps no written form: %+v", fs.written)
 	}
-	want.written = fs.written
+	if want := []secret{{"/tmp", "${MCPCAT_DIR:-/tmp}"}}; !reflect.DeepEqual(fs.secrets, want) {
+		t.Errorf("fs secrets %+v, want %+v", fs.secrets, want)
+	}
+	want.written, want.secrets = fs.written, fs.secrets
 	if !reflect.DeepEqual(fs, want) {
 		t.Errorf("fs = %+v", fs)
 	}

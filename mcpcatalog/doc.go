@@ -21,6 +21,12 @@
 // starts a server, for servers named by data (a suite) rather than by the
 // user.
 //
+// A listing is bounded (Options.MaxMessageBytes, MaxServerBytes,
+// ListingTimeout; a cap passed is a *LimitError), HTTP headers go to the
+// origin of the server's URL only, a stdio server runs in a process group
+// of its own that is ended with it, and messages show ${VAR}s and header
+// values as the servers file writes them, never their values.
+//
 // All MCP traffic goes through the official Go SDK
 // (github.com/modelcontextprotocol/go-sdk).
 package mcpcatalog

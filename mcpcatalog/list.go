@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/sameorigin"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -124,21 +127,49 @@ func list(ctx context.Context, s *Server, o Options) (*Listing, int, error) {
 	if s.Timeout > 0 {
 		initTimeout, listTimeout = s.Timeout, s.Timeout
 	}
+	// Messages show what ${VAR}s expanded to, and header values, as the
+	// servers file writes them.
+	red := newRedactor(append(s.secrets, headerSecrets(o.Headers)...))
 	fail := func(phase string, err error, stderr *tailBuffer) error {
-		e := &ServerError{Server: s.Name, Phase: phase, Err: err}
+		e := &ServerError{Server: s.Name, Phase: phase, Err: red.err(err)}
 		if stderr != nil {
-			e.Stderr = stderr.String()
+			e.Stderr = red.String(stderr.String())
 		}
 		return e
 	}
+	// The whole listing is bounded in time and in bytes; passing either
+	// cap ends it.
+	total := o.ListingTimeout
+	if s.Timeout > 0 {
+		// A server given more time per phase gets its first page at least.
+		total = max(total, o.StartTimeout+initTimeout+listTimeout)
+	}
+	whole, stop := context.WithTimeout(ctx, total)
+	defer stop()
+	bud := &budget{maxMessage: o.MaxMessageBytes, maxTotal: o.MaxServerBytes, stop: stop}
+	// stopped says why the listing was ended from outside a call: a cap
+	// passed or a request refused, ctx ended, or the time of the whole
+	// listing is up; nil when it was not.
+	stopped := func() error {
+		if err := bud.failure(); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if whole.Err() != nil {
+			return fmt.Errorf("the whole listing took more than %s (its cap)", total)
+		}
+		return nil
+	}
 	hs := &statusRecorder{}
-	tr, cmd, stderr, err := transport(s, o, hs)
+	tr, cmd, stderr, err := transport(s, o, hs, bud)
 	if err != nil {
 		return nil, hs.first(), fail(PhaseConfig, err, nil)
 	}
 	rt := &rawTransport{inner: tr}
 	client := mcp.NewClient(&mcp.Implementation{Name: "tooleval", Version: "1"}, &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
-	cctx, cancel := context.WithTimeout(ctx, o.StartTimeout+initTimeout)
+	cctx, cancel := context.WithTimeout(whole, o.StartTimeout+initTimeout)
 	cs, err := client.Connect(cctx, rt, nil)
 	timedOut := errors.Is(cctx.Err(), context.DeadlineExceeded)
 	cancel()
@@ -147,15 +178,17 @@ func list(ctx context.Context, s *Server, o Options) (*Listing, int, error) {
 		if !rt.isConnected() {
 			phase = PhaseStart
 		}
-		switch {
-		case ctx.Err() != nil:
-			err = ctx.Err()
-		case timedOut && phase == PhaseStart:
-			err = fmt.Errorf("did not start within %s", o.StartTimeout)
-		case timedOut:
-			err = fmt.Errorf("no answer to initialize within %s", o.StartTimeout+initTimeout)
-		default:
-			err = explain(err, rt, cmd)
+		if why := stopped(); why != nil {
+			err = why
+		} else {
+			switch {
+			case timedOut && phase == PhaseStart:
+				err = fmt.Errorf("did not start within %s", o.StartTimeout)
+			case timedOut:
+				err = fmt.Errorf("no answer to initialize within %s", o.StartTimeout+initTimeout)
+			default:
+				err = explain(err, rt, cmd)
+			}
 		}
 		return nil, hs.first(), fail(phase, err, stderr)
 	}
@@ -173,7 +206,7 @@ func list(ctx context.Context, s *Server, o Options) (*Listing, int, error) {
 	seen := map[string]bool{}
 	size := 0
 	for page := 1; ; page++ {
-		lctx, cancel := context.WithTimeout(ctx, listTimeout)
+		lctx, cancel := context.WithTimeout(whole, listTimeout)
 		res, err := cs.ListTools(lctx, &mcp.ListToolsParams{Cursor: cursor})
 		timedOut := errors.Is(lctx.Err(), context.DeadlineExceeded)
 		cancel()
@@ -183,9 +216,10 @@ func list(ctx context.Context, s *Server, o Options) (*Listing, int, error) {
 			where = fmt.Sprintf("page %d (cursor %q)", page, cursor)
 		}
 		if err != nil {
+			why := stopped()
 			switch {
-			case ctx.Err() != nil:
-				err = ctx.Err()
+			case why != nil:
+				err = why
 			case timedOut:
 				err = fmt.Errorf("no answer within %s", listTimeout)
 			case hasRaw:
@@ -327,6 +361,10 @@ func explain(err error, rt *rawTransport, cmd *exec.Cmd) error {
 		return err
 	}
 	msg := rerr.Error()
+	if strings.Contains(msg, "maximum line length") {
+		// The SDK's own cap, met by a message written over several lines.
+		return fmt.Errorf("the server sent a message on stdout over the cap on one message (%v)", msg)
+	}
 	if errors.Is(rerr, io.EOF) || errors.Is(rerr, os.ErrClosed) || strings.Contains(msg, "EOF") || strings.Contains(msg, "closed") {
 		if cmd != nil && cmd.ProcessState != nil {
 			return fmt.Errorf("the server exited (%v): %v", cmd.ProcessState, err)
@@ -342,12 +380,19 @@ func explain(err error, rt *rawTransport, cmd *exec.Cmd) error {
 	return fmt.Errorf("%v (%v)", err, msg)
 }
 
-// transport builds the SDK transport for s.
-func transport(s *Server, o Options, hs *statusRecorder) (mcp.Transport, *exec.Cmd, *tailBuffer, error) {
+// transport builds the SDK transport for s. Everything read from the
+// server is counted against bud.
+func transport(s *Server, o Options, hs *statusRecorder, bud *budget) (mcp.Transport, *exec.Cmd, *tailBuffer, error) {
 	switch s.Transport {
 	case TransportStdio:
 		if s.Command == "" {
 			return nil, nil, nil, fmt.Errorf("no command")
+		}
+		if s.Dir != "" {
+			// Go would report a missing directory as the command missing.
+			if st, err := os.Stat(s.Dir); err != nil || !st.IsDir() {
+				return nil, nil, nil, fmt.Errorf("cwd %s: not a directory", s.Dir)
+			}
 		}
 		cmd := exec.Command(s.Command, s.Args...)
 		cmd.Dir = s.Dir
@@ -360,7 +405,7 @@ func transport(s *Server, o Options, hs *statusRecorder) (mcp.Transport, *exec.C
 		// A server that leaves children holding stderr open must not keep
 		// Close waiting.
 		cmd.WaitDelay = time.Second
-		return &mcp.CommandTransport{Command: cmd, TerminateDuration: o.TerminateTimeout}, cmd, stderr, nil
+		return &stdioTransport{cmd: cmd, terminate: o.TerminateTimeout, budget: bud}, cmd, stderr, nil
 	case TransportStreamable, TransportSSE:
 		headers := map[string]string{}
 		for k, v := range o.Headers {
@@ -369,33 +414,56 @@ func transport(s *Server, o Options, hs *statusRecorder) (mcp.Transport, *exec.C
 		for k, v := range s.Headers {
 			headers[k] = v
 		}
+		origin, err := url.Parse(s.URL)
+		if err != nil {
+			return nil, nil, nil, err
+		}
 		base := o.HTTPClient
 		if base == nil {
 			base = http.DefaultClient
 		}
-		hc := *base
+		hc := sameorigin.Client(base)
+		check := hc.CheckRedirect
+		hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+			err := check(req, via)
+			var so *sameorigin.Error
+			if errors.As(err, &so) {
+				bud.fail(err)
+			}
+			return err
+		}
 		next := hc.Transport
 		if next == nil {
 			next = http.DefaultTransport
 		}
-		hc.Transport = &headerTransport{headers: headers, next: next, status: hs}
+		hc.Transport = &headerTransport{headers: headers, origin: origin, next: next, status: hs, budget: bud}
+		// The SDK's event cap is a backstop: the budget's message cap is
+		// met first.
+		maxEvent := int(o.MaxMessageBytes) + 1<<10
 		if s.Transport == TransportSSE {
-			return &mcp.SSEClientTransport{Endpoint: s.URL, HTTPClient: &hc}, nil, nil, nil
+			return &mcp.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxEventSize: maxEvent}, nil, nil, nil
 		}
-		return &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: &hc, MaxRetries: -1, DisableStandaloneSSE: true}, nil, nil, nil
+		return &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: maxEvent}, nil, nil, nil
 	}
 	return nil, nil, nil, fmt.Errorf("unknown transport %q", s.Transport)
 }
 
-// headerTransport adds headers to every request and notes the first 4xx
-// status.
+// headerTransport sends the configured headers with every request to the
+// server's origin, refuses a request to any other origin (an SSE endpoint
+// naming another host) before sending it, counts every response body
+// against the listing's budget, and notes the first 4xx status.
 type headerTransport struct {
 	headers map[string]string
+	origin  *url.URL
 	next    http.RoundTripper
 	status  *statusRecorder
+	budget  *budget
 }
 
 func (t *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if !sameorigin.Same(r.URL, t.origin) {
+		return nil, t.budget.fail(&sameorigin.Error{From: sameorigin.Origin(t.origin), To: sameorigin.Origin(r.URL), Named: "endpoint"})
+	}
 	if len(t.headers) > 0 {
 		r = r.Clone(r.Context())
 		for k, v := range t.headers {
@@ -403,10 +471,23 @@ func (t *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := t.next.RoundTrip(r)
-	if err == nil && resp.StatusCode >= 400 && resp.StatusCode < 500 {
+	if err != nil {
+		return resp, err
+	}
+	if resp.StatusCode >= 400 && resp.StatusCode < 500 {
 		t.status.note(resp.StatusCode)
 	}
-	return resp, err
+	what, ends := "a response body", never
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt == "text/event-stream" {
+		what, ends = "an SSE event", byBlankLine
+	}
+	resp.Body = readCloser{newMessageReader(resp.Body, t.budget, what, ends), resp.Body}
+	return resp, nil
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 // statusRecorder keeps the first 4xx status of a server.

@@ -41,6 +41,16 @@ type Options struct {
 	// stdin is closed before it is sent SIGTERM (and then SIGKILL).
 	TerminateTimeout time.Duration
 
+	// MaxMessageBytes caps one message from a server: a line of a stdio
+	// server's stdout, an SSE event, an HTTP response body that is not an
+	// event stream. MaxServerBytes caps everything read from one server
+	// in one listing. ListingTimeout bounds a whole listing, from start to
+	// the last page (for a server with its own Timeout, at least the
+	// start, initialise and one page time-outs together). Zero means the
+	// default (DefaultMaxMessageBytes, …).
+	MaxMessageBytes, MaxServerBytes int64
+	ListingTimeout                  time.Duration
+
 	// Headers are sent to every HTTP server (a server's own Headers win).
 	// They are never written anywhere.
 	Headers map[string]string
@@ -83,6 +93,15 @@ func (o Options) withDefaults() Options {
 	}
 	if o.TerminateTimeout <= 0 {
 		o.TerminateTimeout = DefaultTerminateTimeout
+	}
+	if o.MaxMessageBytes <= 0 {
+		o.MaxMessageBytes = DefaultMaxMessageBytes
+	}
+	if o.MaxServerBytes <= 0 {
+		o.MaxServerBytes = DefaultMaxServerBytes
+	}
+	if o.ListingTimeout <= 0 {
+		o.ListingTimeout = DefaultListingTimeout
 	}
 	if o.Now == nil {
 		o.Now = time.Now

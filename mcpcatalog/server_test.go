@@ -1,12 +1,17 @@
 package mcpcatalog
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -131,6 +136,48 @@ func runTestServer(mode string) {
 		serve(newTestServer(shapeTools, 0, func(ctx context.Context) { <-ctx.Done() }))
 	case "malformed":
 		serve(newTestServer(malformedTools, 0, nil))
+	case "orphan", "orphanstuck":
+		// A server that starts a child of its own (as npx starts node)
+		// and ignores SIGTERM; orphanstuck never answers tools/list.
+		signal.Ignore(syscall.SIGTERM)
+		child := exec.Command("sleep", "300")
+		if err := child.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(2)
+		}
+		os.WriteFile(os.Getenv("MCPCATALOG_TEST_PIDFILE"), []byte(fmt.Sprintf("%d %d", os.Getpid(), child.Process.Pid)), 0o644)
+		var hook func(context.Context)
+		if mode == "orphanstuck" {
+			hook = func(context.Context) { select {} }
+		}
+		serve(newTestServer(shapeTools, 0, hook))
+	case "lister":
+		// tooleval listing a stuck server, to be interrupted.
+		exe, _ := os.Executable()
+		s := &Server{Name: "stuck", Transport: TransportStdio, Command: exe,
+			Env: map[string]string{"MCPCATALOG_TEST_SERVER": "orphanstuck", "MCPCATALOG_TEST_PIDFILE": os.Getenv("MCPCATALOG_TEST_PIDFILE")}}
+		_, err := List(ctx, s, Options{NoCache: true})
+		fmt.Fprintln(os.Stderr, "lister: listing ended:", err)
+		os.Exit(5)
+	case "bigpage":
+		// One tools/list page larger than the SDK's own 16 MiB line cap,
+		// within the listing cap.
+		serve(newTestServer([]testTool{{"big", `{"name":"big","description":"` + strings.Repeat("d", 17<<20) + `","inputSchema":{"type":"object"}}`}}, 0, nil))
+	case "hugeline":
+		w := bufio.NewWriter(os.Stdout)
+		w.WriteString(`{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"`)
+		for i := 0; i < 8<<10; i++ {
+			if _, err := w.WriteString(strings.Repeat("x", 1024)); err != nil {
+				return
+			}
+		}
+		w.WriteString("\"}}\n")
+		w.Flush()
+	case "tellsecrets":
+		// A server that prints its arguments and environment on stderr,
+		// then fails.
+		fmt.Fprintln(os.Stderr, "args:", os.Args[1:], "env:", os.Getenv("SECRET_ENV"))
+		os.Exit(4)
 	case "notools":
 		serve(mcp.NewServer(&mcp.Implementation{Name: "empty", Version: "0"}, nil))
 	default:

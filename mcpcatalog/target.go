@@ -26,7 +26,7 @@ func ParseTarget(spec, name, transport string) (*Server, error) {
 		if err != nil || u.Host == "" {
 			return nil, fmt.Errorf("MCP server URL %q: not a valid URL", spec)
 		}
-		if s.Transport, err = urlTransport(transport, spec); err != nil {
+		if s.Transport, err = urlTransport(transport, spec, spec); err != nil {
 			return nil, err
 		}
 		s.guessed = transport == ""

@@ -11,7 +11,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"time"
+
+	"github.com/tooleval/tooleval/internal/sameorigin"
 )
 
 // Client sends streaming requests and records the raw response bytes with
@@ -43,6 +47,36 @@ type Client struct {
 
 	// sleep waits d or until ctx is done; tests replace it.
 	sleep func(ctx context.Context, d time.Duration) error
+	// retried counts the retries made (see RetryCount).
+	retried atomic.Int64
+}
+
+// RetryCount returns how many attempts the client has retried so far.
+func (c *Client) RetryCount() int64 { return c.retried.Load() }
+
+// UnreachableError is an endpoint that cannot be reached at all: the
+// connection was refused or the host name does not resolve. It is never
+// retried, and a Recorder ends its run on it when nothing was recorded yet.
+type UnreachableError struct{ Err error }
+
+func (e *UnreachableError) Error() string {
+	var dns *net.DNSError
+	if errors.As(e.Err, &dns) {
+		return fmt.Sprintf("cannot reach the endpoint: host %s not found", dns.Name)
+	}
+	return "cannot reach the endpoint: connection refused"
+}
+
+func (e *UnreachableError) Unwrap() error { return e.Err }
+
+// unreachable returns err as an *UnreachableError when it is a refused
+// connection or a failed name look-up, else nil.
+func unreachable(err error) *UnreachableError {
+	var dns *net.DNSError
+	if errors.Is(err, syscall.ECONNREFUSED) || errors.As(err, &dns) && !dns.IsTimeout && !dns.IsTemporary {
+		return &UnreachableError{Err: err}
+	}
+	return nil
 }
 
 // DefaultRetries is the number of retries when Client.Retries is 0.
@@ -67,11 +101,7 @@ func (e *TooLargeError) Error() string {
 // RedirectError is a redirect to another origin (scheme, host or port),
 // refused so that no credential header reaches a host it was not meant
 // for.
-type RedirectError struct{ From, To string }
-
-func (e *RedirectError) Error() string {
-	return fmt.Sprintf("refused a redirect from %s to %s: credentials are never sent to another host", e.From, e.To)
-}
+type RedirectError = sameorigin.Error
 
 // Recording is a raw streamed response as it arrived.
 type Recording struct {
@@ -152,7 +182,8 @@ func orDefault(d, def time.Duration) time.Duration {
 }
 
 // Record sends body to the endpoint and records the streamed response,
-// retrying on 429, 5xx, connection errors and cut streams. A Retry-After
+// retrying on 429, 5xx, time-outs, dropped connections and cut streams; a
+// refused connection or an unknown host is an *UnreachableError at once. A Retry-After
 // header (seconds or an HTTP date; also retry-after-ms) sets the wait.
 // Other statuses fail at once. Errors never contain the key.
 func (c *Client) Record(ctx context.Context, e Endpoint, body []byte) (*Recording, error) {
@@ -174,6 +205,12 @@ func (c *Client) Record(ctx context.Context, e Endpoint, body []byte) (*Recordin
 		var se *StatusError
 		var tl *TooLargeError
 		var re *RedirectError
+		if u := unreachable(err); u != nil {
+			// Nothing listens there, or the name does not resolve:
+			// waiting does not help, and every other case would fail
+			// the same way.
+			return nil, u
+		}
 		retryable := !errors.As(err, &se) && !errors.As(err, &tl) && !errors.As(err, &re) || se != nil && se.Retryable()
 		if !retryable || attempt >= c.retries() {
 			if attempt > 0 {
@@ -185,6 +222,7 @@ func (c *Client) Record(ctx context.Context, e Endpoint, body []byte) (*Recordin
 		if se != nil && se.RetryAfter > 0 {
 			wait = se.RetryAfter
 		}
+		c.retried.Add(1)
 		if c.Logf != nil {
 			c.Logf("attempt %d failed: %v; retrying in %s", attempt+1, err, wait.Round(time.Millisecond))
 		}
@@ -252,7 +290,7 @@ func (c *Client) attempt(ctx context.Context, e Endpoint, body []byte) (*Recordi
 	if hc == nil {
 		hc = defaultHTTP
 	}
-	hc = sameOriginOnly(hc)
+	hc = sameorigin.Client(hc)
 	start := time.Now()
 	resp, err := hc.Do(req)
 	if err != nil {
@@ -362,28 +400,6 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 		}
 	}
 	return 0
-}
-
-// sameOriginOnly returns a copy of hc that refuses redirects to another
-// origin. Go's client drops only Authorization (and cookies) on such a
-// redirect: x-api-key and the like would follow.
-func sameOriginOnly(hc *http.Client) *http.Client {
-	c := *hc
-	next := hc.CheckRedirect
-	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		from := via[0].URL
-		if req.URL.Scheme != from.Scheme || req.URL.Host != from.Host {
-			return &RedirectError{From: from.Scheme + "://" + from.Host, To: req.URL.Scheme + "://" + req.URL.Host}
-		}
-		if next != nil {
-			return next(req, via)
-		}
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
-		}
-		return nil
-	}
-	return &c
 }
 
 // redactErr removes the endpoint's secrets from an error's message.

@@ -43,18 +43,23 @@ type Options struct {
 	// MaxTokens and Temperature go into every request (see Request).
 	MaxTokens   int
 	Temperature *float64
+	// Filter selects the cases to record (nil: all), as replay's --filter.
+	Filter *replay.Filter
 	// Logf receives progress lines (never the key).
 	Logf func(format string, args ...any)
 }
 
 // Summary says what a run did.
 type Summary struct {
-	Cases    int         `json:"cases"`
-	Recorded int         `json:"recorded"`
-	Skipped  int         `json:"skipped"` // already in the output
-	Failed   int         `json:"failed"`
-	Errors   []CaseError `json:"errors,omitempty"`
-	Output   string      `json:"output"`
+	Cases    int `json:"cases"`
+	Recorded int `json:"recorded"`
+	Skipped  int `json:"skipped"` // already in the output
+	Failed   int `json:"failed"`
+	// Retries is how many attempts were retried (429, 5xx, time-outs,
+	// dropped connections), over every case.
+	Retries int64       `json:"retries"`
+	Errors  []CaseError `json:"errors,omitempty"`
+	Output  string      `json:"output"`
 }
 
 // CaseError is the failure of one case.
@@ -94,7 +99,12 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 		return sum, err
 	}
 	var todo []*replay.Case
+	sum.Cases = 0
 	for _, c := range suite.Cases {
+		if !opt.Filter.Match(c) {
+			continue
+		}
+		sum.Cases++
 		if done[c.ID] {
 			sum.Skipped++
 		} else {
@@ -132,6 +142,15 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 		indexes sync.Map // catalog path → *retrieval.Index
 	)
 	red := r.Endpoint.Redactor()
+	// An endpoint that cannot be reached before anything was recorded ends
+	// the run at once with one message, instead of failing every case.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	aborted := func() bool {
+		cause := context.Cause(ctx)
+		return cause != nil && !errors.Is(cause, context.Canceled)
+	}
+	retriesBefore := r.Client.RetryCount()
 	workers := max(opt.Concurrency, 1)
 	for range workers {
 		wg.Add(1)
@@ -142,6 +161,19 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 				mu.Lock()
 				if err == nil {
 					err = appendLine(line)
+				}
+				var ue *UnreachableError
+				if err != nil && sum.Recorded == 0 && errors.As(err, &ue) {
+					if !aborted() {
+						cancel(errors.New(red.String(fmt.Sprintf("record: %s: %v; nothing was recorded", r.Endpoint.URL(), ue))))
+					}
+					mu.Unlock()
+					continue
+				}
+				if err != nil && aborted() {
+					// A case cut short by that end is not a failure of its own.
+					mu.Unlock()
+					continue
 				}
 				if err != nil {
 					sum.Failed++
@@ -166,6 +198,10 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
+	sum.Retries = r.Client.RetryCount() - retriesBefore
+	if aborted() {
+		return sum, context.Cause(ctx)
+	}
 	indexes.Range(func(_, v any) bool { v.(*retrieval.Index).Close(); return true })
 	if f != nil {
 		err := f.Close()

@@ -75,6 +75,17 @@ func (f *Filter) Patterns() []string {
 	return f.patterns
 }
 
+// Selects reports whether the filter keeps at least one case of s (a nil
+// filter keeps every case).
+func (f *Filter) Selects(s *Suite) bool {
+	for _, c := range s.Cases {
+		if f.Match(c) {
+			return true
+		}
+	}
+	return f == nil && len(s.Cases) > 0
+}
+
 // Match reports whether the filter keeps c.
 func (f *Filter) Match(c *Case) bool {
 	if f == nil {

@@ -7,8 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/tooleval/tooleval/internal/blocking"
 	"github.com/tooleval/tooleval/internal/growth"
 )
 
@@ -97,7 +97,7 @@ func TestSuitePathsContained(t *testing.T) {
 				want = c.anyway
 			}
 			var s *Suite
-			err := returns(t, c.file, func() (err error) {
+			err := blocking.Returns(t, c.file, func() (err error) {
 				s, err = LoadFileWith(p, LoadOptions{AllowOutside: allow})
 				return err
 			})
@@ -171,19 +171,4 @@ func TestSuiteLoadLinear(t *testing.T) {
 func mkfifo(t *testing.T, p string) bool {
 	t.Helper()
 	return mkfifoAt(p) == nil
-}
-
-// returns runs f and fails the test when it has not returned within a few
-// seconds (a reader blocked opening a FIFO nobody writes).
-func returns(t *testing.T, what string, f func() error) error {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(5 * time.Second):
-		t.Fatalf("%s: still blocked after 5s", what)
-		return nil
-	}
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -95,7 +96,8 @@ type htmlCase struct {
 	Recall                                string
 	RecallSort                            float64
 	Injected, Missed                      string
-	Query, ToolBlock, ToolVariant         string
+	Query, ToolVariant                    string
+	ToolBlock                             template.HTML // escaped once per distinct block
 	Transcript                            template.HTML
 	Format                                string
 	Calls, Gold, Problems                 []string
@@ -139,6 +141,14 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 			baseline[m.Config] = &m.Baseline
 		}
 	}
+	var byID map[string]*Case // the drill-down's source of each case, looked up once
+	if opts.Suite != nil {
+		byID = make(map[string]*Case, len(opts.Suite.Cases))
+		for _, c := range opts.Suite.Cases {
+			byID[c.ID] = c
+		}
+	}
+	blocks := &toolBlocks{}
 	causes, tags, langs := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range rep.Configs {
 		hc := htmlConfig{Name: c.Config.Name, Key: c.Config.Key}
@@ -156,7 +166,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 			hc.Causes = append(hc.Causes, htmlCount{cause, c.Metrics.Causes[cause]})
 		}
 		for _, r := range c.Results {
-			hcase := caseView(rep, c, r, opts.Suite)
+			hcase := caseView(rep, c, r, opts.Suite, byID[r.ID], blocks)
 			p.Cases = append(p.Cases, hcase)
 			if r.ZeroMatch {
 				hc.ZeroMatch = append(hc.ZeroMatch, strings.TrimSuffix(r.ID+": "+hcase.Query, ": "))
@@ -222,8 +232,9 @@ func delta(metric string, base, cur *float64, format func(*float64) string) (str
 	return sign + s, class
 }
 
-// caseView is one case under one configuration, for the drill-down.
-func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
+// caseView is one case under one configuration, for the drill-down; sc is
+// the case in the suite s (nil when s is nil or lacks it).
+func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite, sc *Case, blocks *toolBlocks) htmlCase {
 	h := htmlCase{Config: c.Config.Name, ID: r.ID, Line: r.Line, Cause: r.Cause, Lang: r.Lang, Tags: strings.Join(r.Tags, " "),
 		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Injected: strings.Join(r.Injected, ", "), Missed: strings.Join(r.Missed, ", "), Recall: "n/a", RecallSort: -1}
 	if r.Scored {
@@ -254,17 +265,7 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 	if r.Trajectory != nil {
 		stepsView(&h, r.Trajectory)
 	}
-	if s == nil {
-		return h
-	}
-	var sc *Case
-	for _, x := range s.Cases {
-		if x.ID == r.ID {
-			sc = x
-			break
-		}
-	}
-	if sc == nil {
+	if s == nil || sc == nil {
 		return h
 	}
 	h.Query = sc.Query
@@ -273,10 +274,10 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 		h.Gold = append(h.Gold, string(b))
 	}
 	if cat := s.Catalog(sc); cat != nil && len(rep.Variants) > 0 {
-		var tools []toolcall.Tool
+		var tools []*toolcall.Tool
 		for _, name := range r.Injected {
 			if t, ok := cat.Lookup(name); ok {
-				tools = append(tools, *t)
+				tools = append(tools, t)
 			}
 		}
 		protocol := ""
@@ -284,11 +285,7 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 			protocol = sc.Transcript.Protocol
 		}
 		h.ToolVariant = rep.Variants[0]
-		text, err := prompt.Render(tools, rep.Variants[0], prompt.Options{Protocol: protocol})
-		if err != nil {
-			text, _ = prompt.Render(tools, rep.Variants[0], prompt.Options{})
-		}
-		h.ToolBlock = text
+		h.ToolBlock = blocks.render(cat, tools, rep.Variants[0], protocol)
 	}
 	if sc.Transcript != nil {
 		h.Transcript = markCalls(string(sc.Transcript.Bytes()), names)
@@ -297,6 +294,45 @@ func caseView(rep *Report, c *ConfigResult, r *CaseResult, s *Suite) htmlCase {
 		stepsSource(&h, sc, r.Trajectory)
 	}
 	return h
+}
+
+// toolBlocks renders and escapes each distinct tool block once: cases that
+// injected the same tools of the same catalog under the same protocol
+// share it.
+type toolBlocks struct {
+	byKey map[toolBlockKey]template.HTML
+}
+
+type toolBlockKey struct {
+	tools             string // the tools' names, NUL-separated
+	cat               any    // the catalog (pointer identity)
+	variant, protocol string
+}
+
+func (b *toolBlocks) render(cat *catalog.Catalog, tools []*toolcall.Tool, variant, protocol string) template.HTML {
+	var names strings.Builder
+	for _, t := range tools {
+		names.WriteString(t.Name)
+		names.WriteByte(0)
+	}
+	key := toolBlockKey{names.String(), cat, variant, protocol}
+	if text, ok := b.byKey[key]; ok {
+		return text
+	}
+	list := make([]toolcall.Tool, len(tools))
+	for i, t := range tools {
+		list[i] = *t
+	}
+	text, err := prompt.Render(list, variant, prompt.Options{Protocol: protocol})
+	if err != nil {
+		text, _ = prompt.Render(list, variant, prompt.Options{})
+	}
+	if b.byKey == nil {
+		b.byKey = map[toolBlockKey]template.HTML{}
+	}
+	esc := template.HTML(template.HTMLEscapeString(text))
+	b.byKey[key] = esc
+	return esc
 }
 
 // markCalls marks every occurrence of the parsed calls' names in the

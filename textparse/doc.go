@@ -19,19 +19,34 @@
 //
 // and <think>…</think> / <thinking>…</thinking> as reasoning.
 //
+// Every dialect is one dialect_*.go file that registers a Dialect
+// (registry.go): its format name, its wire shape, its markers or tags, its
+// reasoning spans and the body reader of its calls. Formats, ParseFormat,
+// Wire, Dialects and Lookup read that registry, and so does everything
+// that lists formats elsewhere. Adding a dialect is one new file and its
+// tests; the engine's files name no dialect (TestEngineNamesNoDialect).
+//
 // The special-token dialects (kimi_k2, deepseek_v3/v31, harmony, longcat,
-// mistral, cohere, …) are descriptions, one dialect_*.go file each: a
-// Dialect names its markers — literal bytes like "[TOOL_CALLS]" or
-// "<|tool_call_begin|>" — and the body reader of its calls (JSON call
-// objects or lists, a name then JSON, a message header, …). The engine
+// mistral, cohere, …) name their markers — literal bytes like
+// "[TOOL_CALLS]" or "<|tool_call_begin|>" — in Blocks. The engine
 // (block.go, marker.go) scans text for every enabled marker at once with
-// bytes.IndexByte per candidate first byte, holds at most a marker prefix
-// at a chunk edge, and shares the call lifecycle, argument streaming,
-// caps and recovery with the XML dialects. Formats lists them all and Wire
-// gives each one's wire shape. auto picks the dialect of the first tag or
-// marker met (a marker split at any byte gives the same answer); the
-// dialects anchored at the start of the answer (a bare JSON or Python
-// list) are left out of auto, since prose may start with '{' or '['.
+// bytes.IndexByte per candidate first byte and holds at most a marker
+// prefix at a chunk edge. The XML-style dialects describe their tags in
+// Tags (wrapper, invoke and parameter names, name="…" or =NAME, a typed
+// string="true|false" attribute, their own reasoning tag); tagtable.go
+// turns every registered Tags into one vocabulary of tag kinds and roles
+// that the tag reader (tags.go, modes.go, value.go) acts on.
+//
+// In the manner of golang.org/x/net/html.Tokenizer, the engine scans and
+// dispatches, and body readers consume: a reader (reader.go: the JSON call
+// object reader of envelope.go, the Python reader of pybody.go, the Gemma 4
+// reader, Functionary's recipient reader) owns the state of the body it
+// reads and works through the shared call lifecycle, argument streaming,
+// caps and recovery (call.go, jsonargs.go). auto picks the dialect of the
+// first tag or marker met (a marker split at any byte gives the same
+// answer); the dialects anchored at the start of the answer (a bare JSON
+// or Python list) are left out of auto, since prose may start with '{' or
+// '['.
 //
 // New takes toolcall.ParseOptions, the options every parser shares:
 // ReasoningOpen starts inside reasoning (the prompt ended with <think>);

@@ -22,7 +22,7 @@ func init() {
 				"row per model in the leaderboard's column layout, and OUT/<model>/BFCL_v4_<category>_score.json\n" +
 				"its per-category score files (accuracy line, then the failed entries).",
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "bfcl-scores", Usage: "output `DIR`"},
+				outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "bfcl-scores", Usage: "output `DIR`"}},
 			},
 			Action: bfclScore,
 		}},

@@ -24,7 +24,7 @@ func init() {
 			"loading and selecting. --mcp COMMAND|URL or --mcp-config FILE adds the tools of live\n" +
 			"MCP servers (cached; --refresh lists them again). Exit 1 when a file or server cannot be loaded.",
 		Flags: append(append([]cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per file instead of tables"},
+			jsonFlag("one object per catalog (its summary and tool names)"),
 		}, selectionFlags()...), mcpFlags()...),
 		Action: catalogCmd,
 	})
@@ -127,7 +127,9 @@ func catalogCmd(c *cli.Context) error {
 			sources = append(sources, source{name: display, err: err})
 		}
 	}
-	for i, src := range sources {
+	js := openJSON(c)
+	printed := 0
+	for _, src := range sources {
 		cat, err := src.cat, src.err
 		file := src.name
 		if err != nil {
@@ -159,16 +161,22 @@ func catalogCmd(c *cli.Context) error {
 			}
 			sum.Variants = append(sum.Variants, variantSize{Variant: v, Size: size})
 		}
-		if c.Bool("json") {
-			if err := writeJSON(c.App.Writer, sum); err != nil {
+		if js != nil {
+			if err := js.add(sum); err != nil {
 				return err
 			}
-			continue
+			if js.toStdout() {
+				continue
+			}
 		}
-		if i > 0 {
+		if printed > 0 {
 			fmt.Fprintln(c.App.Writer)
 		}
 		printSummary(c.App.Writer, sum, encs)
+		printed++
+	}
+	if err := js.close("catalog"); err != nil {
+		return err
 	}
 	if failed > 0 {
 		what := "files"

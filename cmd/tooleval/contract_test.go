@@ -170,7 +170,7 @@ func TestParseChunkSizeIndependenceNativeFormats(t *testing.T) {
 func TestRetrieveContract(t *testing.T) {
 	// --query gives id "1"; always-include first with score 0, then rank order.
 	wantPrefix := `{"id":"1","query":"ApplyPatch","tools":[{"name":"Read","score":0,"always":true},{"name":"ApplyPatch","score":`
-	code, short, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "-k", "2", "--always", "Read", "--json")
+	code, short, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "-k", "2", "--always", "Read", "--json", "-")
 	if code != exitOK || !strings.HasPrefix(short, wantPrefix) || strings.Count(short, "\n") != 1 || strings.Count(short, `"name"`) != 3 {
 		t.Fatalf("exit %d: %s %s", code, short, errOut)
 	}
@@ -178,22 +178,22 @@ func TestRetrieveContract(t *testing.T) {
 		t.Fatalf("--json shape: %s", short)
 	}
 	// Long forms of -k and -b are the same flags.
-	if _, long, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "--k", "2", "--always", "Read", "--json"); long != short {
+	if _, long, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "--k", "2", "--always", "Read", "--json", "-"); long != short {
 		t.Fatalf("--k differs from -k:\n%s\n%s", long, short)
 	}
-	_, b1, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "-b", "0.3", "--json")
-	_, b2, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "--b", "0.3", "--json")
-	_, b3, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "--json")
+	_, b1, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "-b", "0.3", "--json", "-")
+	_, b2, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "--b", "0.3", "--json", "-")
+	_, b3, _ := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "--json", "-")
 	if b1 != b2 || b1 == b3 {
 		t.Fatalf("-b/--b: %s\n%s\n%s", b1, b2, b3)
 	}
 	// --queries - reads JSON Lines from stdin, one line out per query.
-	code, out, errOut := runCLIStdin("{\"id\":\"q1\",\"query\":\"ApplyPatch\"}\n{\"id\":2,\"query\":\"火车票\"}\n", "retrieve", "--catalog", retrieveCatalog, "--queries", "-", "--json", "-k", "1")
+	code, out, errOut := runCLIStdin("{\"id\":\"q1\",\"query\":\"ApplyPatch\"}\n{\"id\":2,\"query\":\"火车票\"}\n", "retrieve", "--catalog", retrieveCatalog, "--queries", "-", "--json", "-", "-k", "1")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != exitOK || len(lines) != 2 || !strings.HasPrefix(lines[0], `{"id":"q1","query":"ApplyPatch","tools":[{"name":"ApplyPatch",`) || !strings.HasPrefix(lines[1], `{"id":2,`) {
 		t.Fatalf("--queries -: exit %d\n%s\n%s", code, out, errOut)
 	}
-	code, _, errOut = runCLIStdin("{\"id\":1}\n", "retrieve", "--catalog", retrieveCatalog, "--queries", "-", "--json")
+	code, _, errOut = runCLIStdin("{\"id\":1}\n", "retrieve", "--catalog", retrieveCatalog, "--queries", "-", "--json", "-")
 	if code != exitBadInput || !strings.Contains(errOut, "<stdin>:1") {
 		t.Fatalf("broken stdin queries: exit %d: %s", code, errOut)
 	}

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/tooleval/tooleval/internal/blocking"
 )
 
 // Every command that reads a file refuses a FIFO at once, naming it, instead
@@ -32,22 +33,14 @@ func TestFIFOInputsRefused(t *testing.T) {
 	}
 	for _, args := range cases {
 		t.Run(strings.Join(args[:len(args)-1], " "), func(t *testing.T) {
-			type result struct {
-				code   int
-				stderr string
-			}
-			done := make(chan result, 1)
-			go func() {
-				code, _, errOut := runCLI(args...)
-				done <- result{code, errOut}
-			}()
-			select {
-			case r := <-done:
-				if r.code == exitOK || !strings.Contains(r.stderr, "pipe: not a regular file") {
-					t.Fatalf("exit %d, stderr %q: want the FIFO refused by name", r.code, r.stderr)
-				}
-			case <-time.After(5 * time.Second):
-				t.Fatal("still blocked on the FIFO after 5s")
+			var code int
+			var stderr string
+			blocking.Returns(t, "reading the FIFO", func() error {
+				code, _, stderr = runCLI(args...)
+				return nil
+			})
+			if code == exitOK || !strings.Contains(stderr, "pipe: not a regular file") {
+				t.Fatalf("exit %d, stderr %q: want the FIFO refused by name", code, stderr)
 			}
 		})
 	}

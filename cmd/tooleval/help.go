@@ -41,7 +41,7 @@ var helpByCommand = map[string]commandHelp{
 	}},
 	"catalog": {examples: []string{
 		"tooleval catalog tools.json                # tools, parameters, characters and tokens per variant, problems",
-		"tooleval catalog --json a.json b.mcp.json  # the same as JSON",
+		"tooleval catalog --json - a.json b.mcp.json  # the same as JSON on stdout",
 		"tooleval catalog --mcp 'npx -y @modelcontextprotocol/server-filesystem /tmp'   # a live MCP server (cached)",
 		"tooleval catalog --mcp-config servers.json --refresh                          # every server, listed again",
 	}},
@@ -84,12 +84,12 @@ var helpByCommand = map[string]commandHelp{
 	}, exit: exitGate},
 	"retrieve": {examples: []string{
 		"tooleval retrieve --catalog tools.json --query 'read a file' -k 3",
-		"tooleval retrieve --catalog tools.json --queries queries.jsonl --config tuned.json --json",
+		"tooleval retrieve --catalog tools.json --queries queries.jsonl --config tuned.json --json results.jsonl",
 		"tooleval retrieve --mcp https://mcp.example.com/mcp --mcp-header 'Authorization: Bearer ${TOKEN}' --query 'open an issue'",
 	}},
 	"suggest": {examples: []string{
 		"tooleval suggest --suite suite.jsonl --k 5 --out suggested.json   # review, then retrieve --config suggested.json",
-		"tooleval suggest --suite suite.jsonl --base tuned.json --folds 10 --json",
+		"tooleval suggest --suite suite.jsonl --base tuned.json --folds 10 --json -",
 	}, exit: "0 ok, 1 bad input (an unreadable or broken suite or config), 2 bad flags"},
 	"tune": {examples: []string{
 		"tooleval tune --suite suite.jsonl --out tuned.json --chart tune   # writes tune.svg and tune.png",

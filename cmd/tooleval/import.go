@@ -24,7 +24,7 @@ func init() {
 				"OUT/catalog.json (or OUT/catalogs/<id>.json with --catalogs case), OUT/suite.jsonl,\n" +
 				"and OUT/suite.<model>.jsonl with the transcripts of each model in the result directory.",
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "bfcl-suite", Usage: "output `DIR`"},
+				outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "bfcl-suite", Usage: "output `DIR`"}},
 				&cli.StringSliceFlag{Name: "category", Usage: "import only categories matching `GLOB` (repeatable, comma-separated)"},
 				&cli.StringFlag{Name: "results", Usage: "model result `DIR` (default: DIR/result if present; - for none)"},
 				&cli.StringSliceFlag{Name: "model", Usage: "import only the results of models matching `GLOB`"},
@@ -35,7 +35,7 @@ func init() {
 				&cli.StringSliceFlag{Name: "underscore-names", Usage: "models matching `GLOB` were given dotted function names with _ for . (default: judged by their calls)"},
 				&cli.StringSliceFlag{Name: "dotted-names", Usage: "models matching `GLOB` were given dotted function names as they are"},
 				&cli.StringSliceFlag{Name: "documented", Usage: "check by the leaderboard's documented `RULE` instead of its code: optional, any_order, dict_values (see bfcl/doc.go)"},
-				&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
+				jsonFlag("the import summary"),
 			},
 			Action: importBFCL,
 		}},
@@ -73,8 +73,8 @@ func importBFCL(c *cli.Context) error {
 	if _, err := im.Write(c.String("out")); err != nil {
 		return inputErr("import bfcl: %v", err)
 	}
-	if c.Bool("json") {
-		return writeJSON(c.App.Writer, im.Summary)
+	if done, err := emitJSON(c, "import bfcl", im.Summary, nil); done || err != nil {
+		return err
 	}
 	printImportSummary(c.App.Writer, c.String("out"), &im.Summary)
 	return nil

@@ -40,7 +40,7 @@ func TestImportBFCLCommand(t *testing.T) {
 		t.Errorf("multi-turn replay: exit %d: %s%s", code, stdout, stderr)
 	}
 
-	code, stdout, _ = runCLI("import", "bfcl", "--json", "--category", "parallel", "--results", "-", "--out", t.TempDir(), "../../testdata/bfcl/checkout")
+	code, stdout, _ = runCLI("import", "bfcl", "--json", "-", "--category", "parallel", "--results", "-", "--out", t.TempDir(), "../../testdata/bfcl/checkout")
 	var sum struct {
 		Cases      int `json:"cases"`
 		Categories []struct {

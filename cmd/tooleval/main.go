@@ -97,6 +97,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		}
 	}
 	setUsage(cmds)
+	withOutputCheck(cmds)
 	attachHelp(app)
 	return app
 }

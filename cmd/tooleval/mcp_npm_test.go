@@ -71,7 +71,7 @@ func TestRealMCPServer(t *testing.T) {
 	cmd := node + " " + quoteArg(script) + " " + quoteArg(root)
 	cache := t.TempDir()
 
-	code, out, errOut := runCLI("catalog", "--mcp", cmd, "--mcp-cache", cache, "--json")
+	code, out, errOut := runCLI("catalog", "--mcp", cmd, "--mcp-cache", cache, "--json", "-")
 	if code != 0 {
 		t.Fatalf("catalog --mcp: exit %d\n%s", code, errOut)
 	}

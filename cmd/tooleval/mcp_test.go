@@ -46,7 +46,7 @@ func TestMCPFlags(t *testing.T) {
 	t.Setenv("NOTES_TOKEN", "t0ken")
 	hdr := "Authorization: Bearer ${NOTES_TOKEN}"
 
-	code, out, errOut := runCLI("catalog", "--mcp", url, "--mcp-server", "notes", "--mcp-header", hdr, "--mcp-cache", cache, "--json")
+	code, out, errOut := runCLI("catalog", "--mcp", url, "--mcp-server", "notes", "--mcp-header", hdr, "--mcp-cache", cache, "--json", "-")
 	var sum catalogSummary
 	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.File != "mcp:notes" || sum.Tools != 2 {
 		t.Fatalf("catalog --mcp: exit %d %+v\n%s", code, sum, errOut)
@@ -74,7 +74,7 @@ func TestMCPFlags(t *testing.T) {
 		t.Errorf("render --mode ask: exit %d\n%s\n%s", code, out, errOut)
 	}
 	// Without the header the refresh fails and the cache stands in, with a warning.
-	code, out, errOut = runCLI("retrieve", "--mcp", url, "--mcp-server", "notes", "--mcp-cache", cache, "--refresh", "--query", "remove a note", "-k", "1", "--json")
+	code, out, errOut = runCLI("retrieve", "--mcp", url, "--mcp-server", "notes", "--mcp-cache", cache, "--refresh", "--query", "remove a note", "-k", "1", "--json", "-")
 	if code != 0 || !strings.Contains(out, `"delete_note"`) || !strings.Contains(errOut, `mcp server "notes": using its cached tools from`) {
 		t.Errorf("retrieve fallback: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -131,7 +131,7 @@ func TestMCPSuites(t *testing.T) {
 	mcpArgs := []string{"--mcp", url, "--mcp-server", "notes", "--mcp-header", "Authorization: Bearer ${NOTES_TOKEN}", "--mcp-cache", cache}
 
 	code, out, errOut := runCLI(append([]string{"tune", "--suite", suite, "--folds", "1", "--encoding", "none", "--no-analyzer",
-		"--k1", "1.2", "--b", "0.75", "--weight-values", "1", "--json", "--no-progress"}, mcpArgs...)...)
+		"--k1", "1.2", "--b", "0.75", "--weight-values", "1", "--json", "-", "--no-progress"}, mcpArgs...)...)
 	if code != 0 || !strings.Contains(out, `"objective"`) {
 		t.Errorf("tune --mcp: exit %d\n%.400s\n%s", code, out, errOut)
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
@@ -49,6 +47,8 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 	}
 	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") {
 		o.StartTimeout, o.InitTimeout, o.ListTimeout = d, d, d
+		// A whole listing may take its first page at least.
+		o.ListingTimeout = max(mcpcatalog.DefaultListingTimeout, 3*d)
 	}
 	lines := c.StringSlice("mcp-header")
 	if env := os.Getenv("TOOLEVAL_MCP_HEADERS"); env != "" {
@@ -63,7 +63,7 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
 			return o, usageErr("--mcp-header: want 'NAME: VALUE', got a header without a name or colon")
 		}
-		v, err := expandEnv(strings.TrimSpace(value))
+		v, err := mcpcatalog.Expand(strings.TrimSpace(value))
 		if err != nil {
 			return o, usageErr("--mcp-header %s: %v", name, err)
 		}
@@ -94,23 +94,6 @@ func checkMCPFlags(c *cli.Context) error {
 		}
 	}
 	return nil
-}
-
-// expandEnv replaces ${VAR} in a header value, as servers files do.
-func expandEnv(v string) (string, error) {
-	cfg, err := mcpcatalog.ParseConfig([]byte(`{"mcpServers":{"h":{"url":"http://h","headers":{"v":`+jsonString(v)+`}}}}`), "--mcp-header")
-	if err != nil {
-		if i := strings.LastIndex(err.Error(), "headers.v: "); i >= 0 {
-			return "", errors.New(err.Error()[i+len("headers.v: "):])
-		}
-		return "", err
-	}
-	return cfg.Servers[0].Headers["v"], nil
-}
-
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 // mcpServers resolves --mcp / --mcp-config (and --mcp-server) to servers

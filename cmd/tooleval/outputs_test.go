@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 // tune checks its output paths before the run and writes --out and
@@ -50,5 +53,75 @@ func TestTuneOutputsAtomic(t *testing.T) {
 	}
 	if strings.Join(names, " ") != "chart.png chart.svg config.json" {
 		t.Fatalf("files %v", names)
+	}
+}
+
+// TestOutputFlagNeverTakesAFlag: a value that looks like a flag after any
+// flag that names an output file is exit 2 naming the flag, and no file is
+// created under that name. The cases are every output flag of every
+// command, enumerated from the commands themselves.
+func TestOutputFlagNeverTakesAFlag(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var walk func(path []string, cmds []*cli.Command)
+	n := 0
+	walk = func(path []string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			p := append(append([]string(nil), path...), c.Name)
+			for _, f := range c.Flags {
+				of, ok := f.(outputFlag)
+				if !ok {
+					continue
+				}
+				n++
+				args := append(append([]string(nil), p...), "--"+of.Name, "--no-progress")
+				code, _, errOut := runCLI(args...)
+				if code != exitBadFlags || !strings.Contains(errOut, "--"+of.Name+" --no-progress") {
+					t.Errorf("%v: exit %d, want %d naming the flag\n%s", args, code, exitBadFlags, errOut)
+				}
+				if _, err := os.Stat(filepath.Join(dir, "--no-progress")); err == nil {
+					t.Fatalf("%v created a file named --no-progress", args)
+				}
+			}
+			walk(p, c.Subcommands)
+		}
+	}
+	walk(nil, newApp(nil, io.Discard, io.Discard).Commands)
+	if n < 10 {
+		t.Fatalf("only %d output flags found; the walk is broken", n)
+	}
+}
+
+// TestJSONConvention: every command that prints JSON takes --json FILE
+// (- for stdout), the one convention.
+func TestJSONConvention(t *testing.T) {
+	for _, c := range newApp(nil, io.Discard, io.Discard).Commands {
+		var all []*cli.Command
+		all = append(append(all, c), c.Subcommands...)
+		for _, cmd := range all {
+			for _, f := range cmd.Flags {
+				if f.Names()[0] != "json" {
+					continue
+				}
+				if _, ok := f.(outputFlag); !ok {
+					t.Errorf("%s: --json is a %T, want an output flag taking FILE (- for stdout)", cmd.Name, f)
+				}
+			}
+		}
+	}
+}
+
+func TestRetrieveJSONToFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "hits.jsonl")
+	code, stdout, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--query", "ApplyPatch", "-k", "1", "--json", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(data), `"query":"ApplyPatch"`) {
+		t.Fatalf("--json file: %q %v", data, err)
+	}
+	if strings.Contains(stdout, `"query"`) || stdout == "" {
+		t.Errorf("stdout should hold the prompt block, not JSON: %q", stdout)
 	}
 }

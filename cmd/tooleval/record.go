@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,7 +38,7 @@ func init() {
 			"--mcp/--mcp-config send the tools of live MCP servers instead of each case's catalog.",
 		Flags: append([]cli.Flag{
 			allowOutsideFlag,
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"},
+			outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"}},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
 			&cli.StringFlag{Name: "model", Usage: "model `NAME`"},
@@ -53,8 +54,10 @@ func init() {
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "`DURATION` limit per attempt (e.g. 90s)"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: 2 * time.Minute, Usage: "longest `DURATION` to wait for the first or next byte"},
 			&cli.IntFlag{Name: "retries", Value: record.DefaultRetries, Usage: "`N` retries on 429, 5xx, dropped or cut streams (0: none)"},
+			&cli.StringSliceFlag{Name: "filter", Usage: "record only the cases whose id matches `GLOB`, or tag:GLOB, lang:GLOB (as replay --filter); selecting no case is exit 1"},
+			&cli.BoolFlag{Name: "allow-no-cases", Usage: "a --filter that selects no case is not an error"},
 			&cli.Int64Flag{Name: "max-body", Value: record.DefaultMaxBodyBytes, Usage: "fail a case whose response body is over `BYTES`"},
-			&cli.BoolFlag{Name: "json", Usage: "print the summary as JSON"},
+			jsonFlag("the recording summary"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
 		}, mcpFlags()...),
 		Action: recordSuite,
@@ -105,6 +108,14 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err != nil {
 		return inputErr("record: %v", err)
 	}
+	filter, err := replay.ParseFilter(c.StringSlice("filter"))
+	if err != nil {
+		return usageErr("record: --filter %v", err)
+	}
+	if filter != nil && !filter.Selects(suite) && !c.Bool("allow-no-cases") {
+		return inputErr("record: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
+			strings.Join(filter.Patterns(), " --filter "), len(suite.Cases))
+	}
 	stderr := redactWriter{c.App.ErrWriter, *red}
 	var mu sync.Mutex
 	logf := func(format string, args ...any) {
@@ -127,6 +138,7 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		RPS:         c.Float64("rps"),
 		MaxTokens:   c.Int("max-tokens"),
 		Steps:       c.Int("steps"),
+		Filter:      filter,
 		Logf:        logf,
 	}
 	if t := c.Float64("temperature"); t >= 0 {
@@ -153,13 +165,13 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return inputErr("%v", err)
 	}
-	if c.Bool("json") {
-		if werr := writeJSON(stdout, sum); werr != nil {
-			return werr
-		}
-	} else {
-		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases\n",
-			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases)
+	done, werr := emitJSON(c, "record", sum, func(w io.Writer) io.Writer { return redactWriter{w, *red} })
+	if werr != nil {
+		return werr
+	}
+	if !done {
+		fmt.Fprintf(stdout, "recorded %d, skipped %d (already in %s), failed %d of %d cases; %s\n",
+			sum.Recorded, sum.Skipped, sum.Output, sum.Failed, sum.Cases, plural(int(sum.Retries), "retried attempt"))
 		for _, e := range sum.Errors {
 			fmt.Fprintf(stdout, "  %s: %s\n", e.ID, e.Err)
 		}

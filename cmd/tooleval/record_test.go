@@ -96,3 +96,86 @@ func TestRecordCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// A dead endpoint ends the run at once with one message naming it; no case
+// is retried and nothing is written.
+func TestRecordDeadEndpoint(t *testing.T) {
+	ln := httptest.NewServer(http.NotFoundHandler())
+	dead := ln.URL
+	ln.Close() // nothing listens there now: connections are refused
+	t.Setenv("OPENAI_API_KEY", cliTestKey)
+	for _, v := range []string{"TOOLEVAL_API_KEY", "TOOLEVAL_BASE_URL", "TOOLEVAL_MODEL", "OPENAI_BASE_URL"} {
+		t.Setenv(v, "")
+	}
+	out := filepath.Join(t.TempDir(), "rec.jsonl")
+	code, stdout, stderr := runCLI("record", "--out", out, "--base-url", dead+"/v1", "--model", "m", "--json", "-", "../../testdata/record/suite.jsonl")
+	if code != exitBadInput {
+		t.Fatalf("exit %d, want %d\n%s", code, exitBadInput, stderr)
+	}
+	if !strings.Contains(stderr, "nothing was recorded") || !strings.Contains(stderr, dead) || strings.Count(stderr, "tooleval:") != 1 {
+		t.Errorf("want one message naming the endpoint, got:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "retrying") || stdout != "" {
+		t.Errorf("a refused connection was retried:\nstdout %s\nstderr %s", stdout, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("an output file was written")
+	}
+}
+
+// --filter selects the cases recorded, as in replay; the summary counts
+// retried attempts.
+func TestRecordFilterAndRetries(t *testing.T) {
+	stream, err := os.ReadFile("../../testdata/record/openai-chat-tools.sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	calls := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		mu.Lock()
+		calls++
+		first := calls == 1
+		mu.Unlock()
+		if first {
+			w.Header().Set("Retry-After-Ms", "1")
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Write(stream)
+	}))
+	defer srv.Close()
+	t.Setenv("OPENAI_API_KEY", cliTestKey)
+	for _, v := range []string{"TOOLEVAL_API_KEY", "TOOLEVAL_BASE_URL", "TOOLEVAL_MODEL", "OPENAI_BASE_URL"} {
+		t.Setenv(v, "")
+	}
+	suite := "../../testdata/record/suite.jsonl"
+	out := filepath.Join(t.TempDir(), "rec.jsonl")
+	code, stdout, stderr := runCLI("record", "--out", out, "--base-url", srv.URL+"/v1", "--model", "m", "--filter", recordFirstID(t, suite), suite)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "recorded 1, skipped 0") || !strings.Contains(stdout, "of 1 cases; 1 retried attempt") {
+		t.Errorf("stdout %q", stdout)
+	}
+	if code, _, stderr := runCLI("record", "--out", out, "--base-url", srv.URL+"/v1", "--model", "m", "--filter", "no-such-*", suite); code != exitBadInput ||
+		!strings.Contains(stderr, "--filter no-such-* selects no case") {
+		t.Errorf("a filter selecting nothing: exit %d\n%s", code, stderr)
+	}
+}
+
+func recordFirstID(t *testing.T, suite string) string {
+	t.Helper()
+	data, err := os.ReadFile(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(strings.ReplaceAll(string(data), `"id": "`, `"id":"`), `"id":"`)
+	id, _, ok2 := strings.Cut(rest, `"`)
+	if !ok || !ok2 {
+		t.Fatal("no id in the suite")
+	}
+	return id
+}

@@ -68,7 +68,7 @@ func TestCatalogCommand(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", w, out)
 		}
 	}
-	code, out, _ = runCLI("catalog", "--json", "../../testdata/catalogs/maps_zh.mcp.json")
+	code, out, _ = runCLI("catalog", "--json", "-", "../../testdata/catalogs/maps_zh.mcp.json")
 	var sum catalogSummary
 	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.Tools != 6 || len(sum.Variants) != 9 || sum.Variants[0].Tokens["o200k_base"] == 0 {
 		t.Errorf("--json: exit %d, %+v", code, sum)

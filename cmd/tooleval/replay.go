@@ -35,13 +35,14 @@ func init() {
 			&cli.StringSliceFlag{Name: "config", Usage: "retrieval config `FILE` (repeatable: each is one setting, run at its k unless -k is given)"},
 			&cli.StringSliceFlag{Name: "variant", Usage: "prompt `VARIANT`s to measure; the first one's tokens go in the summary (default retrieved,names,detailed,xml,json,native)"},
 			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "`ENCODING` tokens are counted in: o200k_base, cl100k_base or none"},
-			&cli.StringSliceFlag{Name: "filter", Usage: "replay only the cases whose id matches `GLOB`, or tag:GLOB, lang:GLOB (repeatable; same kind: any, different kinds: all)"},
+			&cli.StringSliceFlag{Name: "filter", Usage: "replay only the cases whose id matches `GLOB`, or tag:GLOB, lang:GLOB (repeatable; same kind: any, different kinds: all); selecting no case is exit 1"},
+			&cli.BoolFlag{Name: "allow-no-cases", Usage: "a --filter that selects no case is not an error (the report is empty and the gate notes what it could not measure)"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers"},
 			&cli.StringFlag{Name: "shard", Usage: "replay only shard `i/n` of the cases (1 ≤ i ≤ n)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the random chunkings"},
 			&cli.IntFlag{Name: "chunkings", Value: 2, Usage: "`N` random chunkings per transcript besides as recorded and byte by byte (0: none)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
-			&cli.StringFlag{Name: "bfcl-scores", Usage: "also write the leaderboard's score tables for the suite's imported BFCL cases to `DIR` (as `tooleval bfcl score`)"},
+			outputFlag{&cli.StringFlag{Name: "bfcl-scores", Usage: "also write the leaderboard's score tables for the suite's imported BFCL cases to `DIR` (as `tooleval bfcl score`)"}},
 		}, reportFlags()...),
 		Action: replayCmd,
 	})
@@ -69,6 +70,10 @@ func replayCmd(c *cli.Context) error {
 		return inputErr("replay: %v", err)
 	}
 	defer suite.Close()
+	if opts.Filter != nil && !opts.Filter.Selects(suite) && !c.Bool("allow-no-cases") {
+		return inputErr("replay: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
+			strings.Join(opts.Filter.Patterns(), " --filter "), len(suite.Cases))
+	}
 	setup.suite = suite
 	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
 	rep, err := replay.Run(suite, opts)

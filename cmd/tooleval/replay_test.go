@@ -209,3 +209,18 @@ func TestValidateCLI(t *testing.T) {
 		t.Fatalf("embedded suite invalid: exit %d", code)
 	}
 }
+
+// A --filter that selects nothing must not pass a gate silently: exit 1
+// naming the filter, unless --allow-no-cases.
+func TestReplayFilterSelectsNothing(t *testing.T) {
+	code, _, errOut := runCLI("replay", "--filter", "nomatch*", "--min", "pass_rate=0.9", "-q")
+	if code != exitBadInput || !strings.Contains(errOut, "--filter nomatch* selects no case") {
+		t.Fatalf("exit %d, want %d naming the filter:\n%s", code, exitBadInput, errOut)
+	}
+	if code, _, errOut := runCLI("replay", "--filter", "nomatch*", "--allow-no-cases", "-q"); code != exitOK {
+		t.Fatalf("--allow-no-cases: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := runCLI("replay", "--filter", "nomatch*", "--filter", "*", "-q", "--json", "-"); code != exitOK {
+		t.Fatalf("a filter that selects cases: exit %d\n%s", code, errOut)
+	}
+}

@@ -20,10 +20,10 @@ import (
 // reportFlags are the output and gating flags of replay and merge.
 func reportFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "json", Usage: "write the whole report (every case result, the aggregates and their counts and sums) as JSON to `FILE` (- for stdout)"},
-		&cli.StringFlag{Name: "markdown", Usage: "write the report as Markdown to `FILE` (- for stdout); $GITHUB_STEP_SUMMARY is appended to, as job summaries are meant to be"},
-		&cli.StringFlag{Name: "junit", Usage: "write JUnit XML, one test case per case and configuration, to `FILE`"},
-		&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report (charts, failures by cause, a drill-down per case) to `FILE`"},
+		outFlag("json", "write the whole report (every case result, the aggregates and their counts and sums) as JSON to `FILE` (- for stdout)"),
+		outFlag("markdown", "write the report as Markdown to `FILE` (- for stdout); $GITHUB_STEP_SUMMARY is appended to, as job summaries are meant to be"),
+		outFlag("junit", "write JUnit XML, one test case per case and configuration, to `FILE`"),
+		outFlag("html", "write a self-contained HTML report (charts, failures by cause, a drill-down per case) to `FILE`"),
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no table on stdout"},
 		&cli.StringFlag{Name: "baseline", Usage: "an earlier --json report `FILE` to compare with (configurations match by their settings)"},
 		&cli.StringSliceFlag{Name: "max-drop", Usage: "`METRIC=VALUE`: exit 3 when METRIC falls (for lower-is-better metrics: rises) more than VALUE against --baseline (repeatable)"},

@@ -42,7 +42,7 @@ func init() {
 			&cli.Float64Flag{Name: "b", DefaultText: "from --config, else 0.75", Usage: "BM25 length normalisation `Y`"},
 			&cli.StringFlag{Name: "config", Usage: "retrieval config JSON `FILE`"},
 			&cli.StringFlag{Name: "render", Value: prompt.VariantRetrieved, Usage: "prompt `VARIANT` of the printed block"},
-			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines results instead of a prompt block"},
+			jsonFlag("the results, one line per query"),
 		}, mcpFlags()...),
 		Action: retrieveCmd,
 	})
@@ -127,7 +127,8 @@ func retrieveCmd(c *cli.Context) error {
 		return usageErr("retrieve: %v", err)
 	}
 	variant := c.String("render")
-	if !c.Bool("json") {
+	js := openJSON(c)
+	if !js.toStdout() {
 		if err := checkVariant("retrieve", "render", variant); err != nil {
 			return err
 		}
@@ -167,11 +168,13 @@ func retrieveCmd(c *cli.Context) error {
 			hits = []retrieval.Hit{}
 		}
 		zero := !ix.Matches(q.Query)
-		if c.Bool("json") {
-			if err := writeJSON(w, retrieveResult{ID: q.ID, Query: q.Query, Tools: hits, ZeroMatch: zero}); err != nil {
+		if js != nil {
+			if err := js.add(retrieveResult{ID: q.ID, Query: q.Query, Tools: hits, ZeroMatch: zero}); err != nil {
 				return err
 			}
-			continue
+			if js.toStdout() {
+				continue
+			}
 		}
 		if zero {
 			fmt.Fprintf(c.App.ErrWriter, "retrieve: query %s: no term in common with the catalog, nothing retrieved "+
@@ -181,7 +184,7 @@ func retrieveCmd(c *cli.Context) error {
 			return err
 		}
 	}
-	return nil
+	return js.close("retrieve")
 }
 
 func printRetrieved(w io.Writer, ix *retrieval.Index, hits []retrieval.Hit, variant string, q retrieveQuery, many bool, i int) error {

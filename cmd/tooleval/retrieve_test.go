@@ -15,7 +15,7 @@ func TestRetrieveJSON(t *testing.T) {
 	dir := t.TempDir()
 	qs := filepath.Join(dir, "q.jsonl")
 	os.WriteFile(qs, []byte("{\"id\":\"a\",\"query\":\"ApplyPatch 怎么写？\"}\n\n{\"id\":7,\"query\":\"明天北京到上海的火车票还有余票吗\"}\n{\"query\":\"zzzz\"}\n"), 0o644)
-	code, out, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--queries", qs, "-k", "2", "--always", "Read,LS,Read", "--json")
+	code, out, errOut := runCLI("retrieve", "--catalog", retrieveCatalog, "--queries", qs, "-k", "2", "--always", "Read,LS,Read", "--json", "-")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -95,7 +95,7 @@ func TestRetrieveContractions(t *testing.T) {
 {"type":"function","function":{"name":"weather","description":"current weather for a city","parameters":{"type":"object","properties":{"city":{"type":"string"}}}}}
 ]`), 0o644)
 	tools := func(q string) []string {
-		code, out, errOut := runCLI("retrieve", "--catalog", cat, "--query", q, "-k", "3", "--json")
+		code, out, errOut := runCLI("retrieve", "--catalog", cat, "--query", q, "-k", "3", "--json", "-")
 		if code != exitOK {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -140,7 +140,7 @@ func TestRetrievePromptBlockAndFlags(t *testing.T) {
 	}
 	cfg := filepath.Join(t.TempDir(), "r.json")
 	os.WriteFile(cfg, []byte(`{"k": 1, "always": ["Shell"], "weights": {"details": 0}}`), 0o644)
-	code, out, errOut = runCLI("retrieve", "--catalog", retrieveCatalog, "--config", cfg, "--query", "天气", "--json", "--weights", "name_words=2", "--k1", "1.5", "--b", "0.5")
+	code, out, errOut = runCLI("retrieve", "--catalog", retrieveCatalog, "--config", cfg, "--query", "天气", "--json", "-", "--weights", "name_words=2", "--k1", "1.5", "--b", "0.5")
 	if code != exitOK || strings.Count(out, `"name"`) != 2 || !strings.Contains(out, `"name":"Shell","score":0,"always":true`) {
 		t.Errorf("config k/always: %d %s %s", code, out, errOut)
 	}

@@ -30,8 +30,8 @@ func init() {
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the folds"},
 			&cli.IntFlag{Name: "max", Value: 50, Usage: "try at most `N` additions per fold, most supported first"},
 			&cli.IntFlag{Name: "min-support", Value: 2, Usage: "propose a word only when `N` missed cases of the tool hold it"},
-			&cli.StringFlag{Name: "out", Usage: "write the base configuration with the kept additions to `FILE`"},
-			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+			outputFlag{&cli.StringFlag{Name: "out", Usage: "write the base configuration with the kept additions to `FILE`"}},
+			jsonFlag("the suggestions"),
 			allowOutsideFlag,
 		},
 		Action: suggestCmd,
@@ -80,8 +80,8 @@ func suggestCmd(c *cli.Context) error {
 			return inputErr("suggest: --out %v", err)
 		}
 	}
-	if c.Bool("json") {
-		return writeJSON(c.App.Writer, res)
+	if done, err := emitJSON(c, "suggest", res, nil); done || err != nil {
+		return err
 	}
 	return tune.WriteSuggestions(c.App.Writer, res)
 }

@@ -20,7 +20,7 @@ func TestSuggestCLI(t *testing.T) {
 		want string
 	}{
 		{"table", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--out", out}, 0, "+ refund"},
-		{"json", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--json"}, 0, `"word":"refund"`},
+		{"json", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--json", "-"}, 0, `"word":"refund"`},
 		{"one fold", []string{"suggest", "--suite", suggestSuite, "--folds", "1"}, 2, ""},
 		{"bad k", []string{"suggest", "--suite", suggestSuite, "--k", "0"}, 2, ""},
 		{"bad support", []string{"suggest", "--suite", suggestSuite, "--min-support", "0"}, 2, ""},
@@ -43,7 +43,7 @@ func TestSuggestCLI(t *testing.T) {
 	if !strings.Contains(cfg.Additions["money_back"], "refund") {
 		t.Fatalf("--out additions %v lack money_back += refund", cfg.Additions)
 	}
-	code, stdout, stderr := runCLI("retrieve", "--catalog", "../../testdata/suggest/catalog.json", "--config", out, "--k", "1", "--json", "--query", "can I get a refund")
+	code, stdout, stderr := runCLI("retrieve", "--catalog", "../../testdata/suggest/catalog.json", "--config", out, "--k", "1", "--json", "-", "--query", "can I get a refund")
 	if code != 0 || !strings.Contains(stdout, `"name":"money_back"`) {
 		t.Fatalf("retrieve with the suggested config: exit %d\n%s\n%s", code, stdout, stderr)
 	}

@@ -53,10 +53,10 @@ func init() {
 			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "`ENCODING` for tokens and budgets: o200k_base, cl100k_base or none"},
 			&cli.StringFlag{Name: "variant", Value: "retrieved", Usage: "prompt `VARIANT` injected tools are costed in"},
 			&cli.IntFlag{Name: "top", Value: 5, Usage: "list the `N` best configurations"},
-			&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json); the default instead when the best lost to it under cross-validation"},
+			outputFlag{&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json); the default instead when the best lost to it under cross-validation"}},
 			&cli.BoolFlag{Name: "force", Usage: "with --out, write the tuned configuration even when it lost to the default under cross-validation"},
-			&cli.StringFlag{Name: "chart", Usage: "write the chart to `PREFIX`.svg and PREFIX.png"},
-			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+			outputFlag{&cli.StringFlag{Name: "chart", Usage: "write the chart to `PREFIX`.svg and PREFIX.png"}},
+			jsonFlag("the tuning result"),
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers (results do not depend on it)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
 		}, mcpFlags()...),
@@ -145,8 +145,8 @@ func tuneCmd(c *cli.Context) error {
 	if err := set.Commit(); err != nil {
 		return inputErr("tune: %v", err)
 	}
-	if c.Bool("json") {
-		return writeJSON(c.App.Writer, res)
+	if done, err := emitJSON(c, "tune", res, nil); done || err != nil {
+		return err
 	}
 	return tune.WriteTable(c.App.Writer, res)
 }

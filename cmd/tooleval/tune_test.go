@@ -58,7 +58,7 @@ func TestTuneCLIOutputs(t *testing.T) {
 	cfgPath := filepath.Join(dir, "config.json")
 	chart := filepath.Join(dir, "chart")
 	code, out, errs := replayCLI(t, "tune", "--suite", tuneSuite, "--objective", "recall@1", "--folds", "3",
-		"--holdout", "../../testdata/tune/holdout.jsonl", "--out", cfgPath, "--chart", chart, "--json", "--seed", "5")
+		"--holdout", "../../testdata/tune/holdout.jsonl", "--out", cfgPath, "--chart", chart, "--json", "-", "--seed", "5")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -97,7 +97,7 @@ func TestTuneCLIOutputs(t *testing.T) {
 			t.Errorf("replay --config recall@1 %.4f, tune reported %.4f", got, want)
 		}
 	}
-	code, out, errs = replayCLI(t, "retrieve", "--catalog", "../../testdata/tune/catalog.mcp.json", "--config", cfgPath, "--json",
+	code, out, errs = replayCLI(t, "retrieve", "--catalog", "../../testdata/tune/catalog.mcp.json", "--config", cfgPath, "--json", "-",
 		"--query", "Print a shipping label for the parcel going to Berlin")
 	if code != 0 {
 		t.Fatalf("retrieve --config: exit %d: %s", code, errs)

@@ -8,23 +8,9 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-	"time"
-)
 
-// returns runs f and fails the test when it does not return within a few
-// seconds (a reader blocked opening a FIFO that nobody writes).
-func returns(t *testing.T, what string, f func() error) error {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(5 * time.Second):
-		t.Fatalf("%s: still blocked after 5s", what)
-		return nil
-	}
-}
+	"github.com/tooleval/tooleval/internal/blocking"
+)
 
 // A FIFO is refused by every reader before anything blocks on it: opening a
 // FIFO for reading waits for a writer that may never come.
@@ -68,7 +54,7 @@ func TestFIFORefused(t *testing.T) {
 	}
 	for _, r := range readers {
 		t.Run(r.name, func(t *testing.T) {
-			err := returns(t, r.name, r.read)
+			err := blocking.Returns(t, r.name, r.read)
 			var nr *NotRegularError
 			if !errors.As(err, &nr) || nr.Mode.Type() != os.ModeNamedPipe {
 				t.Fatalf("got %v, want a NotRegularError for a named pipe", err)
