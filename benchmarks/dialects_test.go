@@ -93,6 +93,19 @@ var dialectDense = []struct {
 	{textparse.FormatFireFunctionV2, "Reading the next file. functools" +
 		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
+	{textparse.FormatMuseGlimmer, "Reading the next file.\n<atem:function_calls>\n<atem:invoke name=\"read_file\">\n<atem:parameter name=\"path\">src/pkg/file_0042.go</atem:parameter>\n" +
+		"<atem:parameter name=\"start_line\">120</atem:parameter>\n</atem:invoke>\n<atem:invoke name=\"grep\">\n<atem:parameter name=\"pattern\">func (p \\*Parser)</atem:parameter>\n</atem:invoke>\n</atem:function_calls>\n"},
+	{textparse.FormatDots, "Reading the next file.\n<dots_function_call>\n<invoke name=\"read_file\">\n<parameter name=\"path\">src/pkg/file_0042.go</parameter>\n" +
+		"<parameter name=\"start_line\">120</parameter>\n</invoke>\n<invoke name=\"grep\">\n<parameter name=\"pattern\">func (p \\*Parser)</parameter>\n</invoke>\n</dots_function_call>\n"},
+	{textparse.FormatCommandRPlus, "Plan: read the next file.\nAction: ```json\n[\n" +
+		`    {"tool_name": "read_file", "parameters": {"path": "src/pkg/file_0042.go", "start_line": 120}},` + "\n" +
+		`    {"tool_name": "grep", "parameters": {"pattern": "func (p \\*Parser)"}}` + "\n]\n```\n"},
+	{textparse.FormatInkling, "Reading the next file.<|content_invoke_tool_json|>" +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}<|end_message|><|content_invoke_tool_json|>` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}<|end_message|>` + "\n"},
+	{textparse.FormatApertus, "<|inner_prefix|>Reading the next file.<|inner_suffix|><|tools_prefix|>" +
+		`[{"read_file": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"grep": {"pattern": "func (p \\*Parser)"}}]<|tools_suffix|>` + "\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

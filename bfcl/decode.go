@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/lazyre"
 	"github.com/tooleval/tooleval/pyliteral"
 )
 
@@ -38,13 +38,13 @@ var errRawText = errors.New("the result is the model's raw text")
 
 // fcName matches the leaderboard's naming of function-calling model
 // configurations ("gpt-4o-2024-11-20-FC", "…_FC").
-var fcName = regexp.MustCompile(`(^|[-_.(])FC($|[-_.)])`)
+var fcName = lazyre.New(`(^|[-_.(])FC($|[-_.)])`)
 
 // guessMode says how a model answered, from its configuration name and
 // else from its results: lists are function-calling results, strings are
 // prompting ones.
 func guessMode(model string, lists, texts int) (Mode, string) {
-	if fcName.MatchString(model) {
+	if fcName().MatchString(model) {
 		if texts > lists {
 			return ModeFCText, "name and results"
 		}

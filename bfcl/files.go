@@ -10,10 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 
+	"github.com/tooleval/tooleval/internal/lazyre"
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -35,12 +35,12 @@ type dataFile struct {
 	category string
 }
 
-var dataName = regexp.MustCompile(`^BFCL_v(\d+)_(.+?)(_result)?\.json$`)
+var dataName = lazyre.New(`^BFCL_v(\d+)_(.+?)(_result)?\.json$`)
 
 // parseDataName splits "BFCL_v4_simple_python.json" into 4, "simple_python"
 // (and reports whether it was a _result file).
 func parseDataName(name string) (version int, category string, result, ok bool) {
-	m := dataName.FindStringSubmatch(name)
+	m := dataName().FindStringSubmatch(name)
 	if m == nil {
 		return 0, "", false, false
 	}

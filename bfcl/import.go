@@ -9,13 +9,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/lazyre"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/toolcall"
@@ -235,7 +235,7 @@ func Load(dir string, opt Options) (*Imported, error) {
 	im.Summary.Cases = len(im.Cases)
 	im.Summary.Tools = len(b.defs)
 	for name := range b.defs {
-		if !providerName.MatchString(name) {
+		if !providerName().MatchString(name) {
 			im.Summary.NonProviderNames++
 		}
 	}
@@ -265,7 +265,7 @@ func Load(dir string, opt Options) (*Imported, error) {
 	return im, nil
 }
 
-var providerName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+var providerName = lazyre.New(`^[a-zA-Z0-9_-]{1,64}$`)
 
 func matchAny(pats []string, s string) bool {
 	if len(pats) == 0 {
@@ -590,7 +590,7 @@ func canonical(raw json.RawMessage) string {
 	return string(out)
 }
 
-var unsafeFile = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+var unsafeFile = lazyre.New(`[^A-Za-z0-9._-]+`)
 
 // catalogFile names a case's own catalog: the id made file-safe, with a
 // short hash of the id when that changed it or when another id already
@@ -610,7 +610,7 @@ func (b *builder) catalogFile(id string) string {
 }
 
 func fileSafe(s string) string {
-	s = unsafeFile.ReplaceAllString(s, "_")
+	s = unsafeFile().ReplaceAllString(s, "_")
 	if s == "" || s == "." || s == ".." {
 		s = "_"
 	}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/tooleval/tooleval/internal/lazyre"
 	py "github.com/tooleval/tooleval/pyliteral"
 )
 
@@ -42,26 +43,26 @@ var pythonTypes = map[string]py.Kind{
 }
 
 var (
-	reJavaInt    = regexp.MustCompile(`^-?\d+$`)
-	reJavaFloat  = regexp.MustCompile(`^-?\d+(\.\d+)?([eE][+-]?\d+)?[fF]$`)
-	reJavaDouble = regexp.MustCompile(`^-?\d+(\.\d+)?([eE][+-]?\d+)?$`)
-	reJavaLong   = regexp.MustCompile(`^-?\d+[lL]$`)
-	reJSFloat    = regexp.MustCompile(`^-?\d+(\.\d+)?$`)
-	reJSBigint   = regexp.MustCompile(`^-?\d+n$`)
+	reJavaInt    = lazyre.New(`^-?\d+$`)
+	reJavaFloat  = lazyre.New(`^-?\d+(\.\d+)?([eE][+-]?\d+)?[fF]$`)
+	reJavaDouble = lazyre.New(`^-?\d+(\.\d+)?([eE][+-]?\d+)?$`)
+	reJavaLong   = lazyre.New(`^-?\d+[lL]$`)
+	reJSFloat    = lazyre.New(`^-?\d+(\.\d+)?$`)
+	reJSBigint   = lazyre.New(`^-?\d+n$`)
 
-	reArrayListAsList = regexp.MustCompile(`new\s+ArrayList<\w*>\(Arrays\.asList\((.+?)\)\)`)
-	reArrayListAdds   = regexp.MustCompile(`(?s)new\s+ArrayList<\w*>\(\)\s*\{\{\s*(.+?)\s*\}\}`)
-	reArrayListAdd    = regexp.MustCompile(`add\((.+?)\)`)
-	reArrayListEmpty  = regexp.MustCompile(`new\s+ArrayList<\w*>\(\)`)
-	reJavaArray       = regexp.MustCompile(`new\s+\w+\[\]\s*\{(.*?)\}`)
-	reHashMap         = regexp.MustCompile(`(?s)new\s+HashMap<.*?>\s*\(\)\s*\{\s*\{?\s*(.*?)\s*\}?\s*\}`)
-	reHashMapPut      = regexp.MustCompile(`put\("(.*?)",\s*(.*?)\)`)
-	reHashMapEmpty    = regexp.MustCompile(`new\s+HashMap<.*?>\s*\(\)`)
+	reArrayListAsList = lazyre.New(`new\s+ArrayList<\w*>\(Arrays\.asList\((.+?)\)\)`)
+	reArrayListAdds   = lazyre.New(`(?s)new\s+ArrayList<\w*>\(\)\s*\{\{\s*(.+?)\s*\}\}`)
+	reArrayListAdd    = lazyre.New(`add\((.+?)\)`)
+	reArrayListEmpty  = lazyre.New(`new\s+ArrayList<\w*>\(\)`)
+	reJavaArray       = lazyre.New(`new\s+\w+\[\]\s*\{(.*?)\}`)
+	reHashMap         = lazyre.New(`(?s)new\s+HashMap<.*?>\s*\(\)\s*\{\s*\{?\s*(.*?)\s*\}?\s*\}`)
+	reHashMapPut      = lazyre.New(`put\("(.*?)",\s*(.*?)\)`)
+	reHashMapEmpty    = lazyre.New(`new\s+HashMap<.*?>\s*\(\)`)
 
-	reJSArray2D = regexp.MustCompile(`^(?:\[\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\]|\bnew\s+Array\(\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\))`)
-	reJSArray   = regexp.MustCompile(`^(?:\[(.*?)\]|\bnew\s+Array\((.*?)\))`)
-	reJSInner   = regexp.MustCompile(`\[(.*?)\]`)
-	reJSDict    = regexp.MustCompile(`^\{(.*?)\}`)
+	reJSArray2D = lazyre.New(`^(?:\[\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\]|\bnew\s+Array\(\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\))`)
+	reJSArray   = lazyre.New(`^(?:\[(.*?)\]|\bnew\s+Array\((.*?)\))`)
+	reJSInner   = lazyre.New(`\[(.*?)\]`)
+	reJSDict    = lazyre.New(`^\{(.*?)\}`)
 )
 
 // pyMatch is re.match(pattern with ^…$, s): Python's $ also matches before
@@ -76,23 +77,23 @@ func pyMatch(re *regexp.Regexp, s string) bool {
 func convertJava(s, typ, nested string) py.Object {
 	switch typ {
 	case "byte", "short", "integer":
-		if !pyMatch(reJavaInt, s) {
+		if !pyMatch(reJavaInt(), s) {
 			return py.Str(s)
 		}
 		return pyIntOr(s)
 	case "float":
-		if !pyMatch(reJavaFloat, s) {
+		if !pyMatch(reJavaFloat(), s) {
 			return py.Str(s)
 		}
 		t := strings.TrimSuffix(s, "\n")
 		return pyFloatOr(t[:len(t)-1])
 	case "double":
-		if !pyMatch(reJavaDouble, s) {
+		if !pyMatch(reJavaDouble(), s) {
 			return py.Str(s)
 		}
 		return pyFloatOr(s)
 	case "long":
-		if !pyMatch(reJavaLong, s) {
+		if !pyMatch(reJavaLong(), s) {
 			return py.Str(s)
 		}
 		t := strings.TrimSuffix(s, "\n")
@@ -125,28 +126,28 @@ func javaElement(e, nested string) py.Object {
 }
 
 func javaArrayList(s, nested string) py.Object {
-	if m := reArrayListAsList.FindStringSubmatch(s); m != nil {
+	if m := reArrayListAsList().FindStringSubmatch(s); m != nil {
 		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
 		for _, e := range strings.Split(m[1], ",") {
 			out.Items = append(out.Items, javaElement(py.Strip(e), nested))
 		}
 		return out
 	}
-	if m := reArrayListAdds.FindStringSubmatch(s); m != nil {
+	if m := reArrayListAdds().FindStringSubmatch(s); m != nil {
 		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
-		for _, a := range reArrayListAdd.FindAllStringSubmatch(m[1], -1) {
+		for _, a := range reArrayListAdd().FindAllStringSubmatch(m[1], -1) {
 			out.Items = append(out.Items, javaElement(py.Strip(a[1]), nested))
 		}
 		return out
 	}
-	if reArrayListEmpty.MatchString(s) {
+	if reArrayListEmpty().MatchString(s) {
 		return py.Object{Kind: py.KindList, Items: []py.Object{}}
 	}
 	return py.Str(s)
 }
 
 func javaArray(s, nested string) py.Object {
-	m := reJavaArray.FindStringSubmatch(s)
+	m := reJavaArray().FindStringSubmatch(s)
 	if m == nil {
 		return py.Str(s)
 	}
@@ -166,16 +167,16 @@ func javaArray(s, nested string) py.Object {
 }
 
 func javaHashMap(s string) py.Object {
-	if m := reHashMap.FindStringSubmatch(s); m != nil {
+	if m := reHashMap().FindStringSubmatch(s); m != nil {
 		out := py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 		if py.Strip(m[1]) != "" {
-			for _, p := range reHashMapPut.FindAllStringSubmatch(m[1], -1) {
+			for _, p := range reHashMapPut().FindAllStringSubmatch(m[1], -1) {
 				out.SetItem(py.Str(p[1]), javaValue(py.Strip(p[2])))
 			}
 		}
 		return out
 	}
-	if reHashMapEmpty.MatchString(s) {
+	if reHashMapEmpty().MatchString(s) {
 		return py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 	}
 	return py.Str(s)
@@ -190,10 +191,10 @@ func javaValue(s string) py.Object {
 		return py.Object{Kind: py.KindBool, Bool: false}
 	case strings.HasPrefix(s, `"`) && strings.HasSuffix(s, `"`):
 		return py.Str(pySlice1(s))
-	case pyMatch(reJavaLong, s):
+	case pyMatch(reJavaLong(), s):
 		t := strings.TrimSuffix(s, "\n")
 		return pyIntOr(t[:len(t)-1])
-	case pyMatch(reJavaFloat, s):
+	case pyMatch(reJavaFloat(), s):
 		t := strings.TrimSuffix(s, "\n")
 		return pyFloatOr(t[:len(t)-1])
 	}
@@ -210,17 +211,17 @@ func convertJS(s, typ, nested string) (py.Object, bool) {
 		}
 		return py.Str(pySlice1(s)), true
 	case "integer":
-		if !pyMatch(reJavaInt, s) {
+		if !pyMatch(reJavaInt(), s) {
 			return py.Str(s), true
 		}
 		return pyIntOr(s), true
 	case "float":
-		if !pyMatch(reJSFloat, s) {
+		if !pyMatch(reJSFloat(), s) {
 			return py.Str(s), true
 		}
 		return pyFloatOr(s), true
 	case "Bigint":
-		if !pyMatch(reJSBigint, s) {
+		if !pyMatch(reJSBigint(), s) {
 			return py.Str(s), true
 		}
 		t := strings.TrimSuffix(s, "\n")
@@ -242,9 +243,9 @@ func convertJS(s, typ, nested string) (py.Object, bool) {
 
 func jsArray(code, nested string) py.Object {
 	code = py.Strip(code)
-	if m := reJSArray2D.FindString(code); m != "" {
+	if m := reJSArray2D().FindString(code); m != "" {
 		out := py.Object{Kind: py.KindList, Items: []py.Object{}}
-		for i, inner := range reJSInner.FindAllStringSubmatch(m, -1) {
+		for i, inner := range reJSInner().FindAllStringSubmatch(m, -1) {
 			s := py.Strip(inner[1])
 			if i == 0 && strings.HasPrefix(s, "[") {
 				s = s[1:]
@@ -257,7 +258,7 @@ func jsArray(code, nested string) py.Object {
 		}
 		return out
 	}
-	m := reJSArray.FindStringSubmatchIndex(code)
+	m := reJSArray().FindStringSubmatchIndex(code)
 	if m == nil {
 		return py.Str(code)
 	}
@@ -299,7 +300,7 @@ func jsDict(code string) py.Object {
 	if code == "{}" {
 		return py.Object{Kind: py.KindDict, Items: []py.Object{}, Keys: []py.Object{}}
 	}
-	m := reJSDict.FindStringSubmatch(code)
+	m := reJSDict().FindStringSubmatch(code)
 	if m == nil {
 		return py.Str(code)
 	}

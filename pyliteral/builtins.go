@@ -3,9 +3,10 @@ package pyliteral
 import (
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/tooleval/tooleval/internal/lazyre"
 )
 
 // Python's str.strip, int(str) and float(str), as the leaderboard's
@@ -30,15 +31,15 @@ func Strip(s string) string {
 }
 
 var (
-	rePyInt   = regexp.MustCompile(`^[+-]?\d(?:_?\d)*$`)
-	rePyFloat = regexp.MustCompile(`^[+-]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$`)
+	rePyInt   = lazyre.New(`^[+-]?\d(?:_?\d)*$`)
+	rePyFloat = lazyre.New(`^[+-]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$`)
 )
 
 // ParseInt is Python's int(s) for base 10: surrounding whitespace, a sign
 // and underscores between digits are allowed; ok is false where int raises.
 func ParseInt(s string) (Object, bool) {
 	s = Strip(s)
-	if !rePyInt.MatchString(s) {
+	if !rePyInt().MatchString(s) {
 		return Object{}, false
 	}
 	i, ok := new(big.Int).SetString(strings.ReplaceAll(strings.TrimPrefix(s, "+"), "_", ""), 10)
@@ -62,7 +63,7 @@ func ParseFloat(s string) (Object, bool) {
 		}
 		return Object{Kind: KindFloat, Float: f}, true
 	}
-	if !rePyFloat.MatchString(s) {
+	if !rePyFloat().MatchString(s) {
 		return Object{}, false
 	}
 	f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)

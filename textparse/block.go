@@ -416,7 +416,7 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return p.beginBody(r, b, i)
 	case (c == '{' || c == '[' || c == ']' && bl.Body.InList) && bl.Body.Read&ReadJSON != 0:
 		p.callTag = p.callStart
-		return p.beginEnvelopeIn(b, i, closer, after, skipped, bl.Body.InList)
+		return p.beginEnvelopeBody(b, i, closer, after, skipped, &bl.Body)
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
 		p.beginCall(ckBlock, p.callStart, closer, skipped)
 		p.cur.after = after

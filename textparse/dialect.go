@@ -143,6 +143,9 @@ type Body struct {
 	// InList: the block's Open marker ends with the '[' of a JSON list of
 	// calls (functools[…]); ReadJSON reads the list's elements.
 	InList bool
+	// NameKey: a call object's one key is the tool name and its value
+	// the arguments ({"get_weather": {"city": "Paris"}}, Apertus).
+	NameKey bool
 	// Quote delimits the strings of ReadGemma (Gemma 4's <|"|> when "";
 	// FunctionGemma's <escape>).
 	Quote string

@@ -66,6 +66,9 @@ var llama3JSONCases = []parseCase{
 
 // cohereCases are modelled on Command R7B and Command A output.
 var cohereCases = []parseCase{
+	{name: "cohere/command_a_text_block", format: FormatCohere,
+		in:   "<|START_RESPONSE|><|START_TEXT|>Paris is sunny today.<|END_TEXT|><|END_RESPONSE|>",
+		want: `text="Paris is sunny today."`},
 	{name: "cohere/one_action", format: FormatCohere,
 		in:   "<|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}\n]<|END_ACTION|>",
 		want: `call=get_weather{"city":"Paris"} id=0`},

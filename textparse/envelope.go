@@ -74,6 +74,9 @@ type envelope struct {
 	vs            jsonscan.Scanner
 	str           []byte
 	strOff        int
+	// nameKey: a call object's first key is the tool name and its value
+	// the arguments (Body.NameKey, Apertus); keyed: that key was read.
+	nameKey, keyed bool
 	// decoding an arguments string
 	esc   uint8 // 0, 1 after '\\', 2 in \u
 	hex   int
@@ -96,14 +99,19 @@ func (p *Parser) envelope() *envelope {
 // ('{' or '['): calls end the block at closer; post is the state after the
 // object or list, skipped the state after skipping an abandoned call.
 func (p *Parser) beginEnvelope(b []byte, i int, closer string, post, skipped mode) int {
-	return p.beginEnvelopeIn(b, i, closer, post, skipped, false)
+	return p.beginEnvelopeBody(b, i, closer, post, skipped, &plainBody)
 }
 
-// beginEnvelopeIn is beginEnvelope where, with inList, a marker has opened
-// the list already: b[i] is its first element (or its ']').
-func (p *Parser) beginEnvelopeIn(b []byte, i int, closer string, post, skipped mode, inList bool) int {
+// plainBody is a JSON body with no options.
+var plainBody Body
+
+// beginEnvelopeBody is beginEnvelope for a block body bd: with InList a
+// marker has opened the list already, b[i] is its first element (or its
+// ']'); with NameKey the call objects are {NAME: ARGS}.
+func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped mode, bd *Body) int {
+	inList := bd.InList
 	e := p.envelope()
-	e.closer, e.post, e.skipped = closer, post, skipped
+	e.closer, e.post, e.skipped, e.nameKey = closer, post, skipped, bd.NameKey
 	e.reset()
 	p.body, p.mode = e, mBody
 	if b[i] == '[' || inList {
@@ -132,7 +140,7 @@ func (e *envelope) begin(p *Parser, b []byte, i int) int {
 }
 
 func (e *envelope) reset() {
-	e.state, e.keyN, e.argsSeen, e.depth, e.str = eOpen, 0, false, 0, e.str[:0]
+	e.state, e.keyN, e.argsSeen, e.depth, e.str, e.keyed = eOpen, 0, false, 0, e.str[:0], false
 }
 
 func keyRole(k string) uint8 {
@@ -213,7 +221,13 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				return i
 			}
 			e.state, e.keyN, e.keyBad, e.keyEsc = eInKey, 0, false, false
+			if e.nameKey && e.depth == 0 && !e.keyed {
+				e.str, e.strOff = append(e.str[:0], '"'), off
+			}
 		case eInKey:
+			if e.nameKey && e.depth == 0 && !e.keyed && len(e.str) < 1024 {
+				e.str = append(e.str, c) // the tool name, as a JSON string
+			}
 			switch {
 			case e.keyEsc:
 				e.keyEsc = false
@@ -224,6 +238,11 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				e.role = roleOther
 				if !e.keyBad {
 					e.role = keyRole(string(e.key[:e.keyN]))
+				}
+				if e.nameKey && e.depth == 0 && !e.keyed {
+					e.keyed, e.role = true, roleName
+					p.envString()
+					e.role = roleArgs
 				}
 			case c < 0x20:
 				p.envBad(off, "control character in key")

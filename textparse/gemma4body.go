@@ -134,18 +134,8 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 		off := p.off + i
 		switch g.state {
 		case gmName:
-			j := i
-			for j < len(b) && b[j] != '{' && b[j] != '<' && len(p.name)+(j-i) < 512 {
-				j++
-			}
-			p.name = append(p.name, b[i:j]...)
-			i = j
-			if i == len(b) {
-				return i
-			}
-			if b[i] == '<' {
-				g.ltStart(p, i)
-				i++
+			var at bool
+			if i, at = g.run(p, b, i, &p.name, &gemNameStop, 512-len(p.name)); !at {
 				continue
 			}
 			if b[i] != '{' {
@@ -176,21 +166,11 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			if c == ',' && len(g.buf) == 0 {
 				return g.bad(p, i, off, "a key is missing")
 			}
-			j := i
-			for j < len(b) && b[j] != ':' && b[j] != '}' && b[j] != '<' && len(g.buf)+(j-i) < 256 {
-				j++
-			}
 			if len(g.buf) == 0 {
 				g.bufAt = off
 			}
-			g.buf = append(g.buf, b[i:j]...)
-			i = j
-			if i == len(b) {
-				return i
-			}
-			if b[i] == '<' {
-				g.ltStart(p, i)
-				i++
+			var at bool
+			if i, at = g.run(p, b, i, &g.buf, &gemKeyStop, 256-len(g.buf)); !at {
 				continue
 			}
 			if b[i] != ':' {
@@ -274,18 +254,8 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			}
 			i += n
 		case gmBare:
-			j := i
-			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != '<' && len(g.buf)+(j-i) < 1024 {
-				j++
-			}
-			g.buf = append(g.buf, b[i:j]...)
-			i = j
-			if i == len(b) {
-				return i
-			}
-			if b[i] == '<' {
-				g.ltStart(p, i)
-				i++
+			var at bool
+			if i, at = g.run(p, b, i, &g.buf, &gemBareStop, 1024-len(g.buf)); !at {
 				continue
 			}
 			if c := b[i]; c != ',' && c != '}' && c != ']' {
@@ -335,6 +305,33 @@ func (g *gemReader) str(p *Parser, b []byte, i int) int {
 		j++
 	}
 	return j
+}
+
+// Bytes that end a run of a name, a key and a bare value ('<' may start
+// the closer or a delimiter).
+var gemNameStop, gemKeyStop, gemBareStop = stopSet("{<"), stopSet(":}<"), stopSet(",}]<")
+
+func stopSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
+// run appends the bytes of b from i to *dst up to a byte of stop or room
+// bytes, and returns where it stopped; at reports that a byte other than
+// '<' is there (a '<' is held with ltStart and passed).
+func (g *gemReader) run(p *Parser, b []byte, i int, dst *[]byte, stop *[256]bool, room int) (j int, at bool) {
+	j = i
+	for j < len(b) && !stop[b[j]] && j-i < room {
+		j++
+	}
+	*dst = append(*dst, b[i:j]...)
+	if j < len(b) && b[j] == '<' {
+		g.ltStart(p, j)
+		return j + 1, false
+	}
+	return j, j < len(b)
 }
 
 // ltStart holds the '<' at b[i], read in the current state.

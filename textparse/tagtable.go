@@ -222,8 +222,9 @@ func bitOf(k tagKind) uint64 {
 }
 
 // owner returns the dialect using kind k as its Wrapper, Invoke or Think:
-// the configured format's when it is one of them, else the first by
-// name.
+// the configured format's when it is one of them, else the first by name
+// whose calls open with k in text (a bare <invoke> is function_calls',
+// not the first of the dialects that nest <invoke> in their wrapper).
 func (t *tagTable) owner(k tagKind, f Format) *tagDialect {
 	os := t.owners[k]
 	for _, i := range os {
@@ -233,6 +234,11 @@ func (t *tagTable) owner(k tagKind, f Format) *tagDialect {
 	}
 	if len(os) == 0 {
 		return nil
+	}
+	for _, i := range os { // a dialect whose calls open with k in text
+		if t.ds[i].open&bitOf(k) != 0 {
+			return &t.ds[i]
+		}
 	}
 	return &t.ds[os[0]]
 }

@@ -15,14 +15,7 @@ import (
 // positive cross-validated gain, and the config it returns must retrieve
 // better than the base.
 func TestSuggestProposesMissingWords(t *testing.T) {
-	suite, err := replay.LoadFile("../testdata/suggest/suite.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Suggest(suite, SuggestOptions{K: 1, Folds: 4, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	suite, res := suggestOnRefunds(t)
 	find := func(tool, word string) *Suggestion {
 		for i := range res.Suggestions {
 			if s := &res.Suggestions[i]; s.Tool == tool && s.Word == word {
@@ -139,14 +132,7 @@ func TestContentWords(t *testing.T) {
 // Every suggestion names the held-out cases it fixed, and those cases'
 // queries hold its word; no suggestion is a fragment.
 func TestSuggestionsNameTheirCases(t *testing.T) {
-	suite, err := replay.LoadFile("../testdata/suggest/suite.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Suggest(suite, SuggestOptions{K: 1, Folds: 4, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	suite, res := suggestOnRefunds(t)
 	query := map[string]string{}
 	for _, c := range suite.Cases {
 		query[c.ID] = strings.ToLower(c.Query)
@@ -179,4 +165,18 @@ func TestSuggestionsNameTheirCases(t *testing.T) {
 	if !strings.Contains(b.String(), "fixes") || !strings.Contains(b.String(), res.Suggestions[0].Fixes[0]) {
 		t.Errorf("table lacks the fixed cases:\n%s", b.String())
 	}
+}
+
+// suggestOnRefunds runs Suggest on testdata/suggest at k = 1, 4 folds.
+func suggestOnRefunds(t *testing.T) (*replay.Suite, *SuggestResult) {
+	t.Helper()
+	suite, err := replay.LoadFile("../testdata/suggest/suite.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Suggest(suite, SuggestOptions{K: 1, Folds: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return suite, res
 }

@@ -27,6 +27,8 @@ const (
 	FormatSeedOSS       = textparse.FormatSeedOSS
 	FormatDeepSeekV32   = textparse.FormatDeepSeekV32
 	FormatStep3         = textparse.FormatStep3
+	FormatMuseGlimmer   = textparse.FormatMuseGlimmer
+	FormatDots          = textparse.FormatDots
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as

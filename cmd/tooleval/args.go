@@ -40,6 +40,11 @@ func reorderFor(args []string, cmds []*cli.Command, flags []cli.Flag) []string {
 			pos = append(pos, a)
 			continue
 		}
+		if name, val, ok := attachedValue(flags, a); ok {
+			// -k3 is -k 3, as getopt reads it.
+			flagArgs = append(flagArgs, name, val)
+			continue
+		}
 		flagArgs = append(flagArgs, a)
 		if !strings.Contains(a, "=") && takesValue(flags, a) && i+1 < len(args) {
 			i++
@@ -54,6 +59,53 @@ func reorderFor(args []string, cmds []*cli.Command, flags []cli.Flag) []string {
 }
 
 func isFlag(a string) bool { return len(a) > 1 && a[0] == '-' }
+
+// attachedValue splits a one-letter flag written with its value attached
+// ("-k3", "-j4") into the flag and the value, when the letter names a flag
+// that takes a value and the whole word names no flag of its own.
+func attachedValue(flags []cli.Flag, a string) (name, val string, ok bool) {
+	if len(a) < 3 || a[1] == '-' || strings.Contains(a, "=") || hasFlag(flags, a[1:]) {
+		return "", "", false
+	}
+	if short := a[:2]; hasFlag(flags, short[1:]) && takesValue(flags, short) {
+		return short, a[2:], true
+	}
+	return "", "", false
+}
+
+// hasFlag reports whether name (without dashes) names one of flags.
+func hasFlag(flags []cli.Flag, name string) bool {
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typedFlag rewrites the flag package's "flag provided but not defined:
+// -jsn" to the flag as the user typed it ("--jsn"), found in args.
+func typedFlag(msg string, args []string) string {
+	const notDefined = "flag provided but not defined: -"
+	i := strings.Index(msg, notDefined)
+	if i < 0 {
+		return msg
+	}
+	rest := msg[i+len(notDefined):]
+	name := rest
+	if j := strings.IndexAny(rest, " \n"); j >= 0 {
+		name = rest[:j]
+	}
+	for _, a := range args {
+		bare, _, _ := strings.Cut(a, "=")
+		if strings.TrimLeft(bare, "-") == name && bare != "-"+name {
+			return msg[:i] + "unknown flag " + bare + rest[len(name):]
+		}
+	}
+	return msg[:i] + "unknown flag -" + rest
+}
 
 func findCommand(cmds []*cli.Command, name string) *cli.Command {
 	for _, c := range cmds {

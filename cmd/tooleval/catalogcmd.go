@@ -22,9 +22,11 @@ func init() {
 		Description: "For each FILE prints the number of tools and parameters, the characters and tokens\n" +
 			"(o200k_base, cl100k_base) of every prompt variant, and every problem found while\n" +
 			"loading and selecting. --mcp COMMAND|URL or --mcp-config FILE adds the tools of live\n" +
-			"MCP servers (cached; --refresh lists them again). Exit 1 when a file or server cannot be loaded.",
+			"MCP servers (cached; --refresh lists them again). Exit 1 when a file or server cannot be loaded,\n" +
+			"and with --strict also when any catalog has a problem (for CI).",
 		Flags: append(append([]cli.Flag{
 			jsonFlag("one object per catalog (its summary and tool names)"),
+			&cli.BoolFlag{Name: "strict", Usage: "exit 1 when any catalog has a problem (missing descriptions, invalid schemas, name collisions…), to gate CI"},
 		}, selectionFlags()...), mcpFlags()...),
 		Action: catalogCmd,
 	})
@@ -128,7 +130,7 @@ func catalogCmd(c *cli.Context) error {
 		}
 	}
 	js := openJSON(c)
-	printed := 0
+	printed, problems, withProblems := 0, 0, 0
 	for _, src := range sources {
 		cat, err := src.cat, src.err
 		file := src.name
@@ -144,6 +146,10 @@ func catalogCmd(c *cli.Context) error {
 		sum := catalogSummary{File: file, Formats: cat.Formats(), Tools: cat.Len(), Names: cat.Names(), Problems: cat.Issues(), Servers: src.servers}
 		if sum.Problems == nil {
 			sum.Problems = []catalog.Issue{}
+		}
+		if len(sum.Problems) > 0 {
+			problems += len(sum.Problems)
+			withProblems++
 		}
 		for _, t := range cat.Tools() {
 			sum.Params += len(t.Params)
@@ -187,6 +193,9 @@ func catalogCmd(c *cli.Context) error {
 	}
 	if mcpErr != nil {
 		return prefixErr("catalog", mcpErr)
+	}
+	if c.Bool("strict") && problems > 0 {
+		return inputErr("catalog: --strict: %s in %s (listed above)", plural(problems, "problem"), plural(withProblems, "catalog"))
 	}
 	return nil
 }

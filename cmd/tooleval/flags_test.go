@@ -86,10 +86,10 @@ func TestBadFlagValues(t *testing.T) {
 		{rec("--retries", "-1"), "record: --retries"},
 		{rec("--retries", "1000000"), "record: --retries must be at least 0 and at most 100"},
 		{rec("--max-body", "-1"), "record: --max-body"},
-		{[]string{"import", "bfcl", "--zzz", "DIR"}, "import bfcl: flag provided but not defined: -zzz"},
-		{[]string{"parse", "--zzz"}, "parse: flag provided but not defined"},
-		{[]string{"validate", "--zzz"}, "validate: flag provided but not defined"},
-		{[]string{"catalog", "--zzz", cat}, "catalog: flag provided but not defined"},
+		{[]string{"import", "bfcl", "--zzz", "DIR"}, "import bfcl: unknown flag --zzz"},
+		{[]string{"parse", "--zzz"}, "parse: unknown flag --zzz"},
+		{[]string{"validate", "--zzz"}, "validate: unknown flag --zzz"},
+		{[]string{"catalog", "--zzz", cat}, "catalog: unknown flag --zzz"},
 	} {
 		code, stdout, stderr := runCLI(tc.args...)
 		if code != exitBadFlags || stdout != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {

@@ -160,19 +160,28 @@ func init() {
 	}
 }
 
-// version is the module version of the binary, or the VCS revision it was
-// built from ("devel" when neither is known).
+// version is the module version of the binary (a release tag with go
+// install …@vX, a pseudo-version naming the commit otherwise), then the VCS
+// revision when the version does not already name it, the commit date and
+// the Go version. "devel" only when the build recorded none of these
+// (GOFLAGS=-buildvcs=false).
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "devel"
 	}
+	return versionOf(info)
+}
+
+func versionOf(info *debug.BuildInfo) string {
 	v := info.Main.Version
-	var rev, modified string
+	var rev, date, modified string
 	for _, s := range info.Settings {
 		switch s.Key {
 		case "vcs.revision":
-			rev = s.Value
+			rev = s.Value[:min(12, len(s.Value))]
+		case "vcs.time":
+			date = s.Value
 		case "vcs.modified":
 			if s.Value == "true" {
 				modified = "+dirty"
@@ -182,8 +191,12 @@ func version() string {
 	if v == "" || v == "(devel)" {
 		v = "devel"
 	}
-	if rev != "" {
-		v += " " + rev[:min(12, len(rev))] + modified
+	if rev != "" && !strings.Contains(v, rev) {
+		v += " " + rev
+	}
+	v += modified
+	if date != "" {
+		v += " (" + date + ")"
 	}
 	return v + " " + info.GoVersion
 }

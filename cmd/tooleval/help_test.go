@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -67,5 +68,30 @@ func TestVersion(t *testing.T) {
 	code, out, _ := runCLI("--version")
 	if code != exitOK || !strings.HasPrefix(out, "tooleval version ") || !strings.Contains(out, "go1.") {
 		t.Fatalf("--version: exit %d %q", code, out)
+	}
+}
+
+// The version names the module version, else the revision, and the commit
+// date, from the build info.
+func TestVersionOf(t *testing.T) {
+	for _, tc := range []struct {
+		main     string
+		settings map[string]string
+		want     string
+	}{
+		{"v1.2.3", nil, "v1.2.3 go1.x"},
+		{"v0.0.0-20261125150822-9f5917dc86a9", map[string]string{"vcs.revision": "9f5917dc86a927f067988f3459532e28b4beb4d0", "vcs.time": "2026-11-25T15:08:22Z"},
+			"v0.0.0-20261125150822-9f5917dc86a9 (2026-11-25T15:08:22Z) go1.x"},
+		{"(devel)", map[string]string{"vcs.revision": "9f5917dc86a927f0", "vcs.time": "2026-11-25T15:08:22Z", "vcs.modified": "true"},
+			"devel 9f5917dc86a9+dirty (2026-11-25T15:08:22Z) go1.x"},
+		{"", nil, "devel go1.x"},
+	} {
+		info := &debug.BuildInfo{GoVersion: "go1.x", Main: debug.Module{Version: tc.main}}
+		for k, v := range tc.settings {
+			info.Settings = append(info.Settings, debug.BuildSetting{Key: k, Value: v})
+		}
+		if got := versionOf(info); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.main, tc.settings, got, tc.want)
+		}
 	}
 }

@@ -62,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// error type; they are bad flags all the same.
 		code = exitBadFlags
 	}
-	fmt.Fprintf(stderr, "tooleval: %s\n", safetext.Lines(err.Error()))
+	fmt.Fprintf(stderr, "tooleval: %s\n", safetext.Lines(typedFlag(err.Error(), args)))
 	return code
 }
 

@@ -79,3 +79,23 @@ func init() {
 		Action: func(*cli.Context) error { return nil },
 	})
 }
+
+// -k3 is -k 3 (a one-letter flag with its value attached); a word that is
+// a flag of its own is left alone; unknown flags are named as typed.
+func TestAttachedShortValues(t *testing.T) {
+	_, one, _ := runCLI("replay", "-k3", "--encoding", "none", "--json", "-", "-q")
+	_, two, _ := runCLI("replay", "-k", "3", "--encoding", "none", "--json", "-", "-q")
+	if one == "" || one != two {
+		t.Fatalf("-k3 and -k 3 differ:\n%.200s\n%.200s", one, two)
+	}
+	for _, tc := range []struct{ arg, want string }{
+		{"--jsn", "replay: unknown flag --jsn"},
+		{"-zq", "replay: unknown flag -zq"},
+		{"--no-such=1", "replay: unknown flag --no-such"},
+	} {
+		code, _, errOut := runCLI("replay", tc.arg)
+		if code != exitBadFlags || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%s: exit %d %q, want %q", tc.arg, code, errOut, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/replay"
@@ -50,6 +51,10 @@ func mergeCmd(c *cli.Context) error {
 		}
 		defer suite.Close()
 		setup.suite = suite
+	} else if c.String("html") != "" {
+		// The shard reports hold the results, not the cases: without the
+		// suite the drill-down has no query, tool block, transcript or gold.
+		fmt.Fprintf(c.App.ErrWriter, "tooleval: merge: warning: --html without --suite: the page's drill-down will have no queries, tool blocks, transcripts or gold calls; add --suite SUITE (the file the shards replayed)\n")
 	}
 	return finishReport(c, "merge", setup, rep)
 }

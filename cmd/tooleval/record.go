@@ -38,6 +38,7 @@ func init() {
 			"--mcp/--mcp-config send the tools of live MCP servers instead of each case's catalog.",
 		Flags: append([]cli.Flag{
 			allowOutsideFlag,
+			suiteFlag("the suite `FILE` to record"),
 			outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output suite `FILE` (JSON Lines; appended to, then sorted; required)"}},
 			&cli.StringFlag{Name: "api", Value: string(record.ChatCompletions), Usage: "`API`: openai-chat, openai-responses or anthropic"},
 			&cli.StringFlag{Name: "base-url", Usage: "API base `URL` (e.g. http://127.0.0.1:8000/v1)"},
@@ -73,8 +74,12 @@ func recordSuite(c *cli.Context) error {
 // recordRun does the work of record; it sets *red to the endpoint's
 // redactor as soon as the endpoint is known, and prints through it.
 func recordRun(c *cli.Context, red **record.Redactor) error {
-	if c.NArg() != 1 {
-		return usageErr("record: want exactly one SUITE, got %d arguments (flags go before SUITE)", c.NArg())
+	suitePath, err := suitePath(c, "record")
+	if err != nil {
+		return err
+	}
+	if suitePath == "" {
+		return usageErr("record: want a SUITE to record (tooleval record SUITE --out FILE)")
 	}
 	if c.String("out") == "" {
 		return usageErr("record: --out FILE is required")
@@ -99,7 +104,6 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err := atomicfile.Check(c.String("out")); err != nil {
 		return inputErr("record: --out %v", err)
 	}
-	suitePath := c.Args().First()
 	lo, err := suiteLoadOptions(c, "record")
 	if err != nil {
 		return err

@@ -81,3 +81,19 @@ func TestCatalogCommand(t *testing.T) {
 		t.Errorf("no files: exit %d, want 2", code)
 	}
 }
+
+// catalog --strict gates CI: a catalog with problems is exit 1 naming the
+// count; a clean one is exit 0; without --strict problems are only listed.
+func TestCatalogStrict(t *testing.T) {
+	bad, clean := "../../testdata/catalogs/schemas.json", "../../testdata/catalogs/git.mcp.json"
+	if code, out, _ := runCLI("catalog", bad); code != exitOK || !strings.Contains(out, "problem") {
+		t.Fatalf("without --strict: exit %d\n%s", code, out)
+	}
+	code, _, errOut := runCLI("catalog", "--strict", bad, clean)
+	if code != exitBadInput || !strings.Contains(errOut, "--strict:") || !strings.Contains(errOut, "in 1 catalog") {
+		t.Fatalf("--strict with problems: exit %d %q", code, errOut)
+	}
+	if code, _, errOut := runCLI("catalog", "--strict", clean); code != exitOK {
+		t.Fatalf("--strict on a clean catalog: exit %d %q", code, errOut)
+	}
+}

@@ -29,6 +29,7 @@ func init() {
 			"nothing to compare with fails the gate unless --allow-unmatched. A metric with nothing to\n" +
 			"measure is n/a (JSON null).",
 		Flags: append([]cli.Flag{
+			suiteFlag("the suite `FILE` to replay (default: the embedded example suite)"),
 			allowOutsideFlag,
 			&cli.IntSliceFlag{Name: "k", Usage: "retrieve the top `K` tools (repeatable, comma-separated; default 3,5,10, or each --config's k)"},
 			&cli.StringFlag{Name: "weights", Usage: "retrieval field weights `name=3,description=1.5,…` for a setting named \"weights\""},
@@ -49,8 +50,9 @@ func init() {
 }
 
 func replayCmd(c *cli.Context) error {
-	if c.NArg() > 1 {
-		return usageErr("replay: want at most one SUITE, got %d arguments (flags go before SUITE)", c.NArg())
+	path, err := suitePath(c, "replay")
+	if err != nil {
+		return err
 	}
 	opts, err := replayOptions(c)
 	if err != nil {
@@ -61,10 +63,10 @@ func replayCmd(c *cli.Context) error {
 		return err
 	}
 	var suite *replay.Suite
-	if c.NArg() == 0 {
+	if path == "" {
 		suite, err = replay.LoadExamples()
 	} else {
-		suite, err = loadSuite(c, c.Args().First())
+		suite, err = loadSuite(c, path)
 	}
 	if err != nil {
 		return inputErr("replay: %v", err)

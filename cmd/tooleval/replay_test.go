@@ -181,6 +181,15 @@ func TestMergeCLI(t *testing.T) {
 	if code, _, _ := replayCLI(t, "merge"); code != 2 {
 		t.Fatalf("no arguments: exit %d", code)
 	}
+	// --html without --suite warns that the drill-down will be empty;
+	// with it, no warning.
+	page := filepath.Join(dir, "page.html")
+	if code, _, errs := replayCLI(t, append([]string{"merge", "-q", "--html", page}, shards...)...); code != 0 || !strings.Contains(errs, "--html without --suite") {
+		t.Fatalf("merge --html without --suite: exit %d, want a warning:\n%s", code, errs)
+	}
+	if code, _, errs := replayCLI(t, append([]string{"merge", "-q", "--html", page, "--suite", replaySuite}, shards...)...); code != 0 || strings.Contains(errs, "warning") {
+		t.Fatalf("merge --html --suite: exit %d\n%s", code, errs)
+	}
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -222,5 +231,31 @@ func TestReplayFilterSelectsNothing(t *testing.T) {
 	}
 	if code, _, errOut := runCLI("replay", "--filter", "nomatch*", "--filter", "*", "-q", "--json", "-"); code != exitOK {
 		t.Fatalf("a filter that selects cases: exit %d\n%s", code, errOut)
+	}
+}
+
+// Every command that reads a suite takes it both ways: as its argument and
+// as --suite, with the same result; two different suites are exit 2.
+func TestSuiteSpellings(t *testing.T) {
+	for _, tc := range [][]string{
+		{"replay", "--encoding", "none", "-k", "3", "--json", "-", "-q"},
+		{"validate"},
+		{"suggest", "--k", "1", "--folds", "1", "--json", "-"},
+	} {
+		pos := append(append([]string(nil), tc...), replaySuite)
+		flag := append(append([]string(nil), tc...), "--suite", replaySuite)
+		c1, o1, e1 := runCLI(pos...)
+		c2, o2, e2 := runCLI(flag...)
+		if c1 != c2 || o1 != o2 {
+			t.Errorf("%s: SUITE gives exit %d, --suite exit %d\n%.300s\n%s\n---\n%.300s\n%s", tc[0], c1, c2, o1, e1, o2, e2)
+		}
+		if c, _, e := runCLI(append(pos, "--suite", "../../testdata/record/suite.jsonl")...); c != exitBadFlags || !strings.Contains(e, "two suites") {
+			if tc[0] != "validate" { // validate checks every suite it is given
+				t.Errorf("%s: two suites: exit %d %s", tc[0], c, e)
+			}
+		}
+	}
+	if c, _, e := runCLI("record", "--suite", "../../testdata/record/suite.jsonl"); c != exitBadFlags || !strings.Contains(e, "--out") {
+		t.Errorf("record --suite without --out: exit %d %s", c, e)
 	}
 }

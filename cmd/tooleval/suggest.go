@@ -23,7 +23,7 @@ func init() {
 			"--out writes the base configuration plus the suggestions with a positive gain (\"additions\" and\n" +
 			"\"synonyms\"), a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` (default: the embedded example suite)"},
+			suiteFlag("suite `FILE` (default: the embedded example suite)"),
 			&cli.StringFlag{Name: "base", Usage: "retrieval config `FILE` whose misses are studied (default: built-in defaults)"},
 			&cli.IntFlag{Name: "k", DefaultText: "from --base, else 5", Usage: "a gold tool outside the top `N` is a miss"},
 			&cli.IntFlag{Name: "folds", Value: 5, Usage: "`N`-fold cross-validation (≥ 2)"},
@@ -39,8 +39,9 @@ func init() {
 }
 
 func suggestCmd(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return usageErr("suggest: unexpected argument %q (use --suite FILE)", c.Args().First())
+	suiteFile, err := suitePath(c, "suggest")
+	if err != nil {
+		return err
 	}
 	opts := tune.SuggestOptions{K: c.Int("k"), Folds: c.Int("folds"), Seed: c.Int64("seed"), MaxPerFold: c.Int("max"), MinSupport: c.Int("min-support")}
 	if err := intFlagsIn(c, "suggest",
@@ -59,8 +60,7 @@ func suggestCmd(c *cli.Context) error {
 		opts.Base = &cfg
 	}
 	var suite *replay.Suite
-	var err error
-	if f := c.String("suite"); f != "" {
+	if f := suiteFile; f != "" {
 		suite, err = loadSuite(c, f)
 	} else {
 		suite, err = replay.LoadExamples()

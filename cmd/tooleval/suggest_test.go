@@ -25,7 +25,7 @@ func TestSuggestCLI(t *testing.T) {
 		{"bad k", []string{"suggest", "--suite", suggestSuite, "--k", "0"}, 2, ""},
 		{"bad support", []string{"suggest", "--suite", suggestSuite, "--min-support", "0"}, 2, ""},
 		{"too many folds", []string{"suggest", "--suite", suggestSuite, "--folds", "99"}, 2, ""},
-		{"positional", []string{"suggest", suggestSuite}, 2, ""},
+		{"two suites", []string{"suggest", suggestSuite, suggestSuite}, 2, ""},
 		{"missing suite", []string{"suggest", "--suite", filepath.Join(dir, "nope.jsonl")}, 1, ""},
 		{"missing base", []string{"suggest", "--suite", suggestSuite, "--base", filepath.Join(dir, "nope.json")}, 1, ""},
 	} {

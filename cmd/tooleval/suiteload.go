@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/replay"
@@ -16,4 +18,27 @@ func loadSuite(c *cli.Context, name string) (*replay.Suite, error) {
 	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
 	lo.MCP.Warn = mcpWarn(c) // cases whose catalog is an MCP server
 	return replay.LoadFileWith(name, lo)
+}
+
+// suiteFlag is --suite, the spelling every command that reads one suite
+// accepts; the suite may equally be the one positional argument.
+func suiteFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: "suite", Usage: usage + " (or give it as the argument: tooleval CMD SUITE)"}
+}
+
+// suitePath is the suite a command was given, as its one positional
+// argument or as --suite ("" when neither: the embedded examples, where the
+// command allows it). More than one, or both spellings naming different
+// files, is exit 2.
+func suitePath(c *cli.Context, cmd string) (string, error) {
+	flag := c.String("suite")
+	switch {
+	case c.NArg() > 1:
+		return "", usageErr("%s: want at most one SUITE, got %d arguments: %s", cmd, c.NArg(), strings.Join(c.Args().Slice(), " "))
+	case c.NArg() == 1 && flag != "" && flag != c.Args().First():
+		return "", usageErr("%s: two suites given, %s and --suite %s: give one", cmd, c.Args().First(), flag)
+	case c.NArg() == 1:
+		return c.Args().First(), nil
+	}
+	return flag, nil
 }

@@ -31,7 +31,7 @@ func init() {
 			"tools of live MCP servers instead of its own catalog. Exit 0 ok, 1 bad input, 2 bad flags.",
 		Flags: append([]cli.Flag{
 			allowOutsideFlag,
-			&cli.StringFlag{Name: "suite", Usage: "suite `FILE` to tune on (default: the embedded example suite)"},
+			suiteFlag("suite `FILE` to tune on (default: the embedded example suite)"),
 			&cli.StringFlag{Name: "objective", Value: "recall", Usage: "`METRIC`[@K]: recall, comp, ndcg or budget"},
 			&cli.IntFlag{Name: "budget", Usage: "cap the tokens injected per case at `N` (needed by --objective budget)"},
 			&cli.Float64Flag{Name: "noise-penalty", Value: tune.DefaultNoisePenalty, Usage: "subtract `X` times the mean noise share from the objective"},
@@ -65,8 +65,9 @@ func init() {
 }
 
 func tuneCmd(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return usageErr("tune: unexpected argument %q (use --suite FILE)", c.Args().First())
+	suiteFile, err := suitePath(c, "tune")
+	if err != nil {
+		return err
 	}
 	opts, err := tuneOptions(c)
 	if err != nil {
@@ -83,7 +84,7 @@ func tuneCmd(c *cli.Context) error {
 		return err
 	}
 	var suite *replay.Suite
-	if f := c.String("suite"); f != "" {
+	if f := suiteFile; f != "" {
 		suite, err = replay.LoadFileWith(f, lo)
 	} else {
 		suite, err = replay.LoadExamples()

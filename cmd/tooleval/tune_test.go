@@ -35,7 +35,7 @@ func TestTuneCLIExitCodes(t *testing.T) {
 		{"bad field", []string{"tune", "--suite", tuneSuite, "--fields", "name,summary"}, 2, ""},
 		{"bad method", []string{"tune", "--suite", tuneSuite, "--method", "random"}, 2, ""},
 		{"negative penalty", []string{"tune", "--suite", tuneSuite, "--noise-penalty", "-1"}, 2, ""},
-		{"positional argument", []string{"tune", tuneSuite}, 2, ""},
+		{"two suites", []string{"tune", tuneSuite, tuneSuite}, 2, ""},
 		{"missing suite", []string{"tune", "--suite", filepath.Join(dir, "nope.jsonl")}, 1, ""},
 		{"broken suite", []string{"tune", "--suite", "../../testdata/replay/broken/suite.jsonl"}, 1, ""},
 		{"missing holdout", append([]string{"tune", "--suite", tuneSuite, "--holdout", filepath.Join(dir, "nope.jsonl")}, fast...), 1, ""},

@@ -17,6 +17,7 @@ func init() {
 			"suite. Every problem names the file, the line and the field. Exit 0 when all are valid,\n" +
 			"1 when any is broken. --schema prints the JSON Schema of a suite line instead.",
 		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "suite", Usage: "a suite `FILE` to check (repeatable; the same as giving it as an argument)"},
 			allowOutsideFlag,
 			&cli.BoolFlag{Name: "schema", Usage: "print the suite line JSON Schema and exit"},
 		},
@@ -27,13 +28,13 @@ func init() {
 func validateCmd(c *cli.Context) error {
 	out := c.App.Writer
 	if c.Bool("schema") {
-		if c.NArg() > 0 {
+		if c.NArg() > 0 || c.IsSet("suite") {
 			return usageErr("validate: --schema takes no SUITE")
 		}
 		_, err := out.Write(replay.SchemaJSON)
 		return err
 	}
-	names := c.Args().Slice()
+	names := append(c.Args().Slice(), c.StringSlice("suite")...)
 	if len(names) == 0 {
 		names = []string{""}
 	}

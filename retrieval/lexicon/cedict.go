@@ -1,8 +1,6 @@
 package lexicon
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -39,22 +37,13 @@ const maxSenseWords = 3
 // naming name:line.
 func ParseCEDICT(name string, data []byte) (*Lexicon, error) {
 	l := newLexicon()
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), maxLineBytes)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff")
-		}
-		if text == "" || text[0] == '#' {
-			continue
-		}
+	err := eachLine(name, data, func(_ int, text string) error {
 		word, senses, err := parseCEDICTLine(text)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return err
 		}
 		if !hasHan(word) || functionWords[word] {
-			continue
+			return nil
 		}
 		kept := 0
 		for _, s := range senses {
@@ -66,9 +55,10 @@ func ParseCEDICT(name string, data []byte) (*Lexicon, error) {
 				kept++
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return l, nil
 }

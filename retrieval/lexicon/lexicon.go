@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -23,10 +24,10 @@ func (l *Lexicon) add(word, sense string) {
 	if word == "" || sense == "" {
 		return
 	}
-	if !contains(l.senses[word], sense) {
+	if !slices.Contains(l.senses[word], sense) {
 		l.senses[word] = append(l.senses[word], sense)
 	}
-	if !contains(l.english[sense], word) {
+	if !slices.Contains(l.english[sense], word) {
 		l.english[sense] = append(l.english[sense], word)
 	}
 	if n := utf8.RuneCountInString(word); n > l.maxRunes {
@@ -85,13 +86,4 @@ func (l *Lexicon) order() []string {
 	}
 	sortStrings(words)
 	return words
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

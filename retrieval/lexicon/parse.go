@@ -22,34 +22,28 @@ import (
 // name is used in errors, which say name:line: what is wrong.
 func Parse(name string, data []byte) (*Lexicon, error) {
 	l := newLexicon()
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), maxLineBytes)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
+	err := eachLine(name, data, func(line int, text string) error {
 		left, right, ok := strings.Cut(text, "=")
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: want \"中文 … = sense, …\", found no \"=\"", name, line)
+			return fmt.Errorf("want \"中文 … = sense, …\", found no \"=\"")
 		}
 		words := strings.Fields(left)
 		if len(words) == 0 {
-			return nil, fmt.Errorf("%s:%d: no Chinese word before \"=\"", name, line)
+			return fmt.Errorf("no Chinese word before \"=\"")
 		}
 		for _, w := range words {
 			if !hasHan(w) {
-				return nil, fmt.Errorf("%s:%d: %q is not a Chinese word", name, line, w)
+				return fmt.Errorf("%q is not a Chinese word", w)
 			}
 		}
 		var senses []string
 		for _, s := range strings.Split(right, ",") {
 			s = strings.TrimSpace(s)
 			if s == "" {
-				return nil, fmt.Errorf("%s:%d: empty English sense", name, line)
+				return fmt.Errorf("empty English sense")
 			}
 			if hasHan(s) {
-				return nil, fmt.Errorf("%s:%d: sense %q holds Chinese (English senses go right of \"=\")", name, line, s)
+				return fmt.Errorf("sense %q holds Chinese (English senses go right of \"=\")", s)
 			}
 			senses = append(senses, s)
 		}
@@ -58,12 +52,37 @@ func Parse(name string, data []byte) (*Lexicon, error) {
 				l.add(w, s)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return l, nil
 }
 
 // maxLineBytes is the longest line either reader accepts.
 const maxLineBytes = 1 << 20
+
+// eachLine calls fn with every line of data that is neither blank nor a
+// comment (first non-space character #), trimmed, a leading byte-order
+// mark removed; an error fn returns becomes name:line: error.
+func eachLine(name string, data []byte, fn func(line int, text string) error) error {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64<<10), maxLineBytes)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		if err := fn(line, text); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
+}

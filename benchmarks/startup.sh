@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# startup.sh: how long `tooleval --version` and `tooleval parse` of a small input take,
+# start-up included (the goal of issue 24: p50 < 10 ms for both).
+#
+# Builds the binary once (or uses $TOOLEVAL_BIN), runs each command RUNS times (default 20)
+# after one warm-up run and prints the p50 and p95 wall-clock times in milliseconds.
+#
+#   benchmarks/startup.sh            # from the repository root
+#   RUNS=50 benchmarks/startup.sh
+#   TOOLEVAL_BIN=/tmp/old benchmarks/startup.sh   # time a binary built elsewhere
+set -euo pipefail
+
+runs=${RUNS:-20}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+bin=${TOOLEVAL_BIN:-}
+if [[ -z $bin ]]; then
+	bin=$dir/tooleval
+	go build -o "$bin" "$(dirname "$0")/../cmd/tooleval"
+fi
+
+# A small model output: some text, then one hermes-style call (about 120 bytes).
+printf 'Let me look that up.\n<tool_call>{"name": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}</tool_call>' >"$dir/out.txt"
+
+# time_ms CMD...: one run's wall-clock time in milliseconds (bash's EPOCHREALTIME, no fork
+# for the clock itself); output of the command is discarded, a failure stops the script.
+time_ms() {
+	local t0=$EPOCHREALTIME
+	"$@" >/dev/null
+	local t1=$EPOCHREALTIME
+	echo "($t1 - $t0) * 1000" | bc -l
+}
+
+# measure NAME CMD...: RUNS timings of CMD, printed as p50 and p95 (nearest rank).
+measure() {
+	local name=$1
+	shift
+	"$@" >/dev/null # warm-up: page cache, first exec
+	local -a ts=()
+	for ((i = 0; i < runs; i++)); do
+		ts+=("$(time_ms "$@")")
+	done
+	mapfile -t sorted < <(printf '%s\n' "${ts[@]}" | sort -g)
+	local p50=${sorted[$(((runs + 1) / 2 - 1))]}
+	local p95=${sorted[$(((runs * 95 + 99) / 100 - 1))]}
+	printf '%-28s p50 %6.1f ms   p95 %6.1f ms   (%d runs)\n' "$name" "$p50" "$p95" "$runs"
+}
+
+measure "tooleval --version" "$bin" --version
+measure "tooleval parse (120 B)" "$bin" parse "$dir/out.txt"
+printf 'binary: %s bytes\n' "$(stat -c %s "$bin")"

@@ -1,0 +1,46 @@
+package textparse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() {
+	wrap := func(calls ...string) string {
+		return "Action: ```json\n[\n    " + strings.Join(calls, ",\n    ") + "\n]\n```"
+	}
+	parseCases = append(parseCases, jsonBlockCases("command_r_plus", FormatCommandRPlus, wrap, jsonBlockOpts{})...)
+	parseCases = append(parseCases, []parseCase{
+		{name: "command_r_plus/tool_name_parameters", format: FormatCommandRPlus,
+			in:   "Action: ```json\n[\n    {\n        \"tool_name\": \"internet_search\",\n        \"parameters\": {\n            \"query\": \"weather in Paris\"\n        }\n    }\n]\n```",
+			want: `call=internet_search{"query":"weather in Paris"}`},
+		{name: "command_r_plus/directly_answer", format: FormatCommandRPlus,
+			in:   "Action: ```json\n[\n    {\n        \"tool_name\": \"directly_answer\",\n        \"parameters\": {}\n    }\n]\n```",
+			want: `call=directly_answer{}`},
+		{name: "command_r_plus/plan_then_action", format: FormatCommandRPlus,
+			in:   "Plan: I will search for the weather in Paris.\nAction: ```json\n[{\"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}]\n```",
+			want: `text="Plan: I will search for the weather in Paris.\n" call=get_weather{"city":"Paris"}`},
+		{name: "command_r_plus/prose_action_is_text", format: FormatCommandRPlus,
+			in:   "Action: none needed. ```go\nx := 1\n```",
+			want: "text=\"Action: none needed. ```go\\nx := 1\\n```\""},
+		{name: "command_r_plus/auto_is_not_detected", format: FormatAuto,
+			in:   "Action: ```json\n[]\n```",
+			want: "text=\"Action: ```json\\n[]\\n```\""},
+	}...)
+}
+
+func FuzzCommandRPlus(f *testing.F) {
+	addSeeds(f, "command_r_plus/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatCommandRPlus, false, in, seed) })
+}
+
+// Command R+ writes an Action line and a fenced JSON list.
+func ExampleParser_commandRPlus() {
+	msg := "Plan: search first.\nAction: ```json\n[{\"tool_name\": \"internet_search\", \"parameters\": {\"query\": \"Paris\"}}]\n```"
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatCommandRPlus}), []byte(msg), 8))
+	// Output:
+	// text "Plan: search first.\n"
+	// call call_0 internet_search {"query": "Paris"}
+}
