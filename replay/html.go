@@ -411,6 +411,23 @@ func recallChart(rep *Report) template.HTML {
 		s.n = append(s.n, valueOr(c.Metrics.Noise, math.NaN()))
 		kmax = math.Max(kmax, float64(c.Config.K))
 	}
+	ks := map[float64]bool{}
+	for _, s := range by {
+		for _, k := range s.k {
+			ks[k] = true
+		}
+	}
+	if len(ks) <= 1 {
+		// One k: a line through one point per setting says nothing;
+		// bars of recall and noise per setting do.
+		bars := make([]recallBar, 0, len(order))
+		for _, name := range order {
+			if s := by[name]; len(s.k) > 0 {
+				bars = append(bars, recallBar{name: name, k: s.k[0], recall: s.r[0], noise: s.n[0]})
+			}
+		}
+		return recallBars(bars)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="recall and noise against k" viewBox="0 0 %d %d" width="%d" height="%d">`, chartW, chartH, chartW, chartH)
 	axes(&b, "k", kmax, "share", 1)
@@ -444,6 +461,44 @@ func recallChart(rep *Report) template.HTML {
 
 // tokensChart is a bar per prompt variant: the mean injected tokens of the
 // first configuration against the whole catalog's.
+// recallBar is one setting's recall and noise at the run's one k.
+type recallBar struct {
+	name             string
+	k, recall, noise float64
+}
+
+// recallBars draws recall and noise as a pair of horizontal bars per
+// setting, for runs at a single k.
+func recallBars(bars []recallBar) template.HTML {
+	rowH := 44
+	h := padT + max(len(bars), 1)*rowH + padB
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="recall and noise per setting" viewBox="0 0 %d %d" width="%d" height="%d">`, chartW, h, chartW, h)
+	left, width := 130.0, float64(chartW-130-60)
+	for i, r := range bars {
+		yy := float64(padT + i*rowH)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="12" text-anchor="end">%s</text>`, left-6, yy+22, template.HTMLEscapeString(r.name))
+		for j, v := range []float64{r.recall, r.noise} {
+			what, col := []string{"recall", "noise"}[j], []string{"#2563eb", "#f59e0b"}[j]
+			by := yy + 2 + float64(j)*20
+			if math.IsNaN(v) {
+				fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="11" fill="#555">%s n/a</text>`, left+4, by+13, what)
+				continue
+			}
+			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%.1f" height="16" fill="%s"><title>%s k=%g: %s %.3f</title></rect>`,
+				left, by, v*width, col, template.HTMLEscapeString(r.name), r.k, what, v)
+			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="11">%s %.3f</text>`, left+v*width+4, by+13, what, v)
+		}
+	}
+	k := 0.0
+	if len(bars) > 0 {
+		k = bars[0].k
+	}
+	fmt.Fprintf(&b, `<text x="%g" y="%d" font-size="11" fill="#555">recall and noise at k=%g (one k in this run: rerun with -k 3,5,10 for the curve)</text>`, left-120, h-10, k)
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
 func tokensChart(rep *Report) template.HTML {
 	if len(rep.Configs) == 0 || rep.Encoding == prompt.EncodingNone {
 		return ""

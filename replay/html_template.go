@@ -5,7 +5,7 @@ import "html/template"
 // The HTML report's page: one template, inline style and script.
 
 const htmlStyle = `
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1f2937;background:#f8fafc}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI","PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC","WenQuanYi Micro Hei",sans-serif;margin:0;color:#1f2937;background:#f8fafc}
 header{background:#0f172a;color:#f8fafc;padding:16px 24px}header h1{margin:0;font-size:20px}header p{margin:4px 0 0;color:#cbd5e1}
 main{padding:16px 24px;max-width:1400px}
 h2{font-size:16px;margin:24px 0 8px}
@@ -26,7 +26,7 @@ th.sort{cursor:pointer;user-select:none}th.sort:after{content:" ↕";color:#94a3
 tbody.case>tr.row{cursor:pointer}tbody.case>tr.row:hover{background:#f1f5f9}
 tr.detail>td{background:#f8fafc}
 .pass{color:#15803d}.fail{color:#b91c1c}
-pre{white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid #e2e8f0;padding:8px;max-height:360px;overflow:auto;font-size:12px}
+pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Noto Sans Mono CJK SC","PingFang SC","Microsoft YaHei",monospace;white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid #e2e8f0;padding:8px;max-height:360px;overflow:auto;font-size:12px}
 mark.call{background:#fde68a}
 .causes a{cursor:pointer;color:#1d4ed8;text-decoration:underline}
 `

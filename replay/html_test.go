@@ -61,7 +61,7 @@ func TestHTMLSelfContained(t *testing.T) {
 			t.Errorf("the page contains %q", bad)
 		}
 	}
-	for _, want := range []string{`data-metric="recall"`, "<svg", "REGRESSION", "Tool block as the model saw it", `<mark class="call">`, "Gold calls"} {
+	for _, want := range []string{`data-metric="recall"`, `"PingFang SC"`, `"Noto Sans CJK SC"`, "<svg", "REGRESSION", "Tool block as the model saw it", `<mark class="call">`, "Gold calls"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -224,5 +224,26 @@ func TestMarkCalls(t *testing.T) {
 		if got := string(markCalls(tc.text, tc.names)); got != tc.want {
 			t.Errorf("markCalls(%q, %q)\n got %s\nwant %s", tc.text, tc.names, got, tc.want)
 		}
+	}
+}
+
+// With one k the recall/noise chart is a pair of bars per setting, not a
+// line through one point; with several k it is the curve.
+func TestRecallChartOneK(t *testing.T) {
+	mk := func(ks ...int) *Report {
+		rep := &Report{}
+		for _, k := range ks {
+			r, n := 0.8, 0.4
+			rep.Configs = append(rep.Configs, &ConfigResult{Config: Config{K: k, Weights: "default"}, Metrics: Aggregate{Recall: &r, Noise: &n}})
+		}
+		return rep
+	}
+	one := string(recallChart(mk(5)))
+	if !strings.Contains(one, `aria-label="recall and noise per setting"`) || strings.Contains(one, "<polyline") || !strings.Contains(one, "recall 0.800") {
+		t.Errorf("one k: want bars with values, got:\n%s", one)
+	}
+	many := string(recallChart(mk(3, 5, 10)))
+	if !strings.Contains(many, `aria-label="recall and noise against k"`) || !strings.Contains(many, "<polyline") {
+		t.Errorf("several k: want the curve, got:\n%.300s", many)
 	}
 }

@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"sync"
@@ -73,6 +74,13 @@ func problemsOf(schema func() (*jsonschema.Schema, error), v any) ([][2]string, 
 				out = append(out, [2]string{pointerToField(append(loc[:len(loc):len(loc)], m)), "required field is missing"})
 			}
 			return
+		case *kind.Enum:
+			if n := len(loc); n >= 2 && loc[n-1] == "format" && loc[n-2] == "transcript" {
+				// The list is the parser registry's: long, and growing
+				// with every dialect; parse --help describes each one.
+				out = append(out, [2]string{pointerToField(loc), fmt.Sprintf("unknown format %s: want one of the formats tooleval parse --help lists", jsonText(k.Got))})
+				return
+			}
 		case *kind.AdditionalProperties:
 			for _, m := range k.Properties {
 				out = append(out, [2]string{pointerToField(append(loc[:len(loc):len(loc)], m)), "unknown field"})
@@ -103,4 +111,13 @@ func dedupe(ps [][2]string) [][2]string {
 		}
 	}
 	return out
+}
+
+// jsonText writes a decoded JSON value as JSON.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }

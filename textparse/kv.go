@@ -20,7 +20,7 @@ func (p *Parser) beginKV(i int) {
 			break
 		}
 	}
-	p.detect(p.cd.d.Format)
+	p.detectTag(p.cd)
 	p.beginCall(ckKV, p.callTag, tt.closer(p.callK), mText)
 	p.name = p.name[:0]
 	p.nameOff = p.off + i

@@ -76,32 +76,46 @@ func (p *Parser) tagSet() tagSet {
 	return s
 }
 
-// detect records the dialect of the first opening tag; in auto mode it also
-// narrows the tags recognised from then on to that dialect's (and those
-// opened by the same tag: the body decides among them).
+// detect records the dialect of the first opening tag or marker; in auto
+// mode it also narrows the tags and markers recognised from then on to
+// that dialect's.
 func (p *Parser) detect(f Format) {
+	if p.detected == f { // every call of the message after the first
+		return
+	}
+	if i, ok := tt.tagDialectOf(f); ok {
+		p.detectTag(&tt.ds[i])
+		return
+	}
 	if p.detected != "" {
-		// A JSON call tag's dialect gives way to one sharing its tag whose
-		// body was seen (<tool_call><function=…>, <tool_call>NAME).
-		if i, ok := tt.tagDialectOf(p.detected); ok && tt.ds[i].d.Tags.JSON {
-			if j, ok := tt.tagDialectOf(f); ok && tt.ds[i].group&(1<<j) != 0 {
-				p.detected = f
-			}
-		}
 		return
 	}
 	p.detected = f
-	if p.cfg.format != FormatAuto {
-		return
-	}
-	if markerDialect(f) != nil { // a marker dialect: only its markers from now on
+	if p.cfg.format == FormatAuto && markerDialect(f) != nil { // only its markers from now on
 		p.setDialects(0)
 		p.comp = compiledFor(f)
+	}
+}
+
+// detectTag is detect for an XML-style dialect; under auto the tags
+// recognised narrow to it and the dialects opened by the same tag (the
+// body decides among them).
+func (p *Parser) detectTag(x *tagDialect) {
+	if p.detected == x.d.Format {
 		return
 	}
-	p.comp = nil
-	if i, ok := tt.tagDialectOf(f); ok {
-		p.setDialects(tt.ds[i].group | 1<<i)
+	if p.detected != "" {
+		// A JSON call tag's dialect gives way to one sharing its tag whose
+		// body was seen (<tool_call><function=…>, <tool_call>NAME).
+		if d := p.detTag; d != nil && d.d.Tags.JSON && d.group&(1<<x.idx) != 0 {
+			p.detected, p.detTag = x.d.Format, x
+		}
+		return
+	}
+	p.detected, p.detTag = x.d.Format, x
+	if p.cfg.format == FormatAuto {
+		p.comp = nil
+		p.setDialects(x.group | 1<<x.idx)
 	}
 }
 
@@ -141,17 +155,17 @@ func (p *Parser) onTag() bool {
 			p.setName(name, off)
 		case role&rNamed != 0:
 			p.cd = tt.owner(k, p.cfg.format)
-			p.detect(p.cd.d.Format)
+			p.detectTag(p.cd)
 			p.beginCall(ckNamed, off, tt.closer(k), mText)
 			p.mode = mUseTool
 		case role&rJSON != 0:
-			p.detect(p.jsonOwner(k).d.Format)
+			p.detectTag(p.jsonOwner(k))
 			p.callTag, p.callK = off, k
 			p.mode = mCallBody
 		case role&rWrapper != 0:
 			p.openWrapper(k)
 		case role&rInvoke != 0:
-			p.detect(tt.owner(k, p.cfg.format).d.Format)
+			p.detectTag(tt.owner(k, p.cfg.format))
 			p.beginInvoke(off, end, tt.closer(k), mText)
 		}
 	case mWrapper:
@@ -211,7 +225,7 @@ func (p *Parser) onTag() bool {
 			return true
 		}
 		if i := tt.wrapOf[p.callK]; i >= 0 { // the dialect whose wrapper the call tag is
-			p.detect(tt.ds[i].d.Format)
+			p.detectTag(&tt.ds[i])
 		}
 		p.wrapper = p.callK
 		p.beginInvoke(off, end, tt.closer(k), mWrapper)
@@ -224,7 +238,7 @@ func (p *Parser) onTag() bool {
 
 // openWrapper enters the wrapper tag k met in text.
 func (p *Parser) openWrapper(k tagKind) {
-	p.detect(tt.ds[tt.wrapOf[k]].d.Format)
+	p.detectTag(&tt.ds[tt.wrapOf[k]])
 	p.mode, p.wrapper = mWrapper, k
 }
 

@@ -40,7 +40,8 @@ const (
 // it is not safe for concurrent use.
 type Parser struct {
 	cfg      config
-	detected Format // dialect seen, "" until then
+	detected Format      // dialect seen, "" until then
+	detTag   *tagDialect // that dialect when it is XML-style
 	// dialects: the XML-style dialects enabled (a bit per index in the
 	// tag table, tagtable.go); xOpen, xClose, xThink, xCatalog, xKV: what
 	// they make the text state act on (setDialects).

@@ -117,7 +117,7 @@ func (t *tagReader) fastName(rest []byte) int {
 		k := tagKind(bits.TrailingZeros64(m))
 		name := tt.names[k]
 		end := j + len(name)
-		if end < len(rest) && string(rest[j:end]) == name && !isNameByte(rest[end], false) {
+		if end < len(rest) && rest[j] == name[0] && string(rest[j:end]) == name && !isNameByte(rest[end], false) {
 			t.n += copy(t.buf[1:], rest[:end])
 			t.closing = j == 1
 			t.cand = 1 << k

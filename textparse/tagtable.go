@@ -40,6 +40,7 @@ const (
 // tagDialect is one XML-style dialect's share of the vocabulary.
 type tagDialect struct {
 	d                             *Dialect
+	idx                           int // in tagTable.ds
 	wrapper, invoke, param, think tagKind
 	name, args, key, value        tagKind
 	wrapEnd, callBegin, callSep   tagKind
@@ -121,7 +122,7 @@ func buildTagTable() {
 		if g.Eq {
 			eq = rEq
 		}
-		x := tagDialect{d: d, catalog: g.Catalog}
+		x := tagDialect{d: d, idx: i, catalog: g.Catalog}
 		wrap := uint16(rWrapper)
 		if g.Reopen {
 			wrap |= rReopen

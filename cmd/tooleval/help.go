@@ -45,6 +45,10 @@ var helpByCommand = map[string]commandHelp{
 		"tooleval catalog --mcp 'npx -y @modelcontextprotocol/server-filesystem /tmp'   # a live MCP server (cached)",
 		"tooleval catalog --mcp-config servers.json --refresh                          # every server, listed again",
 	}},
+	"init": {examples: []string{
+		"tooleval init                 # a starter suite, catalogs, transcripts, retrieval.json and a CI workflow here",
+		"tooleval init my-agent-evals  # the same in a new directory",
+	}},
 	"import": {examples: []string{
 		"tooleval import bfcl ./gorilla/berkeley-function-call-leaderboard --out bfcl/",
 	}},

@@ -259,3 +259,22 @@ func TestSuiteSpellings(t *testing.T) {
 		t.Errorf("record --suite without --out: exit %d %s", c, e)
 	}
 }
+
+// init writes a starter that validate and replay accept as they are, and
+// refuses to write over it a second time.
+func TestInitCLI(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "starter")
+	if code, out, errOut := runCLI("init", dir); code != exitOK || !strings.Contains(out, "suite.jsonl") {
+		t.Fatalf("init: exit %d\n%s%s", code, out, errOut)
+	}
+	suite := filepath.Join(dir, "suite.jsonl")
+	if code, _, errOut := runCLI("validate", suite); code != exitOK {
+		t.Fatalf("validate: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := runCLI("replay", suite, "--config", filepath.Join(dir, "retrieval.json"), "--encoding", "none", "-q"); code != exitOK {
+		t.Fatalf("replay: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := runCLI("init", dir); code != exitBadInput || !strings.Contains(errOut, "already exists") {
+		t.Fatalf("second init: exit %d %s", code, errOut)
+	}
+}

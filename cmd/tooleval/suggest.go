@@ -17,9 +17,12 @@ func init() {
 		Description: "Runs the cases of --suite (the embedded example suite when omitted) with --base (the\n" +
 			"defaults when omitted) and, for each gold tool outside the top --k, proposes the words of the\n" +
 			"query that appear nowhere in what is indexed for that tool, and synonym rules \"query word =\n" +
-			"tool word\" where the same query word misses two or more tools that share a word. Each is scored by\n" +
+			"tool word\" where the same query word misses two or more tools that share a word. Only whole\n" +
+			"content words: Chinese cut into the lexicon's words (never a bigram across words), no stop,\n" +
+			"function or request words (need, 我的), no paths, identifiers or names. Each is scored by\n" +
 			"--folds-fold cross-validation: every fold proposes words from its training cases only (never\n" +
-			"from its held-out queries) and measures the change of held-out recall@k each one brings.\n" +
+			"from its held-out queries) and measures the change of held-out recall@k each one brings, and\n" +
+			"which held-out cases it fixes (the table's fixes column; fixes and breaks in JSON).\n" +
 			"--out writes the base configuration plus the suggestions with a positive gain (\"additions\" and\n" +
 			"\"synonyms\"), a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
 		Flags: []cli.Flag{
