@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/svgchart"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -191,7 +192,7 @@ func WriteHTML(w io.Writer, rep *Report, opts HTMLOptions) error {
 	p.Tags, p.Langs = sortedKeys(tags), sortedKeys(langs)
 	p.RecallChart = recallChart(rep)
 	p.TokensChart = tokensChart(rep)
-	return htmlTemplate.Execute(w, p)
+	return htmlTemplate().Execute(w, p)
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -383,8 +384,6 @@ const (
 	padT, padR     = 16, 120
 )
 
-var palette = []string{"#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"}
-
 // recallChart plots recall (solid) and noise (dashed) against k, one
 // colour per retrieval setting.
 func recallChart(rep *Report) template.HTML {
@@ -428,33 +427,25 @@ func recallChart(rep *Report) template.HTML {
 		}
 		return recallBars(bars)
 	}
+	f := svgchart.Frame{W: chartW, H: chartH, PadL: padL, PadB: padB, PadT: padT, PadR: padR,
+		XLabel: "k", YLabel: "share", XMax: kmax, YMax: 1}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="recall and noise against k" viewBox="0 0 %d %d" width="%d" height="%d">`, chartW, chartH, chartW, chartH)
-	axes(&b, "k", kmax, "share", 1)
-	x := func(k float64) float64 { return padL + k/kmax*(chartW-padL-padR) }
-	y := func(v float64) float64 { return chartH - padB - v*(chartH-padB-padT) }
+	f.Axes(&b)
 	for i, name := range order {
 		s := by[name]
-		col := palette[i%len(palette)]
+		col := svgchart.Color(i)
 		for j, vals := range [][]float64{s.r, s.n} {
-			var pts []string
 			for p := range s.k {
 				if !math.IsNaN(vals[p]) {
-					pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(s.k[p]), y(vals[p])))
-					fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s k=%g: %s %.3f</title></circle>`,
-						x(s.k[p]), y(vals[p]), col, template.HTMLEscapeString(name), s.k[p], []string{"recall", "noise"}[j], vals[p])
+					f.Dot(&b, s.k[p], vals[p], 3, col, fmt.Sprintf("%s k=%g: %s %.3f", name, s.k[p], []string{"recall", "noise"}[j], vals[p]))
 				}
 			}
-			dash := ""
-			if j == 1 {
-				dash = ` stroke-dasharray="5 4"`
-			}
-			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>`, col, dash, strings.Join(pts, " "))
+			f.Line(&b, s.k, vals, col, j == 1)
 		}
-		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s" font-size="12">%s</text>`, chartW-padR+8, padT+14+i*16, col, template.HTMLEscapeString(name))
+		f.Legend(&b, i, col, name)
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#555">— recall</text><text x="%d" y="%d" font-size="11" fill="#555">- - noise</text>`,
-		chartW-padR+8, chartH-padB-20, chartW-padR+8, chartH-padB-6)
+	f.LineKey(&b, "recall", "noise")
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }
@@ -525,23 +516,6 @@ func tokensChart(rep *Report) template.HTML {
 		left-120, h-10, template.HTMLEscapeString(rep.Encoding), template.HTMLEscapeString(rep.Configs[0].Config.Name))
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
-}
-
-func axes(b *strings.Builder, xl string, xmax float64, yl string, ymax float64) {
-	x0, y0 := float64(padL), float64(chartH-padB)
-	fmt.Fprintf(b, `<line x1="%g" y1="%g" x2="%d" y2="%g" stroke="#888"/><line x1="%g" y1="%d" x2="%g" y2="%g" stroke="#888"/>`, x0, y0, chartW-padR, y0, x0, padT, x0, y0)
-	for i := 0; i <= 4; i++ {
-		v := ymax * float64(i) / 4
-		yy := y0 - float64(i)/4*(chartH-padB-padT)
-		fmt.Fprintf(b, `<text x="%g" y="%.1f" font-size="10" text-anchor="end">%.2f</text><line x1="%g" y1="%.1f" x2="%d" y2="%.1f" stroke="#eee"/>`, x0-4, yy+3, v, x0, yy, chartW-padR, yy)
-	}
-	step := math.Max(1, math.Ceil(xmax/10))
-	for k := 0.0; k <= xmax; k += step {
-		xx := x0 + k/xmax*(chartW-padL-padR)
-		fmt.Fprintf(b, `<text x="%.1f" y="%g" font-size="10" text-anchor="middle">%g</text>`, xx, y0+14, k)
-	}
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>`, (padL+chartW-padR)/2, chartH-4, xl)
-	fmt.Fprintf(b, `<text x="12" y="%d" font-size="11" transform="rotate(-90 12 %d)" text-anchor="middle">%s</text>`, chartH/2, chartH/2, yl)
 }
 
 func valueOr(p *float64, def float64) float64 {

@@ -1,6 +1,9 @@
 package replay
 
-import "html/template"
+import (
+	"html/template"
+	"sync"
+)
 
 // The HTML report's page: one template, inline style and script.
 
@@ -65,7 +68,10 @@ const htmlScript = `
 })();
 `
 
-var htmlTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+// htmlTemplate is parsed on first use, not at start-up (issue 24).
+var htmlTemplate = sync.OnceValue(func() *template.Template { return template.Must(template.New("report").Parse(htmlPageTemplate)) })
+
+const htmlPageTemplate = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>tooleval replay: {{.Rep.Suite}}</title><style>{{.Style}}</style></head>
 <body>
@@ -121,4 +127,4 @@ var htmlTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 </main>
 <script>{{.JS}}</script>
 </body></html>
-`))
+`

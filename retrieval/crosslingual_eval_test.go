@@ -59,8 +59,9 @@ func TestCrossLingualDev(t *testing.T) {
 				adds[tool.Name] = strings.Join(senses, " ")
 			}
 		}
+		vs := variants
 		if len(adds) > 0 {
-			variants = append(variants[:len(variants):len(variants)],
+			vs = append(variants[:len(variants):len(variants)],
 				struct {
 					name string
 					cfg  func(*Config)
@@ -70,7 +71,7 @@ func TestCrossLingualDev(t *testing.T) {
 					cfg  func(*Config)
 				}{"catalog side and query side", func(c *Config) { c.Additions = adds }})
 		}
-		for _, v := range variants {
+		for _, v := range vs {
 			cfg := DefaultConfig()
 			v.cfg(&cfg)
 			names = append(names, v.name)

@@ -2,151 +2,117 @@ package tune
 
 import (
 	"fmt"
-	"image/color"
+	"html/template"
 	"io"
+	"math"
 	"path/filepath"
+	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
+	"github.com/tooleval/tooleval/internal/svgchart"
 )
 
-// Chart size.
+// Chart geometry: two panels side by side, each a svgchart.Frame with
+// room for a title above and the legend on the right.
 const (
-	chartWidth  = 12 * vg.Inch
-	chartHeight = 4.5 * vg.Inch
+	panelW, panelH = 560, 300
+	titleH         = 22
 )
 
-var (
-	tunedColor   = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
-	defaultColor = color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}
-)
-
-// WriteSVG draws the result's chart as SVG: on the left, recall (solid)
-// and noise (dashed) against k for the tuned and the default
-// configuration; on the right, recall against the tokens injected per
-// case (tools injected when tokens were not counted). A filled dot marks
-// each configuration's own k.
+// WriteSVG draws the result's chart as SVG, with the same chart code as
+// the HTML report (internal/svgchart): on the left, recall (solid) and
+// noise (dashed) against k for the tuned and the default configuration;
+// on the right, recall against the tokens injected per case (tools
+// injected when tokens were not counted). A larger dot marks each
+// configuration's own k; hovering a dot shows its values.
 func WriteSVG(w io.Writer, r *Result) error {
-	c := vgsvg.New(chartWidth, chartHeight)
-	if err := draw2(c, r); err != nil {
-		return err
-	}
-	_, err := c.WriteTo(w)
-	return err
-}
-
-// WritePNG draws the chart of WriteSVG as a PNG image (96 dpi).
-func WritePNG(w io.Writer, r *Result) error {
-	c := vgimg.NewWith(vgimg.UseWH(chartWidth, chartHeight), vgimg.UseDPI(96))
-	if err := draw2(c, r); err != nil {
-		return err
-	}
-	_, err := vgimg.PngCanvas{Canvas: c}.WriteTo(w)
-	return err
-}
-
-func draw2(c vg.CanvasSizer, r *Result) error {
 	if len(r.Curves) == 0 {
 		return fmt.Errorf("tune: chart: the result has no curves")
 	}
-	left, right := plot.New(), plot.New()
-	left.Title.Text = fmt.Sprintf("Recall and noise against k (%s, %d cases)", filepath.Base(r.Suite), r.Cases)
-	left.X.Label.Text = "k (tools retrieved besides always-include)"
-	left.Y.Label.Text = "share"
-	left.Y.Min, left.Y.Max = 0, 1
-	left.Add(plotter.NewGrid())
 	tokens := false
+	kmax, cmax := 1.0, 1.0
 	for _, cv := range r.Curves {
 		for _, p := range cv.Points {
-			if p.Tokens > 0 {
-				tokens = true
-			}
+			tokens = tokens || p.Tokens > 0
+			kmax = math.Max(kmax, float64(p.K))
 		}
 	}
-	right.Title.Text = "Recall against injected tokens"
-	right.X.Label.Text = "tokens injected per case"
-	if !tokens {
-		right.Title.Text = "Recall against injected tools"
-		right.X.Label.Text = "tools injected per case"
-	}
-	right.Y.Label.Text = "recall"
-	right.Y.Min, right.Y.Max = 0, 1
-	right.Add(plotter.NewGrid())
 	for _, cv := range r.Curves {
-		col := tunedColor
-		if cv.Name != "tuned" {
-			col = defaultColor
+		for _, p := range cv.Points {
+			cmax = math.Max(cmax, cost(p, tokens))
 		}
-		recall := make(plotter.XYs, len(cv.Points))
-		noise := make(plotter.XYs, len(cv.Points))
-		cost := make(plotter.XYs, len(cv.Points))
-		for i, p := range cv.Points {
-			recall[i] = plotter.XY{X: float64(p.K), Y: p.Recall}
-			noise[i] = plotter.XY{X: float64(p.K), Y: p.Noise}
-			x := p.Tokens
-			if !tokens {
-				x = p.Injected
-			}
-			cost[i] = plotter.XY{X: x, Y: p.Recall}
-		}
-		rl, rp, err := plotter.NewLinePoints(recall)
-		if err != nil {
-			return err
-		}
-		rl.Color, rp.Color = col, col
-		rl.Width = vg.Points(1.5)
-		nl, err := plotter.NewLine(noise)
-		if err != nil {
-			return err
-		}
-		nl.Color = col
-		nl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-		left.Add(rl, rp, nl)
-		left.Legend.Add(cv.Name+" recall", rl, rp)
-		left.Legend.Add(cv.Name+" noise", nl)
+	}
+	left := svgchart.Frame{W: panelW, H: panelH, PadL: 48, PadB: 36, PadT: 16 + titleH, PadR: 120,
+		XLabel: "k (tools retrieved besides always-include)", YLabel: "share", XMax: kmax, YMax: 1}
+	right := left
+	right.XLabel, right.YLabel, right.XMax = "tokens injected per case", "recall", cmax
+	rightTitle := "Recall against injected tokens"
+	if !tokens {
+		right.XLabel, rightTitle = "tools injected per case", "Recall against injected tools"
+	}
 
-		cl, cp, err := plotter.NewLinePoints(cost)
-		if err != nil {
-			return err
-		}
-		cl.Color, cp.Color = col, col
-		cl.Width = vg.Points(1.5)
-		right.Add(cl, cp)
-		right.Legend.Add(cv.Name, cl, cp)
-
-		// Mark the configuration's own k.
+	// Each panel is drawn into its own builder, the right one then
+	// shifted by a <g transform>.
+	var lb, rb strings.Builder
+	panelTitle(&lb, left, fmt.Sprintf("Recall and noise against k (%s, %d cases)", filepath.Base(r.Suite), r.Cases))
+	panelTitle(&rb, right, rightTitle)
+	left.Axes(&lb)
+	right.Axes(&rb)
+	unit := "tools"
+	if tokens {
+		unit = "tokens"
+	}
+	for i, cv := range r.Curves {
+		col := svgchart.Color(i)
 		chosen := r.Default.Config.K
 		if cv.Name == "tuned" && len(r.Best) > 0 {
 			chosen = r.Best[0].Config.K
 		}
-		for i, p := range cv.Points {
-			if p.K != chosen {
-				continue
-			}
-			for _, m := range []struct {
-				pl *plot.Plot
-				xy plotter.XY
-			}{{left, recall[i]}, {right, cost[i]}} {
-				sc, err := plotter.NewScatter(plotter.XYs{m.xy})
-				if err != nil {
-					return err
-				}
-				sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(5), Shape: draw.CircleGlyph{}}
-				m.pl.Add(sc)
-			}
+		ks := make([]float64, len(cv.Points))
+		recall := make([]float64, len(cv.Points))
+		noise := make([]float64, len(cv.Points))
+		costs := make([]float64, len(cv.Points))
+		for j, p := range cv.Points {
+			ks[j], recall[j], noise[j], costs[j] = float64(p.K), p.Recall, p.Noise, cost(p, tokens)
 		}
+		left.Line(&lb, ks, recall, col, false)
+		left.Line(&lb, ks, noise, col, true)
+		right.Line(&rb, costs, recall, col, false)
+		for j, p := range cv.Points {
+			radius := 3.0
+			if p.K == chosen {
+				radius = 5.5
+			}
+			tip := fmt.Sprintf("%s k=%d: recall %.3f, noise %.3f, %.0f %s", cv.Name, p.K, p.Recall, p.Noise, costs[j], unit)
+			left.Dot(&lb, ks[j], recall[j], radius, col, tip)
+			right.Dot(&rb, costs[j], recall[j], radius, col, tip)
+		}
+		left.Legend(&lb, i, col, cv.Name)
+		right.Legend(&rb, i, col, cv.Name)
 	}
-	left.Legend.Top, left.Legend.Left = false, false
-	right.Legend.Top, right.Legend.Left = false, false
-	dc := draw.New(c)
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Millimeter * 6, PadTop: vg.Millimeter * 3,
-		PadBottom: vg.Millimeter * 3, PadLeft: vg.Millimeter * 3, PadRight: vg.Millimeter * 3}
-	canvases := plot.Align([][]*plot.Plot{{left, right}}, tiles, dc)
-	left.Draw(canvases[0][0])
-	right.Draw(canvases[0][1])
-	return nil
+	left.LineKey(&lb, "recall", "noise")
+
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="tune: recall and noise against k, recall against injected cost" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif">`,
+		2*panelW, panelH, 2*panelW, panelH)
+	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><g>`)
+	b.WriteString(lb.String())
+	fmt.Fprintf(&b, `</g><g transform="translate(%d 0)">`, panelW)
+	b.WriteString(rb.String())
+	b.WriteString("</g></svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// panelTitle writes a panel's title, centred above its plot area.
+func panelTitle(b *strings.Builder, f svgchart.Frame, title string) {
+	fmt.Fprintf(b, `<text x="%d" y="16" font-size="13" font-weight="bold" text-anchor="middle">%s</text>`, (f.PadL+f.W-f.PadR)/2, template.HTMLEscapeString(title))
+}
+
+// cost is a point's x on the right panel: tokens, or tools injected when
+// tokens were not counted.
+func cost(p Score, tokens bool) float64 {
+	if tokens {
+		return p.Tokens
+	}
+	return p.Injected
 }

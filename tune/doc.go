@@ -30,7 +30,8 @@
 // best configuration as a retrieval config file (SaveConfig) that
 // `tooleval retrieve --config` and `tooleval replay --config` read, and
 // draws a chart of recall and noise against k and of recall against
-// injected tokens (WriteSVG, WritePNG).
+// injected tokens (WriteSVG, drawn with internal/svgchart like the HTML
+// report's charts).
 //
 // Suggest closes the other half of the loop: from the retrieval misses of a
 // suite it proposes description words per tool and synonym rules, each

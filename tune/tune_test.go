@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"image/png"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -356,15 +355,12 @@ func TestChart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var svg, pngBuf bytes.Buffer
+	var svg bytes.Buffer
 	if err := WriteSVG(&svg, res); err != nil {
 		t.Fatal(err)
 	}
-	if err := WritePNG(&pngBuf, res); err != nil {
-		t.Fatal(err)
-	}
 	dec := xml.NewDecoder(bytes.NewReader(svg.Bytes()))
-	root, texts := "", 0
+	root, texts, lines, marks := "", 0, 0, 0
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -378,8 +374,17 @@ func TestChart(t *testing.T) {
 			if root == "" {
 				root = tok.Name.Local
 			}
-			if tok.Name.Local == "text" {
+			switch tok.Name.Local {
+			case "text":
 				texts++
+			case "polyline":
+				lines++
+			case "circle":
+				for _, a := range tok.Attr {
+					if a.Name.Local == "r" && a.Value == "5.5" {
+						marks++
+					}
+				}
 			}
 		}
 	}
@@ -389,12 +394,31 @@ func TestChart(t *testing.T) {
 	if !strings.Contains(svg.String(), "tokens injected per case") {
 		t.Error("SVG lacks the tokens axis")
 	}
-	img, err := png.Decode(&pngBuf)
-	if err != nil {
-		t.Fatalf("PNG does not decode: %v", err)
+	// Per curve: recall and noise against k, recall against tokens; each
+	// configuration's own k marked once in each panel.
+	if want := 3 * len(res.Curves); lines != want {
+		t.Errorf("%d polylines, want %d", lines, want)
 	}
-	if b := img.Bounds(); b.Dx() < 500 || b.Dy() < 200 {
-		t.Errorf("PNG is %v", b)
+	if want := 2 * len(res.Curves); marks != want {
+		t.Errorf("%d marked dots, want %d", marks, want)
+	}
+	for _, c := range res.Curves {
+		if !strings.Contains(svg.String(), ">"+c.Name+"</text>") {
+			t.Errorf("no legend entry for %q", c.Name)
+		}
+	}
+	// Without token counts the right panel is against tools injected.
+	o.Encoding = "none"
+	res, err = Run(s, nil, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg.Reset()
+	if err := WriteSVG(&svg, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), "tools injected per case") {
+		t.Error("without token counts the SVG lacks the tools axis")
 	}
 	if err := WriteSVG(io.Discard, &Result{}); err == nil {
 		t.Error("a result without curves charts without error")

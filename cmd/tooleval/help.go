@@ -96,7 +96,7 @@ var helpByCommand = map[string]commandHelp{
 		"tooleval suggest --suite suite.jsonl --base tuned.json --folds 10 --json -",
 	}, exit: "0 ok, 1 bad input (an unreadable or broken suite or config), 2 bad flags"},
 	"tune": {examples: []string{
-		"tooleval tune --suite suite.jsonl --out tuned.json --chart tune   # writes tune.svg and tune.png",
+		"tooleval tune --suite suite.jsonl --out tuned.json --chart tune   # writes tune.svg",
 		"tooleval tune --suite suite.jsonl --objective recall@5 --folds 10 --holdout held.jsonl",
 		"tooleval tune --suite suite.jsonl --out tuned.json --force         # write the tuned config even if it lost",
 	}, exit: "0 ok (when the tuned configuration lost to the default under cross-validation, --out\n" +

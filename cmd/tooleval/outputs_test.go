@@ -12,7 +12,7 @@ import (
 
 // tune checks its output paths before the run and writes --out and
 // --chart all together or not at all: an existing config is never left
-// truncated, and no SVG is written when the PNG cannot be.
+// truncated, and no config is written when the chart cannot be.
 func TestTuneOutputsAtomic(t *testing.T) {
 	dir := t.TempDir()
 	fast := []string{"--suite", tuneSuite, "--encoding", "none", "--folds", "1", "--rounds", "1",
@@ -21,20 +21,20 @@ func TestTuneOutputsAtomic(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(`{"k": 7}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The PNG's path is a directory: found before the run, nothing written.
+	// The chart's path is a directory: found before the run, nothing written.
 	chart := filepath.Join(dir, "chart")
-	if err := os.Mkdir(chart+".png", 0o755); err != nil {
+	if err := os.Mkdir(chart+".svg", 0o755); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI(append([]string{"tune", "--out", cfg, "--chart", chart}, fast...)...)
-	if code != 1 || !strings.Contains(stderr, "--chart") || !strings.Contains(stderr, "chart.png") || stdout != "" {
+	if code != 1 || !strings.Contains(stderr, "--chart") || !strings.Contains(stderr, "chart.svg") || stdout != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
 	}
 	if b, _ := os.ReadFile(cfg); string(b) != `{"k": 7}` {
 		t.Fatalf("--out changed to %q", b)
 	}
-	if _, err := os.Stat(chart + ".svg"); !os.IsNotExist(err) {
-		t.Fatalf("the SVG was written: %v", err)
+	if st, err := os.Stat(chart + ".svg"); err != nil || !st.IsDir() {
+		t.Fatalf("the chart's directory was replaced: %v", err)
 	}
 	// A missing directory for --out: exit 1 before the run (no table).
 	code, stdout, stderr = runCLI(append([]string{"tune", "--out", filepath.Join(dir, "no", "c.json")}, fast...)...)
@@ -42,7 +42,7 @@ func TestTuneOutputsAtomic(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
 	}
 	// Good paths: everything is written, nothing else is left behind.
-	os.Remove(chart + ".png")
+	os.Remove(chart + ".svg")
 	if code, _, stderr := runCLI(append([]string{"tune", "--out", cfg, "--chart", chart}, fast...)...); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -51,7 +51,7 @@ func TestTuneOutputsAtomic(t *testing.T) {
 	for _, e := range ents {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != "chart.png chart.svg config.json" {
+	if strings.Join(names, " ") != "chart.svg config.json" {
 		t.Fatalf("files %v", names)
 	}
 }

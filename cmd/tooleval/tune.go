@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -24,7 +23,7 @@ func init() {
 			"embedded example suite when omitted) for --objective, with k-fold cross-validation, and\n" +
 			"prints the best configurations beside the untuned default. Only queries and gold tools are\n" +
 			"used (transcripts are not parsed). --out writes the best configuration as a retrieval config\n" +
-			"file for `retrieve --config` and `replay --config`; --chart writes PREFIX.svg and PREFIX.png.\n" +
+			"file for `retrieve --config` and `replay --config`; --chart writes the chart to PREFIX.svg.\n" +
 			"Objectives: recall, comp, ndcg (k searched) or recall@K, comp@K, ndcg@K (k fixed), or budget\n" +
 			"(recall of what fits in --budget tokens); the score is the metric minus --noise-penalty\n" +
 			"times the share of injected tools that are not gold. --mcp/--mcp-config give every case the\n" +
@@ -55,7 +54,7 @@ func init() {
 			&cli.IntFlag{Name: "top", Value: 5, Usage: "list the `N` best configurations"},
 			outputFlag{&cli.StringFlag{Name: "out", Usage: "write the best configuration to `FILE` (e.g. config.json); the default instead when the best lost to it under cross-validation"}},
 			&cli.BoolFlag{Name: "force", Usage: "with --out, write the tuned configuration even when it lost to the default under cross-validation"},
-			outputFlag{&cli.StringFlag{Name: "chart", Usage: "write the chart to `PREFIX`.svg and PREFIX.png"}},
+			outputFlag{&cli.StringFlag{Name: "chart", Usage: "write the chart (SVG) to `PREFIX`.svg"}},
 			jsonFlag("the tuning result"),
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers (results do not depend on it)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
@@ -130,17 +129,12 @@ func tuneCmd(c *cli.Context) error {
 		}
 	}
 	if p := c.String("chart"); p != "" {
-		for _, ch := range []struct {
-			ext   string
-			write func(io.Writer, *tune.Result) error
-		}{{".svg", tune.WriteSVG}, {".png", tune.WritePNG}} {
-			w, err := set.Add(p+ch.ext, 0o644)
-			if err == nil {
-				err = ch.write(w, res)
-			}
-			if err != nil {
-				return inputErr("tune: --chart %s: %v", p+ch.ext, err)
-			}
+		w, err := set.Add(p+".svg", 0o644)
+		if err == nil {
+			err = tune.WriteSVG(w, res)
+		}
+		if err != nil {
+			return inputErr("tune: --chart %s: %v", p+".svg", err)
 		}
 	}
 	if err := set.Commit(); err != nil {
@@ -271,7 +265,7 @@ func tuneOutputs(c *cli.Context) []tuneOutput {
 		out = append(out, tuneOutput{"--out", f})
 	}
 	if p := c.String("chart"); p != "" {
-		out = append(out, tuneOutput{"--chart", p + ".svg"}, tuneOutput{"--chart", p + ".png"})
+		out = append(out, tuneOutput{"--chart", p + ".svg"})
 	}
 	return out
 }

@@ -76,7 +76,7 @@ func TestTuneCLIOutputs(t *testing.T) {
 	if cfg.K != 1 || cfg.Weights[retrieval.FieldDetails] != res.Best[0].Config.Weights[retrieval.FieldDetails] {
 		t.Errorf("config file %+v is not the best configuration %+v", cfg, res.Best[0].Config)
 	}
-	for _, ext := range []string{".svg", ".png"} {
+	for _, ext := range []string{".svg"} {
 		if st, err := os.Stat(chart + ext); err != nil || st.Size() < 1000 {
 			t.Errorf("chart%s: %v", ext, err)
 		}
