@@ -1,9 +1,12 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/tooleval/tooleval/prompt"
 	"io"
+	"math"
 	"reflect"
 	"slices"
 	"sort"
@@ -23,6 +26,9 @@ func Merge(shards []*Report) (*Report, error) {
 	}
 	first := shards[0]
 	if len(shards) == 1 && first.Shard == "" {
+		if err := checkShard(first); err != nil {
+			return nil, fmt.Errorf("report 1: %v", err)
+		}
 		out := *first
 		out.Comparison, out.Verdict = nil, nil
 		return &out, nil
@@ -50,6 +56,12 @@ func Merge(shards []*Report) (*Report, error) {
 		if err := sameRun(first, r); err != nil {
 			return nil, fmt.Errorf("report %d (shard %s) is not from the same run as report 1: %v", si+1, r.Shard, err)
 		}
+		if err := checkShard(r); err != nil {
+			return nil, fmt.Errorf("report %d (shard %s): %v", si+1, r.Shard, err)
+		}
+	}
+	if len(shards) > n {
+		return nil, fmt.Errorf("%d reports for %d shards", len(shards), n)
 	}
 	var missing []string
 	for i := 1; i <= n; i++ {
@@ -61,31 +73,17 @@ func Merge(shards []*Report) (*Report, error) {
 		return nil, fmt.Errorf("missing %s: %s", plural(len(missing), "shard"), strings.Join(missing, ", "))
 	}
 
-	out := &Report{Suite: first.Suite, Filter: first.Filter, Seed: first.Seed, Encoding: first.Encoding,
+	// Every aggregate is computed again from the case results, in suite
+	// order, exactly as the unsharded run computes it: a shard's own
+	// statistics were checked against its results and are not used.
+	out := &Report{Suite: first.Suite, SuiteHash: first.SuiteHash, Filter: first.Filter, Seed: first.Seed, Encoding: first.Encoding,
 		Variants: first.Variants, Counting: first.Counting}
+	tokens := first.Encoding != prompt.EncodingNone
 	for ci, fc := range first.Configs {
 		cr := &ConfigResult{Config: fc.Config, Results: []*CaseResult{}}
-		groups := map[string]*Aggregate{}
 		seen := map[string]int{}
 		for si, r := range shards {
-			c := r.Configs[ci]
-			mergeStats(&cr.Metrics, &c.Metrics)
-			if cr.Variants == nil {
-				cr.Variants = make([]VariantStats, len(c.Variants))
-				for vi := range c.Variants {
-					cr.Variants[vi].Variant = c.Variants[vi].Variant
-				}
-			}
-			for vi := range c.Variants {
-				mergeStats(&cr.Variants[vi], &c.Variants[vi])
-			}
-			for _, g := range c.Groups {
-				if groups[g.Name] == nil {
-					groups[g.Name] = &Aggregate{}
-				}
-				mergeStats(groups[g.Name], &g.Metrics)
-			}
-			for _, res := range c.Results {
+			for _, res := range r.Configs[ci].Results {
 				if sj, dup := seen[res.ID]; dup {
 					return nil, fmt.Errorf("case %q is in report %d and report %d", res.ID, sj+1, si+1)
 				}
@@ -94,20 +92,137 @@ func Merge(shards []*Report) (*Report, error) {
 			}
 		}
 		sort.SliceStable(cr.Results, func(i, j int) bool { return cr.Results[i].Line < cr.Results[j].Line })
-		cr.Metrics.derive()
-		for vi := range cr.Variants {
-			cr.Variants[vi].derive()
-		}
-		cr.Groups = sortedGroups(groups)
+		summarise(cr, first.Variants, tokens)
 		out.Configs = append(out.Configs, cr)
 		out.Cases = len(cr.Results)
 	}
-	if len(first.Configs) == 0 {
-		for _, r := range shards {
-			out.Cases += r.Cases
+	return out, nil
+}
+
+// summarise computes the aggregates of a configuration from its results.
+func summarise(cr *ConfigResult, variants []string, tokens bool) {
+	cr.Metrics = Summarise(cr.Results, tokens)
+	cr.Variants = variantStats(variants, cr.Results, tokens)
+	cr.Groups = groups(cr.Results, tokens)
+}
+
+// checkShard checks what a shard report says against itself: it names a
+// suite version, its configurations' keys are the hashes of their
+// settings, its case count is its results', no case result holds an
+// impossible value, and every aggregate is what its case results give.
+func checkShard(r *Report) error {
+	if r.SuiteHash == "" {
+		return fmt.Errorf("no suite_hash: made by an older tooleval, or edited; replay the shard again")
+	}
+	got, _ := json.Marshal(r.Counting)
+	want, _ := json.Marshal(counting(r.Variants, r.Encoding))
+	if !bytes.Equal(got, want) {
+		return fmt.Errorf("its counting does not match its variants and encoding")
+	}
+	tokens := r.Encoding != prompt.EncodingNone
+	for _, c := range r.Configs {
+		if ConfigKey(c.Config.Settings) != c.Config.Key || c.Config.Settings.K != c.Config.K {
+			return fmt.Errorf("configuration %s: its settings do not match its key", c.Config.Name)
+		}
+		if len(c.Results) != r.Cases {
+			return fmt.Errorf("configuration %s has %d case results, the report says %d cases", c.Config.Name, len(c.Results), r.Cases)
+		}
+		for _, res := range c.Results {
+			if err := checkResult(res); err != nil {
+				return fmt.Errorf("configuration %s, case %q (line %d): %v", c.Config.Name, res.ID, res.Line, err)
+			}
+		}
+		again := &ConfigResult{Results: c.Results}
+		summarise(again, r.Variants, tokens)
+		for _, part := range []struct {
+			name      string
+			got, want any
+		}{{"metrics", c.Metrics, again.Metrics}, {"variants", c.Variants, again.Variants}, {"groups", c.Groups, again.Groups}} {
+			got, _ := json.Marshal(part.got)
+			want, _ := json.Marshal(part.want)
+			if !bytes.Equal(got, want) {
+				return fmt.Errorf("configuration %s: its %s disagree with its case results", c.Config.Name, part.name)
+			}
 		}
 	}
-	return out, nil
+	return nil
+}
+
+// maxCount bounds every count in a case result: far above what one case
+// can hold, far below what sums over the largest suite could overflow.
+const maxCount = 1 << 40
+
+// checkResult rejects a case result with an impossible value: a negative
+// or huge count, a number that is not finite or is negative, a share
+// over 1, a cause that does not match passed.
+func checkResult(r *CaseResult) error {
+	if r.Line < 1 {
+		return fmt.Errorf("line %d", r.Line)
+	}
+	if r.Passed != (r.Cause == "") || (r.Cause != "" && !slices.Contains(causeOrder, r.Cause)) {
+		return fmt.Errorf("passed %t with cause %q", r.Passed, r.Cause)
+	}
+	for _, x := range []struct {
+		name string
+		v    float64
+	}{{"recall", r.Recall}, {"comp", r.Comp}, {"ndcg", r.NDCG}, {"precision", r.Precision}, {"noise share", r.Noise.Share}} {
+		if !(x.v >= 0 && x.v <= 1) {
+			return fmt.Errorf("%s %g is not between 0 and 1", x.name, x.v)
+		}
+	}
+	if c := r.Calls; c != nil && c.WrongArgCalls > c.ToolCalls {
+		return fmt.Errorf("%d wrong-argument calls of %d calls", c.WrongArgCalls, c.ToolCalls)
+	}
+	return checkNumbers(reflect.ValueOf(r).Elem(), "")
+}
+
+// indexFields are the integer fields of a case result that are positions,
+// -1 for none; every other integer is a count.
+var indexFields = map[string]bool{"Call": true, "Gold": true, "Index": true, "Matches": true}
+
+// checkNumbers rejects a negative or huge integer and a negative or
+// non-finite float anywhere in v.
+func checkNumbers(v reflect.Value, path string) error {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int64:
+		low := int64(0)
+		f := path[strings.LastIndexByte(path, '.')+1:]
+		if i := strings.IndexByte(f, '['); i >= 0 {
+			f = f[:i]
+		}
+		if indexFields[f] {
+			low = -1 // "none"
+		}
+		if n := v.Int(); n < low || n > maxCount {
+			return fmt.Errorf("%s is %d", strings.TrimPrefix(path, "."), n)
+		}
+	case reflect.Float64:
+		if f := v.Float(); !(f >= 0) || math.IsInf(f, 1) {
+			return fmt.Errorf("%s is %g", strings.TrimPrefix(path, "."), f)
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return checkNumbers(v.Elem(), path)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() {
+				if err := checkNumbers(v.Field(i), path+"."+f.Name); err != nil {
+					return err
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return nil
+		}
+		for i := 0; i < v.Len(); i++ {
+			if err := checkNumbers(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // sameRun checks that two shard reports come from runs with the same
@@ -116,6 +231,8 @@ func sameRun(a, b *Report) error {
 	switch {
 	case a.Suite != b.Suite:
 		return fmt.Errorf("suite %q, not %q", b.Suite, a.Suite)
+	case a.SuiteHash != b.SuiteHash:
+		return fmt.Errorf("suite_hash %s, not %s: another version of the suite", b.SuiteHash, a.SuiteHash)
 	case a.Seed != b.Seed:
 		return fmt.Errorf("seed %d, not %d", b.Seed, a.Seed)
 	case a.Encoding != b.Encoding:
@@ -128,56 +245,11 @@ func sameRun(a, b *Report) error {
 		return fmt.Errorf("%d configurations, not %d", len(b.Configs), len(a.Configs))
 	}
 	for i := range a.Configs {
-		if x, y := a.Configs[i].Config, b.Configs[i].Config; x.Key != y.Key || x.Name != y.Name {
+		if x, y := a.Configs[i].Config, b.Configs[i].Config; x.Key != y.Key || x.Name != y.Name || x.K != y.K || x.Weights != y.Weights {
 			return fmt.Errorf("configuration %d is %s, not %s", i+1, describeConfig(y), describeConfig(x))
 		}
 	}
 	return nil
-}
-
-// mergeStats adds the sufficient statistics of src into dst, field by
-// field: integers and Sums are added, count maps added key by key, sample
-// lists concatenated (derive sorts them), nested structs merged the same
-// way. Pointer fields are derived values and are left for derive; strings
-// are labels and stay. A statistic of any other kind is a programming
-// error: a new metric family must keep its statistics in these kinds.
-func mergeStats[T any](dst, src *T) {
-	addValue(reflect.ValueOf(dst).Elem(), reflect.ValueOf(src).Elem())
-}
-
-func addValue(dst, src reflect.Value) {
-	switch dst.Kind() {
-	case reflect.Int, reflect.Int64:
-		dst.SetInt(dst.Int() + src.Int())
-	case reflect.Map:
-		if src.Len() == 0 {
-			return
-		}
-		if dst.IsNil() {
-			dst.Set(reflect.MakeMapWithSize(dst.Type(), src.Len()))
-		}
-		it := src.MapRange()
-		for it.Next() {
-			cur := dst.MapIndex(it.Key())
-			sum := it.Value().Int()
-			if cur.IsValid() {
-				sum += cur.Int()
-			}
-			dst.SetMapIndex(it.Key(), reflect.ValueOf(sum).Convert(dst.Type().Elem()))
-		}
-	case reflect.Slice:
-		if dst.Type().Elem().Kind() != reflect.Float64 {
-			panic("replay: mergeStats: slice of " + dst.Type().Elem().String())
-		}
-		dst.Set(reflect.AppendSlice(dst, src))
-	case reflect.Struct:
-		for i := 0; i < dst.NumField(); i++ {
-			addValue(dst.Field(i), src.Field(i))
-		}
-	case reflect.Pointer, reflect.String:
-	default:
-		panic("replay: mergeStats: field of kind " + dst.Kind().String())
-	}
 }
 
 // WriteJSON writes the report as one line of JSON, markup in model text

@@ -17,13 +17,24 @@ type ParserFunc func(toolcall.ParseOptions) (toolcall.StreamParser, error)
 // chunking is one way of feeding a transcript to a parser.
 type chunking struct {
 	name string
-	run  func(p toolcall.StreamParser) []toolcall.Event
+	run  func(p toolcall.StreamParser) recorded
+}
+
+// recorded is what one chunking gave: the events (errors past
+// toolcall.MaxKeptErrors left out) and how many errors were left out.
+type recorded struct {
+	evs     []toolcall.Event
+	dropped int
+}
+
+func recordedOf(r *toolcall.Recorder) recorded {
+	return recorded{r.Events(), r.ErrorsDropped()}
 }
 
 // runRecorded feeds the chunks as recorded; with chunk arrival times it
 // also notes when the first text, the first call start and the last call
 // end arrived (Close's events count at the last chunk's time).
-func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) ([]toolcall.Event, *Latency) {
+func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) (recorded, *Latency) {
 	var rec toolcall.Recorder
 	var l *Latency
 	if len(times) > 0 {
@@ -41,7 +52,7 @@ func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) ([]t
 		}
 		rec.Add(evs)
 	}
-	return rec.Events(), l
+	return recordedOf(&rec), l
 }
 
 // chunkings returns the ways a transcript is fed: as recorded, one byte at
@@ -50,18 +61,25 @@ func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) ([]t
 func chunkings(t *Transcript, id string, seed int64, n int, latency **Latency) []chunking {
 	data := t.Bytes()
 	out := []chunking{
-		{"recorded", func(p toolcall.StreamParser) []toolcall.Event {
+		{"recorded", func(p toolcall.StreamParser) recorded {
 			all, l := runRecorded(p, t.RecordedChunks(), t.ChunkTimesMS)
 			*latency = l
 			return all
 		}},
-		{"bytes", func(p toolcall.StreamParser) []toolcall.Event { return toolcall.Run(p, data, 1) }},
+		{"bytes", func(p toolcall.StreamParser) recorded {
+			var rec toolcall.Recorder
+			for i := range data {
+				rec.Add(p.Feed(data[i : i+1 : i+1]))
+			}
+			rec.Add(p.Close())
+			return recordedOf(&rec)
+		}},
 	}
 	h := fnv.New64a()
 	h.Write([]byte(id))
 	for r := 0; r < n; r++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), h.Sum64()+uint64(r)))
-		out = append(out, chunking{fmt.Sprintf("random#%d", r+1), func(p toolcall.StreamParser) []toolcall.Event {
+		out = append(out, chunking{fmt.Sprintf("random#%d", r+1), func(p toolcall.StreamParser) recorded {
 			var rec toolcall.Recorder
 			for rest := data; len(rest) > 0; {
 				k := min(1+rng.IntN(32), len(rest))
@@ -69,7 +87,7 @@ func chunkings(t *Transcript, id string, seed int64, n int, latency **Latency) [
 				rest = rest[k:]
 			}
 			rec.Add(p.Close())
-			return rec.Events()
+			return recordedOf(&rec)
 		}})
 	}
 	return out
@@ -79,7 +97,7 @@ func chunkings(t *Transcript, id string, seed int64, n int, latency **Latency) [
 // returns the recorded chunking's result, the calls it could not
 // complete, and the streaming latency when the chunks carry times.
 func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*ParseResult, []metrics.Broken, *Latency, error) {
-	var want []toolcall.Event
+	var want recorded
 	var latency *Latency
 	res := &ParseResult{Format: t.Format}
 	for i, ch := range chunkings(t, id, seed, randomRuns, &latency) {
@@ -94,21 +112,29 @@ func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet
 			continue
 		}
 		if res.Disagreement == "" {
-			if d := diffEvents(want, evs); d != "" {
+			d := diffEvents(want.evs, evs.evs)
+			if d == "" && evs.dropped != want.dropped {
+				d = fmt.Sprintf("%d errors past the first %d, not %d", evs.dropped, toolcall.MaxKeptErrors, want.dropped)
+			}
+			if d != "" {
 				res.Disagreement = fmt.Sprintf("%s chunking differs from recorded: %s", ch.name, d)
 			}
 		}
 	}
-	r := toolcall.Collect(t.Format, want)
-	res.Calls, res.Errors = r.Calls, r.Errors
-	return res, brokenCalls(want), latency, nil
+	r := toolcall.Collect(t.Format, want.evs)
+	res.Calls, res.Errors, res.ErrorsDropped = r.Calls, r.Errors, r.ErrorsDropped+want.dropped
+	return res, brokenCalls(want.evs), latency, nil
 }
 
 // brokenCalls lists the calls the parser reported as invalid JSON or
 // incomplete, with the tool name from their call_start when there was one.
 func brokenCalls(evs []toolcall.Event) []metrics.Broken {
 	var out []metrics.Broken
+	names := map[int]string{} // call index → name, from call_start
 	for _, ev := range evs {
+		if ev.Kind == toolcall.KindCallStart {
+			names[ev.Index] = ev.Name
+		}
 		if ev.Kind != toolcall.KindError {
 			continue
 		}
@@ -123,11 +149,7 @@ func brokenCalls(evs []toolcall.Event) []metrics.Broken {
 		}
 		name := ""
 		if ev.Err.Index >= 0 {
-			for _, s := range evs {
-				if s.Kind == toolcall.KindCallStart && s.Index == ev.Err.Index {
-					name = s.Name
-				}
-			}
+			name = names[ev.Err.Index]
 		}
 		out = append(out, metrics.Broken{Name: name, Code: code, Message: ev.Err.Error()})
 	}

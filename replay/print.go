@@ -11,8 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/tooleval/tooleval/internal/texttable"
 
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/toolcall"
@@ -136,76 +135,18 @@ func ms(x *float64) string {
 	return fmt.Sprintf("%.0f ms", *x)
 }
 
-// grid is a table: column names, which columns are numbers (right-aligned),
-// rows of cells. The terminal and Markdown printers share it.
-type grid struct {
-	header []string
-	num    []bool
-	rows   [][]string
-}
+// grid is the project's one table (internal/texttable): the terminal and
+// Markdown printers share it.
+type grid = texttable.Table
 
-// newGrid makes a grid; the first textCols columns hold text, the others
-// numbers.
-func newGrid(textCols int, header ...string) *grid {
-	g := &grid{header: header, num: make([]bool, len(header))}
-	for i := textCols; i < len(header); i++ {
-		g.num[i] = true
-	}
-	return g
-}
-
-func (g *grid) add(cells ...string) { g.rows = append(g.rows, cells) }
-
-func (g *grid) text(w io.Writer) error {
-	align := make(tw.Alignment, len(g.header))
-	for i, n := range g.num {
-		align[i] = tw.AlignLeft
-		if n {
-			align[i] = tw.AlignRight
-		}
-	}
-	t := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}))
-	t.Header(escapeAll(g.header, safetext.Terminal))
-	for _, r := range g.rows {
-		t.Append(escapeAll(r, safetext.Terminal))
-	}
-	return t.Render()
-}
-
-func (g *grid) markdown(w io.Writer) {
-	line := func(cells []string) {
-		fmt.Fprintf(w, "| %s |\n", strings.Join(escapeAll(cells, safetext.Markdown), " | "))
-	}
-	line(g.header)
-	seps := make([]string, len(g.header))
-	for i, n := range g.num {
-		seps[i] = ":---"
-		if n {
-			seps[i] = "---:"
-		}
-	}
-	fmt.Fprintf(w, "| %s |\n", strings.Join(seps, " | "))
-	for _, r := range g.rows {
-		line(r)
-	}
-}
-
-// escapeAll returns the cells escaped by esc.
-func escapeAll(cells []string, esc func(string) string) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = esc(c)
-	}
-	return out
-}
+var newGrid = texttable.New
 
 // summaryGrid is one line per configuration: the headline metrics.
 func summaryGrid(rep *Report) *grid {
 	g := newGrid(1, "config", "recall", "comp", "ndcg", "p@k", "zero match", "noise", "tokens", "saved", "call acc", "wrong args", "selection", "abstain", "parser fail", "pass")
 	for _, c := range rep.Configs {
 		m := &c.Metrics
-		g.add(c.Config.Name, num3(m.Recall), num3(m.Comp), num3(m.NDCG), num3(m.Precision), fmt.Sprint(m.ZeroMatch), pct(m.Noise), num0(m.InjectedTokens),
+		g.Add(c.Config.Name, num3(m.Recall), num3(m.Comp), num3(m.NDCG), num3(m.Precision), fmt.Sprint(m.ZeroMatch), pct(m.Noise), num0(m.InjectedTokens),
 			pct(m.TokenReduction), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
 			fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls),
 			pct(m.SelectionAccuracy), fmt.Sprintf("%s (%d)", pct(m.AbstentionAccuracy), m.AbstentionCases),
@@ -231,7 +172,7 @@ func causesGrid(rep *Report) *grid {
 		for _, cause := range causes {
 			row = append(row, fmt.Sprint(c.Metrics.Causes[cause]))
 		}
-		g.add(row...)
+		g.Add(row...)
 	}
 	return g
 }
@@ -243,7 +184,7 @@ func codesGrid(rep *Report) *grid {
 	g := newGrid(1, "check", "cases")
 	codes := rep.Configs[0].Metrics.Codes
 	for _, code := range codeOrder(codes) {
-		g.add(code, fmt.Sprint(codes[code]))
+		g.Add(code, fmt.Sprint(codes[code]))
 	}
 	return g
 }
@@ -255,7 +196,7 @@ func groupsGrid(rep *Report) *grid {
 	g := newGrid(1, "group", "cases", "recall", "call acc", "wrong args", "pass")
 	for _, gr := range rep.Configs[0].Groups {
 		m := &gr.Metrics
-		g.add(gr.Name, fmt.Sprint(m.Cases), num3(m.Recall), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
+		g.Add(gr.Name, fmt.Sprint(m.Cases), num3(m.Recall), fmt.Sprintf("%s (%d)", pct(m.CallAccuracy), m.CallCases),
 			fmt.Sprintf("%s (%d/%d)", pct(m.WrongArgRate), m.WrongArgCalls, m.ToolCalls), fmt.Sprintf("%d/%d", m.Passed, m.Cases))
 	}
 	return g
@@ -265,7 +206,7 @@ func variantsGrid(rep *Report) *grid {
 	g := newGrid(2, "config", "variant", "tokens", "noise tokens", "catalog tokens", "saved", "hidden params")
 	for _, c := range rep.Configs {
 		for _, v := range c.Variants {
-			g.add(c.Config.Name, v.Variant, num0(v.InjectedTokens), num0(v.NoiseTokens), num0(v.CatalogTokens), pct(v.TokenReduction),
+			g.Add(c.Config.Name, v.Variant, num0(v.InjectedTokens), num0(v.NoiseTokens), num0(v.CatalogTokens), pct(v.TokenReduction),
 				fmt.Sprintf("%d/%d", v.HiddenParams, v.GoldParams))
 		}
 	}
@@ -283,7 +224,7 @@ func countingGrid(rep *Report) *grid {
 		if c.Exact {
 			exact = "yes"
 		}
-		g.add(c.Variant, c.Counted, c.Encoding, exact, c.Note)
+		g.Add(c.Variant, c.Counted, c.Encoding, exact, c.Note)
 	}
 	return g
 }
@@ -297,7 +238,7 @@ func latencyGrid(rep *Report) *grid {
 	g := newGrid(1, "config", "timed", "first text p50", "p95", "first call p50", "p95", "last call end p50", "p95")
 	for _, c := range rep.Configs {
 		l := &c.Metrics.Latency
-		g.add(c.Config.Name, fmt.Sprint(max(len(l.FirstText.Values), len(l.FirstCall.Values))), ms(l.FirstText.P50), ms(l.FirstText.P95),
+		g.Add(c.Config.Name, fmt.Sprint(max(len(l.FirstText.Values), len(l.FirstCall.Values))), ms(l.FirstText.P50), ms(l.FirstText.P95),
 			ms(l.FirstCall.P50), ms(l.FirstCall.P95), ms(l.LastCallEnd.P50), ms(l.LastCallEnd.P95))
 	}
 	return g
@@ -309,10 +250,10 @@ func worstGrid(c *ConfigResult, n, width int) (*grid, int) {
 		return nil, 0
 	}
 	g := newGrid(1, "case", "line", "cause", "detail")
-	g.num[3] = false
-	g.num[2] = false
+	g.Num[3] = false
+	g.Num[2] = false
 	for _, r := range ws {
-		g.add(r.ID, fmt.Sprint(r.Line), r.Cause, clip(Detail(r), width))
+		g.Add(r.ID, fmt.Sprint(r.Line), r.Cause, clip(Detail(r), width))
 	}
 	return g, len(ws)
 }
@@ -335,9 +276,10 @@ func heading(rep *Report) string {
 	return b.String()
 }
 
-// WriteTable prints the report as tables grouped by configuration, with
-// up to worst failed cases listed under each, and the baseline comparison
-// and verdict when the report has them.
+// WriteTable prints the whole report as tables (replay -v): the headline
+// metrics, every breakdown, up to worst failed cases of each
+// configuration, the baseline comparison and verdict when the report has
+// them, and last the Outcome line. WriteSummary is the short version.
 func WriteTable(w io.Writer, rep *Report, worst int) error {
 	fmt.Fprintf(w, "Suite %s: %s\n\n", safetext.Terminal(rep.Suite), safetext.Terminal(heading(rep)))
 	sections := []struct {
@@ -361,7 +303,7 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 		if s.title != "" {
 			fmt.Fprintf(w, "\n%s\n", safetext.Terminal(s.title))
 		}
-		if err := s.g.text(w); err != nil {
+		if err := s.g.Text(w); err != nil {
 			return err
 		}
 	}
@@ -371,12 +313,13 @@ func WriteTable(w io.Writer, rep *Report, worst int) error {
 			continue
 		}
 		fmt.Fprintf(w, "\n%s: worst cases (%d of %d failed)\n", safetext.Terminal(c.Config.Name), n, c.Metrics.Failed)
-		if err := g.text(w); err != nil {
+		if err := g.Text(w); err != nil {
 			return err
 		}
 	}
-	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ", safetext.Terminal)
-	return nil
+	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ", safetext.Terminal, 0)
+	_, err := fmt.Fprintf(w, "\n%s\n", safetext.Terminal(Outcome(rep)))
+	return err
 }
 
 func firstConfig(rep *Report) string {
@@ -386,8 +329,9 @@ func firstConfig(rep *Report) string {
 	return rep.Configs[0].Config.Name
 }
 
-// writeGate prints the comparison and the verdict, one bullet per line.
-func writeGate(w io.Writer, rep *Report, title, bullet string, esc func(string) string) {
+// writeGate prints the comparison and the verdict, one bullet per line,
+// and at most limit of the changes against the baseline (0: all).
+func writeGate(w io.Writer, rep *Report, title, bullet string, esc func(string) string, limit int) {
 	v, cmp := rep.Verdict, rep.Comparison
 	if v == nil && cmp == nil {
 		return
@@ -415,7 +359,11 @@ func writeGate(w io.Writer, rep *Report, title, bullet string, esc func(string) 
 	if len(cmp.Changes) == 0 {
 		fmt.Fprintf(w, "%sno case changed\n", bullet)
 	}
-	for _, ch := range cmp.Changes {
+	for i, ch := range cmp.Changes {
+		if limit > 0 && i == limit {
+			fmt.Fprintf(w, "%s… %d more changes (-v lists them all)\n", bullet, len(cmp.Changes)-limit)
+			break
+		}
 		fmt.Fprintf(w, "%s%s\n", bullet, esc(ch.String()))
 	}
 }
@@ -441,22 +389,16 @@ func firstOr(xs []string, def string) string {
 	return xs[0]
 }
 
-func clip(s string, n int) string {
-	s = strings.ReplaceAll(s, "\n", " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
+func clip(s string, n int) string { return texttable.Clip(s, n) }
 
 // WriteMarkdown prints the report as GitHub-flavoured Markdown, for CI
 // job summaries: the verdict and the baseline comparison first, then the
 // tables (text left-aligned, numbers right-aligned).
 func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 	fmt.Fprintf(w, "## tooleval replay: %s\n\n%s.\n", safetext.Markdown(rep.Suite), safetext.Markdown(heading(rep)))
-	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ", safetext.Markdown)
+	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ", safetext.Markdown, 0)
 	fmt.Fprintln(w)
-	summaryGrid(rep).markdown(w)
+	summaryGrid(rep).Markdown(w)
 	sections := []struct {
 		title string
 		g     *grid
@@ -475,7 +417,7 @@ func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 			continue
 		}
 		fmt.Fprintf(w, "\n### %s\n\n", safetext.Markdown(s.title))
-		s.g.markdown(w)
+		s.g.Markdown(w)
 	}
 	for _, c := range rep.Configs {
 		g, n := worstGrid(c, worst, 160)
@@ -483,7 +425,7 @@ func WriteMarkdown(w io.Writer, rep *Report, worst int) error {
 			continue
 		}
 		fmt.Fprintf(w, "\n<details><summary>%s: worst cases (%d of %d failed)</summary>\n\n", safetext.Markdown(c.Config.Name), n, c.Metrics.Failed)
-		g.markdown(w)
+		g.Markdown(w)
 		fmt.Fprintln(w, "\n</details>")
 	}
 	return nil

@@ -15,6 +15,8 @@ import (
 // merge of a run's shards is exactly the report of the whole run.
 type Report struct {
 	Suite string `json:"suite"`
+	// SuiteHash identifies the suite file's content (Suite.Hash).
+	SuiteHash string `json:"suite_hash,omitempty"`
 	// Cases is the number of cases replayed (this shard's, when sharded).
 	Cases int `json:"cases"`
 	// Shard is "i/n" when the run was one shard of the suite.
@@ -244,6 +246,9 @@ type ParseResult struct {
 	Format string           `json:"format"`
 	Calls  []toolcall.Call  `json:"calls"`
 	Errors []toolcall.Error `json:"errors"`
+	// ErrorsDropped counts the errors past the first
+	// toolcall.MaxKeptErrors, which are not kept.
+	ErrorsDropped int `json:"errors_dropped,omitempty"`
 	// Chunkings is how many chunkings were compared.
 	Chunkings int `json:"chunkings"`
 	// Disagreement describes the first difference between chunkings, ""

@@ -139,7 +139,11 @@ func (o *Options) normalise() error {
 	return nil
 }
 
-// ParseShard reads "i/n" (1 ≤ i ≤ n).
+// MaxShards bounds n in --shard i/n (and in the shards merge reads): a
+// CI matrix is far smaller, and merge lists what is missing of 1…n.
+const MaxShards = 4096
+
+// ParseShard reads "i/n" (1 ≤ i ≤ n ≤ MaxShards).
 func ParseShard(s string) (i, n int, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	if ok {
@@ -150,6 +154,9 @@ func ParseShard(s string) (i, n int, err error) {
 	}
 	if !ok || err != nil || n < 1 || i < 1 || i > n {
 		return 0, 0, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n, e.g. 2/4", s)
+	}
+	if n > MaxShards {
+		return 0, 0, fmt.Errorf("shard %q: at most %d shards", s, MaxShards)
 	}
 	return i, n, nil
 }
@@ -245,7 +252,7 @@ func Run(s *Suite, opts Options) (*Report, error) {
 	close(next)
 	wg.Wait()
 
-	rep := &Report{Suite: s.Name, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants,
+	rep := &Report{Suite: s.Name, SuiteHash: s.Hash, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants,
 		Filter: opts.Filter.Patterns(), Counting: counting(opts.Variants, opts.Encoding), Started: started}
 	if opts.Shards > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", opts.Shard, opts.Shards)

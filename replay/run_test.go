@@ -345,6 +345,7 @@ func TestPrinters(t *testing.T) {
 		write func(*bytes.Buffer) error
 	}{
 		{"table.golden", func(b *bytes.Buffer) error { return WriteTable(b, rep, 3) }},
+		{"summary.golden", func(b *bytes.Buffer) error { return WriteSummary(b, rep, 3) }},
 		{"markdown.golden", func(b *bytes.Buffer) error { return WriteMarkdown(b, rep, 3) }},
 		{"junit.golden", func(b *bytes.Buffer) error { return WriteJUnit(b, rep) }},
 	} {

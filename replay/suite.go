@@ -3,6 +3,8 @@ package replay
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +33,10 @@ type Suite struct {
 	Cases []*Case
 	// Settings are the suite's settings line, if it has one.
 	Settings SuiteSettings
+	// Hash identifies the suite file's content ("sha256:" and the hex
+	// digest of its bytes); reports carry it, and merge takes shards of
+	// one suite version only. Empty for a suite not read from a file.
+	Hash string
 
 	catalogs map[string]*catalog.Catalog
 	indexes  indexCache
@@ -314,7 +320,9 @@ func (l *loader) fail(line int, field, format string, args ...any) {
 func (l *loader) read(r io.Reader) error {
 	// The file may grow after Stat: the cap holds while reading too.
 	lr := &io.LimitedReader{R: r, N: l.opts.MaxSuiteBytes + 1}
-	br := bufio.NewReader(lr)
+	h := sha256.New()
+	defer func() { l.suite.Hash = "sha256:" + hex.EncodeToString(h.Sum(nil)) }()
+	br := bufio.NewReader(io.TeeReader(lr, h))
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadBytes('\n')
 		if lr.N <= 0 {

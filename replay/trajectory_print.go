@@ -36,7 +36,7 @@ func trajectoryGrid(rep *Report) *grid {
 		"misses recovered", "not injected", "wrong args", "tokens", "noise")
 	for _, c := range rep.Configs {
 		t := &c.Metrics.Trajectory
-		g.add(c.Config.Name,
+		g.Add(c.Config.Name,
 			fmt.Sprintf("%s (%d/%d)", pct(t.SuccessRate), t.Passed, t.Cases),
 			fmt.Sprintf("%s (%d/%d)", pct(t.StepPassRate), t.StepsPassed, t.GoldSteps),
 			fmt.Sprintf("%d/%d", t.StepsTaken, t.GoldSteps),
@@ -62,7 +62,7 @@ func trajectoryFailGrid(rep *Report) *grid {
 		return nil
 	}
 	g := newGrid(0, "config", "cause", "trajectories")
-	g.num[0], g.num[1] = false, false
+	g.Num[0], g.Num[1] = false, false
 	for _, c := range rep.Configs {
 		t := &c.Metrics.Trajectory
 		causes := make([]string, 0, len(t.Causes))
@@ -76,7 +76,7 @@ func trajectoryFailGrid(rep *Report) *grid {
 			return causes[i] < causes[j]
 		})
 		for _, k := range causes {
-			g.add(c.Config.Name, k, fmt.Sprint(t.Causes[k]))
+			g.Add(c.Config.Name, k, fmt.Sprint(t.Causes[k]))
 		}
 		if len(t.FailedAt) > 0 {
 			steps := make([]int, 0, len(t.FailedAt))
@@ -89,14 +89,14 @@ func trajectoryFailGrid(rep *Report) *grid {
 			for _, n := range steps {
 				at = append(at, fmt.Sprintf("step %d: %d", n, t.FailedAt[strconv.Itoa(n)]))
 			}
-			g.add(c.Config.Name, "failed at", strings.Join(at, ", "))
+			g.Add(c.Config.Name, "failed at", strings.Join(at, ", "))
 		}
 		if len(t.StepCodes) > 0 {
 			var codes []string
 			for _, k := range stepCodeOrder(t.StepCodes) {
 				codes = append(codes, fmt.Sprintf("%s: %d", k, t.StepCodes[k]))
 			}
-			g.add(c.Config.Name, "failed steps by check", strings.Join(codes, ", "))
+			g.Add(c.Config.Name, "failed steps by check", strings.Join(codes, ", "))
 		}
 	}
 	return g

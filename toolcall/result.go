@@ -8,11 +8,14 @@ import (
 // Result is the summary of one parsed message: what `tooleval parse`
 // prints and what replay checks against gold calls.
 type Result struct {
-	Format    string  `json:"format"`
-	Text      string  `json:"text"`
-	Reasoning string  `json:"reasoning"`
-	Calls     []Call  `json:"calls"`
-	Errors    []Error `json:"errors"`
+	Format    string `json:"format"`
+	Text      string `json:"text"`
+	Reasoning string `json:"reasoning"`
+	Calls     []Call `json:"calls"`
+	// Errors are the first MaxKeptErrors errors; ErrorsDropped counts
+	// the ones after them.
+	Errors        []Error `json:"errors"`
+	ErrorsDropped int     `json:"errors_dropped,omitempty"`
 }
 
 // Collector builds a Result from events as they arrive.
@@ -20,6 +23,7 @@ type Collector struct {
 	text, reasoning bytes.Buffer
 	calls           []Call
 	errors          []Error
+	log             errorLog
 }
 
 // Add consumes events; it copies what it keeps.
@@ -34,7 +38,9 @@ func (c *Collector) Add(evs []Event) {
 		case KindCallEnd:
 			c.calls = append(c.calls, ev.Call.Clone())
 		case KindError:
-			c.errors = append(c.errors, ev.Err)
+			if c.log.keep() {
+				c.errors = append(c.errors, ev.Err)
+			}
 		}
 	}
 }
@@ -48,6 +54,8 @@ func (c *Collector) Result(format string) Result {
 		Reasoning: c.reasoning.String(),
 		Calls:     append([]Call{}, c.calls...),
 		Errors:    append([]Error{}, c.errors...),
+
+		ErrorsDropped: c.log.dropped,
 	}
 	for i := range r.Calls {
 		if len(r.Calls[i].Arguments) == 0 {

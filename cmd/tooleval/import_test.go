@@ -36,7 +36,7 @@ func TestImportBFCLCommand(t *testing.T) {
 	if code, stdout, stderr := runCLI("import", "bfcl", "--out", mt, "--category", "multi_turn*", "../../testdata/bfcl/checkout"); code != 0 || !strings.Contains(stdout, "imported 1 case") {
 		t.Errorf("multi-turn import: exit %d: %s%s", code, stdout, stderr)
 	}
-	if code, stdout, stderr := runCLI("replay", "--encoding", "none", "-k", "5", filepath.Join(mt, "suite.fake-gpt-FC.jsonl")); code != 0 || !strings.Contains(stdout, "Trajectories") {
+	if code, stdout, stderr := runCLI("replay", "-v", "--encoding", "none", "-k", "5", filepath.Join(mt, "suite.fake-gpt-FC.jsonl")); code != 0 || !strings.Contains(stdout, "Trajectories") {
 		t.Errorf("multi-turn replay: exit %d: %s%s", code, stdout, stderr)
 	}
 

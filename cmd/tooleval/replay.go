@@ -22,8 +22,10 @@ func init() {
 			"example suite when omitted) under every configuration: each k, each retrieval setting.\n" +
 			"Transcripts are parsed as recorded, one byte at a time and in random chunks; a disagreement\n" +
 			"is a parser failure. --config runs at the config's k unless -k is given. One run writes\n" +
-			"every output asked for (--json, --markdown, --junit, --html) and prints the table on stdout\n" +
-			"(unless -q, or an output goes to stdout with -). --shard i/n replays every n-th case;\n" +
+			"every output asked for (--json, --markdown, --junit, --html) and prints on stdout (unless\n" +
+			"-q, or an output goes to stdout with -) a summary that fits 100 columns: the headline\n" +
+			"metrics per configuration, failures by cause, the worst cases, the gate, and a last line\n" +
+			"that says it all; -v prints every table. --shard i/n replays every n-th case;\n" +
 			"`tooleval merge` combines the shards' --json reports into the whole run's.\n" +
 			"Against --baseline, configurations match by their settings, never their names; one with\n" +
 			"nothing to compare with fails the gate unless --allow-unmatched. A metric with nothing to\n" +

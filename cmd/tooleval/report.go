@@ -25,6 +25,7 @@ func reportFlags() []cli.Flag {
 		outFlag("junit", "write JUnit XML, one test case per case and configuration, to `FILE`"),
 		outFlag("html", "write a self-contained HTML report (charts, failures by cause, a drill-down per case) to `FILE`"),
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no table on stdout"},
+		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print every table on stdout (by language and tag, call checks, prompt variants, token counting, latency, trajectories, the wide metrics table, every configuration's worst cases), not the 100-column summary"},
 		&cli.StringFlag{Name: "baseline", Usage: "an earlier --json report `FILE` to compare with (configurations match by their settings)"},
 		&cli.StringSliceFlag{Name: "max-drop", Usage: "`METRIC=VALUE`: exit 3 when METRIC falls (for lower-is-better metrics: rises) more than VALUE against --baseline (repeatable)"},
 		&cli.StringSliceFlag{Name: "min", Usage: "`METRIC=VALUE`: exit 3 when METRIC is below VALUE (lower-is-better metrics: above) (repeatable)"},
@@ -145,7 +146,11 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 		}
 	}
 	if !stdoutTaken && !c.Bool("quiet") {
-		if err := replay.WriteTable(c.App.Writer, rep, worst); err != nil {
+		write := replay.WriteSummary
+		if c.Bool("verbose") {
+			write = replay.WriteTable
+		}
+		if err := write(c.App.Writer, rep, worst); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,64 @@
+package texttable
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+)
+
+// Width is what Text draws: every line of the box is that many runes.
+func TestTextWidth(t *testing.T) {
+	tab := New(1, "name", "count")
+	tab.Add("alpha", "3")
+	tab.Add("日本語のツール", "12345")
+	var b bytes.Buffer
+	if err := tab.Text(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d lines:\n%s", len(lines), b.String())
+	}
+	// Every line is as wide as Width says (wide runes take two terminal
+	// columns).
+	for i := range lines {
+		if n := twwidth.Width(lines[i]); n != tab.Width() {
+			t.Errorf("line %d is %d runes, Width() = %d: %q", i, n, tab.Width(), lines[i])
+		}
+	}
+	if !strings.Contains(lines[3], "│ alpha          │     3 │") {
+		t.Errorf("numbers are not right-aligned: %q", lines[3])
+	}
+}
+
+func TestMarkdown(t *testing.T) {
+	tab := New(1, "name", "n")
+	tab.Add("a|b", "1")
+	var b bytes.Buffer
+	tab.Markdown(&b)
+	want := "| name | n |\n| :--- | ---: |\n| a\\|b | 1 |\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"a longer line", 6, "a lon…"},
+		{"两行\n文字", 4, "两行 …"},
+		{"x", 1, "x"},
+		{"xy", 0, ""},
+	} {
+		if got := Clip(tc.in, tc.n); got != tc.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}
