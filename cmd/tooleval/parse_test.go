@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/anyparse"
-	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -147,16 +146,33 @@ func TestParseHelpListsEveryFormat(t *testing.T) {
 	}
 }
 
-// TestReadmeListsEveryFormat: the README's format table has a row for
-// every text format.
+// TestReadmeListsEveryFormat: the README's format table names exactly the
+// formats of the registry (anyparse.Formats): a row for every one, and no
+// row for a format the parsers do not read.
 func TestReadmeListsEveryFormat(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range textparse.Formats() {
-		if f != textparse.FormatAuto && !strings.Contains(string(readme), "| `"+string(f)+"` |") {
+	table, ok := strings.CutPrefix(string(readme)[strings.Index(string(readme), "| format | wire shape |"):], "| format | wire shape |")
+	if !ok {
+		t.Fatal("README.md has no format table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	inTable := map[string]bool{}
+	for _, row := range strings.Split(table, "\n")[2:] {
+		first, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " |")
+		for _, name := range strings.Split(first, ", ") {
+			inTable[strings.Trim(name, "`")] = true
+		}
+	}
+	for _, f := range anyparse.Formats() {
+		if !inTable[string(f)] {
 			t.Errorf("README.md has no row for format %s", f)
 		}
+		delete(inTable, string(f))
+	}
+	for name := range inTable {
+		t.Errorf("README.md lists %q, which no parser reads", name)
 	}
 }
