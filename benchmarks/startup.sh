@@ -4,6 +4,8 @@
 #
 # Builds the binary once (or uses $TOOLEVAL_BIN), runs each command RUNS times (default 20)
 # after one warm-up run and prints the p50 and p95 wall-clock times in milliseconds.
+# /bin/true is timed the same way: the cost of fork and exec on this machine, which
+# the tooleval figures include (on a loaded machine it dominates them).
 #
 #   benchmarks/startup.sh            # from the repository root
 #   RUNS=50 benchmarks/startup.sh
@@ -47,6 +49,7 @@ measure() {
 	printf '%-28s p50 %6.1f ms   p95 %6.1f ms   (%d runs)\n' "$name" "$p50" "$p95" "$runs"
 }
 
+measure "/bin/true (exec floor)" /bin/true
 measure "tooleval --version" "$bin" --version
 measure "tooleval parse (120 B)" "$bin" parse "$dir/out.txt"
 printf 'binary: %s bytes\n' "$(stat -c %s "$bin")"

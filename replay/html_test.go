@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"context"
+	"html/template"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -169,6 +170,37 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	if err := os.WriteFile("../testdata/replay/html-report.png", shot, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHTMLListsZeroMatch: the page counts the zero-match cases per
+// configuration, lists them with their queries, and marks them in the
+// drill-down.
+func TestHTMLListsZeroMatch(t *testing.T) {
+	rep, file := htmlReport(t)
+	b, _ := os.ReadFile(file)
+	page := string(b)
+	var zero *CaseResult
+	for _, r := range rep.Configs[0].Results {
+		if r.ZeroMatch {
+			zero = r
+			break
+		}
+	}
+	if zero == nil {
+		t.Fatal("the test suite has no zero-match case")
+	}
+	query := ""
+	for _, c := range loadTestSuite(t).Cases {
+		if c.ID == zero.ID {
+			query = c.Query
+		}
+	}
+	for _, want := range []string{`data-metric="zero_match">` + strconv.Itoa(rep.Configs[0].Metrics.ZeroMatch) + "<",
+		"no term in common with the catalog", "<li>" + template.HTMLEscapeString(zero.ID+": "+query) + "</li>", "<strong>Zero match:</strong>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
 	}
 }
 

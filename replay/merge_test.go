@@ -42,6 +42,9 @@ func TestMergeShardsIsTheWholeRun(t *testing.T) {
 	if whole.Configs[0].Metrics.Latency.FirstCall.P50 == nil {
 		t.Fatal("the embedded suite should measure streaming latency")
 	}
+	if whole.Configs[0].Metrics.ZeroMatch == 0 {
+		t.Fatal("the embedded suite should have a zero-match query, so that merging shows zero_match sums")
+	}
 	gate := Gate{Min: []Threshold{{"recall", 0.99}, {"call_accuracy", 0.1}}}
 	wantVerdict := gate.Check(whole, nil)
 	for n := 1; n <= 7; n++ {

@@ -107,14 +107,18 @@ type Config struct {
 }
 
 // DefaultWeights are the field weights chosen by measurement on the
-// evaluation corpora and the development sets (see retrieval/EVAL.md).
+// evaluation corpora and the development sets (see retrieval/EVAL.md):
+// name words weigh more than the description, so that a tool whose name
+// holds the query's word is not outranked by one whose description repeats
+// a common word, and parameter descriptions are not punished twice (low
+// weight and length normalisation) for being many.
 func DefaultWeights() map[string]float64 {
 	return map[string]float64{
 		FieldName:        3,
-		FieldNameWords:   1,
+		FieldNameWords:   2,
 		FieldDescription: 1.5,
 		FieldParams:      0.7,
-		FieldParamDesc:   0.4,
+		FieldParamDesc:   0.6,
 		FieldReturns:     0.5,
 		FieldTags:        0.7,
 		FieldDetails:     0.3,

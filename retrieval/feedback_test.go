@@ -24,7 +24,7 @@ func TestFeedbackExpandsFromTopTools(t *testing.T) {
 	if hits, _ := off.Search("new invoice", 5); len(hits) != 1 {
 		t.Fatalf("without feedback: %v, want invoice_create alone", names(hits))
 	}
-	cfg.FeedbackDocs, cfg.FeedbackTerms, cfg.FeedbackWeight = 1, 5, 0.5
+	cfg.FeedbackDocs, cfg.FeedbackTerms, cfg.FeedbackWeight = 1, 10, 0.5
 	on, err := New(tools, WithConfig(cfg))
 	if err != nil {
 		t.Fatal(err)

@@ -76,6 +76,16 @@ func (o Objective) String() string {
 	return s
 }
 
+// Formula writes what the objective scores, as the tables name it:
+// "recall@5 − 0.25·noise", "budget within 800 tokens − 0.25·noise".
+func (o Objective) Formula() string {
+	s := o.String()
+	if o.Budget > 0 {
+		s += " within " + strconv.Itoa(o.Budget) + " tokens"
+	}
+	return s + " − " + strconv.FormatFloat(o.NoisePenalty, 'g', -1, 64) + "·noise"
+}
+
 // Validate checks the objective.
 func (o Objective) Validate() error {
 	switch o.Metric {

@@ -15,12 +15,8 @@ import (
 // the default beside them, the cross-validation folds and their mean and
 // spread, and the held-out score.
 func WriteTable(w io.Writer, r *Result) error {
-	fmt.Fprintf(w, "tune %s: %d cases, objective %s", safetext.Terminal(r.Suite), r.Cases, r.Objective)
-	if r.Objective.Budget > 0 {
-		fmt.Fprintf(w, " within %d tokens", r.Objective.Budget)
-	}
-	fmt.Fprintf(w, " − %g·noise, %s search over %s (%d evaluations, seed %d)\n\n",
-		r.Objective.NoisePenalty, r.Method, strings.Join(r.Tuned, ", "), r.Evaluations, r.Seed)
+	fmt.Fprintf(w, "tune %s: %d cases, objective %s, %s search over %s (%d evaluations, seed %d)\n\n",
+		safetext.Terminal(r.Suite), r.Cases, r.Objective.Formula(), r.Method, strings.Join(r.Tuned, ", "), r.Evaluations, r.Seed)
 
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight|tabwriter.Debug)
 	fmt.Fprintln(tw, "config\tobjective\trecall\tcomp\tndcg\tP\tnoise\ttools\ttokens\tk\tk1\tb\tweights\tanalyzer\talways\t")

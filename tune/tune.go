@@ -557,9 +557,12 @@ func (r *Result) LossWarning() string {
 	if r.CV == nil || !r.CV.LostToDefault {
 		return ""
 	}
-	return fmt.Sprintf("WARNING: the tuned configuration LOST to the default under %d-fold cross-validation "+
-		"(held-out %s %.4f ± %.4f < default %.4f ± %.4f; folds won %d, lost %d): it does not generalise",
-		r.CV.Folds, r.Objective, r.CV.TestMean, r.CV.TestStd, r.CV.DefaultMean, r.CV.DefaultStd, r.CV.FoldsBetterThanDflt, r.CV.FoldsWorseThanDflt)
+	return fmt.Sprintf("WARNING: the tuned configuration LOST to the default under %d-fold cross-validation: "+
+		"objective %s on the held-out folds, tuned %.4f ± %.4f < default %.4f ± %.4f "+
+		"(the 'test' and 'default' columns of the cross-validation table's mean ± sd row; "+
+		"held-out recall tuned %.4f, default %.4f); folds won %d, lost %d: it does not generalise",
+		r.CV.Folds, r.Objective.Formula(), r.CV.TestMean, r.CV.TestStd, r.CV.DefaultMean, r.CV.DefaultStd,
+		r.CV.TestRecallMean, r.CV.DefaultRecallMean, r.CV.FoldsBetterThanDflt, r.CV.FoldsWorseThanDflt)
 }
 
 // OutConfig is the configuration to write out: the best found, or — when

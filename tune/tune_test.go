@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -659,5 +660,36 @@ func TestFeedbackSearched(t *testing.T) {
 	}
 	if bad := (Space{FeedbackDocs: []int{-1}}); bad.Validate() == nil {
 		t.Error("negative feedback_docs accepted")
+	}
+}
+
+// TestFieldBDimension: a field's own b is a searched setting whose values
+// are the space's, the base's and "inherit the global b"; a point carries
+// it into the config it writes and back.
+func TestFieldBDimension(t *testing.T) {
+	base := retrieval.DefaultConfig()
+	base.FieldB = map[string]float64{retrieval.FieldParamDesc: 0.3}
+	p := pointOf(base)
+	pd := slices.Index(retrieval.Fields, retrieval.FieldParamDesc)
+	if p.bOf(pd) != 0.3 || p.bOf(0) != base.B {
+		t.Errorf("bOf: param_desc %g, name %g; want 0.3 and the global %g", p.bOf(pd), p.bOf(0), base.B)
+	}
+	if got := p.config(base, nil).FieldB; !reflect.DeepEqual(got, base.FieldB) {
+		t.Errorf("config: field_b %v, want %v", got, base.FieldB)
+	}
+	dims := Space{FieldB: []float64{0.5}, Fields: []string{retrieval.FieldParamDesc}}.dims(p, false, 0)
+	if len(dims) != 1 || dims[0].name != "field_b.param_desc" || dims[0].n != 3 {
+		t.Fatalf("dims: %+v, want field_b.param_desc with inherit, 0.3 and 0.5", dims)
+	}
+	seen := map[string]bool{}
+	for i := 0; i < dims[0].n; i++ {
+		q := p
+		dims[0].set(&q, i)
+		seen[fmt.Sprint(q.config(base, nil).FieldB)] = true
+	}
+	for _, want := range []string{"map[]", "map[param_desc:0.3]", "map[param_desc:0.5]"} {
+		if !seen[want] {
+			t.Errorf("field_b values written: %v, want %s among them", seen, want)
+		}
 	}
 }

@@ -40,6 +40,8 @@ func TestBadFlagValues(t *testing.T) {
 		{[]string{"tune", "--noise-penalty", "NaN"}, "--noise-penalty"},
 		{[]string{"tune", "--k1", "1,NaN"}, "--k1"},
 		{[]string{"tune", "--weight-values", "Inf"}, "--weight-values"},
+		{[]string{"tune", "--field-b", "0.3,NaN"}, "--field-b"},
+		{[]string{"tune", "--field-b", "1.5"}, "field_b must be in [0, 1]"},
 		{rec("--timeout=-5s"), "--timeout"},
 		{rec("--idle-timeout=0s"), "--idle-timeout"},
 		{rec("--rps", "-5"), "--rps"},

@@ -44,6 +44,7 @@ func init() {
 			&cli.StringFlag{Name: "k", Usage: "k values to try, `LIST` such as 1,3,5,10 (default 1,2,3,4,5,6,8,10)"},
 			&cli.StringFlag{Name: "k1", Usage: "BM25 k1 values to try, `LIST` (default 0.5,0.8,1.2,1.6,2; \"\" with --k1= keeps the base)"},
 			&cli.StringFlag{Name: "b", Usage: "BM25 b values to try, `LIST` (default 0.25,0.5,0.75,0.9,1)"},
+			&cli.StringFlag{Name: "field-b", Usage: "values each tuned field's own b may take besides the global b, `LIST` (default 0,0.3,0.5,0.75,1; \"\" with --field-b= keeps the base)"},
 			&cli.StringFlag{Name: "weight-values", Usage: "values each field weight may take, `LIST` (default 0,0.25,0.5,1,1.5,2,3,5)"},
 			&cli.StringFlag{Name: "fields", Usage: "fields whose weights are tuned, `LIST` (default all; \"none\" for none)"},
 			&cli.BoolFlag{Name: "no-analyzer", Usage: "keep the base analyzer options (tokenizer, CJK, normalisation/stemming, stop words)"},
@@ -178,7 +179,7 @@ func tuneOptions(c *cli.Context) (tune.Options, error) {
 	for _, f := range []struct {
 		flag string
 		dst  *[]float64
-	}{{"k1", &space.K1}, {"b", &space.B}, {"weight-values", &space.Weights}} {
+	}{{"k1", &space.K1}, {"b", &space.B}, {"field-b", &space.FieldB}, {"weight-values", &space.Weights}} {
 		if c.IsSet(f.flag) {
 			if *f.dst, err = floatList(c.String(f.flag)); err != nil {
 				return opts, usageErr("tune: --%s %v", f.flag, err)
