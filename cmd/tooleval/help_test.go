@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/prompt"
 )
 
 // Every command's help has EXAMPLES and EXIT CODES, boolean flags show no
@@ -92,6 +94,19 @@ func TestVersionOf(t *testing.T) {
 		}
 		if got := versionOf(info); got != tc.want {
 			t.Errorf("%s %v: %q, want %q", tc.main, tc.settings, got, tc.want)
+		}
+	}
+}
+
+// The protocols render and record accept are listed in their help from
+// prompt's one list, not by hand.
+func TestProtocolHelpFromRegistry(t *testing.T) {
+	for _, cmd := range []string{"render", "record"} {
+		_, out, _ := runCLI(cmd, "--help")
+		for _, p := range prompt.Protocols() {
+			if !strings.Contains(out, p) {
+				t.Errorf("%s --help does not name protocol %q", cmd, p)
+			}
 		}
 	}
 }

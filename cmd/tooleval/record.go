@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/internal/atomicfile"
+	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/record"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/urfave/cli/v2"
@@ -45,7 +46,7 @@ func init() {
 			&cli.StringFlag{Name: "model", Usage: "model `NAME`"},
 			&cli.StringFlag{Name: "api-key", Usage: "API `KEY` (prefer the environment variable)"},
 			&cli.StringFlag{Name: "variant", Value: "native", Usage: "prompt `VARIANT`: names, detailed, xml, retrieved, json or native"},
-			&cli.StringFlag{Name: "protocol", Usage: "text calling `PROTOCOL` for text variants: use_tool (default), function_calls, tool_call, qwen3_coder"},
+			&cli.StringFlag{Name: "protocol", Usage: "text calling `PROTOCOL` for text variants (default use_tool): " + strings.Join(prompt.Protocols(), ", ")},
 			&cli.IntFlag{Name: "k", Usage: "send the always-include tools and the `N` best BM25 matches instead of the whole catalog"},
 			&cli.IntFlag{Name: "steps", Value: record.DefaultSteps, Usage: "turn budget `N` of a multi-step case (a trajectory)"},
 			&cli.IntFlag{Name: "j", Value: 1, Usage: "`N` requests in flight"},
