@@ -2,16 +2,18 @@ package main
 
 import (
 	"fmt"
-	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"github.com/tooleval/tooleval/catalog"
-	"github.com/tooleval/tooleval/prompt"
 	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/safetext"
+	"github.com/tooleval/tooleval/internal/texttable"
+	"github.com/tooleval/tooleval/prompt"
 )
 
 func init() {
@@ -204,20 +206,15 @@ func printSummary(w io.Writer, s catalogSummary, encs []string) {
 	fmt.Fprintf(w, "%s (%s): %d tools, %d parameters (%d required)\n", safetext.Terminal(s.File), safetext.Terminal(strings.Join(s.Formats, ", ")), s.Tools, s.Params, s.RequiredParams)
 	printServers(w, s.Servers, time.Now())
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "variant\tchars\t")
-	for _, e := range encs {
-		fmt.Fprintf(tw, "%s\t", e)
-	}
-	fmt.Fprintln(tw)
+	t := texttable.New(1, append([]string{"variant", "chars"}, encs...)...)
 	for _, v := range s.Variants {
-		fmt.Fprintf(tw, "%s\t%d\t", v.Variant, v.Chars)
+		row := []string{v.Variant, strconv.Itoa(v.Chars)}
 		for _, e := range encs {
-			fmt.Fprintf(tw, "%d\t", v.Tokens[e])
+			row = append(row, strconv.Itoa(v.Tokens[e]))
 		}
-		fmt.Fprintln(tw)
+		t.Add(row...)
 	}
-	tw.Flush()
+	t.Text(w)
 	fmt.Fprintf(w, "\nproblems: %d\n", len(s.Problems))
 	for _, p := range s.Problems {
 		fmt.Fprintf(w, "  %s\n", safetext.Terminal(fmt.Sprint(p)))

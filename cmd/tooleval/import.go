@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/tooleval/tooleval/bfcl"
 	"github.com/tooleval/tooleval/bfclcheck"
+	"github.com/tooleval/tooleval/internal/texttable"
 	"github.com/urfave/cli/v2"
 )
 
@@ -95,8 +96,7 @@ func splitList(vals []string) []string {
 
 func printImportSummary(w io.Writer, out string, s *bfcl.Summary) {
 	fmt.Fprintf(w, "imported %d cases and %d tools from %s\n\n", s.Cases, s.Tools, s.DataDir)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "category\tversion\tquestions\tcases\tskipped\town catalogs\t")
+	cats := texttable.New(2, "category", "version", "questions", "cases", "skipped", "own catalogs")
 	var empty []string
 	for _, c := range s.Categories {
 		name := c.Category
@@ -106,12 +106,12 @@ func printImportSummary(w io.Writer, out string, s *bfcl.Summary) {
 		case strings.Contains(c.Category, "relevance"):
 			name += " (any call)"
 		}
-		fmt.Fprintf(tw, "%s\tv%d\t%d\t%d\t%d\t%d\t\n", name, c.Version, c.Questions, c.Cases, c.Skipped, c.Catalogs)
+		cats.Add(name, fmt.Sprintf("v%d", c.Version), strconv.Itoa(c.Questions), strconv.Itoa(c.Cases), strconv.Itoa(c.Skipped), strconv.Itoa(c.Catalogs))
 		if c.Cases == 0 {
 			empty = append(empty, fmt.Sprintf("%s (%s)", c.Category, c.Note))
 		}
 	}
-	tw.Flush()
+	cats.Text(w)
 	if len(empty) > 0 {
 		fmt.Fprintf(w, "\nno cases from: %s\n", strings.Join(empty, "; "))
 	}
@@ -127,8 +127,7 @@ func printImportSummary(w io.Writer, out string, s *bfcl.Summary) {
 		s.Tools, s.Merged, s.Conflicts, s.ConflictCases, s.NonProviderNames)
 	if len(s.Models) > 0 {
 		fmt.Fprintf(w, "\nmodel results from %s:\n", s.ResultsDir)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "model\tmode\tnames\tfiles\tresults\ttranscripts\tcalls\tno call decoded\tmissing\tunmatched\trejected\t")
+		models := texttable.New(3, "model", "mode", "names", "files", "results", "transcripts", "calls", "no call decoded", "missing", "unmatched", "rejected")
 		for _, m := range s.Models {
 			names := "as given"
 			if m.UnderscoreNames {
@@ -137,10 +136,11 @@ func printImportSummary(w io.Writer, out string, s *bfcl.Summary) {
 			if m.NamesFrom != "" {
 				names += " (" + m.NamesFrom + ")"
 			}
-			fmt.Fprintf(tw, "%s\t%s (%s)\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", m.Model, m.Mode, m.ModeFrom, names,
-				m.Files, m.Results, m.Transcripts, m.Calls, m.Unparsed, m.Missing, m.Unmatched, m.Rejected)
+			models.Add(m.Model, fmt.Sprintf("%s (%s)", m.Mode, m.ModeFrom), names, strconv.Itoa(m.Files), strconv.Itoa(m.Results),
+				strconv.Itoa(m.Transcripts), strconv.Itoa(m.Calls), strconv.Itoa(m.Unparsed), strconv.Itoa(m.Missing),
+				strconv.Itoa(m.Unmatched), strconv.Itoa(m.Rejected))
 		}
-		tw.Flush()
+		models.Text(w)
 	}
 	if s.WarningCount > 0 {
 		fmt.Fprintf(w, "\n%d warning(s):\n", s.WarningCount)
