@@ -2,12 +2,13 @@ package tune
 
 import (
 	"fmt"
-	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/tooleval/tooleval/internal/safetext"
+	"github.com/tooleval/tooleval/internal/texttable"
 	"github.com/tooleval/tooleval/retrieval"
 )
 
@@ -18,14 +19,13 @@ func WriteTable(w io.Writer, r *Result) error {
 	fmt.Fprintf(w, "tune %s: %d cases, objective %s, %s search over %s (%d evaluations, seed %d)\n\n",
 		safetext.Terminal(r.Suite), r.Cases, r.Objective.Formula(), r.Method, strings.Join(r.Tuned, ", "), r.Evaluations, r.Seed)
 
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight|tabwriter.Debug)
-	fmt.Fprintln(tw, "config\tobjective\trecall\tcomp\tndcg\tP\tnoise\ttools\ttokens\tk\tk1\tb\tweights\tanalyzer\talways\t")
+	t := texttable.New(1, "config", "objective", "recall", "comp", "ndcg", "P", "noise", "tools", "tokens", "k", "k1", "b", "weights", "analyzer", "always")
+	t.Num[11], t.Num[12], t.Num[13], t.Num[14] = false, false, false, false // b, weights, analyzer, always are text
 	row := func(name string, rk Ranked) {
 		s := rk.Score
-		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.2f\t%.0f\t%d\t%g\t%s\t%s\t%s\t%s\t\n",
-			name, s.Objective, s.Recall, s.Comp, s.NDCG, s.Precision, s.Noise, s.Injected, s.Tokens,
-			rk.Config.K, rk.Config.K1, FormatB(rk.Config), FormatWeights(rk.Config.Weights), FormatAnalyzer(rk.Config.Analyzer),
-			safetext.Terminal(strings.Join(rk.Config.Always, ",")))
+		t.Add(name, f4(s.Objective), f4(s.Recall), f4(s.Comp), f4(s.NDCG), f4(s.Precision), f4(s.Noise),
+			fmt.Sprintf("%.2f", s.Injected), fmt.Sprintf("%.0f", s.Tokens), strconv.Itoa(rk.Config.K), fmt.Sprintf("%g", rk.Config.K1),
+			FormatB(rk.Config), FormatWeights(rk.Config.Weights), FormatAnalyzer(rk.Config.Analyzer), strings.Join(rk.Config.Always, ","))
 	}
 	for i, b := range r.Best {
 		row(fmt.Sprintf("tuned #%d", i+1), b)
@@ -34,28 +34,26 @@ func WriteTable(w io.Writer, r *Result) error {
 	if d := r.DefaultAtBestK; d != nil {
 		row(fmt.Sprintf("default k=%d", d.Config.K), *d)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.Text(w); err != nil {
 		return err
 	}
 
 	if len(r.Folds) > 0 {
 		fmt.Fprintf(w, "\n%d-fold cross-validation (objective on the held-out fold)\n", len(r.Folds))
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight|tabwriter.Debug)
-		fmt.Fprintln(tw, "fold\tcases\ttrain\ttest\tdefault\twinner\ttest recall\tdefault recall\ttest noise\tdefault noise\tk\t")
+		t := texttable.New(1, "fold", "cases", "train", "test", "default", "winner", "test recall", "default recall", "test noise", "default noise", "k")
+		t.Num[5] = false // winner
 		for _, f := range r.Folds {
 			if f.Winner == WinnerEmpty {
-				fmt.Fprintf(tw, "%d\t%d\t\t\t\tempty\t\t\t\t\t\t\n", f.Fold, f.TestCases)
+				t.Add(strconv.Itoa(f.Fold), strconv.Itoa(f.TestCases), "", "", "", "empty", "", "", "", "", "")
 				continue
 			}
-			fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f\t%.4f\t%s\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t\n", f.Fold, f.TestCases,
-				f.Train.Objective, f.Test.Objective, f.DefaultTest.Objective, f.Winner, f.Test.Recall, f.DefaultTest.Recall,
-				f.Test.Noise, f.DefaultTest.Noise, f.Config.K)
+			t.Add(strconv.Itoa(f.Fold), strconv.Itoa(f.TestCases), f4(f.Train.Objective), f4(f.Test.Objective), f4(f.DefaultTest.Objective),
+				f.Winner, f4(f.Test.Recall), f4(f.DefaultTest.Recall), f4(f.Test.Noise), f4(f.DefaultTest.Noise), strconv.Itoa(f.Config.K))
 		}
 		cv := r.CV
-		fmt.Fprintf(tw, "mean ± sd\t\t%.4f\t%.4f ± %.4f\t%.4f ± %.4f\t\t%.4f\t%.4f\t%.4f\t%.4f\t\t\n", cv.TrainMean,
-			cv.TestMean, cv.TestStd, cv.DefaultMean, cv.DefaultStd, cv.TestRecallMean, cv.DefaultRecallMean,
-			cv.TestNoiseMean, cv.DefaultNoiseMean)
-		if err := tw.Flush(); err != nil {
+		t.Add("mean ± sd", "", f4(cv.TrainMean), fmt.Sprintf("%.4f ± %.4f", cv.TestMean, cv.TestStd), fmt.Sprintf("%.4f ± %.4f", cv.DefaultMean, cv.DefaultStd),
+			"", f4(cv.TestRecallMean), f4(cv.DefaultRecallMean), f4(cv.TestNoiseMean), f4(cv.DefaultNoiseMean), "")
+		if err := t.Text(w); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "tuned beat the default on %d of %d folds, lost on %d", cv.FoldsBetterThanDflt, cv.Folds, cv.FoldsWorseThanDflt)
@@ -74,6 +72,9 @@ func WriteTable(w io.Writer, r *Result) error {
 	}
 	return nil
 }
+
+// f4 writes a score with four decimals, as every tune table does.
+func f4(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 
 // FormatWeights renders weights as "name=3,description=1.5,…" in
 // retrieval.Fields order (the form --weights reads).

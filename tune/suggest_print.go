@@ -2,10 +2,11 @@ package tune
 
 import (
 	"fmt"
-	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
+	"strconv"
 	"strings"
-	"text/tabwriter"
+
+	"github.com/tooleval/tooleval/internal/texttable"
 )
 
 // WriteSuggestions prints a SuggestResult as a table, best gain first.
@@ -15,8 +16,8 @@ func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 		_, err := fmt.Fprintln(w, "no misses with words to suggest")
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "tool\tsuggestion\tsupport\tfolds\tbetter\tworse\tfixed\tgain\tkept\tfixes\t")
+	t := texttable.New(2, "tool", "suggestion", "support", "folds", "better", "worse", "fixed", "gain", "kept", "fixes")
+	t.Num[8], t.Num[9] = false, false // kept, fixes are text
 	for _, s := range r.Suggestions {
 		kept := ""
 		if s.Kept {
@@ -26,9 +27,10 @@ func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 		if tool == "" {
 			tool, what = "(synonyms)", s.Word+" = "+s.Synonym
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%+.1f\t%+.4f\t%s\t%s\t\n", safetext.Terminal(tool), safetext.Terminal(what), s.Support, s.Folds, s.Better, s.Worse, s.Fixed, s.Gain, kept, safetext.Terminal(caseList(s.Fixes)))
+		t.Add(tool, what, strconv.Itoa(s.Support), strconv.Itoa(s.Folds), strconv.Itoa(s.Better), strconv.Itoa(s.Worse),
+			fmt.Sprintf("%+.1f", s.Fixed), fmt.Sprintf("%+.4f", s.Gain), kept, caseList(s.Fixes))
 	}
-	return tw.Flush()
+	return t.Text(w)
 }
 
 // caseList shows up to three case ids, then how many more.

@@ -597,7 +597,7 @@ func TestCVEmptyFoldsAndLoss(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "WARNING: the tuned configuration LOST to the default") || !strings.Contains(b.String(), "1 empty") ||
-		!strings.Contains(b.String(), "  default|") {
+		!strings.Contains(b.String(), "\n│ default ") {
 		t.Errorf("table:\n%s", b.String())
 	}
 }
