@@ -110,19 +110,11 @@ type callSpec struct {
 }
 
 func (s callSpec) call(i int) toolcall.Call {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for j, a := range s.args {
-		if j > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(a.name)
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(a.value)
+	ex := toolcall.ExampleCall{Name: s.name}
+	for _, a := range s.args {
+		ex.Args = append(ex.Args, toolcall.ExampleArg{Key: a.name, Value: a.value})
 	}
-	b.WriteByte('}')
-	return toolcall.Call{Index: i, Name: s.name, Arguments: json.RawMessage(b.Bytes())}
+	return toolcall.Call{Index: i, Name: s.name, Arguments: json.RawMessage(ex.Arguments())}
 }
 
 func toCalls(specs []callSpec) []toolcall.Call {

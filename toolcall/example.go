@@ -16,8 +16,9 @@ type ExampleCall struct {
 	Args []ExampleArg // in order
 }
 
-// ExampleArg is one argument of an ExampleCall; Value is a string or an
-// int.
+// ExampleArg is one argument of an ExampleCall; Value is anything
+// json.Marshal writes (the writers use strings and ints; a
+// json.RawMessage is written as it is, compacted).
 type ExampleArg struct {
 	Key   string
 	Value any
