@@ -78,31 +78,25 @@ func DefaultCacheDir() string {
 	return filepath.Join(os.TempDir(), "tooleval-mcp")
 }
 
+// positiveOr sets *v to def unless it is positive (zero or negative means
+// the default).
+func positiveOr[T time.Duration | int | int64](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
+}
+
 func (o Options) withDefaults() Options {
 	if o.CacheDir == "" {
 		o.CacheDir = DefaultCacheDir()
 	}
-	if o.StartTimeout <= 0 {
-		o.StartTimeout = DefaultStartTimeout
-	}
-	if o.InitTimeout <= 0 {
-		o.InitTimeout = DefaultInitTimeout
-	}
-	if o.ListTimeout <= 0 {
-		o.ListTimeout = DefaultListTimeout
-	}
-	if o.TerminateTimeout <= 0 {
-		o.TerminateTimeout = DefaultTerminateTimeout
-	}
-	if o.MaxMessageBytes <= 0 {
-		o.MaxMessageBytes = DefaultMaxMessageBytes
-	}
-	if o.MaxServerBytes <= 0 {
-		o.MaxServerBytes = DefaultMaxServerBytes
-	}
-	if o.ListingTimeout <= 0 {
-		o.ListingTimeout = DefaultListingTimeout
-	}
+	positiveOr(&o.StartTimeout, DefaultStartTimeout)
+	positiveOr(&o.InitTimeout, DefaultInitTimeout)
+	positiveOr(&o.ListTimeout, DefaultListTimeout)
+	positiveOr(&o.TerminateTimeout, DefaultTerminateTimeout)
+	positiveOr(&o.MaxMessageBytes, DefaultMaxMessageBytes)
+	positiveOr(&o.MaxServerBytes, DefaultMaxServerBytes)
+	positiveOr(&o.ListingTimeout, DefaultListingTimeout)
 	if o.Now == nil {
 		o.Now = time.Now
 	}
