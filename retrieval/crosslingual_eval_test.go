@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/metrics"
-	)
+)
 
 // TestCrossLingualDev measures cross-lingual retrieval on corpus
 // directories (catalog.json, queries.jsonl) listed in TOOLEVAL_XL_DIRS
