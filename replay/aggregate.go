@@ -136,8 +136,8 @@ func reduction(injected, whole int) *float64 {
 	return &v
 }
 
-// variantStats is the prompt-variant view over a configuration's results.
-func variantStats(variants []string, results []*CaseResult, tokens bool) []VariantStats {
+// SummariseVariants is the prompt-variant view over a configuration's results.
+func SummariseVariants(variants []string, results []*CaseResult, tokens bool) []VariantStats {
 	out := make([]VariantStats, len(variants))
 	for vi, v := range variants {
 		s := VariantStats{Variant: v}
@@ -183,8 +183,8 @@ func groupNames(r *CaseResult) []string {
 	return out
 }
 
-// groups aggregates the results per language and per tag, names sorted.
-func groups(results []*CaseResult, tokens bool) []Group {
+// SummariseGroups aggregates the results per language and per tag, names sorted.
+func SummariseGroups(results []*CaseResult, tokens bool) []Group {
 	by := map[string]*Aggregate{}
 	for _, r := range results {
 		for _, n := range groupNames(r) {

@@ -102,8 +102,8 @@ func Merge(shards []*Report) (*Report, error) {
 // summarise computes the aggregates of a configuration from its results.
 func summarise(cr *ConfigResult, variants []string, tokens bool) {
 	cr.Metrics = Summarise(cr.Results, tokens)
-	cr.Variants = variantStats(variants, cr.Results, tokens)
-	cr.Groups = groups(cr.Results, tokens)
+	cr.Variants = SummariseVariants(variants, cr.Results, tokens)
+	cr.Groups = SummariseGroups(cr.Results, tokens)
 }
 
 // checkShard checks what a shard report says against itself: it names a
@@ -115,7 +115,7 @@ func checkShard(r *Report) error {
 		return fmt.Errorf("no suite_hash: made by an older tooleval, or edited; replay the shard again")
 	}
 	got, _ := json.Marshal(r.Counting)
-	want, _ := json.Marshal(counting(r.Variants, r.Encoding))
+	want, _ := json.Marshal(CountingFor(r.Variants, r.Encoding))
 	if !bytes.Equal(got, want) {
 		return fmt.Errorf("its counting does not match its variants and encoding")
 	}

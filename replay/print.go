@@ -17,17 +17,6 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// causeOrder ranks failure causes from the most to the least severe.
-var causeOrder = []string{CauseError, CauseParser, "retrieval_miss", "search_query", "selection", "arguments", causeStopped}
-
-func causeRank(c string) int {
-	for i, x := range causeOrder {
-		if x == c {
-			return i
-		}
-	}
-	return len(causeOrder)
-}
 
 // Worst returns up to n failed cases of a configuration, taking the
 // causes in turn from the most severe (broken, parser, retrieval miss,
@@ -382,12 +371,6 @@ func codeOrder(codes map[string]int) []string {
 	return out
 }
 
-func firstOr(xs []string, def string) string {
-	if len(xs) == 0 {
-		return def
-	}
-	return xs[0]
-}
 
 func clip(s string, n int) string { return texttable.Clip(s, n) }
 

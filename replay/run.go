@@ -1,14 +1,10 @@
 package replay
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -139,28 +135,6 @@ func (o *Options) normalise() error {
 	return nil
 }
 
-// MaxShards bounds n in --shard i/n (and in the shards merge reads): a
-// CI matrix is far smaller, and merge lists what is missing of 1…n.
-const MaxShards = 4096
-
-// ParseShard reads "i/n" (1 ≤ i ≤ n ≤ MaxShards).
-func ParseShard(s string) (i, n int, err error) {
-	a, b, ok := strings.Cut(s, "/")
-	if ok {
-		i, err = strconv.Atoi(a)
-		if err == nil {
-			n, err = strconv.Atoi(b)
-		}
-	}
-	if !ok || err != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n, e.g. 2/4", s)
-	}
-	if n > MaxShards {
-		return 0, 0, fmt.Errorf("shard %q: at most %d shards", s, MaxShards)
-	}
-	return i, n, nil
-}
-
 // Configs lists the configurations a run with these options replays, in
 // report order: per retrieval setting, per k.
 func (o *Options) Configs() []Config {
@@ -181,19 +155,6 @@ func (o *Options) Configs() []Config {
 		}
 	}
 	return out
-}
-
-// ConfigKey identifies retrieval settings: the first 16 hex digits of the
-// SHA-256 of their canonical JSON (fields in declaration order, map keys
-// sorted). Two configurations with the same settings have the same key
-// whatever they are called.
-func ConfigKey(c retrieval.Config) string {
-	b, err := json.Marshal(c)
-	if err != nil {
-		panic(err) // a Config always marshals
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:8])
 }
 
 // Run replays every case of the suite (or of one shard) under every
@@ -253,7 +214,7 @@ func Run(s *Suite, opts Options) (*Report, error) {
 	wg.Wait()
 
 	rep := &Report{Suite: s.Name, SuiteHash: s.Hash, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants,
-		Filter: opts.Filter.Patterns(), Counting: counting(opts.Variants, opts.Encoding), Started: started}
+		Filter: opts.Filter.Patterns(), Counting: CountingFor(opts.Variants, opts.Encoding), Started: started}
 	if opts.Shards > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", opts.Shard, opts.Shards)
 	}
@@ -264,8 +225,8 @@ func Run(s *Suite, opts Options) (*Report, error) {
 			cr.Results[i] = results[i][ci]
 		}
 		cr.Metrics = Summarise(cr.Results, tokens)
-		cr.Variants = variantStats(opts.Variants, cr.Results, tokens)
-		cr.Groups = groups(cr.Results, tokens)
+		cr.Variants = SummariseVariants(opts.Variants, cr.Results, tokens)
+		cr.Groups = SummariseGroups(cr.Results, tokens)
 		rep.Configs = append(rep.Configs, cr)
 	}
 	rep.Elapsed = time.Since(started)

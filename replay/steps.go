@@ -99,6 +99,15 @@ func (c *Case) Trajectory() bool { return len(c.Steps) > 0 }
 // when it has none.
 func (c *Case) Search() *SearchTool { return c.search }
 
+// Tools is the case's catalog with its search tool, if it has one, as the
+// parsers see it (they need the tool's name to recognise its calls).
+func (c *Case) Tools(cat *catalog.Catalog) toolcall.ToolSet {
+	if c.searchTool != nil {
+		return withSearch{cat, c.searchTool}
+	}
+	return cat
+}
+
 // withSearch is a case's catalog with its search tool, for the parsers
 // (which need the tool's name to recognise its calls).
 type withSearch struct {

@@ -510,3 +510,15 @@ func contains(xs []string, s string) bool {
 	}
 	return false
 }
+
+// ParseOptions are the options a transcript's parser is built with: its
+// format, the case's catalog (tool names and schema-driven coercion) and
+// its reasoning settings; the caps are the parsers' defaults.
+func (t *Transcript) ParseOptions(tools toolcall.ToolSet) toolcall.ParseOptions {
+	return toolcall.ParseOptions{
+		Format:        toolcall.Format(t.Format),
+		Tools:         tools,
+		ReasoningOpen: t.ReasoningOpen,
+		ThinkAsText:   t.ThinkAsText,
+	}
+}

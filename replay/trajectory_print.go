@@ -12,9 +12,6 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// causeStopped: a trajectory's first failing step is one the model never
-// took (it ended the conversation before).
-const causeStopped = "stopped"
 
 // hasTrajectories reports whether any configuration measured a trajectory.
 func hasTrajectories(rep *Report) bool {
