@@ -2,6 +2,7 @@ package replay
 
 import (
 	"encoding/json"
+	"github.com/tooleval/tooleval/suite"
 	"os"
 	"testing"
 	"testing/fstest"
@@ -42,7 +43,7 @@ func TestTranscriptReasoningOptions(t *testing.T) {
 
 // loadTranscript loads a one-case suite with transcript tr, as a suite
 // file gives it.
-func loadTranscript(t *testing.T, tr map[string]any) *Transcript {
+func loadTranscript(t *testing.T, tr map[string]any) *suite.Transcript {
 	t.Helper()
 	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
 	if err != nil {
@@ -52,7 +53,7 @@ func loadTranscript(t *testing.T, tr map[string]any) *Transcript {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(fstest.MapFS{"notes.json": {Data: cat}, "s.jsonl": {Data: line}}, "s.jsonl", "")
+	s, err := suite.Load(fstest.MapFS{"notes.json": {Data: cat}, "s.jsonl": {Data: line}}, "s.jsonl", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -101,7 +102,7 @@ func (c *costs) tokens(cat *catalog.Catalog, variant string, names []string) (in
 
 // tokensWith is tokens with a trajectory's search tool: it is rendered
 // after the injected tools, and the retrieved variant's rules name it.
-func (c *costs) tokensWith(cat *catalog.Catalog, variant string, names []string, search *SearchTool) (int, error) {
+func (c *costs) tokensWith(cat *catalog.Catalog, variant string, names []string, search *suite.SearchTool) (int, error) {
 	if c.encoding == "" {
 		return 0, nil
 	}
@@ -194,4 +195,3 @@ func indexFrom(s, sub string, from int) int {
 func wordByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
-

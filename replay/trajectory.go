@@ -9,19 +9,21 @@ import (
 	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
 // stepParse is one step's transcript parsed once for every configuration.
 type stepParse struct {
-	parse   *ParseResult
+	parse   *report.ParseResult
 	broken  []metrics.Broken
-	latency *Latency
+	latency *report.Latency
 }
 
 // parseSteps parses every step's transcript (nil for steps not taken).
-func (r *runner) parseSteps(c *Case, cat *catalog.Catalog) ([]*stepParse, error) {
+func (r *runner) parseSteps(c *suite.Case, cat *catalog.Catalog) ([]*stepParse, error) {
 	tools := c.Tools(cat)
 	out := make([]*stepParse, len(c.Steps))
 	for i, st := range c.Steps {
@@ -75,8 +77,8 @@ type trajectoryRun struct {
 }
 
 // trajectory replays c's steps under one configuration.
-func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error) {
-	res := &TrajectoryResult{Passed: true, Needed: len(t.needed), Steps: make([]StepResult, len(c.Steps))}
+func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.TrajectoryResult, error) {
+	res := &report.TrajectoryResult{Passed: true, Needed: len(t.needed), Steps: make([]report.StepResult, len(c.Steps))}
 	set := newToolSet(t.first)
 	searchName := ""
 	if c.Search() != nil {
@@ -124,7 +126,7 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 		var names []string
 		for _, call := range p.parse.Calls {
 			if searchName != "" && call.Name == searchName {
-				s := Search{}
+				s := report.Search{}
 				q, err := searchQuery(call.Arguments, c.Search().QueryParam)
 				if err != nil {
 					s.Error = err.Error()
@@ -162,7 +164,7 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 			res.ToolCalls += cr.ToolCalls
 			res.WrongArgCalls += cr.WrongArgCalls
 		}
-		badSearch := slices.ContainsFunc(sr.Searches, func(s Search) bool { return s.Error != "" })
+		badSearch := slices.ContainsFunc(sr.Searches, func(s report.Search) bool { return s.Error != "" })
 		sr.Passed = p.parse.Disagreement == "" && len(sr.NotInjected) == 0 && !badSearch && (sr.Calls == nil || sr.Calls.Correct)
 		if p.parse.Disagreement != "" {
 			res.ParserFailures++
@@ -176,7 +178,7 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 			}
 			switch {
 			case p.parse.Disagreement != "":
-				sr.Cause, sr.Code = CauseParser, CauseParser
+				sr.Cause, sr.Code = report.CauseParser, report.CauseParser
 			case badSearch && len(sr.NotInjected) == 0 && (sr.Calls == nil || sr.Calls.Correct):
 				sr.Cause, sr.Code = string(metrics.CauseArguments), string(toolcall.CodeMissingRequired)
 			default:
@@ -218,7 +220,7 @@ func (r *runner) trajectory(c *Case, t *trajectoryRun) (*TrajectoryResult, error
 }
 
 // stepVerdict counts a step into the trajectory's verdict.
-func (r *runner) stepVerdict(res *TrajectoryResult, sr *StepResult) {
+func (r *runner) stepVerdict(res *report.TrajectoryResult, sr *report.StepResult) {
 	if sr.Passed {
 		if sr.Checked {
 			res.StepsPassed++
@@ -235,7 +237,7 @@ func (r *runner) stepVerdict(res *TrajectoryResult, sr *StepResult) {
 // that are not gold, and (counted) their tokens — the search tool and its
 // rule included — noise tokens being what the prompt costs beyond the
 // gold tools alone.
-func (r *runner) stepCost(c *Case, t *trajectoryRun, injected []string, res *TrajectoryResult) error {
+func (r *runner) stepCost(c *suite.Case, t *trajectoryRun, injected []string, res *report.TrajectoryResult) error {
 	res.InjectedTools += len(injected)
 	gold := make([]string, 0, len(injected))
 	for _, n := range injected {
