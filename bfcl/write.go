@@ -12,7 +12,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/internal/readcap"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // Write writes the import to dir: catalog.json (shared mode) and
@@ -88,7 +88,7 @@ func writeCatalog(w *bufio.Writer, docs []json.RawMessage) error {
 }
 
 // writeCases writes one case per line.
-func writeCases(w *bufio.Writer, cases []replay.Case) error {
+func writeCases(w *bufio.Writer, cases []suite.Case) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for i := range cases {
@@ -103,7 +103,7 @@ func writeCases(w *bufio.Writer, cases []replay.Case) error {
 // file over them, as it could not be read back (variables for tests).
 var (
 	maxCatalogBytes int64 = catalog.MaxFileBytes
-	maxSuiteBytes   int64 = replay.DefaultMaxSuiteBytes
+	maxSuiteBytes   int64 = suite.DefaultMaxSuiteBytes
 )
 
 // writeFileAtomic writes a file of at most max bytes (0: no cap) through a temporary
