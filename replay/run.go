@@ -199,7 +199,7 @@ func Run(s *suite.Suite, opts Options) (*report.Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = r.replay(cases[i])
+				results[i] = r.replayTrials(cases[i])
 				if opts.Progress != nil {
 					mu.Lock()
 					done++
@@ -226,9 +226,7 @@ func Run(s *suite.Suite, opts Options) (*report.Report, error) {
 		for i := range cases {
 			cr.Results[i] = results[i][ci]
 		}
-		cr.Metrics = report.Summarise(cr.Results, tokens)
-		cr.Variants = report.SummariseVariants(opts.Variants, cr.Results, tokens)
-		cr.Groups = report.SummariseGroups(cr.Results, tokens)
+		cr.Summarise(opts.Variants, tokens)
 		rep.Configs = append(rep.Configs, cr)
 	}
 	rep.Elapsed = time.Since(started)
@@ -249,6 +247,32 @@ func (r *runner) index(cat *catalog.Catalog, ri int) (*retrieval.Index, error) {
 	// configuration naming tools of one catalog still serves the others.
 	cfg.Always = nil
 	return r.suite.Index(cat, cfg)
+}
+
+// replayTrials runs one case under every configuration, once per trial
+// (each of its recordings), and combines the trials of each configuration
+// into the case's result (report.CombineTrials).
+func (r *runner) replayTrials(c *suite.Case) []*report.CaseResult {
+	n := c.TrialCount()
+	if n == 1 {
+		return r.replay(c)
+	}
+	byTrial := make([][]*report.CaseResult, n)
+	var elapsed time.Duration
+	for i := range n {
+		byTrial[i] = r.replay(c.Trial(i))
+		elapsed += byTrial[i][0].Elapsed
+	}
+	out := make([]*report.CaseResult, len(r.configs))
+	trials := make([]*report.CaseResult, n)
+	for ci := range out {
+		for i := range n {
+			trials[i] = byTrial[i][ci]
+		}
+		out[ci] = report.CombineTrials(trials)
+		out[ci].Elapsed = elapsed
+	}
+	return out
 }
 
 // replay runs one case under every configuration.

@@ -25,6 +25,7 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 		a.Causes, a.Codes = map[string]int{}, map[string]int{}
 	}
 	a.Cases++
+	a.Trials.Add(r.TrialCounts())
 	if r.Passed {
 		a.Passed++
 	} else {
@@ -116,6 +117,7 @@ func (a *Aggregate) Derive() {
 	a.AbstentionAccuracy = ratio(float64(a.AbstentionCorrect), a.AbstentionCases)
 	a.Latency.derive()
 	a.Trajectory.derive()
+	a.Trials.Derive()
 }
 
 // ratio is x/n, nil when n is 0.

@@ -22,6 +22,10 @@ type metric struct {
 	// count: the metric is a count, not a share in [0, 1] (a threshold
 	// over 1 on a share could never fail, or never pass).
 	count bool
+	// strict: a bound on the metric when it was not measured fails the
+	// gate even without RequireMeasured (pass_at_K, pass_hat_K: a K beyond
+	// the trials recorded).
+	strict bool
 }
 
 // count is a count as a measured value, measured when n > 0.
@@ -63,24 +67,43 @@ var metricTable = map[string]metric{
 	"trajectory_injected_tokens":     {get: func(a *Aggregate) *float64 { return a.Trajectory.InjectedTokens }, lowerIsBetter: true, what: "token counts of trajectories (an encoding other than none)", count: true},
 }
 
-// Metrics lists the metric names thresholds accept.
+// Metrics lists the metric names thresholds accept: the table's, then the
+// families of the trial metrics (pass_at_K, pass_hat_K).
 func Metrics() []string {
-	out := make([]string, 0, len(metricTable))
+	out := make([]string, 0, len(metricTable)+len(TrialMetricNames))
 	for n := range metricTable {
 		out = append(out, n)
 	}
 	sort.Strings(out)
-	return out
+	return append(out, TrialMetricNames...)
+}
+
+// lookupMetric finds a threshold metric by name: one of the table, or one
+// of a family (trialMetric). It is the one place a name is resolved.
+func lookupMetric(name string) (metric, error) {
+	if m, ok := metricTable[name]; ok {
+		return m, nil
+	}
+	if m, ok, err := trialMetric(name); ok {
+		return m, err
+	}
+	return metric{}, fmt.Errorf("unknown metric %q (want one of %s)", name, strings.Join(Metrics(), ", "))
+}
+
+// metricOf is lookupMetric for a name already accepted by ParseThreshold.
+func metricOf(name string) metric {
+	m, _ := lookupMetric(name)
+	return m
 }
 
 // LowerIsBetter reports whether a rise of the metric is a regression.
-func LowerIsBetter(name string) bool { return metricTable[name].lowerIsBetter }
+func LowerIsBetter(name string) bool { return metricOf(name).lowerIsBetter }
 
 // MetricValue returns a threshold metric of an aggregate, nil when it was
 // not measured (or the name is unknown).
 func MetricValue(a *Aggregate, name string) *float64 {
-	m, ok := metricTable[name]
-	if !ok {
+	m, err := lookupMetric(name)
+	if err != nil {
 		return nil
 	}
 	return m.get(a)
@@ -101,15 +124,16 @@ func ParseThreshold(s string) (Threshold, error) {
 	if !ok {
 		return Threshold{}, fmt.Errorf("%q: want METRIC=VALUE", s)
 	}
-	if _, known := metricTable[name]; !known {
-		return Threshold{}, fmt.Errorf("%q: unknown metric %q (want one of %s)", s, name, strings.Join(Metrics(), ", "))
+	m, err := lookupMetric(name)
+	if err != nil {
+		return Threshold{}, fmt.Errorf("%q: %v", s, err)
 	}
 	v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
 	if err != nil || !(v >= 0) || math.IsInf(v, 0) {
 		// NaN would make the gate unable to fail.
 		return Threshold{}, fmt.Errorf("%q: value must be a finite number ≥ 0", s)
 	}
-	if v > 1 && !metricTable[name].count {
+	if v > 1 && !m.count {
 		return Threshold{}, fmt.Errorf("%q: %s is a share in [0, 1], the value must be ≤ 1", s, name)
 	}
 	return Threshold{Metric: name, Value: v}, nil

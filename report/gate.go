@@ -58,7 +58,8 @@ func (g Gate) Check(rep, base *Report) *Verdict {
 		}
 	}
 	unmeasured := func(cfg, name, where string) {
-		problem(!g.RequireMeasured, "%s: %s could not be measured%s (it needs %s)", cfg, name, where, metricTable[name].what)
+		m := metricOf(name)
+		problem(!g.RequireMeasured && !m.strict, "%s: %s could not be measured%s (it needs %s)", cfg, name, where, m.what)
 	}
 	if base != nil {
 		cmp := Compare(base, rep)
@@ -84,7 +85,7 @@ func (g Gate) Check(rep, base *Report) *Verdict {
 		for _, mc := range cmp.Matched {
 			c := byName[mc.Config]
 			for _, t := range g.MaxDrop {
-				m := metricTable[t.Metric]
+				m := metricOf(t.Metric)
 				bv, cv := m.get(&mc.Baseline), m.get(&c.Metrics)
 				switch {
 				case m.tokens && !tokensComparable:
@@ -95,7 +96,7 @@ func (g Gate) Check(rep, base *Report) *Verdict {
 				case bv == nil:
 					problem(g.AllowUnmatched, "%s: %s has no baseline value to compare with (the baseline could not measure it)", c.Config.Name, t.Metric)
 				case cv == nil:
-					problem(g.AllowUnmatched, "%s: %s could not be measured in the run, but the baseline has %.4f (it needs %s)", c.Config.Name, t.Metric, *bv, m.what)
+					problem(g.AllowUnmatched && !m.strict, "%s: %s could not be measured in the run, but the baseline has %.4f (it needs %s)", c.Config.Name, t.Metric, *bv, m.what)
 				default:
 					drop, kind := *bv-*cv, KindDrop
 					if m.lowerIsBetter {
@@ -110,7 +111,7 @@ func (g Gate) Check(rep, base *Report) *Verdict {
 	}
 	for _, c := range rep.Configs {
 		for _, t := range g.Min {
-			m := metricTable[t.Metric]
+			m := metricOf(t.Metric)
 			cv := m.get(&c.Metrics)
 			switch {
 			case cv == nil:

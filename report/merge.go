@@ -92,18 +92,20 @@ func Merge(shards []*Report) (*Report, error) {
 			}
 		}
 		sort.SliceStable(cr.Results, func(i, j int) bool { return cr.Results[i].Line < cr.Results[j].Line })
-		summarise(cr, first.Variants, tokens)
+		cr.Summarise(first.Variants, tokens)
 		out.Configs = append(out.Configs, cr)
 		out.Cases = len(cr.Results)
 	}
 	return out, nil
 }
 
-// summarise computes the aggregates of a configuration from its results.
-func summarise(cr *ConfigResult, variants []string, tokens bool) {
+// Summarise computes the aggregates of a configuration from its results:
+// what a run does and what merge does again, so both give the same.
+func (cr *ConfigResult) Summarise(variants []string, tokens bool) {
 	cr.Metrics = Summarise(cr.Results, tokens)
 	cr.Variants = SummariseVariants(variants, cr.Results, tokens)
 	cr.Groups = SummariseGroups(cr.Results, tokens)
+	cr.Flaky = FlakyCases(cr.Results)
 }
 
 // checkShard checks what a shard report says against itself: it names a
@@ -133,11 +135,11 @@ func checkShard(r *Report) error {
 			}
 		}
 		again := &ConfigResult{Results: c.Results}
-		summarise(again, r.Variants, tokens)
+		again.Summarise(r.Variants, tokens)
 		for _, part := range []struct {
 			name      string
 			got, want any
-		}{{"metrics", c.Metrics, again.Metrics}, {"variants", c.Variants, again.Variants}, {"groups", c.Groups, again.Groups}} {
+		}{{"metrics", c.Metrics, again.Metrics}, {"variants", c.Variants, again.Variants}, {"groups", c.Groups, again.Groups}, {"flaky", c.Flaky, again.Flaky}} {
 			got, _ := json.Marshal(part.got)
 			want, _ := json.Marshal(part.want)
 			if !bytes.Equal(got, want) {
@@ -169,6 +171,9 @@ func checkResult(r *CaseResult) error {
 		if !(x.v >= 0 && x.v <= 1) {
 			return fmt.Errorf("%s %g is not between 0 and 1", x.name, x.v)
 		}
+	}
+	if err := checkTrials(r); err != nil {
+		return err
 	}
 	if c := r.Calls; c != nil && c.WrongArgCalls > c.ToolCalls {
 		return fmt.Errorf("%d wrong-argument calls of %d calls", c.WrongArgCalls, c.ToolCalls)

@@ -68,6 +68,9 @@ type ConfigResult struct {
 	// ("tag:parallel"), keys sorted.
 	Groups  []Group       `json:"groups"`
 	Results []*CaseResult `json:"results"`
+	// Flaky lists the cases that both passed and failed across their
+	// trials.
+	Flaky []FlakyCase `json:"flaky"`
 }
 
 // Group is the aggregate over the cases of one language or tag.
@@ -157,6 +160,10 @@ type Aggregate struct {
 
 	// Trajectory sums up the multi-step cases.
 	Trajectory TrajectoryStats `json:"trajectory"`
+
+	// Trials sums up the cases' trials: per case n trials and c passed
+	// (one trial for a case with one recording), pass@k and pass^k.
+	Trials metrics.Trials `json:"trials"`
 }
 
 // VariantStats is the prompt-variant view of one configuration: what
@@ -225,6 +232,11 @@ type CaseResult struct {
 	// Trajectory is the multi-step replay, nil for a single-step case;
 	// Passed and Cause are then the trajectory's.
 	Trajectory *TrajectoryResult `json:"trajectory,omitempty"`
+	// Trials lists each trial of a case with several recordings (nil for
+	// one); Passed is then that every trial passed, and Cause, Parse,
+	// Calls, Latency and Trajectory are the first failing trial's (the
+	// first trial's when all passed). See CombineTrials.
+	Trials []*TrialResult `json:"trials,omitempty"`
 	// Elapsed is how long replaying the case took (for JUnit; not in the
 	// JSON).
 	Elapsed time.Duration `json:"-"`

@@ -93,7 +93,7 @@ type SuiteSettings struct {
 }
 
 // Trajectory reports whether the case is multi-step.
-func (c *Case) Trajectory() bool { return len(c.Steps) > 0 }
+func (c *Case) Trajectory() bool { return len(c.Steps) > 0 || len(c.StepTrials) > 0 }
 
 // Search returns the case's search tool (its own, else the suite's), nil
 // when it has none.
@@ -174,18 +174,37 @@ func (l *loader) steps(c *Case) {
 		t := c.search.Tool()
 		c.searchTool = &t
 	}
-	if len(c.Steps) == 0 {
+	if len(c.Steps) == 0 && len(c.StepTrials) == 0 {
 		return
 	}
-	if c.Transcript != nil {
-		l.fail(c.Line, "transcript", "a case has either a transcript or steps, not both")
+	shape := "steps"
+	if len(c.StepTrials) > 0 {
+		shape = "step_trials"
+		if c.Steps != nil {
+			l.fail(c.Line, "steps", "a case has either steps (one trial) or step_trials (several), not both")
+		}
+	}
+	if c.Transcript != nil || c.Transcripts != nil {
+		field := "transcript"
+		if c.Transcript == nil {
+			field = "transcripts"
+		}
+		l.fail(c.Line, field, "a case has either a %s or %s, not both", field, shape)
 	}
 	if c.GoldCalls != nil {
-		l.fail(c.Line, "gold_calls", "a case with steps gives its gold calls per step")
+		l.fail(c.Line, "gold_calls", "a case with %s gives its gold calls per step", shape)
 	}
+	for prefix, steps := range c.stepLists() {
+		l.stepList(c, prefix, steps)
+	}
+}
+
+// stepList checks one trajectory's steps; prefix names it in messages
+// ("steps", "step_trials[1]").
+func (l *loader) stepList(c *Case, prefix string, steps []*Step) {
 	stopped := -1
-	for i, st := range c.Steps {
-		field := "steps[" + strconv.Itoa(i) + "]"
+	for i, st := range steps {
+		field := prefix + "[" + strconv.Itoa(i) + "]"
 		if st.Query != "" && i == 0 {
 			l.fail(c.Line, field+".query", "the first step's user message is the case's query")
 		}
@@ -199,7 +218,7 @@ func (l *loader) steps(c *Case) {
 			}
 			l.resolveTranscript(c.Line, field+".transcript", st.Transcript)
 		}
-		if st.Stop != "" && (st.Transcript == nil || slices.ContainsFunc(c.Steps[i+1:], func(s *Step) bool { return s.Transcript != nil })) {
+		if st.Stop != "" && (st.Transcript == nil || slices.ContainsFunc(steps[i+1:], func(s *Step) bool { return s.Transcript != nil })) {
 			l.fail(c.Line, field+".stop", "only the last step the model took can end the recording")
 		}
 		for key := range st.ToolResults {
@@ -227,9 +246,11 @@ func (l *loader) stepTools(c *Case, cat *catalog.Catalog) {
 			l.fail(c.Line, field, "the search tool %q has the name of a catalog tool; name it differently", c.search.Name)
 		}
 	}
-	for i, st := range c.Steps {
-		l.goldCalls(c, cat, fmt.Sprintf("steps[%d].gold_calls", i), st.GoldCalls, func(name string) bool {
-			return c.search != nil && name == c.search.Name
-		})
+	for prefix, steps := range c.stepLists() {
+		for i, st := range steps {
+			l.goldCalls(c, cat, fmt.Sprintf("%s[%d].gold_calls", prefix, i), st.GoldCalls, func(name string) bool {
+				return c.search != nil && name == c.search.Name
+			})
+		}
 	}
 }

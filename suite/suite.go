@@ -55,6 +55,9 @@ type Case struct {
 	Lang          string      `json:"lang,omitempty"`
 	Tags          []string    `json:"tags,omitempty"`
 	Transcript    *Transcript `json:"transcript,omitempty"`
+	// Transcripts are several recordings of the case (trials), in place of
+	// Transcript (see trials.go).
+	Transcripts []*Transcript `json:"transcripts,omitempty"`
 	// GoldCalls are the expected calls; nil when absent (calls are not
 	// checked), empty when the right answer is no call. Marshalling keeps
 	// the difference: nil is left out, empty is written as [].
@@ -68,6 +71,9 @@ type Case struct {
 	// Steps make the case a multi-step trajectory (see steps.go); such a
 	// case has no Transcript or GoldCalls of its own.
 	Steps []*Step `json:"steps,omitempty"`
+	// StepTrials are several recorded trajectories of the case (trials),
+	// each a whole step list, in place of Steps (see trials.go).
+	StepTrials [][]*Step `json:"step_trials,omitempty"`
 	// SearchTool declares the case's re-retrieval tool (overriding the
 	// suite's).
 	SearchTool *SearchTool `json:"search_tool,omitempty"`
@@ -387,6 +393,7 @@ func (l *loader) line(n int, raw []byte) {
 	if c.Transcript != nil {
 		l.resolveTranscript(c.Line, "transcript", c.Transcript)
 	}
+	l.transcripts(c)
 	l.steps(c)
 	l.catalog(c)
 	l.suite.Cases = append(l.suite.Cases, c)

@@ -51,22 +51,28 @@ func validateCmd(c *cli.Context) error {
 			bad = append(bad, err)
 			continue
 		}
-		transcripts, calls, trajectories, steps := 0, 0, 0, 0
+		transcripts, calls, trajectories, steps, trials := 0, 0, 0, 0, 0
 		for _, cs := range s.Cases {
-			if cs.Transcript != nil {
+			if cs.Transcript != nil || cs.Transcripts != nil {
 				transcripts++
+			}
+			if cs.TrialCount() > 1 {
+				trials++
 			}
 			if cs.CheckCalls() {
 				calls++
 			}
 			if cs.Trajectory() {
 				trajectories++
-				steps += len(cs.Steps)
+				steps += len(cs.Trial(0).Steps)
 			}
 		}
 		fmt.Fprintf(out, "%s: ok, %d cases (%d with transcripts, %d with gold calls", s.Name, len(s.Cases), transcripts, calls)
 		if trajectories > 0 {
 			fmt.Fprintf(out, ", %d trajectories of %d steps", trajectories, steps)
+		}
+		if trials > 0 {
+			fmt.Fprintf(out, ", %d with several trials", trials)
 		}
 		fmt.Fprintln(out, ")")
 	}
