@@ -17,6 +17,10 @@ func PassAt(n, c, k int) (v float64, ok bool) {
 	if !validTrials(n, c, k) {
 		return 0, false
 	}
+	if k == 1 {
+		// c/n, as PassHat gives it: pass@1 and pass^1 are the same number.
+		return float64(c) / float64(n), true
+	}
 	return 1 - ratio(n-c, n, k), true
 }
 

@@ -91,6 +91,9 @@ func TestPassEstimatorsMatchEnumeration(t *testing.T) {
 				}
 				at, _ := PassAt(n, c, k)
 				hat, _ := PassHat(n, c, k)
+				if k == 1 && at != hat {
+					t.Errorf("n=%d c=%d: pass@1 %v ≠ pass^1 %v", n, c, at, hat)
+				}
 				if want := float64(any) / float64(subsets); math.Abs(at-want) > eps {
 					t.Errorf("n=%d c=%d: pass@%d = %v, enumeration gives %v", n, c, k, at, want)
 				}
