@@ -59,8 +59,22 @@ func Worst(c *report.ConfigResult, n int) []*report.CaseResult {
 	return out
 }
 
-// Detail says in one line what went wrong with a case.
+// Detail says in one line what went wrong with a case; for a case with
+// several trials, how many passed and what went wrong in the first that
+// failed.
 func Detail(r *report.CaseResult) string {
+	if i := firstFailingTrial(r); i > 0 && !r.Passed {
+		d := fmt.Sprintf("%s; trial %d: %s", trialTally(r), i, r.Cause)
+		if more := detail(r); more != "" {
+			d += ": " + more
+		}
+		return d
+	}
+	return detail(r)
+}
+
+// detail is Detail for one recording.
+func detail(r *report.CaseResult) string {
 	switch {
 	case r.Passed:
 		return ""
@@ -127,6 +141,12 @@ func ms(x *float64) string {
 // grid is the project's one table (internal/texttable): the terminal and
 // Markdown printers share it.
 type grid = texttable.Table
+
+// section is a table with its title.
+type section struct {
+	title string
+	g     *grid
+}
 
 var newGrid = texttable.New
 
@@ -271,10 +291,7 @@ func heading(rep *report.Report) string {
 // them, and last the Outcome line. WriteSummary is the short version.
 func WriteTable(w io.Writer, rep *report.Report, worst int) error {
 	fmt.Fprintf(w, "Suite %s: %s\n\n", safetext.Terminal(rep.Suite), safetext.Terminal(heading(rep)))
-	sections := []struct {
-		title string
-		g     *grid
-	}{
+	sections := []section{
 		{"", summaryGrid(rep)},
 		{"Failures by cause", causesGrid(rep)},
 		{"Call checks (first failing check per case)", codesGrid(rep)},
@@ -285,6 +302,7 @@ func WriteTable(w io.Writer, rep *report.Report, worst int) error {
 		{"Trajectories (multi-step cases: the model's searches re-retrieve; steps checked one by one)", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
 	}
+	sections = append(sections, trialSections(rep, 0)...)
 	for _, s := range sections {
 		if s.g == nil {
 			continue
@@ -381,10 +399,7 @@ func WriteMarkdown(w io.Writer, rep *report.Report, worst int) error {
 	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ", safetext.Markdown, 0)
 	fmt.Fprintln(w)
 	summaryGrid(rep).Markdown(w)
-	sections := []struct {
-		title string
-		g     *grid
-	}{
+	sections := []section{
 		{"Failures by cause", causesGrid(rep)},
 		{"Call checks (first failing check per case)", codesGrid(rep)},
 		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
@@ -394,6 +409,7 @@ func WriteMarkdown(w io.Writer, rep *report.Report, worst int) error {
 		{"Trajectories", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
 	}
+	sections = append(sections, trialSections(rep, 0)...)
 	for _, s := range sections {
 		if s.g == nil {
 			continue
@@ -439,13 +455,28 @@ type junitSuite struct {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	File      string        `xml:"file,attr"`
-	Line      int           `xml:"line,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	File      string `xml:"file,attr"`
+	Line      int    `xml:"line,attr"`
+	Time      string `xml:"time,attr"`
+	// Properties carry a case's trials (trials, trials_passed) when it has
+	// several, as pytest and the viewers that read it put properties on a
+	// test case.
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Failure    *junitProblem    `xml:"failure,omitempty"`
+	Error      *junitProblem    `xml:"error,omitempty"`
+	// SystemOut lists the trials of a case with several, one line each.
+	SystemOut string `xml:"system-out,omitempty"`
+}
+
+type junitProperties struct {
+	Props []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
 }
 
 type junitProblem struct {
@@ -475,6 +506,11 @@ func WriteJUnit(w io.Writer, rep *report.Report) error {
 		var total time.Duration
 		for _, r := range c.Results {
 			jc := junitCase{Name: r.ID, Classname: s.Name, File: rep.Suite, Line: r.Line, Time: seconds(r.Elapsed)}
+			if len(r.Trials) > 0 {
+				n, c := r.TrialCounts()
+				jc.Properties = &junitProperties{[]junitProperty{{"trials", fmt.Sprint(n)}, {"trials_passed", fmt.Sprint(c)}}}
+				jc.SystemOut = strings.Join(trialLines(r), "\n") + "\n"
+			}
 			total += r.Elapsed
 			if !r.Passed {
 				p := &junitProblem{Message: r.Cause + ": " + clip(Detail(r), 200), Type: r.Cause, Body: caseBody(r)}

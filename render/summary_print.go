@@ -56,6 +56,12 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	if err := causesGrid(rep).Text(w); err != nil {
 		return err
 	}
+	for _, s := range trialSections(rep, summaryFlaky) {
+		fmt.Fprintf(w, "\n%s\n", clip(safetext.Terminal(s.title), SummaryWidth))
+		if err := s.g.Text(w); err != nil {
+			return err
+		}
+	}
 	if len(rep.Configs) > 0 {
 		c := rep.Configs[0]
 		if g, n := worstGrid(c, worst, SummaryWidth); g != nil {
