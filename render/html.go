@@ -27,10 +27,13 @@ type HTMLOptions struct {
 }
 
 // headline are the metrics each configuration's card shows, in order.
-var headline = []struct {
+// headlineMetric is one line of a configuration's card.
+type headlineMetric struct {
 	label, metric string
 	format        func(*float64) string
-}{
+}
+
+var headline = []headlineMetric{
 	{"pass rate", "pass_rate", pct},
 	{"recall", "recall", num3},
 	{"COMP", "comp", num3},
@@ -49,10 +52,7 @@ var headline = []struct {
 
 // trajectoryHeadline are the cards' extra lines when the run had
 // multi-step cases.
-var trajectoryHeadline = []struct {
-	label, metric string
-	format        func(*float64) string
-}{
+var trajectoryHeadline = []headlineMetric{
 	{"trajectory success", "trajectory_success", pct},
 	{"trajectory steps passed", "trajectory_step_pass_rate", pct},
 	{"trajectory recall, first", "trajectory_recall_first", num3},
@@ -62,14 +62,12 @@ var trajectoryHeadline = []struct {
 }
 
 // headlineFor is what the cards show for rep.
-func headlineFor(rep *report.Report) []struct {
-	label, metric string
-	format        func(*float64) string
-} {
-	if !hasTrajectories(rep) {
-		return headline
+func headlineFor(rep *report.Report) []headlineMetric {
+	out := headline[:len(headline):len(headline)]
+	if hasTrajectories(rep) {
+		out = append(out, trajectoryHeadline...)
 	}
-	return append(headline[:len(headline):len(headline)], trajectoryHeadline...)
+	return append(out, trialHeadline(rep)...)
 }
 
 type htmlMetric struct {
@@ -85,6 +83,9 @@ type htmlConfig struct {
 	// ZeroMatch lists the cases whose query has no term in common with
 	// the catalog (id, and the query when the suite is given).
 	ZeroMatch []string
+	// Flaky lists the cases that both passed and failed across their
+	// trials ("id: c/n trials passed").
+	Flaky []string
 }
 
 type htmlCount struct {
@@ -105,6 +106,8 @@ type htmlCase struct {
 	Format                                string
 	Calls, Gold, Problems                 []string
 	Latency                               string
+	// Trials shows each trial of a case with several recordings.
+	Trials []htmlTrial
 }
 
 type htmlPage struct {
@@ -167,6 +170,9 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 		}
 		for _, cause := range report.CauseOrder {
 			hc.Causes = append(hc.Causes, htmlCount{cause, c.Metrics.Causes[cause]})
+		}
+		for _, f := range c.Flaky {
+			hc.Flaky = append(hc.Flaky, fmt.Sprintf("%s (line %d): %d/%d trials passed", f.ID, f.Line, f.Passed, f.Trials))
 		}
 		for _, r := range c.Results {
 			hcase := caseView(rep, c, r, opts.Suite, byID[r.ID], blocks)
@@ -268,8 +274,14 @@ func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, 
 	if r.Trajectory != nil {
 		stepsView(&h, r.Trajectory)
 	}
+	h.Trials = trialsView(r, sc)
 	if s == nil || sc == nil {
 		return h
+	}
+	if i := firstFailingTrial(r); i > 0 && sc.TrialCount() == len(r.Trials) {
+		sc = sc.Trial(i - 1) // the recording the verdict comes from
+	} else {
+		sc = sc.Trial(0)
 	}
 	h.Query = sc.Query
 	for _, g := range sc.GoldCalls {

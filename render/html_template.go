@@ -91,6 +91,8 @@ const htmlPageTemplate = `<!DOCTYPE html>
 <h2>Charts</h2>
 <div class="charts">{{.RecallChart}}{{.TokensChart}}</div>
 
+{{range .Configs}}{{if .Flaky}}<details class="flaky"><summary>{{.Name}}: {{len .Flaky}} flaky {{if eq (len .Flaky) 1}}case{{else}}cases{{end}} (passed some trials, failed others)</summary><ul>{{range .Flaky}}<li>{{.}}</li>{{end}}</ul></details>
+{{end}}{{end}}
 {{range .Configs}}{{if .ZeroMatch}}<details class="zero-match"><summary>{{.Name}}: {{len .ZeroMatch}} {{if eq (len .ZeroMatch) 1}}query has{{else}}queries have{{end}} no term in common with the catalog (BM25 retrieves only tools sharing a term with the query; k is an upper bound)</summary><ul>{{range .ZeroMatch}}<li>{{.}}</li>{{end}}</ul></details>
 {{end}}{{end}}
 {{if .Configs}}<h2>Failures by cause</h2>
@@ -122,6 +124,14 @@ const htmlPageTemplate = `<!DOCTYPE html>
 {{end}}</pre>{{end}}
 {{if .Problems}}<p><strong>Checks that failed:</strong></p><ul>{{range .Problems}}<li>{{.}}</li>{{end}}</ul>{{end}}
 {{if .Latency}}<p><strong>Streaming:</strong> {{.Latency}}</p>{{end}}
+{{if .Trials}}<p><strong>Trials</strong> (the verdict above is the first failing trial's; the first trial's when all passed):</p>
+{{range .Trials}}<details class="trial"><summary class="{{if .Passed}}pass{{else}}fail{{end}}">trial {{.N}}: {{.Verdict}}</summary>
+{{if .Transcript}}<p>Transcript ({{.Format}}; parsed calls marked):</p><pre>{{.Transcript}}</pre>{{end}}
+{{if .Calls}}<p>Parsed calls:</p><pre>{{range .Calls}}{{.}}
+{{end}}</pre>{{end}}
+{{if .Problems}}<p>Checks that failed:</p><ul>{{range .Problems}}<li>{{.}}</li>{{end}}</ul>{{end}}
+</details>
+{{end}}{{end}}
 </td></tr></tbody>
 {{end}}</table>
 </main>

@@ -2,9 +2,11 @@ package render
 
 import (
 	"fmt"
+	"html/template"
 	"slices"
 
 	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // maxTrialColumns is how many values of k the trials table shows: k = 1…
@@ -104,6 +106,7 @@ func flakyGrid(rep *report.Report, limit int) (*grid, int) {
 	if len(ids) == 0 {
 		return nil, 0
 	}
+	slices.SortStableFunc(ids, func(a, b string) int { return line[a] - line[b] })
 	header := []string{"case", "line"}
 	for _, c := range rep.Configs {
 		header = append(header, c.Config.Name)
@@ -196,6 +199,77 @@ func trialSections(rep *report.Report, limit int) []section {
 	out := []section{{trialsTitle, g}}
 	if fg, n := flakyGrid(rep, limit); fg != nil {
 		out = append(out, section{flakyTitle(len(fg.Rows), n), fg})
+	}
+	return out
+}
+
+// trialHeadline are the cards' extra lines when a case had several
+// trials: pass@k and pass^k at the k the tables show.
+func trialHeadline(rep *report.Report) []headlineMetric {
+	if !hasTrials(rep) {
+		return nil
+	}
+	var at, hat []headlineMetric
+	for _, k := range trialKs(rep) {
+		at = append(at, headlineMetric{fmt.Sprintf("pass@%d", k), fmt.Sprintf("pass_at_%d", k), num3})
+		hat = append(hat, headlineMetric{fmt.Sprintf("pass^%d", k), fmt.Sprintf("pass_hat_%d", k), num3})
+	}
+	return append(at, hat...)
+}
+
+// htmlTrial is one trial in a case's drill-down.
+type htmlTrial struct {
+	N               int
+	Passed          bool
+	Verdict, Format string
+	Transcript      template.HTML
+	Calls, Problems []string
+}
+
+// trialsView is the drill-down of each trial of a case with several: its
+// verdict, parsed calls, failed checks and, when the suite is given
+// (sc), its recording with the calls marked.
+func trialsView(r *report.CaseResult, sc *suite.Case) []htmlTrial {
+	var out []htmlTrial
+	for i, t := range r.Trials {
+		h := htmlCase{}
+		ht := htmlTrial{N: i + 1, Passed: t.Passed, Verdict: "passed"}
+		if !t.Passed {
+			ht.Verdict = t.Cause
+			if d := trialDetail(r, t); d != "" {
+				ht.Verdict += ": " + d
+			}
+		}
+		var names []string
+		if t.Parse != nil {
+			ht.Format = t.Parse.Format
+			for _, call := range t.Parse.Calls {
+				h.Calls = append(h.Calls, fmt.Sprintf("%s(%s)", call.Name, call.Arguments))
+				names = append(names, call.Name)
+			}
+			for _, e := range t.Parse.Errors {
+				h.Problems = append(h.Problems, e.Error())
+			}
+		}
+		if t.Calls != nil {
+			for _, p := range t.Calls.Problems {
+				h.Problems = append(h.Problems, p.String())
+			}
+		}
+		if t.Trajectory != nil {
+			stepsView(&h, t.Trajectory)
+		}
+		if sc != nil && i < sc.TrialCount() {
+			tc := sc.Trial(i)
+			if tc.Transcript != nil {
+				h.Transcript = markCalls(string(tc.Transcript.Bytes()), names)
+			}
+			if tc.Trajectory() {
+				stepsSource(&h, tc, t.Trajectory)
+			}
+		}
+		ht.Calls, ht.Problems, ht.Transcript = h.Calls, h.Problems, h.Transcript
+		out = append(out, ht)
 	}
 	return out
 }

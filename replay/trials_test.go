@@ -1,10 +1,14 @@
 package replay
 
 import (
+	"bytes"
+	"encoding/xml"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/internal/golden"
+	"github.com/tooleval/tooleval/render"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/suite"
 )
@@ -127,5 +131,82 @@ func TestTrialsShardsMerge(t *testing.T) {
 		if got := strings.Join(gate.Check(merged, nil).Problems(), "\n"); got != wantVerdict {
 			t.Fatalf("n=%d: verdict %q, whole run %q", n, got, wantVerdict)
 		}
+	}
+}
+
+// TestTrialsPrinters: every output shows the trials — the table (golden),
+// the summary, Markdown, JUnit (properties and one line per trial) and
+// HTML (pass@k cards, the flaky list, a drill-down per trial).
+func TestTrialsPrinters(t *testing.T) {
+	s, err := suite.LoadFile(trialsSuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := runTest(t, s, Options{Ks: []int{1, 5}, Variants: []string{"retrieved"}, RandomChunkings: -1})
+	rep.Suite = "trials.jsonl"
+	var table, summary, md, junit, page bytes.Buffer
+	for _, w := range []error{
+		render.WriteTable(&table, rep, 3), render.WriteSummary(&summary, rep, 3), render.WriteMarkdown(&md, rep, 3),
+		render.WriteJUnit(&junit, rep), render.WriteHTML(&page, rep, render.HTMLOptions{Suite: s}),
+	} {
+		if w != nil {
+			t.Fatal(w)
+		}
+	}
+	golden.Check(t, "../testdata/replay/trajectory/trials-table.golden", table.Bytes(), *update)
+	for name, out := range map[string]string{"table": table.String(), "summary": summary.String(), "markdown": md.String()} {
+		for _, want := range []string{"pass@4", "pass^2", "0.375", "cases ≥ k trials", "flaky-note", "traj-flaky", "Flaky cases", "2/4"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s lacks %q", name, want)
+			}
+		}
+	}
+	if !strings.Contains(table.String(), "2/4 trials passed; trial 2: arguments") {
+		t.Error("the worst cases do not name the failing trial")
+	}
+	var doc struct {
+		Suites []struct {
+			Cases []struct {
+				Name  string `xml:"name,attr"`
+				Props []struct {
+					Name  string `xml:"name,attr"`
+					Value string `xml:"value,attr"`
+				} `xml:"properties>property"`
+				Out string `xml:"system-out"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(junit.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range doc.Suites[1].Cases { // k=5
+		switch c.Name {
+		case "flaky-note":
+			found = true
+			if len(c.Props) != 2 || c.Props[0].Name != "trials" || c.Props[0].Value != "4" || c.Props[1].Name != "trials_passed" || c.Props[1].Value != "2" {
+				t.Errorf("flaky-note properties %+v", c.Props)
+			}
+			if !strings.Contains(c.Out, "trial 1/4: passed\ntrial 2/4: arguments: value_error") || !strings.Contains(c.Out, "trial 4/4: selection") {
+				t.Errorf("flaky-note system-out %q", c.Out)
+			}
+		case "single":
+			if len(c.Props) != 0 || c.Out != "" {
+				t.Errorf("a case with one recording has trial output: %+v", c)
+			}
+		}
+	}
+	if !found {
+		t.Error("no flaky-note test case")
+	}
+	h := page.String()
+	for _, want := range []string{`data-metric="pass_hat_2">0.375<`, `data-metric="pass_at_4">1.000<`, "flaky-note (line 3): 2/4 trials passed",
+		`<summary class="fail">trial 4: selection`, "&#34;title&#34;: &#34;Shopping&#34;", "search_tools"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	if n := strings.Count(h, `<details class="trial">`); n != 2*(2+4+2+3) {
+		t.Errorf("HTML has %d trial drill-downs, want one per trial and configuration (22)", n)
 	}
 }
