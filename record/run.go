@@ -40,6 +40,10 @@ type Options struct {
 	// Steps is the step budget of a multi-step case (default
 	// DefaultSteps): the recording stops after that many model turns.
 	Steps int
+	// Trials is how many times each case is recorded (default 1): with
+	// more than one, the case is written with transcripts (a trajectory
+	// with step_trials), one recording per trial, for pass@k and pass^k.
+	Trials int
 	// MaxTokens and Temperature go into every request (see Request).
 	MaxTokens   int
 	Temperature *float64
@@ -98,6 +102,7 @@ func (r *Recorder) Run(ctx context.Context, su *suite.Suite, suitePath, out stri
 	if err != nil {
 		return sum, err
 	}
+	trials := max(opt.Trials, 1)
 	var todo []*suite.Case
 	sum.Cases = 0
 	for _, c := range su.Cases {
@@ -105,7 +110,7 @@ func (r *Recorder) Run(ctx context.Context, su *suite.Suite, suitePath, out stri
 			continue
 		}
 		sum.Cases++
-		if done[c.ID] {
+		if done[c.ID] >= trials {
 			sum.Skipped++
 		} else {
 			todo = append(todo, c)
@@ -222,31 +227,50 @@ func (r *Recorder) logf(format string, args ...any) {
 	}
 }
 
-// one records one case and returns its suite line.
+// one records one case, Options.Trials times, and returns its suite line.
+// A case that holds several trials already is driven by its first (its
+// steps are the script a trajectory follows).
 func (r *Recorder) one(ctx context.Context, su *suite.Suite, c *suite.Case, lim *limiter, indexes *sync.Map, suiteDir, outDir string) ([]byte, error) {
-	var t suite.Transcript
-	var steps []*suite.Step
-	if c.Trajectory() {
-		var err error
-		if steps, err = r.trajectory(ctx, su, c, lim, indexes); err != nil {
-			return nil, err
+	c = c.Trial(0)
+	trials := max(r.Options.Trials, 1)
+	var transcripts []*suite.Transcript
+	var stepTrials [][]*suite.Step
+	for i := range trials {
+		if c.Trajectory() {
+			steps, err := r.trajectory(ctx, su, c, lim, indexes)
+			if err != nil {
+				return nil, trialErr(err, i, trials)
+			}
+			stepTrials = append(stepTrials, steps)
+			continue
 		}
-	} else {
 		req, err := r.request(su, c, indexes)
 		if err != nil {
 			return nil, err
 		}
-		if t, err = r.exchange(ctx, req, lim); err != nil {
-			return nil, err
+		t, err := r.exchange(ctx, req, lim)
+		if err != nil {
+			return nil, trialErr(err, i, trials)
 		}
+		transcripts = append(transcripts, &t)
 	}
 	oc := suite.Case{
 		ID: c.ID, Query: c.Query, Catalog: relocate(c.Catalog, suiteDir, outDir),
 		GoldTools: c.GoldTools, AlwaysInclude: c.AlwaysInclude, Lang: c.Lang, Tags: c.Tags,
-		Transcript: &t, GoldCalls: c.GoldCalls, Checker: c.Checker,
+		GoldCalls: c.GoldCalls, Checker: c.Checker,
 	}
-	if steps != nil {
-		oc.Transcript, oc.Steps, oc.SearchTool = nil, steps, c.Search()
+	switch {
+	case stepTrials != nil:
+		oc.GoldCalls, oc.SearchTool = nil, c.Search()
+		if trials == 1 {
+			oc.Steps = stepTrials[0]
+		} else {
+			oc.StepTrials = stepTrials
+		}
+	case trials == 1:
+		oc.Transcript = transcripts[0]
+	default:
+		oc.Transcripts = transcripts
 	}
 	if oc.GoldTools == nil {
 		oc.GoldTools = []string{}
@@ -258,6 +282,15 @@ func (r *Recorder) one(ctx context.Context, su *suite.Suite, c *suite.Case, lim 
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// trialErr names the trial that failed when a case is recorded several
+// times.
+func trialErr(err error, i, trials int) error {
+	if trials == 1 {
+		return err
+	}
+	return fmt.Errorf("trial %d of %d: %w", i+1, trials, err)
 }
 
 // exchange sends one request and keeps the answer as a transcript: the
@@ -361,9 +394,14 @@ func protocolOf(p string) string {
 	return p
 }
 
-// Check rejects an unknown variant or protocol, or a protocol given with
-// the native variant.
-func (o Options) Check() error { return checkVariant(o.Variant, o.Protocol) }
+// Check rejects an unknown variant or protocol, a protocol given with
+// the native variant, or a negative number of trials.
+func (o Options) Check() error {
+	if o.Trials < 0 {
+		return fmt.Errorf("record: trials must be ≥ 1, got %d", o.Trials)
+	}
+	return checkVariant(o.Variant, o.Protocol)
+}
 
 // checkVariant rejects variant/protocol combinations before any request.
 func checkVariant(variant, protocol string) error {
@@ -406,11 +444,12 @@ func relocate(p, fromDir, toDir string) string {
 }
 
 // recordedIDs reads the ids of the cases out already holds with a
-// transcript. A missing file holds none; a line cut short by an
-// interrupted run is ignored (it will be recorded again), any other broken
-// line is an error naming it.
-func recordedIDs(out string) (map[string]bool, error) {
-	ids := map[string]bool{}
+// recording, and how many trials each holds (transcript or steps: 1;
+// transcripts or step_trials: their length). A missing file holds none; a
+// line cut short by an interrupted run is ignored (it will be recorded
+// again), any other broken line is an error naming it.
+func recordedIDs(out string) (map[string]int, error) {
+	ids := map[string]int{}
 	data, err := os.ReadFile(out)
 	if errors.Is(err, os.ErrNotExist) {
 		return ids, nil
@@ -425,9 +464,11 @@ func recordedIDs(out string) (map[string]bool, error) {
 			continue
 		}
 		var c struct {
-			ID         string          `json:"id"`
-			Transcript json.RawMessage `json:"transcript"`
-			Steps      json.RawMessage `json:"steps"`
+			ID          string            `json:"id"`
+			Transcript  json.RawMessage   `json:"transcript"`
+			Steps       json.RawMessage   `json:"steps"`
+			Transcripts []json.RawMessage `json:"transcripts"`
+			StepTrials  []json.RawMessage `json:"step_trials"`
 		}
 		if err := json.Unmarshal(l, &c); err != nil {
 			if i == len(lines)-1 {
@@ -435,8 +476,14 @@ func recordedIDs(out string) (map[string]bool, error) {
 			}
 			return nil, fmt.Errorf("record: %s:%d: not a suite line: %v", out, i+1, err)
 		}
-		if c.ID != "" && (len(c.Transcript) > 0 && string(c.Transcript) != "null" || len(c.Steps) > 0 && string(c.Steps) != "null") {
-			ids[c.ID] = true
+		if c.ID == "" {
+			continue
+		}
+		switch {
+		case len(c.Transcripts) > 0 || len(c.StepTrials) > 0:
+			ids[c.ID] = max(len(c.Transcripts), len(c.StepTrials))
+		case len(c.Transcript) > 0 && string(c.Transcript) != "null" || len(c.Steps) > 0 && string(c.Steps) != "null":
+			ids[c.ID] = 1
 		}
 	}
 	return ids, nil

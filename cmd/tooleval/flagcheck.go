@@ -36,9 +36,12 @@ func checkFloat(cmd, what string, x, lo, hi float64) error {
 // chunking, a search per restart, a wait per retry).
 const (
 	maxRecordJobs = 1024
-	maxChunkings  = 1000
-	maxRestarts   = 1000
-	maxRetries    = 100
+	// maxTrials bounds record --trials: far more recordings of one case
+	// than pass^k needs.
+	maxTrials    = 1000
+	maxChunkings = 1000
+	maxRestarts  = 1000
+	maxRetries   = 100
 )
 
 // intFlagIn is an exit-2 error naming the flag when an integer flag that

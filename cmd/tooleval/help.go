@@ -71,6 +71,7 @@ var helpByCommand = map[string]commandHelp{
 		"OPENAI_API_KEY=… tooleval record suite.jsonl --out recorded.jsonl --model gpt-4.1-mini",
 		"tooleval record suite.jsonl -o rec.jsonl --api anthropic --variant retrieved --protocol use_tool -k 5",
 		"tooleval record suite.jsonl -o rec.jsonl --base-url http://127.0.0.1:8000/v1 --model qwen3 -j 4",
+		"tooleval record suite.jsonl -o rec.jsonl --trials 5 --temperature 0.7   # 5 recordings per case: pass@k, pass^k",
 	}, exit: "0 ok, 1 bad input or requests that failed, 2 bad flags"},
 	"render": {examples: []string{
 		"tooleval render --catalog tools.json --variant detailed --protocol use_tool",
@@ -85,6 +86,7 @@ var helpByCommand = map[string]commandHelp{
 		"tooleval replay suite.jsonl --baseline base.json --max-drop recall=0.02 --max-drop wrong_argument_rate=0.01 \\\n" +
 			"      --markdown \"$GITHUB_STEP_SUMMARY\" --junit junit.xml --html report.html --json report.json",
 		"tooleval replay suite.jsonl --shard 2/4 --json shard-2.json -q   # one job of a CI matrix; see merge",
+		"tooleval replay rec.jsonl --min pass_hat_3=0.6   # all 3 of 3 trials pass in at least 60% of the cases",
 	}, exit: exitGate},
 	"retrieve": {examples: []string{
 		"tooleval retrieve --catalog tools.json --query 'read a file' -k 3",

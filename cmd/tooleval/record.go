@@ -49,6 +49,7 @@ func init() {
 			&cli.StringFlag{Name: "protocol", Usage: "text calling `PROTOCOL` for text variants (default use_tool): " + strings.Join(prompt.Protocols(), ", ")},
 			&cli.IntFlag{Name: "k", Usage: "send the always-include tools and the `N` best BM25 matches instead of the whole catalog"},
 			&cli.IntFlag{Name: "steps", Value: record.DefaultSteps, Usage: "turn budget `N` of a multi-step case (a trajectory)"},
+			&cli.IntFlag{Name: "trials", Value: 1, Usage: "record each case `N` times (written as transcripts, or step_trials for a trajectory), for pass@k and pass^k; a case in --out with fewer trials is recorded again"},
 			&cli.IntFlag{Name: "j", Value: 1, Usage: "`N` requests in flight"},
 			&cli.Float64Flag{Name: "rps", Usage: "at most `R` requests started per second (0: no limit)"},
 			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "reply cap in `TOKENS`"},
@@ -143,6 +144,7 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		RPS:         c.Float64("rps"),
 		MaxTokens:   c.Int("max-tokens"),
 		Steps:       c.Int("steps"),
+		Trials:      c.Int("trials"),
 		Filter:      filter,
 		Logf:        logf,
 	}
@@ -195,6 +197,7 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 func checkRecordFlags(c *cli.Context) error {
 	if err := intFlagsIn(c, "record",
 		intBound{"j", 1, maxRecordJobs},
+		intBound{"trials", 1, maxTrials},
 		intBound{"k", 0, math.MaxInt64},
 		intBound{"steps", 1, math.MaxInt64},
 		intBound{"max-tokens", 1, math.MaxInt64},
