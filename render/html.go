@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/svgchart"
+	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/suite"
@@ -252,22 +253,7 @@ func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, 
 	if l := r.Latency; l != nil {
 		h.Latency = fmt.Sprintf("first text %s, first call %s, last call end %s (%d chunks)", ms(l.FirstTextMS), ms(l.FirstCallMS), ms(l.LastCallEndMS), l.ChunksReceived)
 	}
-	var names []string
-	if r.Parse != nil {
-		h.Format = r.Parse.Format
-		for _, call := range r.Parse.Calls {
-			h.Calls = append(h.Calls, fmt.Sprintf("%s(%s)", call.Name, call.Arguments))
-			names = append(names, call.Name)
-		}
-		for _, e := range r.Parse.Errors {
-			h.Problems = append(h.Problems, e.Error())
-		}
-	}
-	if r.Calls != nil {
-		for _, p := range r.Calls.Problems {
-			h.Problems = append(h.Problems, p.String())
-		}
-	}
+	names := h.addCalls(r.Parse, r.Calls)
 	if r.Error != "" {
 		h.Problems = append(h.Problems, r.Error)
 	}
@@ -309,6 +295,29 @@ func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, 
 		stepsSource(&h, sc, r.Trajectory)
 	}
 	return h
+}
+
+// addCalls adds a recording's parsed calls and failed checks to the
+// drill-down and returns the names of the calls (to mark in the
+// transcript).
+func (h *htmlCase) addCalls(parse *report.ParseResult, calls *metrics.CallsResult) []string {
+	var names []string
+	if parse != nil {
+		h.Format = parse.Format
+		for _, call := range parse.Calls {
+			h.Calls = append(h.Calls, fmt.Sprintf("%s(%s)", call.Name, call.Arguments))
+			names = append(names, call.Name)
+		}
+		for _, e := range parse.Errors {
+			h.Problems = append(h.Problems, e.Error())
+		}
+	}
+	if calls != nil {
+		for _, p := range calls.Problems {
+			h.Problems = append(h.Problems, p.String())
+		}
+	}
+	return names
 }
 
 // toolBlocks renders and escapes each distinct tool block once: cases that

@@ -149,16 +149,21 @@ func flakyTitle(shown, all int) string {
 func trialLines(r *report.CaseResult) []string {
 	var out []string
 	for i, t := range r.Trials {
-		verdict := "passed"
-		if !t.Passed {
-			verdict = t.Cause
-			if d := trialDetail(r, t); d != "" {
-				verdict += ": " + d
-			}
-		}
-		out = append(out, fmt.Sprintf("trial %d/%d: %s", i+1, len(r.Trials), verdict))
+		out = append(out, fmt.Sprintf("trial %d/%d: %s", i+1, len(r.Trials), trialVerdict(r, t)))
 	}
 	return out
+}
+
+// trialVerdict is "passed", or the cause and what went wrong, of one
+// trial of r.
+func trialVerdict(r *report.CaseResult, t *report.TrialResult) string {
+	if t.Passed {
+		return "passed"
+	}
+	if d := trialDetail(r, t); d != "" {
+		return t.Cause + ": " + d
+	}
+	return t.Cause
 }
 
 // trialDetail is Detail for one trial of r.
@@ -233,29 +238,8 @@ func trialsView(r *report.CaseResult, sc *suite.Case) []htmlTrial {
 	var out []htmlTrial
 	for i, t := range r.Trials {
 		h := htmlCase{}
-		ht := htmlTrial{N: i + 1, Passed: t.Passed, Verdict: "passed"}
-		if !t.Passed {
-			ht.Verdict = t.Cause
-			if d := trialDetail(r, t); d != "" {
-				ht.Verdict += ": " + d
-			}
-		}
-		var names []string
-		if t.Parse != nil {
-			ht.Format = t.Parse.Format
-			for _, call := range t.Parse.Calls {
-				h.Calls = append(h.Calls, fmt.Sprintf("%s(%s)", call.Name, call.Arguments))
-				names = append(names, call.Name)
-			}
-			for _, e := range t.Parse.Errors {
-				h.Problems = append(h.Problems, e.Error())
-			}
-		}
-		if t.Calls != nil {
-			for _, p := range t.Calls.Problems {
-				h.Problems = append(h.Problems, p.String())
-			}
-		}
+		ht := htmlTrial{N: i + 1, Passed: t.Passed, Verdict: trialVerdict(r, t)}
+		names := h.addCalls(t.Parse, t.Calls)
 		if t.Trajectory != nil {
 			stepsView(&h, t.Trajectory)
 		}
@@ -268,7 +252,7 @@ func trialsView(r *report.CaseResult, sc *suite.Case) []htmlTrial {
 				stepsSource(&h, tc, t.Trajectory)
 			}
 		}
-		ht.Calls, ht.Problems, ht.Transcript = h.Calls, h.Problems, h.Transcript
+		ht.Calls, ht.Problems, ht.Transcript, ht.Format = h.Calls, h.Problems, h.Transcript, h.Format
 		out = append(out, ht)
 	}
 	return out
