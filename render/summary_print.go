@@ -56,10 +56,13 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	if err := causesGrid(rep).Text(w); err != nil {
 		return err
 	}
-	for _, s := range trialSections(rep, summaryFlaky) {
-		fmt.Fprintf(w, "\n%s\n", clip(safetext.Terminal(s.title), SummaryWidth))
-		if err := s.g.Text(w); err != nil {
+	if g := trialsGrid(rep); g != nil {
+		fmt.Fprintf(w, "\n%s\n", trialsTitle)
+		if err := g.Text(w); err != nil {
 			return err
+		}
+		if line := flakyLine(rep); line != "" {
+			fmt.Fprintln(w, clip(safetext.Terminal(line), SummaryWidth))
 		}
 	}
 	if len(rep.Configs) > 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"slices"
+	"strings"
 
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/suite"
@@ -12,9 +13,6 @@ import (
 // maxTrialColumns is how many values of k the trials table shows: k = 1…
 // maxTrialColumns−1 and the largest k (every k is in the JSON).
 const maxTrialColumns = 5
-
-// summaryFlaky is how many flaky cases WriteSummary lists.
-const summaryFlaky = 8
 
 // hasTrials reports whether any case of any configuration had several
 // trials.
@@ -256,4 +254,23 @@ func trialsView(r *report.CaseResult, sc *suite.Case) []htmlTrial {
 		out = append(out, ht)
 	}
 	return out
+}
+
+// flakyLine is the summary's one line of flaky cases: those of the first
+// configuration with their trials passed ("" when none); the terminal
+// clips it, -v lists every configuration's in a table.
+func flakyLine(rep *report.Report) string {
+	c := rep.Configs[0]
+	if len(c.Flaky) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Flaky (%s, trials passed; -v: all):", c.Config.Name)
+	for i, f := range c.Flaky {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, " %s %d/%d", f.ID, f.Passed, f.Trials)
+	}
+	return b.String()
 }
