@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"math"
 	"strings"
@@ -214,5 +215,52 @@ func TestTrialsPrinters(t *testing.T) {
 	}
 	if n := strings.Count(h, `<details class="trial">`); n != 2*(2+4+2+3) {
 		t.Errorf("HTML has %d trial drill-downs, want one per trial and configuration (22)", n)
+	}
+}
+
+// TestTrialsMergeRejectsTampering: a shard whose trials contradict its
+// verdicts, or whose pass@k statistics are not what its case results give,
+// is refused, naming where.
+func TestTrialsMergeRejectsTampering(t *testing.T) {
+	s, err := suite.LoadFile(trialsSuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Ks: []int{5}, Variants: []string{"retrieved"}, RandomChunkings: -1}
+	var shards []string
+	for i := 1; i <= 2; i++ {
+		o := opts
+		o.Shard, o.Shards = i, 2
+		shards = append(shards, reportJSON(t, runTest(t, s, o)))
+	}
+	if _, err := mergeJSON(shards); err != nil {
+		t.Fatalf("honest shards: %v", err)
+	}
+	// Shard 1 holds steady-pass (1st case), steady-fail, single (0, 2, 4);
+	// shard 2 flaky-note, traj-flaky, no-transcript.
+	tests := []struct {
+		name string
+		path []any
+		v    any
+		want string
+	}{
+		{"a failed trial marked passed", []any{"configs", 0, "results", 0, "trials", 1, "passed"}, true, `case "flaky-note" (line 3): trials[1]: passed true with cause "arguments"`},
+		{"pass^2 edited", []any{"configs", 0, "metrics", "trials", "pass_hat", 1, "value"}, 0.9, "its metrics disagree with its case results"},
+		{"an outcome edited", []any{"configs", 0, "metrics", "trials", "outcomes", 0, "cases"}, 5, "its metrics disagree with its case results"},
+		{"the flaky list emptied", []any{"configs", 0, "flaky"}, []any{}, "its flaky disagree with its case results"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var doc any
+			if err := json.Unmarshal([]byte(shards[1]), &doc); err != nil {
+				t.Fatal(err)
+			}
+			setPath(doc, tt.path, tt.v)
+			b, _ := json.Marshal(doc)
+			_, err := mergeJSON([]string{shards[0], string(b)})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("merge = %v, want an error with %q", err, tt.want)
+			}
+		})
 	}
 }
