@@ -2,6 +2,8 @@ package textparse
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -39,6 +41,73 @@ func compiledFor(f Format) *compiled {
 	}
 	compiledCache[f] = c
 	return c
+}
+
+// compiled returns the marker sets of marker dialect d alone.
+func (d *Dialect) compiled() *compiled {
+	compiledMu.Lock()
+	c := d.comp
+	compiledMu.Unlock()
+	if c != nil {
+		return c
+	}
+	return compiledFor(d.Format)
+}
+
+// prepare checks a dialect that is not registered (a user's, see
+// ParseOptions.Dialect) as register does, compiles its marker sets and
+// checks that no marker of a set holds another.
+func (d *Dialect) prepare() (err error) {
+	if dialects[d.Format] == d {
+		return nil // a built-in, checked by register
+	}
+	compiledMu.Lock()
+	defer compiledMu.Unlock()
+	if d.comp != nil {
+		return nil
+	}
+	if err := d.check(); err != nil {
+		return err
+	}
+	for i, b := range d.Blocks {
+		if r := b.Body.Read &^ (ReadJSON | ReadNameJSON); r != 0 && readerMakers[r] == nil {
+			return fmt.Errorf("block %d: unknown body reader %b", i, r)
+		}
+	}
+	defer func() { // compile panics on a set of more than 64 markers
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	c := compile([]*Dialect{d})
+	if err := c.overlap(); err != nil {
+		return err
+	}
+	d.comp = c
+	return nil
+}
+
+// overlap reports a marker of one of c's sets that holds another: the
+// matcher relies on there being none (a held prefix that fails is text up
+// to the next possible start, see refeed).
+func (c *compiled) overlap() error {
+	sets := []*actionSet{&c.text}
+	for i := range c.reason {
+		sets = append(sets, &c.reason[i])
+	}
+	for _, bs := range c.blocks {
+		sets = append(sets, &bs.between, &bs.name)
+	}
+	for _, s := range sets {
+		for _, a := range s.list {
+			for _, b := range s.list {
+				if a != b && strings.Contains(a, b) {
+					return fmt.Errorf("marker %q holds marker %q; they are read in the same place", a, b)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // textMarkers returns the markers acted on in text now, nil for none.
@@ -525,12 +594,23 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 
 // dialectOf returns the dialect whose block is being read.
 func (p *Parser) dialectOf() *Dialect {
+	if d := p.cfg.dialect; d != nil && d.owns(p.blk) {
+		return d
+	}
 	for _, d := range dialects {
-		for i := range d.Blocks {
-			if &d.Blocks[i] == p.blk {
-				return d
-			}
+		if d.owns(p.blk) {
+			return d
 		}
 	}
 	return nil
+}
+
+// owns reports whether b is one of d's blocks.
+func (d *Dialect) owns(b *Block) bool {
+	for i := range d.Blocks {
+		if &d.Blocks[i] == b {
+			return true
+		}
+	}
+	return false
 }

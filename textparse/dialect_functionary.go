@@ -33,7 +33,7 @@ func init() {
 // ReadFunctionary reads a recipient line, NAME\n{json} or all\n text.
 const ReadFunctionary Reader = 1 << 4
 
-func init() { registerReader(ReadFunctionary, func() bodyReader { return fnReader{} }) }
+func init() { registerReader(ReadFunctionary, "functionary", func() bodyReader { return fnReader{} }) }
 
 // fnReader reads a Functionary recipient line; the name collects in the
 // parser's shared name buffer, so it holds no state of its own.

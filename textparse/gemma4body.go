@@ -36,7 +36,7 @@ const gemmaQuote = `<|"|>`
 // ReadGemma reads call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's calls.
 const ReadGemma Reader = 1 << 3
 
-func init() { registerReader(ReadGemma, func() bodyReader { return &gemReader{} }) }
+func init() { registerReader(ReadGemma, "gemma", func() bodyReader { return &gemReader{} }) }
 
 // gemReader reads a Gemma call body; it is the state of one.
 type gemReader struct {

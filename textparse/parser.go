@@ -117,7 +117,7 @@ func newParser(cfg config) *Parser {
 	var on uint64
 	if i, ok := tt.tagDialectOf(p.cfg.format); ok {
 		on = 1 << i
-	} else if markerDialect(p.cfg.format) == nil {
+	} else if p.cfg.dialect == nil {
 		p.cfg.format = FormatAuto
 		on = tt.all
 	}
@@ -130,12 +130,15 @@ func newParser(cfg config) *Parser {
 	}
 	p.setDialects(on)
 	p.comp = compiledFor(p.cfg.format)
+	if d := p.cfg.dialect; d != nil {
+		p.comp = d.compiled()
+	}
 	if p.cfg.reasoningOpen {
 		p.reason, p.thinkK = true, tkThink
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
-		if d := markerDialect(p.cfg.format); d != nil && len(d.Reasoning) > 0 && p.comp != nil {
+		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && p.comp != nil {
 			p.rset = &p.comp.reason[0] // the dialect's own reasoning span
 		}
 	}

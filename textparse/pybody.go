@@ -20,7 +20,7 @@ import (
 // arguments.
 const ReadPython Reader = 1 << 2
 
-func init() { registerReader(ReadPython, func() bodyReader { return &pyReader{} }) }
+func init() { registerReader(ReadPython, "python", func() bodyReader { return &pyReader{} }) }
 
 // pyReader reads a Python call body; it is the state of one.
 type pyReader struct {

@@ -33,11 +33,13 @@ var (
 	readerProtos = map[Reader]bodyReader{}
 )
 
-// registerReader makes Body.Read bit r read by readers new returns.
-func registerReader(r Reader, new func() bodyReader) {
-	if r&(ReadJSON|ReadNameJSON) != 0 || r&(r-1) != 0 || readerMakers[r] != nil {
+// registerReader makes Body.Read bit r read by readers new returns; a
+// dialect file names the reader name.
+func registerReader(r Reader, name string, new func() bodyReader) {
+	if r&(ReadJSON|ReadNameJSON) != 0 || r&(r-1) != 0 || readerMakers[r] != nil || readerNames[r] != "" {
 		panic("textparse: reader bit used twice or not a single bit")
 	}
+	readerNames[r] = name
 	readerMakers[r] = new
 	readerProtos[r] = new()
 }
