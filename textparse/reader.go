@@ -65,19 +65,19 @@ func (p *Parser) customReader(bd *Body) bodyReader {
 	if kind == 0 {
 		return nil
 	}
-	for _, s := range p.readers {
+	for _, s := range p.rd.readers {
 		if s.kind == kind {
 			return s.r
 		}
 	}
 	r := readerMakers[kind]()
-	p.readers = append(p.readers, readerSlot{kind, r})
+	p.rd.readers = append(p.rd.readers, readerSlot{kind, r})
 	return r
 }
 
 // beginBody hands the body starting at b[i] to reader r.
 func (p *Parser) beginBody(r bodyReader, b []byte, i int) int {
-	p.body = r
+	p.rd.body = r
 	p.mode = mBody
 	return r.begin(p, b, i)
 }
