@@ -264,6 +264,28 @@ func firstLeaf(ve *jsonschema.ValidationError) string {
 	return ve.ErrorKind.LocalizedString(printer)
 }
 
+// TopParam returns the top-level parameter a Problem path points
+// into: "$.path" and "$.items[2].x" give "path" and "items", `$["a b"]`
+// gives "a b", "$" gives "".
+func TopParam(path string) string {
+	p := strings.TrimPrefix(path, "$")
+	switch {
+	case strings.HasPrefix(p, "."):
+		p = p[1:]
+		if i := strings.IndexAny(p, ".["); i >= 0 {
+			p = p[:i]
+		}
+		return p
+	case strings.HasPrefix(p, "[\""):
+		var name string
+		dec := json.NewDecoder(strings.NewReader(p[1:]))
+		if dec.Decode(&name) == nil {
+			return name
+		}
+	}
+	return ""
+}
+
 // instancePath renders a JSON pointer's tokens as a JSON path.
 func instancePath(loc []string) string {
 	p := "$"

@@ -14,6 +14,9 @@ type Broken struct {
 	Name    string
 	Code    toolcall.Code // toolcall.CodeInvalidJSON or toolcall.CodeIncompleteCall
 	Message string
+	// Arguments is the argument text the parser kept ("" when it kept
+	// none); a repair may make it a call (package repair).
+	Arguments string
 }
 
 // CallsResult is the verdict on all the calls of one model output.

@@ -71,7 +71,7 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 	if schema != nil {
 		if _, known := schema.Lookup(call.Name); known {
 			for _, p := range schema.Check(call) {
-				param := topParam(p.Path)
+				param := catalog.TopParam(p.Path)
 				switch p.Code {
 				case toolcall.CodeMissingRequired:
 					if nested(p.Path, param) {
@@ -118,28 +118,6 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Code.Rank() < out[j].Code.Rank() })
 	return out
-}
-
-// topParam returns the top-level parameter a catalog problem path points
-// into: "$.path" and "$.items[2].x" give "path" and "items", `$["a b"]`
-// gives "a b", "$" gives "".
-func topParam(path string) string {
-	p := strings.TrimPrefix(path, "$")
-	switch {
-	case strings.HasPrefix(p, "."):
-		p = p[1:]
-		if i := strings.IndexAny(p, ".["); i >= 0 {
-			p = p[:i]
-		}
-		return p
-	case strings.HasPrefix(p, "[\""):
-		var name string
-		dec := json.NewDecoder(strings.NewReader(p[1:]))
-		if dec.Decode(&name) == nil {
-			return name
-		}
-	}
-	return ""
 }
 
 // nested reports whether path points below its top-level parameter param

@@ -26,10 +26,10 @@ func Standardize(s string) string {
 	return strings.ReplaceAll(pyliteral.Lower(b.String()), "'", `"`)
 }
 
-// jsonKind is the JSON type of a raw value: "string", "integer" (a number
+// JSONKind is the JSON type of a raw value: "string", "integer" (a number
 // written without fraction or exponent), "number", "boolean", "null",
 // "array" or "object".
-func jsonKind(v json.RawMessage) string {
+func JSONKind(v json.RawMessage) string {
 	v = bytes.TrimSpace(v)
 	if len(v) == 0 {
 		return ""
@@ -68,7 +68,7 @@ func allowedMatch(v json.RawMessage, allowed []json.RawMessage) bool {
 // values of that key (the leaderboard's dict answers) and "" among them
 // lets the key be left out.
 func valueMatch(v, a json.RawMessage) bool {
-	kv, ka := jsonKind(v), jsonKind(a)
+	kv, ka := JSONKind(v), JSONKind(a)
 	switch {
 	case kv == "string" && ka == "string":
 		var s, t string
@@ -111,7 +111,7 @@ func objectMatch(v, a json.RawMessage) bool {
 		if !ok {
 			return false
 		}
-		if !valueMatch(xv, av) && !(jsonKind(av) == "array" && allowedMatchList(xv, av)) {
+		if !valueMatch(xv, av) && !(JSONKind(av) == "array" && allowedMatchList(xv, av)) {
 			return false
 		}
 	}
@@ -119,7 +119,7 @@ func objectMatch(v, a json.RawMessage) bool {
 		if _, ok := xm[k]; ok {
 			continue
 		}
-		if jsonKind(av) != "array" {
+		if JSONKind(av) != "array" {
 			return false
 		}
 		var alts []json.RawMessage
