@@ -10,8 +10,8 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/prompt"
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -64,7 +64,7 @@ type catData struct {
 }
 
 type ecase struct {
-	c       *replay.Case
+	c       *suite.Case
 	cat     int
 	always  []int32 // the case's always-include tools, in order
 	gold    []int32 // gold tools besides always-include (what metrics score)
@@ -110,7 +110,7 @@ type qm struct {
 	field uint8
 }
 
-func newEngine(s *replay.Suite, base retrieval.Config, encoding, variant string, jobs int) (*engine, error) {
+func newEngine(s *suite.Suite, base retrieval.Config, encoding, variant string, jobs int) (*engine, error) {
 	e := &engine{base: base, encoding: encoding, variant: variant, jobs: max(1, jobs), analyses: map[anKey]*anEntry{}}
 	catIndex := map[*catalog.Catalog]int{}
 	for _, c := range s.Cases {
@@ -184,6 +184,26 @@ func (e *engine) hasCJK() bool {
 		}
 	}
 	return false
+}
+
+// liveFields returns the fields that hold a term in some tool of some
+// catalog under the base configuration: tuning the weight or b of a field
+// that is empty everywhere (FieldSenses of an English catalog, details of
+// a catalog without documentation) changes no score, so it is not searched.
+func (e *engine) liveFields() (map[string]bool, error) {
+	live := map[string]bool{}
+	for _, cd := range e.cats {
+		terms, err := retrieval.NewCatalogTerms(e.base, cd.tools)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range retrieval.Fields {
+			for i := 0; i < len(cd.tools) && !live[f]; i++ {
+				live[f] = len(terms.Field(&cd.tools[i], f)) > 0
+			}
+		}
+	}
+	return live, nil
 }
 
 func containsCJK(s string) bool {
