@@ -2,12 +2,10 @@ package render
 
 import (
 	"fmt"
-	"html/template"
 	"slices"
 	"strings"
 
 	"github.com/tooleval/tooleval/report"
-	"github.com/tooleval/tooleval/suite"
 )
 
 // maxTrialColumns is how many values of k the trials table shows: k = 1…
@@ -220,40 +218,23 @@ func trialHeadline(rep *report.Report) []headlineMetric {
 	return append(at, hat...)
 }
 
-// htmlTrial is one trial in a case's drill-down.
-type htmlTrial struct {
-	N               int
-	Passed          bool
-	Verdict, Format string
-	Transcript      template.HTML
-	Calls, Problems []string
-}
-
-// trialsView is the drill-down of each trial of a case with several: its
-// verdict, parsed calls, failed checks and, when the suite is given
-// (sc), its recording with the calls marked.
-func trialsView(r *report.CaseResult, sc *suite.Case) []htmlTrial {
-	var out []htmlTrial
+// addTrials adds each trial of a case with several to its drill-down:
+// the trial's verdict, then its parsed calls and failed checks, each line
+// marked with the trial ("trial 2/3: …"). The transcript shown is the
+// recording the case's verdict comes from (its first failing trial).
+func addTrials(h *htmlCase, r *report.CaseResult) {
 	for i, t := range r.Trials {
-		h := htmlCase{}
-		ht := htmlTrial{N: i + 1, Passed: t.Passed, Verdict: trialVerdict(r, t)}
-		names := h.addCalls(t.Parse, t.Calls)
+		mark := fmt.Sprintf("trial %d/%d", i+1, len(r.Trials))
+		h.Problems = append(h.Problems, mark+": "+trialVerdict(r, t))
+		var one htmlCase
+		one.addCalls(t.Parse, t.Calls)
 		if t.Trajectory != nil {
-			stepsView(&h, t.Trajectory)
+			stepsView(&one, t.Trajectory)
 		}
-		if sc != nil && i < sc.TrialCount() {
-			tc := sc.Trial(i)
-			if tc.Transcript != nil {
-				h.Transcript = markCalls(string(tc.Transcript.Bytes()), names)
-			}
-			if tc.Trajectory() {
-				stepsSource(&h, tc, t.Trajectory)
-			}
+		for _, c := range one.Calls {
+			h.Calls = append(h.Calls, mark+": "+c)
 		}
-		ht.Calls, ht.Problems, ht.Transcript, ht.Format = h.Calls, h.Problems, h.Transcript, h.Format
-		out = append(out, ht)
 	}
-	return out
 }
 
 // flakyLine is the summary's one line of flaky cases: those of the first

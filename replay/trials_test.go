@@ -208,13 +208,10 @@ func TestTrialsPrinters(t *testing.T) {
 	}
 	h := page.String()
 	for _, want := range []string{`data-metric="pass_hat_2">0.375<`, `data-metric="pass_at_4">1.000<`, "flaky-note (line 3): 2/4 trials passed",
-		`<summary class="fail">trial 4: selection`, "&#34;title&#34;: &#34;Shopping&#34;", "search_tools"} {
+		"trial 4/4: selection: wrong_func_name", "trial 2/4: create_note(", "trial 3/3: arguments"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("HTML lacks %q", want)
 		}
-	}
-	if n := strings.Count(h, `<details class="trial">`); n != 2*(2+4+2+3) {
-		t.Errorf("HTML has %d trial drill-downs, want one per trial and configuration (22)", n)
 	}
 }
 
