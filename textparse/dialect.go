@@ -81,6 +81,10 @@ type Tags struct {
 	Key, Value string
 	// Catalog: tool and parameter names are tags (from WithTools).
 	Catalog bool
+	// Fence: the dialect's tags in the text inside a Markdown code fence
+	// (a line starting with ```, up to the next) are text, a call quoted
+	// in an answer rather than made (fence.go).
+	Fence bool
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string
 }

@@ -134,6 +134,9 @@ func (p *Parser) onTag() bool {
 	}
 	switch p.mode {
 	case mText:
+		if p.fence.open && k != tkGeneric && tt.fenced&bitOf(k) != 0 {
+			return false // a call quoted in a code block is text
+		}
 		p.fresh = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
@@ -154,7 +157,7 @@ func (p *Parser) onTag() bool {
 			p.mode = mInvoke
 			p.setName(name, off)
 		case role&rNamed != 0:
-			p.cd = tt.owner(k, p.cfg.format)
+			p.cd = tt.owner(k, p.cfg.format, p.tag.eq())
 			p.detectTag(p.cd)
 			p.beginCall(ckNamed, off, tt.closer(k), mText)
 			p.mode = mUseTool
@@ -165,7 +168,7 @@ func (p *Parser) onTag() bool {
 		case role&rWrapper != 0:
 			p.openWrapper(k)
 		case role&rInvoke != 0:
-			p.detectTag(tt.owner(k, p.cfg.format))
+			p.detectTag(tt.owner(k, p.cfg.format, p.tag.eq()))
 			p.beginInvoke(off, end, tt.closer(k), mText)
 		}
 	case mWrapper:
@@ -249,7 +252,7 @@ func (p *Parser) jsonOwner(k tagKind) *tagDialect {
 			return x
 		}
 	}
-	return tt.owner(k, p.cfg.format)
+	return tt.owner(k, p.cfg.format, p.tag.eq())
 }
 
 // catalogFormat is the dialect whose tool names are tags.

@@ -49,6 +49,10 @@ type Parser struct {
 	xOpen, xClose uint64
 	xThink        uint64
 	xCatalog, xKV bool
+	// xFence: an enabled dialect's calls are text inside a code fence;
+	// fence follows the fences of the text (fence.go).
+	xFence bool
+	fence  fenceState
 
 	off     int // input offset of the current chunk's first byte
 	chunk   []byte
@@ -342,6 +346,9 @@ func (p *Parser) failTag() {
 func (p *Parser) emitText(b []byte, off int) {
 	if len(b) == 0 {
 		return
+	}
+	if p.xFence {
+		p.fence.scan(b)
 	}
 	k := toolcall.KindText
 	if p.reason {

@@ -105,6 +105,19 @@ func (t *tagReader) prefixOK() bool {
 	return generic && pos < maxGenericName
 }
 
+// candByte reports whether a candidate name has c at the next position:
+// a name may hold bytes that end other names (DeepSeek V4.1's
+// "｜DSML｜ invoke" holds a space).
+func (t *tagReader) candByte(c byte) bool {
+	pos := t.n - t.nameStart()
+	for m := t.cand; m != 0; m &= m - 1 {
+		if name := tt.names[bits.TrailingZeros64(m)]; pos < len(name) && name[pos] == c {
+			return true
+		}
+	}
+	return false
+}
+
 // fastName reads a whole known tag name at once when rest (the bytes after
 // the '<') holds it and the byte after it; it returns the bytes consumed, 0
 // to fall back to reading byte by byte.
@@ -163,7 +176,7 @@ func (t *tagReader) step(c byte) int {
 			t.n++
 			return tagMore
 		}
-		if isNameByte(c, t.n == t.nameStart()) {
+		if isNameByte(c, t.n == t.nameStart()) || t.candByte(c) {
 			t.buf[t.n] = c
 			t.n++
 			if !t.prefixOK() {
@@ -232,6 +245,9 @@ func (t *tagReader) step(c byte) int {
 	}
 	return tagMore
 }
+
+// eq reports whether the tag is named after '=' (<function=NAME>).
+func (t *tagReader) eq() bool { return t.phase == tpEq }
 
 // attr returns the name of the tag: the value after '=' in <function=NAME>,
 // or the name="…" attribute.

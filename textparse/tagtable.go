@@ -63,6 +63,7 @@ type tagTable struct {
 	ds                      []tagDialect
 	byFormat                map[Format]int
 	invokes, params, wclose uint64 // masks by role
+	fenced                  uint64 // the tags of the Tags.Fence dialects
 	reopen, markup          uint64
 	callBegins, callSeps    uint64
 	all                     uint64 // every dialect
@@ -149,6 +150,9 @@ func buildTagTable() {
 		t.callBegins |= bitOf(x.callBegin)
 		t.callSeps |= bitOf(x.callSep)
 		x.ends = bitOf(kind(g.CallEnd, rMarkup)) | bitOf(x.wrapEnd)
+		if g.Fence {
+			t.fenced |= bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param)
+		}
 		if g.Typed != "" {
 			t.typed[x.param] = g.Typed
 		}
@@ -225,8 +229,10 @@ func bitOf(k tagKind) uint64 {
 // owner returns the dialect using kind k as its Wrapper, Invoke or Think:
 // the configured format's when it is one of them, else the first by name
 // whose calls open with k in text (a bare <invoke> is function_calls',
-// not the first of the dialects that nest <invoke> in their wrapper).
-func (t *tagTable) owner(k tagKind, f Format) *tagDialect {
+// not the first of the dialects that nest <invoke> in their wrapper),
+// written the way the tag was (eq: named after '=', <function=NAME>, or
+// by its name="…" attribute).
+func (t *tagTable) owner(k tagKind, f Format, eq bool) *tagDialect {
 	os := t.owners[k]
 	for _, i := range os {
 		if t.ds[i].d.Format == f {
@@ -236,10 +242,19 @@ func (t *tagTable) owner(k tagKind, f Format) *tagDialect {
 	if len(os) == 0 {
 		return nil
 	}
+	var first *tagDialect
 	for _, i := range os { // a dialect whose calls open with k in text
-		if t.ds[i].open&bitOf(k) != 0 {
-			return &t.ds[i]
+		if x := &t.ds[i]; x.open&bitOf(k) != 0 {
+			if x.d.Tags.Eq == eq {
+				return x
+			}
+			if first == nil {
+				first = x
+			}
 		}
+	}
+	if first != nil {
+		return first
 	}
 	return &t.ds[os[0]]
 }
@@ -258,7 +273,7 @@ func (t *tagTable) tagDialectOf(f Format) (int, bool) {
 // tags the text state acts on.
 func (p *Parser) setDialects(m uint64) {
 	p.dialects = m
-	p.xOpen, p.xClose, p.xThink, p.xCatalog, p.xKV = 0, 0, 0, false, false
+	p.xOpen, p.xClose, p.xThink, p.xCatalog, p.xKV, p.xFence = 0, 0, 0, false, false, false
 	for ; m != 0; m &= m - 1 {
 		x := &tt.ds[bits.TrailingZeros64(m)]
 		p.xOpen |= x.open
@@ -266,6 +281,7 @@ func (p *Parser) setDialects(m uint64) {
 		p.xThink |= bitOf(x.think)
 		p.xCatalog = p.xCatalog || x.catalog
 		p.xKV = p.xKV || x.key != tkNone
+		p.xFence = p.xFence || x.d.Tags.Fence
 	}
 }
 
