@@ -38,6 +38,8 @@ var exampleWriters = map[Format]string{
 	"harmony":          `<|channel|>final<|message|>{{.Text}}<|end|><|start|>assistant<|channel|>commentary to=functions.{{.Name}} <|constrain|>json<|message|>{{.Arguments}}<|call|>`,
 	"hermes":           "{{.Text}}<tool_call>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tool_call>",
 	"hunyuan_a13b":     `{{.Text}}<tool_calls>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]</tool_calls>`,
+	"hy_v3":            "{{.Text}}<tool_calls>\n<tool_call>{{.Name}}<tool_sep>\n{{range .Args}}<arg_key>{{.Key}}</arg_key>\n<arg_value>{{.Raw}}</arg_value>\n{{end}}</tool_call>\n</tool_calls>",
+	"hy_v4":            `{{.Text}}<tool_calls:opensource><tool_call:opensource>{{.Name}}{{range .Args}}<arg_key:opensource>{{.Key}}</arg_key:opensource><arg_value:opensource>{{.Raw}}</arg_value:opensource>{{end}}</tool_call:opensource></tool_calls:opensource>`,
 	"inkling":          `{{.Text}}<|content_invoke_tool_json|>{"name":"{{.Name}}","arguments":{{.Arguments}}}<|end_message|>`,
 	"internlm":         `{{.Text}}<|action_start|><|plugin|>{"name":"{{.Name}}","parameters":{{.Arguments}}}<|action_end|>`,
 	"jamba":            `{{.Text}}<tool_calls>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]</tool_calls>`,

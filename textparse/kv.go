@@ -11,6 +11,56 @@ import "github.com/tooleval/tooleval/toolcall"
 //	<VALUE>V</VALUE>
 //	</CALL>
 
+func init() { invokeHooks = append(invokeHooks, (*Parser).kvJSON) }
+
+// beginKVTag starts a key/value call of dialect x at its call tag (the tag
+// just read, at offsets off to end) inside x's wrapper: the call ends at
+// the closer spelled like the tag (with its :SUFFIX) and returns to the
+// wrapper.
+func (p *Parser) beginKVTag(x *tagDialect, off, end int) {
+	p.cd = x
+	p.callTag, p.callK = off, x.invoke
+	p.beginCall(ckKV, off, p.tagCloser(), mWrapper)
+	p.name = p.name[:0]
+	p.nameOff = end
+	p.mode = mKVName
+}
+
+// tagCloser is the closer of the tag just read: "</" + its name + ">".
+func (p *Parser) tagCloser() string {
+	if k := p.tag.kind; k != tkGeneric && len(p.tag.name()) == len(tt.names[k]) {
+		return tt.closer(k)
+	}
+	b := append(append(append(p.scratch[len(p.scratch):], "</"...), p.tag.name()...), '>')
+	return p.names.Intern(b) // one string per spelling, not one per call
+}
+
+// kvJSON (an invoke hook) reads a key/value call whose name is followed by
+// a JSON object of arguments instead of pairs (HY's template writes
+// NAME<tool_sep>{json}): the object is streamed and the call's closer ends
+// it. It reports false to leave the bytes to the invoke state.
+func (p *Parser) kvJSON(b []byte, i int) (int, bool) {
+	c := &p.cur
+	if c.kind != ckKV || p.junk || c.nparams > 0 || c.jsonBody || len(p.kvKey) > 0 {
+		return i, false
+	}
+	j := i
+	for j < len(b) && isSpace(b[j]) {
+		j++
+	}
+	if j == len(b) {
+		return j, true // only whitespace so far
+	}
+	if b[j] != '{' {
+		return i, false
+	}
+	c.jsonBody = true
+	p.js.Reset()
+	p.jsOff = p.off + j
+	p.mode = mArgsJSON
+	return j, true
+}
+
 // beginKV starts a call whose name begins at b[i] (after the call tag
 // p.callK); the dialect is the one reading key/value pairs after it.
 func (p *Parser) beginKV(i int) {
@@ -56,6 +106,10 @@ func (p *Parser) kvTag(k tagKind, closing bool, off int) bool {
 	case p.mode == mArgKey: // the call's closer inside a key
 		p.mode = mInvoke
 		p.endInvoke(off)
+	case !closing && p.cur.jsonBody:
+		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.cur.name)
+		return true
+	case !closing && k == x.callSep && x.callSep != tkNone: // <tool_sep> after the name
 	case !closing && k == x.key:
 		p.mode, p.name = mArgKey, p.name[:0]
 	case !closing && k == x.value:

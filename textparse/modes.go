@@ -32,12 +32,15 @@ func (p *Parser) tagSet() tagSet {
 	case mWrapper:
 		s.open = tt.invokes | tt.reopen | tt.markup
 		s.close = tt.wclose | tt.invokes | tt.params
+		if x := p.wrapperOf(); x != nil && x.key != tkNone { // key/value calls in a wrapper
+			s.open |= bitOf(x.invoke)
+		}
 	case mInvoke:
 		switch {
 		case p.cur.kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
 		case p.cur.kind == ckKV:
-			s.open = bit(p.cd.key, p.cd.value)
+			s.open = bit(p.cd.key, p.cd.value, p.cd.callSep)
 			s.close = bit(p.cd.invoke, p.cd.key, p.cd.value)
 		default:
 			s.open = tt.params | p.wrapEnds()
@@ -73,6 +76,7 @@ func (p *Parser) tagSet() tagSet {
 	case mEnvPost:
 		s.close = bitOf(p.callK)
 	}
+	s.suffix = p.xSuffix
 	return s
 }
 
@@ -173,6 +177,8 @@ func (p *Parser) onTag() bool {
 		}
 	case mWrapper:
 		switch {
+		case !closing && p.wrapperOf() != nil && p.wrapperOf().key != tkNone && k == p.wrapperOf().invoke:
+			p.beginKVTag(p.wrapperOf(), off, end)
 		case !closing && role&rInvoke != 0:
 			p.beginInvoke(off, end, tt.closer(k), mWrapper)
 		case !closing && p.wrapperOf() != nil && k == p.wrapperOf().wrapEnd:

@@ -53,6 +53,8 @@ type Parser struct {
 	// fence follows the fences of the text (fence.go).
 	xFence bool
 	fence  fenceState
+	// xSuffix: the tag kinds that may carry a :SUFFIX (Tags.Suffix).
+	xSuffix uint64
 
 	off     int // input offset of the current chunk's first byte
 	chunk   []byte
@@ -123,7 +125,7 @@ func newParser(cfg config) *Parser {
 		on = 1 << i
 	} else if markerDialect(p.cfg.format) == nil {
 		p.cfg.format = FormatAuto
-		on = tt.all
+		on = tt.auto
 	}
 	if p.cfg.tools == nil { // tags named by the catalog need one
 		for i := range tt.ds {

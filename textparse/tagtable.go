@@ -45,6 +45,7 @@ type tagDialect struct {
 	name, args, key, value        tagKind
 	wrapEnd, callBegin, callSep   tagKind
 	ends                          uint64 // CallEnd and WrapperEnd: they end a call inside the wrapper
+	suffix                        uint64 // the kinds that may carry a :SUFFIX (Tags.Suffix)
 	open, close                   uint64 // kinds acted on in text
 	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
 	catalog                       bool
@@ -62,11 +63,13 @@ type tagTable struct {
 	wrapOf                  []int
 	ds                      []tagDialect
 	byFormat                map[Format]int
-	invokes, params, wclose uint64 // masks by role
-	fenced                  uint64 // the tags of the Tags.Fence dialects
+	invokes, params, wclose uint64      // masks by role
+	fenced                  uint64      // the tags of the Tags.Fence dialects
+	first                   [256]uint64 // the kinds by the first byte of their name
 	reopen, markup          uint64
 	callBegins, callSeps    uint64
 	all                     uint64 // every dialect
+	auto                    uint64 // every dialect auto detects (not NoAuto)
 }
 
 var (
@@ -150,6 +153,10 @@ func buildTagTable() {
 		t.callBegins |= bitOf(x.callBegin)
 		t.callSeps |= bitOf(x.callSep)
 		x.ends = bitOf(kind(g.CallEnd, rMarkup)) | bitOf(x.wrapEnd)
+		if g.Suffix {
+			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) |
+				bitOf(x.callSep) | bitOf(x.name) | bitOf(x.args) | bitOf(x.think) | bitOf(tkThink)
+		}
 		if g.Fence {
 			t.fenced |= bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param)
 		}
@@ -179,7 +186,10 @@ func buildTagTable() {
 		}
 		t.ds = append(t.ds, x)
 	}
-	for k := range t.names {
+	for k, n := range t.names {
+		if n != "" {
+			t.first[n[0]] |= bitOf(tagKind(k))
+		}
 		r := t.role[k]
 		m := bitOf(tagKind(k))
 		if r&rInvoke != 0 {
@@ -200,6 +210,9 @@ func buildTagTable() {
 	}
 	for i := range t.ds {
 		t.all |= 1 << i
+		if !t.ds[i].d.NoAuto {
+			t.auto |= 1 << i
+		}
 		for j := range t.ds {
 			if t.ds[i].outer() != tkNone && t.ds[i].outer() == t.ds[j].outer() {
 				t.ds[i].group |= 1 << j
@@ -273,7 +286,7 @@ func (t *tagTable) tagDialectOf(f Format) (int, bool) {
 // tags the text state acts on.
 func (p *Parser) setDialects(m uint64) {
 	p.dialects = m
-	p.xOpen, p.xClose, p.xThink, p.xCatalog, p.xKV, p.xFence = 0, 0, 0, false, false, false
+	p.xOpen, p.xClose, p.xThink, p.xCatalog, p.xKV, p.xFence, p.xSuffix = 0, 0, 0, false, false, false, 0
 	for ; m != 0; m &= m - 1 {
 		x := &tt.ds[bits.TrailingZeros64(m)]
 		p.xOpen |= x.open
@@ -282,6 +295,7 @@ func (p *Parser) setDialects(m uint64) {
 		p.xCatalog = p.xCatalog || x.catalog
 		p.xKV = p.xKV || x.key != tkNone
 		p.xFence = p.xFence || x.d.Tags.Fence
+		p.xSuffix |= x.suffix
 	}
 }
 
