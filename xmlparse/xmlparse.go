@@ -33,6 +33,8 @@ const (
 	FormatLaguna        = textparse.FormatLaguna
 	FormatDeepSeekV4    = textparse.FormatDeepSeekV4
 	FormatDeepSeekV41   = textparse.FormatDeepSeekV41
+	FormatHYV3          = textparse.FormatHYV3
+	FormatHYV4          = textparse.FormatHYV4
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as
