@@ -44,21 +44,38 @@ func (p *Parser) kvJSON(b []byte, i int) (int, bool) {
 	if c.kind != ckKV || p.junk || c.nparams > 0 || c.jsonBody || len(p.kvKey) > 0 {
 		return i, false
 	}
-	j := i
+	j, brace := jsonBodyAt(b, i)
+	if !brace {
+		return j, j == len(b)
+	}
+	p.beginJSONBody(j)
+	return j, true
+}
+
+// jsonBodyAt skips the spaces at b[i:]: j is where they end, brace whether
+// a '{' (a JSON body of arguments) is there. j == len(b): only spaces so
+// far.
+func jsonBodyAt(b []byte, i int) (j int, brace bool) {
+	j = i
 	for j < len(b) && isSpace(b[j]) {
 		j++
 	}
-	if j == len(b) {
-		return j, true // only whitespace so far
+	if j < len(b) && b[j] == '{' {
+		return j, true
 	}
-	if b[j] != '{' {
+	if j < len(b) {
 		return i, false
 	}
-	c.jsonBody = true
+	return j, false
+}
+
+// beginJSONBody streams the current call's arguments from the '{' at
+// chunk index j; the call's closer ends the call after them.
+func (p *Parser) beginJSONBody(j int) {
+	p.cur.jsonBody = true
 	p.js.Reset()
 	p.jsOff = p.off + j
 	p.mode = mArgsJSON
-	return j, true
 }
 
 // beginKV starts a call whose name begins at b[i] (after the call tag
