@@ -18,21 +18,21 @@ func init() { invokeHooks = append(invokeHooks, (*Parser).kvJSON) }
 // the closer spelled like the tag (with its :SUFFIX) and returns to the
 // wrapper.
 func (p *Parser) beginKVTag(x *tagDialect, off, end int) {
-	p.cd = x
-	p.callTag, p.callK = off, x.invoke
+	p.tags.cd = x
+	p.calls.callTag, p.tags.callK = off, x.invoke
 	p.beginCall(ckKV, off, p.tagCloser(), mWrapper)
-	p.name = p.name[:0]
-	p.nameOff = end
+	p.calls.name = p.calls.name[:0]
+	p.calls.nameOff = end
 	p.mode = mKVName
 }
 
 // tagCloser is the closer of the tag just read: "</" + its name + ">".
 func (p *Parser) tagCloser() string {
-	if k := p.tag.kind; k != tkGeneric && len(p.tag.name()) == len(tt.names[k]) {
+	if k := p.tags.tag.kind; k != tkGeneric && len(p.tags.tag.name()) == len(tt.names[k]) {
 		return tt.closer(k)
 	}
-	b := append(append(append(p.scratch[len(p.scratch):], "</"...), p.tag.name()...), '>')
-	return p.names.Intern(b) // one string per spelling, not one per call
+	b := append(append(append(p.scratch[len(p.scratch):], "</"...), p.tags.tag.name()...), '>')
+	return p.calls.names.Intern(b) // one string per spelling, not one per call
 }
 
 // kvJSON (an invoke hook) reads a key/value call whose name is followed by
@@ -40,8 +40,8 @@ func (p *Parser) tagCloser() string {
 // NAME<tool_sep>{json}): the object is streamed and the call's closer ends
 // it. It reports false to leave the bytes to the invoke state.
 func (p *Parser) kvJSON(b []byte, i int) (int, bool) {
-	c := &p.cur
-	if c.kind != ckKV || p.junk || c.nparams > 0 || c.jsonBody || len(p.kvKey) > 0 {
+	c := &p.calls.cur
+	if c.kind != ckKV || p.junk || c.nparams > 0 || c.jsonBody || len(p.tags.kvKey) > 0 {
 		return i, false
 	}
 	j, brace := jsonBodyAt(b, i)
@@ -72,25 +72,25 @@ func jsonBodyAt(b []byte, i int) (j int, brace bool) {
 // beginJSONBody streams the current call's arguments from the '{' at
 // chunk index j; the call's closer ends the call after them.
 func (p *Parser) beginJSONBody(j int) {
-	p.cur.jsonBody = true
-	p.js.Reset()
-	p.jsOff = p.off + j
+	p.calls.cur.jsonBody = true
+	p.args.js.Reset()
+	p.args.jsOff = p.off + j
 	p.mode = mArgsJSON
 }
 
 // beginKV starts a call whose name begins at b[i] (after the call tag
-// p.callK); the dialect is the one reading key/value pairs after it.
+// p.tags.callK); the dialect is the one reading key/value pairs after it.
 func (p *Parser) beginKV(i int) {
 	for j := range tt.ds {
-		if x := &tt.ds[j]; x.key != tkNone && x.invoke == p.callK && p.dialects&(1<<j) != 0 {
-			p.cd = x
+		if x := &tt.ds[j]; x.key != tkNone && x.invoke == p.tags.callK && p.tags.dialects&(1<<j) != 0 {
+			p.tags.cd = x
 			break
 		}
 	}
-	p.detectTag(p.cd)
-	p.beginCall(ckKV, p.callTag, tt.closer(p.callK), mText)
-	p.name = p.name[:0]
-	p.nameOff = p.off + i
+	p.detectTag(p.tags.cd)
+	p.beginCall(ckKV, p.calls.callTag, tt.closer(p.tags.callK), mText)
+	p.calls.name = p.calls.name[:0]
+	p.calls.nameOff = p.off + i
 	p.mode = mKVName
 }
 
@@ -105,8 +105,8 @@ func (p *Parser) kvName(b []byte, i int) int {
 		return j
 	}
 	p.mode = mInvoke
-	p.setName(p.names.Intern(trimSpace(p.name)), p.nameOff)
-	p.kvKey = p.kvKey[:0]
+	p.setName(p.calls.names.Intern(trimSpace(p.calls.name)), p.calls.nameOff)
+	p.tags.kvKey = p.tags.kvKey[:0]
 	if b[j] == '\n' {
 		return j + 1
 	}
@@ -115,32 +115,32 @@ func (p *Parser) kvName(b []byte, i int) int {
 
 // kvTag handles a tag between a call's pairs or inside a key.
 func (p *Parser) kvTag(k tagKind, closing bool, off int) bool {
-	x := p.cd
+	x := p.tags.cd
 	switch {
 	case p.mode == mArgKey && closing && k == x.key:
-		p.kvKey = append(p.kvKey[:0], trimSpace(p.name)...)
+		p.tags.kvKey = append(p.tags.kvKey[:0], trimSpace(p.calls.name)...)
 		p.mode = mInvoke
 	case p.mode == mArgKey: // the call's closer inside a key
 		p.mode = mInvoke
 		p.endInvoke(off)
-	case !closing && p.cur.jsonBody:
-		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.cur.name)
+	case !closing && p.calls.cur.jsonBody:
+		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
 		return true
 	case !closing && k == x.callSep && x.callSep != tkNone: // <tool_sep> after the name
 	case !closing && k == x.key:
-		p.mode, p.name = mArgKey, p.name[:0]
+		p.mode, p.calls.name = mArgKey, p.calls.name[:0]
 	case !closing && k == x.value:
-		if len(p.kvKey) == 0 {
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "<%s> without an <%s>", tagName(x.value), tagName(x.key))
-			p.kvKey = append(p.kvKey, "value"...)
+		if len(p.tags.kvKey) == 0 {
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without an <%s>", tagName(x.value), tagName(x.key))
+			p.tags.kvKey = append(p.tags.kvKey, "value"...)
 		}
-		key := p.own(p.kvKey)
-		p.kvKey = p.kvKey[:0]
+		key := p.own(p.tags.kvKey)
+		p.tags.kvKey = p.tags.kvKey[:0]
 		p.valueOpen(key, off)
 	case closing && k == x.invoke:
 		p.endInvoke(off)
 	default:
-		p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> between arguments", tagName(k))
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between arguments", tagName(k))
 	}
 	p.junk = false
 	return true
