@@ -99,11 +99,11 @@ func chunkings(t *Transcript, id string, seed int64, n int, latency **Latency) [
 func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*ParseResult, []metrics.Broken, *Latency, error) {
 	var want recorded
 	var latency *Latency
-	res := &ParseResult{Format: t.Format}
+	res := &ParseResult{Format: t.FormatName()}
 	for i, ch := range chunkings(t, id, seed, randomRuns, &latency) {
 		p, err := newParser(t.ParseOptions(tools))
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
+			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.FormatName(), err)
 		}
 		evs := ch.run(p)
 		res.Chunkings++
@@ -121,7 +121,7 @@ func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet
 			}
 		}
 	}
-	r := toolcall.Collect(t.Format, want.evs)
+	r := toolcall.Collect(t.FormatName(), want.evs)
 	res.Calls, res.Errors, res.ErrorsDropped = r.Calls, r.Errors, r.ErrorsDropped+want.dropped
 	return res, brokenCalls(want.evs), latency, nil
 }
