@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tooleval/tooleval/suite"
 )
 
 // acmeDialect is a dialect file for a model no release knows.
@@ -49,7 +51,7 @@ func TestSuiteDialectFile(t *testing.T) {
 		{"settings line", []string{`{"suite":{"dialect":"acme.json"}}`, caseLine("a", ""), caseLine("b", `"dialect":"acme.json",`)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := LoadFile(dialectSuite(t, t.TempDir(), tc.lines...))
+			s, err := suite.LoadFile(dialectSuite(t, t.TempDir(), tc.lines...))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,8 +84,8 @@ func TestSuiteDialectFileErrors(t *testing.T) {
 		{"neither", []string{line("")}, `suite.jsonl:1: transcript.format: required field is missing`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := LoadFile(dialectSuite(t, t.TempDir(), tc.lines...))
-			var errs Errors
+			_, err := suite.LoadFile(dialectSuite(t, t.TempDir(), tc.lines...))
+			var errs suite.Errors
 			if !errors.As(err, &errs) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one containing %q", err, tc.want)
 			}
