@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -90,6 +91,12 @@ type SuiteSettings struct {
 	// SearchTool, when set, is the search tool of every case that does
 	// not declare its own.
 	SearchTool *SearchTool `json:"search_tool,omitempty"`
+	// Dialect, when set, is a dialect file (a path relative to the
+	// suite): every transcript that gives neither a format nor a dialect
+	// of its own is read in the marker dialect it describes.
+	Dialect string `json:"dialect,omitempty"`
+
+	dialect *textparse.Dialect
 }
 
 // Trajectory reports whether the case is multi-step.
@@ -157,6 +164,9 @@ func (l *loader) settings(n int, doc any) bool {
 		return true
 	}
 	l.suite.Settings = w.Suite
+	if w.Suite.Dialect != "" {
+		l.suite.Settings.dialect = l.dialect(n, "suite.dialect", w.Suite.Dialect)
+	}
 	return true
 }
 

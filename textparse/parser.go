@@ -100,6 +100,12 @@ type tagState struct {
 	xOpen, xClose uint64
 	xThink        uint64
 	xCatalog, xKV bool
+	// xFence: an enabled dialect's calls are text inside a code fence;
+	// fence follows the fences of the text (fence.go).
+	xFence bool
+	fence  fenceState
+	// xSuffix: the tag kinds that may carry a :SUFFIX (Tags.Suffix).
+	xSuffix uint64
 
 	thinkK   tagKind     // the reasoning tag the parser is in
 	wrapper  tagKind     // the wrapper of calls the parser is in
@@ -130,7 +136,7 @@ func newParser(cfg config) *Parser {
 		on = 1 << i
 	} else if p.cfg.dialect == nil {
 		p.cfg.format = FormatAuto
-		on = tt.all
+		on = tt.auto
 	}
 	if p.cfg.tools == nil { // tags named by the catalog need one
 		for i := range tt.ds {
@@ -209,36 +215,7 @@ func (p *Parser) step(b []byte, i int) int {
 	case mBody:
 		return p.rd.body.read(p, b, i)
 	case mText:
-		if set := p.textMarkers(); set != nil {
-			return p.textScan(b, i, set)
-		}
-		if p.text.u8n > 0 { // a character cut by a failed tag (non-ASCII tag names)
-			i += p.finishRune(b[i:])
-			if i == len(b) {
-				return i
-			}
-		}
-		start := i
-		for {
-			j := bytes.IndexByte(b[i:], '<')
-			if j < 0 {
-				p.textRun(b[start:], p.off+start, len(b) == len(p.chunk))
-				return len(b)
-			}
-			i += j
-			// A '<' followed by a byte that cannot start a tag name ("a < b",
-			// "<=") is text: keep scanning without the tag machinery.
-			if i+1 < len(b) && b[i+1] != '/' && !isNameByte(b[i+1], true) {
-				i++
-				continue
-			}
-			break
-		}
-		if i > start {
-			p.emitText(b[start:i], p.off+start)
-		}
-		p.startTag(p.off + i)
-		return i + 1
+		return p.textScan(b, i, p.textMarkers())
 	case mArgsJSON:
 		return p.argsJSON(b, i)
 	case mSkip:
@@ -356,6 +333,9 @@ func (p *Parser) failTag() {
 func (p *Parser) emitText(b []byte, off int) {
 	if len(b) == 0 {
 		return
+	}
+	if p.tags.xFence {
+		p.tags.fence.scan(b)
 	}
 	k := toolcall.KindText
 	if p.reason {
