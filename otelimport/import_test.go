@@ -81,14 +81,21 @@ func TestImportRuns(t *testing.T) {
 	if len(im.Cases) != len(wants) {
 		t.Fatalf("%d cases, want %d", len(im.Cases), len(wants))
 	}
-	for i, c := range im.Cases {
+	for _, c := range im.Cases {
 		w, ok := wants[c.ID]
 		if !ok {
 			t.Errorf("unexpected case %s", c.ID)
 			continue
 		}
 		var steps []string
-		for _, st := range im.Observed[i] {
+		observed := [][]replay.ObservedCall{c.ObservedCalls}
+		if c.Steps != nil {
+			observed = nil
+			for _, st := range c.Steps {
+				observed = append(observed, st.ObservedCalls)
+			}
+		}
+		for _, st := range observed {
 			var calls []string
 			for _, oc := range st {
 				calls = append(calls, oc.Name+string(oc.Arguments))
