@@ -29,6 +29,9 @@ func init() {
 			"With --json each result is one line {\"id\",\"query\",\"tools\":[{\"name\",\"score\",\"always\"}]},\n" +
 			"always-include tools first, and \"zero_match\": true when no query term is in the catalog; otherwise the\n" +
 			"chosen tools are printed as a prompt block (--render) and such a query is named on stderr.\n" +
+			"A tool the query names exactly (`read_file`, getWeather: an identifier, or any name in quotes) must\n" +
+			"rank first: the result lists such tools as \"named\", and one that does not rank first as\n" +
+			"\"exact_name_miss\" (named on stderr without --json).\n" +
 			"k is an upper bound: BM25 returns only tools that share a term with the query.\n" +
 			"Fields for --weights: " + strings.Join(retrieval.Fields, ", ") + ".",
 		Flags: append([]cli.Flag{
@@ -56,6 +59,11 @@ type retrieveResult struct {
 	// ZeroMatch is set when no term of the query is in the catalog:
 	// nothing is retrieved, whatever k.
 	ZeroMatch bool `json:"zero_match,omitempty"`
+	// Named are the tools the query names exactly
+	// (retrieval.NamedTools); ExactNameMiss is the first of them that
+	// does not rank first (retrieval.ExactNameMiss).
+	Named         []string `json:"named,omitempty"`
+	ExactNameMiss string   `json:"exact_name_miss,omitempty"`
 }
 
 type retrieveQuery struct {
@@ -159,6 +167,7 @@ func retrieveCmd(c *cli.Context) error {
 	defer ix.Close()
 
 	w := c.App.Writer
+	names := cat.Names()
 	for i, q := range queries {
 		hits, err := ix.Search(q.Query, cfg.K, always...)
 		if err != nil {
@@ -168,13 +177,18 @@ func retrieveCmd(c *cli.Context) error {
 			hits = []retrieval.Hit{}
 		}
 		zero := !ix.Matches(q.Query)
+		named := retrieval.NamedTools(q.Query, names)
+		miss := retrieval.ExactNameMiss(hits, named)
 		if js != nil {
-			if err := js.add(retrieveResult{ID: q.ID, Query: q.Query, Tools: hits, ZeroMatch: zero}); err != nil {
+			if err := js.add(retrieveResult{ID: q.ID, Query: q.Query, Tools: hits, ZeroMatch: zero, Named: named, ExactNameMiss: miss}); err != nil {
 				return err
 			}
 			if js.toStdout() {
 				continue
 			}
+		}
+		if miss != "" {
+			fmt.Fprintf(c.App.ErrWriter, "retrieve: query %s: names tool %s exactly, but it does not rank first\n", idText(q.ID), miss)
 		}
 		if zero {
 			fmt.Fprintf(c.App.ErrWriter, "retrieve: query %s: no term in common with the catalog, nothing retrieved "+
