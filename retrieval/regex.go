@@ -69,11 +69,11 @@ func CompileToolPattern(pattern string) (*regexp.Regexp, error) {
 	if !utf8.ValidString(pattern) {
 		return nil, fmt.Errorf("pattern is not valid UTF-8")
 	}
-	re, err := regexp.Compile("(?i)" + pattern)
-	if err != nil {
+	if _, err := regexp.Compile(pattern); err != nil {
 		return nil, fmt.Errorf("not an RE2 pattern: %w", err)
 	}
-	return re, nil
+	// Case folding first: a (?-i) in the pattern turns it off again.
+	return regexp.Compile("(?i)" + pattern)
 }
 
 // Search returns up to max tools (DefaultRegexMatches when max ≤ 0, at

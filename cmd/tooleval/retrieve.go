@@ -45,6 +45,7 @@ func init() {
 			&cli.Float64Flag{Name: "b", DefaultText: "from --config, else 0.75", Usage: "BM25 length normalisation `Y`"},
 			&cli.StringFlag{Name: "config", Usage: "retrieval config JSON `FILE`"},
 			&cli.StringFlag{Name: "render", Value: prompt.VariantRetrieved, Usage: "prompt `VARIANT` of the printed block"},
+			&cli.StringFlag{Name: "search", Value: "bm25", Usage: "`HOW` to search: bm25, or regex (the query is an RE2 pattern over names, descriptions and parameter names, as a tool search tool's regex variant; case-insensitive unless it says (?-i); at most k matches, 5 by default)"},
 			jsonFlag("the results, one line per query"),
 		}, mcpFlags()...),
 		Action: retrieveCmd,
@@ -134,6 +135,10 @@ func retrieveCmd(c *cli.Context) error {
 	if err := cfg.Validate(); err != nil {
 		return usageErr("retrieve: %v", err)
 	}
+	search := c.String("search")
+	if search != "bm25" && search != "regex" {
+		return usageErr("retrieve: --search must be bm25 or regex, not %q", search)
+	}
 	variant := c.String("render")
 	js := openJSON(c)
 	if !js.toStdout() {
@@ -165,18 +170,30 @@ func retrieveCmd(c *cli.Context) error {
 		return inputErr("retrieve: %v", err)
 	}
 	defer ix.Close()
+	var rx *retrieval.RegexIndex
+	if search == "regex" {
+		rx = retrieval.NewRegex(cat.Tools())
+	}
 
 	w := c.App.Writer
 	names := cat.Names()
 	for i, q := range queries {
-		hits, err := ix.Search(q.Query, cfg.K, always...)
-		if err != nil {
-			return inputErr("retrieve: query %s: %v", q.ID, err)
+		var hits []retrieval.Hit
+		zero := false
+		if rx != nil {
+			if hits, err = rx.Search(q.Query, cfg.K); err != nil {
+				return inputErr("retrieve: query %s: %v", idText(q.ID), err)
+			}
+			hits = withAlways(always, hits)
+		} else {
+			if hits, err = ix.Search(q.Query, cfg.K, always...); err != nil {
+				return inputErr("retrieve: query %s: %v", q.ID, err)
+			}
+			zero = !ix.Matches(q.Query)
 		}
 		if hits == nil {
 			hits = []retrieval.Hit{}
 		}
-		zero := !ix.Matches(q.Query)
 		named := retrieval.NamedTools(q.Query, names)
 		miss := retrieval.ExactNameMiss(hits, named)
 		if js != nil {
@@ -199,6 +216,24 @@ func retrieveCmd(c *cli.Context) error {
 		}
 	}
 	return js.close("retrieve")
+}
+
+// withAlways puts the always-include tools first, as a BM25 search does.
+func withAlways(always []string, hits []retrieval.Hit) []retrieval.Hit {
+	out := make([]retrieval.Hit, 0, len(always)+len(hits))
+	seen := map[string]bool{}
+	for _, a := range always {
+		if !seen[a] {
+			seen[a] = true
+			out = append(out, retrieval.Hit{Name: a, Always: true})
+		}
+	}
+	for _, h := range hits {
+		if !seen[h.Name] {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 func printRetrieved(w io.Writer, ix *retrieval.Index, hits []retrieval.Hit, variant string, q retrieveQuery, many bool, i int) error {

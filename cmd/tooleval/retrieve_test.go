@@ -219,3 +219,25 @@ func TestRetrieveExactName(t *testing.T) {
 		t.Errorf("stderr: %q", errOut)
 	}
 }
+
+// --search regex: the query is a pattern over names, descriptions and
+// parameter names; always-include tools still come first; a broken
+// pattern is exit 1 saying why, an unknown --search exit 2.
+func TestRetrieveRegex(t *testing.T) {
+	const fs = "../../testdata/catalogs/filesystem.mcp.json"
+	code, out, errOut := runCLI("retrieve", "--catalog", fs, "--search", "regex", "--query", "^(READ|write)_", "--always", "move_file", "--json", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := `"tools":[{"name":"move_file","score":0,"always":true},{"name":"read_text_file","score":3,"always":false},`
+	if !strings.Contains(out, want) || !strings.Contains(out, `{"name":"write_file","score":3,"always":false}`) {
+		t.Errorf("got %s", out)
+	}
+	code, _, errOut = runCLI("retrieve", "--catalog", fs, "--search", "regex", "--query", "(")
+	if code != exitBadInput || !strings.Contains(errOut, "not an RE2 pattern") || strings.Contains(errOut, "(?i)") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if code, _, errOut = runCLI("retrieve", "--catalog", fs, "--search", "fuzzy", "--query", "x"); code != exitBadFlags || !strings.Contains(errOut, "--search must be bm25 or regex") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
