@@ -30,9 +30,11 @@ var fixtures = []string{
 	"../testdata/otel/openinference.json",
 }
 
-// The written suite, its catalogs and the summary match the golden files.
-func TestImportGolden(t *testing.T) {
-	im, err := Load(fixtures, Options{})
+// importFixtures imports the fixtures and writes them to a new
+// directory, returning the import, the directory and the files written.
+func importFixtures(t *testing.T, opt Options) (*Imported, string, []string) {
+	t.Helper()
+	im, err := Load(fixtures, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,6 +43,12 @@ func TestImportGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return im, dir, files
+}
+
+// The written suite, its catalogs and the summary match the golden files.
+func TestImportGolden(t *testing.T) {
+	im, dir, files := importFixtures(t, Options{})
 	for _, f := range files {
 		got, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
@@ -135,15 +143,7 @@ func TestImportDropsSecrets(t *testing.T) {
 			t.Fatalf("%s has no secret to drop: the test proves nothing", f)
 		}
 	}
-	im, err := Load(fixtures, Options{Accept: []string{"*"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files, err := im.Write(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, dir, files := importFixtures(t, Options{Accept: []string{"*"}})
 	for _, f := range files {
 		b, _ := os.ReadFile(filepath.Join(dir, f))
 		if bytes.Contains(b, []byte("SECRET")) {
@@ -241,14 +241,7 @@ func TestImportErrors(t *testing.T) {
 // parse to the calls observed (the full replay round trip is tested with
 // the command).
 func TestImportLoads(t *testing.T) {
-	im, err := Load(fixtures, Options{Accept: []string{"*"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := im.Write(dir); err != nil {
-		t.Fatal(err)
-	}
+	_, dir, _ := importFixtures(t, Options{Accept: []string{"*"}})
 	s, err := replay.LoadFile(filepath.Join(dir, "suite.jsonl"))
 	if err != nil {
 		t.Fatal(err)
