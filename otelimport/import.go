@@ -10,7 +10,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/suiteout"
 	"github.com/tooleval/tooleval/metrics"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // Options steer an import.
@@ -25,7 +25,7 @@ type Options struct {
 type Imported struct {
 	// Cases are the suite's cases, one per agent run, in the order the
 	// runs' first spans were read.
-	Cases []replay.Case
+	Cases []suite.Case
 	// Catalogs are the catalogs the cases name, by path relative to the
 	// output directory.
 	Catalogs map[string][]json.RawMessage
@@ -143,7 +143,7 @@ func accept(bc *built) {
 }
 
 // goldOf writes observed calls as gold calls.
-func goldOf(calls []replay.ObservedCall) []metrics.GoldCall {
+func goldOf(calls []suite.ObservedCall) []metrics.GoldCall {
 	out := []metrics.GoldCall{}
 	for _, c := range calls {
 		g := metrics.GoldCall{Name: c.Name}
@@ -166,7 +166,7 @@ func goldOf(calls []replay.ObservedCall) []metrics.GoldCall {
 // tests).
 var (
 	maxCatalogBytes int64 = catalog.MaxFileBytes
-	maxSuiteBytes   int64 = replay.DefaultMaxSuiteBytes
+	maxSuiteBytes   int64 = suite.DefaultMaxSuiteBytes
 )
 
 // Write writes the suite to dir: suite.jsonl and catalogs/<hash>.json. It

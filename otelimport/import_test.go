@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/internal/golden"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -96,7 +96,7 @@ func TestImportRuns(t *testing.T) {
 			continue
 		}
 		var steps []string
-		observed := [][]replay.ObservedCall{c.ObservedCalls}
+		observed := [][]suite.ObservedCall{c.ObservedCalls}
 		if c.Steps != nil {
 			observed = nil
 			for _, st := range c.Steps {
@@ -242,7 +242,7 @@ func TestImportErrors(t *testing.T) {
 // the command).
 func TestImportLoads(t *testing.T) {
 	_, dir, _ := importFixtures(t, Options{Accept: []string{"*"}})
-	s, err := replay.LoadFile(filepath.Join(dir, "suite.jsonl"))
+	s, err := suite.LoadFile(filepath.Join(dir, "suite.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // run is one agent run: a root span and the spans below it.
@@ -106,13 +106,13 @@ func (b *builder) caseOf(rn *run, id string) (*built, string) {
 		return nil, "no user message recorded (message content capture off?)"
 	}
 	used := make([]bool, len(rn.tools))
-	bc := &built{c: replay.Case{ID: id, Query: query, Tags: []string{"otel", "otel:unreviewed"}}}
+	bc := &built{c: suite.Case{ID: id, Query: query, Tags: []string{"otel", "otel:unreviewed"}}}
 	convs := map[string]bool{}
 	prevUser := query
 	fromToolSpans := false
 	for i, t := range rn.turns {
 		convs[t.conv] = true
-		st := &replay.Step{}
+		st := &suite.Step{}
 		if i > 0 {
 			if u := lastUser(t.input); u != "" && u != prevUser {
 				st.Query, prevUser = u, u
@@ -169,7 +169,7 @@ func (b *builder) caseOf(rn *run, id string) (*built, string) {
 
 // built is a case being built, with its catalog.
 type built struct {
-	c     replay.Case
+	c     suite.Case
 	tools []json.RawMessage
 }
 
@@ -272,7 +272,7 @@ func caseID(rn *run, several bool) string {
 }
 
 // calledTools lists the tools the calls name, in order of first call.
-func calledTools(steps []*replay.Step) []string {
+func calledTools(steps []*suite.Step) []string {
 	out := []string{}
 	seen := map[string]bool{}
 	for _, st := range steps {
@@ -290,7 +290,7 @@ func calledTools(steps []*replay.Step) []string {
 // (the first definition of a name wins), the tools its tool spans
 // describe, and, for a called tool defined nowhere, a definition inferred
 // from its arguments (counted).
-func catalogOf(rn *run, steps []*replay.Step) ([]json.RawMessage, int) {
+func catalogOf(rn *run, steps []*suite.Step) ([]json.RawMessage, int) {
 	var defs []toolDef
 	seen := map[string]bool{}
 	add := func(d toolDef) {

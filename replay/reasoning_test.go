@@ -1,7 +1,11 @@
 package replay
 
 import (
+	"encoding/json"
+	"github.com/tooleval/tooleval/suite"
+	"os"
 	"testing"
+	"testing/fstest"
 )
 
 // TestTranscriptReasoningOptions: reasoning_open starts the parser inside
@@ -22,7 +26,7 @@ func TestTranscriptReasoningOptions(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.text
-			tr := &Transcript{Format: "auto", Text: &s, ReasoningOpen: tc.open, ThinkAsText: tc.asText, data: []byte(s), chunks: [][]byte{[]byte(s)}}
+			tr := loadTranscript(t, map[string]any{"format": "auto", "text": s, "reasoning_open": tc.open, "think_as_text": tc.asText})
 			res, _, _, err := parseTranscript(DefaultParser, tr, nil, "c1", 1, 3)
 			if err != nil {
 				t.Fatal(err)
@@ -35,4 +39,23 @@ func TestTranscriptReasoningOptions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadTranscript loads a one-case suite with transcript tr, as a suite
+// file gives it.
+func loadTranscript(t *testing.T, tr map[string]any) *suite.Transcript {
+	t.Helper()
+	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := json.Marshal(map[string]any{"id": "c1", "query": "q", "catalog": "notes.json", "gold_tools": []string{"create_note"}, "transcript": tr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := suite.Load(fstest.MapFS{"notes.json": {Data: cat}, "s.jsonl": {Data: line}}, "s.jsonl", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Cases[0].Transcript
 }
