@@ -45,6 +45,7 @@ var schemaTypes = []struct {
 	{"$defs/transcript", reflect.TypeFor[Transcript]()},
 	{"$defs/step", reflect.TypeFor[Step]()},
 	{"$defs/search_tool", reflect.TypeFor[SearchTool]()},
+	{"$defs/observed_call", reflect.TypeFor[ObservedCall]()},
 	{"$defs/suite_settings/properties/suite", reflect.TypeFor[SuiteSettings]()},
 }
 

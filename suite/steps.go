@@ -36,9 +36,20 @@ type Step struct {
 	// checked. Calls to the search tool are never listed: a search is
 	// judged by what it surfaced.
 	GoldCalls []metrics.GoldCall `json:"gold_calls,omitzero"`
+	// ObservedCalls are the calls the recorded run made at this step
+	// (see Case.ObservedCalls); never checked.
+	ObservedCalls []ObservedCall `json:"observed_calls,omitempty"`
 	// Stop says why a recording ended after this step: StopOffScript (a
 	// call had no canned result) or StopBudget (the step budget ran out).
 	Stop string `json:"stop,omitempty"`
+}
+
+// ObservedCall is a call a recorded run made, as its trace holds it: the
+// call id (the key of its tool result), the tool and the arguments.
+type ObservedCall struct {
+	ID        string          `json:"id,omitempty"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
 }
 
 // Why a recorded trajectory ended early (Step.Stop).

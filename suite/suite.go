@@ -60,6 +60,10 @@ type Case struct {
 	// checked), empty when the right answer is no call. Marshalling keeps
 	// the difference: nil is left out, empty is written as [].
 	GoldCalls []metrics.GoldCall `json:"gold_calls,omitzero"`
+	// ObservedCalls are the calls a recorded run made (`import otel`):
+	// what happened, not what should have, so they are never checked. A
+	// person accepts a reviewed run by writing them as GoldCalls.
+	ObservedCalls []ObservedCall `json:"observed_calls,omitempty"`
 	// MCP is set when the case's catalog is a server of an MCP servers
 	// file; Catalog is then "FILE#SERVER" (see catalogs.go).
 	MCP *MCPRef `json:"-"`
