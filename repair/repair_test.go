@@ -52,7 +52,7 @@ func TestToolName(t *testing.T) {
 		{"mcp prefix", "mcp__github__create_issue", "Create-Issue"},
 		{"three edits", "get_frcst", ""},
 		{"known tool is not a slip", "get_weather", ""},
-		{"two tools equally close", "set_alarmz", ""}, // one edit from set_alarm and set_alarms
+		{"two tools equally close", "set_alarmz", ""},  // one edit from set_alarm and set_alarms
 		{"a second tool within reach", "set_alar", ""}, // one edit from set_alarm, two from set_alarms
 		{"one tool near, the next three away", "get_weathr", "get_weather"},
 		{"no tool near", "send_email", ""},
@@ -159,7 +159,7 @@ func TestJSONRepairMakesBrokenCalls(t *testing.T) {
 		Broken: []metrics.Broken{
 			{Name: "get_weather", Code: toolcall.CodeIncompleteCall, Arguments: `{"city": "Paris"`},
 			{Name: "get_weather", Code: toolcall.CodeInvalidJSON},                          // no text kept
-			{Name: "", Code: toolcall.CodeIncompleteCall, Arguments: `{"city": "Rome"`},  // no name
+			{Name: "", Code: toolcall.CodeIncompleteCall, Arguments: `{"city": "Rome"`},    // no name
 			{Name: "get_weather", Code: toolcall.CodeInvalidJSON, Arguments: `{"city": }`}, // beyond repair
 		},
 	}
