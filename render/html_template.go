@@ -97,6 +97,11 @@ const htmlPageTemplate = `<!DOCTYPE html>
 <table class="causes"><thead><tr><th>config</th>{{range (index .Configs 0).Causes}}<th class="n">{{.Name}}</th>{{end}}</tr></thead><tbody>
 {{range .Configs}}{{$cfg := .Name}}<tr><td>{{.Name}}</td>{{range .Causes}}<td class="n">{{if .Count}}<a data-config="{{$cfg}}" data-cause="{{.Name}}">{{.Count}}</a>{{else}}0{{end}}</td>{{end}}</tr>
 {{end}}</tbody></table>{{end}}
+{{if .Repairs}}<h2>Failures each repair would fix</h2>
+<p>Each repair applied alone to the parsed calls of a failed case, judged again; a case several repairs fix counts under each.</p>
+<table class="repairs"><thead><tr><th>config</th><th class="n">failed</th>{{range .RepairNames}}<th class="n">{{.}}</th>{{end}}</tr></thead><tbody>
+{{range .Repairs}}<tr><td>{{.Config}}</td><td class="n">{{.Failed}}</td>{{range .Counts}}<td class="n">{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table>{{end}}
 
 <h2>Cases</h2>
 <div class="filters">
@@ -113,6 +118,7 @@ const htmlPageTemplate = `<!DOCTYPE html>
 <tr class="detail" hidden><td colspan="8">
 {{if .Query}}<p><strong>Query:</strong> {{.Query}}</p>{{end}}
 {{if .ZeroMatch}}<p class="fail"><strong>Zero match:</strong> no term of the query is in the catalog, so retrieval found nothing (k is an upper bound).</p>{{end}}
+{{if .Judging}}<p class="judging"><strong>Judged:</strong> {{.Judging}}</p>{{end}}
 <p><strong>Injected:</strong> {{.Injected}}{{if .Missed}} — <span class="fail">not injected: {{.Missed}}</span>{{end}}</p>
 {{if .ToolBlock}}<details><summary>Tool block as the model saw it ({{.ToolVariant}})</summary><pre>{{.ToolBlock}}</pre></details>{{end}}
 {{if .Transcript}}<p><strong>Transcript</strong> ({{.Format}}; parsed calls marked):</p><pre>{{.Transcript}}</pre>{{end}}
