@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -97,6 +98,12 @@ type SuiteSettings struct {
 	// parsed calls before they are judged; empty: calls are judged as
 	// parsed (the report still says what each repair would fix).
 	Repair []string `json:"repair,omitempty"`
+	// Dialect, when set, is a dialect file (a path relative to the
+	// suite): every transcript that gives neither a format nor a dialect
+	// of its own is read in the marker dialect it describes.
+	Dialect string `json:"dialect,omitempty"`
+
+	dialect *textparse.Dialect
 }
 
 // Trajectory reports whether the case is multi-step.
@@ -165,6 +172,9 @@ func (l *loader) settings(n int, doc any) bool {
 	}
 	l.suite.Settings = w.Suite
 	l.settingsRepairs(n)
+	if w.Suite.Dialect != "" {
+		l.suite.Settings.dialect = l.dialect(n, "suite.dialect", w.Suite.Dialect)
+	}
 	return true
 }
 

@@ -23,6 +23,7 @@ import (
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/repair"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -96,7 +97,7 @@ func (c *Case) Abstention() bool { return c.GoldCalls != nil && len(c.GoldCalls)
 // empty); a nil Text or Chunks is left out when marshalling, an empty one
 // is written.
 type Transcript struct {
-	Format       string    `json:"format"`
+	Format       string    `json:"format,omitempty"`
 	Text         *string   `json:"text,omitempty"`
 	File         string    `json:"file,omitempty"`
 	Chunks       []string  `json:"chunks,omitzero"`
@@ -108,9 +109,15 @@ type Transcript struct {
 	// inside reasoning. ThinkAsText: <think> is plain text.
 	ReasoningOpen bool `json:"reasoning_open,omitempty"`
 	ThinkAsText   bool `json:"think_as_text,omitempty"`
+	// Dialect is a dialect file (see the README's "A dialect without a
+	// release"; a path relative to the suite): the output is read in the
+	// marker dialect it describes, and Format is left out. A transcript
+	// with neither is read in the settings line's dialect.
+	Dialect string `json:"dialect,omitempty"`
 
-	data   []byte   // the whole output
-	chunks [][]byte // as recorded
+	dialect *textparse.Dialect // the dialect read, loaded from a file
+	data    []byte             // the whole output
+	chunks  [][]byte           // as recorded
 }
 
 // Bytes returns the whole recorded output.
@@ -315,6 +322,8 @@ type loader struct {
 	errs        Errors
 	// sawCase: a case line was read; haveSettings: the settings line was.
 	sawCase, haveSettings bool
+	// dialects are the dialect files loaded, by path (nil: unusable).
+	dialects map[string]*textparse.Dialect
 }
 
 func (l *loader) fail(line int, field, format string, args ...any) {
@@ -414,6 +423,17 @@ func jsonErr(raw []byte, err error) string {
 // field names it in messages ("transcript", "steps[2].transcript").
 func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 	switch {
+	case t.Dialect != "":
+		t.dialect = l.dialect(line, field+".dialect", t.Dialect)
+		if t.Format != "" {
+			l.fail(line, field+".format", "leave it out: dialect %s names the format", t.Dialect)
+		}
+	case t.Format == "":
+		if t.dialect = l.suite.Settings.dialect; t.dialect == nil && l.suite.Settings.Dialect == "" {
+			l.fail(line, field+".format", "required field is missing (or a dialect file: %s.dialect or the settings line's dialect)", field)
+		}
+	}
+	switch {
 	case t.Text != nil:
 		t.data = []byte(*t.Text)
 		t.chunks = [][]byte{t.data}
@@ -447,6 +467,40 @@ func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 			}
 		}
 	}
+}
+
+// maxDialectBytes caps a dialect file.
+const maxDialectBytes = 1 << 20
+
+// dialect loads the dialect file at path (once per suite); field names it
+// in messages. It returns nil for a file that cannot be used.
+func (l *loader) dialect(line int, field, path string) *textparse.Dialect {
+	if d, ok := l.dialects[path]; ok {
+		if d == nil {
+			l.fail(line, field, "%s: unusable (see the first line that uses it)", path)
+		}
+		return d
+	}
+	if l.dialects == nil {
+		l.dialects = map[string]*textparse.Dialect{}
+	}
+	l.dialects[path] = nil
+	data, err := l.fsys.ReadFile(path, maxDialectBytes)
+	if err != nil {
+		l.fail(line, field, "%s: %s", path, readErr(err))
+		return nil
+	}
+	d, err := textparse.LoadDialect(bytes.NewReader(data))
+	if err != nil {
+		var de *textparse.DialectError
+		if errors.As(err, &de) {
+			de.File = path
+		}
+		l.fail(line, field, "%v", err)
+		return nil
+	}
+	l.dialects[path] = d
+	return d
 }
 
 // catalog loads the case's catalog (once per file) and checks that every
@@ -523,10 +577,23 @@ func contains(xs []string, s string) bool {
 // format, the case's catalog (tool names and schema-driven coercion) and
 // its reasoning settings; the caps are the parsers' defaults.
 func (t *Transcript) ParseOptions(tools toolcall.ToolSet) toolcall.ParseOptions {
-	return toolcall.ParseOptions{
+	o := toolcall.ParseOptions{
 		Format:        toolcall.Format(t.Format),
 		Tools:         tools,
 		ReasoningOpen: t.ReasoningOpen,
 		ThinkAsText:   t.ThinkAsText,
 	}
+	if t.dialect != nil { // a nil *Dialect in the interface would not be nil
+		o.Dialect = t.dialect
+	}
+	return o
+}
+
+// FormatName is the format the transcript is read in: its dialect file's
+// dialect, or Format.
+func (t *Transcript) FormatName() string {
+	if t.dialect != nil {
+		return string(t.dialect.Format)
+	}
+	return t.Format
 }
