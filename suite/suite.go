@@ -22,6 +22,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/repair"
 	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -41,6 +42,7 @@ type Suite struct {
 
 	catalogs map[string]*catalog.Catalog
 	indexes  indexCache
+	repairs  []repair.Kind
 }
 
 // Case is one line of a suite. See SUITE.md / the README's "Suite format".
@@ -76,8 +78,12 @@ type Case struct {
 	// SearchTool declares the case's re-retrieval tool (overriding the
 	// suite's).
 	SearchTool *SearchTool `json:"search_tool,omitempty"`
+	// Match sets how strictly the case's calls are judged, laid over the
+	// suite's (see judge.go).
+	Match      *metrics.Match `json:"match,omitempty"`
 	search     *SearchTool
 	searchTool *toolcall.Tool
+	match      *metrics.Match
 	// Line is the case's 1-based line in the suite file.
 	Line int `json:"-"`
 }
@@ -401,6 +407,7 @@ func (l *loader) line(n int, raw []byte) {
 		l.resolveTranscript(c.Line, "transcript", c.Transcript)
 	}
 	l.steps(c)
+	l.judge(c)
 	l.catalog(c)
 	l.suite.Cases = append(l.suite.Cases, c)
 }
@@ -530,6 +537,7 @@ func (l *loader) catalog(c *Case) {
 		}
 	}
 	l.goldCalls(c, cat, "gold_calls", c.GoldCalls, nil)
+	l.matchTools(c, cat)
 	l.stepTools(c, cat)
 }
 
