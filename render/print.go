@@ -59,22 +59,28 @@ func Worst(c *report.ConfigResult, n int) []*report.CaseResult {
 	return out
 }
 
-// Detail says in one line what went wrong with a case; for a case with
+// Detail says in one line what went wrong with a case (for a case with
 // several trials, how many passed and what went wrong in the first that
-// failed.
+// failed), and how its calls were judged when that is not the default
+// (its match mode, the repairs applied before judging and those each of
+// which would have fixed it).
 func Detail(r *report.CaseResult) string {
+	d := failure(r)
 	if i := firstFailingTrial(r); i > 0 && !r.Passed {
-		d := fmt.Sprintf("%s; trial %d: %s", trialTally(r), i, r.Cause)
-		if more := detail(r); more != "" {
-			d += ": " + more
+		t := fmt.Sprintf("%s; trial %d: %s", trialTally(r), i, r.Cause)
+		if d != "" {
+			t += ": " + d
 		}
-		return d
+		d = t
 	}
-	return detail(r)
+	if note := judgingNote(r); note != "" && !r.Passed {
+		d += " [" + note + "]"
+	}
+	return d
 }
 
-// detail is Detail for one recording.
-func detail(r *report.CaseResult) string {
+// failure says in one line what went wrong with a case.
+func failure(r *report.CaseResult) string {
 	switch {
 	case r.Passed:
 		return ""
@@ -282,6 +288,7 @@ func heading(rep *report.Report) string {
 	} else {
 		fmt.Fprintf(&b, "; tokens in %s, %s variant", rep.Encoding, report.FirstOr(rep.Variants, "-"))
 	}
+	b.WriteString(repairHeading(rep))
 	return b.String()
 }
 
@@ -301,6 +308,8 @@ func WriteTable(w io.Writer, rep *report.Report, worst int) error {
 		{"Streaming latency (chunk arrival times of the transcripts)", latencyGrid(rep)},
 		{"Trajectories (multi-step cases: the model's searches re-retrieve; steps checked one by one)", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
+		{matchTitle, matchGrid(rep)},
+		{repairTitle, repairGrid(rep)},
 	}
 	sections = append(sections, trialSections(rep, 0)...)
 	for _, s := range sections {
@@ -408,6 +417,8 @@ func WriteMarkdown(w io.Writer, rep *report.Report, worst int) error {
 		{"Streaming latency", latencyGrid(rep)},
 		{"Trajectories", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
+		{matchTitle, matchGrid(rep)},
+		{repairTitle, repairGrid(rep)},
 	}
 	sections = append(sections, trialSections(rep, 0)...)
 	for _, s := range sections {
@@ -560,6 +571,15 @@ func caseBody(r *report.CaseResult) string {
 	}
 	if r.Trajectory != nil {
 		writeSteps(&b, r.Trajectory)
+	}
+	if r.Match != "" {
+		fmt.Fprintf(&b, "match: %s\n", r.Match)
+	}
+	if len(r.Repaired) > 0 {
+		fmt.Fprintf(&b, "calls repaired before judging: %s\n", strings.Join(r.Repaired, ", "))
+	}
+	if len(r.Repairs) > 0 {
+		fmt.Fprintf(&b, "repairs each of which alone would fix it: %s\n", strings.Join(r.Repairs, ", "))
 	}
 	return b.String()
 }

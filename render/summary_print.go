@@ -56,13 +56,23 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	if err := causesGrid(rep).Text(w); err != nil {
 		return err
 	}
+	if lines := judgingLines(rep); len(lines) > 0 {
+		fmt.Fprintln(w)
+		for _, l := range lines {
+			fmt.Fprintln(w, terminalLine(l))
+		}
+	}
 	if g := trialsGrid(rep); g != nil {
-		fmt.Fprintf(w, "\n%s\n", trialsTitle)
+		// Compact, to fit the screen: no coverage row, the flaky cases in
+		// the title line (-v prints both in full).
+		g.Rows = g.Rows[:len(g.Rows)-1]
+		title := "Trials (pass@k: one of k passes; pass^k: all k do)"
+		if line := flakyLine(rep); line != "" {
+			title += "; " + line
+		}
+		fmt.Fprintf(w, "%s\n", clip(safetext.Terminal(title), SummaryWidth))
 		if err := g.Text(w); err != nil {
 			return err
-		}
-		if line := flakyLine(rep); line != "" {
-			fmt.Fprintln(w, clip(safetext.Terminal(line), SummaryWidth))
 		}
 	}
 	if len(rep.Configs) > 0 {

@@ -166,7 +166,7 @@ func trialVerdict(r *report.CaseResult, t *report.TrialResult) string {
 func trialDetail(r *report.CaseResult, t *report.TrialResult) string {
 	one := *r
 	one.Passed, one.Cause, one.Parse, one.Calls, one.Latency, one.Trajectory, one.Trials = t.Passed, t.Cause, t.Parse, t.Calls, t.Latency, t.Trajectory, nil
-	return detail(&one)
+	return failure(&one)
 }
 
 // firstFailingTrial is the 1-based number of the trial a failed case's
@@ -246,7 +246,7 @@ func flakyLine(rep *report.Report) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Flaky (%s, trials passed; -v: all):", c.Config.Name)
+	fmt.Fprintf(&b, "flaky at %s:", c.Config.Name)
 	for i, f := range c.Flaky {
 		if i > 0 {
 			b.WriteByte(',')

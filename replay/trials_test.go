@@ -163,7 +163,7 @@ func TestTrialsPrinters(t *testing.T) {
 		}
 	}
 	// The summary lists the first configuration's flaky cases in one line.
-	for _, want := range []string{"pass@4", "pass^2", "0.375", "cases ≥ k trials", "Flaky (k=1, trials passed; -v: all): traj-flaky 1/3\n"} {
+	for _, want := range []string{"pass@4", "pass^2", "0.375", "flaky at k=1: traj-flaky 1/3\n"} {
 		if !strings.Contains(summary.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, summary.String())
 		}
