@@ -83,6 +83,10 @@ type Tags struct {
 	Catalog bool
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string
+	// KeepNewline: a value's trailing newline is content, not markup
+	// (Seed-OSS writes values flush against their tags, so a newline
+	// before </parameter> belongs to the value: code edits depend on it).
+	KeepNewline bool
 }
 
 // Span is a pair of markers around reasoning.
