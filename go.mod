@@ -1,6 +1,6 @@
 module github.com/tooleval/tooleval
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/blevesearch/snowballstem v0.9.0
@@ -14,8 +14,10 @@ require (
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/urfave/cli/v2 v2.27.7
 	github.com/valyala/fastjson v1.6.10
+	go.opentelemetry.io/proto/otlp v1.11.1
 	golang.org/x/term v0.44.0
-	golang.org/x/text v0.28.0
+	golang.org/x/text v0.42.0
+	google.golang.org/protobuf v1.36.12
 )
 
 require (
@@ -58,8 +60,8 @@ require (
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
-	golang.org/x/sync v0.20.0 // indirect
-	golang.org/x/sys v0.46.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 	gonum.org/v1/gonum v0.16.0 // indirect
 )

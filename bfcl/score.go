@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tooleval/tooleval/internal/suiteout"
 	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -187,8 +188,12 @@ func (s score) String() string {
 // correct_count and total_count, then one line per failed entry). It
 // returns the files written, relative to dir.
 func (s *Scores) Write(dir string) ([]string, error) {
-	out := &outDir{dir: dir}
-	put := func(rel string, write func(w *bufio.Writer) error) error { return out.put(rel, 0, write) }
+	out, err := suiteout.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Close()
+	put := func(rel string, write func(w *bufio.Writer) error) error { return out.Put(rel, 0, write) }
 	groups := s.byModel()
 	models := make([]string, 0, len(groups))
 	for m := range groups {
@@ -263,7 +268,7 @@ func (s *Scores) Write(dir string) ([]string, error) {
 			}
 		}
 	}
-	return out.files, nil
+	return out.Files, nil
 }
 
 // writeTable writes rows ranked by key (highest first, then by model) as

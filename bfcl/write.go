@@ -2,16 +2,9 @@ package bfcl
 
 import (
 	"bufio"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/tooleval/tooleval/catalog"
-	"github.com/tooleval/tooleval/internal/atomicfile"
-	"github.com/tooleval/tooleval/internal/readcap"
+	"github.com/tooleval/tooleval/internal/suiteout"
 	"github.com/tooleval/tooleval/replay"
 )
 
@@ -20,13 +13,14 @@ import (
 // suite.<model>.jsonl per result model with its transcripts. It returns the
 // files written, relative to dir, and records them in the summary.
 func (im *Imported) Write(dir string) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	out, err := suiteout.Open(dir)
+	if err != nil {
 		return nil, err
 	}
-	out := &outDir{dir: dir}
-	put := out.put
+	defer out.Close()
+	put := out.Put
 	if im.Catalog != nil {
-		if err := put("catalog.json", maxCatalogBytes, func(w *bufio.Writer) error { return writeCatalog(w, im.Catalog) }); err != nil {
+		if err := put("catalog.json", maxCatalogBytes, func(w *bufio.Writer) error { return suiteout.Catalog(w, im.Catalog) }); err != nil {
 			return nil, err
 		}
 	}
@@ -35,7 +29,7 @@ func (im *Imported) Write(dir string) ([]string, error) {
 		if !own {
 			continue
 		}
-		if err := put(c.Catalog, maxCatalogBytes, func(w *bufio.Writer) error { return writeCatalog(w, docs) }); err != nil {
+		if err := put(c.Catalog, maxCatalogBytes, func(w *bufio.Writer) error { return suiteout.Catalog(w, docs) }); err != nil {
 			return nil, err
 		}
 	}
@@ -48,55 +42,13 @@ func (im *Imported) Write(dir string) ([]string, error) {
 			return nil, err
 		}
 	}
-	im.Summary.Files = out.files
-	return out.files, nil
-}
-
-// outDir is a directory being written; files lists what was written,
-// relative to it.
-type outDir struct {
-	dir   string
-	files []string
-}
-
-// put writes the file rel (creating its directory) with write, at most
-// max bytes (0: no cap).
-func (o *outDir) put(rel string, max int64, write func(w *bufio.Writer) error) error {
-	p := filepath.Join(o.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	if err := writeFileAtomic(p, max, write); err != nil {
-		return err
-	}
-	o.files = append(o.files, rel)
-	return nil
-}
-
-// writeCatalog writes function docs as a JSON array, one doc per line.
-func writeCatalog(w *bufio.Writer, docs []json.RawMessage) error {
-	w.WriteString("[")
-	for i, d := range docs {
-		if i > 0 {
-			w.WriteString(",")
-		}
-		w.WriteString("\n")
-		w.Write(d)
-	}
-	w.WriteString("\n]\n")
-	return nil
+	im.Summary.Files = out.Files
+	return out.Files, nil
 }
 
 // writeCases writes one case per line.
 func writeCases(w *bufio.Writer, cases []replay.Case) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for i := range cases {
-		if err := enc.Encode(&cases[i]); err != nil {
-			return fmt.Errorf("case %s: %w", cases[i].ID, err)
-		}
-	}
-	return nil
+	return suiteout.Lines(w, cases, func(i int) string { return "case " + cases[i].ID })
 }
 
 // The caps tooleval reads catalogs and suites with: an import writes no
@@ -105,38 +57,3 @@ var (
 	maxCatalogBytes int64 = catalog.MaxFileBytes
 	maxSuiteBytes   int64 = replay.DefaultMaxSuiteBytes
 )
-
-// writeFileAtomic writes a file of at most max bytes (0: no cap) through a temporary
-// file in the same directory, renamed into place (mode 0644); a file that
-// would pass max is an error naming it, and nothing is left behind.
-func writeFileAtomic(p string, max int64, write func(w *bufio.Writer) error) error {
-	return atomicfile.WriteWith(p, 0o644, func(f io.Writer) error {
-		w := bufio.NewWriter(&cappedWriter{w: f, path: p, left: max, max: max})
-		if err := write(w); err != nil {
-			return err
-		}
-		if err := w.Flush(); err != nil {
-			var tl *readcap.TooLargeError
-			if errors.As(err, &tl) {
-				return fmt.Errorf("%w, which tooleval would not read back", err)
-			}
-			return err
-		}
-		return nil
-	})
-}
-
-// cappedWriter fails once more than max bytes are written.
-type cappedWriter struct {
-	w         io.Writer
-	path      string
-	left, max int64
-}
-
-func (c *cappedWriter) Write(p []byte) (int, error) {
-	if c.max > 0 && int64(len(p)) > c.left {
-		return 0, &readcap.TooLargeError{Path: c.path, Size: c.max - c.left + int64(len(p)), Max: c.max}
-	}
-	c.left -= int64(len(p))
-	return c.w.Write(p)
-}

@@ -5,14 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-
+	"github.com/tooleval/tooleval/internal/jsonschema"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -67,7 +62,7 @@ func (c *Catalog) Check(call toolcall.Call) []Problem {
 	if len(args) == 0 {
 		args = []byte("{}")
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+	inst, err := jsonschema.Decode(args)
 	if err != nil {
 		return []Problem{{Code: toolcall.CodeInvalidJSON, Path: "$", Message: "arguments are not valid JSON: " + strings.TrimPrefix(err.Error(), "json: ")}}
 	}
@@ -91,12 +86,8 @@ func (c *Catalog) Check(call toolcall.Call) []Problem {
 				out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin("$", p.Name), Message: fmt.Sprintf("required parameter %q is missing", p.Name)})
 			}
 		}
-	} else if err := cs.schema.Validate(inst); err != nil {
-		if ve, ok := err.(*jsonschema.ValidationError); ok {
-			out = appendViolations(out, ve, !cs.open)
-		} else {
-			out = append(out, Problem{Code: toolcall.CodeSchemaError, Path: "$", Message: err.Error()})
-		}
+	} else {
+		out = appendViolations(out, cs.schema.Validate(inst), !cs.open)
 	}
 	sortProblems(out)
 	return dedupeProblems(out)
@@ -124,7 +115,7 @@ func compileTool(t *toolcall.Tool) *compiled {
 	for _, p := range t.Params {
 		cs.props[p.Name] = true
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(t.Parameters))
+	doc, err := jsonschema.Decode(t.Parameters)
 	if err != nil {
 		cs.err, cs.open = err, true
 		return cs
@@ -145,71 +136,63 @@ func compileTool(t *toolcall.Tool) *compiled {
 			cs.open = true
 		}
 	}
-	comp := jsonschema.NewCompiler()
-	comp.DefaultDraft(jsonschema.Draft2020)
-	const url = "tool:///parameters.json"
-	if err := comp.AddResource(url, doc); err != nil {
-		cs.err = err
-		return cs
-	}
-	cs.schema, cs.err = comp.Compile(url)
+	cs.schema, cs.err = jsonschema.Compile(doc)
 	return cs
 }
 
-var printer = message.NewPrinter(language.English)
-
-// appendViolations flattens a validation error tree into problems.
-// closed says undeclared top-level arguments were already reported.
-func appendViolations(out []Problem, ve *jsonschema.ValidationError, closed bool) []Problem {
-	path := instancePath(ve.InstanceLocation)
-	switch k := ve.ErrorKind.(type) {
-	case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
-		for _, cause := range ve.Causes {
-			out = appendViolations(out, cause, closed)
+// appendViolations turns validation errors into problems. closed says
+// undeclared top-level arguments were already reported.
+func appendViolations(out []Problem, errs []*jsonschema.Error, closed bool) []Problem {
+	for _, e := range errs {
+		path := instancePath(e.Path)
+		switch e.Keyword {
+		case "required":
+			for _, m := range e.Missing {
+				out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin(path, m), Message: fmt.Sprintf("required parameter %q is missing", m)})
+			}
+		case "additionalProperties":
+			if closed && len(e.Path) == 0 {
+				continue // reported already
+			}
+			for _, m := range e.Extra {
+				out = append(out, Problem{Code: toolcall.CodeUnexpectedParam, Path: pathJoin(path, m), Message: fmt.Sprintf("%q is not allowed here", m)})
+			}
+		case "type":
+			out = append(out, Problem{Code: toolcall.CodeTypeError, Path: path, Message: fmt.Sprintf("want %s, got %s", strings.Join(e.Want, " or "), e.Got)})
+		case "enum", "const":
+			out = append(out, Problem{Code: toolcall.CodeEnumError, Path: path, Message: e.Message})
+		case "anyOf", "oneOf":
+			code := alternativesCode(e)
+			msg := e.Message
+			switch {
+			case code == toolcall.CodeTypeError:
+				msg = "value matches none of the allowed types (" + strings.Join(altTypes(e), ", ") + ")"
+			case code == toolcall.CodeEnumError:
+				msg = "value is not one of the allowed values"
+			case len(e.Alternatives) > 0:
+				if leaves := jsonschema.Leaves(e.Alternatives[0]); len(leaves) > 0 {
+					msg += ": " + leaves[0].Message
+				}
+			}
+			out = append(out, Problem{Code: code, Path: path, Message: msg})
+		default:
+			out = append(out, Problem{Code: toolcall.CodeSchemaError, Path: path, Message: e.Message})
 		}
-		return out
-	case *kind.Required:
-		for _, m := range k.Missing {
-			out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin(path, m), Message: fmt.Sprintf("required parameter %q is missing", m)})
-		}
-		return out
-	case *kind.AdditionalProperties:
-		if closed && len(ve.InstanceLocation) == 0 {
-			return out // reported already
-		}
-		for _, m := range k.Properties {
-			out = append(out, Problem{Code: toolcall.CodeUnexpectedParam, Path: pathJoin(path, m), Message: fmt.Sprintf("%q is not allowed here", m)})
-		}
-		return out
-	case *kind.Type:
-		return append(out, Problem{Code: toolcall.CodeTypeError, Path: path, Message: fmt.Sprintf("want %s, got %s", strings.Join(k.Want, " or "), k.Got)})
-	case *kind.Enum, *kind.Const:
-		return append(out, Problem{Code: toolcall.CodeEnumError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
-	case *kind.AnyOf, *kind.OneOf:
-		code := alternativesCode(ve)
-		msg := ve.ErrorKind.LocalizedString(printer)
-		if code == toolcall.CodeTypeError {
-			msg = "value matches none of the allowed types (" + strings.Join(altTypes(ve), ", ") + ")"
-		} else if code == toolcall.CodeEnumError {
-			msg = "value is not one of the allowed values"
-		} else if len(ve.Causes) > 0 {
-			msg += ": " + firstLeaf(ve.Causes[0])
-		}
-		return append(out, Problem{Code: code, Path: path, Message: msg})
 	}
-	return append(out, Problem{Code: toolcall.CodeSchemaError, Path: path, Message: ve.ErrorKind.LocalizedString(printer)})
+	return out
 }
 
 // alternativesCode classifies a failed anyOf/oneOf: type_error when every
 // alternative failed on type, enum_error when those that matched the type
-// failed only on enum/const, schema_error otherwise.
-func alternativesCode(ve *jsonschema.ValidationError) toolcall.Code {
-	if _, one := ve.ErrorKind.(*kind.OneOf); one && len(ve.Causes) == 0 {
-		return toolcall.CodeSchemaError // matched more than one
+// failed only on enum/const, schema_error otherwise (a oneOf that matched
+// more than one alternative among them).
+func alternativesCode(e *jsonschema.Error) toolcall.Code {
+	if len(e.Alternatives) == 0 {
+		return toolcall.CodeSchemaError
 	}
 	sawEnum := false
-	for _, c := range ve.Causes {
-		switch leafCode(c) {
+	for _, alt := range e.Alternatives {
+		switch leafCode(alt) {
 		case toolcall.CodeTypeError:
 		case toolcall.CodeEnumError:
 			sawEnum = true
@@ -223,52 +206,36 @@ func alternativesCode(ve *jsonschema.ValidationError) toolcall.Code {
 	return toolcall.CodeTypeError
 }
 
-// leafCode classifies an alternative's failure by its only leaf error.
-func leafCode(ve *jsonschema.ValidationError) toolcall.Code {
-	for {
-		switch ve.ErrorKind.(type) {
-		case *kind.Type:
-			return toolcall.CodeTypeError
-		case *kind.Enum, *kind.Const:
-			return toolcall.CodeEnumError
-		case *kind.Group, *kind.Schema, *kind.AllOf, *kind.Reference:
-			if len(ve.Causes) != 1 {
-				return toolcall.CodeSchemaError
-			}
-			ve = ve.Causes[0]
-			continue
-		}
+// leafCode classifies an alternative's failure by its only violation.
+func leafCode(alt []*jsonschema.Error) toolcall.Code {
+	if len(alt) != 1 {
 		return toolcall.CodeSchemaError
 	}
+	switch alt[0].Keyword {
+	case "type":
+		return toolcall.CodeTypeError
+	case "enum", "const":
+		return toolcall.CodeEnumError
+	}
+	return toolcall.CodeSchemaError
 }
 
-func altTypes(ve *jsonschema.ValidationError) []string {
+// altTypes lists the types the alternatives of a failed anyOf/oneOf want.
+func altTypes(e *jsonschema.Error) []string {
 	var out []string
-	var walk func(*jsonschema.ValidationError)
-	walk = func(v *jsonschema.ValidationError) {
-		if t, ok := v.ErrorKind.(*kind.Type); ok {
-			out = append(out, t.Want...)
-		}
-		for _, c := range v.Causes {
-			walk(c)
+	for _, leaf := range jsonschema.Leaves([]*jsonschema.Error{e}) {
+		if leaf.Keyword == "type" {
+			out = append(out, leaf.Want...)
 		}
 	}
-	walk(ve)
 	return out
-}
-
-func firstLeaf(ve *jsonschema.ValidationError) string {
-	for len(ve.Causes) > 0 {
-		ve = ve.Causes[0]
-	}
-	return ve.ErrorKind.LocalizedString(printer)
 }
 
 // instancePath renders a JSON pointer's tokens as a JSON path.
 func instancePath(loc []string) string {
 	p := "$"
 	for _, tok := range loc {
-		if n, err := strconv.Atoi(tok); err == nil && n >= 0 && strconv.Itoa(n) == tok {
+		if jsonschema.Index(tok) {
 			// Array index or numeric key; both render as [n] only for
 			// indices, which is the common case in arguments.
 			p += "[" + tok + "]"

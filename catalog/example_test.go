@@ -46,7 +46,7 @@ func ExampleCatalog_Check() {
 	fmt.Println(c.Check(toolcall.Call{Name: "mute", Arguments: []byte(`{}`)}))
 	// Output:
 	// {"level": 3} []
-	// {"room": "attic", "level": "3"} [type_error: $.level: want integer, got string enum_error: $.room: value must be one of 'kitchen', 'hall']
+	// {"room": "attic", "level": "3"} [type_error: $.level: want integer, got string enum_error: $.room: value must be one of "kitchen", "hall"]
 	// {"level": 11, "loud": true} [unexpected_param: $.loud: "loud" is not a parameter of set_volume schema_error: $.level: maximum: got 11, want 10]
 	// [unknown_tool: $: no tool named "mute"]
 }

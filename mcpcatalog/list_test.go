@@ -56,8 +56,11 @@ func sameTools(t *testing.T, got, want *catalog.Catalog) {
 	}
 }
 
+// testOptions are the options of tests that expect a listing to succeed:
+// time-outs generous enough for a loaded CI machine (a 17 MiB page took
+// over 10 s there); the tests of time-outs set their own.
 func testOptions(t *testing.T) Options {
-	return Options{CacheDir: t.TempDir(), StartTimeout: 5 * time.Second, InitTimeout: 10 * time.Second, ListTimeout: 10 * time.Second, TerminateTimeout: time.Second}
+	return Options{CacheDir: t.TempDir(), StartTimeout: 30 * time.Second, InitTimeout: 60 * time.Second, ListTimeout: 60 * time.Second, TerminateTimeout: time.Second}
 }
 
 func TestListEveryTransport(t *testing.T) {

@@ -15,5 +15,10 @@
 // The leaderboard's own checker, verdict for verdict, is package
 // bfclcheck; it reports in this package's CallsResult and codes.
 //
+// Repeated trials of a case are scored with the unbiased estimators
+// PassAt (pass@k = 1 − C(n−c,k)/C(n,k): at least one of k trials passes)
+// and PassHat (pass^k = C(c,k)/C(n,k): all k pass), for n trials with c
+// successes; Trials keeps their sufficient statistics over many cases.
+//
 // The package computes per-case values; replay aggregates them.
 package metrics

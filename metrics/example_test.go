@@ -29,3 +29,16 @@ func ExampleCheckCalls() {
 	// value_error unit: value "kelvin" is not among the allowed values ["celsius",""]
 	// wrong-argument calls: 1 of 2
 }
+
+// A case recorded three times that passed once: at least one of two
+// trials passes with probability 2/3, both never do.
+func ExamplePassAt() {
+	at, _ := metrics.PassAt(3, 1, 2)
+	hat, _ := metrics.PassHat(3, 1, 2)
+	fmt.Printf("pass@2 = %.4f, pass^2 = %.4f\n", at, hat)
+	_, ok := metrics.PassAt(3, 1, 4)
+	fmt.Println("pass@4 defined:", ok)
+	// Output:
+	// pass@2 = 0.6667, pass^2 = 0.0000
+	// pass@4 defined: false
+}

@@ -24,10 +24,17 @@ const (
 	FieldReturns     = "returns"     // what the tool returns
 	FieldTags        = "tags"        // tags, group and server
 	FieldDetails     = "details"     // long-form documentation
+	// FieldSenses holds the English senses (from the lexicon) of the
+	// Chinese words in a tool's description and title, so that English
+	// queries find Chinese-described tools. Only translated queries search
+	// it (an English query over a Chinese catalog, or CrossLingualOn), and
+	// it is empty when Config.CrossLingual is off: monolingual scores do not
+	// change (crosslingual.go).
+	FieldSenses = "senses"
 )
 
 // Fields lists every indexed field in a fixed order.
-var Fields = []string{FieldName, FieldNameWords, FieldDescription, FieldParams, FieldParamDesc, FieldReturns, FieldTags, FieldDetails}
+var Fields = []string{FieldName, FieldNameWords, FieldDescription, FieldParams, FieldParamDesc, FieldReturns, FieldTags, FieldDetails, FieldSenses}
 
 // Similarity names accepted in Config.Similarity.
 const (
@@ -122,6 +129,7 @@ func DefaultWeights() map[string]float64 {
 		FieldReturns:     0.5,
 		FieldTags:        0.7,
 		FieldDetails:     0.3,
+		FieldSenses:      1,
 	}
 }
 

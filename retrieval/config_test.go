@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -49,7 +50,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{`{"synonyms": [["one"]]}`, "synonyms[0]: a group needs at least two terms"},
 		{`{"synonyms": [5]}`, "synonym group"},
 		{`{"similarity": "tfidf"}`, "similarity"},
-		{`{"weights": {"name": 0, "name_words": 0, "description": 0, "params": 0, "param_desc": 0, "returns": 0, "tags": 0, "details": 0}}`, "every field has weight 0"},
+		{allZeroWeights(), "every field has weight 0"},
 		{`{} {}`, "unexpected data"},
 	}
 	for _, tc := range tests {
@@ -105,4 +106,13 @@ func TestParseWeights(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
+}
+
+// allZeroWeights is a config giving every field (all of Fields) weight 0.
+func allZeroWeights() string {
+	var parts []string
+	for _, f := range Fields {
+		parts = append(parts, fmt.Sprintf("%q: 0", f))
+	}
+	return `{"weights": {` + strings.Join(parts, ", ") + `}}`
 }

@@ -39,6 +39,41 @@ const DefaultLexiconWeight = 0.6
 // (the lexicon lists the senses tools use most first).
 const maxSenses = 4
 
+// maxCatalogSenses is how many English senses of a Chinese word of a tool's
+// description go into its FieldSenses: fewer than on the query side, since
+// a description has many words and later senses are rarer (EVAL.md).
+const maxCatalogSenses = 2
+
+// senseMark starts every term of FieldSenses and every query term meant
+// for it. The analyzer never emits it, so those terms are apart from the
+// terms of the other fields: their document frequencies, and so the scores
+// of queries that are not translated, stay exactly as without the field.
+const senseMark = "\x1f"
+
+// senseTerms returns the terms of tool t's FieldSenses: the English senses
+// of the lexicon words in its description and title, analysed and marked
+// (senseMark); nil when translation is off.
+func (tr *translator) senseTerms(t *toolcall.Tool) []string {
+	if tr == nil {
+		return nil
+	}
+	var out []string
+	for _, text := range []string{t.Description, t.Annotations.Title} {
+		for _, word := range tr.lex.Segment(foldWidth(text)) {
+			senses := tr.lex.Senses(word)
+			for _, sense := range senses[:min(len(senses), maxCatalogSenses)] {
+				for _, term := range tr.an.Terms(sense) {
+					out = append(out, senseMark+term)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// UnmarkSense returns a term of FieldSenses as the word it stands for.
+func UnmarkSense(term string) string { return strings.TrimPrefix(term, senseMark) }
+
 // DetectLanguage says whether text is mostly Chinese (LangZh), mostly
 // English or other Latin-script text (LangEn), or has no letters (""): a
 // Han character counts as one word, a run of Latin letters as one.
@@ -118,6 +153,11 @@ type translator struct {
 	mode    string
 	catalog string  // the catalog's language
 	weight  float64 // query weight of a translated term
+	// zhWeight is the query weight of a Chinese translation of an English
+	// query word: weight, halved when the tools carry their English senses
+	// (FieldSenses weighted), which then take the English query word
+	// directly (EVAL.md: R@5 0.933 → 0.967 on the en-over-zh pairing).
+	zhWeight float64
 	// toZh maps an English word or word pair (normal forms, as the
 	// analyzer emits them) to the analysed terms of its Chinese words.
 	toZh map[string][]string
@@ -140,7 +180,10 @@ func newTranslator(cfg Config, an *Analyzer, catalogLang string) (*translator, e
 	if mode == "" {
 		mode = CrossLingualAuto
 	}
-	tr := &translator{lex: lex, an: an, mode: mode, catalog: catalogLang, weight: w}
+	tr := &translator{lex: lex, an: an, mode: mode, catalog: catalogLang, weight: w, zhWeight: w}
+	if cfg.Weights[FieldSenses] > 0 {
+		tr.zhWeight = w / 2
+	}
 	if mode == CrossLingualOn || catalogLang == LangZh {
 		tr.toZh = tr.chineseMap()
 	}
@@ -214,8 +257,11 @@ func (tr *translator) translate(q string, out []queryTerm, have map[string]int) 
 				continue
 			}
 			for _, t := range m[out[i].term] {
-				add(t, tr.weight*min(out[i].weight, 1))
+				add(t, tr.zhWeight*min(out[i].weight, 1))
 			}
+			// The user's own word, looked up in the tools' English senses
+			// (FieldSenses): its weight is that field's.
+			add(senseMark+out[i].term, min(out[i].weight, 1))
 		}
 	}
 	return out

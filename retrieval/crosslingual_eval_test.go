@@ -1,13 +1,13 @@
 package retrieval
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tooleval/tooleval/metrics"
-	"github.com/tooleval/tooleval/retrieval/lexicon"
 )
 
 // TestCrossLingualDev measures cross-lingual retrieval on corpus
@@ -44,32 +44,16 @@ func TestCrossLingualDev(t *testing.T) {
 		c := loadCorpus(t, filepath.Base(dir), dir)
 		var names []string
 		var res [][]metrics.RetrievalScores
-		// The reverse direction's alternative: the catalog's Chinese
-		// descriptions carry their English senses (as additions, in the
-		// description field), with and without query translation.
-		adds := map[string]string{}
-		lex := lexicon.Builtin()
-		for _, tool := range c.tools {
-			var senses []string
-			for _, w := range lex.Segment(tool.Description) {
-				ss := lex.Senses(w)
-				senses = append(senses, ss[:min(len(ss), 2)]...)
-			}
-			if len(senses) > 0 {
-				adds[tool.Name] = strings.Join(senses, " ")
-			}
-		}
 		vs := variants
-		if len(adds) > 0 {
-			vs = append(variants[:len(variants):len(variants)],
-				struct {
+		if catalogLanguage(c.tools) == LangZh {
+			// English queries over Chinese descriptions: the catalog side
+			// (FieldSenses) at other weights, and without it.
+			for _, w := range []float64{0, 0.5, 1.5, 2} {
+				vs = append(vs[:len(vs):len(vs)], struct {
 					name string
 					cfg  func(*Config)
-				}{"catalog side only (senses as additions)", func(c *Config) { c.Additions = adds; c.CrossLingual = CrossLingualOff }},
-				struct {
-					name string
-					cfg  func(*Config)
-				}{"catalog side and query side", func(c *Config) { c.Additions = adds }})
+				}{fmt.Sprintf("senses weight %g", w), func(c *Config) { c.Weights[FieldSenses] = w }})
+			}
 		}
 		for _, v := range vs {
 			cfg := DefaultConfig()

@@ -174,3 +174,74 @@ func TestCrossLingualConfig(t *testing.T) {
 		t.Errorf("bad dictionary: %v", err)
 	}
 }
+
+// TestSenseField checks the catalog side of English queries over Chinese
+// descriptions: a Chinese description carries its words' English senses
+// in FieldSenses, an English query finds them there (shown unmarked by
+// Explain), Chinese queries never search the field, and with translation
+// off the field is empty.
+func TestSenseField(t *testing.T) {
+	tools := []toolcall.Tool{
+		{Name: "t1", Description: "预订航班"},
+		{Name: "t2", Description: "取消会议"},
+	}
+	ix, err := New(tools, WithConfig(DefaultConfig()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	senses := ix.Terms().Field(&tools[0], FieldSenses)
+	var words []string
+	for _, s := range senses {
+		if !strings.HasPrefix(s, senseMark) {
+			t.Errorf("sense term %q is not marked", s)
+		}
+		words = append(words, UnmarkSense(s))
+	}
+	for _, w := range []string{"book", "reserve", "flight", "airline"} {
+		if !slices.Contains(words, w) {
+			t.Errorf("senses of 预订航班 = %q, want %q among them", words, w)
+		}
+	}
+	if slices.Contains(words, "order") {
+		t.Errorf("senses of 预订航班 = %q: only the first %d senses of a word belong there", words, maxCatalogSenses)
+	}
+
+	e, err := ix.Explain("reserve a flight", "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range e.Fields {
+		if f.Field != FieldSenses {
+			continue
+		}
+		for _, tm := range f.Terms {
+			got = append(got, tm.Term)
+		}
+	}
+	if !slices.Contains(got, "reserve") || !slices.Contains(got, "flight") {
+		t.Errorf("Explain(reserve a flight, t1): senses terms %q, want reserve and flight (unmarked)", got)
+	}
+	hits, err := ix.Search("reserve a flight", 1)
+	if err != nil || len(hits) != 1 || hits[0].Name != "t1" {
+		t.Errorf("Search(reserve a flight) = %v, %v; want t1", hits, err)
+	}
+
+	for _, q := range []string{"预订航班", "取消 flight 会议"} {
+		for _, qt := range ix.Terms().Query(q) {
+			if strings.HasPrefix(qt.Term, senseMark) {
+				t.Errorf("Chinese query %q searches FieldSenses with %q", q, qt.Term)
+			}
+		}
+	}
+
+	off := DefaultConfig()
+	off.CrossLingual = CrossLingualOff
+	ixOff, err := New(tools, WithConfig(off))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ixOff.Terms().Field(&tools[0], FieldSenses); len(s) != 0 {
+		t.Errorf("cross_lingual off: FieldSenses = %q, want empty", s)
+	}
+}

@@ -112,7 +112,7 @@ func (ix *Index) score(terms []queryTerm, i int) Explanation {
 				docFreq = int(ix.df[id])
 			}
 			s := part[j] * qt.weight
-			fms[j].Terms = append(fms[j].Terms, TermMatch{Term: qt.term, Freq: freq[j][qt.term], DocFreq: docFreq, Score: s, Expanded: qt.expanded})
+			fms[j].Terms = append(fms[j].Terms, TermMatch{Term: UnmarkSense(qt.term), Freq: freq[j][qt.term], DocFreq: docFreq, Score: s, Expanded: qt.expanded})
 			fms[j].Score += s
 		}
 	}

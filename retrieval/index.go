@@ -236,6 +236,8 @@ func (ix *Index) fieldTerms(t *toolcall.Tool, nested []toolcall.Param, field str
 		return out
 	case FieldDetails:
 		return a.Terms(t.Details)
+	case FieldSenses:
+		return ix.tr.senseTerms(t)
 	}
 	return nil
 }

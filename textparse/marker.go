@@ -127,14 +127,24 @@ func (m *markerMatch) step(c byte) (int, int) {
 // consumed, the result of the last step and the marker index on mmComplete.
 // On mmMore all of b was consumed.
 func (m *markerMatch) feed(b []byte) (n, res, id int) {
-	// Fast path: the whole remaining marker is in b.
-	if m.cand&(m.cand-1) == 0 && m.cand != 0 {
-		x := m.set.list[trailingZeros64(m.cand)]
-		rest := x[m.n:]
-		if len(rest) <= len(b) && string(b[:len(rest)]) == rest {
-			m.n += copy(m.buf[m.n:], rest)
-			return len(rest), mmComplete, trailingZeros64(m.cand)
+	// Fast path: a candidate's whole remaining marker is in b. Byte by
+	// byte, the match completes at the shortest candidate that matches
+	// to its end (it stays a candidate up to there), so comparing each
+	// candidate's rest at once gives the same answer with one memequal
+	// per candidate instead of a pass over the candidates per byte.
+	best := -1
+	for k := m.cand; k != 0; k &= k - 1 {
+		i := trailingZeros64(k)
+		rest := m.set.list[i][m.n:]
+		if len(rest) <= len(b) && string(b[:len(rest)]) == rest && (best < 0 || len(rest) < len(m.set.list[best])-m.n) {
+			best = i
 		}
+	}
+	if best >= 0 {
+		rest := m.set.list[best][m.n:]
+		m.n += copy(m.buf[m.n:], rest)
+		m.cand = 1 << best
+		return len(rest), mmComplete, best
 	}
 	for n < len(b) {
 		res, id = m.step(b[n])

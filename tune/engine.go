@@ -186,6 +186,26 @@ func (e *engine) hasCJK() bool {
 	return false
 }
 
+// liveFields returns the fields that hold a term in some tool of some
+// catalog under the base configuration: tuning the weight or b of a field
+// that is empty everywhere (FieldSenses of an English catalog, details of
+// a catalog without documentation) changes no score, so it is not searched.
+func (e *engine) liveFields() (map[string]bool, error) {
+	live := map[string]bool{}
+	for _, cd := range e.cats {
+		terms, err := retrieval.NewCatalogTerms(e.base, cd.tools)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range retrieval.Fields {
+			for i := 0; i < len(cd.tools) && !live[f]; i++ {
+				live[f] = len(terms.Field(&cd.tools[i], f)) > 0
+			}
+		}
+	}
+	return live, nil
+}
+
 func containsCJK(s string) bool {
 	for _, r := range s {
 		if r >= 0x1100 && (r >= 0x3040 && r <= 0x30ff || r >= 0x3400 && r <= 0x9fff || r >= 0xac00 && r <= 0xd7af || r >= 0xf900 && r <= 0xfaff || r >= 0x20000 && r <= 0x2ffff || r >= 0x1100 && r <= 0x11ff) {

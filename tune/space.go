@@ -179,7 +179,7 @@ type Point struct {
 	FeedbackDocs int
 }
 
-const numFields = 8
+const numFields = 9
 
 // inheritB marks a field of Point.FieldB that uses the global b.
 const inheritB = -1
@@ -312,7 +312,9 @@ type dim struct {
 }
 
 // dims lists the searched settings except k, base values included.
-func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
+// dims lists the settings searched: those of the space, less the weight
+// and b of fields not live (engine.liveFields; nil: all live).
+func (s Space) dims(base Point, cjk bool, live map[string]bool, maxAlways int) []dim {
 	var out []dim
 	floats := func(name string, vals []float64, cur float64, get func(*Point) *float64) {
 		if len(vals) == 0 {
@@ -327,12 +329,18 @@ func (s Space) dims(base Point, cjk bool, maxAlways int) []dim {
 	}
 	floats("k1", s.K1, base.K1, func(p *Point) *float64 { return &p.K1 })
 	floats("b", s.B, base.B, func(p *Point) *float64 { return &p.B })
+	var fields []string
 	for _, f := range s.Fields {
+		if live == nil || live[f] {
+			fields = append(fields, f)
+		}
+	}
+	for _, f := range fields {
 		i := slices.Index(retrieval.Fields, f)
 		floats("weight."+f, s.Weights, base.Weights[i], func(p *Point) *float64 { return &p.Weights[i] })
 	}
 	if len(s.FieldB) > 0 {
-		for _, f := range s.Fields {
+		for _, f := range fields {
 			i := slices.Index(retrieval.Fields, f)
 			// inheritB (the global b) is one of the values.
 			floats("field_b."+f, withValue(s.FieldB, inheritB), base.FieldB[i], func(p *Point) *float64 { return &p.FieldB[i] })

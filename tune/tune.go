@@ -285,7 +285,11 @@ func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, err
 		maxAlways = 0
 		basePoint.Always = len(fixedAlways)
 	}
-	dims := opts.Space.dims(basePoint, e.hasCJK(), maxAlways)
+	live, err := e.liveFields()
+	if err != nil {
+		return nil, err
+	}
+	dims := opts.Space.dims(basePoint, e.hasCJK(), live, maxAlways)
 	res := &Result{Suite: suite.Name, Cases: len(suite.Cases), Objective: obj, Seed: opts.Seed, SpaceSize: size(dims)}
 	for _, d := range dims {
 		res.Tuned = append(res.Tuned, d.name)

@@ -42,7 +42,7 @@ func opsOptions() Options {
 	obj, _ := ParseObjective("recall@1")
 	base := retrieval.Config{K: 5, K1: 1.2, B: 0.75, SynonymWeight: 0.5, Similarity: retrieval.SimilarityBM25,
 		Weights: map[string]float64{"name": 3, "name_words": 1, "description": 1.5, "params": 0.7, "param_desc": 0.4,
-			"returns": 0.5, "tags": 0.7, "details": 0.3},
+			"returns": 0.5, "tags": 0.7, "details": 0.3, "senses": 1},
 		Analyzer: retrieval.AnalyzerConfig{Tokenizer: retrieval.TokenizerMixed, CJK: retrieval.CJKBoth, Normalize: retrieval.NormalizeLight, StopWords: true}}
 	return Options{Objective: obj, Folds: 4, Seed: 7, Jobs: 1, Encoding: "none", Base: &base}
 }
@@ -162,7 +162,7 @@ func TestTunedBeatsDefault(t *testing.T) {
 // randomPoints draws n points of the default space (the base first).
 func randomPoints(e *engine, n int, maxAlways int) []Point {
 	base := pointOf(retrieval.DefaultConfig())
-	dims := DefaultSpace().dims(base, true, maxAlways)
+	dims := DefaultSpace().dims(base, true, nil, maxAlways)
 	rng := rand.New(rand.NewPCG(1, 2))
 	out := []Point{base}
 	for len(out) < n {
@@ -677,7 +677,7 @@ func TestFieldBDimension(t *testing.T) {
 	if got := p.config(base, nil).FieldB; !reflect.DeepEqual(got, base.FieldB) {
 		t.Errorf("config: field_b %v, want %v", got, base.FieldB)
 	}
-	dims := Space{FieldB: []float64{0.5}, Fields: []string{retrieval.FieldParamDesc}}.dims(p, false, 0)
+	dims := Space{FieldB: []float64{0.5}, Fields: []string{retrieval.FieldParamDesc}}.dims(p, false, nil, 0)
 	if len(dims) != 1 || dims[0].name != "field_b.param_desc" || dims[0].n != 3 {
 		t.Fatalf("dims: %+v, want field_b.param_desc with inherit, 0.3 and 0.5", dims)
 	}

@@ -58,6 +58,11 @@ var helpByCommand = map[string]commandHelp{
 		"tooleval import bfcl ./berkeley-function-call-leaderboard --strict                 # per-entry problems are errors",
 		"tooleval import bfcl ./bfcl-checkout --fc 'my-model*' --underscore-names 'my-model*'  # how a model was run",
 	}, exit: "0 ok (per-entry problems are warnings), 1 unreadable files, no category with cases, or a\nproblem with --strict, 2 bad flags"},
+	"import otel": {examples: []string{
+		"tooleval import otel traces.jsonl --out traces/                     # suite.jsonl + catalogs/, calls as observed_calls",
+		"tooleval replay traces/suite.jsonl                                  # retrieval and parsing on real runs",
+		"tooleval import otel traces.jsonl --out traces/ --accept 'otel-4bf9*' # reviewed runs: observed calls become gold",
+	}, exit: "0 ok (unknown spans and runs without a user message are counted and skipped), 1 an unreadable\nor broken file, or no run to import, 2 bad flags"},
 	"merge": {examples: []string{
 		"tooleval merge shard-*.json --json report.json --markdown summary.md   # one report from the CI matrix",
 		"tooleval merge shard-*.json --baseline base.json --max-drop recall=0.02 # gate as the whole run would",

@@ -39,7 +39,7 @@ func init() {
 				jsonFlag("the import summary"),
 			},
 			Action: importBFCL,
-		}},
+		}, importOtelCommand},
 	})
 }
 

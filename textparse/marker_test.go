@@ -1,0 +1,65 @@
+package textparse
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// stepAll matches b byte by byte, the reference feed must agree with.
+func stepAll(m *markerMatch, b []byte) (n, res, id int) {
+	for n < len(b) {
+		res, id = m.step(b[n])
+		if res == mmFail {
+			return n, res, -1
+		}
+		n++
+		if res == mmComplete {
+			return n, res, id
+		}
+	}
+	return n, mmMore, -1
+}
+
+// TestMarkerFeedMatchesStep: feed (which compares a candidate's whole
+// rest at once) gives what matching byte by byte gives, for markers that
+// share long prefixes, at every split of the input.
+func TestMarkerFeedMatchesStep(t *testing.T) {
+	set := newMarkerSet("<|tool_call_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>",
+		"<|tool_call_argument_begin|>", "<|tool_call_section_end|>", "<|t", "[ARGS]", "[A")
+	rng := rand.New(rand.NewSource(1))
+	alphabet := []byte("<|tool_cal_begindsrgumx[]ARGS>")
+	inputs := []string{"<|tool_call_end|>x", "<|tool_calls_section_end|>", "<|t", "<|tool_call_be", "<|tx", "[ARGS]{", "[AR]", "[A"}
+	for k := 0; k < 2000; k++ {
+		n := 1 + rng.Intn(30)
+		b := []byte{'<'}
+		if k%2 == 1 {
+			b[0] = '['
+		}
+		for len(b) < n {
+			b = append(b, alphabet[rng.Intn(len(alphabet))])
+		}
+		if k%3 == 0 { // a true marker, maybe followed by more
+			b = append([]byte(set.list[rng.Intn(len(set.list))]), b...)
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, in := range inputs {
+		for cut := 1; cut <= len(in); cut++ {
+			var got, want markerMatch
+			got.begin(set, in[0], 0)
+			want.begin(set, in[0], 0)
+			gn, gres, gid := got.feed([]byte(in[:cut]))
+			wn, wres, wid := stepAll(&want, []byte(in[:cut]))
+			if gres == mmMore && wres == mmMore && cut < len(in) {
+				// Go on with the rest, as the next chunk would.
+				a, ra, ia := got.feed([]byte(in[cut:]))
+				b, rb, ib := stepAll(&want, []byte(in[cut:]))
+				gn, gres, gid, wn, wres, wid = gn+a, ra, ia, wn+b, rb, ib
+			}
+			if gn != wn || gres != wres || gid != wid || got.n != want.n || string(got.buf[:got.n]) != string(want.buf[:want.n]) {
+				t.Fatalf("%q cut at %d: feed = (%d, %d, %d) held %q, byte by byte = (%d, %d, %d) held %q",
+					in, cut, gn, gres, gid, got.buf[:got.n], wn, wres, wid, want.buf[:want.n])
+			}
+		}
+	}
+}
