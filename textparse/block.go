@@ -46,10 +46,10 @@ func (p *Parser) textMarkers() *actionSet {
 	if p.rset != nil {
 		return p.rset
 	}
-	if p.comp == nil || p.reason && !p.cfg.callsInThinking {
+	if p.comp == nil {
 		return nil
 	}
-	return &p.comp.text
+	return &p.comp.text // inside <think>, only its blocks' Open act (onMarker)
 }
 
 // tagsOn reports whether '<' may start a tag the text state acts on.
@@ -255,8 +255,17 @@ func (p *Parser) onMarker(a action, off, end int) {
 		p.emptyName(off)
 		return
 	}
+	if p.mode == mText && (p.reason && p.rset == nil || a.kind == aReasonCall) {
+		p.markerInReasoning(a, off, end)
+		return
+	}
 	switch a.kind {
-	case aBlock:
+	case aLateClose:
+		if p.cutSpan != a.span+1 {
+			p.emitText(p.heldMarker(), off) // no call ended the span: text
+		}
+		p.cutSpan = 0
+	case aBlock, aReasonCall:
 		p.fresh = false
 		if p.rset != nil { // a header-entered reasoning span ends at the next message
 			p.reason, p.rset = false, nil
@@ -271,6 +280,8 @@ func (p *Parser) onMarker(a action, off, end int) {
 		}
 	case aReasonOpen:
 		p.reason, p.rset = true, &p.comp.reason[a.span]
+		p.cutK, p.cutSpan, p.kept = tkNone, 0, false
+		p.label = p.comp.labels[a.span]
 	case aReasonClose:
 		p.reason, p.rset, p.fresh = false, nil, true
 	case aDrop:

@@ -20,10 +20,7 @@ func (p *Parser) tagSet() tagSet {
 			s.open |= p.xThink
 			s.close |= p.xThink
 		}
-		if p.reason && !p.cfg.callsInThinking {
-			break
-		}
-		s.open |= p.xOpen
+		s.open |= p.xOpen // inside reasoning too (inreasoning.go)
 		s.close |= p.xClose
 		s.genericOpen = p.xCatalog
 		if p.reason {
@@ -138,8 +135,13 @@ func (p *Parser) onTag() bool {
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
 			p.reason, p.thinkK = true, k
+			p.cutK, p.cutSpan, p.kept = tkNone, 0, false
 		case closing && p.reason && k == p.thinkK:
 			p.reason, p.fresh = false, true
+		case closing && k == p.cutK: // the reasoning a call ended (inreasoning.go)
+			p.cutK = tkNone
+		case p.reason:
+			return p.tagInReasoning(k, off)
 		case closing:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagName(k))
 		case k == tkGeneric:

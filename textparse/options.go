@@ -3,13 +3,13 @@ package textparse
 import "github.com/tooleval/tooleval/toolcall"
 
 type config struct {
-	format          Format
-	tools           toolcall.ToolSet
-	callsInThinking bool
-	reasoningOpen   bool
-	thinkAsText     bool
-	maxCallBytes    int
-	maxDepth        int
+	format        Format
+	tools         toolcall.ToolSet
+	keepCalls     bool // KeepCallsInReasoning
+	reasoningOpen bool
+	thinkAsText   bool
+	maxCallBytes  int
+	maxDepth      int
 }
 
 // New returns a Parser configured by o (see toolcall.ParseOptions; the zero
@@ -25,12 +25,12 @@ func New(o toolcall.ParseOptions) (*Parser, error) {
 		return nil, err
 	}
 	return newParser(config{
-		format:          f,
-		tools:           o.Tools,
-		callsInThinking: o.CallsInReasoning,
-		reasoningOpen:   o.ReasoningOpen,
-		thinkAsText:     o.ThinkAsText,
-		maxCallBytes:    o.MaxCallBytes,
-		maxDepth:        o.MaxDepth,
+		format:        f,
+		tools:         o.Tools,
+		keepCalls:     o.KeepCallsInReasoning,
+		reasoningOpen: o.ReasoningOpen,
+		thinkAsText:   o.ThinkAsText,
+		maxCallBytes:  o.MaxCallBytes,
+		maxDepth:      o.MaxDepth,
 	}), nil
 }

@@ -55,9 +55,17 @@ type Parser struct {
 	evs     []toolcall.Event
 	scratch []byte // event bytes that do not alias the chunk, reset per Feed
 
-	mode    mode
-	reason  bool        // inside <think> / <thinking>
-	thinkK  tagKind     // which of them
+	mode   mode
+	reason bool    // inside <think> / <thinking>
+	thinkK tagKind // which of them
+	// cutK, cutSpan: the reasoning tag, or 1 + the marker span, that a
+	// call written inside it ended (inreasoning.go); its closer, met
+	// later in text, is dropped.
+	cutK    tagKind
+	cutSpan int
+	pend    pendCall    // call markup inside reasoning, held
+	kept    bool        // a call was kept as reasoning in this reasoning span
+	label   *actionSet  // the label that may follow a reasoning span's Open
 	wrapper tagKind     // the wrapper of calls the parser is in
 	callK   tagKind     // the JSON call tag being read (Tags.JSON)
 	cd      *tagDialect // the dialect of a named or key/value call
@@ -183,6 +191,9 @@ func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 // step consumes bytes of b from i on, in the current state, and returns the
 // index of the first byte it did not consume.
 func (p *Parser) step(b []byte, i int) int {
+	if p.pend.on {
+		return p.pendStep(b, i)
+	}
 	if p.mmOn {
 		return p.markerStep(b, i)
 	}
@@ -195,6 +206,13 @@ func (p *Parser) step(b []byte, i int) int {
 	case mBody:
 		return p.body.read(p, b, i)
 	case mText:
+		if s := p.label; s != nil { // a reasoning span's optional label (Span.Label)
+			p.label = nil
+			if s.first[b[i]] {
+				p.beginMarker(s, b[i], p.off+i)
+				return i
+			}
+		}
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)
 		}
@@ -491,6 +509,9 @@ func (p *Parser) Close() []toolcall.Event {
 		p.mmOn = false
 		p.refeed(p.own(p.mm.buf[:p.mm.n]), p.mm.off, true)
 	}
+	if p.pend.on { // call markup at the very end: no call follows
+		p.resolvePend(false)
+	}
 	if p.u8n > 0 {
 		s := len(p.scratch)
 		p.scratch = append(p.scratch, p.u8[:p.u8n]...)
@@ -511,9 +532,11 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.inCall && p.cur.notObj != 0 {
 		p.notObjectErr() // arguments that are not an object, cut short
 	}
+	p.closeMissing(end)
 	if p.inCall {
 		p.incomplete(end)
 	}
 	p.mode, p.inCall, p.reason, p.wrapper, p.rset = mText, false, false, tkNone, nil
+	p.cutK, p.cutSpan, p.label = tkNone, 0, nil
 	return p.sealed()
 }

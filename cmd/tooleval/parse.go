@@ -32,6 +32,7 @@ func init() {
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
 			&cli.BoolFlag{Name: "reasoning-open", Usage: "the output begins inside reasoning (the prompt ended with <think>): text up to </think> is reasoning"},
 			&cli.BoolFlag{Name: "think-as-text", Usage: "treat <think> and <thinking> as plain text"},
+			&cli.BoolFlag{Name: "keep-calls-in-reasoning", Usage: "keep a call written inside reasoning as reasoning (strict); by default it ends the reasoning and is a call (both report call_in_reasoning)"},
 		},
 		Action: parseCmd,
 	})
@@ -46,7 +47,8 @@ func parseCmd(c *cli.Context) error {
 	}
 	chunk := c.Int("chunk-size")
 	format := toolcall.Format(c.String("format"))
-	opts := toolcall.ParseOptions{Format: format, ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text")}
+	opts := toolcall.ParseOptions{Format: format, ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text"),
+		KeepCallsInReasoning: c.Bool("keep-calls-in-reasoning")}
 	if path := c.String("catalog"); path != "" {
 		cat, err := catalog.LoadFile(path)
 		if err != nil {
