@@ -56,6 +56,9 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 	}
 	if r.Parse != nil {
 		a.Transcripts++
+		if r.Parse.callInReasoning() {
+			a.CallsInReasoning++
+		}
 		if r.Parse.Disagreement != "" {
 			a.ParserFailures++
 		}

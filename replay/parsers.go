@@ -15,9 +15,10 @@ func DefaultParser(o toolcall.ParseOptions) (toolcall.StreamParser, error) { ret
 // its reasoning settings; the caps are the parsers' defaults.
 func (t *Transcript) ParseOptions(tools toolcall.ToolSet) toolcall.ParseOptions {
 	return toolcall.ParseOptions{
-		Format:        toolcall.Format(t.Format),
-		Tools:         tools,
-		ReasoningOpen: t.ReasoningOpen,
-		ThinkAsText:   t.ThinkAsText,
+		Format:               toolcall.Format(t.Format),
+		Tools:                tools,
+		ReasoningOpen:        t.ReasoningOpen,
+		ThinkAsText:          t.ThinkAsText,
+		KeepCallsInReasoning: t.KeepCallsInReasoning || t.keepSuite,
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // causeOrder ranks failure causes from the most to the least severe.
-var causeOrder = []string{CauseError, CauseParser, "retrieval_miss", "search_query", "selection", "arguments", causeStopped}
+var causeOrder = []string{CauseError, CauseParser, CauseCallInReasoning, "retrieval_miss", "search_query", "selection", "arguments", causeStopped}
 
 func causeRank(c string) int {
 	for i, x := range causeOrder {
@@ -157,8 +157,9 @@ func summaryGrid(rep *Report) *grid {
 
 func causesGrid(rep *Report) *grid {
 	causes := []string{"retrieval_miss", "selection", "arguments", CauseParser, CauseError}
-	// Causes only trajectories have get a column when they occur.
-	for _, extra := range []string{"search_query", causeStopped} {
+	// Causes only trajectories, or only models that call inside their
+	// reasoning, have get a column when they occur.
+	for _, extra := range []string{"search_query", causeStopped, CauseCallInReasoning} {
 		for _, c := range rep.Configs {
 			if c.Metrics.Causes[extra] > 0 {
 				causes = append(causes, extra)

@@ -451,6 +451,11 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 		res.Cause = CauseParser
 	default:
 		res.Cause = string(metrics.Attribute(len(res.Missed) == 0, calls))
+		// Wrong calls from a model that called inside its reasoning: that
+		// is the cause to see (a retrieval miss still comes first).
+		if (res.Cause == string(metrics.CauseSelection) || res.Cause == string(metrics.CauseArguments)) && parse != nil && parse.callInReasoning() {
+			res.Cause = CauseCallInReasoning
+		}
 	}
 	res.Passed = res.Cause == ""
 	return res, nil

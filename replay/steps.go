@@ -90,6 +90,9 @@ type SuiteSettings struct {
 	// SearchTool, when set, is the search tool of every case that does
 	// not declare its own.
 	SearchTool *SearchTool `json:"search_tool,omitempty"`
+	// KeepCallsInReasoning sets transcript.keep_calls_in_reasoning for
+	// every transcript of the suite (steps' included).
+	KeepCallsInReasoning bool `json:"keep_calls_in_reasoning,omitempty"`
 }
 
 // Trajectory reports whether the case is multi-step.

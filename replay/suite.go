@@ -102,9 +102,16 @@ type Transcript struct {
 	// inside reasoning. ThinkAsText: <think> is plain text.
 	ReasoningOpen bool `json:"reasoning_open,omitempty"`
 	ThinkAsText   bool `json:"think_as_text,omitempty"`
+	// KeepCallsInReasoning keeps a call written inside reasoning as
+	// reasoning (strict evaluation); by default it is a call. The suite's
+	// settings line may set it for every transcript.
+	KeepCallsInReasoning bool `json:"keep_calls_in_reasoning,omitempty"`
 
 	data   []byte   // the whole output
 	chunks [][]byte // as recorded
+	// keepSuite: the suite's settings keep calls in reasoning (not
+	// written back: the line marshals as it was read).
+	keepSuite bool
 }
 
 // Bytes returns the whole recorded output.
@@ -406,6 +413,7 @@ func jsonErr(raw []byte, err error) string {
 // resolveTranscript reads a transcript's bytes and checks its fields;
 // field names it in messages ("transcript", "steps[2].transcript").
 func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
+	t.keepSuite = l.suite.Settings.KeepCallsInReasoning
 	switch {
 	case t.Text != nil:
 		t.data = []byte(*t.Text)
