@@ -37,11 +37,14 @@ func Formats() []toolcall.Format {
 // New returns a parser for o.Format built with every option of o (see
 // toolcall.ParseOptions; the zero value is "auto" with the default caps).
 // An unknown format is an error that lists the known ones; so is a
-// negative cap.
+// negative cap. With o.Dialect set, the text is read in that dialect.
 func New(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
 	o, err := o.WithDefaults()
 	if err != nil {
 		return nil, err
+	}
+	if o.Dialect != nil { // a user-described text dialect (textparse.LoadDialect)
+		return newText(o)
 	}
 	if o.Format == Auto {
 		return &autoParser{opts: o}, nil

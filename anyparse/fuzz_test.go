@@ -16,7 +16,7 @@ import (
 // panic; chunking changes nothing; every ended call's args_delta fragments
 // concatenate to its arguments, which are one JSON value.
 func FuzzAuto(f *testing.F) {
-	for _, glob := range []string{"../testdata/nativeparse/*/*.txt", "../replay/examples/transcripts/*"} {
+	for _, glob := range []string{"../testdata/nativeparse/*/*.txt", "../suite/examples/transcripts/*"} {
 		paths, _ := filepath.Glob(glob)
 		for _, p := range paths {
 			if b, err := os.ReadFile(p); err == nil {

@@ -10,13 +10,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tooleval/tooleval/render"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // writeLargeSuite writes a suite of n small cases (one shared catalog, a
 // query, a gold tool, a short use_tool transcript and a gold call) to dir
 // and loads it.
-func writeLargeSuite(b *testing.B, dir string, n int) *replay.Suite {
+func writeLargeSuite(b *testing.B, dir string, n int) *suite.Suite {
 	b.Helper()
 	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
 	if err != nil {
@@ -42,7 +45,7 @@ func writeLargeSuite(b *testing.B, dir string, n int) *replay.Suite {
 		b.Fatal(err)
 	}
 	f.Close()
-	s, err := replay.LoadFile(p)
+	s, err := suite.LoadFile(p)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -77,12 +80,12 @@ func BenchmarkReplayLarge(b *testing.B) {
 				runtime.ReadMemStats(&after)
 				b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/float64(n), "heap-B/case")
 				var cw countWriter
-				if err := replay.WriteJSON(&cw, rep); err != nil {
+				if err := report.WriteJSON(&cw, rep); err != nil {
 					b.Fatal(err)
 				}
 				b.ReportMetric(float64(cw)/float64(n), "json-B/case")
 				t1 := time.Now()
-				if err := replay.WriteHTML(io.Discard, rep, replay.HTMLOptions{Suite: s}); err != nil {
+				if err := render.WriteHTML(io.Discard, rep, render.HTMLOptions{Suite: s}); err != nil {
 					b.Fatal(err)
 				}
 				b.ReportMetric(100*time.Since(t1).Seconds()/run.Seconds(), "html-%")

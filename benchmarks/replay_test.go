@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // benchReplay replays the embedded example suite on one worker and reports
 // cases per second.
 func benchReplay(b *testing.B, opts replay.Options) {
-	s, err := replay.LoadExamples()
+	s, err := suite.LoadExamples()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -18,7 +19,7 @@ func benchReplay(b *testing.B, opts replay.Options) {
 
 // benchRun replays s on one worker and reports units (n per run) per
 // second and per CPU second.
-func benchRun(b *testing.B, s *replay.Suite, opts replay.Options, n int, unit string) {
+func benchRun(b *testing.B, s *suite.Suite, opts replay.Options, n int, unit string) {
 	opts.Jobs = 1
 	if _, err := replay.Run(s, opts); err != nil { // warm up: tokenizer, caches
 		b.Fatal(err)

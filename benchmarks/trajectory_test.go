@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // benchTrajectories replays the embedded suite's trajectories on one
@@ -11,11 +12,11 @@ import (
 // retrieval, the model's searches run as BM25 re-retrievals), the parses
 // of the step's transcript and its call checks.
 func benchTrajectories(b *testing.B, opts replay.Options) {
-	s, err := replay.LoadExamples()
+	s, err := suite.LoadExamples()
 	if err != nil {
 		b.Fatal(err)
 	}
-	if opts.Filter, err = replay.ParseFilter([]string{"tag:trajectory"}); err != nil {
+	if opts.Filter, err = suite.ParseFilter([]string{"tag:trajectory"}); err != nil {
 		b.Fatal(err)
 	}
 	steps := 0

@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/tune"
 )
 
 // tuneSuite writes the English retrieval evaluation corpus (338 MCP-style
 // tools, 242 queries with gold tools) as a replay suite and loads it.
-func tuneSuite(b *testing.B) *replay.Suite {
+func tuneSuite(b *testing.B) *suite.Suite {
 	b.Helper()
 	cat, err := filepath.Abs("../testdata/retrieval/en/catalog.json")
 	if err != nil {
@@ -44,7 +44,7 @@ func tuneSuite(b *testing.B) *replay.Suite {
 		enc.Encode(map[string]any{"id": q.ID, "query": q.Query, "catalog": cat, "gold_tools": q.GoldTools})
 	}
 	out.Close()
-	s, err := replay.LoadFile(path)
+	s, err := suite.LoadFile(path)
 	if err != nil {
 		b.Fatal(err)
 	}

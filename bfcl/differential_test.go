@@ -14,7 +14,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/metrics"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -134,7 +134,7 @@ func cloneSpecs(specs []callSpec) []callSpec {
 }
 
 // variants generates the outputs for one case.
-func variants(c replay.Case, cat *catalog.Catalog) []variant {
+func variants(c suite.Case, cat *catalog.Catalog) []variant {
 	rules := c.Checker
 	lang := rules.Lang()
 	firstTool := ""

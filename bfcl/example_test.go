@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/tooleval/tooleval/bfcl"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 func ExampleLoad() {
@@ -47,7 +47,7 @@ func ExampleScores() {
 	}
 	var scores bfcl.Scores
 	for _, m := range im.Models {
-		suite, err := replay.LoadFile(filepath.Join(dir, "suite."+m.Model+".jsonl"))
+		suite, err := suite.LoadFile(filepath.Join(dir, "suite."+m.Model+".jsonl"))
 		if err != nil {
 			log.Fatal(err)
 		}

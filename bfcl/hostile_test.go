@@ -10,7 +10,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/readcap"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // A file of the checkout that is a symbolic link leading out of it is not
@@ -99,8 +99,8 @@ func TestImportWriteMode(t *testing.T) {
 // a suite over the suite cap is an error naming the file and the cap, and
 // nothing is left behind.
 func TestImportOutputCaps(t *testing.T) {
-	if maxCatalogBytes != catalog.MaxFileBytes || maxSuiteBytes != replay.DefaultMaxSuiteBytes {
-		t.Fatalf("the write caps (%d, %d) are not the readers' (%d, %d)", maxCatalogBytes, maxSuiteBytes, catalog.MaxFileBytes, replay.DefaultMaxSuiteBytes)
+	if maxCatalogBytes != catalog.MaxFileBytes || maxSuiteBytes != suite.DefaultMaxSuiteBytes {
+		t.Fatalf("the write caps (%d, %d) are not the readers' (%d, %d)", maxCatalogBytes, maxSuiteBytes, catalog.MaxFileBytes, suite.DefaultMaxSuiteBytes)
 	}
 	im, err := Load(fixture, Options{})
 	if err != nil {
@@ -112,7 +112,7 @@ func TestImportOutputCaps(t *testing.T) {
 		suite int64
 		file  string
 	}{
-		{"catalog", 1000, replay.DefaultMaxSuiteBytes, "catalog.json"},
+		{"catalog", 1000, suite.DefaultMaxSuiteBytes, "catalog.json"},
 		{"suite", catalog.MaxFileBytes, 1000, "suite.jsonl"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/lazyre"
 	"github.com/tooleval/tooleval/metrics"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -83,7 +83,7 @@ type Imported struct {
 	// SharedCatalog mode.
 	CaseCatalogs map[string][]json.RawMessage
 	// Cases is the suite without transcripts, in category then file order.
-	Cases []replay.Case
+	Cases []suite.Case
 	// Models holds, per result model, the cases it has results for, each
 	// with its transcript.
 	Models []ModelSuite
@@ -94,7 +94,7 @@ type Imported struct {
 // ModelSuite is the suite of one leaderboard model's results.
 type ModelSuite struct {
 	Model string
-	Cases []replay.Case
+	Cases []suite.Case
 }
 
 // Summary describes an import.
@@ -456,7 +456,7 @@ func (b *builder) category(dataDir string, f dataFile) error {
 		if _, err := catalog.Parse(q.Function, "function"); err != nil {
 			return fe("function", err)
 		}
-		c := replay.Case{ID: q.ID, Query: query, Lang: langOf(query), Tags: []string{"bfcl", f.category}, GoldTools: []string{}}
+		c := suite.Case{ID: q.ID, Query: query, Lang: langOf(query), Tags: []string{"bfcl", f.category}, GoldTools: []string{}}
 		c.Checker = &bfclcheck.Rules{Checker: "bfcl", Category: f.category, Documented: b.opt.Documented}
 		switch {
 		case cs.Abstention:
@@ -523,7 +523,7 @@ func contains(list []string, s string) bool {
 
 // keep adds a built case to the import: its functions to the catalog (or
 // its own catalog on a conflict), the case to the suite and the counts.
-func (b *builder) keep(c replay.Case, cs *CategorySummary, funcs []json.RawMessage, names []string) {
+func (b *builder) keep(c suite.Case, cs *CategorySummary, funcs []json.RawMessage, names []string) {
 	if b.addFunctions(&c, funcs, names) {
 		c.Tags = append(c.Tags, "catalog_conflict")
 		b.im.Summary.ConflictCases++
@@ -541,7 +541,7 @@ func (b *builder) keep(c replay.Case, cs *CategorySummary, funcs []json.RawMessa
 // addFunctions records a case's function docs in the catalog(s) and sets
 // its catalog path. It reports whether a definition conflicts with the one
 // kept in the shared catalog.
-func (b *builder) addFunctions(c *replay.Case, funcs []json.RawMessage, names []string) (conflict bool) {
+func (b *builder) addFunctions(c *suite.Case, funcs []json.RawMessage, names []string) (conflict bool) {
 	if b.opt.Catalogs == CaseCatalogs {
 		c.Catalog = path.Join("catalogs", b.catalogFile(c.ID))
 		b.im.CaseCatalogs[c.ID] = funcs

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/internal/golden"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -75,7 +75,7 @@ func TestImportGolden(t *testing.T) {
 }
 
 // goldJSON returns a case's gold calls as the suite writes them.
-func goldJSON(t *testing.T, c replay.Case) string {
+func goldJSON(t *testing.T, c suite.Case) string {
 	t.Helper()
 	if c.GoldCalls == nil {
 		return "absent"
@@ -94,7 +94,7 @@ func TestImportFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byID := map[string]replay.Case{}
+	byID := map[string]suite.Case{}
 	for _, c := range im.Cases {
 		byID[c.ID] = c
 	}
@@ -148,7 +148,7 @@ func TestImportFacts(t *testing.T) {
 	}
 	// The model's names are kept as it wrote them; its checker expects
 	// dotted names with underscores (judged from its calls).
-	var c replay.Case
+	var c suite.Case
 	for _, x := range fc.Cases {
 		if x.ID == "simple_python_0" {
 			c = x
@@ -358,7 +358,7 @@ func TestImportedSuitesLoad(t *testing.T) {
 			if !strings.HasSuffix(f, ".jsonl") {
 				continue
 			}
-			s, err := replay.LoadFile(filepath.Join(out, f))
+			s, err := suite.LoadFile(filepath.Join(out, f))
 			if err != nil {
 				t.Errorf("%s mode: %s: %v", mode, f, err)
 				continue

@@ -12,7 +12,7 @@ import (
 
 	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/metrics"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -182,7 +182,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 			b.skip(cs, "no function docs")
 			return nil
 		}
-		c := replay.Case{ID: q.ID, GoldTools: tools[q.ID], Tags: []string{"bfcl", f.category, "trajectory", "call_sequence"}}
+		c := suite.Case{ID: q.ID, GoldTools: tools[q.ID], Tags: []string{"bfcl", f.category, "trajectory", "call_sequence"}}
 		if c.GoldTools == nil {
 			c.GoldTools = []string{}
 		}
@@ -208,7 +208,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 			if err := b.checkAnswer(ap, 0, q.ID, funcs, names, gold[i]); err != nil {
 				return err
 			}
-			st := &replay.Step{GoldCalls: gold[i]}
+			st := &suite.Step{GoldCalls: gold[i]}
 			if i > 0 {
 				st.Query = text
 			}
@@ -233,7 +233,7 @@ func (b *builder) multiTurn(dataDir string, f dataFile, cs *CategorySummary) err
 // that turn; every step's calls, decoded as the leaderboard does for the
 // model's mode, go in the turn's transcript. Turns the result lacks are
 // steps the model never took.
-func multiTurnResult(c replay.Case, result json.RawMessage, mode Mode, model string) (replay.Case, int, error) {
+func multiTurnResult(c suite.Case, result json.RawMessage, mode Mode, model string) (suite.Case, int, error) {
 	var turns []json.RawMessage
 	if err := json.Unmarshal(result, &turns); err != nil {
 		return c, 0, fmt.Errorf("a multi-turn result is a list of turns: %w", err)
@@ -241,7 +241,7 @@ func multiTurnResult(c replay.Case, result json.RawMessage, mode Mode, model str
 	if len(turns) > len(c.Steps) {
 		return c, 0, fmt.Errorf("%d turns, but the question has %d", len(turns), len(c.Steps))
 	}
-	steps := make([]*replay.Step, len(c.Steps))
+	steps := make([]*suite.Step, len(c.Steps))
 	n := 0
 	for i, st := range c.Steps {
 		cp := *st
@@ -266,7 +266,7 @@ func multiTurnResult(c replay.Case, result json.RawMessage, mode Mode, model str
 			}
 		}
 		text := toolCallText(calls)
-		cp.Transcript = &replay.Transcript{Format: resultFormat, Text: &text, Model: model}
+		cp.Transcript = &suite.Transcript{Format: resultFormat, Text: &text, Model: model}
 		n += len(calls)
 	}
 	c.Steps = steps

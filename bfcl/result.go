@@ -6,7 +6,7 @@ import (
 	"errors"
 
 	"github.com/tooleval/tooleval/catalog"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // The transcript format the importer writes model results in. Leaderboard
@@ -25,10 +25,10 @@ const resultFormat = "tool_call"
 // broken JSON arguments, prose) gives a transcript with no call and an
 // error wrapping errUndecoded — the leaderboard scores it as no call. A
 // nested list (a multi-turn result) is an error.
-func TranscribeResult(result json.RawMessage, mode Mode, lang string) (replay.Transcript, int, error) {
+func TranscribeResult(result json.RawMessage, mode Mode, lang string) (suite.Transcript, int, error) {
 	calls, err := decodeResult(result, mode, lang, nil)
 	if err != nil && !errors.Is(err, errUndecoded) && !errors.Is(err, errRawText) {
-		return replay.Transcript{}, 0, err
+		return suite.Transcript{}, 0, err
 	}
 	return makeTranscript(result, calls, err), len(calls), err
 }
@@ -36,17 +36,17 @@ func TranscribeResult(result json.RawMessage, mode Mode, lang string) (replay.Tr
 // makeTranscript writes a decoded result: its calls as tool_call blocks, no
 // call when it did not decode, or the raw text (errRawText) for the
 // parsers to read.
-func makeTranscript(result json.RawMessage, calls []rawCall, err error) replay.Transcript {
+func makeTranscript(result json.RawMessage, calls []rawCall, err error) suite.Transcript {
 	if errors.Is(err, errRawText) {
 		var text string
 		json.Unmarshal(result, &text)
-		return replay.Transcript{Format: "auto", Text: &text}
+		return suite.Transcript{Format: "auto", Text: &text}
 	}
 	if err != nil {
 		calls = nil
 	}
 	text := toolCallText(calls)
-	return replay.Transcript{Format: resultFormat, Text: &text}
+	return suite.Transcript{Format: resultFormat, Text: &text}
 }
 
 // rawCall is a decoded call: its name and its arguments, a JSON object.

@@ -10,6 +10,8 @@ import (
 
 	"github.com/tooleval/tooleval/internal/suiteout"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -32,12 +34,12 @@ type Scores struct {
 // leaderboard's verdicts on its cases, as ScoreReport reads them. The run
 // is the cheapest replay.Run there is — one k, one prompt variant, no token
 // counting — since only the call check counts.
-func (s *Scores) ScoreSuite(suite *replay.Suite) error {
-	rep, err := replay.Run(suite, replay.Options{Ks: []int{1}, Variants: []string{"names"}, Encoding: "none"})
+func (s *Scores) ScoreSuite(su *suite.Suite) error {
+	rep, err := replay.Run(su, replay.Options{Ks: []int{1}, Variants: []string{"names"}, Encoding: "none"})
 	if err != nil {
 		return err
 	}
-	return s.ScoreReport(suite, rep)
+	return s.ScoreReport(su, rep)
 }
 
 // ScoreReport adds the verdicts of a finished replay of suite: for every
@@ -48,12 +50,12 @@ func (s *Scores) ScoreSuite(suite *replay.Suite) error {
 // category the checker's. A case the run could not replay is an error
 // naming the suite line; cases the run left out (--filter, --shard) are
 // left out of the scores.
-func (s *Scores) ScoreReport(suite *replay.Suite, rep *replay.Report) error {
+func (s *Scores) ScoreReport(su *suite.Suite, rep *report.Report) error {
 	if len(rep.Configs) == 0 {
 		return nil
 	}
-	byLine := make(map[int]*replay.Case, len(suite.Cases))
-	for _, c := range suite.Cases {
+	byLine := make(map[int]*suite.Case, len(su.Cases))
+	for _, c := range su.Cases {
 		byLine[c.Line] = c
 	}
 	for _, res := range rep.Configs[0].Results {
@@ -62,10 +64,10 @@ func (s *Scores) ScoreReport(suite *replay.Suite, rep *replay.Report) error {
 			continue
 		}
 		if res.Error != "" {
-			return fmt.Errorf("%s:%d: %s", suite.Name, c.Line, res.Error)
+			return fmt.Errorf("%s:%d: %s", su.Name, c.Line, res.Error)
 		}
 		if res.Calls == nil {
-			return fmt.Errorf("%s:%d: case %q has no call check in the report", suite.Name, c.Line, c.ID)
+			return fmt.Errorf("%s:%d: case %q has no call check in the report", su.Name, c.Line, c.ID)
 		}
 		v := Verdict{Model: c.Transcript.Model, Category: c.Checker.Category, ID: c.ID, Correct: res.Calls.Correct, Code: res.Calls.Code}
 		if v.Model == "" {

@@ -7,19 +7,20 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
 // modelSuite imports the fixture checkout and loads fake-gpt-FC's suite.
-func modelSuite(t *testing.T) *replay.Suite {
+func modelSuite(t *testing.T) *suite.Suite {
 	t.Helper()
 	_, dir, _ := importFixture(t, "")
-	suite, err := replay.LoadFile(filepath.Join(dir, "suite.fake-gpt-FC.jsonl"))
+	su, err := suite.LoadFile(filepath.Join(dir, "suite.fake-gpt-FC.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { suite.Close() })
-	return suite
+	t.Cleanup(func() { su.Close() })
+	return su
 }
 
 func verdictsString(vs []Verdict) string {
@@ -34,9 +35,9 @@ func verdictsString(vs []Verdict) string {
 // what the score files say, nothing is checked again, and a run over part
 // of the suite scores that part.
 func TestScoreReport(t *testing.T) {
-	suite := modelSuite(t)
+	su := modelSuite(t)
 	var whole Scores
-	if err := whole.ScoreSuite(suite); err != nil {
+	if err := whole.ScoreSuite(su); err != nil {
 		t.Fatal(err)
 	}
 	if len(whole.Verdicts) == 0 {
@@ -44,12 +45,12 @@ func TestScoreReport(t *testing.T) {
 	}
 
 	// A replay at other settings gives the same verdicts.
-	rep, err := replay.Run(suite, replay.Options{Ks: []int{3, 5}, Encoding: "none"})
+	rep, err := replay.Run(su, replay.Options{Ks: []int{3, 5}, Encoding: "none"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var again Scores
-	if err := again.ScoreReport(suite, rep); err != nil {
+	if err := again.ScoreReport(su, rep); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := verdictsString(again.Verdicts), verdictsString(whole.Verdicts); got != want {
@@ -60,7 +61,7 @@ func TestScoreReport(t *testing.T) {
 	first := rep.Configs[0].Results[0]
 	first.Calls.Correct, first.Calls.Code = false, toolcall.CodeWrongFuncName
 	var edited Scores
-	if err := edited.ScoreReport(suite, rep); err != nil {
+	if err := edited.ScoreReport(su, rep); err != nil {
 		t.Fatal(err)
 	}
 	if v := edited.Verdicts[0]; v.ID != first.ID || v.Correct || v.Code != toolcall.CodeWrongFuncName {
@@ -68,16 +69,16 @@ func TestScoreReport(t *testing.T) {
 	}
 
 	// A filtered run scores its cases only.
-	f, err := replay.ParseFilter([]string{"simple_java*"})
+	f, err := suite.ParseFilter([]string{"simple_java*"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err = replay.Run(suite, replay.Options{Ks: []int{1}, Encoding: "none", Filter: f})
+	rep, err = replay.Run(su, replay.Options{Ks: []int{1}, Encoding: "none", Filter: f})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var part Scores
-	if err := part.ScoreReport(suite, rep); err != nil {
+	if err := part.ScoreReport(su, rep); err != nil {
 		t.Fatal(err)
 	}
 	if len(part.Verdicts) == 0 || len(part.Verdicts) >= len(whole.Verdicts) {
@@ -91,7 +92,7 @@ func TestScoreReport(t *testing.T) {
 
 	// A case the run could not replay is an error naming its line.
 	rep.Configs[0].Results[0].Error = "cannot read transcript"
-	err = new(Scores).ScoreReport(suite, rep)
+	err = new(Scores).ScoreReport(su, rep)
 	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf(":%d: cannot read transcript", rep.Configs[0].Results[0].Line)) {
 		t.Errorf("broken case: %v", err)
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/suiteout"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // Write writes the import to dir: catalog.json (shared mode) and
@@ -47,7 +47,7 @@ func (im *Imported) Write(dir string) ([]string, error) {
 }
 
 // writeCases writes one case per line.
-func writeCases(w *bufio.Writer, cases []replay.Case) error {
+func writeCases(w *bufio.Writer, cases []suite.Case) error {
 	return suiteout.Lines(w, cases, func(i int) string { return "case " + cases[i].ID })
 }
 
@@ -55,5 +55,5 @@ func writeCases(w *bufio.Writer, cases []replay.Case) error {
 // file over them, as it could not be read back (variables for tests).
 var (
 	maxCatalogBytes int64 = catalog.MaxFileBytes
-	maxSuiteBytes   int64 = replay.DefaultMaxSuiteBytes
+	maxSuiteBytes   int64 = suite.DefaultMaxSuiteBytes
 )

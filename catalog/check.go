@@ -231,6 +231,28 @@ func altTypes(e *jsonschema.Error) []string {
 	return out
 }
 
+// TopParam returns the top-level parameter a Problem path points
+// into: "$.path" and "$.items[2].x" give "path" and "items", `$["a b"]`
+// gives "a b", "$" gives "".
+func TopParam(path string) string {
+	p := strings.TrimPrefix(path, "$")
+	switch {
+	case strings.HasPrefix(p, "."):
+		p = p[1:]
+		if i := strings.IndexAny(p, ".["); i >= 0 {
+			p = p[:i]
+		}
+		return p
+	case strings.HasPrefix(p, "[\""):
+		var name string
+		dec := json.NewDecoder(strings.NewReader(p[1:]))
+		if dec.Decode(&name) == nil {
+			return name
+		}
+	}
+	return ""
+}
+
 // instancePath renders a JSON pointer's tokens as a JSON path.
 func instancePath(loc []string) string {
 	p := "$"

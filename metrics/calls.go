@@ -14,6 +14,9 @@ type Broken struct {
 	Name    string
 	Code    toolcall.Code // toolcall.CodeInvalidJSON or toolcall.CodeIncompleteCall
 	Message string
+	// Arguments is the argument text the parser kept ("" when it kept
+	// none); a repair may make it a call (package repair).
+	Arguments string
 }
 
 // CallsResult is the verdict on all the calls of one model output.
@@ -48,21 +51,36 @@ const maxExact = 7
 // number of calls is wrong_count, and each matched pair is checked with
 // CheckCall against schema (nil: no schema checks); broken lists calls the parser could not complete.
 func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken) CallsResult {
+	return (*Match)(nil).CheckCalls(schema, got, gold, broken)
+}
+
+// CheckCalls is CheckCalls under m: pairs are checked with m.CheckCall,
+// and the trajectory mode decides which calls must be matched — Strict
+// and Unordered every call both ways (the calls given are matched in any
+// order either way: a trajectory's Unordered check pools its steps' calls
+// first), Subset every call made (expected calls may be left out, so no
+// call at all passes), Superset every expected call (extra calls, broken
+// ones included, are allowed, so an empty gold answer passes anything).
+// Each call matches at most one other: duplicates count.
+func (m *Match) CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Broken) CallsResult {
+	mode := m.Mode()
 	r := CallsResult{Abstention: len(gold) == 0}
 	// Check every pair once.
 	pairs := make([][][]Problem, len(gold))
 	for i := range gold {
 		pairs[i] = make([][]Problem, len(got))
 		for j := range got {
-			pairs[i][j] = CheckCall(schema, got[j], &gold[i])
+			pairs[i][j] = m.CheckCall(schema, got[j], &gold[i])
 		}
 	}
 	r.Matches = Assign(gold, got, pairs)
 	used := make([]bool, len(got))
 	for i, j := range r.Matches {
 		if j < 0 {
-			r.Problems = append(r.Problems, Problem{Code: toolcall.CodeWrongCount, Call: -1, Gold: i,
-				Message: fmt.Sprintf("no call matches gold call %d (%s)", i, gold[i].Name)})
+			if mode != Subset {
+				r.Problems = append(r.Problems, Problem{Code: toolcall.CodeWrongCount, Call: -1, Gold: i,
+					Message: fmt.Sprintf("no call matches gold call %d (%s)", i, gold[i].Name)})
+			}
 			continue
 		}
 		used[j] = true
@@ -79,7 +97,7 @@ func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Br
 		}
 	}
 	for j := range got {
-		if !used[j] {
+		if !used[j] && mode != Superset {
 			msg := fmt.Sprintf("call %d (%s) is not in the gold answer", got[j].Index, got[j].Name)
 			if r.Abstention {
 				msg = fmt.Sprintf("call %d (%s) was made but the right answer is no call", got[j].Index, got[j].Name)
@@ -97,7 +115,9 @@ func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Br
 	}
 	for _, b := range broken {
 		calledNames = append(calledNames, b.Name)
-		r.Problems = append(r.Problems, Problem{Code: b.Code, Call: -1, Gold: -1, Message: b.Message})
+		if mode != Superset {
+			r.Problems = append(r.Problems, Problem{Code: b.Code, Call: -1, Gold: -1, Message: b.Message})
+		}
 		if b.Name != "" && slices.Contains(goldNames, b.Name) {
 			r.ToolCalls++
 			r.WrongArgCalls++
@@ -105,18 +125,33 @@ func CheckCalls(schema Schema, got []toolcall.Call, gold []GoldCall, broken []Br
 	}
 	slices.Sort(goldNames)
 	slices.Sort(calledNames)
-	r.SelectionOK = slices.Equal(goldNames, calledNames)
+	switch mode {
+	case Subset:
+		r.SelectionOK = containsAll(goldNames, calledNames)
+	case Superset:
+		r.SelectionOK = containsAll(calledNames, goldNames)
+	default:
+		r.SelectionOK = slices.Equal(goldNames, calledNames)
+	}
 	// The case's class: parser problems first, then a count mismatch, then
 	// the first failing check of the matched pairs.
+	countWrong := len(got) != len(gold)
+	switch mode {
+	case Subset:
+		countWrong = len(got) > len(gold)
+	case Superset:
+		countWrong = len(got) < len(gold)
+	}
 	switch {
-	case len(broken) > 0:
+	case len(r.Problems) == 0:
+	case len(broken) > 0 && mode != Superset:
 		r.Code = toolcall.CodeIncompleteCall
 		for _, b := range broken {
 			if b.Code.Rank() < r.Code.Rank() {
 				r.Code = b.Code
 			}
 		}
-	case len(got) != len(gold):
+	case countWrong:
 		r.Code = toolcall.CodeWrongCount
 	default:
 		for _, p := range r.Problems {
@@ -197,6 +232,22 @@ func Assign(gold []GoldCall, got []toolcall.Call, pairs [][][]Problem) []int {
 		}
 	}
 	return match
+}
+
+// containsAll reports whether the sorted multiset big holds every element
+// of the sorted multiset small, as many times.
+func containsAll(big, small []string) bool {
+	i := 0
+	for _, s := range small {
+		for i < len(big) && big[i] < s {
+			i++
+		}
+		if i == len(big) || big[i] != s {
+			return false
+		}
+		i++
+	}
+	return true
 }
 
 func countTrue(bs []bool) int {

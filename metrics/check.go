@@ -52,6 +52,15 @@ var _ Schema = (*catalog.Catalog)(nil)
 // checks), and a tool the schema does not know skips them too. An empty
 // result means the call matches.
 func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
+	return (*Match)(nil).CheckCall(schema, call, gold)
+}
+
+// CheckCall is CheckCall under m's argument and string modes: a tool or
+// parameter in ArgsIgnore is not checked (schema checks included), a tool
+// in ArgsSubset may be given parameters its gold answer lacks (those the
+// schema lacks are still unexpected_param), and values compare under their
+// parameter's rule (see Match).
+func (m *Match) CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 	var out []Problem
 	add := func(code toolcall.Code, param, format string, args ...any) {
 		out = append(out, Problem{Code: code, Call: call.Index, Gold: -1, Param: param, Message: fmt.Sprintf(format, args...)})
@@ -60,6 +69,11 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 		add(toolcall.CodeWrongFuncName, "", "called %q, expected %q", call.Name, gold.Name)
 		return out
 	}
+	toolMode := m.toolArgs(gold.Name)
+	if toolMode == ArgsIgnore {
+		return nil
+	}
+	ignored := func(param string) bool { return param != "" && m.rule(gold.Name, param).args == ArgsIgnore }
 	args, names, err := decodeArgs(call.Arguments)
 	if err != nil {
 		add(toolcall.CodeInvalidJSON, "", "arguments are not a JSON object: %v", err)
@@ -71,7 +85,10 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 	if schema != nil {
 		if _, known := schema.Lookup(call.Name); known {
 			for _, p := range schema.Check(call) {
-				param := topParam(p.Path)
+				param := catalog.TopParam(p.Path)
+				if ignored(param) {
+					continue
+				}
 				switch p.Code {
 				case toolcall.CodeMissingRequired:
 					if nested(p.Path, param) {
@@ -98,48 +115,28 @@ func CheckCall(schema Schema, call toolcall.Call, gold *GoldCall) []Problem {
 		}
 	}
 	for _, name := range names {
-		if faulted[name] {
+		if faulted[name] || ignored(name) {
 			continue
 		}
 		gp := gold.Param(name)
 		if gp == nil {
-			add(toolcall.CodeUnexpectedParam, name, "parameter %q is not in the gold answer", name)
+			if toolMode != ArgsSubset {
+				add(toolcall.CodeUnexpectedParam, name, "parameter %q is not in the gold answer", name)
+			}
 			continue
 		}
-		if v := args[name]; !allowedMatch(v, gp.Allowed) {
+		if v := args[name]; !m.rule(gold.Name, name).allowed(v, gp.Allowed) {
 			add(toolcall.CodeValueError, name, "value %s is not among the allowed values %s", short(v), ShortList(gp.Allowed))
 		}
 	}
 	for _, gp := range gold.Params {
-		if _, ok := args[gp.Name]; ok || gp.Optional() || faulted[gp.Name] {
+		if _, ok := args[gp.Name]; ok || gp.Optional() || faulted[gp.Name] || ignored(gp.Name) {
 			continue
 		}
 		add(toolcall.CodeMissingOptional, gp.Name, "parameter %q is missing (the gold answer needs it)", gp.Name)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Code.Rank() < out[j].Code.Rank() })
 	return out
-}
-
-// topParam returns the top-level parameter a catalog problem path points
-// into: "$.path" and "$.items[2].x" give "path" and "items", `$["a b"]`
-// gives "a b", "$" gives "".
-func topParam(path string) string {
-	p := strings.TrimPrefix(path, "$")
-	switch {
-	case strings.HasPrefix(p, "."):
-		p = p[1:]
-		if i := strings.IndexAny(p, ".["); i >= 0 {
-			p = p[:i]
-		}
-		return p
-	case strings.HasPrefix(p, "[\""):
-		var name string
-		dec := json.NewDecoder(strings.NewReader(p[1:]))
-		if dec.Decode(&name) == nil {
-			return name
-		}
-	}
-	return ""
 }
 
 // nested reports whether path points below its top-level parameter param

@@ -12,6 +12,13 @@
 // any order (Assign). Attribute names why a failed case failed:
 // retrieval_miss, selection or arguments.
 //
+// Match is the checker's options, the one home of the match modes: a
+// trajectory mode (strict, unordered, subset, superset: which calls must
+// be matched), an argument mode per suite, tool or parameter (exact,
+// ignore, subset) and a string mode (standardize, exact). The zero Match
+// is the default above; CheckCalls and CheckCall are the methods of a nil
+// *Match.
+//
 // The leaderboard's own checker, verdict for verdict, is package
 // bfclcheck; it reports in this package's CallsResult and codes.
 //

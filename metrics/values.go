@@ -26,10 +26,10 @@ func Standardize(s string) string {
 	return strings.ReplaceAll(pyliteral.Lower(b.String()), "'", `"`)
 }
 
-// jsonKind is the JSON type of a raw value: "string", "integer" (a number
+// JSONKind is the JSON type of a raw value: "string", "integer" (a number
 // written without fraction or exponent), "number", "boolean", "null",
 // "array" or "object".
-func jsonKind(v json.RawMessage) string {
+func JSONKind(v json.RawMessage) string {
 	v = bytes.TrimSpace(v)
 	if len(v) == 0 {
 		return ""
@@ -52,28 +52,40 @@ func jsonKind(v json.RawMessage) string {
 	return "integer"
 }
 
-// allowedMatch reports whether v equals one of the allowed values.
-func allowedMatch(v json.RawMessage, allowed []json.RawMessage) bool {
+// valueRule is how a value is compared: its argument and string modes
+// (the zero value: exact, standardised).
+type valueRule struct {
+	args    ArgMode
+	strings StringMode
+}
+
+// allowed reports whether v matches one of the allowed values under r.
+func (r valueRule) allowed(v json.RawMessage, allowed []json.RawMessage) bool {
 	for _, a := range allowed {
-		if valueMatch(v, a) {
+		if r.match(v, a) {
 			return true
 		}
 	}
 	return false
 }
 
-// valueMatch compares a model value with one allowed value: strings after
-// Standardize, numbers by value (5 equals 5.0), arrays element by element
-// in order, objects key by key where a gold array value lists the allowed
-// values of that key (the leaderboard's dict answers) and "" among them
-// lets the key be left out.
-func valueMatch(v, a json.RawMessage) bool {
-	kv, ka := jsonKind(v), jsonKind(a)
+// match compares a model value with one allowed value: strings after
+// Standardize (byte for byte under StringsExact), numbers by value (5
+// equals 5.0), arrays element by element in order, objects key by key
+// where a gold array value lists the allowed values of that key (the
+// leaderboard's dict answers) and "" among them lets the key be left out.
+// Under ArgsSubset an object may have keys the gold one lacks and an array
+// need only hold each gold element (any order, each matched once).
+func (r valueRule) match(v, a json.RawMessage) bool {
+	kv, ka := JSONKind(v), JSONKind(a)
 	switch {
 	case kv == "string" && ka == "string":
 		var s, t string
 		if json.Unmarshal(v, &s) != nil || json.Unmarshal(a, &t) != nil {
 			return false
+		}
+		if r.strings == StringsExact {
+			return s == t
 		}
 		return Standardize(s) == Standardize(t)
 	case isNum(kv) && isNum(ka):
@@ -82,26 +94,51 @@ func valueMatch(v, a json.RawMessage) bool {
 		return ok1 && ok2 && x.Cmp(y) == 0
 	case kv == "array" && ka == "array":
 		var xs, ys []json.RawMessage
-		if json.Unmarshal(v, &xs) != nil || json.Unmarshal(a, &ys) != nil || len(xs) != len(ys) {
+		if json.Unmarshal(v, &xs) != nil || json.Unmarshal(a, &ys) != nil {
+			return false
+		}
+		if r.args == ArgsSubset {
+			return r.containsAll(xs, ys)
+		}
+		if len(xs) != len(ys) {
 			return false
 		}
 		for i := range xs {
-			if !valueMatch(xs[i], ys[i]) {
+			if !r.match(xs[i], ys[i]) {
 				return false
 			}
 		}
 		return true
 	case kv == "object" && ka == "object":
-		return objectMatch(v, a)
+		return r.objectMatch(v, a)
 	case kv == ka:
 		return bytes.Equal(bytes.TrimSpace(v), bytes.TrimSpace(a))
 	}
 	return false
 }
 
+// containsAll reports whether every gold element matches a distinct model
+// element (a greedy first fit; gold elements are tried in order).
+func (r valueRule) containsAll(xs, ys []json.RawMessage) bool {
+	used := make([]bool, len(xs))
+	for _, y := range ys {
+		found := false
+		for i, x := range xs {
+			if !used[i] && r.match(x, y) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 func isNum(k string) bool { return k == "integer" || k == "number" }
 
-func objectMatch(v, a json.RawMessage) bool {
+func (r valueRule) objectMatch(v, a json.RawMessage) bool {
 	var xm, am map[string]json.RawMessage
 	if json.Unmarshal(v, &xm) != nil || json.Unmarshal(a, &am) != nil {
 		return false
@@ -109,9 +146,12 @@ func objectMatch(v, a json.RawMessage) bool {
 	for k, xv := range xm {
 		av, ok := am[k]
 		if !ok {
+			if r.args == ArgsSubset {
+				continue
+			}
 			return false
 		}
-		if !valueMatch(xv, av) && !(jsonKind(av) == "array" && allowedMatchList(xv, av)) {
+		if !r.match(xv, av) && !(JSONKind(av) == "array" && r.allowedList(xv, av)) {
 			return false
 		}
 	}
@@ -119,7 +159,7 @@ func objectMatch(v, a json.RawMessage) bool {
 		if _, ok := xm[k]; ok {
 			continue
 		}
-		if jsonKind(av) != "array" {
+		if JSONKind(av) != "array" {
 			return false
 		}
 		var alts []json.RawMessage
@@ -133,10 +173,10 @@ func objectMatch(v, a json.RawMessage) bool {
 	return true
 }
 
-func allowedMatchList(v, list json.RawMessage) bool {
+func (r valueRule) allowedList(v, list json.RawMessage) bool {
 	var alts []json.RawMessage
 	if json.Unmarshal(list, &alts) != nil {
 		return false
 	}
-	return allowedMatch(v, alts)
+	return r.allowed(v, alts)
 }

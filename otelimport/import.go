@@ -10,7 +10,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/suiteout"
 	"github.com/tooleval/tooleval/metrics"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // Options steer an import.
@@ -25,7 +25,7 @@ type Options struct {
 type Imported struct {
 	// Cases are the suite's cases, one per agent run, in the order the
 	// runs' first spans were read.
-	Cases []replay.Case
+	Cases []suite.Case
 	// Observed are each case's observed calls, per step (one entry for
 	// a single-step case), parallel to Cases.
 	Observed [][][]ObservedCall
@@ -170,7 +170,7 @@ func goldOf(calls []ObservedCall) []metrics.GoldCall {
 // tests).
 var (
 	maxCatalogBytes int64 = catalog.MaxFileBytes
-	maxSuiteBytes   int64 = replay.DefaultMaxSuiteBytes
+	maxSuiteBytes   int64 = suite.DefaultMaxSuiteBytes
 )
 
 // Write writes the suite to dir: suite.jsonl and catalogs/<hash>.json. It

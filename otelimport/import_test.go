@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/internal/golden"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -242,7 +242,7 @@ func TestImportLoads(t *testing.T) {
 	if _, err := im.Write(dir); err != nil {
 		t.Fatal(err)
 	}
-	s, err := replay.LoadFile(filepath.Join(dir, "suite.jsonl"))
+	s, err := suite.LoadFile(filepath.Join(dir, "suite.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

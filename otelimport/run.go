@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // run is one agent run: a root span and the spans below it.
@@ -106,13 +106,13 @@ func (b *builder) caseOf(rn *run, id string) (*built, string) {
 		return nil, "no user message recorded (message content capture off?)"
 	}
 	used := make([]bool, len(rn.tools))
-	bc := &built{c: replay.Case{ID: id, Query: query, Tags: []string{"otel", "otel:unreviewed"}}}
+	bc := &built{c: suite.Case{ID: id, Query: query, Tags: []string{"otel", "otel:unreviewed"}}}
 	convs := map[string]bool{}
 	prevUser := query
 	fromToolSpans := false
 	for i, t := range rn.turns {
 		convs[t.conv] = true
-		st := &replay.Step{}
+		st := &suite.Step{}
 		if i > 0 {
 			if u := lastUser(t.input); u != "" && u != prevUser {
 				st.Query, prevUser = u, u
@@ -168,7 +168,7 @@ func (b *builder) caseOf(rn *run, id string) (*built, string) {
 
 // built is a case being built, with what its lines need besides.
 type built struct {
-	c        replay.Case
+	c        suite.Case
 	observed [][]ObservedCall // per step (one for a single-step case)
 	tools    []json.RawMessage
 }

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // ObservedCall is a call a run made, as the trace recorded it.
@@ -35,7 +35,7 @@ const transcriptFormat = "openai-chat"
 // the step's tool_results) and arguments — which replay parses with its
 // openai-chat parser. The one chunk's time is the model span's duration,
 // so replay's latency figures are the recorded ones.
-func transcriptOf(t *turn, out message) *replay.Transcript {
+func transcriptOf(t *turn, out message) *suite.Transcript {
 	type fn struct {
 		Name      string `json:"name"`
 		Arguments string `json:"arguments"`
@@ -79,7 +79,7 @@ func transcriptOf(t *turn, out message) *replay.Transcript {
 		finish = "tool_calls"
 	}
 	b := string(rawJSON(body{Object: "chat.completion", Model: t.model, Choices: []choice{{Message: m, FinishReason: finish}}}))
-	tr := &replay.Transcript{Format: transcriptFormat, Chunks: []string{b}, Model: t.model}
+	tr := &suite.Transcript{Format: transcriptFormat, Chunks: []string{b}, Model: t.model}
 	if t.sp.end > t.sp.start {
 		ms, _ := strconv.ParseFloat(strconv.FormatFloat(float64(t.sp.end-t.sp.start)/1e6, 'f', 3, 64), 64)
 		tr.ChunkTimesMS = []float64{ms}

@@ -13,14 +13,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 const suiteFile = "../testdata/record/suite.jsonl"
 
-func loadSuite(t *testing.T) *replay.Suite {
+func loadSuite(t *testing.T) *suite.Suite {
 	t.Helper()
-	s, err := replay.LoadFile(suiteFile)
+	s, err := suite.LoadFile(suiteFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,15 +50,15 @@ func endpoint(api API, url string) Endpoint {
 }
 
 // readOutput reads a recorded suite back as lines.
-func readOutput(t *testing.T, path string) []replay.Case {
+func readOutput(t *testing.T, path string) []suite.Case {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []replay.Case
+	var out []suite.Case
 	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
-		var c replay.Case
+		var c suite.Case
 		if err := json.Unmarshal(l, &c); err != nil {
 			t.Fatalf("%s: %v: %s", path, err, l)
 		}
@@ -131,7 +131,7 @@ func TestRecordNativeStreams(t *testing.T) {
 			}
 			// The output lies in another directory than the catalog its
 			// cases name, so loading it must allow paths leading outside.
-			if _, err := replay.LoadFileWith(out, replay.LoadOptions{AllowOutside: true}); err != nil {
+			if _, err := suite.LoadFileWith(out, suite.LoadOptions{AllowOutside: true}); err != nil {
 				t.Errorf("recorded suite does not load: %v", err)
 			}
 			reqs := srv.requests()

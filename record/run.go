@@ -16,8 +16,8 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/prompt"
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -44,7 +44,7 @@ type Options struct {
 	MaxTokens   int
 	Temperature *float64
 	// Filter selects the cases to record (nil: all), as replay's --filter.
-	Filter *replay.Filter
+	Filter *suite.Filter
 	// Logf receives progress lines (never the key).
 	Logf func(format string, args ...any)
 }
@@ -81,9 +81,9 @@ type Recorder struct {
 // with a transcript) are skipped, so an interrupted run resumes where it
 // stopped. A failed case is reported in the summary and left out of out, so
 // the next run retries it; Run returns an error only when it cannot run.
-func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out string) (Summary, error) {
+func (r *Recorder) Run(ctx context.Context, su *suite.Suite, suitePath, out string) (Summary, error) {
 	opt := r.Options
-	sum := Summary{Cases: len(suite.Cases), Output: out}
+	sum := Summary{Cases: len(su.Cases), Output: out}
 	if err := opt.Check(); err != nil {
 		return sum, err
 	}
@@ -98,9 +98,9 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 	if err != nil {
 		return sum, err
 	}
-	var todo []*replay.Case
+	var todo []*suite.Case
 	sum.Cases = 0
-	for _, c := range suite.Cases {
+	for _, c := range su.Cases {
 		if !opt.Filter.Match(c) {
 			continue
 		}
@@ -138,7 +138,7 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 		mu      sync.Mutex
 		wg      sync.WaitGroup
 		lim     = newLimiter(opt.RPS)
-		jobs    = make(chan *replay.Case)
+		jobs    = make(chan *suite.Case)
 		indexes sync.Map // catalog path → *retrieval.Index
 	)
 	red := r.Endpoint.Redactor()
@@ -157,7 +157,7 @@ func (r *Recorder) Run(ctx context.Context, suite *replay.Suite, suitePath, out 
 		go func() {
 			defer wg.Done()
 			for c := range jobs {
-				line, err := r.one(ctx, suite, c, lim, &indexes, suiteDir, outDir)
+				line, err := r.one(ctx, su, c, lim, &indexes, suiteDir, outDir)
 				mu.Lock()
 				if err == nil {
 					err = appendLine(line)
@@ -210,7 +210,7 @@ feed:
 			return sum, err
 		}
 	}
-	if err := sortOutput(out, suite); err != nil {
+	if err := sortOutput(out, su); err != nil {
 		return sum, err
 	}
 	return sum, ctx.Err()
@@ -223,16 +223,16 @@ func (r *Recorder) logf(format string, args ...any) {
 }
 
 // one records one case and returns its suite line.
-func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case, lim *limiter, indexes *sync.Map, suiteDir, outDir string) ([]byte, error) {
-	var t replay.Transcript
-	var steps []*replay.Step
+func (r *Recorder) one(ctx context.Context, su *suite.Suite, c *suite.Case, lim *limiter, indexes *sync.Map, suiteDir, outDir string) ([]byte, error) {
+	var t suite.Transcript
+	var steps []*suite.Step
 	if c.Trajectory() {
 		var err error
-		if steps, err = r.trajectory(ctx, suite, c, lim, indexes); err != nil {
+		if steps, err = r.trajectory(ctx, su, c, lim, indexes); err != nil {
 			return nil, err
 		}
 	} else {
-		req, err := r.request(suite, c, indexes)
+		req, err := r.request(su, c, indexes)
 		if err != nil {
 			return nil, err
 		}
@@ -240,7 +240,7 @@ func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case,
 			return nil, err
 		}
 	}
-	oc := replay.Case{
+	oc := suite.Case{
 		ID: c.ID, Query: c.Query, Catalog: relocate(c.Catalog, suiteDir, outDir),
 		GoldTools: c.GoldTools, AlwaysInclude: c.AlwaysInclude, Lang: c.Lang, Tags: c.Tags,
 		Transcript: &t, GoldCalls: c.GoldCalls, Checker: c.Checker,
@@ -263,13 +263,13 @@ func (r *Recorder) one(ctx context.Context, suite *replay.Suite, c *replay.Case,
 // exchange sends one request and keeps the answer as a transcript: the
 // raw stream for the native variant, the model's text under the protocol's
 // format otherwise, with the chunk arrival times.
-func (r *Recorder) exchange(ctx context.Context, req Request, lim *limiter) (replay.Transcript, error) {
+func (r *Recorder) exchange(ctx context.Context, req Request, lim *limiter) (suite.Transcript, error) {
 	body, err := r.Endpoint.Body(req)
 	if err != nil {
-		return replay.Transcript{}, err
+		return suite.Transcript{}, err
 	}
 	if err := lim.wait(ctx); err != nil {
-		return replay.Transcript{}, err
+		return suite.Transcript{}, err
 	}
 	client := r.Client
 	if client == nil {
@@ -277,9 +277,9 @@ func (r *Recorder) exchange(ctx context.Context, req Request, lim *limiter) (rep
 	}
 	rec, err := client.Record(ctx, r.Endpoint, body)
 	if err != nil {
-		return replay.Transcript{}, err
+		return suite.Transcript{}, err
 	}
-	var t replay.Transcript
+	var t suite.Transcript
 	if isNative(r.Options.Variant) {
 		t, err = NativeTranscript(rec, r.Endpoint.API)
 	} else {
@@ -287,7 +287,7 @@ func (r *Recorder) exchange(ctx context.Context, req Request, lim *limiter) (rep
 		t.Protocol = protocolOf(r.Options.Protocol)
 	}
 	if err != nil {
-		return replay.Transcript{}, err
+		return suite.Transcript{}, err
 	}
 	t.Variant, t.Model = r.Options.Variant, r.Endpoint.Model
 	return t, nil
@@ -295,9 +295,9 @@ func (r *Recorder) exchange(ctx context.Context, req Request, lim *limiter) (rep
 
 // request builds what to send for a case: the tools (whole catalog, or
 // retrieved), rendered as the variant.
-func (r *Recorder) request(suite *replay.Suite, c *replay.Case, indexes *sync.Map) (Request, error) {
+func (r *Recorder) request(su *suite.Suite, c *suite.Case, indexes *sync.Map) (Request, error) {
 	opt := r.Options
-	cat := suite.Catalog(c)
+	cat := su.Catalog(c)
 	if cat == nil {
 		return Request{}, fmt.Errorf("catalog %s not loaded", c.Catalog)
 	}
@@ -314,7 +314,7 @@ func (r *Recorder) request(suite *replay.Suite, c *replay.Case, indexes *sync.Ma
 	return req, err
 }
 
-func pickTools(cat *catalog.Catalog, c *replay.Case, k int, indexes *sync.Map) ([]toolcall.Tool, error) {
+func pickTools(cat *catalog.Catalog, c *suite.Case, k int, indexes *sync.Map) ([]toolcall.Tool, error) {
 	if k <= 0 {
 		return cat.Tools(), nil
 	}
@@ -465,7 +465,7 @@ func repairTail(out string) error {
 // sortOutput rewrites out with its lines in suite order (lines for ids not
 // in the suite last, in file order; a cut-short last line dropped; a later
 // line for an id replaces an earlier one).
-func sortOutput(out string, suite *replay.Suite) error {
+func sortOutput(out string, su *suite.Suite) error {
 	data, err := os.ReadFile(out)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil // nothing recorded, nothing held
@@ -490,7 +490,7 @@ func sortOutput(out string, suite *replay.Suite) error {
 	}
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
-	for _, c := range suite.Cases {
+	for _, c := range su.Cases {
 		if l, ok := byID[c.ID]; ok {
 			w.Write(l)
 			w.WriteByte('\n')

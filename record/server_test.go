@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/anyparse"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -155,7 +155,7 @@ func (s *fakeServer) requests() []seenRequest {
 
 // parseTranscript runs a recorded transcript through the parser its format
 // names, chunk by chunk as recorded.
-func parseTranscript(t *testing.T, tr *replay.Transcript) toolcall.Result {
+func parseTranscript(t *testing.T, tr *suite.Transcript) toolcall.Result {
 	t.Helper()
 	p, err := anyparse.New(tr.ParseOptions(nil))
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -32,9 +33,9 @@ const defaultSearchK = 5
 // result for (off_script) or at the step budget. No tool is executed.
 // The recorded steps keep each step's raw stream with its chunk times;
 // gold steps the model never reached follow without a transcript.
-func (r *Recorder) trajectory(ctx context.Context, suite *replay.Suite, c *replay.Case, lim *limiter, indexes *sync.Map) ([]*replay.Step, error) {
+func (r *Recorder) trajectory(ctx context.Context, su *suite.Suite, c *suite.Case, lim *limiter, indexes *sync.Map) ([]*suite.Step, error) {
 	opt := r.Options
-	cat := suite.Catalog(c)
+	cat := su.Catalog(c)
 	if cat == nil {
 		return nil, fmt.Errorf("catalog %s not loaded", c.Catalog)
 	}
@@ -52,7 +53,7 @@ func (r *Recorder) trajectory(ctx context.Context, suite *replay.Suite, c *repla
 		budget = DefaultSteps
 	}
 	var (
-		out     []*replay.Step
+		out     []*suite.Step
 		history []Message
 		next    int  // the next gold step
 		asked   = -1 // the gold step whose user turn was sent
@@ -79,10 +80,10 @@ func (r *Recorder) trajectory(ctx context.Context, suite *replay.Suite, c *repla
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", len(out)+1, err)
 		}
-		step := &replay.Step{Query: query, Transcript: &t}
+		step := &suite.Step{Query: query, Transcript: &t}
 		out = append(out, step)
 		searchOnly := len(parsed.Calls) > 0 && !slices.ContainsFunc(parsed.Calls, func(call toolcall.Call) bool { return !d.isSearch(call) })
-		var gold *replay.Step
+		var gold *suite.Step
 		switch {
 		case searchOnly:
 			// A step that only searches expects no call; the gold step
@@ -121,15 +122,15 @@ func (r *Recorder) trajectory(ctx context.Context, suite *replay.Suite, c *repla
 			history = append(history, Message{Role: RoleTool, CallID: call.ID, Name: call.Name, Result: resultText(result)})
 		}
 		if offScript {
-			step.Stop = replay.StopOffScript
+			step.Stop = suite.StopOffScript
 			break
 		}
 		if len(out) == budget {
-			step.Stop = replay.StopBudget
+			step.Stop = suite.StopBudget
 		}
 	}
 	for ; next < len(c.Steps); next++ {
-		st := &replay.Step{GoldCalls: c.Steps[next].GoldCalls}
+		st := &suite.Step{GoldCalls: c.Steps[next].GoldCalls}
 		if asked != next {
 			st.Query = c.Steps[next].Query
 		}
@@ -142,10 +143,10 @@ func (r *Recorder) trajectory(ctx context.Context, suite *replay.Suite, c *repla
 type driver struct {
 	r          *Recorder
 	cat        *catalog.Catalog
-	c          *replay.Case
+	c          *suite.Case
 	indexes    *sync.Map
 	tools      []toolcall.Tool // injected so far, in order
-	search     *replay.SearchTool
+	search     *suite.SearchTool
 	searchTool *toolcall.Tool
 }
 
@@ -185,7 +186,7 @@ func (d *driver) request(history []Message) (Request, error) {
 }
 
 // parse reads a step's transcript with its format's parser.
-func (d *driver) parse(t *replay.Transcript) (toolcall.Result, error) {
+func (d *driver) parse(t *suite.Transcript) (toolcall.Result, error) {
 	p, err := replay.DefaultParser(t.ParseOptions(d))
 	if err != nil {
 		return toolcall.Result{}, err
@@ -257,10 +258,10 @@ func (d *driver) runSearch(call toolcall.Call) (json.RawMessage, error) {
 // any step. It returns the key to save it under in out (a gold index of
 // out's gold calls, else the call id) and the result, nil when the suite
 // has none.
-func (d *driver) canned(call toolcall.Call, gold *replay.Step, out *replay.Step) (string, json.RawMessage) {
+func (d *driver) canned(call toolcall.Call, gold *suite.Step, out *suite.Step) (string, json.RawMessage) {
 	steps := d.c.Steps
 	if gold != nil {
-		steps = append([]*replay.Step{gold}, steps...)
+		steps = append([]*suite.Step{gold}, steps...)
 	}
 	for _, st := range steps {
 		if v, ok := st.ToolResults[call.ID]; ok && call.ID != "" {

@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // scriptedServer plays a multi-step conversation on the loopback
@@ -101,7 +103,7 @@ const trajectoryLine = `{"id":"trip","query":"Find a flight from LIS to AMS on 2
 	`{"gold_calls":[]}]}`
 
 // trajectorySuite writes a one-case suite next to the record catalog.
-func trajectorySuite(t *testing.T, line string) (*replay.Suite, string) {
+func trajectorySuite(t *testing.T, line string) (*suite.Suite, string) {
 	t.Helper()
 	dir := t.TempDir()
 	cat, err := os.ReadFile("../testdata/record/catalog.json")
@@ -115,14 +117,14 @@ func trajectorySuite(t *testing.T, line string) (*replay.Suite, string) {
 	if err := os.WriteFile(path, []byte(line+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := replay.LoadFile(path)
+	s, err := suite.LoadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s, path
 }
 
-func recordOne(t *testing.T, srv *scriptedServer, api API, opts Options, line string) (replay.Case, string) {
+func recordOne(t *testing.T, srv *scriptedServer, api API, opts Options, line string) (suite.Case, string) {
 	t.Helper()
 	s, path := trajectorySuite(t, line)
 	out := filepath.Join(filepath.Dir(path), "out.jsonl")
@@ -186,7 +188,7 @@ func TestRecordTrajectoryNative(t *testing.T) {
 		t.Errorf("second request's messages end with %v, %v", asst, last)
 	}
 	// The recording replays offline.
-	s, err := replay.LoadFile(out)
+	s, err := suite.LoadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +197,7 @@ func TestRecordTrajectoryNative(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rep.Configs[0].Results[0]
-	if r.Trajectory == nil || r.Trajectory.Searches != 1 || r.Trajectory.StepsTaken != 4 || r.Cause == replay.CauseError {
+	if r.Trajectory == nil || r.Trajectory.Searches != 1 || r.Trajectory.StepsTaken != 4 || r.Cause == report.CauseError {
 		t.Fatalf("replayed: %+v %s", r.Trajectory, r.Error)
 	}
 }
@@ -205,7 +207,7 @@ func TestRecordTrajectoryNative(t *testing.T) {
 func TestRecordTrajectoryOffScript(t *testing.T) {
 	srv := newScriptedServer(t, chatTurn("", [2]string{"get_forecast", `{"city":"Lisbon","days":3}`}))
 	c, _ := recordOne(t, srv, ChatCompletions, Options{Variant: "native"}, trajectoryLine)
-	if len(c.Steps) != 3 || c.Steps[0].Stop != replay.StopOffScript || c.Steps[1].Transcript != nil || c.Steps[2].Transcript != nil || len(srv.seen) != 1 {
+	if len(c.Steps) != 3 || c.Steps[0].Stop != suite.StopOffScript || c.Steps[1].Transcript != nil || c.Steps[2].Transcript != nil || len(srv.seen) != 1 {
 		t.Fatalf("steps %+v, %d requests", c.Steps, len(srv.seen))
 	}
 }
@@ -216,7 +218,7 @@ func TestRecordTrajectoryBudget(t *testing.T) {
 	search := chatTurn("", [2]string{"search_tools", `{"query":"weather"}`})
 	srv := newScriptedServer(t, search, search, search)
 	c, _ := recordOne(t, srv, ChatCompletions, Options{Variant: "native", Steps: 2}, trajectoryLine)
-	if len(c.Steps) != 5 || c.Steps[1].Stop != replay.StopBudget || len(srv.seen) != 2 {
+	if len(c.Steps) != 5 || c.Steps[1].Stop != suite.StopBudget || len(srv.seen) != 2 {
 		t.Fatalf("steps %+v, %d requests", c.Steps, len(srv.seen))
 	}
 }

@@ -6,21 +6,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/tooleval/tooleval/nativeparse"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
 // NativeTranscript keeps the raw response body: format is the API's stream
 // format, chunks are the body's reads (a UTF-8 character split between two
 // reads is moved whole into the later one, so each chunk is valid text).
-func NativeTranscript(rec *Recording, api API) (replay.Transcript, error) {
+func NativeTranscript(rec *Recording, api API) (suite.Transcript, error) {
 	t := newTranscript(string(api))
 	var carry []byte
 	for i, c := range rec.Chunks {
 		b := append(carry, c...)
 		cut := validPrefix(b)
 		if cut < len(b)-utf8.UTFMax+1 {
-			return replay.Transcript{}, errors.New("record: the response body is not UTF-8 text")
+			return suite.Transcript{}, errors.New("record: the response body is not UTF-8 text")
 		}
 		carry = append([]byte(nil), b[cut:]...)
 		if cut > 0 {
@@ -29,7 +29,7 @@ func NativeTranscript(rec *Recording, api API) (replay.Transcript, error) {
 		}
 	}
 	if len(carry) > 0 {
-		return replay.Transcript{}, errors.New("record: the response body ends inside a UTF-8 character")
+		return suite.Transcript{}, errors.New("record: the response body ends inside a UTF-8 character")
 	}
 	return t, nil
 }
@@ -37,8 +37,8 @@ func NativeTranscript(rec *Recording, api API) (replay.Transcript, error) {
 // newTranscript starts a transcript of chunks with their arrival times.
 // The lists are empty, not nil, so a reply that carried nothing is still
 // written with "chunks": [] as its source.
-func newTranscript(format string) replay.Transcript {
-	return replay.Transcript{Format: format, Chunks: []string{}, ChunkTimesMS: []float64{}}
+func newTranscript(format string) suite.Transcript {
+	return suite.Transcript{Format: format, Chunks: []string{}, ChunkTimesMS: []float64{}}
 }
 
 // validPrefix returns the length of the longest prefix of b that is valid
@@ -63,11 +63,11 @@ func validPrefix(b []byte) int {
 // (reads that carried no text are left out). Reasoning is wrapped in
 // <think>…</think> so the text parsers report it as reasoning. format is
 // the text protocol the model was asked to use.
-func TextTranscript(rec *Recording, api API, format string) (replay.Transcript, error) {
+func TextTranscript(rec *Recording, api API, format string) (suite.Transcript, error) {
 	t := newTranscript(format)
 	p, err := nativeparse.New(toolcall.ParseOptions{Format: toolcall.Format(api)})
 	if err != nil {
-		return replay.Transcript{}, err
+		return suite.Transcript{}, err
 	}
 	thinking := false
 	var sb strings.Builder

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/internal/contract"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // TestCallInReasoningCause: a call written inside reasoning is read by
@@ -35,7 +37,7 @@ func TestCallInReasoningCause(t *testing.T) {
 	if line == nil {
 		t.Fatal("no call_in_reasoning case in the contract suite")
 	}
-	write := func(name string, lines ...any) *Suite {
+	write := func(name string, lines ...any) *suite.Suite {
 		var b []byte
 		for _, l := range lines {
 			j, _ := json.Marshal(l)
@@ -45,7 +47,7 @@ func TestCallInReasoningCause(t *testing.T) {
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := LoadFile(p)
+		s, err := suite.LoadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,15 +67,15 @@ func TestCallInReasoningCause(t *testing.T) {
 
 	for _, tc := range []struct {
 		name   string
-		s      *Suite
+		s      *suite.Suite
 		id     string
 		passed bool
 		cause  string
 	}{
 		{"read by default", write("a.jsonl", line), contract.CallInReasoningID, true, ""},
-		{"kept by the transcript", write("b.jsonl", line, kept), "kept", false, CauseCallInReasoning},
+		{"kept by the transcript", write("b.jsonl", line, kept), "kept", false, report.CauseCallInReasoning},
 		{"kept by the suite", write("c.jsonl", map[string]any{"suite": map[string]any{"keep_calls_in_reasoning": true}}, line),
-			contract.CallInReasoningID, false, CauseCallInReasoning},
+			contract.CallInReasoningID, false, report.CauseCallInReasoning},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep := runTest(t, tc.s, Options{Ks: []int{5}})
@@ -85,7 +87,7 @@ func TestCallInReasoningCause(t *testing.T) {
 			if m.CallsInReasoning != len(tc.s.Cases) {
 				t.Fatalf("calls_in_reasoning %d, want %d", m.CallsInReasoning, len(tc.s.Cases))
 			}
-			if !tc.passed && m.Causes[CauseCallInReasoning] == 0 {
+			if !tc.passed && m.Causes[report.CauseCallInReasoning] == 0 {
 				t.Fatalf("causes %v", m.Causes)
 			}
 		})

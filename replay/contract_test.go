@@ -5,6 +5,7 @@ import (
 
 	"github.com/tooleval/tooleval/anyparse"
 	"github.com/tooleval/tooleval/internal/contract"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // TestContractEveryFormat: a suite with one case per registered format
@@ -16,7 +17,7 @@ func TestContractEveryFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := LoadFile(path)
+	s, err := suite.LoadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

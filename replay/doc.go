@@ -1,5 +1,5 @@
-// Package replay is the harness that measures an agent's tool setup. It
-// loads a suite (JSON Lines: a query, a catalog, the gold tools and, when
+// Package replay is the runner of the harness that measures an agent's
+// tool setup. It takes a suite (JSON Lines: a query, a catalog, the gold tools and, when
 // recorded, the model's output and the expected calls), replays every case
 // under every configuration — each k and retrieval setting — and reports
 // how the setup performs:
@@ -23,22 +23,17 @@
 //     before and after the model's searches, misses recovered by search,
 //     and the search_query cause (TrajectoryStats, merged like the rest).
 //
+// The suite it reads is package suite; the report it returns is package
+// report (model, merge, gate), written by package render.
+//
 // Typical use:
 //
-//	suite, err := replay.LoadFile("suite.jsonl") // errors name file:line: field
-//	defer suite.Close()
-//	rep, err := replay.Run(suite, replay.Options{Ks: []int{3, 5, 10}, Jobs: 4})
-//	replay.WriteTable(os.Stdout, rep, 8)
+//	s, err := suite.LoadFile("suite.jsonl") // errors name file:line: field
+//	defer s.Close()
+//	rep, err := replay.Run(s, replay.Options{Ks: []int{3, 5, 10}, Jobs: 4})
+//	render.WriteTable(os.Stdout, rep, 8)
 //
 // Per-case results depend only on the case and the options, never on the
-// number of workers or the sharding. Aggregates keep their sufficient
-// statistics (counts, exact fixed-point sums, whole sample lists) and
-// derive their rates from them — nil (JSON null) when nothing was
-// measured — so Merge turns the reports of a run's shards into exactly the
-// whole run's report. Gate checks a report against a baseline (matching
-// configurations by their settings, Config.Key) and thresholds, and never
-// passes silently. The printers write the report as tables, Markdown,
-// JUnit XML, JSON (WriteJSON, read back by ReadJSON) and one self-contained
-// HTML page. LoadExamples loads the embedded example suite that `tooleval
-// replay` runs by default.
+// number of workers or the sharding, so report.Merge of a run's shards is
+// exactly the whole run's report.
 package replay

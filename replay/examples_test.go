@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tooleval/tooleval/render"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -11,7 +14,7 @@ import (
 // load, replay without broken cases or parser disagreements, and show
 // every failure cause and every call-check class.
 func TestEmbeddedExamples(t *testing.T) {
-	s, err := LoadExamples()
+	s, err := suite.LoadExamples()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,8 +26,8 @@ func TestEmbeddedExamples(t *testing.T) {
 	m := rep.Configs[0].Metrics
 	if m.Broken != 0 || m.ParserFailures != 0 {
 		for _, r := range rep.Configs[0].Results {
-			if r.Cause == CauseError || r.Cause == CauseParser {
-				t.Errorf("%s (line %d): %s", r.ID, r.Line, Detail(r))
+			if r.Cause == report.CauseError || r.Cause == report.CauseParser {
+				t.Errorf("%s (line %d): %s", r.ID, r.Line, render.Detail(r))
 			}
 		}
 	}
@@ -71,7 +74,7 @@ func TestEmbeddedExamples(t *testing.T) {
 }
 
 func ExampleRun() {
-	suite, err := LoadFile("../testdata/replay/suite.jsonl")
+	suite, err := suite.LoadFile("../testdata/replay/suite.jsonl")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -85,8 +88,8 @@ func ExampleRun() {
 	c := rep.Configs[0]
 	m := c.Metrics
 	fmt.Printf("%s: %d/%d passed, recall %.3f, wrong-argument rate %d/%d\n", c.Config.Name, m.Passed, m.Cases, *m.Recall, m.WrongArgCalls, m.ToolCalls)
-	for _, r := range Worst(c, 3) {
-		fmt.Printf("%s: %s: %s\n", r.ID, r.Cause, Detail(r))
+	for _, r := range render.Worst(c, 3) {
+		fmt.Printf("%s: %s: %s\n", r.ID, r.Cause, render.Detail(r))
 	}
 	// Output:
 	// k=5: 5/9 passed, recall 0.875, wrong-argument rate 2/7
@@ -98,13 +101,13 @@ func ExampleRun() {
 // Shards of a run merge into exactly the report of the whole run, and a
 // gate checks it like any report.
 func ExampleMerge() {
-	suite, err := LoadFile("../testdata/replay/suite.jsonl")
+	suite, err := suite.LoadFile("../testdata/replay/suite.jsonl")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer suite.Close()
-	var shards []*Report
+	var shards []*report.Report
 	for i := 1; i <= 3; i++ {
 		rep, err := Run(suite, Options{Ks: []int{5}, Encoding: "none", Shard: i, Shards: 3})
 		if err != nil {
@@ -113,14 +116,14 @@ func ExampleMerge() {
 		}
 		shards = append(shards, rep)
 	}
-	rep, err := Merge(shards)
+	rep, err := report.Merge(shards)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	m := rep.Configs[0].Metrics
 	fmt.Printf("%d cases, %d passed, recall %.3f\n", rep.Cases, m.Passed, *m.Recall)
-	v := Gate{Min: []Threshold{{Metric: "pass_rate", Value: 0.9}}}.Check(rep, nil)
+	v := report.Gate{Min: []report.Threshold{{Metric: "pass_rate", Value: 0.9}}}.Check(rep, nil)
 	fmt.Println(v.Passed, v.Regressions[0])
 	// Output:
 	// 9 cases, 5 passed, recall 0.875

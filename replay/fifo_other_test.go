@@ -2,6 +2,8 @@
 
 package replay
 
-import "errors"
+import (
+	"errors"
+)
 
 func mkfifoAt(string) error { return errors.New("no FIFOs here") }

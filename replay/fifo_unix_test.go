@@ -2,7 +2,9 @@
 
 package replay
 
-import "syscall"
+import (
+	"syscall"
+)
 
 // mkfifoAt makes a FIFO at p.
 func mkfifoAt(p string) error { return syscall.Mkfifo(p, 0o644) }

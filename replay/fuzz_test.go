@@ -2,6 +2,7 @@ package replay
 
 import (
 	"errors"
+	"github.com/tooleval/tooleval/suite"
 	"os"
 	"strings"
 	"testing"
@@ -41,14 +42,14 @@ func FuzzLoad(f *testing.F) {
 			"catalogs/notes.json": {Data: cat},
 			"s.jsonl":             {Data: []byte(line)},
 		}
-		s, err := Load(fsys, "s.jsonl", "s.jsonl")
+		s, err := suite.Load(fsys, "s.jsonl", "s.jsonl")
 		if err == nil {
 			if len(s.Cases) != 1 || s.Cases[0].Line != 1 {
 				t.Fatalf("loaded %+v", s.Cases)
 			}
 			return
 		}
-		var es Errors
+		var es suite.Errors
 		if !errors.As(err, &es) || len(es) == 0 {
 			t.Fatalf("error is not Errors: %v", err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tooleval/tooleval/internal/blocking"
 	"github.com/tooleval/tooleval/internal/growth"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // writeSuite writes a one-case suite whose transcript is the file named
@@ -96,9 +97,9 @@ func TestSuitePathsContained(t *testing.T) {
 			if allow {
 				want = c.anyway
 			}
-			var s *Suite
+			var s *suite.Suite
 			err := blocking.Returns(t, c.file, func() (err error) {
-				s, err = LoadFileWith(p, LoadOptions{AllowOutside: allow})
+				s, err = suite.LoadFileWith(p, suite.LoadOptions{AllowOutside: allow})
 				return err
 			})
 			if want == "" {
@@ -109,7 +110,7 @@ func TestSuitePathsContained(t *testing.T) {
 				}
 				continue
 			}
-			var es Errors
+			var es suite.Errors
 			if !errors.As(err, &es) || len(es) != 1 || es[0].Line != 1 || es[0].Field != "transcript.file" || !strings.Contains(es[0].Message, want) {
 				t.Errorf("%s (allow %v): error %v, want %q on line 1, transcript.file", c.file, allow, err, want)
 			}
@@ -125,21 +126,21 @@ func TestSuiteFileCaps(t *testing.T) {
 	}
 	p := writeSuite(t, dir, "t.txt")
 	for _, tc := range []struct {
-		o    LoadOptions
+		o    suite.LoadOptions
 		want string
 	}{
-		{LoadOptions{MaxTranscriptBytes: 99}, "over the 99-byte cap"},
-		{LoadOptions{MaxCatalogBytes: 100}, "over the 100-byte cap"},
-		{LoadOptions{MaxSuiteBytes: 50}, "over the 50-byte cap"},
-		{LoadOptions{MaxTranscriptBytes: 100}, ""},
+		{suite.LoadOptions{MaxTranscriptBytes: 99}, "over the 99-byte cap"},
+		{suite.LoadOptions{MaxCatalogBytes: 100}, "over the 100-byte cap"},
+		{suite.LoadOptions{MaxSuiteBytes: 50}, "over the 50-byte cap"},
+		{suite.LoadOptions{MaxTranscriptBytes: 100}, ""},
 	} {
-		_, err := LoadFileWith(p, tc.o)
+		_, err := suite.LoadFileWith(p, tc.o)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%+v: error %v, want %q", tc.o, err, tc.want)
 		}
 	}
 	if runtime.GOOS == "linux" {
-		if _, err := LoadFile("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		if _, err := suite.LoadFile("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			t.Errorf("/dev/zero as the suite: %v", err)
 		}
 	}
@@ -159,7 +160,7 @@ func TestSuiteLoadLinear(t *testing.T) {
 				if err := os.WriteFile(p, in, 0o644); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := LoadFile(p); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+				if _, err := suite.LoadFile(p); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
 					t.Fatalf("error %v", err)
 				}
 			})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tooleval/tooleval/mcpcatalog"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // A case whose catalog is a server of an MCP servers file loads that
@@ -38,7 +39,7 @@ func TestSuiteMCPCatalog(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "suite.jsonl"), []byte(line+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := LoadFileWith(filepath.Join(dir, "suite.jsonl"), LoadOptions{MCP: mcpcatalog.Options{CacheDir: cache}})
+	s, err := suite.LoadFileWith(filepath.Join(dir, "suite.jsonl"), suite.LoadOptions{MCP: mcpcatalog.Options{CacheDir: cache}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestSuiteMCPCatalog(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "bad.jsonl"), []byte(bad+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = LoadFileWith(filepath.Join(dir, "bad.jsonl"), LoadOptions{MCP: mcpcatalog.Options{CacheDir: cache}})
+	_, err = suite.LoadFileWith(filepath.Join(dir, "bad.jsonl"), suite.LoadOptions{MCP: mcpcatalog.Options{CacheDir: cache}})
 	if err == nil || !strings.Contains(err.Error(), `bad.jsonl:1: catalog: servers.json: no server "nope" (it has fs, other)`) {
 		t.Errorf("got %v", err)
 	}
@@ -65,7 +66,7 @@ func TestSuiteMCPCatalog(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "bad2.jsonl"), []byte(`{"id":"c","query":"q","catalog":{"server":"fs"},"gold_tools":[]}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err = LoadFile(filepath.Join(dir, "bad2.jsonl")); err == nil || !strings.Contains(err.Error(), "catalog") {
+	if _, err = suite.LoadFile(filepath.Join(dir, "bad2.jsonl")); err == nil || !strings.Contains(err.Error(), "catalog") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -77,7 +78,7 @@ func TestSuiteMCPServersNotStartedUnasked(t *testing.T) {
 	servers := `{"mcpServers": {"evil": {"command": "touch", "args": [` + strconvQuote(marker) + `]}}}`
 	os.WriteFile(filepath.Join(dir, "servers.json"), []byte(servers), 0o644)
 	os.WriteFile(filepath.Join(dir, "suite.jsonl"), []byte(`{"id":"a","query":"q","catalog":{"mcp_config":"servers.json","server":"evil"},"gold_tools":[]}`+"\n"), 0o644)
-	_, err := LoadFileWith(filepath.Join(dir, "suite.jsonl"), LoadOptions{MCP: mcpcatalog.Options{CacheDir: filepath.Join(dir, "cache")}})
+	_, err := suite.LoadFileWith(filepath.Join(dir, "suite.jsonl"), suite.LoadOptions{MCP: mcpcatalog.Options{CacheDir: filepath.Join(dir, "cache")}})
 	if err == nil || !strings.Contains(err.Error(), `mcp server "evil": cache: no cached tools`) || !strings.Contains(err.Error(), "--refresh") {
 		t.Errorf("got %v", err)
 	}
@@ -85,7 +86,7 @@ func TestSuiteMCPServersNotStartedUnasked(t *testing.T) {
 		t.Fatal("the suite's server was started")
 	}
 	// Allowed, it is started (and fails: touch is no MCP server).
-	_, err = LoadFileWith(filepath.Join(dir, "suite.jsonl"), LoadOptions{StartMCPServers: true,
+	_, err = suite.LoadFileWith(filepath.Join(dir, "suite.jsonl"), suite.LoadOptions{StartMCPServers: true,
 		MCP: mcpcatalog.Options{CacheDir: filepath.Join(dir, "cache"), TerminateTimeout: 100 * time.Millisecond}})
 	if _, serr := os.Stat(marker); serr != nil || err == nil {
 		t.Errorf("allowed: started %v, err %v", serr, err)

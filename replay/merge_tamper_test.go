@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tooleval/tooleval/report"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -25,16 +26,16 @@ func honestShards(t *testing.T, n int) ([]string, string) {
 }
 
 // mergeJSON reads shard JSON as `tooleval merge` does and merges it.
-func mergeJSON(shards []string) (*Report, error) {
-	var reps []*Report
+func mergeJSON(shards []string) (*report.Report, error) {
+	var reps []*report.Report
 	for i, s := range shards {
-		r, err := ReadJSON(strings.NewReader(s), fmt.Sprintf("shard-%d.json", i+1))
+		r, err := report.ReadJSON(strings.NewReader(s), fmt.Sprintf("shard-%d.json", i+1))
 		if err != nil {
 			return nil, err
 		}
 		reps = append(reps, r)
 	}
-	return Merge(reps)
+	return report.Merge(reps)
 }
 
 // setPath sets the value at a path of a decoded JSON document.

@@ -4,23 +4,25 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 	"strings"
 	"testing"
 )
 
-func reportJSON(t testing.TB, rep *Report) string {
+func reportJSON(t testing.TB, rep *report.Report) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteJSON(&b, rep); err != nil {
+	if err := report.WriteJSON(&b, rep); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
 }
 
 // readBack decodes a report as `tooleval merge` reads a shard file.
-func readBack(t testing.TB, s string) *Report {
+func readBack(t testing.TB, s string) *report.Report {
 	t.Helper()
-	rep, err := ReadJSON(strings.NewReader(s), "shard.json")
+	rep, err := report.ReadJSON(strings.NewReader(s), "shard.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +34,7 @@ func readBack(t testing.TB, s string) *Report {
 // order) is byte for byte the JSON of the unsharded run (token counts,
 // trajectories and streaming latency included), and gates the same.
 func TestMergeShardsIsTheWholeRun(t *testing.T) {
-	s, err := LoadExamples()
+	s, err := suite.LoadExamples()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,16 +47,16 @@ func TestMergeShardsIsTheWholeRun(t *testing.T) {
 	if whole.Configs[0].Metrics.ZeroMatch == 0 {
 		t.Fatal("the embedded suite should have a zero-match query, so that merging shows zero_match sums")
 	}
-	gate := Gate{Min: []Threshold{{"recall", 0.99}, {"call_accuracy", 0.1}}}
+	gate := report.Gate{Min: []report.Threshold{{Metric: "recall", Value: 0.99}, {Metric: "call_accuracy", Value: 0.1}}}
 	wantVerdict := gate.Check(whole, nil)
 	for n := 1; n <= 7; n++ {
-		var shards []*Report
+		var shards []*report.Report
 		for i := n; i >= 1; i-- { // reverse order: merge must not care
 			o := opts
 			o.Shard, o.Shards = i, n
 			shards = append(shards, readBack(t, reportJSON(t, runTest(t, s, o))))
 		}
-		merged, err := Merge(shards)
+		merged, err := report.Merge(shards)
 		if err != nil {
 			t.Fatalf("n=%d: %v", n, err)
 		}
@@ -80,7 +82,7 @@ func firstDiff(a, b string) int {
 
 func TestMergeErrors(t *testing.T) {
 	s := loadTestSuite(t)
-	shard := func(i, n int, o Options) *Report {
+	shard := func(i, n int, o Options) *report.Report {
 		o.Shard, o.Shards = i, n
 		o.Ks = []int{3}
 		return runTest(t, s, o)
@@ -88,26 +90,26 @@ func TestMergeErrors(t *testing.T) {
 	whole := runTest(t, s, Options{Ks: []int{3}})
 	for _, tc := range []struct {
 		name   string
-		shards []*Report
+		shards []*report.Report
 		want   string
 	}{
 		{"none", nil, "no report"},
-		{"missing shard", []*Report{shard(1, 3, Options{}), shard(3, 3, Options{})}, "missing 1 shard: 2/3"},
-		{"twice", []*Report{shard(1, 2, Options{}), shard(1, 2, Options{})}, "shard 1/2 is given twice"},
-		{"other n", []*Report{shard(1, 2, Options{}), shard(2, 3, Options{})}, "report 2 is shard 2/3"},
-		{"not a shard", []*Report{shard(1, 2, Options{}), whole}, "report 2 is not a shard"},
-		{"other seed", []*Report{shard(1, 2, Options{}), shard(2, 2, Options{Seed: 9})}, "seed 9, not 1"},
-		{"other k", []*Report{shard(1, 2, Options{}), func() *Report { o := Options{Shard: 2, Shards: 2, Ks: []int{4}}; return runTest(t, s, o) }()}, "configuration 1 is"},
+		{"missing shard", []*report.Report{shard(1, 3, Options{}), shard(3, 3, Options{})}, "missing 1 shard: 2/3"},
+		{"twice", []*report.Report{shard(1, 2, Options{}), shard(1, 2, Options{})}, "shard 1/2 is given twice"},
+		{"other n", []*report.Report{shard(1, 2, Options{}), shard(2, 3, Options{})}, "report 2 is shard 2/3"},
+		{"not a shard", []*report.Report{shard(1, 2, Options{}), whole}, "report 2 is not a shard"},
+		{"other seed", []*report.Report{shard(1, 2, Options{}), shard(2, 2, Options{Seed: 9})}, "seed 9, not 1"},
+		{"other k", []*report.Report{shard(1, 2, Options{}), func() *report.Report { o := Options{Shard: 2, Shards: 2, Ks: []int{4}}; return runTest(t, s, o) }()}, "configuration 1 is"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Merge(tc.shards)
+			_, err := report.Merge(tc.shards)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want %q", err, tc.want)
 			}
 		})
 	}
 	// One unsharded report merges to itself.
-	got, err := Merge([]*Report{whole})
+	got, err := report.Merge([]*report.Report{whole})
 	if err != nil || reportJSON(t, got) != reportJSON(t, whole) {
 		t.Fatalf("single report: %v", err)
 	}
@@ -116,9 +118,9 @@ func TestMergeErrors(t *testing.T) {
 func TestSumIsExact(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
-		want Sum
-	}{{"0", 0}, {"1", sumScale}, {"5.333333333", 5333333333}, {"-0.5", -sumScale / 2}, {"12.000000001", 12000000001}} {
-		var s Sum
+		want report.Sum
+	}{{"0", 0}, {"1", report.SumScale}, {"5.333333333", 5333333333}, {"-0.5", -report.SumScale / 2}, {"12.000000001", 12000000001}} {
+		var s report.Sum
 		if err := json.Unmarshal([]byte(tc.in), &s); err != nil || s != tc.want {
 			t.Errorf("%s: %d %v", tc.in, s, err)
 		}
@@ -127,14 +129,14 @@ func TestSumIsExact(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"1e3", "0.1234567891", `"1"`, "x", "", ".5"} {
-		var s Sum
+		var s report.Sum
 		if err := json.Unmarshal([]byte(bad), &s); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
 	// Order does not matter.
-	a := SumOf(1.0/3) + SumOf(2.0/3) + SumOf(0.1)
-	b := SumOf(0.1) + SumOf(2.0/3) + SumOf(1.0/3)
+	a := report.SumOf(1.0/3) + report.SumOf(2.0/3) + report.SumOf(0.1)
+	b := report.SumOf(0.1) + report.SumOf(2.0/3) + report.SumOf(1.0/3)
 	if a != b {
 		t.Fatal("sums depend on order")
 	}

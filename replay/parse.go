@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -34,11 +36,11 @@ func recordedOf(r *toolcall.Recorder) recorded {
 // runRecorded feeds the chunks as recorded; with chunk arrival times it
 // also notes when the first text, the first call start and the last call
 // end arrived (Close's events count at the last chunk's time).
-func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) (recorded, *Latency) {
+func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) (recorded, *report.Latency) {
 	var rec toolcall.Recorder
-	var l *Latency
+	var l *report.Latency
 	if len(times) > 0 {
-		l = &Latency{ChunksReceived: len(times)}
+		l = &report.Latency{ChunksReceived: len(times)}
 	}
 	for i := 0; i <= len(chunks); i++ {
 		var evs []toolcall.Event
@@ -48,7 +50,7 @@ func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) (rec
 			evs = p.Feed(chunks[i])
 		}
 		if l != nil {
-			l.note(evs, times[min(i, len(times)-1)])
+			l.Note(evs, times[min(i, len(times)-1)])
 		}
 		rec.Add(evs)
 	}
@@ -58,7 +60,7 @@ func runRecorded(p toolcall.StreamParser, chunks [][]byte, times []float64) (rec
 // chunkings returns the ways a transcript is fed: as recorded, one byte at
 // a time, and in n random chunkings (1–32 bytes) seeded from seed and the
 // case id, so the result does not depend on scheduling or sharding.
-func chunkings(t *Transcript, id string, seed int64, n int, latency **Latency) []chunking {
+func chunkings(t *suite.Transcript, id string, seed int64, n int, latency **report.Latency) []chunking {
 	data := t.Bytes()
 	out := []chunking{
 		{"recorded", func(p toolcall.StreamParser) recorded {
@@ -96,10 +98,10 @@ func chunkings(t *Transcript, id string, seed int64, n int, latency **Latency) [
 // parseTranscript parses t in every chunking, checks they agree and
 // returns the recorded chunking's result, the calls it could not
 // complete, and the streaming latency when the chunks carry times.
-func parseTranscript(newParser ParserFunc, t *Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*ParseResult, []metrics.Broken, *Latency, error) {
+func parseTranscript(newParser ParserFunc, t *suite.Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*report.ParseResult, []metrics.Broken, *report.Latency, error) {
 	var want recorded
-	var latency *Latency
-	res := &ParseResult{Format: t.Format}
+	var latency *report.Latency
+	res := &report.ParseResult{Format: t.Format}
 	for i, ch := range chunkings(t, id, seed, randomRuns, &latency) {
 		p, err := newParser(t.ParseOptions(tools))
 		if err != nil {

@@ -2,6 +2,8 @@ package replay
 
 import (
 	"bytes"
+	"github.com/tooleval/tooleval/render"
+	"github.com/tooleval/tooleval/report"
 	"strings"
 	"testing"
 )
@@ -30,12 +32,12 @@ func TestPrintersEscapeControls(t *testing.T) {
 	if n < 2 {
 		t.Fatalf("the test suite has %d failed cases, want 2", n)
 	}
-	Gate{Min: []Threshold{{"pass_rate", 0.9}}}.Check(rep, base)
+	report.Gate{Min: []report.Threshold{{Metric: "pass_rate", Value: 0.9}}}.Check(rep, base)
 	var table, md bytes.Buffer
-	if err := WriteTable(&table, rep, 10); err != nil {
+	if err := render.WriteTable(&table, rep, 10); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteMarkdown(&md, rep, 10); err != nil {
+	if err := render.WriteMarkdown(&md, rep, 10); err != nil {
 		t.Fatal(err)
 	}
 	for name, out := range map[string]string{"table": table.String(), "markdown": md.String()} {

@@ -1,14 +1,10 @@
 package replay
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -16,7 +12,9 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // NamedRetrieval is a retrieval setting with the name reports use for it.
@@ -38,7 +36,7 @@ type Options struct {
 	Retrieval []NamedRetrieval
 	// Filter selects the cases (see ParseFilter); sharding applies to the
 	// cases it keeps.
-	Filter *Filter
+	Filter *suite.Filter
 	// Variants are the prompt variants measured (default
 	// DefaultVariants); the first is the one the configurations' token and
 	// noise-token numbers use.
@@ -139,32 +137,10 @@ func (o *Options) normalise() error {
 	return nil
 }
 
-// MaxShards bounds n in --shard i/n (and in the shards merge reads): a
-// CI matrix is far smaller, and merge lists what is missing of 1…n.
-const MaxShards = 4096
-
-// ParseShard reads "i/n" (1 ≤ i ≤ n ≤ MaxShards).
-func ParseShard(s string) (i, n int, err error) {
-	a, b, ok := strings.Cut(s, "/")
-	if ok {
-		i, err = strconv.Atoi(a)
-		if err == nil {
-			n, err = strconv.Atoi(b)
-		}
-	}
-	if !ok || err != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n, e.g. 2/4", s)
-	}
-	if n > MaxShards {
-		return 0, 0, fmt.Errorf("shard %q: at most %d shards", s, MaxShards)
-	}
-	return i, n, nil
-}
-
 // Configs lists the configurations a run with these options replays, in
 // report order: per retrieval setting, per k.
-func (o *Options) Configs() []Config {
-	var out []Config
+func (o *Options) Configs() []report.Config {
+	var out []report.Config
 	for _, r := range o.Retrieval {
 		ks := r.Ks
 		if len(ks) == 0 {
@@ -177,42 +153,29 @@ func (o *Options) Configs() []Config {
 			}
 			settings := r.Config
 			settings.K = k
-			out = append(out, Config{Name: name, K: k, Weights: r.Name, Settings: settings, Key: ConfigKey(settings)})
+			out = append(out, report.Config{Name: name, K: k, Weights: r.Name, Settings: settings, Key: report.ConfigKey(settings)})
 		}
 	}
 	return out
-}
-
-// ConfigKey identifies retrieval settings: the first 16 hex digits of the
-// SHA-256 of their canonical JSON (fields in declaration order, map keys
-// sorted). Two configurations with the same settings have the same key
-// whatever they are called.
-func ConfigKey(c retrieval.Config) string {
-	b, err := json.Marshal(c)
-	if err != nil {
-		panic(err) // a Config always marshals
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:8])
 }
 
 // Run replays every case of the suite (or of one shard) under every
 // configuration and returns the report. Per-case results depend only on
 // the case and the options, never on Jobs or sharding. Run fails only on
 // bad options; a case that cannot be replayed is reported as broken.
-func Run(s *Suite, opts Options) (*Report, error) {
+func Run(s *suite.Suite, opts Options) (*report.Report, error) {
 	if err := opts.normalise(); err != nil {
 		return nil, err
 	}
 	started := time.Now()
-	var cases []*Case
+	var cases []*suite.Case
 	for _, c := range s.Cases {
 		if opts.Filter.Match(c) {
 			cases = append(cases, c)
 		}
 	}
 	if opts.Shards > 0 {
-		var mine []*Case
+		var mine []*suite.Case
 		for i, c := range cases {
 			if i%opts.Shards == opts.Shard-1 {
 				mine = append(mine, c)
@@ -224,7 +187,7 @@ func Run(s *Suite, opts Options) (*Report, error) {
 	if opts.Encoding == "none" {
 		r.costs.encoding = ""
 	}
-	results := make([][]*CaseResult, len(cases))
+	results := make([][]*report.CaseResult, len(cases))
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
@@ -252,20 +215,20 @@ func Run(s *Suite, opts Options) (*Report, error) {
 	close(next)
 	wg.Wait()
 
-	rep := &Report{Suite: s.Name, SuiteHash: s.Hash, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants,
-		Filter: opts.Filter.Patterns(), Counting: counting(opts.Variants, opts.Encoding), Started: started}
+	rep := &report.Report{Suite: s.Name, SuiteHash: s.Hash, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants,
+		Filter: opts.Filter.Patterns(), Counting: report.CountingFor(opts.Variants, opts.Encoding), Started: started}
 	if opts.Shards > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", opts.Shard, opts.Shards)
 	}
 	tokens := opts.Encoding != prompt.EncodingNone
 	for ci, cfg := range r.configs {
-		cr := &ConfigResult{Config: cfg, Results: make([]*CaseResult, len(cases))}
+		cr := &report.ConfigResult{Config: cfg, Results: make([]*report.CaseResult, len(cases))}
 		for i := range cases {
 			cr.Results[i] = results[i][ci]
 		}
-		cr.Metrics = Summarise(cr.Results, tokens)
-		cr.Variants = variantStats(opts.Variants, cr.Results, tokens)
-		cr.Groups = groups(cr.Results, tokens)
+		cr.Metrics = report.Summarise(cr.Results, tokens)
+		cr.Variants = report.SummariseVariants(opts.Variants, cr.Results, tokens)
+		cr.Groups = report.SummariseGroups(cr.Results, tokens)
 		rep.Configs = append(rep.Configs, cr)
 	}
 	rep.Elapsed = time.Since(started)
@@ -273,9 +236,9 @@ func Run(s *Suite, opts Options) (*Report, error) {
 }
 
 type runner struct {
-	suite   *Suite
+	suite   *suite.Suite
 	opts    *Options
-	configs []Config
+	configs []report.Config
 	costs   *costs
 }
 
@@ -285,11 +248,11 @@ func (r *runner) index(cat *catalog.Catalog, ri int) (*retrieval.Index, error) {
 	// Always-include tools are applied per case (caseAlways), so that a
 	// configuration naming tools of one catalog still serves the others.
 	cfg.Always = nil
-	return r.suite.index(cat, cfg)
+	return r.suite.Index(cat, cfg)
 }
 
 // replay runs one case under every configuration.
-func (r *runner) replay(c *Case) (out []*CaseResult) {
+func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 	started := time.Now()
 	defer func() {
 		// Every configuration shares the case's parse; each gets the
@@ -301,19 +264,19 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 			}
 		}
 	}()
-	out = make([]*CaseResult, len(r.configs))
-	fail := func(err error) []*CaseResult {
+	out = make([]*report.CaseResult, len(r.configs))
+	fail := func(err error) []*report.CaseResult {
 		for i := range out {
-			out[i] = &CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Cause: CauseError, Error: err.Error(),
-				Injected: []string{}, Variants: []CaseVariant{}}
+			out[i] = &report.CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Cause: report.CauseError, Error: err.Error(),
+				Injected: []string{}, Variants: []report.CaseVariant{}}
 		}
 		return out
 	}
 	cat := r.suite.Catalog(c)
 	var (
-		parse   *ParseResult
+		parse   *report.ParseResult
 		calls   *metrics.CallsResult
-		latency *Latency
+		latency *report.Latency
 	)
 	if c.Transcript != nil {
 		var broken []metrics.Broken
@@ -383,8 +346,8 @@ func (r *runner) replay(c *Case) (out []*CaseResult) {
 }
 
 // score builds one case's result for one configuration.
-func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []string, k int, parse *ParseResult, calls *metrics.CallsResult) (*CaseResult, error) {
-	res := &CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Parse: parse, Calls: calls}
+func (r *runner) score(c *suite.Case, cat *catalog.Catalog, always, topk, gold []string, k int, parse *report.ParseResult, calls *metrics.CallsResult) (*report.CaseResult, error) {
+	res := &report.CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Parse: parse, Calls: calls}
 	res.Injected = append(append(make([]string, 0, len(always)+len(topk)), always...), topk...)
 	if len(gold) > 0 {
 		res.Scored = true
@@ -398,7 +361,7 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 			res.Missed = append(res.Missed, g)
 		}
 	}
-	res.Variants = make([]CaseVariant, len(r.opts.Variants))
+	res.Variants = make([]report.CaseVariant, len(r.opts.Variants))
 	// The gold tools among the injected, in injection order: what the
 	// prompt would cost without the noise.
 	goldInjected := slices.DeleteFunc(slices.Clone(res.Injected), func(t string) bool { return !slices.Contains(c.GoldTools, t) })
@@ -416,7 +379,7 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 		if err != nil {
 			return nil, err
 		}
-		cv := CaseVariant{Variant: v, InjectedTokens: injected, NoiseTokens: max(0, injected-goldOnly), CatalogTokens: whole}
+		cv := report.CaseVariant{Variant: v, InjectedTokens: injected, NoiseTokens: max(0, injected-goldOnly), CatalogTokens: whole}
 		seen := map[string]bool{}
 		for _, g := range c.GoldCalls {
 			t, ok := cat.Lookup(g.Name)
@@ -448,13 +411,13 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 	}
 	switch {
 	case parse != nil && parse.Disagreement != "":
-		res.Cause = CauseParser
+		res.Cause = report.CauseParser
 	default:
 		res.Cause = string(metrics.Attribute(len(res.Missed) == 0, calls))
 		// Wrong calls from a model that called inside its reasoning: that
 		// is the cause to see (a retrieval miss still comes first).
-		if (res.Cause == string(metrics.CauseSelection) || res.Cause == string(metrics.CauseArguments)) && parse != nil && parse.callInReasoning() {
-			res.Cause = CauseCallInReasoning
+		if (res.Cause == string(metrics.CauseSelection) || res.Cause == string(metrics.CauseArguments)) && parse != nil && parse.CallInReasoning() {
+			res.Cause = report.CauseCallInReasoning
 		}
 	}
 	res.Passed = res.Cause == ""
@@ -464,7 +427,7 @@ func (r *runner) score(c *Case, cat *catalog.Catalog, always, topk, gold []strin
 // caseAlways is what a case always injects: its own always_include list,
 // then the retrieval configuration's always-include tools that its catalog
 // has (a configuration may serve a suite of several catalogs).
-func caseAlways(c *Case, cat *catalog.Catalog, configured []string) []string {
+func caseAlways(c *suite.Case, cat *catalog.Catalog, configured []string) []string {
 	out := c.AlwaysInclude
 	for _, name := range configured {
 		if _, ok := cat.Lookup(name); ok && !slices.Contains(out, name) {

@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,20 +12,28 @@ import (
 
 	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/render"
+	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-func loadTestSuite(t testing.TB) *Suite {
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// testSuite is the suite most tests replay.
+const testSuite = "../testdata/replay/suite.jsonl"
+
+func loadTestSuite(t testing.TB) *suite.Suite {
 	t.Helper()
-	s, err := LoadFile(testSuite)
+	s, err := suite.LoadFile(testSuite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func runTest(t testing.TB, s *Suite, opts Options) *Report {
+func runTest(t testing.TB, s *suite.Suite, opts Options) *report.Report {
 	t.Helper()
 	if opts.Encoding == "" {
 		opts.Encoding = "none"
@@ -36,7 +45,7 @@ func runTest(t testing.TB, s *Suite, opts Options) *Report {
 	return rep
 }
 
-func resultByID(c *ConfigResult, id string) *CaseResult {
+func resultByID(c *report.ConfigResult, id string) *report.CaseResult {
 	for _, r := range c.Results {
 		if r.ID == id {
 			return r
@@ -76,7 +85,7 @@ func TestRunOutcomes(t *testing.T) {
 			code = r.Calls.Code
 		}
 		if r.Cause != w.cause || code != w.code || r.Passed != (w.cause == "") {
-			t.Errorf("%s: cause %q code %q passed %v, want %q %q (%s)", id, r.Cause, code, r.Passed, w.cause, w.code, Detail(r))
+			t.Errorf("%s: cause %q code %q passed %v, want %q %q (%s)", id, r.Cause, code, r.Passed, w.cause, w.code, render.Detail(r))
 		}
 		if r.Parse != nil && (r.Parse.Disagreement != "" || r.Parse.Chunkings != 4) {
 			t.Errorf("%s: parse %+v", id, r.Parse)
@@ -154,7 +163,7 @@ func TestRunIndependentOfJobsAndShards(t *testing.T) {
 	}
 }
 
-func caseJSON(t testing.TB, rep *Report) map[string]string {
+func caseJSON(t testing.TB, rep *report.Report) map[string]string {
 	out := map[string]string{}
 	for _, c := range rep.Configs {
 		for _, r := range c.Results {
@@ -200,7 +209,7 @@ func TestParserDisagreementIsAParserFailure(t *testing.T) {
 		return flakyParser{p}, err
 	}})
 	r := resultByID(rep.Configs[0], "note-create")
-	if r.Cause != CauseParser || r.Passed || !strings.HasPrefix(r.Parse.Disagreement, "bytes chunking differs from recorded") {
+	if r.Cause != report.CauseParser || r.Passed || !strings.HasPrefix(r.Parse.Disagreement, "bytes chunking differs from recorded") {
 		t.Fatalf("got cause %q: %+v", r.Cause, r.Parse)
 	}
 	if rep.Configs[0].Metrics.ParserFailures == 0 {
@@ -217,7 +226,7 @@ func TestBrokenCaseIsAnError(t *testing.T) {
 		return DefaultParser(o)
 	}})
 	r := resultByID(rep.Configs[0], "weather-paris")
-	if r.Cause != CauseError || !strings.Contains(r.Error, "not today") || rep.Configs[0].Metrics.Broken != 1 {
+	if r.Cause != report.CauseError || !strings.Contains(r.Error, "not today") || rep.Configs[0].Metrics.Broken != 1 {
 		t.Fatalf("%+v", r)
 	}
 }
@@ -233,11 +242,11 @@ func TestOptionsErrors(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"0/2", "3/2", "a/b", "1", "1/0"} {
-		if _, _, err := ParseShard(bad); err == nil {
+		if _, _, err := report.ParseShard(bad); err == nil {
 			t.Errorf("shard %q accepted", bad)
 		}
 	}
-	if i, n, err := ParseShard("2/5"); i != 2 || n != 5 || err != nil {
+	if i, n, err := report.ParseShard("2/5"); i != 2 || n != 5 || err != nil {
 		t.Errorf("ParseShard(2/5) = %d %d %v", i, n, err)
 	}
 }
@@ -250,12 +259,12 @@ func TestCompare(t *testing.T) {
 	if err := json.NewEncoder(&buf).Encode(base); err != nil {
 		t.Fatal(err)
 	}
-	var back Report
+	var back report.Report
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
 	self := runTest(t, s, Options{Ks: []int{5}})
-	v := Gate{MaxDrop: []Threshold{{"recall", 0}, {"wrong_argument_rate", 0}}}.Check(self, &back)
+	v := report.Gate{MaxDrop: []report.Threshold{{Metric: "recall", Value: 0}, {Metric: "wrong_argument_rate", Value: 0}}}.Check(self, &back)
 	if !v.Passed || len(self.Comparison.Changes) != 0 || len(self.Comparison.Matched) != 1 {
 		t.Fatalf("self comparison: %+v %+v", v, self.Comparison)
 	}
@@ -269,9 +278,9 @@ func TestCompare(t *testing.T) {
 	}
 	r := resultByID(worse.Configs[0], "note-create")
 	r.Passed, r.Cause = false, "selection"
-	worse.Configs[0].Metrics.WrongArgRate = ptr(*back.Configs[0].Metrics.WrongArgRate + 0.1)
-	v = Gate{MaxDrop: []Threshold{{"wrong_argument_rate", 0.05}, {"noise", 1}}}.Check(worse, &back)
-	if v.Passed || len(v.Regressions) != 1 || v.Regressions[0].Kind != KindRise || !strings.Contains(v.Regressions[0].String(), "wrong_argument_rate rose") {
+	worse.Configs[0].Metrics.WrongArgRate = report.Ptr(*back.Configs[0].Metrics.WrongArgRate + 0.1)
+	v = report.Gate{MaxDrop: []report.Threshold{{Metric: "wrong_argument_rate", Value: 0.05}, {Metric: "noise", Value: 1}}}.Check(worse, &back)
+	if v.Passed || len(v.Regressions) != 1 || v.Regressions[0].Kind != report.KindRise || !strings.Contains(v.Regressions[0].String(), "wrong_argument_rate rose") {
 		t.Fatalf("wrong_argument_rate rise not caught: %+v", v)
 	}
 	if len(worse.Comparison.Changes) != 1 || worse.Comparison.Changes[0].ID != "note-create" {
@@ -279,23 +288,23 @@ func TestCompare(t *testing.T) {
 	}
 	// Another k: nothing to compare with, in both directions.
 	other := runTest(t, s, Options{Ks: []int{3}})
-	v = Gate{MaxDrop: []Threshold{{"recall", 0.01}}}.Check(other, &back)
+	v = report.Gate{MaxDrop: []report.Threshold{{Metric: "recall", Value: 0.01}}}.Check(other, &back)
 	if v.Passed || len(v.Errors) != 2 || !strings.Contains(v.Errors[0], `"k=3"`) || !strings.Contains(v.Errors[1], `"k=5"`) {
 		t.Fatalf("unmatched configurations: %+v", v)
 	}
-	if v := (Gate{AllowUnmatched: true}).Check(other, &back); !v.Passed || len(v.Notes) != 2 {
+	if v := (report.Gate{AllowUnmatched: true}).Check(other, &back); !v.Passed || len(v.Notes) != 2 {
 		t.Fatalf("allowed unmatched: %+v", v)
 	}
 	// Minimums, with messages that say what happened.
-	v = Gate{Min: []Threshold{{"pass_rate", 0.99}, {"noise", 0.01}}}.Check(base, nil)
+	v = report.Gate{Min: []report.Threshold{{Metric: "pass_rate", Value: 0.99}, {Metric: "noise", Value: 0.01}}}.Check(base, nil)
 	if len(v.Regressions) != 2 || !strings.Contains(v.Regressions[0].String(), "pass_rate 0.5556 < min 0.9900") ||
 		!strings.Contains(v.Regressions[1].String(), "> max 0.0100") {
 		t.Fatalf("minimums %+v", v.Regressions)
 	}
-	if _, err := ParseThreshold("recal=0.1"); err == nil {
+	if _, err := report.ParseThreshold("recal=0.1"); err == nil {
 		t.Fatal("unknown metric accepted")
 	}
-	if th, err := ParseThreshold(" ndcg = 0.05"); err != nil || th != (Threshold{"ndcg", 0.05}) {
+	if th, err := report.ParseThreshold(" ndcg = 0.05"); err != nil || th != (report.Threshold{Metric: "ndcg", Value: 0.05}) {
 		t.Fatalf("%v %v", th, err)
 	}
 }
@@ -304,7 +313,7 @@ func TestCompare(t *testing.T) {
 // as unmeasured (a failure only with RequireMeasured).
 func TestUnmeasuredMetrics(t *testing.T) {
 	s := loadTestSuite(t)
-	f, _ := ParseFilter([]string{"retrieval-only"})
+	f, _ := suite.ParseFilter([]string{"retrieval-only"})
 	rep := runTest(t, s, Options{Ks: []int{5}, Filter: f})
 	m := rep.Configs[0].Metrics
 	if m.Cases != 1 || m.CallAccuracy != nil || m.WrongArgRate != nil || m.TokenReduction != nil || m.Recall == nil {
@@ -314,15 +323,15 @@ func TestUnmeasuredMetrics(t *testing.T) {
 	if !strings.Contains(string(b), `"call_accuracy":null`) {
 		t.Fatalf("json %s", b)
 	}
-	v := Gate{Min: []Threshold{{"call_accuracy", 0.5}}}.Check(rep, nil)
+	v := report.Gate{Min: []report.Threshold{{Metric: "call_accuracy", Value: 0.5}}}.Check(rep, nil)
 	if !v.Passed || len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "call_accuracy could not be measured") {
 		t.Fatalf("verdict %+v", v)
 	}
-	if v := (Gate{Min: []Threshold{{"call_accuracy", 0.5}}, RequireMeasured: true}).Check(rep, nil); v.Passed || len(v.Errors) != 1 {
+	if v := (report.Gate{Min: []report.Threshold{{Metric: "call_accuracy", Value: 0.5}}, RequireMeasured: true}).Check(rep, nil); v.Passed || len(v.Errors) != 1 {
 		t.Fatalf("require measured: %+v", v)
 	}
 	var out bytes.Buffer
-	WriteTable(&out, rep, 3)
+	render.WriteTable(&out, rep, 3)
 	if !strings.Contains(out.String(), "n/a (0)") || strings.Contains(out.String(), "0.0% (0/0)") {
 		t.Fatalf("table shows unmeasured values as numbers:\n%s", out.String())
 	}
@@ -344,10 +353,10 @@ func TestPrinters(t *testing.T) {
 		file  string
 		write func(*bytes.Buffer) error
 	}{
-		{"table.golden", func(b *bytes.Buffer) error { return WriteTable(b, rep, 3) }},
-		{"summary.golden", func(b *bytes.Buffer) error { return WriteSummary(b, rep, 3) }},
-		{"markdown.golden", func(b *bytes.Buffer) error { return WriteMarkdown(b, rep, 3) }},
-		{"junit.golden", func(b *bytes.Buffer) error { return WriteJUnit(b, rep) }},
+		{"table.golden", func(b *bytes.Buffer) error { return render.WriteTable(b, rep, 3) }},
+		{"summary.golden", func(b *bytes.Buffer) error { return render.WriteSummary(b, rep, 3) }},
+		{"markdown.golden", func(b *bytes.Buffer) error { return render.WriteMarkdown(b, rep, 3) }},
+		{"junit.golden", func(b *bytes.Buffer) error { return render.WriteJUnit(b, rep) }},
 	} {
 		var b bytes.Buffer
 		if err := g.write(&b); err != nil {
@@ -366,7 +375,7 @@ func TestConfigAlwaysIncludePerCatalog(t *testing.T) {
 	cfg.Always = []string{"list_folders", "tool_of_another_catalog"}
 	rep := runTest(t, s, Options{Ks: []int{3}, Retrieval: []NamedRetrieval{{Name: "always", Config: cfg}}})
 	for _, r := range rep.Configs[0].Results {
-		if r.Cause == CauseError {
+		if r.Cause == report.CauseError {
 			t.Fatalf("%s: %s", r.ID, r.Error)
 		}
 		if !slices.Contains(r.Injected, "list_folders") {
@@ -397,7 +406,7 @@ func TestTokensAreRealRenderings(t *testing.T) {
 		return n
 	}
 	for _, r := range rep.Configs[0].Results {
-		var c *Case
+		var c *suite.Case
 		for _, sc := range s.Cases {
 			if sc.ID == r.ID {
 				c = sc
@@ -443,12 +452,12 @@ func TestGateTokensNeedSameCounting(t *testing.T) {
 	s := loadTestSuite(t)
 	base := runTest(t, s, Options{Ks: []int{3}, Variants: []string{"names"}, Encoding: "cl100k_base"})
 	cur := runTest(t, s, Options{Ks: []int{3}, Variants: []string{"names"}, Encoding: "o200k_base"})
-	v := Gate{MaxDrop: []Threshold{{"injected_tokens", 1000}, {"recall", 0}}}.Check(cur, base)
+	v := report.Gate{MaxDrop: []report.Threshold{{Metric: "injected_tokens", Value: 1000}, {Metric: "recall", Value: 0}}}.Check(cur, base)
 	if v.Passed || len(v.Errors) != 1 || !strings.Contains(v.Errors[0], "injected_tokens cannot be compared") {
 		t.Fatalf("verdict %+v", v)
 	}
 	same := runTest(t, s, Options{Ks: []int{3}, Variants: []string{"names"}, Encoding: "o200k_base"})
-	if v := (Gate{MaxDrop: []Threshold{{"injected_tokens", 0}}}).Check(same, cur); !v.Passed {
+	if v := (report.Gate{MaxDrop: []report.Threshold{{Metric: "injected_tokens", Value: 0}}}).Check(same, cur); !v.Passed {
 		t.Fatalf("same counting: %+v", v)
 	}
 }
@@ -460,9 +469,9 @@ func TestMarkdownGateFirst(t *testing.T) {
 	s := loadTestSuite(t)
 	base := runTest(t, s, Options{Ks: []int{5}})
 	rep := runTest(t, s, Options{Ks: []int{5}})
-	Gate{Min: []Threshold{{"pass_rate", 0.9}}, MaxDrop: []Threshold{{"recall", 0}}}.Check(rep, base)
+	report.Gate{Min: []report.Threshold{{Metric: "pass_rate", Value: 0.9}}, MaxDrop: []report.Threshold{{Metric: "recall", Value: 0}}}.Check(rep, base)
 	var b bytes.Buffer
-	if err := WriteMarkdown(&b, rep, 3); err != nil {
+	if err := render.WriteMarkdown(&b, rep, 3); err != nil {
 		t.Fatal(err)
 	}
 	md := b.String()

@@ -5,6 +5,7 @@ import (
 	"testing/fstest"
 
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // A trajectory whose first retrieval (k=1) misses delete_note: the model
@@ -22,7 +23,7 @@ func ExampleRun_trajectory() {
 		`{"transcript":` + call("search_tools", `{\"query\":\"delete note trash\"}`) + `,"gold_calls":[]},` +
 		`{"transcript":` + call("delete_note", `{\"id\":\"n1\"}`) + `,"gold_calls":[{"delete_note":{"id":["n1"]}}]}]}`
 	fsys := fstest.MapFS{"cat.json": {Data: []byte(cat)}, "suite.jsonl": {Data: []byte(line)}}
-	suite, err := replay.Load(fsys, "suite.jsonl", "")
+	suite, err := suite.Load(fsys, "suite.jsonl", "")
 	if err != nil {
 		fmt.Println(err)
 		return

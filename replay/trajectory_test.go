@@ -9,20 +9,23 @@ import (
 	"testing/fstest"
 
 	"github.com/tooleval/tooleval/internal/golden"
+	"github.com/tooleval/tooleval/render"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 const trajectorySuite = "../testdata/replay/trajectory/suite.jsonl"
 
-func runTrajectories(t *testing.T, ks ...int) *Report {
+func runTrajectories(t *testing.T, ks ...int) *report.Report {
 	t.Helper()
-	s, err := LoadFile(trajectorySuite)
+	s, err := suite.LoadFile(trajectorySuite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return runTest(t, s, Options{Ks: ks, Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: 1})
 }
 
-func resultOf(t *testing.T, c *ConfigResult, id string) *CaseResult {
+func resultOf(t *testing.T, c *report.ConfigResult, id string) *report.CaseResult {
 	t.Helper()
 	for _, r := range c.Results {
 		if r.ID == id {
@@ -72,7 +75,7 @@ func TestTrajectories(t *testing.T) {
 			len(tr.Recovered) != tc.recovered || tr.Searches != tc.searches {
 			t.Errorf("%s %s: passed %v step %d cause %q code %q recovered %v searches %d; want %v %d %q %q %d %d (%s)",
 				tc.config, tc.id, r.Passed, tr.FailedStep, r.Cause, tr.Code, tr.Recovered, tr.Searches,
-				tc.passed, tc.step, tc.cause, tc.code, tc.recovered, tc.searches, Detail(r))
+				tc.passed, tc.step, tc.cause, tc.code, tc.recovered, tc.searches, render.Detail(r))
 		}
 	}
 	k1 := resultOf(t, rep.Configs[0], "delete-after-search").Trajectory
@@ -83,14 +86,14 @@ func TestTrajectories(t *testing.T) {
 	if !stop.StoppedEarly || stop.StepsTaken != 2 || stop.GoldSteps != 3 || stop.Steps[2].Taken {
 		t.Errorf("stops early: %+v", stop)
 	}
-	if off := resultOf(t, rep.Configs[1], "wrong-arg-step3").Trajectory; off.Stop != StopOffScript || off.WrongArgCalls != 1 || off.ToolCalls != 3 {
+	if off := resultOf(t, rep.Configs[1], "wrong-arg-step3").Trajectory; off.Stop != suite.StopOffScript || off.WrongArgCalls != 1 || off.ToolCalls != 3 {
 		t.Errorf("off script: %+v", off)
 	}
 	m := rep.Configs[0].Metrics.Trajectory
 	if m.Cases != 6 || m.MissedFirst == 0 || m.Recovered != 1 || m.Causes["search_query"] != 1 || m.SuccessRate == nil {
 		t.Errorf("k=1 stats: %+v", m)
 	}
-	if v := MetricValue(&rep.Configs[1].Metrics, "trajectory_success"); v == nil || *v != 3.0/6 {
+	if v := report.MetricValue(&rep.Configs[1].Metrics, "trajectory_success"); v == nil || *v != 3.0/6 {
 		t.Errorf("trajectory_success at k=5: %v", v)
 	}
 }
@@ -99,13 +102,13 @@ func TestTrajectories(t *testing.T) {
 func TestTrajectoryPrinters(t *testing.T) {
 	rep := runTrajectories(t, 1, 5)
 	var table, md, junit bytes.Buffer
-	if err := WriteTable(&table, rep, 3); err != nil {
+	if err := render.WriteTable(&table, rep, 3); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteMarkdown(&md, rep, 3); err != nil {
+	if err := render.WriteMarkdown(&md, rep, 3); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteJUnit(&junit, rep); err != nil {
+	if err := render.WriteJUnit(&junit, rep); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, "../testdata/replay/trajectory/table.golden", table.Bytes(), *update)
@@ -119,12 +122,12 @@ func TestTrajectoryPrinters(t *testing.T) {
 	if !strings.Contains(md.String(), "### Trajectories") || !strings.Contains(junit.String(), "searched &#34;weather forecast city&#34;") {
 		t.Errorf("markdown or junit lacks the trajectory detail:\n%s", junit.String())
 	}
-	s, err := LoadFile(trajectorySuite)
+	s, err := suite.LoadFile(trajectorySuite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var page bytes.Buffer
-	if err := WriteHTML(&page, rep, HTMLOptions{Suite: s}); err != nil {
+	if err := render.WriteHTML(&page, rep, render.HTMLOptions{Suite: s}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"trajectory success", "trajectory misses recovered", "step 1: searched &#34;full-text search notes snippets&#34;", "── step 3 ──", "(not taken)"} {
@@ -133,10 +136,10 @@ func TestTrajectoryPrinters(t *testing.T) {
 		}
 	}
 	var js bytes.Buffer
-	if err := WriteJSON(&js, rep); err != nil {
+	if err := report.WriteJSON(&js, rep); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadJSON(&js, "r.json")
+	back, err := report.ReadJSON(&js, "r.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,20 +150,20 @@ func TestTrajectoryPrinters(t *testing.T) {
 
 // TestTrajectoryShardsMerge: trajectory statistics merge byte-identically.
 func TestTrajectoryShardsMerge(t *testing.T) {
-	s, err := LoadFile(trajectorySuite)
+	s, err := suite.LoadFile(trajectorySuite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts := Options{Ks: []int{1, 5}, Variants: []string{"retrieved"}, RandomChunkings: -1}
 	want := reportJSON(t, runTest(t, s, opts))
 	for n := 2; n <= 4; n++ {
-		var shards []*Report
+		var shards []*report.Report
 		for i := 1; i <= n; i++ {
 			o := opts
 			o.Shard, o.Shards = i, n
 			shards = append(shards, readBack(t, reportJSON(t, runTest(t, s, o))))
 		}
-		merged, err := Merge(shards)
+		merged, err := report.Merge(shards)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,8 +211,8 @@ func TestStepsValidation(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{"cat.json": {Data: []byte(cat)}, "s.jsonl": {Data: []byte(tc.suite + "\n")}}
-			_, err := Load(fsys, "s.jsonl", "")
-			var es Errors
+			_, err := suite.Load(fsys, "s.jsonl", "")
+			var es suite.Errors
 			if !errors.As(err, &es) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v\nwant %s", err, tc.want)
 			}
@@ -221,7 +224,7 @@ func TestStepsValidation(t *testing.T) {
 // from (the recorder and the importer write suites with Case).
 func TestStepsRoundTrip(t *testing.T) {
 	line := `{"id":"a","query":"q","catalog":"c.json","gold_tools":["f"],"steps":[{"transcript":{"format":"use_tool","text":"x"},"tool_results":{"0":"ok","call_1":{"n":1}},"gold_calls":[{"f":{"x":[1]}}]},{"query":"and then?","gold_calls":[],"stop":"budget"}],"search_tool":{"name":"find","query_param":"q"}}`
-	var c Case
+	var c suite.Case
 	if err := json.Unmarshal([]byte(line), &c); err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +240,7 @@ func TestStepsRoundTrip(t *testing.T) {
 // searches, tools never injected, wrong arguments at step 3, off-script
 // calls and models that stop early.
 func TestEmbeddedTrajectories(t *testing.T) {
-	s, err := LoadExamples()
+	s, err := suite.LoadExamples()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +288,7 @@ func TestEmbeddedTrajectories(t *testing.T) {
 		if r.Trajectory == nil {
 			continue
 		}
-		if r.Cause == CauseError {
+		if r.Cause == report.CauseError {
 			t.Errorf("%s: broken: %s", r.ID, r.Error)
 		}
 		for _, tag := range r.Tags {
@@ -295,7 +298,7 @@ func TestEmbeddedTrajectories(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	if err := WriteTable(&out, rep, 0); err != nil {
+	if err := render.WriteTable(&out, rep, 0); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "Trajectories") {
@@ -306,14 +309,14 @@ func TestEmbeddedTrajectories(t *testing.T) {
 // TestSearchToolTokens: a trajectory's prompts pay for the search tool
 // (and, in the retrieved variant, for the rule that names it).
 func TestSearchToolTokens(t *testing.T) {
-	s, err := LoadFile(trajectorySuite)
+	s, err := suite.LoadFile(trajectorySuite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := s.Cases[0]
 	cat := s.Catalog(c)
 	costs := newCosts("o200k_base")
-	search := SearchTool{}.Resolved()
+	search := suite.SearchTool{}.Resolved()
 	for _, v := range []string{"retrieved", "names", "native"} {
 		plain, err := costs.tokens(cat, v, c.GoldTools)
 		if err != nil {

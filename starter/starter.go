@@ -13,8 +13,8 @@ import (
 	"sort"
 
 	"github.com/tooleval/tooleval/internal/atomicfile"
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/tune"
 )
 
@@ -82,14 +82,14 @@ func Write(dir string) ([]string, error) {
 // Files returns the starter project as file contents by slash-separated
 // path.
 func Files() (map[string][]byte, error) {
-	suite, refs, err := pickCases()
+	suiteFile, refs, err := pickCases()
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]byte{SuiteFile: suite}
+	out := map[string][]byte{SuiteFile: suiteFile}
 	base := path.Dir(exampleSuite)
 	for _, ref := range refs {
-		data, err := fs.ReadFile(replay.Examples, path.Join(base, ref))
+		data, err := fs.ReadFile(suite.Examples, path.Join(base, ref))
 		if err != nil {
 			return nil, fmt.Errorf("starter: %s names %s: %w", exampleSuite, ref, err)
 		}
@@ -113,7 +113,7 @@ const exampleSuite = "examples/suite.jsonl"
 // MaxCases, and every suite-level line. It returns the kept lines and every
 // file they name (catalogs, transcripts), sorted.
 func pickCases() ([]byte, []string, error) {
-	data, err := fs.ReadFile(replay.Examples, exampleSuite)
+	data, err := fs.ReadFile(suite.Examples, exampleSuite)
 	if err != nil {
 		return nil, nil, err
 	}

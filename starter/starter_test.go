@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // The starter is a suite that loads and replays with no broken case, has a
@@ -24,7 +25,7 @@ func TestStarterReplays(t *testing.T) {
 			t.Errorf("%s not written: %v (wrote %v)", want, err, names)
 		}
 	}
-	s, err := replay.LoadFile(filepath.Join(dir, SuiteFile))
+	s, err := suite.LoadFile(filepath.Join(dir, SuiteFile))
 	if err != nil {
 		t.Fatalf("the starter suite does not load: %v", err)
 	}
@@ -32,7 +33,7 @@ func TestStarterReplays(t *testing.T) {
 	if n := len(s.Cases); n == 0 || n > MaxCases {
 		t.Fatalf("%d cases, want 1..%d", n, MaxCases)
 	}
-	ex, err := replay.LoadExamples()
+	ex, err := suite.LoadExamples()
 	if err != nil {
 		t.Fatal(err)
 	}

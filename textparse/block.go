@@ -2,6 +2,8 @@ package textparse
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -11,6 +13,23 @@ import (
 // scanning for several markers at once, a marker prefix held at a chunk
 // edge, and the states of a call block (between calls, a name, the JSON
 // arguments).
+
+// markerState is the state of the marker scan and of the block being
+// read.
+type markerState struct {
+	comp      *compiled  // marker sets of the enabled dialects, nil for none
+	rset      *actionSet // the close marker of marker reasoning ([THINK])
+	mm        markerMatch
+	mmOn      bool
+	mset      *actionSet // the set mm matches against
+	nextPos   nextCache
+	blk       *Block
+	bsets     *blockSets
+	callStart int    // offset of the marker that began the call
+	nameRaw   []byte // the name, once an IDMark moved on to the id
+	inID      bool
+	typed     bool // the Body.TypeWord of the current call was read
+}
 
 var (
 	compiledMu    sync.Mutex
@@ -41,15 +60,82 @@ func compiledFor(f Format) *compiled {
 	return c
 }
 
-// textMarkers returns the markers acted on in text now, nil for none.
-func (p *Parser) textMarkers() *actionSet {
-	if p.rset != nil {
-		return p.rset
+// compiled returns the marker sets of marker dialect d alone.
+func (d *Dialect) compiled() *compiled {
+	compiledMu.Lock()
+	c := d.comp
+	compiledMu.Unlock()
+	if c != nil {
+		return c
 	}
-	if p.comp == nil {
+	return compiledFor(d.Format)
+}
+
+// prepare checks a dialect that is not registered (a user's, see
+// ParseOptions.Dialect) as register does, compiles its marker sets and
+// checks that no marker of a set holds another.
+func (d *Dialect) prepare() (err error) {
+	if dialects[d.Format] == d {
+		return nil // a built-in, checked by register
+	}
+	compiledMu.Lock()
+	defer compiledMu.Unlock()
+	if d.comp != nil {
 		return nil
 	}
-	return &p.comp.text // inside <think>, only its blocks' Open act (onMarker)
+	if err := d.check(); err != nil {
+		return err
+	}
+	for i, b := range d.Blocks {
+		if r := b.Body.Read &^ (ReadJSON | ReadNameJSON); r != 0 && readerMakers[r] == nil {
+			return fmt.Errorf("block %d: unknown body reader %b", i, r)
+		}
+	}
+	defer func() { // compile panics on a set of more than 64 markers
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	c := compile([]*Dialect{d})
+	if err := c.overlap(); err != nil {
+		return err
+	}
+	d.comp = c
+	return nil
+}
+
+// overlap reports a marker of one of c's sets that holds another: the
+// matcher relies on there being none (a held prefix that fails is text up
+// to the next possible start, see refeed).
+func (c *compiled) overlap() error {
+	sets := []*actionSet{&c.text}
+	for i := range c.reason {
+		sets = append(sets, &c.reason[i])
+	}
+	for _, bs := range c.blocks {
+		sets = append(sets, &bs.between, &bs.name)
+	}
+	for _, s := range sets {
+		for _, a := range s.list {
+			for _, b := range s.list {
+				if a != b && strings.Contains(a, b) {
+					return fmt.Errorf("marker %q holds marker %q; they are read in the same place", a, b)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// textMarkers returns the markers acted on in text now, nil for none.
+func (p *Parser) textMarkers() *actionSet {
+	if p.mk.rset != nil {
+		return p.mk.rset
+	}
+	if p.mk.comp == nil {
+		return nil
+	}
+	return &p.mk.comp.text // inside <think>, only its blocks' Open act (onMarker)
 }
 
 // tagsOn reports whether '<' may start a tag the text state acts on.
@@ -61,10 +147,10 @@ func (p *Parser) tagsOn() bool {
 // textScan is the text state when markers are in play: text up to the next
 // byte that may start a marker or a tag is released at once.
 func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
-	if p.u8n > 0 { // a character cut by a failed marker prefix
+	if p.text.u8n > 0 { // a character cut by a failed marker prefix
 		i += p.finishRune(b[i:])
 	}
-	if p.fresh && len(p.comp.anchored) > 0 && !p.reason {
+	if p.fresh && len(p.mk.comp.anchored) > 0 && !p.reason {
 		j, ok := p.anchor(b, i)
 		if ok {
 			return j
@@ -76,7 +162,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 	tags, tagsKnown := false, false
 	tagsHere := func() bool {
 		if !tagsKnown {
-			tags, tagsKnown = p.rset == nil && p.tagsOn(), true
+			tags, tagsKnown = p.mk.rset == nil && p.tagsOn(), true
 		}
 		return tags
 	}
@@ -148,7 +234,7 @@ type nextCache struct {
 }
 
 func (p *Parser) cachedIndex(b []byte, i int, c byte) int {
-	nc := &p.nextPos
+	nc := &p.mk.nextPos
 	stamp := p.off + len(b)
 	if nc.stamp != stamp {
 		nc.stamp, nc.n = stamp, 0
@@ -177,33 +263,33 @@ func (p *Parser) cachedIndex(b []byte, i int, c byte) int {
 // beginMarker starts matching a marker of set at byte c (offset off); the
 // byte itself is fed by markerStep.
 func (p *Parser) beginMarker(set *actionSet, c byte, off int) {
-	p.mset = set
-	p.mm.begin(&set.markerSet, c, off)
-	p.mmOn = true
+	p.mk.mset = set
+	p.mk.mm.begin(&set.markerSet, c, off)
+	p.mk.mmOn = true
 }
 
 // markerStep feeds bytes to the marker being matched.
 func (p *Parser) markerStep(b []byte, i int) int {
-	n, res, id := p.mm.feed(b[i:])
+	n, res, id := p.mk.mm.feed(b[i:])
 	switch res {
 	case mmMore:
 		return i + n
 	case mmComplete:
-		p.mmOn = false
-		p.onMarker(p.mset.acts[id], p.mm.off, p.mm.off+p.mm.n)
+		p.mk.mmOn = false
+		p.onMarker(p.mk.mset.acts[id], p.mk.mm.off, p.mk.mm.off+p.mk.mm.n)
 		return i + n
 	}
-	p.mmOn = false
-	p.refeed(p.heldMarker(), p.mm.off, true)
+	p.mk.mmOn = false
+	p.refeed(p.heldMarker(), p.mk.mm.off, true)
 	return i + n
 }
 
 // heldMarker returns the bytes of the marker prefix being matched.
 func (p *Parser) heldMarker() []byte {
-	if j := p.mm.off - p.off; j >= 0 && p.chunk != nil && j+p.mm.n <= len(p.chunk) {
-		return p.chunk[j : j+p.mm.n]
+	if j := p.mk.mm.off - p.off; j >= 0 && p.chunk != nil && j+p.mk.mm.n <= len(p.chunk) {
+		return p.chunk[j : j+p.mk.mm.n]
 	}
-	return p.own(p.mm.buf[:p.mm.n])
+	return p.own(p.mk.mm.buf[:p.mk.mm.n])
 }
 
 // refeed handles bytes h (at offset off) that were held as a possible
@@ -212,14 +298,14 @@ func (p *Parser) heldMarker() []byte {
 // marker again. A marker never contains another, so a match found here can
 // only still be open at the end of h.
 func (p *Parser) refeed(h []byte, off int, failed bool) {
-	set := p.mset
+	set := p.mk.mset
 	for len(h) > 0 {
 		if !failed && set.first[h[0]] {
-			p.mm.begin(&set.markerSet, h[0], off)
-			n, res, id := p.mm.feed(h)
+			p.mk.mm.begin(&set.markerSet, h[0], off)
+			n, res, id := p.mk.mm.feed(h)
 			switch res {
 			case mmMore:
-				p.mmOn = true
+				p.mk.mmOn = true
 				return
 			case mmComplete:
 				p.onMarker(set.acts[id], off, off+n)
@@ -248,78 +334,78 @@ func (p *Parser) onMarker(a action, off, end int) {
 	if p.mode == mName && a.kind != aNameEnd && a.kind != aIDMark {
 		// The call's markers cut its name short: the call is dropped and
 		// the marker read as where it belongs.
-		p.errorf(p.cur.start, toolcall.CodeMalformedMarkup, -1, "call ends inside its name at offset %d", off)
-		p.inCall, p.mode = false, mBlock
+		p.errorf(p.calls.cur.start, toolcall.CodeMalformedMarkup, -1, "call ends inside its name at offset %d", off)
+		p.calls.inCall, p.mode = false, mBlock
 	}
 	if a.kind == aNameEnd && p.mode != mName {
 		p.emptyName(off)
 		return
 	}
-	if p.mode == mText && (p.reason && p.rset == nil || a.kind == aReasonCall) {
+	if p.mode == mText && (p.reason && p.mk.rset == nil || a.kind == aReasonCall) {
 		p.markerInReasoning(a, off, end)
 		return
 	}
 	switch a.kind {
 	case aLateClose:
-		if p.cutSpan != a.span+1 {
+		if p.inr.cutSpan != a.span+1 {
 			p.emitText(p.heldMarker(), off) // no call ended the span: text
 		}
-		p.cutSpan = 0
+		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:
 		p.fresh = false
-		if p.rset != nil { // a header-entered reasoning span ends at the next message
-			p.reason, p.rset = false, nil
+		if p.mk.rset != nil { // a header-entered reasoning span ends at the next message
+			p.reason, p.mk.rset = false, nil
 		}
 		p.detect(a.dialect.Format)
-		p.blk, p.bsets = a.block, p.comp.blocks[a.block]
-		p.callStart, p.fenced = off, false
+		p.mk.blk, p.mk.bsets = a.block, p.mk.comp.blocks[a.block]
+		p.mk.callStart, p.args.fenced = off, false
 		if a.block.Call != "" {
 			p.mode = mBlock
 		} else {
 			p.mode = mBlockBody
 		}
 	case aReasonOpen:
-		p.reason, p.rset = true, &p.comp.reason[a.span]
-		p.cutK, p.cutSpan, p.kept = tkNone, 0, false
-		p.label = p.comp.labels[a.span]
+		p.reason, p.mk.rset = true, &p.mk.comp.reason[a.span]
+		p.inr.reset()
+		p.inr.label = p.mk.comp.labels[a.span]
 	case aReasonClose:
-		p.reason, p.rset, p.fresh = false, nil, true
+		p.reason, p.mk.rset, p.fresh = false, nil, true
 	case aDrop:
 	case aStray:
 		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.block.Close)
 	case aCall:
-		if p.inCall {
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "call not closed before the next one")
+		if p.calls.inCall {
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "call not closed before the next one")
 			p.endBlockCall(off)
 		}
-		p.callStart, p.fenced = off, false
+		p.mk.callStart, p.args.fenced = off, false
 		p.mode = mBlockBody
 	case aCallEnd:
-		if p.inCall {
+		if p.calls.inCall {
 			p.endBlockCall(off)
 		}
 	case aClose:
-		if p.inCall {
+		if p.calls.inCall {
 			p.endBlockCall(off)
 		}
 		p.mode = mText
 	case aNameEnd:
-		if tw := p.blk.Body.TypeWord; tw != "" && !p.typed && string(trimSpace(p.name)) == tw && p.mm.buf[0] != '\n' {
-			p.typed = true // the call type; the name follows
-			p.name = p.name[:0]
+		if tw := p.mk.blk.Body.TypeWord; tw != "" && !p.mk.typed && string(trimSpace(p.calls.name)) == tw && p.mk.mm.buf[0] != '\n' {
+			p.mk.typed = true // the call type; the name follows
+			p.calls.name = p.calls.name[:0]
 			break
 		}
 		p.nameDone()
 	case aIDMark:
-		p.nameRaw = append(p.nameRaw[:0], p.name...)
-		p.name, p.inID = p.name[:0], true
+		p.mk.nameRaw = append(p.mk.nameRaw[:0], p.calls.name...)
+		p.calls.name, p.mk.inID = p.calls.name[:0], true
 	}
 	p.junk = false
 }
 
 // blockStep reads the states of a block.
 func (p *Parser) blockStep(b []byte, i int) int {
-	bl := p.blk
+	bl := p.mk.blk
 	switch p.mode {
 	case mBlockJSON:
 		n, done, failed := p.feedArgs(b[i:], p.off+i)
@@ -333,7 +419,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		}
 		return i
 	case mName:
-		set := &p.bsets.name
+		set := &p.mk.bsets.name
 		for j := i; j < len(b); j++ {
 			if set.first[b[j]] {
 				p.content(b[i:j], p.off+i)
@@ -351,7 +437,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		p.mode = mText
 		return i
 	}
-	set := &p.bsets.between
+	set := &p.mk.bsets.between
 	for ; i < len(b); i++ {
 		c := b[i]
 		if set.first[c] {
@@ -363,11 +449,11 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		}
 		switch p.mode {
 		case mBlock:
-			if bl.Call != "" || p.inCall {
+			if bl.Call != "" || p.calls.inCall {
 				p.stray(b[i:i+1], p.off+i)
 				continue
 			}
-			p.callStart = p.off + i
+			p.mk.callStart = p.off + i
 			p.mode = mBlockBody
 			return i
 		case mBlockBody:
@@ -375,12 +461,12 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		case mBlockArgs:
 			switch {
 			case c == '{':
-				p.js.Reset()
-				p.jsOff = p.off + i
+				p.args.js.Reset()
+				p.args.jsOff = p.off + i
 				p.mode = mBlockJSON
 				return i
-			case c == '`' && bl.Body.Fence && !p.fenced:
-				p.fenced, p.fenceRet, p.mode = true, mBlockArgs, mFence
+			case c == '`' && bl.Body.Fence && !p.args.fenced:
+				p.args.fenced, p.args.fenceRet, p.mode = true, mBlockArgs, mFence
 				return i + 1
 			}
 			p.notObject(p.off+i, c, notObjRaw)
@@ -394,7 +480,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 // blockCallRet returns the state after a call of the block, and the state
 // after skipping an abandoned one to its closer.
 func (p *Parser) blockCallRet() (after, skipped mode, closer string) {
-	bl := p.blk
+	bl := p.mk.blk
 	after = mText
 	switch {
 	case bl.Close != "":
@@ -415,73 +501,73 @@ func (p *Parser) blockCallRet() (after, skipped mode, closer string) {
 // (ReadJSON), a fence is skipped, anything else starts a name
 // (ReadNameJSON).
 func (p *Parser) bodyStart(b []byte, i int) int {
-	bl := p.blk
+	bl := p.mk.blk
 	c := b[i]
 	after, skipped, closer := p.blockCallRet()
 	r := p.customReader(&bl.Body)
 	switch {
-	case c == '`' && bl.Body.Fence && !p.fenced:
-		p.fenced, p.fenceRet, p.mode = true, mBlockBody, mFence
+	case c == '`' && bl.Body.Fence && !p.args.fenced:
+		p.args.fenced, p.args.fenceRet, p.mode = true, mBlockBody, mFence
 		return i + 1
 	case r != nil && r.starts(c, false):
 		return p.beginBody(r, b, i)
 	case (c == '{' || c == '[' || c == ']' && bl.Body.InList) && bl.Body.Read&ReadJSON != 0:
-		p.callTag = p.callStart
+		p.calls.callTag = p.mk.callStart
 		return p.beginEnvelopeBody(b, i, closer, after, skipped, &bl.Body)
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
-		p.beginCall(ckBlock, p.callStart, closer, skipped)
-		p.cur.after = after
-		p.name, p.inID, p.typed = p.name[:0], false, false
-		p.nameOff = p.off + i
+		p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
+		p.calls.cur.after = after
+		p.calls.name, p.mk.inID, p.mk.typed = p.calls.name[:0], false, false
+		p.calls.nameOff = p.off + i
 		p.mode = mName
 		return i
 	}
-	p.beginCall(ckBlock, p.callStart, closer, skipped)
+	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
 	p.abandon(p.off+i, toolcall.CodeInvalidJSON, "unexpected %q at the start of a call", c)
 	return i
 }
 
 // nameDone ends the name of a ReadNameJSON call.
 func (p *Parser) nameDone() {
-	raw := trimSpace(p.name)
+	raw := trimSpace(p.calls.name)
 	var id []byte
-	if p.inID {
-		raw, id = trimSpace(p.nameRaw), trimSpace(p.name)
+	if p.mk.inID {
+		raw, id = trimSpace(p.mk.nameRaw), trimSpace(p.calls.name)
 	}
-	if h := p.blk.Body.Header; h != nil {
+	if h := p.mk.blk.Body.Header; h != nil {
 		kind, n := h(raw)
 		if kind != HeaderCall {
-			p.inCall = false // no call: the message is text or reasoning
+			p.calls.inCall = false // no call: the message is text or reasoning
 			p.mode = mText
 			if kind == HeaderReasoning {
-				if i, ok := p.comp.spanOf[p.dialectOf()]; ok {
-					p.reason, p.rset = true, &p.comp.reason[i]
+				if i, ok := p.mk.comp.spanOf[p.dialectOf()]; ok {
+					p.reason, p.mk.rset = true, &p.mk.comp.reason[i]
 				}
 			}
 			return
 		}
 		raw = n
 	}
-	name := p.names.Intern(raw)
-	if u := p.blk.Body.Untyped; u != "" && !p.typed && p.cfg.format == FormatAuto && p.next == 0 {
+	name := p.calls.names.Intern(raw)
+	if u := p.mk.blk.Body.Untyped; u != "" && !p.mk.typed && p.cfg.format == FormatAuto && p.calls.next == 0 {
 		p.detected = u
 	}
-	if h := p.blk.Body.Name; h != nil {
+	if h := p.mk.blk.Body.Name; h != nil {
 		n, i, ok := h(name)
 		if !ok {
-			p.errorf(p.cur.start, toolcall.CodeInvalidToolName, -1, "invalid tool name %q", name)
-			p.cur.discard = true
+			p.errorf(p.calls.cur.start, toolcall.CodeInvalidToolName, -1, "invalid tool name %q", name)
+			p.calls.cur.discard = true
 		}
 		name = n
 		if i != "" {
-			p.cur.id = i
+			p.calls.cur.id = i
 		}
 	}
 	if len(id) > 0 {
-		p.cur.id = string(id)
+		p.calls.cur.id = string(id)
 	}
-	p.fenced = false
-	p.setName(name, p.cur.start)
+	p.args.fenced = false
+	p.setName(name, p.calls.cur.start)
 	p.mode = mBlockArgs
 }
 
@@ -494,10 +580,10 @@ func (p *Parser) emptyName(off int) {
 		return
 	}
 	after, skipped, closer := p.blockCallRet()
-	p.beginCall(ckBlock, p.callStart, closer, skipped)
-	p.cur.after = after
-	p.name, p.inID, p.typed = p.name[:0], false, false
-	p.nameOff = off
+	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
+	p.calls.cur.after = after
+	p.calls.name, p.mk.inID, p.mk.typed = p.calls.name[:0], false, false
+	p.calls.nameOff = off
 	p.mode = mName
 	p.nameDone()
 }
@@ -522,11 +608,11 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 	}
 	p.fresh = false
 	c := b[j]
-	for k, bl := range p.comp.anchored {
+	for k, bl := range p.mk.comp.anchored {
 		if bl.Body.accepts(c) {
-			p.detect(p.comp.anchorDialect[k].Format)
-			p.blk, p.bsets = bl, p.comp.blocks[bl]
-			p.callStart, p.fenced = p.off+j, false
+			p.detect(p.mk.comp.anchorDialect[k].Format)
+			p.mk.blk, p.mk.bsets = bl, p.mk.comp.blocks[bl]
+			p.mk.callStart, p.args.fenced = p.off+j, false
 			p.mode = mBlockBody
 			return j, true
 		}
@@ -536,12 +622,23 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 
 // dialectOf returns the dialect whose block is being read.
 func (p *Parser) dialectOf() *Dialect {
+	if d := p.cfg.dialect; d != nil && d.owns(p.mk.blk) {
+		return d
+	}
 	for _, d := range dialects {
-		for i := range d.Blocks {
-			if &d.Blocks[i] == p.blk {
-				return d
-			}
+		if d.owns(p.mk.blk) {
+			return d
 		}
 	}
 	return nil
+}
+
+// owns reports whether b is one of d's blocks.
+func (d *Dialect) owns(b *Block) bool {
+	for i := range d.Blocks {
+		if &d.Blocks[i] == b {
+			return true
+		}
+	}
+	return false
 }

@@ -74,16 +74,16 @@ func (c *call) errIndex() int {
 }
 
 func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) {
-	p.inCall = true
-	p.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.cur.args[:0], argsOff: -1, given: p.cur.given[:0]}
-	p.hold = p.hold[:0]
+	p.calls.inCall = true
+	p.calls.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.calls.cur.args[:0], argsOff: -1, given: p.calls.cur.given[:0]}
+	p.args.hold = p.args.hold[:0]
 	p.junk = false
 }
 
 // beginInvoke opens an <invoke name=…> or <function=…> call whose tag
 // spans [off, end).
 func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
-	name := p.names.Intern(p.tag.attrBytes())
+	name := p.calls.names.Intern(p.tags.tag.attrBytes())
 	p.beginCall(ckInvoke, off, closer, after)
 	p.mode = mInvoke
 	p.setName(name, off)
@@ -130,16 +130,16 @@ func (p *Parser) catalogName(name string) bool {
 // setName records the tool name found at off. Except in <tool_call> JSON,
 // where an id may follow, the call starts right away.
 func (p *Parser) setName(name string, off int) {
-	if p.cur.started || p.cur.discard {
+	if p.calls.cur.started || p.calls.cur.discard {
 		return
 	}
 	if !validName(name) && !p.catalogName(name) {
 		p.errorf(off, toolcall.CodeInvalidToolName, -1, "invalid tool name %q", name)
-		p.cur.discard = true
+		p.calls.cur.discard = true
 		return
 	}
-	p.cur.name = name
-	if p.cur.kind != ckEnvelope {
+	p.calls.cur.name = name
+	if p.calls.cur.kind != ckEnvelope {
 		p.startCall()
 	}
 }
@@ -147,13 +147,13 @@ func (p *Parser) setName(name string, off int) {
 // startCall emits call_start, and the arguments buffered while the name was
 // not known yet.
 func (p *Parser) startCall() {
-	c := &p.cur
+	c := &p.calls.cur
 	if c.started || c.discard {
 		return
 	}
 	c.started = true
-	c.index = p.next
-	p.next++
+	c.index = p.calls.next
+	p.calls.next++
 	if c.id == "" {
 		c.id = toolcall.GeneratedID(c.index)
 	}
@@ -189,7 +189,7 @@ func (p *Parser) own(b []byte) []byte {
 // emitArgs emits an args_delta. data must stay valid until the next Feed
 // (the chunk, or scratch).
 func (p *Parser) emitArgs(data []byte, off int) {
-	c := &p.cur
+	c := &p.calls.cur
 	if c.discard || len(data) == 0 {
 		return
 	}
@@ -211,7 +211,7 @@ func (p *Parser) emitArgs(data []byte, off int) {
 // flushArgsRune emits a held partial character (invalid UTF-8 in the
 // input) as it is.
 func (p *Parser) flushArgsRune() {
-	c := &p.cur
+	c := &p.calls.cur
 	if c.u8n > 0 {
 		n := c.u8n
 		c.u8n = 0
@@ -221,7 +221,7 @@ func (p *Parser) flushArgsRune() {
 
 // sendArgs records argument bytes and emits them once the call started.
 func (p *Parser) sendArgs(data []byte, off int) {
-	c := &p.cur
+	c := &p.calls.cur
 	if c.argsOff < 0 {
 		c.argsOff = off
 	}
@@ -257,8 +257,8 @@ func (p *Parser) sealed() []toolcall.Event {
 
 // endCall completes the call at the closing tag at off.
 func (p *Parser) endCall(off int) {
-	c := &p.cur
-	p.inCall = false
+	c := &p.calls.cur
+	p.calls.inCall = false
 	p.mode = c.after
 	if c.discard {
 		return
@@ -286,15 +286,15 @@ func (p *Parser) endCall(off int) {
 // missing_closer warning.
 func (p *Parser) closeMissing(end int) {
 	switch {
-	case p.inCall && p.closerOnlyMissing():
-		p.errorf(end, toolcall.CodeMissingCloser, p.cur.errIndex(), "the output ends before the closing token of the call to %q", p.cur.name)
+	case p.calls.inCall && p.closerOnlyMissing():
+		p.errorf(end, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing token of the call to %q", p.calls.cur.name)
 		if p.mode == mInvoke {
 			p.endInvoke(end)
 		} else {
 			p.endCall(end)
 		}
-	case p.inCall:
-	case p.mode == mEnvPost, p.mode == mWrapper, p.mode == mBlock && p.blk.Close != "" && !p.blk.Anchored:
+	case p.calls.inCall:
+	case p.mode == mEnvPost, p.mode == mWrapper, p.mode == mBlock && p.mk.blk.Close != "" && !p.mk.blk.Anchored:
 		p.errorf(end, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
 	}
 }
@@ -310,7 +310,7 @@ func (p *Parser) closerOnlyMissing() bool {
 	case mInvoke, mBlock, mArgsPost:
 		return true
 	case mUseTool:
-		return p.cur.name != ""
+		return p.calls.cur.name != ""
 	}
 	return false
 }
@@ -318,10 +318,10 @@ func (p *Parser) closerOnlyMissing() bool {
 // endInvoke closes an XML-parameter call.
 func (p *Parser) endInvoke(off int) {
 	if p.mode == mValue && !p.valueClose(off) {
-		p.mode = p.cur.skipRet // the closer that ends the call ends the skip
+		p.mode = p.calls.cur.skipRet // the closer that ends the call ends the skip
 		return
 	}
-	if p.cur.nparams > 0 {
+	if p.calls.cur.nparams > 0 {
 		p.emitArgs(litBrace, off)
 	}
 	p.endCall(off)
@@ -330,17 +330,17 @@ func (p *Parser) endInvoke(off int) {
 // abandon reports a fatal problem with the call and skips to its closing
 // tag.
 func (p *Parser) abandon(off int, code toolcall.Code, format string, args ...any) {
-	p.errorf(off, code, p.cur.errIndex(), format, args...)
-	p.inCall = false
-	p.tag.n = 0
-	p.hold = p.hold[:0]
-	p.val.pendOn = false
-	p.mmOn = false
-	if p.cur.closer == "" { // nothing to skip to: what follows is read again
-		p.mode = p.cur.skipRet
+	p.errorf(off, code, p.calls.cur.errIndex(), format, args...)
+	p.calls.inCall = false
+	p.tags.tag.n = 0
+	p.args.hold = p.args.hold[:0]
+	p.tags.val.pendOn = false
+	p.mk.mmOn = false
+	if p.calls.cur.closer == "" { // nothing to skip to: what follows is read again
+		p.mode = p.calls.cur.skipRet
 		return
 	}
-	p.mode, p.skip, p.skipN = mSkip, p.cur.closer, 0
+	p.mode, p.tags.skip, p.tags.skipN = mSkip, p.calls.cur.closer, 0
 }
 
 func (p *Parser) tooLarge(off int) {
@@ -350,26 +350,26 @@ func (p *Parser) tooLarge(off int) {
 // skipStep consumes an abandoned call up to its closing tag.
 func (p *Parser) skipStep(b []byte, i int) int {
 	for i < len(b) {
-		if p.skipN == 0 {
-			j := indexByte(b[i:], p.skip[0])
+		if p.tags.skipN == 0 {
+			j := indexByte(b[i:], p.tags.skip[0])
 			if j < 0 {
 				return len(b)
 			}
 			i += j
 		}
-		if b[i] == p.skip[p.skipN] {
-			p.skipN++
+		if b[i] == p.tags.skip[p.tags.skipN] {
+			p.tags.skipN++
 			i++
-			if p.skipN == len(p.skip) {
-				p.skipN = 0
-				p.mode = p.cur.skipRet
+			if p.tags.skipN == len(p.tags.skip) {
+				p.tags.skipN = 0
+				p.mode = p.calls.cur.skipRet
 				p.junk = false
 				return i
 			}
 			continue
 		}
-		if p.skipN > 0 {
-			p.skipN = 0 // b[i] may start the closer again
+		if p.tags.skipN > 0 {
+			p.tags.skipN = 0 // b[i] may start the closer again
 			continue
 		}
 		i++
@@ -379,14 +379,14 @@ func (p *Parser) skipStep(b []byte, i int) int {
 
 // incomplete reports the unfinished call at the end of the stream.
 func (p *Parser) incomplete(end int) {
-	c := &p.cur
-	p.inCall = false
+	c := &p.calls.cur
+	p.calls.inCall = false
 	if c.discard {
 		return
 	}
-	partial := string(c.args) + string(c.u8[:c.u8n]) + string(p.hold)
-	if p.mode == mValue && !p.val.str {
-		partial += string(p.val.buf)
+	partial := string(c.args) + string(c.u8[:c.u8n]) + string(p.args.hold)
+	if p.mode == mValue && !p.tags.val.str {
+		partial += string(p.tags.val.buf)
 	}
 	ev := toolcall.ErrorEvent(c.start, toolcall.CodeIncompleteCall, c.errIndex(),
 		"stream ended at offset %d inside a call to %q that started here", end, c.name)

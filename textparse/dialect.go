@@ -37,6 +37,10 @@ type Dialect struct {
 	// Alias names the dialect this one is another name of (hermes is
 	// tool_call): auto reports the dialect itself.
 	Alias Format
+
+	// comp: the marker sets of a dialect that is not registered (a
+	// user's), compiled by prepare.
+	comp *compiled
 }
 
 // Tags describes an XML-style dialect: its calls are tags, read by the tag

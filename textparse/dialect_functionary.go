@@ -33,7 +33,7 @@ func init() {
 // ReadFunctionary reads a recipient line, NAME\n{json} or all\n text.
 const ReadFunctionary Reader = 1 << 4
 
-func init() { registerReader(ReadFunctionary, func() bodyReader { return fnReader{} }) }
+func init() { registerReader(ReadFunctionary, "functionary", func() bodyReader { return fnReader{} }) }
 
 // fnReader reads a Functionary recipient line; the name collects in the
 // parser's shared name buffer, so it holds no state of its own.
@@ -47,15 +47,15 @@ func (fnReader) starts(c byte, anchored bool) bool {
 // end: an unfinished recipient line at the end of the stream is text (a
 // short answer such as "Done." with no recipient), never dropped.
 func (fnReader) end(p *Parser) {
-	if len(p.name) > 0 {
-		p.emitText(p.own(p.name), p.nameOff)
-		p.name = p.name[:0]
+	if len(p.calls.name) > 0 {
+		p.emitText(p.own(p.calls.name), p.calls.nameOff)
+		p.calls.name = p.calls.name[:0]
 	}
 }
 
 // begin starts a Functionary recipient line at b[i].
 func (fnReader) begin(p *Parser, b []byte, i int) int {
-	p.name, p.nameOff = p.name[:0], p.off+i
+	p.calls.name, p.calls.nameOff = p.calls.name[:0], p.off+i
 	return i
 }
 
@@ -63,30 +63,30 @@ func (fnReader) begin(p *Parser, b []byte, i int) int {
 // call whose JSON arguments follow (read like a block's NAME then JSON).
 func (fnReader) read(p *Parser, b []byte, i int) int {
 	j := i
-	for j < len(b) && b[j] != '\n' && (isPyNameByte(b[j]) || b[j] == ' ' || b[j] == '\r') && len(p.name)+(j-i) < 256 {
+	for j < len(b) && b[j] != '\n' && (isPyNameByte(b[j]) || b[j] == ' ' || b[j] == '\r') && len(p.calls.name)+(j-i) < 256 {
 		j++
 	}
-	p.name = append(p.name, b[i:j]...)
+	p.calls.name = append(p.calls.name, b[i:j]...)
 	if j == len(b) {
 		return j
 	}
 	if b[j] != '\n' {
 		// Not a recipient line: what was read is text.
 		p.mode = mText
-		p.emitText(p.own(p.name), p.nameOff)
+		p.emitText(p.own(p.calls.name), p.calls.nameOff)
 		return j
 	}
-	name := trimSpace(p.name)
+	name := trimSpace(p.calls.name)
 	if string(name) == "all" {
 		p.mode = mText
 		return j + 1
 	}
-	p.beginCall(ckBlock, p.callStart, "", mText)
-	p.cur.after = mText
-	p.fenced = false
-	p.setName(p.names.Intern(name), p.nameOff)
-	if p.cur.discard {
-		p.errorf(p.nameOff, toolcall.CodeMalformedMarkup, -1, "functionary recipient %q is not a tool name", name)
+	p.beginCall(ckBlock, p.mk.callStart, "", mText)
+	p.calls.cur.after = mText
+	p.args.fenced = false
+	p.setName(p.calls.names.Intern(name), p.calls.nameOff)
+	if p.calls.cur.discard {
+		p.errorf(p.calls.nameOff, toolcall.CodeMalformedMarkup, -1, "functionary recipient %q is not a tool name", name)
 	}
 	p.mode = mBlockArgs
 	return j + 1
@@ -98,7 +98,7 @@ func (fnReader) read(p *Parser, b []byte, i int) int {
 // is detected as functionary_v3 when this is its first call outside a
 // <tool_call>. It reports false to leave the bytes to the invoke state.
 func (p *Parser) invokeJSON(b []byte, i int) (int, bool) {
-	c := &p.cur
+	c := &p.calls.cur
 	if p.cfg.format != FormatAuto || p.junk || c.kind != ckInvoke || c.closer != "</function>" || c.nparams > 0 || c.jsonBody {
 		return i, false
 	}
@@ -112,12 +112,12 @@ func (p *Parser) invokeJSON(b []byte, i int) (int, bool) {
 	if b[j] != '{' {
 		return i, false
 	}
-	if p.detected == FormatQwen3Coder && p.wrapper == tkNone && p.next <= 1 {
+	if p.detected == FormatQwen3Coder && p.tags.wrapper == tkNone && p.calls.next <= 1 {
 		p.detected = FormatFunctionaryV3
 	}
 	c.jsonBody = true
-	p.js.Reset()
-	p.jsOff = p.off + j
+	p.args.js.Reset()
+	p.args.jsOff = p.off + j
 	p.mode = mArgsJSON
 	return j, true
 }

@@ -16,6 +16,7 @@ import "bytes"
 const FormatHarmony Format = "harmony"
 
 func init() {
+	registerHeader("harmony", harmonyHeader)
 	body := Body{Read: ReadNameJSON, NameEnd: "<|message|>", Header: harmonyHeader}
 	register(&Dialect{
 		Format: FormatHarmony,

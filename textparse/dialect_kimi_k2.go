@@ -12,6 +12,7 @@ import "strings"
 const FormatKimiK2 Format = "kimi_k2"
 
 func init() {
+	registerNameRule("functions.NAME:IDX", kimiName)
 	body := Body{Read: ReadNameJSON, NameEnd: "<|tool_call_argument_begin|>", Name: kimiName}
 	block := func(open, close string) Block {
 		return Block{Open: open, Close: close, Call: "<|tool_call_begin|>", CallEnd: "<|tool_call_end|>", Body: body}

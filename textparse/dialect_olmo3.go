@@ -29,7 +29,7 @@ func init() {
 // chunking).
 func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
 	d := dialects[FormatOlmo3]
-	if open := d.Blocks[0].Open; p.wrapper == tkNone || len(open) != len(tagName(p.wrapper))+2 || open[1:len(open)-1] != tagName(p.wrapper) {
+	if open := d.Blocks[0].Open; p.tags.wrapper == tkNone || len(open) != len(tagName(p.tags.wrapper))+2 || open[1:len(open)-1] != tagName(p.tags.wrapper) {
 		return i, false // not in the wrapper tag that opens OLMo's block
 	}
 	if p.junk || p.cfg.format != FormatAuto {
@@ -45,12 +45,12 @@ func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
 	if c := b[j]; !isPyKwByte(c) || c >= '0' && c <= '9' {
 		return i, false
 	}
-	p.detected, p.wrapper = FormatOlmo3, tkNone
+	p.detected, p.tags.wrapper = FormatOlmo3, tkNone
 	p.setDialects(0)
-	p.comp = compiledFor(FormatOlmo3)
-	p.blk = &d.Blocks[0]
-	p.bsets = p.comp.blocks[p.blk]
-	p.callStart, p.fenced = p.off+j, false
+	p.mk.comp = compiledFor(FormatOlmo3)
+	p.mk.blk = &d.Blocks[0]
+	p.mk.bsets = p.mk.comp.blocks[p.mk.blk]
+	p.mk.callStart, p.args.fenced = p.off+j, false
 	p.mode = mBlockBody
 	return j, true
 }

@@ -88,11 +88,11 @@ type envelope struct {
 
 // envelope returns the parser's JSON call reader, made on first use.
 func (p *Parser) envelope() *envelope {
-	if p.env == nil {
-		p.env = &envelope{}
-		p.env.vs.SetMaxDepth(p.cfg.maxDepth)
+	if p.rd.env == nil {
+		p.rd.env = &envelope{}
+		p.rd.env.vs.SetMaxDepth(p.cfg.maxDepth)
 	}
-	return p.env
+	return p.rd.env
 }
 
 // beginEnvelope starts reading the JSON call object or list at b[i]
@@ -113,7 +113,7 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 	e := p.envelope()
 	e.closer, e.post, e.skipped, e.nameKey = closer, post, skipped, bd.NameKey
 	e.reset()
-	p.body, p.mode = e, mBody
+	p.rd.body, p.mode = e, mBody
 	if b[i] == '[' || inList {
 		e.arr = true
 		e.state, e.elems = eArrElem, 0
@@ -123,7 +123,7 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 		return i + 1
 	}
 	e.arr = false
-	p.beginCall(ckEnvelope, p.callTag, closer, skipped)
+	p.beginCall(ckEnvelope, p.calls.callTag, closer, skipped)
 	return i
 }
 
@@ -189,7 +189,7 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 			}
 			start := off
 			if e.elems == 0 {
-				start = p.callTag // the block's first call starts at its tag
+				start = p.calls.callTag // the block's first call starts at its tag
 			}
 			e.elems++
 			bad := c != '{' || e.state == eArrAfter
@@ -263,20 +263,20 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 			switch {
 			case e.role == roleArgs && !e.argsSeen && c == '{':
 				e.argsSeen = true
-				p.js.Reset()
-				p.jsOff = off
+				p.args.js.Reset()
+				p.args.jsOff = off
 				e.state = eArgs
-				if p.cur.name != "" {
+				if p.calls.cur.name != "" {
 					p.startCall()
 				}
 				continue
 			case e.role == roleArgs && !e.argsSeen && c == '"':
 				e.argsSeen = true
-				p.js.Reset()
-				p.jsOff, e.argsO = off, off
+				p.args.js.Reset()
+				p.args.jsOff, e.argsO = off, off
 				e.esc, e.hi = 0, 0
 				e.state = eArgsStr
-				if p.cur.name != "" {
+				if p.calls.cur.name != "" {
 					p.startCall()
 				}
 			case e.role == roleArgs && !e.argsSeen && c != 'n':
@@ -356,25 +356,25 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 
 // envString records a collected name or id.
 func (p *Parser) envString() {
-	e := p.env
+	e := p.rd.env
 	var s string
 	if n := len(e.str); n >= 2 && n < 1024 && e.str[n-1] == '"' && bytes.IndexByte(e.str, '\\') < 0 {
 		// No escapes: the bytes are the string.
 		if e.role == roleID {
 			s = string(e.str[1 : n-1])
 		} else {
-			s = p.names.Intern(e.str[1 : n-1])
+			s = p.calls.names.Intern(e.str[1 : n-1])
 		}
 	} else if json.Unmarshal(e.str, &s) != nil {
 		return
 	}
 	if e.role == roleID {
-		if !p.cur.started && s != "" {
-			p.cur.id = s
+		if !p.calls.cur.started && s != "" {
+			p.calls.cur.id = s
 		}
 		return
 	}
-	if p.cur.name == "" && !p.cur.discard {
+	if p.calls.cur.name == "" && !p.calls.cur.discard {
 		p.setName(s, e.strOff)
 	}
 }
@@ -382,10 +382,10 @@ func (p *Parser) envString() {
 // envDone completes the call when its object ends at off. In an array of
 // calls the next element follows.
 func (p *Parser) envDone(off int) {
-	e := p.env
-	p.cur.after = e.post
+	e := p.rd.env
+	p.calls.cur.after = e.post
 	if e.arr {
-		p.cur.after = mBody
+		p.calls.cur.after = mBody
 	}
 	p.endCall(off)
 	e.state = eArrAfter
@@ -497,11 +497,11 @@ func (e *envelope) argsString(p *Parser, b []byte, i int) int {
 		switch {
 		case c == '"':
 			i++
-			if p.cur.notObj != 0 {
+			if p.calls.cur.notObj != 0 {
 				p.notObjectErr()
 				return i
 			}
-			if p.js.Started() && !p.js.Done() {
+			if p.args.js.Started() && !p.args.js.Done() {
 				p.abandon(e.argsO, toolcall.CodeInvalidJSON, "arguments string holds incomplete JSON")
 				return i
 			}
@@ -541,7 +541,7 @@ func (p *Parser) feedDecoded(d []byte, off int, exact bool) (int, bool) {
 		}
 		return off
 	}
-	if !p.js.Started() {
+	if !p.args.js.Started() {
 		for at < len(d) && isSpace(d[at]) {
 			at++
 		}
@@ -552,14 +552,14 @@ func (p *Parser) feedDecoded(d []byte, off int, exact bool) (int, bool) {
 			p.notObject(loc(at), d[at], notObjString)
 		}
 	}
-	if p.cur.notObj != 0 {
+	if p.calls.cur.notObj != 0 {
 		n, abandoned := p.scanNotObject(d[at:], loc(at), exact)
 		return at + n, !abandoned
 	}
-	if !p.js.Done() {
-		n := p.js.Feed(d[at:])
-		p.settle(d[at:at+n], p.env.argsO)
-		if p.js.Err() != nil {
+	if !p.args.js.Done() {
+		n := p.args.js.Feed(d[at:])
+		p.settle(d[at:at+n], p.rd.env.argsO)
+		if p.args.js.Err() != nil {
 			p.jsError(loc(at + n))
 			return at + n, false
 		}

@@ -36,7 +36,7 @@ const gemmaQuote = `<|"|>`
 // ReadGemma reads call:NAME{key:<|"|>v<|"|>,n:5}: Gemma 4's calls.
 const ReadGemma Reader = 1 << 3
 
-func init() { registerReader(ReadGemma, func() bodyReader { return &gemReader{} }) }
+func init() { registerReader(ReadGemma, "gemma", func() bodyReader { return &gemReader{} }) }
 
 // gemReader reads a Gemma call body; it is the state of one.
 type gemReader struct {
@@ -79,9 +79,9 @@ func (g *gemReader) end(p *Parser) {}
 // begin starts a Gemma body at b[i].
 func (g *gemReader) begin(p *Parser, b []byte, i int) int {
 	_, skipped, closer := p.blockCallRet()
-	p.beginCall(ckBlock, p.callStart, closer, skipped)
-	p.cur.after, _, _ = p.blockCallRet()
-	p.name, p.nameOff = p.name[:0], p.off+i
+	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
+	p.calls.cur.after, _, _ = p.blockCallRet()
+	p.calls.name, p.calls.nameOff = p.calls.name[:0], p.off+i
 	g.state, g.stack, g.elems, g.buf, g.lt, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
 	p.mode = mBody
 	return i
@@ -135,7 +135,7 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 		switch g.state {
 		case gmName:
 			var at bool
-			if i, at = g.run(p, b, i, &p.name, &gemNameStop, 512-len(p.name)); !at {
+			if i, at = g.run(p, b, i, &p.calls.name, &gemNameStop, 512-len(p.calls.name)); !at {
 				continue
 			}
 			if b[i] != '{' {
@@ -143,9 +143,9 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				return i
 			}
 			off = p.off + i
-			name := trimSpace(p.name)
+			name := trimSpace(p.calls.name)
 			name = bytes.TrimPrefix(name, []byte("call:"))
-			p.setName(p.names.Intern(trimSpace(name)), p.nameOff)
+			p.setName(p.calls.names.Intern(trimSpace(name)), p.calls.nameOff)
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, '{')
 			if !g.open(p, s, off) {
@@ -226,8 +226,8 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			case '"':
 				p.scratch = append(p.scratch, '"')
 				g.out(p, s, off)
-				p.js.Reset() // checks the string, copied as it is
-				p.js.Feed(p.scratch[len(p.scratch)-1:])
+				p.args.js.Reset() // checks the string, copied as it is
+				p.args.js.Feed(p.scratch[len(p.scratch)-1:])
 				g.state = gmJSONStr
 				i++
 				continue
@@ -240,16 +240,16 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 		case gmString:
 			i = g.str(p, b, i)
 		case gmJSONStr:
-			n := p.js.Feed(b[i:]) // up to the closing quote
+			n := p.args.js.Feed(b[i:]) // up to the closing quote
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, b[i:i+n]...)
 			g.out(p, s, off)
-			if p.js.Err() != nil { // a problem is at its byte
+			if p.args.js.Err() != nil { // a problem is at its byte
 				g.flush(p)
 				p.jsError(off + n)
 				return i + n
 			}
-			if p.js.Done() {
+			if p.args.js.Done() {
 				g.state = gmAfter
 			}
 			i += n
@@ -337,14 +337,14 @@ func (g *gemReader) run(p *Parser, b []byte, i int, dst *[]byte, stop *[256]bool
 // ltStart holds the '<' at b[i], read in the current state.
 func (g *gemReader) ltStart(p *Parser, i int) {
 	g.lt, g.ltOff, g.ltRet = 1, p.off+i, g.state
-	g.ltQ, g.ltC = g.state == gmString || g.state == gmValue, p.blk.Close != ""
+	g.ltQ, g.ltC = g.state == gmString || g.state == gmValue, p.mk.blk.Close != ""
 	g.state = gmLT
 }
 
 // quote returns the string delimiter of the block's body: Body.Quote,
 // Gemma 4's <|"|> by default.
 func quote(p *Parser) string {
-	if q := p.blk.Body.Quote; q != "" {
+	if q := p.mk.blk.Body.Quote; q != "" {
 		return q
 	}
 	return gemmaQuote
@@ -355,7 +355,7 @@ func quote(p *Parser) string {
 // matched; when neither matches, the held bytes go back to the state they
 // were read in.
 func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
-	q, closer := quote(p), p.blk.Close
+	q, closer := quote(p), p.mk.blk.Close
 	for ; i < len(b); i++ {
 		c := b[i]
 		// Both markers may be live (FunctionGemma's <escape> and
@@ -394,7 +394,7 @@ func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
 // ltFail hands the held '<' and the bytes after it back to the state
 // they were read in; b[i] is read next.
 func (g *gemReader) ltFail(p *Parser, i int) int {
-	held := p.blk.Close // the bytes held are a prefix of a live marker
+	held := p.mk.blk.Close // the bytes held are a prefix of a live marker
 	if g.ltQ {
 		held = quote(p)
 	}
@@ -405,8 +405,8 @@ func (g *gemReader) ltFail(p *Parser, i int) int {
 	g.state, g.lt = g.ltRet, 0
 	switch g.state {
 	case gmName:
-		if room := 512 - len(p.name); room > 0 {
-			p.name = append(p.name, held[:min(room, len(held))]...)
+		if room := 512 - len(p.calls.name); room > 0 {
+			p.calls.name = append(p.calls.name, held[:min(room, len(held))]...)
 		}
 	case gmKey, gmBare:
 		if len(g.buf) == 0 {
@@ -439,8 +439,8 @@ func (g *gemReader) closer(p *Parser, i int) {
 		what = "a string"
 	}
 	g.flush(p)
-	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, p.blk.Close)
-	p.mode, p.skipN = p.cur.skipRet, 0 // the closer is read
+	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, p.mk.blk.Close)
+	p.mode, p.tags.skipN = p.calls.cur.skipRet, 0 // the closer is read
 }
 
 // comma starts a value in scratch: the ',' before it in a list that

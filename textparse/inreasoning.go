@@ -29,6 +29,24 @@ import "github.com/tooleval/tooleval/toolcall"
 // maxPendSpace bounds the whitespace held after call markup in reasoning.
 const maxPendSpace = 256
 
+// inReasoning is the parser's state for calls written inside reasoning.
+type inReasoning struct {
+	// cutK, cutSpan: the reasoning tag, or 1 + the marker span, that a
+	// call written inside it ended; its closer, met later in text, is
+	// dropped.
+	cutK    tagKind
+	cutSpan int
+	pend    pendCall   // call markup inside reasoning, held
+	kept    bool       // a call was kept as reasoning in this reasoning span
+	label   *actionSet // the label that may follow a reasoning span's Open
+}
+
+// reset forgets the state of the reasoning span (a new one opens, or the
+// message ends).
+func (r *inReasoning) reset() {
+	r.cutK, r.cutSpan, r.kept, r.label = tkNone, 0, false, nil
+}
+
 // pendCall is call markup met inside reasoning, held until the byte after
 // it says whether a call follows.
 type pendCall struct {
@@ -43,7 +61,7 @@ type pendCall struct {
 
 // holdCall starts holding call markup spanning [off, end) with bytes b.
 func (p *Parser) holdCall(b []byte, off, end int) {
-	pc := &p.pend
+	pc := &p.inr.pend
 	pc.on, pc.off, pc.end = true, off, end
 	pc.held = append(pc.held[:0], b...)
 }
@@ -54,13 +72,13 @@ func (p *Parser) holdCall(b []byte, off, end int) {
 // text at once: a tag name the catalog lacks.
 func (p *Parser) tagInReasoning(k tagKind, off int) bool {
 	if k == tkGeneric {
-		if _, ok := p.lookupTag(p.tag.name()); !ok {
+		if _, ok := p.lookupTag(p.tags.tag.name()); !ok {
 			return false
 		}
 	}
-	t := &p.tag
+	t := &p.tags.tag
 	p.holdCall(t.buf[:t.n], off, off+t.n)
-	p.pend.tag, p.pend.tagN, p.pend.kind = true, t.n, k
+	p.inr.pend.tag, p.inr.pend.tagN, p.inr.pend.kind = true, t.n, k
 	return true
 }
 
@@ -70,7 +88,7 @@ func (p *Parser) tagInReasoning(k tagKind, off int) bool {
 func (p *Parser) markerInReasoning(a action, off, end int) {
 	if a.kind == aBlock || a.kind == aReasonCall {
 		p.holdCall(p.heldMarker(), off, end)
-		p.pend.tag, p.pend.act = false, a
+		p.inr.pend.tag, p.inr.pend.act = false, a
 		return
 	}
 	p.emitText(p.heldMarker(), off)
@@ -79,7 +97,7 @@ func (p *Parser) markerInReasoning(a action, off, end int) {
 // pendStep reads the bytes after held call markup: whitespace is held,
 // the first other byte decides.
 func (p *Parser) pendStep(b []byte, i int) int {
-	pc := &p.pend
+	pc := &p.inr.pend
 	j := i
 	for j < len(b) && isSpace(b[j]) && len(pc.held)-(pc.end-pc.off) < maxPendSpace {
 		j++
@@ -99,7 +117,7 @@ func (p *Parser) pendStep(b []byte, i int) int {
 // startsCall reports whether byte c, after the held markup (right after it
 // when first), starts a call body.
 func (p *Parser) startsCall(c byte, first bool) bool {
-	pc := &p.pend
+	pc := &p.inr.pend
 	if pc.tag {
 		if c == '<' {
 			return true
@@ -127,20 +145,20 @@ func (p *Parser) startsCall(c byte, first bool) bool {
 // resolvePend ends the hold: with call, the markup opens a call (unless
 // calls are kept as reasoning); otherwise the held bytes are reasoning.
 func (p *Parser) resolvePend(call bool) {
-	pc := &p.pend
+	pc := &p.inr.pend
 	pc.on = false
 	if call && !p.cfg.keepCalls {
 		p.errorf(pc.off, toolcall.CodeCallInReasoning, -1, "call inside reasoning: the reasoning ends and the call is read")
-		if p.rset != nil {
-			p.cutSpan = pc.act.span + 1
+		if p.mk.rset != nil {
+			p.inr.cutSpan = pc.act.span + 1
 		} else {
-			p.cutK = p.thinkK
+			p.inr.cutK = p.tags.thinkK
 		}
-		p.reason, p.rset = false, nil
+		p.reason, p.mk.rset = false, nil
 		if pc.tag {
-			p.tag.n = pc.tagN
+			p.tags.tag.n = pc.tagN
 			p.onTag()
-			p.tag.n = 0
+			p.tags.tag.n = 0
 		} else {
 			a := pc.act
 			a.kind = aBlock
@@ -148,10 +166,10 @@ func (p *Parser) resolvePend(call bool) {
 		}
 		return
 	}
-	if call && !p.kept {
+	if call && !p.inr.kept {
 		// Once per reasoning span: the tags nested in a kept call
 		// (<invoke> inside <function_calls>) are the same call.
-		p.kept = true
+		p.inr.kept = true
 		p.errorf(pc.off, toolcall.CodeCallInReasoning, -1, "call inside reasoning kept as reasoning")
 	}
 	p.emitText(p.own(pc.held), pc.off)

@@ -26,13 +26,13 @@ func (p *Parser) sniff(b []byte, i int) int {
 		switch p.mode {
 		case mArgsPre:
 			if c == '{' {
-				p.js.Reset()
-				p.jsOff = p.off + i
+				p.args.js.Reset()
+				p.args.jsOff = p.off + i
 				p.mode = mArgsJSON
 				return i
 			}
-			if c == '`' && !p.fenced { // a ```json fence around the JSON
-				p.fenced, p.fenceRet, p.mode = true, mArgsPre, mFence
+			if c == '`' && !p.args.fenced { // a ```json fence around the JSON
+				p.args.fenced, p.args.fenceRet, p.mode = true, mArgsPre, mFence
 				return i + 1
 			}
 			p.notObject(p.off+i, c, notObjRaw)
@@ -41,25 +41,25 @@ func (p *Parser) sniff(b []byte, i int) int {
 		case mCallBody:
 			switch c {
 			case '{', '[':
-				return p.beginEnvelope(b, i, tt.closer(p.callK), mEnvPost, mText)
+				return p.beginEnvelope(b, i, tt.closer(p.tags.callK), mEnvPost, mText)
 			case '`':
-				p.fenceRet, p.mode = mCallBody, mFence
+				p.args.fenceRet, p.mode = mCallBody, mFence
 				return i + 1
 			}
-			if p.xKV && isNameByte(c, true) {
+			if p.tags.xKV && isNameByte(c, true) {
 				p.beginKV(i)
 				return i
 			}
-			p.beginCall(ckEnvelope, p.callTag, tt.closer(p.callK), mText)
+			p.beginCall(ckEnvelope, p.calls.callTag, tt.closer(p.tags.callK), mText)
 			what := "a JSON object or array"
-			if w := tt.wrapOf[p.callK]; w >= 0 { // the calls the tag may wrap
+			if w := tt.wrapOf[p.tags.callK]; w >= 0 { // the calls the tag may wrap
 				sep := " name="
 				if tt.role[tt.ds[w].invoke]&rEq != 0 {
 					sep = "="
 				}
 				what += " or <" + tagName(tt.ds[w].invoke) + sep + "…>"
 			}
-			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected %s inside <%s>, found %q", what, tagName(p.callK), c)
+			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected %s inside <%s>, found %q", what, tagName(p.tags.callK), c)
 			return i
 		case mEnvPost, mArgsPost:
 			if c == '`' { // the end of a fence
@@ -76,7 +76,7 @@ func (p *Parser) argsJSON(b []byte, i int) int {
 	n, done, failed := p.feedArgs(b[i:], p.off+i)
 	if !failed && done {
 		p.mode = mArgsPost
-		if p.cur.jsonBody { // <function=NAME>{…}: </function> follows
+		if p.calls.cur.jsonBody { // <function=NAME>{…}: </function> follows
 			p.mode = mInvoke
 		}
 	}
@@ -86,17 +86,17 @@ func (p *Parser) argsJSON(b []byte, i int) int {
 // feedArgs feeds raw JSON argument bytes (starting at input offset off) to
 // the scanner and emits the settled ones.
 func (p *Parser) feedArgs(b []byte, off int) (n int, done, failed bool) {
-	if p.cur.notObj != 0 {
+	if p.calls.cur.notObj != 0 {
 		n, failed = p.scanNotObject(b, off, true)
 		return n, false, failed
 	}
-	n = p.js.Feed(b)
+	n = p.args.js.Feed(b)
 	p.settle(b[:n], off)
-	if e := p.js.Err(); e != nil {
-		p.jsError(p.jsOff + e.Offset)
+	if e := p.args.js.Err(); e != nil {
+		p.jsError(p.args.jsOff + e.Offset)
 		return n, false, true
 	}
-	return n, p.js.Done(), false
+	return n, p.args.js.Done(), false
 }
 
 // How arguments that are not a JSON object were given (call.notObj).
@@ -111,21 +111,21 @@ const (
 // but the value is scanned first, emitting nothing, so that nesting past
 // the depth cap is too_deep whatever the value's kind.
 func (p *Parser) notObject(off int, c byte, how uint8) {
-	p.cur.notObj, p.cur.notObjOff, p.cur.notObjC = how, off, c
-	p.js.Reset()
-	p.jsOff = off
+	p.calls.cur.notObj, p.calls.cur.notObjOff, p.calls.cur.notObjC = how, off, c
+	p.args.js.Reset()
+	p.args.jsOff = off
 }
 
 // notObjectErr abandons a call whose arguments are not an object.
 func (p *Parser) notObjectErr() {
 	what := "arguments must be a JSON object"
-	switch p.cur.notObj {
+	switch p.calls.cur.notObj {
 	case notObjEnvelope:
 		what = "tool_call JSON: " + what
 	case notObjString:
 		what = "arguments string must hold a JSON object"
 	}
-	p.abandon(p.cur.notObjOff, toolcall.CodeInvalidJSON, "%s, found %q", what, p.cur.notObjC)
+	p.abandon(p.calls.cur.notObjOff, toolcall.CodeInvalidJSON, "%s, found %q", what, p.calls.cur.notObjC)
 }
 
 // scanNotObject feeds bytes b of arguments begun by notObject and reports
@@ -136,20 +136,20 @@ func (p *Parser) notObjectErr() {
 // it starts there. Decoded bytes (not exact) are all located at off.
 func (p *Parser) scanNotObject(b []byte, off int, exact bool) (n int, abandoned bool) {
 	end := len(b)
-	if exact && p.cur.closer != "" {
-		if j := indexByte(b, p.cur.closer[0]); j >= 0 {
+	if exact && p.calls.cur.closer != "" {
+		if j := indexByte(b, p.calls.cur.closer[0]); j >= 0 {
 			end = j
 		}
 	}
-	n = p.js.Feed(b[:end])
-	if e := p.js.Err(); e != nil && e.TooDeep {
+	n = p.args.js.Feed(b[:end])
+	if e := p.args.js.Err(); e != nil && e.TooDeep {
 		if exact {
 			off += n
 		}
 		p.abandon(off, toolcall.CodeTooDeep, "arguments: %s", e.Msg)
 		return n, true
 	}
-	if p.js.Err() != nil || p.js.Done() || end < len(b) {
+	if p.args.js.Err() != nil || p.args.js.Done() || end < len(b) {
 		p.notObjectErr()
 		return n, true
 	}
@@ -158,7 +158,7 @@ func (p *Parser) scanNotObject(b []byte, off int, exact bool) (n int, abandoned 
 
 // jsError abandons the call on a scanner error found at input offset off.
 func (p *Parser) jsError(off int) {
-	e := p.js.Err()
+	e := p.args.js.Err()
 	code := toolcall.CodeInvalidJSON
 	if e.TooDeep {
 		code = toolcall.CodeTooDeep
@@ -169,26 +169,26 @@ func (p *Parser) jsError(off int) {
 // settle emits the bytes just consumed by the scanner, except a trailing
 // number or literal whose end is not known yet: that is held.
 func (p *Parser) settle(seg []byte, off int) {
-	pending := p.js.Pending()
-	if pending > 0 && pending >= len(p.hold)+len(seg) {
-		if len(p.hold) == 0 {
-			p.holdO = off
+	pending := p.args.js.Pending()
+	if pending > 0 && pending >= len(p.args.hold)+len(seg) {
+		if len(p.args.hold) == 0 {
+			p.args.holdO = off
 		}
-		p.hold = append(p.hold, seg...)
+		p.args.hold = append(p.args.hold, seg...)
 		return
 	}
 	p.flushHold()
 	cut := len(seg) - pending
 	p.emitArgs(seg[:cut], off)
 	if pending > 0 {
-		p.hold = append(p.hold, seg[cut:]...)
-		p.holdO = off + cut
+		p.args.hold = append(p.args.hold, seg[cut:]...)
+		p.args.holdO = off + cut
 	}
 }
 
 func (p *Parser) flushHold() {
-	if len(p.hold) > 0 {
-		p.emitArgs(p.own(p.hold), p.holdO)
-		p.hold = p.hold[:0]
+	if len(p.args.hold) > 0 {
+		p.emitArgs(p.own(p.args.hold), p.args.holdO)
+		p.args.hold = p.args.hold[:0]
 	}
 }

@@ -15,15 +15,15 @@ import "github.com/tooleval/tooleval/toolcall"
 // p.callK); the dialect is the one reading key/value pairs after it.
 func (p *Parser) beginKV(i int) {
 	for j := range tt.ds {
-		if x := &tt.ds[j]; x.key != tkNone && x.invoke == p.callK && p.dialects&(1<<j) != 0 {
-			p.cd = x
+		if x := &tt.ds[j]; x.key != tkNone && x.invoke == p.tags.callK && p.tags.dialects&(1<<j) != 0 {
+			p.tags.cd = x
 			break
 		}
 	}
-	p.detectTag(p.cd)
-	p.beginCall(ckKV, p.callTag, tt.closer(p.callK), mText)
-	p.name = p.name[:0]
-	p.nameOff = p.off + i
+	p.detectTag(p.tags.cd)
+	p.beginCall(ckKV, p.calls.callTag, tt.closer(p.tags.callK), mText)
+	p.calls.name = p.calls.name[:0]
+	p.calls.nameOff = p.off + i
 	p.mode = mKVName
 }
 
@@ -38,8 +38,8 @@ func (p *Parser) kvName(b []byte, i int) int {
 		return j
 	}
 	p.mode = mInvoke
-	p.setName(p.names.Intern(trimSpace(p.name)), p.nameOff)
-	p.kvKey = p.kvKey[:0]
+	p.setName(p.calls.names.Intern(trimSpace(p.calls.name)), p.calls.nameOff)
+	p.tags.kvKey = p.tags.kvKey[:0]
 	if b[j] == '\n' {
 		return j + 1
 	}
@@ -48,28 +48,28 @@ func (p *Parser) kvName(b []byte, i int) int {
 
 // kvTag handles a tag between a call's pairs or inside a key.
 func (p *Parser) kvTag(k tagKind, closing bool, off int) bool {
-	x := p.cd
+	x := p.tags.cd
 	switch {
 	case p.mode == mArgKey && closing && k == x.key:
-		p.kvKey = append(p.kvKey[:0], trimSpace(p.name)...)
+		p.tags.kvKey = append(p.tags.kvKey[:0], trimSpace(p.calls.name)...)
 		p.mode = mInvoke
 	case p.mode == mArgKey: // the call's closer inside a key
 		p.mode = mInvoke
 		p.endInvoke(off)
 	case !closing && k == x.key:
-		p.mode, p.name = mArgKey, p.name[:0]
+		p.mode, p.calls.name = mArgKey, p.calls.name[:0]
 	case !closing && k == x.value:
-		if len(p.kvKey) == 0 {
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "<%s> without an <%s>", tagName(x.value), tagName(x.key))
-			p.kvKey = append(p.kvKey, "value"...)
+		if len(p.tags.kvKey) == 0 {
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without an <%s>", tagName(x.value), tagName(x.key))
+			p.tags.kvKey = append(p.tags.kvKey, "value"...)
 		}
-		key := p.own(p.kvKey)
-		p.kvKey = p.kvKey[:0]
+		key := p.own(p.tags.kvKey)
+		p.tags.kvKey = p.tags.kvKey[:0]
 		p.valueOpen(key, off)
 	case closing && k == x.invoke:
 		p.endInvoke(off)
 	default:
-		p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> between arguments", tagName(k))
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between arguments", tagName(k))
 	}
 	p.junk = false
 	return true

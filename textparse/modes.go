@@ -11,64 +11,64 @@ func (p *Parser) tagSet() tagSet {
 	case mText:
 		switch {
 		case p.reason:
-			s.close = bitOf(p.thinkK)
+			s.close = bitOf(p.tags.thinkK)
 		case !p.cfg.thinkAsText:
 			s.open = bit(tkThink, tkThinking)
 			s.close = bit(tkThink, tkThinking)
 		}
 		if !p.reason { // the dialects' own reasoning tags
-			s.open |= p.xThink
-			s.close |= p.xThink
+			s.open |= p.tags.xThink
+			s.close |= p.tags.xThink
 		}
-		s.open |= p.xOpen // inside reasoning too (inreasoning.go)
-		s.close |= p.xClose
-		s.genericOpen = p.xCatalog
+		s.open |= p.tags.xOpen // inside reasoning too (inreasoning.go)
+		s.close |= p.tags.xClose
+		s.genericOpen = p.tags.xCatalog
 		if p.reason {
-			s.close &= bitOf(p.thinkK) // no stray-closer handling inside reasoning
+			s.close &= bitOf(p.tags.thinkK) // no stray-closer handling inside reasoning
 		}
 	case mWrapper:
 		s.open = tt.invokes | tt.reopen | tt.markup
 		s.close = tt.wclose | tt.invokes | tt.params
 	case mInvoke:
 		switch {
-		case p.cur.kind == ckCatalog:
+		case p.calls.cur.kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
-		case p.cur.kind == ckKV:
-			s.open = bit(p.cd.key, p.cd.value)
-			s.close = bit(p.cd.invoke, p.cd.key, p.cd.value)
+		case p.calls.cur.kind == ckKV:
+			s.open = bit(p.tags.cd.key, p.tags.cd.value)
+			s.close = bit(p.tags.cd.invoke, p.tags.cd.key, p.tags.cd.value)
 		default:
 			s.open = tt.params | p.wrapEnds()
 			s.close = tt.invokes | tt.params | tt.wclose
 		}
 	case mArgKey:
-		s.close = bit(p.cd.key, p.cd.invoke)
+		s.close = bit(p.tags.cd.key, p.tags.cd.invoke)
 	case mValue:
 		switch {
-		case p.cur.kind == ckCatalog:
+		case p.calls.cur.kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
-		case p.cur.kind == ckKV:
-			s.open = bitOf(p.cd.key)
-			s.close = bit(p.cd.value, p.cd.invoke)
+		case p.calls.cur.kind == ckKV:
+			s.open = bitOf(p.tags.cd.key)
+			s.close = bit(p.tags.cd.value, p.tags.cd.invoke)
 		default:
 			s.open = tt.params | p.wrapEnds()
 			s.close = tt.params | tt.invokes | tt.wclose
-			if p.val.pendCall {
+			if p.tags.val.pendCall {
 				s.open |= tt.invokes
 			}
 		}
 	case mUseTool:
-		s.open = bit(p.cd.name, p.cd.args)
-		s.close = bit(p.cd.invoke, p.cd.name, p.cd.args)
+		s.open = bit(p.tags.cd.name, p.tags.cd.args)
+		s.close = bit(p.tags.cd.invoke, p.tags.cd.name, p.tags.cd.args)
 	case mToolName:
-		s.open = bitOf(p.cd.args)
-		s.close = bit(p.cd.name, p.cd.invoke)
+		s.open = bitOf(p.tags.cd.args)
+		s.close = bit(p.tags.cd.name, p.tags.cd.invoke)
 	case mArgsPre, mArgsPost:
-		s.close = bit(p.cd.args, p.cd.invoke)
+		s.close = bit(p.tags.cd.args, p.tags.cd.invoke)
 	case mCallBody:
 		s.open = tt.invokes
-		s.close = bitOf(p.callK)
+		s.close = bitOf(p.tags.callK)
 	case mEnvPost:
-		s.close = bitOf(p.callK)
+		s.close = bitOf(p.tags.callK)
 	}
 	return s
 }
@@ -90,7 +90,7 @@ func (p *Parser) detect(f Format) {
 	p.detected = f
 	if p.cfg.format == FormatAuto && markerDialect(f) != nil { // only its markers from now on
 		p.setDialects(0)
-		p.comp = compiledFor(f)
+		p.mk.comp = compiledFor(f)
 	}
 }
 
@@ -104,14 +104,14 @@ func (p *Parser) detectTag(x *tagDialect) {
 	if p.detected != "" {
 		// A JSON call tag's dialect gives way to one sharing its tag whose
 		// body was seen (<tool_call><function=…>, <tool_call>NAME).
-		if d := p.detTag; d != nil && d.d.Tags.JSON && d.group&(1<<x.idx) != 0 {
-			p.detected, p.detTag = x.d.Format, x
+		if d := p.tags.detTag; d != nil && d.d.Tags.JSON && d.group&(1<<x.idx) != 0 {
+			p.detected, p.tags.detTag = x.d.Format, x
 		}
 		return
 	}
-	p.detected, p.detTag = x.d.Format, x
+	p.detected, p.tags.detTag = x.d.Format, x
 	if p.cfg.format == FormatAuto {
-		p.comp = nil
+		p.mk.comp = nil
 		p.setDialects(x.group | 1<<x.idx)
 	}
 }
@@ -119,7 +119,7 @@ func (p *Parser) detectTag(x *tagDialect) {
 // onTag acts on the complete tag in p.tag. It reports false when the tag is
 // content after all.
 func (p *Parser) onTag() bool {
-	t := &p.tag
+	t := &p.tags.tag
 	k, closing, off := t.kind, t.closing, t.off
 	end := off + t.n
 	if t.bad && (p.mode == mText || p.mode == mWrapper) {
@@ -134,12 +134,12 @@ func (p *Parser) onTag() bool {
 		p.fresh = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
-			p.reason, p.thinkK = true, k
-			p.cutK, p.cutSpan, p.kept = tkNone, 0, false
-		case closing && p.reason && k == p.thinkK:
+			p.reason, p.tags.thinkK = true, k
+			p.inr.reset()
+		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true
-		case closing && k == p.cutK: // the reasoning a call ended (inreasoning.go)
-			p.cutK = tkNone
+		case closing && k == p.inr.cutK: // the reasoning a call ended (inreasoning.go)
+			p.inr.cutK = tkNone
 		case p.reason:
 			return p.tagInReasoning(k, off)
 		case closing:
@@ -152,17 +152,17 @@ func (p *Parser) onTag() bool {
 			name := string(t.name())
 			p.detect(p.catalogFormat())
 			p.beginCall(ckCatalog, off, "</"+name+">", mText)
-			p.cur.tool = tool
+			p.calls.cur.tool = tool
 			p.mode = mInvoke
 			p.setName(name, off)
 		case role&rNamed != 0:
-			p.cd = tt.owner(k, p.cfg.format)
-			p.detectTag(p.cd)
+			p.tags.cd = tt.owner(k, p.cfg.format)
+			p.detectTag(p.tags.cd)
 			p.beginCall(ckNamed, off, tt.closer(k), mText)
 			p.mode = mUseTool
 		case role&rJSON != 0:
 			p.detectTag(p.jsonOwner(k))
-			p.callTag, p.callK = off, k
+			p.calls.callTag, p.tags.callK = off, k
 			p.mode = mCallBody
 		case role&rWrapper != 0:
 			p.openWrapper(k)
@@ -175,20 +175,20 @@ func (p *Parser) onTag() bool {
 		case !closing && role&rInvoke != 0:
 			p.beginInvoke(off, end, tt.closer(k), mWrapper)
 		case !closing && p.wrapperOf() != nil && k == p.wrapperOf().wrapEnd:
-			p.mode, p.wrapper = mText, tkNone
+			p.mode, p.tags.wrapper = mText, tkNone
 		case !closing && (tt.callBegins|tt.callSeps)&bitOf(k) != 0:
 			// <｜tool_call_begin｜>function<｜tool_sep｜>: the type word
 			// between them is markup, not stray text.
 			p.junk = tt.callBegins&bitOf(k) != 0
 			return true
 		case !closing: // a repeated wrapper, a call's end marker
-		case k == p.wrapper:
-			p.mode, p.wrapper = mText, tkNone
+		case k == p.tags.wrapper:
+			p.mode, p.tags.wrapper = mText, tkNone
 		default:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> between calls", tagName(k))
 		}
 	case mInvoke:
-		if p.cur.kind == ckKV {
+		if p.calls.cur.kind == ckKV {
 			return p.kvTag(k, closing, off)
 		}
 		return p.invokeTag(k, closing, off)
@@ -198,27 +198,27 @@ func (p *Parser) onTag() bool {
 		return p.valueTag(k, closing, off)
 	case mUseTool:
 		switch {
-		case !closing && k == p.cd.name:
-			p.mode, p.name, p.nameOff = mToolName, p.name[:0], end
-		case !closing && k == p.cd.args:
+		case !closing && k == p.tags.cd.name:
+			p.mode, p.calls.name, p.calls.nameOff = mToolName, p.calls.name[:0], end
+		case !closing && k == p.tags.cd.args:
 			p.openArguments(off)
-		case closing && k == p.cd.invoke:
+		case closing && k == p.tags.cd.invoke:
 			p.endCall(off)
 		default:
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> inside <%s>", tagName(k), tagName(p.cd.invoke))
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> inside <%s>", tagName(k), tagName(p.tags.cd.invoke))
 		}
 	case mToolName:
-		p.setName(p.names.Intern(trimSpace(p.name)), p.nameOff)
+		p.setName(p.calls.names.Intern(trimSpace(p.calls.name)), p.calls.nameOff)
 		p.mode = mUseTool
 		switch {
-		case !closing && k == p.cd.args:
+		case !closing && k == p.tags.cd.args:
 			p.openArguments(off)
-		case closing && k == p.cd.invoke:
+		case closing && k == p.tags.cd.invoke:
 			p.endCall(off)
 		}
 	case mArgsPre, mArgsPost:
 		p.mode = mUseTool
-		if k == p.cd.invoke {
+		if k == p.tags.cd.invoke {
 			p.endCall(off)
 		}
 	case mCallBody:
@@ -226,10 +226,10 @@ func (p *Parser) onTag() bool {
 			p.mode = mText
 			return true
 		}
-		if i := tt.wrapOf[p.callK]; i >= 0 { // the dialect whose wrapper the call tag is
+		if i := tt.wrapOf[p.tags.callK]; i >= 0 { // the dialect whose wrapper the call tag is
 			p.detectTag(&tt.ds[i])
 		}
-		p.wrapper = p.callK
+		p.tags.wrapper = p.tags.callK
 		p.beginInvoke(off, end, tt.closer(k), mWrapper)
 	case mEnvPost:
 		p.mode = mText
@@ -241,7 +241,7 @@ func (p *Parser) onTag() bool {
 // openWrapper enters the wrapper tag k met in text.
 func (p *Parser) openWrapper(k tagKind) {
 	p.detectTag(&tt.ds[tt.wrapOf[k]])
-	p.mode, p.wrapper = mWrapper, k
+	p.mode, p.tags.wrapper = mWrapper, k
 }
 
 // jsonOwner returns the dialect whose Invoke k holds a JSON call object.
@@ -269,8 +269,8 @@ func isWrapperCloser(k tagKind) bool { return k != tkGeneric && tt.wclose&bitOf(
 
 // invokeTag handles a tag between the parameters of a call.
 func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
-	t := &p.tag
-	if p.cur.kind == ckCatalog {
+	t := &p.tags.tag
+	if p.calls.cur.kind == ckCatalog {
 		name := string(t.name())
 		switch {
 		case !closing:
@@ -278,10 +278,10 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 			if t.self {
 				p.valueClose(off)
 			}
-		case name == p.cur.name:
+		case name == p.calls.cur.name:
 			p.endInvoke(off)
-		case p.cur.tool != nil && p.cur.tool.Param(name) != nil:
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> between parameters", name)
+		case p.calls.cur.tool != nil && p.calls.cur.tool.Param(name) != nil:
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", name)
 		default:
 			return false
 		}
@@ -296,8 +296,8 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 	case !closing && p.wrapEnds()&bitOf(k) != 0: // the invoke's closer is missing
 		p.endInvoke(off)
 		return p.onTag()
-	case !closing && p.cur.jsonBody:
-		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.cur.name)
+	case !closing && p.calls.cur.jsonBody:
+		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
 		return true
 	case !closing: // <parameter …>
 		p.valueOpen(t.attrBytes(), off)
@@ -307,7 +307,7 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 	case role&rInvoke != 0:
 		p.endInvoke(off)
 	case role&rParam != 0:
-		p.errorf(off, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "stray </%s> between parameters", tagName(k))
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", tagName(k))
 	default: // </function_calls> or </tool_call>: the call's closer is missing
 		p.endInvoke(off)
 		return p.onTag()
@@ -319,11 +319,11 @@ func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
 // openArguments starts the arguments tag of a named call; a second one
 // abandons the call.
 func (p *Parser) openArguments(off int) {
-	if p.cur.argsGiven {
-		p.abandon(off, toolcall.CodeMalformedMarkup, "a second <%s> in one <%s>", tagName(p.cd.args), tagName(p.cd.invoke))
+	if p.calls.cur.argsGiven {
+		p.abandon(off, toolcall.CodeMalformedMarkup, "a second <%s> in one <%s>", tagName(p.tags.cd.args), tagName(p.tags.cd.invoke))
 		return
 	}
-	p.cur.argsGiven, p.fenced = true, false
+	p.calls.cur.argsGiven, p.args.fenced = true, false
 	p.mode = mArgsPre
 }
 
@@ -334,7 +334,7 @@ const maxTagCache = 256
 // cached per name, so that ordinary markup (<div>, <b>) costs no
 // allocation after its first occurrence.
 func (p *Parser) lookupTag(name []byte) (*toolcall.Tool, bool) {
-	if t, ok := p.tagCache[string(name)]; ok {
+	if t, ok := p.tags.tagCache[string(name)]; ok {
 		return t, t != nil
 	}
 	s := string(name)
@@ -342,11 +342,11 @@ func (p *Parser) lookupTag(name []byte) (*toolcall.Tool, bool) {
 	if !ok {
 		t = nil
 	}
-	if len(p.tagCache) < maxTagCache {
-		if p.tagCache == nil {
-			p.tagCache = map[string]*toolcall.Tool{}
+	if len(p.tags.tagCache) < maxTagCache {
+		if p.tags.tagCache == nil {
+			p.tags.tagCache = map[string]*toolcall.Tool{}
 		}
-		p.tagCache[s] = t
+		p.tags.tagCache[s] = t
 	}
 	return t, t != nil
 }

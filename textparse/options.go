@@ -1,9 +1,14 @@
 package textparse
 
-import "github.com/tooleval/tooleval/toolcall"
+import (
+	"fmt"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
 
 type config struct {
 	format        Format
+	dialect       *Dialect // the marker dialect read, nil for auto and the XML-style ones
 	tools         toolcall.ToolSet
 	keepCalls     bool // KeepCallsInReasoning
 	reasoningOpen bool
@@ -20,12 +25,21 @@ func New(o toolcall.ParseOptions) (*Parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := ParseFormat(string(o.Format))
-	if err != nil {
-		return nil, err
+	var d *Dialect
+	var f Format
+	if o.Dialect != nil {
+		if d, f, err = userDialect(o); err != nil {
+			return nil, err
+		}
+	} else {
+		if f, err = ParseFormat(string(o.Format)); err != nil {
+			return nil, err
+		}
+		d = markerDialect(f)
 	}
 	return newParser(config{
 		format:        f,
+		dialect:       d,
 		tools:         o.Tools,
 		keepCalls:     o.KeepCallsInReasoning,
 		reasoningOpen: o.ReasoningOpen,
@@ -33,4 +47,19 @@ func New(o toolcall.ParseOptions) (*Parser, error) {
 		maxCallBytes:  o.MaxCallBytes,
 		maxDepth:      o.MaxDepth,
 	}), nil
+}
+
+// userDialect checks the user-described dialect of o (ParseOptions.Dialect).
+func userDialect(o toolcall.ParseOptions) (*Dialect, Format, error) {
+	d, ok := o.Dialect.(*Dialect)
+	if !ok {
+		return nil, "", fmt.Errorf("textparse: ParseOptions.Dialect is a %T, not a *textparse.Dialect", o.Dialect)
+	}
+	if o.Format != "" && o.Format != FormatAuto && o.Format != d.Format {
+		return nil, "", fmt.Errorf("textparse: format %q and dialect %q disagree", o.Format, d.Format)
+	}
+	if err := d.prepare(); err != nil {
+		return nil, "", fmt.Errorf("textparse: dialect %q: %w", d.Format, err)
+	}
+	return d, d.Format, nil
 }

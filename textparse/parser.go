@@ -40,8 +40,60 @@ const (
 // it is not safe for concurrent use.
 type Parser struct {
 	cfg      config
-	detected Format      // dialect seen, "" until then
-	detTag   *tagDialect // that dialect when it is XML-style
+	detected Format // dialect seen, "" until then
+
+	off     int // input offset of the current chunk's first byte
+	chunk   []byte
+	evs     []toolcall.Event
+	scratch []byte // event bytes that do not alias the chunk, reset per Feed
+
+	mode   mode
+	reason bool // inside reasoning
+	junk   bool // a run of stray bytes inside markup was reported
+	fresh  bool // nothing but whitespace in the answer yet (anchored blocks)
+
+	text  textState   // an unfinished UTF-8 character at the end of text
+	calls callState   // the call being read and the calls so far (call.go)
+	args  argsState   // the JSON arguments being read (jsonargs.go)
+	mk    markerState // the marker scan and the block being read (block.go)
+	tags  tagState    // the tag scan and the tag call being read (modes.go)
+	rd    readerState // the body readers (reader.go)
+	inr   inReasoning // calls written inside reasoning (inreasoning.go)
+}
+
+// textState holds an unfinished UTF-8 character at the end of text.
+type textState struct {
+	u8  [utf8.UTFMax]byte
+	u8n int
+	u8o int
+}
+
+// callState is the call being read, shared by every dialect.
+type callState struct {
+	inCall  bool
+	cur     call
+	callTag int            // offset of the tag or marker that began the call
+	nameOff int            // offset of the name's content
+	next    int            // next call index
+	names   toolcall.Names // tool names seen
+	name    []byte         // the name being read
+}
+
+// argsState is the JSON arguments of the call being read.
+type argsState struct {
+	js    jsonscan.Scanner
+	jsOff int    // input offset where js started
+	hold  []byte // settled-but-pending JSON bytes (a number or literal)
+	holdO int
+	// fenceRet is the state after a ```json line; fenced: the arguments
+	// of the current call had one.
+	fenceRet mode
+	fenced   bool
+}
+
+// tagState is the state of the XML-style dialects' tags.
+type tagState struct {
+	detTag *tagDialect // the dialect detected, when XML-style
 	// dialects: the XML-style dialects enabled (a bit per index in the
 	// tag table, tagtable.go); xOpen, xClose, xThink, xCatalog, xKV: what
 	// they make the text state act on (setDialects).
@@ -50,82 +102,34 @@ type Parser struct {
 	xThink        uint64
 	xCatalog, xKV bool
 
-	off     int // input offset of the current chunk's first byte
-	chunk   []byte
-	evs     []toolcall.Event
-	scratch []byte // event bytes that do not alias the chunk, reset per Feed
-
-	mode   mode
-	reason bool    // inside <think> / <thinking>
-	thinkK tagKind // which of them
-	// cutK, cutSpan: the reasoning tag, or 1 + the marker span, that a
-	// call written inside it ended (inreasoning.go); its closer, met
-	// later in text, is dropped.
-	cutK    tagKind
-	cutSpan int
-	pend    pendCall    // call markup inside reasoning, held
-	kept    bool        // a call was kept as reasoning in this reasoning span
-	label   *actionSet  // the label that may follow a reasoning span's Open
-	wrapper tagKind     // the wrapper of calls the parser is in
-	callK   tagKind     // the JSON call tag being read (Tags.JSON)
-	cd      *tagDialect // the dialect of a named or key/value call
-	junk    bool        // a run of stray bytes inside markup was reported
-
-	tag tagReader
-	u8  [utf8.UTFMax]byte // unfinished UTF-8 character at the end of text
-	u8n int
-	u8o int
-
-	inCall  bool
-	cur     call
-	callTag int            // offset of the <tool_call> being sniffed
-	nameOff int            // offset of the <tool_name> content
-	next    int            // next call index
-	names   toolcall.Names // tool names seen
-
-	val   value
-	name  []byte // <tool_name> content
-	js    jsonscan.Scanner
-	jsOff int    // input offset where js started
-	hold  []byte // settled-but-pending JSON bytes (a number or literal)
-	holdO int
-	env   *envelope // the JSON call reader, made on first use (envelope.go)
-	skip  string    // closing tag that ends mSkip
-	// fenceRet is the state after a ```json line; fenced: the
-	// <arguments> of the current call had one.
-	fenceRet mode
-	fenced   bool
+	thinkK   tagKind     // the reasoning tag the parser is in
+	wrapper  tagKind     // the wrapper of calls the parser is in
+	callK    tagKind     // the JSON call tag being read (Tags.JSON)
+	cd       *tagDialect // the dialect of a named or key/value call
+	tag      tagReader
+	val      value
+	skip     string // closing tag that ends mSkip
 	skipN    int
+	kvKey    []byte                    // the key waiting for its value (kv.go)
+	tagCache map[string]*toolcall.Tool // lookupTag
+}
 
-	// marker dialects (block.go)
-	comp      *compiled  // marker sets of the enabled dialects, nil for none
-	rset      *actionSet // the close marker of marker reasoning ([THINK])
-	mm        markerMatch
-	mmOn      bool
-	mset      *actionSet // the set mm matches against
-	nextPos   nextCache
-	blk       *Block
-	bsets     *blockSets
-	callStart int    // offset of the marker that began the call
-	nameRaw   []byte // the name, once an IDMark moved on to the id
-	inID      bool
-	typed     bool                      // the Body.TypeWord of the current call was read
-	kvKey     []byte                    // the key waiting for its value (kv.go)
-	tagCache  map[string]*toolcall.Tool // lookupTag
-	fresh     bool                      // nothing but whitespace in the answer yet (anchored blocks)
-	body      bodyReader                // the reader of the body being read (mBody)
-	readers   []readerSlot              // the readers made so far (customReader)
+// readerState holds the body readers.
+type readerState struct {
+	env     *envelope    // the JSON call reader, made on first use (envelope.go)
+	body    bodyReader   // the reader of the body being read (mBody)
+	readers []readerSlot // the readers made so far (customReader)
 }
 
 // newParser builds a Parser from a checked config (see New).
 func newParser(cfg config) *Parser {
 	p := &Parser{cfg: cfg, fresh: true}
-	p.js.SetMaxDepth(p.cfg.maxDepth)
+	p.args.js.SetMaxDepth(p.cfg.maxDepth)
 	tagVocabulary()
 	var on uint64
 	if i, ok := tt.tagDialectOf(p.cfg.format); ok {
 		on = 1 << i
-	} else if markerDialect(p.cfg.format) == nil {
+	} else if p.cfg.dialect == nil {
 		p.cfg.format = FormatAuto
 		on = tt.all
 	}
@@ -137,14 +141,17 @@ func newParser(cfg config) *Parser {
 		}
 	}
 	p.setDialects(on)
-	p.comp = compiledFor(p.cfg.format)
+	p.mk.comp = compiledFor(p.cfg.format)
+	if d := p.cfg.dialect; d != nil {
+		p.mk.comp = d.compiled()
+	}
 	if p.cfg.reasoningOpen {
-		p.reason, p.thinkK = true, tkThink
+		p.reason, p.tags.thinkK = true, tkThink
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
-			p.thinkK = tt.ds[i].think // the dialect's own reasoning tag
+			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
-		if d := markerDialect(p.cfg.format); d != nil && len(d.Reasoning) > 0 && p.comp != nil {
-			p.rset = &p.comp.reason[0] // the dialect's own reasoning span
+		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && p.mk.comp != nil {
+			p.mk.rset = &p.mk.comp.reason[0] // the dialect's own reasoning span
 		}
 	}
 	return p
@@ -167,13 +174,13 @@ func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 	p.scratch = p.scratch[:0]
 	p.chunk = chunk
 	i := 0
-	if p.u8n > 0 {
+	if p.text.u8n > 0 {
 		i = p.finishRune(chunk)
 	}
 	for i < len(chunk) {
 		end := len(chunk)
-		if p.inCall {
-			if lim := p.cur.start + p.cfg.maxCallBytes - p.off; lim < end {
+		if p.calls.inCall {
+			if lim := p.calls.cur.start + p.cfg.maxCallBytes - p.off; lim < end {
 				if lim <= i {
 					p.tooLarge(p.off + i)
 					continue
@@ -191,23 +198,23 @@ func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 // step consumes bytes of b from i on, in the current state, and returns the
 // index of the first byte it did not consume.
 func (p *Parser) step(b []byte, i int) int {
-	if p.pend.on {
+	if p.inr.pend.on {
 		return p.pendStep(b, i)
 	}
-	if p.mmOn {
+	if p.mk.mmOn {
 		return p.markerStep(b, i)
 	}
-	if p.tag.n > 0 {
+	if p.tags.tag.n > 0 {
 		return p.tagStep(b, i)
 	}
 	switch p.mode {
 	case mBlock, mBlockBody, mName, mBlockArgs, mBlockJSON, mBlockSep:
 		return p.blockStep(b, i)
 	case mBody:
-		return p.body.read(p, b, i)
+		return p.rd.body.read(p, b, i)
 	case mText:
-		if s := p.label; s != nil { // a reasoning span's optional label (Span.Label)
-			p.label = nil
+		if s := p.inr.label; s != nil { // a reasoning span's optional label (Span.Label)
+			p.inr.label = nil
 			if s.first[b[i]] {
 				p.beginMarker(s, b[i], p.off+i)
 				return i
@@ -216,7 +223,7 @@ func (p *Parser) step(b []byte, i int) int {
 		if set := p.textMarkers(); set != nil {
 			return p.textScan(b, i, set)
 		}
-		if p.u8n > 0 { // a character cut by a failed tag (non-ASCII tag names)
+		if p.text.u8n > 0 { // a character cut by a failed tag (non-ASCII tag names)
 			i += p.finishRune(b[i:])
 			if i == len(b) {
 				return i
@@ -252,7 +259,7 @@ func (p *Parser) step(b []byte, i int) int {
 		if j < 0 {
 			return len(b)
 		}
-		p.mode = p.fenceRet
+		p.mode = p.args.fenceRet
 		return i + j + 1
 	case mArgsPre, mArgsPost, mCallBody, mEnvPost:
 		return p.sniff(b, i)
@@ -286,11 +293,11 @@ func (p *Parser) step(b []byte, i int) int {
 
 // startTag begins reading a tag at offset off with the tags the current
 // state acts on.
-func (p *Parser) startTag(off int) { p.tag.start(off, p.tagSet()) }
+func (p *Parser) startTag(off int) { p.tags.tag.start(off, p.tagSet()) }
 
 // tagStep feeds bytes to the tag being read.
 func (p *Parser) tagStep(b []byte, i int) int {
-	t := &p.tag
+	t := &p.tags.tag
 	if t.n == 1 && i < len(b) {
 		i += t.fastName(b[i:])
 	}
@@ -307,7 +314,7 @@ func (p *Parser) tagStep(b []byte, i int) int {
 				return i
 			}
 		}
-		switch p.tag.step(b[i]) {
+		switch p.tags.tag.step(b[i]) {
 		case tagMore:
 			i++
 		case tagComplete:
@@ -331,22 +338,22 @@ func (p *Parser) finishTag() {
 		p.failTag()
 		return
 	}
-	p.tag.n = 0
+	p.tags.tag.n = 0
 }
 
 // failTag turns the held tag bytes into content.
 func (p *Parser) failTag() {
-	n, off := p.tag.n, p.tag.off
-	p.tag.n = 0
+	n, off := p.tags.tag.n, p.tags.tag.off
+	p.tags.tag.n = 0
 	var b []byte
 	if i := off - p.off; i >= 0 && p.chunk != nil {
 		b = p.chunk[i : i+n] // the tag began in this chunk
 	} else {
-		b = p.own(p.tag.buf[:n])
+		b = p.own(p.tags.tag.buf[:n])
 	}
 	if p.mode == mText {
 		if s := p.textMarkers(); s != nil && s.first['<'] {
-			p.mset = s
+			p.mk.mset = s
 			p.refeed(b, off, false)
 			return
 		}
@@ -382,8 +389,8 @@ func (p *Parser) emitText(b []byte, off int) {
 func (p *Parser) textRun(b []byte, off int, atEnd bool) {
 	if atEnd {
 		if k := partialRune(b); k > 0 {
-			copy(p.u8[:], b[len(b)-k:])
-			p.u8n, p.u8o = k, off+len(b)-k
+			copy(p.text.u8[:], b[len(b)-k:])
+			p.text.u8n, p.text.u8o = k, off+len(b)-k
 			b = b[:len(b)-k]
 		}
 	}
@@ -418,20 +425,20 @@ func partialRune(b []byte) int {
 // bytes that complete them at the start of chunk.
 func (p *Parser) finishRune(chunk []byte) int {
 	s := len(p.scratch)
-	p.scratch = append(p.scratch, p.u8[:p.u8n]...)
+	p.scratch = append(p.scratch, p.text.u8[:p.text.u8n]...)
 	i := 0
-	for i < len(chunk) && i < utf8.UTFMax-p.u8n && chunk[i]&0xC0 == 0x80 && !utf8.FullRune(p.scratch[s:]) {
+	for i < len(chunk) && i < utf8.UTFMax-p.text.u8n && chunk[i]&0xC0 == 0x80 && !utf8.FullRune(p.scratch[s:]) {
 		p.scratch = append(p.scratch, chunk[i])
 		i++
 	}
 	if !utf8.FullRune(p.scratch[s:]) && i == len(chunk) {
 		// Still unfinished: keep holding.
-		p.u8n = copy(p.u8[:], p.scratch[s:])
+		p.text.u8n = copy(p.text.u8[:], p.scratch[s:])
 		p.scratch = p.scratch[:s]
 		return i
 	}
-	p.u8n = 0
-	p.emitText(p.scratch[s:], p.u8o)
+	p.text.u8n = 0
+	p.emitText(p.scratch[s:], p.text.u8o)
 	return i
 }
 
@@ -441,8 +448,8 @@ func (p *Parser) content(b []byte, off int) {
 	case mText:
 		p.emitText(b, off)
 	case mToolName, mName, mArgKey, mKVName:
-		if room := 512 - len(p.name); room > 0 {
-			p.name = append(p.name, b[:min(room, len(b))]...)
+		if room := 512 - len(p.calls.name); room > 0 {
+			p.calls.name = append(p.calls.name, b[:min(room, len(b))]...)
 		}
 	case mValue:
 		p.valueContent(b, off)
@@ -467,11 +474,11 @@ func (p *Parser) stray(b []byte, off int) {
 func (p *Parser) where() string {
 	switch p.mode {
 	case mWrapper:
-		return "<" + tagName(p.wrapper) + ">"
+		return "<" + tagName(p.tags.wrapper) + ">"
 	case mInvoke:
 		return "a call's"
 	case mUseTool, mArgsPost:
-		return "<" + tagName(p.cd.invoke) + ">"
+		return "<" + tagName(p.tags.cd.invoke) + ">"
 	}
 	return "tool-call"
 }
@@ -487,7 +494,7 @@ func (p *Parser) Close() []toolcall.Event {
 	p.evs = p.evs[:0]
 	p.scratch = p.scratch[:0]
 	end := p.off
-	if t := &p.tag; t.n > 0 {
+	if t := &p.tags.tag; t.n > 0 {
 		// A closing tag cut short by the end of the stream still closes.
 		ok := false
 		if t.closing {
@@ -505,38 +512,38 @@ func (p *Parser) Close() []toolcall.Event {
 			p.failTag()
 		}
 	}
-	for p.mmOn { // a marker prefix at the end is not a marker
-		p.mmOn = false
-		p.refeed(p.own(p.mm.buf[:p.mm.n]), p.mm.off, true)
+	for p.mk.mmOn { // a marker prefix at the end is not a marker
+		p.mk.mmOn = false
+		p.refeed(p.own(p.mk.mm.buf[:p.mk.mm.n]), p.mk.mm.off, true)
 	}
-	if p.pend.on { // call markup at the very end: no call follows
+	if p.inr.pend.on { // call markup at the very end: no call follows
 		p.resolvePend(false)
 	}
-	if p.u8n > 0 {
+	if p.text.u8n > 0 {
 		s := len(p.scratch)
-		p.scratch = append(p.scratch, p.u8[:p.u8n]...)
-		p.u8n = 0
-		p.emitText(p.scratch[s:], p.u8o)
+		p.scratch = append(p.scratch, p.text.u8[:p.text.u8n]...)
+		p.text.u8n = 0
+		p.emitText(p.scratch[s:], p.text.u8o)
 	}
-	if p.mode == mValue && p.val.pendCall {
-		p.endInvoke(p.val.pendOff)
-	} else if p.mode == mValue && p.val.pendOn {
+	if p.mode == mValue && p.tags.val.pendCall {
+		p.endInvoke(p.tags.val.pendOff)
+	} else if p.mode == mValue && p.tags.val.pendOn {
 		p.valueClose(p.off)
 	}
-	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.hold) > 0 && p.js.End() {
+	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.args.hold) > 0 && p.args.js.End() {
 		p.flushHold()
 	}
 	if p.mode == mBody {
-		p.body.end(p)
+		p.rd.body.end(p)
 	}
-	if p.inCall && p.cur.notObj != 0 {
+	if p.calls.inCall && p.calls.cur.notObj != 0 {
 		p.notObjectErr() // arguments that are not an object, cut short
 	}
 	p.closeMissing(end)
-	if p.inCall {
+	if p.calls.inCall {
 		p.incomplete(end)
 	}
-	p.mode, p.inCall, p.reason, p.wrapper, p.rset = mText, false, false, tkNone, nil
-	p.cutK, p.cutSpan, p.label = tkNone, 0, nil
+	p.mode, p.calls.inCall, p.reason, p.tags.wrapper, p.mk.rset = mText, false, false, tkNone, nil
+	p.inr.reset()
 	return p.sealed()
 }

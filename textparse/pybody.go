@@ -20,7 +20,7 @@ import (
 // arguments.
 const ReadPython Reader = 1 << 2
 
-func init() { registerReader(ReadPython, func() bodyReader { return &pyReader{} }) }
+func init() { registerReader(ReadPython, "python", func() bodyReader { return &pyReader{} }) }
 
 // pyReader reads a Python call body; it is the state of one.
 type pyReader struct {
@@ -73,7 +73,7 @@ func (py *pyReader) begin(p *Parser, b []byte, i int) int {
 	py.state, py.calls, py.bracket, py.pend, py.probe = pyStart, 0, false, -1, false
 	if b[i] == '[' {
 		py.bracket = true
-		if p.blk.Anchored {
+		if p.mk.blk.Anchored {
 			py.probe, py.held, py.heldOff, py.nameAt, py.nameEnd = true, append(py.held[:0], '['), p.off+i, 0, 0
 		}
 		return i + 1
@@ -121,11 +121,11 @@ func (py *pyReader) probeCall(p *Parser, i int) int {
 	py.probe = false
 	_, skipped, closer := p.blockCallRet()
 	py.calls++
-	p.beginCall(ckBlock, p.callStart, closer, skipped)
-	p.name, p.nameOff = append(p.name[:0], py.held[py.nameAt:py.nameEnd]...), py.heldOff+py.nameAt
-	p.setName(p.names.Intern(p.name), p.nameOff)
+	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
+	p.calls.name, p.calls.nameOff = append(p.calls.name[:0], py.held[py.nameAt:py.nameEnd]...), py.heldOff+py.nameAt
+	p.setName(p.calls.names.Intern(p.calls.name), p.calls.nameOff)
 	py.args = 0
-	p.cur.given = p.cur.given[:0]
+	p.calls.cur.given = p.calls.cur.given[:0]
 	py.state = pyArgs
 	return i + 1
 }
@@ -168,7 +168,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				i++
 				continue
 			}
-			if set := &p.bsets.between; set.first[c] {
+			if set := &p.mk.bsets.between; set.first[c] {
 				p.beginMarker(set, c, off) // the block's closer
 				return i
 			}
@@ -196,23 +196,23 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			_, skipped, closer := p.blockCallRet()
 			start := off
 			if py.calls == 0 {
-				start = p.callStart // the first call starts at the block's marker
+				start = p.mk.callStart // the first call starts at the block's marker
 			}
 			py.calls++
 			p.beginCall(ckBlock, start, closer, skipped)
-			p.name, p.nameOff = p.name[:0], off
+			p.calls.name, p.calls.nameOff = p.calls.name[:0], off
 			py.state = pyName
 		case pyName:
 			j := i
 			for j < len(b) && isPyNameByte(b[j]) {
 				j++
 			}
-			if room := 256 - len(p.name); room > 0 {
-				p.name = append(p.name, b[i:i+min(room, j-i)]...)
+			if room := 256 - len(p.calls.name); room > 0 {
+				p.calls.name = append(p.calls.name, b[i:i+min(room, j-i)]...)
 			}
 			i = j
 			if i < len(b) {
-				p.setName(p.names.Intern(p.name), p.nameOff)
+				p.setName(p.calls.names.Intern(p.calls.name), p.calls.nameOff)
 				py.state = pyParen
 			}
 		case pyParen:
@@ -222,11 +222,11 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			}
 			if c != '(' {
 				py.flush(p, len(p.scratch))
-				p.abandon(off, toolcall.CodeInvalidJSON, "expected '(' after %s, found %q", p.name, c)
+				p.abandon(off, toolcall.CodeInvalidJSON, "expected '(' after %s, found %q", p.calls.name, c)
 				return i
 			}
 			py.args = 0
-			p.cur.given = p.cur.given[:0]
+			p.calls.cur.given = p.calls.cur.given[:0]
 			py.state = pyArgs
 			i++
 		case pyArgs:
@@ -239,7 +239,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			}
 			if !isPyKwByte(c) || c >= '0' && c <= '9' {
 				py.flush(p, len(p.scratch))
-				p.abandon(off, toolcall.CodeInvalidJSON, "positional argument in a call to %s: only keyword arguments can be matched to parameters", p.cur.name)
+				p.abandon(off, toolcall.CodeInvalidJSON, "positional argument in a call to %s: only keyword arguments can be matched to parameters", p.calls.cur.name)
 				return i
 			}
 			py.kw, py.kwOff = py.kw[:0], off
@@ -263,16 +263,16 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			}
 			if c != '=' {
 				py.flush(p, len(p.scratch))
-				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "positional argument %s in a call to %s: only keyword arguments can be matched to parameters", py.kw, p.cur.name)
+				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "positional argument %s in a call to %s: only keyword arguments can be matched to parameters", py.kw, p.calls.cur.name)
 				return i
 			}
-			kw := p.names.Intern(py.kw)
-			if p.cur.gave(kw) {
+			kw := p.calls.names.Intern(py.kw)
+			if p.calls.cur.gave(kw) {
 				py.flush(p, len(p.scratch))
-				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.cur.name)
+				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.calls.cur.name)
 				return i
 			}
-			p.cur.given = append(p.cur.given, kw)
+			p.calls.cur.given = append(p.calls.cur.given, kw)
 			s := len(p.scratch)
 			if py.args == 0 {
 				p.scratch = append(p.scratch, '{')
@@ -357,10 +357,10 @@ func (py *pyReader) callDone(p *Parser, b []byte, i int) int {
 	py.emit(p, s, p.off+i)
 	py.flush(p, len(p.scratch))
 	if py.bracket {
-		p.cur.after = mBody
+		p.calls.cur.after = mBody
 		py.state = pyAfterCall
 	} else {
-		p.cur.after, _, _ = p.blockCallRet()
+		p.calls.cur.after, _, _ = p.blockCallRet()
 	}
 	p.endBlockCall(p.off + i + 1)
 	return i + 1
@@ -381,8 +381,8 @@ func (py *pyReader) stray(p *Parser, off int, format string, args ...any) {
 		p.mode = after
 		return
 	}
-	p.mode, p.skip, p.skipN = mSkip, closer, 0
-	p.cur.skipRet = skipped
+	p.mode, p.tags.skip, p.tags.skipN = mSkip, closer, 0
+	p.calls.cur.skipRet = skipped
 }
 
 // isPyKwByte: identifier bytes (any non-ASCII byte counts, as Python

@@ -33,11 +33,13 @@ var (
 	readerProtos = map[Reader]bodyReader{}
 )
 
-// registerReader makes Body.Read bit r read by readers new returns.
-func registerReader(r Reader, new func() bodyReader) {
-	if r&(ReadJSON|ReadNameJSON) != 0 || r&(r-1) != 0 || readerMakers[r] != nil {
+// registerReader makes Body.Read bit r read by readers new returns; a
+// dialect file names the reader name.
+func registerReader(r Reader, name string, new func() bodyReader) {
+	if r&(ReadJSON|ReadNameJSON) != 0 || r&(r-1) != 0 || readerMakers[r] != nil || readerNames[r] != "" {
 		panic("textparse: reader bit used twice or not a single bit")
 	}
+	readerNames[r] = name
 	readerMakers[r] = new
 	readerProtos[r] = new()
 }
@@ -63,19 +65,19 @@ func (p *Parser) customReader(bd *Body) bodyReader {
 	if kind == 0 {
 		return nil
 	}
-	for _, s := range p.readers {
+	for _, s := range p.rd.readers {
 		if s.kind == kind {
 			return s.r
 		}
 	}
 	r := readerMakers[kind]()
-	p.readers = append(p.readers, readerSlot{kind, r})
+	p.rd.readers = append(p.rd.readers, readerSlot{kind, r})
 	return r
 }
 
 // beginBody hands the body starting at b[i] to reader r.
 func (p *Parser) beginBody(r bodyReader, b []byte, i int) int {
-	p.body = r
+	p.rd.body = r
 	p.mode = mBody
 	return r.begin(p, b, i)
 }

@@ -1,6 +1,8 @@
 package textparse
 
 import (
+	"errors"
+	"fmt"
 	"sort"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -27,16 +29,66 @@ func register(d *Dialect) {
 	if _, dup := dialects[d.Format]; dup || d.Format == "" || d.Format == FormatAuto {
 		panic("textparse: dialect registered twice or unnamed: " + string(d.Format))
 	}
-	if d.Wire == "" || (len(d.Blocks) == 0) == (d.Tags == nil) {
-		panic("textparse: dialect " + string(d.Format) + " needs a wire shape and either blocks or tags")
-	}
-	for _, b := range d.Blocks {
-		if b.Open == "" && !b.Anchored || b.Body.Read == 0 || b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "" {
-			panic("textparse: incomplete block in " + string(d.Format))
+	if d.Tags == nil {
+		if err := d.check(); err != nil {
+			panic("textparse: dialect " + string(d.Format) + ": " + err.Error())
 		}
+	} else if d.Wire == "" || len(d.Blocks) > 0 {
+		panic("textparse: dialect " + string(d.Format) + " needs a wire shape and either blocks or tags")
 	}
 	dialects[d.Format] = d
 }
+
+// check reports what makes marker dialect d unreadable: no wire shape, no
+// block, a block without its Open marker or body reader, a name reader
+// without NameEnd, a marker longer than maxMarker.
+func (d *Dialect) check() error {
+	if d.Wire == "" || len(d.Blocks) == 0 || d.Tags != nil {
+		return errors.New("a marker dialect needs a wire shape and blocks")
+	}
+	long := func(ms ...string) error {
+		for _, m := range ms {
+			if len(m) > maxMarker {
+				return fmt.Errorf("marker %q is longer than %d bytes", m, maxMarker)
+			}
+		}
+		return nil
+	}
+	for i, b := range d.Blocks {
+		custom := b.Body.Read &^ (ReadJSON | ReadNameJSON)
+		switch {
+		case b.Open == "" && !b.Anchored:
+			return fmt.Errorf("block %d has no Open marker", i)
+		case b.Body.Read == 0:
+			return fmt.Errorf("block %d has no body reader", i)
+		case custom&(custom-1) != 0:
+			return fmt.Errorf("block %d: unknown body reader %b", i, custom)
+		case b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "":
+			return fmt.Errorf("block %d: a name reader needs NameEnd", i)
+		}
+		if err := long(b.Open, b.Close, b.Call, b.CallEnd, b.Body.NameEnd, b.Body.IDMark); err != nil {
+			return err
+		}
+	}
+	for _, s := range d.Reasoning {
+		if s.Close == "" {
+			return errors.New("a reasoning span needs its Close marker")
+		}
+		if err := long(s.Open, s.Close); err != nil {
+			return err
+		}
+	}
+	for _, m := range d.Drop {
+		if m == "" {
+			return errors.New("an empty Drop marker")
+		}
+	}
+	return long(d.Drop...)
+}
+
+// DialectFormat is the dialect's name (toolcall.TextDialect, for
+// ParseOptions.Dialect).
+func (d *Dialect) DialectFormat() Format { return d.Format }
 
 // Formats lists the dialect names: auto, then every registered dialect
 // sorted by name.

@@ -258,15 +258,15 @@ func (t *tagTable) tagDialectOf(f Format) (int, bool) {
 // setDialects enables the XML-style dialects of mask m and works out the
 // tags the text state acts on.
 func (p *Parser) setDialects(m uint64) {
-	p.dialects = m
-	p.xOpen, p.xClose, p.xThink, p.xCatalog, p.xKV = 0, 0, 0, false, false
+	p.tags.dialects = m
+	p.tags.xOpen, p.tags.xClose, p.tags.xThink, p.tags.xCatalog, p.tags.xKV = 0, 0, 0, false, false
 	for ; m != 0; m &= m - 1 {
 		x := &tt.ds[bits.TrailingZeros64(m)]
-		p.xOpen |= x.open
-		p.xClose |= x.close
-		p.xThink |= bitOf(x.think)
-		p.xCatalog = p.xCatalog || x.catalog
-		p.xKV = p.xKV || x.key != tkNone
+		p.tags.xOpen |= x.open
+		p.tags.xClose |= x.close
+		p.tags.xThink |= bitOf(x.think)
+		p.tags.xCatalog = p.tags.xCatalog || x.catalog
+		p.tags.xKV = p.tags.xKV || x.key != tkNone
 	}
 }
 
@@ -276,10 +276,10 @@ func (t *tagTable) closer(k tagKind) string { return t.closers[k] }
 // wrapperOf returns the dialect whose wrapper the parser is in, nil when
 // it is in none (or in a call tag another dialect wraps calls in).
 func (p *Parser) wrapperOf() *tagDialect {
-	if p.wrapper == tkNone {
+	if p.tags.wrapper == tkNone {
 		return nil
 	}
-	if i := tt.wrapOf[p.wrapper]; i >= 0 {
+	if i := tt.wrapOf[p.tags.wrapper]; i >= 0 {
 		return &tt.ds[i]
 	}
 	return nil

@@ -38,17 +38,17 @@ type value struct {
 // valueOpen starts parameter name at offset off. name may alias the tag
 // buffer.
 func (p *Parser) valueOpen(name []byte, off int) {
-	v := &p.val
+	v := &p.tags.val
 	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: p.keepsNewline()}
-	if p.cur.kind == ckCatalog {
+	if p.calls.cur.kind == ckCatalog {
 		v.name = string(name)
 	}
-	if p.cur.tool != nil {
-		v.param = p.cur.tool.Param(string(name))
+	if p.calls.cur.tool != nil {
+		v.param = p.calls.cur.tool.Param(string(name))
 	}
 	v.str = catalog.KeepsString(v.param)
-	if k := p.tag.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
-		switch typedValue(p.tag.attrValue(tt.typed[k])) {
+	if k := p.tags.tag.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
+		switch typedValue(p.tags.tag.attrValue(tt.typed[k])) {
 		case 1:
 			v.str = true
 		case 0:
@@ -56,7 +56,7 @@ func (p *Parser) valueOpen(name []byte, off int) {
 		}
 	}
 	s := len(p.scratch)
-	if p.cur.nparams == 0 {
+	if p.calls.cur.nparams == 0 {
 		p.scratch = append(p.scratch, '{')
 	} else {
 		p.scratch = append(p.scratch, ',')
@@ -66,9 +66,9 @@ func (p *Parser) valueOpen(name []byte, off int) {
 	if v.str {
 		p.scratch = append(p.scratch, '"')
 	}
-	p.cur.nparams++
-	if p.cur.kind == ckCatalog {
-		p.cur.given = append(p.cur.given, v.name)
+	p.calls.cur.nparams++
+	if p.calls.cur.kind == ckCatalog {
+		p.calls.cur.given = append(p.calls.cur.given, v.name)
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	p.mode = mValue
@@ -77,7 +77,7 @@ func (p *Parser) valueOpen(name []byte, off int) {
 // valueContent takes bytes of the value (or whitespace after a held
 // closing tag).
 func (p *Parser) valueContent(b []byte, off int) {
-	v := &p.val
+	v := &p.tags.val
 	if v.pendOn {
 		k := 0
 		for k < len(b) && isSpace(b[k]) {
@@ -95,7 +95,7 @@ func (p *Parser) valueContent(b []byte, off int) {
 
 // flushPend makes a held closing tag (and what followed it) value content.
 func (p *Parser) flushPend() {
-	v := &p.val
+	v := &p.tags.val
 	v.pendOn, v.pendCall = false, false
 	p.valueWrite(p.own(v.pend), v.pendOff)
 	v.pend = v.pend[:0]
@@ -104,11 +104,11 @@ func (p *Parser) flushPend() {
 // valueWrite appends bytes to the value, minus a newline right after the
 // opening tag; a trailing newline is held until more bytes come.
 func (p *Parser) valueWrite(b []byte, off int) {
-	v := &p.val
+	v := &p.tags.val
 	if len(b) == 0 {
 		return
 	}
-	if p.cur.kind == ckCatalog {
+	if p.calls.cur.kind == ckCatalog {
 		p.catalogWrite(b, off)
 		return
 	}
@@ -136,7 +136,7 @@ func (p *Parser) valueWrite(b []byte, off int) {
 // whitespace as the agents that define the dialect trim it: leading
 // whitespace is dropped, trailing whitespace held until content follows.
 func (p *Parser) catalogWrite(b []byte, off int) {
-	v := &p.val
+	v := &p.tags.val
 	if v.start {
 		k := 0
 		for k < len(b) && isSpace(b[k]) {
@@ -171,8 +171,8 @@ func (p *Parser) valueOut(b []byte, off int) {
 	if len(b) == 0 {
 		return
 	}
-	if !p.val.str {
-		p.val.buf = append(p.val.buf, b...)
+	if !p.tags.val.str {
+		p.tags.val.buf = append(p.tags.val.buf, b...)
 		return
 	}
 	s := len(p.scratch)
@@ -184,11 +184,11 @@ func (p *Parser) valueOut(b []byte, off int) {
 // markup. It reports false when the value nests deeper than the depth cap:
 // the call is then abandoned with too_deep (and skipped to its closer).
 func (p *Parser) valueClose(off int) bool {
-	v := &p.val
+	v := &p.tags.val
 	if v.pendOn {
 		off = v.pendOff
 		if v.pendBad {
-			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
+			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
 		}
 	}
 	if v.nl && v.keepNL {
@@ -222,10 +222,10 @@ func (p *Parser) valueClose(off int) bool {
 // held: it ends the value only if the next tag is another parameter, the
 // call's closing tag, or the stream ends; otherwise it is content.
 func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
-	t := &p.tag
-	v := &p.val
+	t := &p.tags.tag
+	v := &p.tags.val
 	var isClose, follower bool
-	if p.cur.kind == ckCatalog {
+	if p.calls.cur.kind == ckCatalog {
 		name := string(t.name())
 		isClose = closing && name == v.name
 		// Only the value's own closing tag ends it: another parameter's
@@ -233,15 +233,15 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		// to check." in a result). After a held closing tag, the next
 		// parameter (not given yet) confirms it; the tool's closing tag
 		// ends a value whose closing tag is missing.
-		follower = closing && name == p.cur.name ||
-			v.pendOn && !closing && p.cur.tool != nil && p.cur.tool.Param(name) != nil && !p.cur.gave(name)
+		follower = closing && name == p.calls.cur.name ||
+			v.pendOn && !closing && p.calls.cur.tool != nil && p.calls.cur.tool.Param(name) != nil && !p.calls.cur.gave(name)
 	} else {
 		var role uint16
 		if k != tkGeneric {
 			role = tt.role[k]
 		}
-		if p.cur.kind == ckKV {
-			isClose = closing && k == p.cd.value
+		if p.calls.cur.kind == ckKV {
+			isClose = closing && k == p.tags.cd.value
 		} else {
 			isClose = closing && role&rParam != 0
 		}
@@ -255,7 +255,7 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 			}
 			p.flushPend()
 		}
-		if closing && role&rInvoke != 0 && !v.pendOn && p.cur.after == mWrapper {
+		if closing && role&rInvoke != 0 && !v.pendOn && p.calls.cur.after == mWrapper {
 			// A call closer without </parameter> inside a wrapper: held.
 			v.pendOn, v.pendCall, v.pendOff, v.pendBad = true, true, off, t.bad
 			v.pend = append(v.pend[:0], t.buf[:t.n]...)
@@ -274,15 +274,15 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 		if !p.valueClose(off) {
 			// Abandoned at this tag: a tag that ends the call ends the
 			// skip too.
-			if closing && (p.cur.kind == ckCatalog || p.cur.kind == ckKV || k != tkGeneric && tt.role[k]&rInvoke != 0) {
-				p.mode = p.cur.skipRet
+			if closing && (p.calls.cur.kind == ckCatalog || p.calls.cur.kind == ckKV || k != tkGeneric && tt.role[k]&rInvoke != 0) {
+				p.mode = p.calls.cur.skipRet
 			} else if closing {
-				p.mode = p.cur.skipRet
+				p.mode = p.calls.cur.skipRet
 				return p.onTag()
 			}
 			return true
 		}
-		if p.cur.kind == ckKV {
+		if p.calls.cur.kind == ckKV {
 			return p.kvTag(k, closing, off)
 		}
 		return p.invokeTag(k, closing, off)

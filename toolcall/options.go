@@ -65,10 +65,21 @@ type ParseOptions struct {
 	// streams accept at most nativeparse.MaxDepthLimit and lower a bigger
 	// cap to it.
 	MaxDepth int
+	// Dialect, when set, is a text dialect described by the user
+	// (textparse.LoadDialect reads one from a dialect file): the text is
+	// read in it, and Format must be "" or its name. Nil: Format decides.
+	Dialect TextDialect
 	// MaxRecordBytes caps one line, one SSE event's data and one JSON value
 	// of a provider stream (0: DefaultMaxRecordBytes); a longer one is
 	// reported as too_large and skipped. Text dialects ignore it.
 	MaxRecordBytes int
+}
+
+// TextDialect is a user-described text dialect (a *textparse.Dialect):
+// ParseOptions.Dialect.
+type TextDialect interface {
+	// DialectFormat is the dialect's name.
+	DialectFormat() Format
 }
 
 // WithDefaults returns o with every zero field set to its default. A

@@ -10,8 +10,8 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/prompt"
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -64,7 +64,7 @@ type catData struct {
 }
 
 type ecase struct {
-	c       *replay.Case
+	c       *suite.Case
 	cat     int
 	always  []int32 // the case's always-include tools, in order
 	gold    []int32 // gold tools besides always-include (what metrics score)
@@ -110,7 +110,7 @@ type qm struct {
 	field uint8
 }
 
-func newEngine(s *replay.Suite, base retrieval.Config, encoding, variant string, jobs int) (*engine, error) {
+func newEngine(s *suite.Suite, base retrieval.Config, encoding, variant string, jobs int) (*engine, error) {
 	e := &engine{base: base, encoding: encoding, variant: variant, jobs: max(1, jobs), analyses: map[anKey]*anEntry{}}
 	catIndex := map[*catalog.Catalog]int{}
 	for _, c := range s.Cases {

@@ -3,8 +3,8 @@ package tune_test
 import (
 	"fmt"
 
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/tune"
 )
 
@@ -32,7 +32,7 @@ func ExampleFolds() {
 // Tune the field weights of a catalog whose tool names are legacy
 // codenames: the defaults trust names, the tuned weights trust details.
 func ExampleRun() {
-	suite, err := replay.LoadFile("../testdata/tune/suite.jsonl")
+	suite, err := suite.LoadFile("../testdata/tune/suite.jsonl")
 	if err != nil {
 		panic(err)
 	}
@@ -59,7 +59,7 @@ func ExampleRun() {
 // Propose description words for the tools a suite's queries miss: the
 // shop's refund tool says "return the money", its customers say "refund".
 func ExampleSuggest() {
-	suite, err := replay.LoadFile("../testdata/suggest/suite.jsonl")
+	suite, err := suite.LoadFile("../testdata/suggest/suite.jsonl")
 	if err != nil {
 		panic(err)
 	}

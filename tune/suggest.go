@@ -10,8 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -99,7 +99,7 @@ type SuggestResult struct {
 // the tool word (a content word of its name or description, absent from
 // the query) is present. Each suggestion lists the held-out cases it fixed
 // and broke.
-func Suggest(suite *replay.Suite, opts SuggestOptions) (*SuggestResult, error) {
+func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	base := retrieval.DefaultConfig()
 	if opts.Base != nil {
 		base = *opts.Base
@@ -291,12 +291,12 @@ func withAdditions(base retrieval.Config, adds []addition) retrieval.Config {
 
 // suggester runs a suite's cases against real indexes.
 type suggester struct {
-	suite      *replay.Suite
+	suite      *suite.Suite
 	k          int
 	minSupport int
 }
 
-func newSuggester(suite *replay.Suite, base retrieval.Config, k, minSupport int) (*suggester, error) {
+func newSuggester(suite *suite.Suite, base retrieval.Config, k, minSupport int) (*suggester, error) {
 	for _, c := range suite.Cases {
 		if suite.Catalog(c) == nil {
 			return nil, fmt.Errorf("%s:%d: case %s: catalog %s is not loaded", suite.Name, c.Line, c.ID, c.Catalog)
@@ -307,7 +307,7 @@ func newSuggester(suite *replay.Suite, base retrieval.Config, k, minSupport int)
 
 // each runs the cases with cfg, calling fn with each case's tools and its
 // retrieved tool names (always-include tools excluded).
-func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *replay.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms)) error {
+func (s *suggester) each(cfg retrieval.Config, cases []int, fn func(c *suite.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms)) error {
 	cfg.Always = nil
 	indexes := map[string]*retrieval.Index{}
 	defer func() {
@@ -355,7 +355,7 @@ func (s *suggester) recall(cfg retrieval.Config, cases []int) (float64, error) {
 func (s *suggester) recalls(cfg retrieval.Config, cases []int) (map[int]float64, error) {
 	out := map[int]float64{}
 	at := 0
-	err := s.each(cfg, cases, func(c *replay.Case, _ []toolcall.Tool, ranked []string, _ *retrieval.Terms) {
+	err := s.each(cfg, cases, func(c *suite.Case, _ []toolcall.Tool, ranked []string, _ *retrieval.Terms) {
 		ci := cases[at]
 		at++
 		gold := missing(c, nil)
@@ -372,7 +372,7 @@ func (s *suggester) recalls(cfg retrieval.Config, cases []int) (map[int]float64,
 func (s *suggester) recallSum(cfg retrieval.Config, cases []int) (float64, int, error) {
 	var sum float64
 	n := 0
-	err := s.each(cfg, cases, func(c *replay.Case, _ []toolcall.Tool, ranked []string, _ *retrieval.Terms) {
+	err := s.each(cfg, cases, func(c *suite.Case, _ []toolcall.Tool, ranked []string, _ *retrieval.Terms) {
 		gold := missing(c, nil)
 		if len(gold) == 0 {
 			return
@@ -385,7 +385,7 @@ func (s *suggester) recallSum(cfg retrieval.Config, cases []int) (float64, int, 
 
 // missing lists the case's gold tools that are neither always-include nor
 // ranked.
-func missing(c *replay.Case, ranked []string) []string {
+func missing(c *suite.Case, ranked []string) []string {
 	var out []string
 	for _, g := range c.GoldTools {
 		if !slices.Contains(c.AlwaysInclude, g) && !slices.Contains(ranked, g) && !slices.Contains(out, g) {
@@ -411,7 +411,7 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 	ruleTools := map[addition]map[string]bool{} // rule → gold tools behind it
 	indexed := map[string]map[string]bool{}     // catalog#tool → its terms
 	named := map[string][]string{}              // catalog#tool → name and description words
-	err = s.each(cfg, cases, func(c *replay.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms) {
+	err = s.each(cfg, cases, func(c *suite.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms) {
 		miss := missing(c, ranked)
 		if len(miss) == 0 {
 			return

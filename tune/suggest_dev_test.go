@@ -12,8 +12,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // TestSuggestHeldOutHalves is the measurement behind EVAL.md's suggest
@@ -106,7 +106,7 @@ func devQueryLines(t *testing.T, path string) [][]byte {
 
 // halfSuite makes a retrieval-only suite of dev-set query lines over the
 // catalog, in memory.
-func halfSuite(t *testing.T, cat []byte, lines [][]byte) *replay.Suite {
+func halfSuite(t *testing.T, cat []byte, lines [][]byte) *suite.Suite {
 	var b bytes.Buffer
 	for _, l := range lines {
 		var q struct {
@@ -121,7 +121,7 @@ func halfSuite(t *testing.T, cat []byte, lines [][]byte) *replay.Suite {
 		b.Write(c)
 		b.WriteByte('\n')
 	}
-	s, err := replay.Load(fstest.MapFS{"s/suite.jsonl": {Data: b.Bytes()}, "s/catalog.json": {Data: cat}}, "s/suite.jsonl", fmt.Sprintf("half(%d)", len(lines)))
+	s, err := suite.Load(fstest.MapFS{"s/suite.jsonl": {Data: b.Bytes()}, "s/catalog.json": {Data: cat}}, "s/suite.jsonl", fmt.Sprintf("half(%d)", len(lines)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/retrieval/lexicon"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // The refund tools of testdata/suggest never say "refund" / 退款; the
@@ -168,9 +168,9 @@ func TestSuggestionsNameTheirCases(t *testing.T) {
 }
 
 // suggestOnRefunds runs Suggest on testdata/suggest at k = 1, 4 folds.
-func suggestOnRefunds(t *testing.T) (*replay.Suite, *SuggestResult) {
+func suggestOnRefunds(t *testing.T) (*suite.Suite, *SuggestResult) {
 	t.Helper()
-	suite, err := replay.LoadFile("../testdata/suggest/suite.jsonl")
+	suite, err := suite.LoadFile("../testdata/suggest/suite.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

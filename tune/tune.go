@@ -9,8 +9,8 @@ import (
 	"slices"
 
 	"github.com/tooleval/tooleval/prompt"
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // Options control a tuning run. The zero value tunes DefaultConfig over
@@ -250,7 +250,7 @@ type Curve struct {
 // Run tunes retrieval on the suite. holdout, when not nil, is scored once
 // with the best and the default configuration at the end. Run fails on bad
 // options and on catalogs or cases it cannot index.
-func Run(suite *replay.Suite, holdout *replay.Suite, opts Options) (*Result, error) {
+func Run(suite *suite.Suite, holdout *suite.Suite, opts Options) (*Result, error) {
 	if err := opts.normalise(); err != nil {
 		return nil, err
 	}

@@ -17,17 +17,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 const opsSuite = "../testdata/tune/suite.jsonl"
 
-func loadSuite(t testing.TB, path string) *replay.Suite {
+func loadSuite(t testing.TB, path string) *suite.Suite {
 	t.Helper()
-	s, err := replay.LoadFile(path)
+	s, err := suite.LoadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func allCases(e *engine) []int {
 // tool's engine score equals the score a real retrieval.Index gives it, and
 // the same tools match.
 func TestEngineScoresMatchIndex(t *testing.T) {
-	for _, suite := range []*replay.Suite{loadSuite(t, opsSuite), mustExamples(t)} {
+	for _, suite := range []*suite.Suite{loadSuite(t, opsSuite), mustExamples(t)} {
 		e, err := newEngine(suite, retrieval.DefaultConfig(), "", "retrieved", 1)
 		if err != nil {
 			t.Fatal(err)
@@ -240,7 +240,7 @@ func TestEngineScoresMatchIndex(t *testing.T) {
 // sets and budgets included) against the metrics package applied to the
 // same rankings.
 func TestEngineMetricsMatchPackage(t *testing.T) {
-	for _, suite := range []*replay.Suite{loadSuite(t, opsSuite), mustExamples(t)} {
+	for _, suite := range []*suite.Suite{loadSuite(t, opsSuite), mustExamples(t)} {
 		e, err := newEngine(suite, retrieval.DefaultConfig(), "o200k_base", "retrieved", 2)
 		if err != nil {
 			t.Fatal(err)
@@ -310,8 +310,8 @@ func closeScores(a, b Score) bool {
 	return true
 }
 
-func mustExamples(t *testing.T) *replay.Suite {
-	s, err := replay.LoadExamples()
+func mustExamples(t *testing.T) *suite.Suite {
+	s, err := suite.LoadExamples()
 	if err != nil {
 		t.Fatal(err)
 	}

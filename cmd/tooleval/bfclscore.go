@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/bfcl"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/urfave/cli/v2"
 )
 
@@ -35,7 +35,7 @@ func bfclScore(c *cli.Context) error {
 	}
 	var scores bfcl.Scores
 	for _, p := range c.Args().Slice() {
-		suite, err := replay.LoadFile(p)
+		suite, err := suite.LoadFile(p)
 		if err != nil {
 			return inputErr("bfcl score: %v", err)
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/mcpcatalog"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // The flags that take a catalog from live MCP servers, shared by every
@@ -252,10 +252,10 @@ func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
 // suiteLoadOptions are the suite loading options of the MCP flags: the
 // listing options for cases whose catalog is an MCP server, and with
 // --mcp/--mcp-config the catalog every case uses instead of its own.
-func suiteLoadOptions(c *cli.Context, cmd string) (replay.LoadOptions, error) {
+func suiteLoadOptions(c *cli.Context, cmd string) (suite.LoadOptions, error) {
 	// --refresh is the user's consent to start the servers a suite's cases
 	// name; without it their cached listings are used.
-	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name), StartMCPServers: c.Bool("refresh")}
+	lo := suite.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name), StartMCPServers: c.Bool("refresh")}
 	o, err := mcpOptions(c)
 	if err != nil {
 		return lo, prefixErr(cmd, err)

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"github.com/urfave/cli/v2"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 func init() {
@@ -32,7 +33,7 @@ func mergeCmd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var shards []*replay.Report
+	var shards []*report.Report
 	for _, f := range c.Args().Slice() {
 		rep, err := readReport(f)
 		if err != nil {
@@ -40,12 +41,12 @@ func mergeCmd(c *cli.Context) error {
 		}
 		shards = append(shards, rep)
 	}
-	rep, err := replay.Merge(shards)
+	rep, err := report.Merge(shards)
 	if err != nil {
 		return inputErr("merge: %v", err)
 	}
 	if f := c.String("suite"); f != "" {
-		suite, err := replay.LoadFile(f)
+		suite, err := suite.LoadFile(f)
 		if err != nil {
 			return inputErr("merge: --suite %v", err)
 		}

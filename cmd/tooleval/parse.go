@@ -27,6 +27,7 @@ func init() {
 			"Formats (--format) and their wire shapes:\n" + formatsHelp(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: string(anyparse.Auto), Usage: "`FORMAT`: one of the formats listed above"},
+			&cli.StringFlag{Name: "dialect", Usage: "read the text in the marker dialect a dialect `FILE` describes (JSON; see the README's \"A dialect without a release\"); --format is then its name or auto"},
 			&cli.StringFlag{Name: "catalog", Usage: "tool catalog `FILE` (OpenAI/Anthropic tools array, MCP tools/list result, …) for coercion and unknown_tool"},
 			&cli.IntFlag{Name: "chunk-size", Value: 4096, Usage: "feed the input in chunks of `N` bytes"},
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
@@ -49,6 +50,16 @@ func parseCmd(c *cli.Context) error {
 	format := toolcall.Format(c.String("format"))
 	opts := toolcall.ParseOptions{Format: format, ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text"),
 		KeepCallsInReasoning: c.Bool("keep-calls-in-reasoning")}
+	if path := c.String("dialect"); path != "" {
+		d, err := textparse.ReadDialectFile(path)
+		if err != nil {
+			return inputErr("parse: --dialect: %v", err)
+		}
+		if format != anyparse.Auto && format != d.Format {
+			return usageErr("parse: --format %s and --dialect %s (format %q) disagree", format, path, d.Format)
+		}
+		opts.Dialect, opts.Format, format = d, d.Format, d.Format
+	}
 	if path := c.String("catalog"); path != "" {
 		cat, err := catalog.LoadFile(path)
 		if err != nil {

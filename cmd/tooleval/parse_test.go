@@ -216,3 +216,40 @@ func TestReadmeListsEveryParseCode(t *testing.T) {
 		t.Errorf("README error codes:\n got: %s\nwant: %s", got, strings.Join(want, ", "))
 	}
 }
+
+// TestParseDialectFile: --dialect reads the text in a dialect a file
+// describes (the summary names it as the format); a bad file is an input
+// error naming the file and where in it; a --format that disagrees is a
+// flag error.
+func TestParseDialectFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "acme.json")
+	if err := os.WriteFile(good, []byte(`{"format": "acme_v1",
+ "blocks": [{"open": "<@call>", "call_end": "</@call>", "body": {"read": ["name_json"], "name_end": "<@args>"}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"format": "acme_v1",
+ "blocks": [{"open": "<@call>", "body": {"read": ["yaml"]}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := `Looking.<@call>get_weather<@args>{"city":"Paris"}</@call>`
+	code, out, errOut := runParse(t, in, "--dialect", good, "--chunk-size", "3")
+	if want := `{"format":"acme_v1","text":"Looking.","reasoning":"","calls":[{"index":0,"id":"call_0","name":"get_weather","arguments":{"city":"Paris"}}]`; code != 0 || !strings.HasPrefix(out, want) {
+		t.Fatalf("exit %d, stdout %s stderr %s; want %s", code, out, errOut, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--dialect", bad}, exitBadInput, bad + `: blocks[0].body.read[0]: unknown reader "yaml"`},
+		{[]string{"--dialect", filepath.Join(dir, "none.json")}, exitBadInput, "none.json"},
+		{[]string{"--dialect", good, "--format", "kimi_k2"}, exitBadFlags, "disagree"},
+	} {
+		code, _, stderr := runParse(t, in, tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%v: exit %d (want %d), stderr %q (want %q in it)", tc.args, code, tc.code, stderr, tc.msg)
+		}
+	}
+}

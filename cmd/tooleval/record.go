@@ -16,7 +16,7 @@ import (
 	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/record"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/urfave/cli/v2"
 )
 
@@ -109,17 +109,17 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err != nil {
 		return err
 	}
-	suite, err := replay.LoadFileWith(suitePath, lo)
+	su, err := suite.LoadFileWith(suitePath, lo)
 	if err != nil {
 		return inputErr("record: %v", err)
 	}
-	filter, err := replay.ParseFilter(c.StringSlice("filter"))
+	filter, err := suite.ParseFilter(c.StringSlice("filter"))
 	if err != nil {
 		return usageErr("record: --filter %v", err)
 	}
-	if filter != nil && !filter.Selects(suite) && !c.Bool("allow-no-cases") {
+	if filter != nil && !filter.Selects(su) && !c.Bool("allow-no-cases") {
 		return inputErr("record: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
-			strings.Join(filter.Patterns(), " --filter "), len(suite.Cases))
+			strings.Join(filter.Patterns(), " --filter "), len(su.Cases))
 	}
 	stderr := redactWriter{c.App.ErrWriter, *red}
 	var mu sync.Mutex
@@ -163,10 +163,10 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err := opt.Check(); err != nil {
 		return usageErr("%v", err)
 	}
-	logf("%d cases from %s to %s", len(suite.Cases), suitePath, ep)
+	logf("%d cases from %s to %s", len(su.Cases), suitePath, ep)
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 	defer stop()
-	sum, err := r.Run(ctx, suite, suitePath, c.String("out"))
+	sum, err := r.Run(ctx, su, suitePath, c.String("out"))
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return inputErr("%v", err)
 	}

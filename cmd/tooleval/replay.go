@@ -10,7 +10,9 @@ import (
 
 	"github.com/tooleval/tooleval/bfcl"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 )
 
 func init() {
@@ -64,30 +66,30 @@ func replayCmd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var suite *replay.Suite
+	var su *suite.Suite
 	if path == "" {
-		suite, err = replay.LoadExamples()
+		su, err = suite.LoadExamples()
 	} else {
-		suite, err = loadSuite(c, path)
+		su, err = loadSuite(c, path)
 	}
 	if err != nil {
 		return inputErr("replay: %v", err)
 	}
-	defer suite.Close()
-	if opts.Filter != nil && !opts.Filter.Selects(suite) && !c.Bool("allow-no-cases") {
+	defer su.Close()
+	if opts.Filter != nil && !opts.Filter.Selects(su) && !c.Bool("allow-no-cases") {
 		return inputErr("replay: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
-			strings.Join(opts.Filter.Patterns(), " --filter "), len(suite.Cases))
+			strings.Join(opts.Filter.Patterns(), " --filter "), len(su.Cases))
 	}
-	setup.suite = suite
+	setup.suite = su
 	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
-	rep, err := replay.Run(suite, opts)
+	rep, err := replay.Run(su, opts)
 	if err != nil {
 		return usageErr("replay: %v", err)
 	}
 	if dir := c.String("bfcl-scores"); dir != "" {
 		// From the run's own call checks: nothing is parsed or checked twice.
 		var scores bfcl.Scores
-		if err := scores.ScoreReport(suite, rep); err != nil {
+		if err := scores.ScoreReport(su, rep); err != nil {
 			return inputErr("replay: --bfcl-scores: %v", err)
 		}
 		if err := writeBFCLScores(c, &scores, dir); err != nil {
@@ -129,13 +131,13 @@ func replayOptions(c *cli.Context) (replay.Options, error) {
 		}
 	}
 	if s := c.String("shard"); s != "" {
-		i, n, err := replay.ParseShard(s)
+		i, n, err := report.ParseShard(s)
 		if err != nil {
 			return opts, usageErr("replay: --shard %v", err)
 		}
 		opts.Shard, opts.Shards = i, n
 	}
-	if opts.Filter, err = replay.ParseFilter(c.StringSlice("filter")); err != nil {
+	if opts.Filter, err = suite.ParseFilter(c.StringSlice("filter")); err != nil {
 		return opts, usageErr("replay: --filter %v", err)
 	}
 	for _, f := range c.StringSlice("config") {

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 const replaySuite = "../../testdata/replay/suite.jsonl"
@@ -71,7 +72,7 @@ func TestReplayCLIBaselineAndJUnit(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var rep replay.Report
+	var rep report.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Configs) != 3 || rep.Cases != 9 {
 		t.Fatalf("--json: %v %+v", err, rep)
 	}
@@ -113,7 +114,7 @@ func TestReplayCLIBaselineAndJUnit(t *testing.T) {
 	}
 	// --json carries the comparison and the verdict.
 	code, out, _ = replayCLI(t, "replay", "--encoding", "none", "--json", "-", "--baseline", base, "--max-drop", "recall=0.05", replaySuite)
-	var withCmp replay.Report
+	var withCmp report.Report
 	if code != 3 || json.Unmarshal([]byte(out), &withCmp) != nil || withCmp.Comparison == nil || withCmp.Verdict == nil || len(withCmp.Verdict.Regressions) != 1 {
 		t.Fatalf("exit %d: %.300s", code, out)
 	}
@@ -131,7 +132,7 @@ func TestReplayCLIGateMatchesSettings(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	b, _ := os.ReadFile(base)
-	var rep replay.Report
+	var rep report.Report
 	if json.Unmarshal(b, &rep) != nil || len(rep.Configs) != 1 || rep.Configs[0].Config.K != 5 {
 		t.Fatalf("--config runs at the config's k: %s", b)
 	}
@@ -196,7 +197,7 @@ func ptr[T any](v T) *T { return &v }
 
 func TestReplayCLIEmbeddedSuite(t *testing.T) {
 	code, out, errs := replayCLI(t, "replay", "--encoding", "none", "-j", "2")
-	if code != 0 || !strings.Contains(out, replay.ExampleSuiteName) {
+	if code != 0 || !strings.Contains(out, suite.ExampleSuiteName) {
 		t.Fatalf("exit %d\n%.500s\n%s", code, out, errs)
 	}
 }

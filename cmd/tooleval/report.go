@@ -14,7 +14,9 @@ import (
 
 	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/internal/readcap"
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/render"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // reportFlags are the output and gating flags of replay and merge.
@@ -37,11 +39,11 @@ func reportFlags() []cli.Flag {
 
 // reportSetup is what the report flags ask for, checked before any work.
 type reportSetup struct {
-	gate replay.Gate
-	base *replay.Report
+	gate report.Gate
+	base *report.Report
 	// suite gives the HTML drill-down its queries, tool blocks and
 	// transcripts (nil: the report alone).
-	suite *replay.Suite
+	suite *suite.Suite
 }
 
 func readReportSetup(c *cli.Context, cmd string) (*reportSetup, error) {
@@ -85,10 +87,10 @@ func readReportSetup(c *cli.Context, cmd string) (*reportSetup, error) {
 	return s, nil
 }
 
-func thresholds(specs []string) ([]replay.Threshold, error) {
-	var out []replay.Threshold
+func thresholds(specs []string) ([]report.Threshold, error) {
+	var out []report.Threshold
 	for _, spec := range splitList(specs) {
-		t, err := replay.ParseThreshold(spec)
+		t, err := report.ParseThreshold(spec)
 		if err != nil {
 			return nil, err
 		}
@@ -97,20 +99,20 @@ func thresholds(specs []string) ([]replay.Threshold, error) {
 	return out, nil
 }
 
-func readReport(name string) (*replay.Report, error) {
+func readReport(name string) (*report.Report, error) {
 	f, err := readcap.Open(name, readcap.DefaultReportBytes)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return replay.ReadJSON(f, name)
+	return report.ReadJSON(f, name)
 }
 
 // finishReport gates the report, writes every output asked for and
 // returns the error that sets the exit code: 3 when the gate failed, 1
 // when cases could not be replayed.
-func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report) error {
-	var verdict *replay.Verdict
+func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *report.Report) error {
+	var verdict *report.Verdict
 	if s.gate.Gated(s.base) {
 		verdict = s.gate.Check(rep, s.base)
 	}
@@ -120,10 +122,10 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 		flag  string
 		write func(io.Writer) error
 	}{
-		{"json", func(w io.Writer) error { return replay.WriteJSON(w, rep) }},
-		{"markdown", func(w io.Writer) error { return replay.WriteMarkdown(w, rep, worst) }},
-		{"junit", func(w io.Writer) error { return replay.WriteJUnit(w, rep) }},
-		{"html", func(w io.Writer) error { return replay.WriteHTML(w, rep, replay.HTMLOptions{Suite: s.suite}) }},
+		{"json", func(w io.Writer) error { return report.WriteJSON(w, rep) }},
+		{"markdown", func(w io.Writer) error { return render.WriteMarkdown(w, rep, worst) }},
+		{"junit", func(w io.Writer) error { return render.WriteJUnit(w, rep) }},
+		{"html", func(w io.Writer) error { return render.WriteHTML(w, rep, render.HTMLOptions{Suite: s.suite}) }},
 	}
 	for _, o := range outputs {
 		name := c.String(o.flag)
@@ -146,9 +148,9 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *replay.Report
 		}
 	}
 	if !stdoutTaken && !c.Bool("quiet") {
-		write := replay.WriteSummary
+		write := render.WriteSummary
 		if c.Bool("verbose") {
-			write = replay.WriteTable
+			write = render.WriteTable
 		}
 		if err := write(c.App.Writer, rep, worst); err != nil {
 			return err
@@ -177,7 +179,7 @@ func writeOutputFile(name string, write func(io.Writer) error) error {
 	return atomicfile.WriteWith(name, 0o644, write)
 }
 
-func brokenCases(rep *replay.Report) int {
+func brokenCases(rep *report.Report) int {
 	if len(rep.Configs) == 0 {
 		return 0
 	}

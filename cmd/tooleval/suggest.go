@@ -4,8 +4,8 @@ import (
 	"github.com/urfave/cli/v2"
 	"math"
 
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/tune"
 )
 
@@ -62,19 +62,19 @@ func suggestCmd(c *cli.Context) error {
 		}
 		opts.Base = &cfg
 	}
-	var suite *replay.Suite
+	var su *suite.Suite
 	if f := suiteFile; f != "" {
-		suite, err = loadSuite(c, f)
+		su, err = loadSuite(c, f)
 	} else {
-		suite, err = replay.LoadExamples()
+		su, err = suite.LoadExamples()
 	}
 	if err != nil {
 		return inputErr("suggest: %v", err)
 	}
-	if len(suite.Cases) < opts.Folds {
-		return usageErr("suggest: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(suite.Cases))
+	if len(su.Cases) < opts.Folds {
+		return usageErr("suggest: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(su.Cases))
 	}
-	res, err := tune.Suggest(suite, opts)
+	res, err := tune.Suggest(su, opts)
 	if err != nil {
 		return inputErr("suggest: %v", err)
 	}

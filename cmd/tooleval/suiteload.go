@@ -5,7 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // allowOutsideFlag lets a suite name files outside its own directory.
@@ -14,10 +14,10 @@ var allowOutsideFlag = &cli.BoolFlag{Name: "allow-outside",
 
 // loadSuite loads a suite file with the loading options of the command's
 // flags.
-func loadSuite(c *cli.Context, name string) (*replay.Suite, error) {
-	lo := replay.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
+func loadSuite(c *cli.Context, name string) (*suite.Suite, error) {
+	lo := suite.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
 	lo.MCP.Warn = mcpWarn(c) // cases whose catalog is an MCP server
-	return replay.LoadFileWith(name, lo)
+	return suite.LoadFileWith(name, lo)
 }
 
 // suiteFlag is --suite, the spelling every command that reads one suite

@@ -9,8 +9,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/internal/atomicfile"
-	"github.com/tooleval/tooleval/replay"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/tune"
 )
 
@@ -82,26 +82,26 @@ func tuneCmd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var suite *replay.Suite
+	var su *suite.Suite
 	if f := suiteFile; f != "" {
-		suite, err = replay.LoadFileWith(f, lo)
+		su, err = suite.LoadFileWith(f, lo)
 	} else {
-		suite, err = replay.LoadExamples()
+		su, err = suite.LoadExamples()
 	}
 	if err != nil {
 		return inputErr("tune: %v", err)
 	}
-	var holdout *replay.Suite
+	var holdout *suite.Suite
 	if f := c.String("holdout"); f != "" {
-		if holdout, err = replay.LoadFileWith(f, lo); err != nil {
+		if holdout, err = suite.LoadFileWith(f, lo); err != nil {
 			return inputErr("tune: --holdout %v", err)
 		}
 	}
-	if opts.Folds > 1 && len(suite.Cases) < opts.Folds {
-		return usageErr("tune: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(suite.Cases))
+	if opts.Folds > 1 && len(su.Cases) < opts.Folds {
+		return usageErr("tune: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(su.Cases))
 	}
 	opts.Progress = progress(c.App.ErrWriter, "tuning", c.Bool("no-progress"))
-	res, err := tune.Run(suite, holdout, opts)
+	res, err := tune.Run(su, holdout, opts)
 	if err != nil {
 		return inputErr("tune: %v", err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/tune"
 )
@@ -85,7 +85,7 @@ func TestTuneCLIOutputs(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("replay --config: exit %d: %s", code, errs)
 	}
-	var rep replay.Report
+	var rep report.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}

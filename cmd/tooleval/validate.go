@@ -5,7 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/suite"
 )
 
 func init() {
@@ -31,7 +31,7 @@ func validateCmd(c *cli.Context) error {
 		if c.NArg() > 0 || c.IsSet("suite") {
 			return usageErr("validate: --schema takes no SUITE")
 		}
-		_, err := out.Write(replay.SchemaJSON)
+		_, err := out.Write(suite.SchemaJSON)
 		return err
 	}
 	names := append(c.Args().Slice(), c.StringSlice("suite")...)
@@ -40,10 +40,10 @@ func validateCmd(c *cli.Context) error {
 	}
 	var bad []error
 	for _, name := range names {
-		var s *replay.Suite
+		var s *suite.Suite
 		var err error
 		if name == "" {
-			s, err = replay.LoadExamples()
+			s, err = suite.LoadExamples()
 		} else {
 			s, err = loadSuite(c, name)
 		}

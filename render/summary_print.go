@@ -1,0 +1,129 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tooleval/tooleval/internal/safetext"
+	"github.com/tooleval/tooleval/internal/texttable"
+	"github.com/tooleval/tooleval/report"
+)
+
+// SummaryWidth is the terminal width WriteSummary fits in.
+const SummaryWidth = 100
+
+// summaryChanges is how many baseline changes WriteSummary lists.
+const summaryChanges = 5
+
+// headlineGrid is the summary's one line per configuration: the metrics
+// that decide between configurations (the wide table is WriteTable's).
+func headlineGrid(rep *report.Report) *grid {
+	g := newGrid(1, "config", "recall", "ndcg", "noise", "tokens", "saved", "call acc", "wrong args", "parser fail", "pass")
+	for _, c := range rep.Configs {
+		m := &c.Metrics
+		g.Add(c.Config.Name, num3(m.Recall), num3(m.NDCG), pct(m.Noise), num0(m.InjectedTokens), pct(m.TokenReduction),
+			pct(m.CallAccuracy), pct(m.WrongArgRate), fmt.Sprintf("%d/%d", m.ParserFailures, m.Transcripts), fmt.Sprintf("%d/%d", m.Passed, m.Cases))
+	}
+	return g
+}
+
+// fitWorst clips the detail column (the last) of a worst-cases grid so
+// the table fits width columns.
+func fitWorst(g *grid, width int) {
+	last := len(g.Header) - 1
+	used := texttable.Overhead(len(g.Header))
+	for i := 0; i < last; i++ {
+		used += g.ColumnWidth(i)
+	}
+	room := max(width-used, len(g.Header[last]))
+	for _, r := range g.Rows {
+		r[last] = clip(r[last], room)
+	}
+}
+
+// WriteSummary prints the report so that it fits a 100-column terminal
+// and about a screen: the run in one line, the headline metrics per
+// configuration, the failures by cause, the first configuration's worst
+// cases, the gate's verdict and, last, one line that says it all.
+// WriteTable prints every table (replay -v).
+func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
+	fmt.Fprintf(w, "%s\n\n", clip(safetext.Terminal("Suite "+rep.Suite+": "+heading(rep)), SummaryWidth))
+	if err := headlineGrid(rep).Text(w); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nFailures by cause")
+	if err := causesGrid(rep).Text(w); err != nil {
+		return err
+	}
+	if len(rep.Configs) > 0 {
+		c := rep.Configs[0]
+		if g, n := worstGrid(c, worst, SummaryWidth); g != nil {
+			fitWorst(g, SummaryWidth)
+			more := ""
+			if len(rep.Configs) > 1 {
+				more = "; -v: every configuration's"
+			}
+			fmt.Fprintf(w, "\n%s\n", clip(safetext.Terminal(fmt.Sprintf("%s: worst cases (%d of %d failed%s)", c.Config.Name, n, c.Metrics.Failed, more)), SummaryWidth))
+			if err := g.Text(w); err != nil {
+				return err
+			}
+		}
+	}
+	writeGate(w, rep, "\nAgainst the baseline and thresholds\n", "  ", terminalLine, summaryChanges)
+	_, err := fmt.Fprintf(w, "\n%s\n", clip(safetext.Terminal(Outcome(rep)), SummaryWidth))
+	return err
+}
+
+// Outcome is the report in one line, the last the terminal output
+// prints: "213 cases, 3 configs: 128-139 passed, 74-85 failed; gate
+// passed" (a range when the configurations differ; "no gate" when no
+// threshold or baseline was given).
+func Outcome(rep *report.Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %s: ", report.Plural(rep.Cases, "case"), report.Plural(len(rep.Configs), "config"))
+	passed, failed, broken := spread{}, spread{}, spread{}
+	for _, c := range rep.Configs {
+		passed.add(c.Metrics.Passed)
+		failed.add(c.Metrics.Failed)
+		broken.add(c.Metrics.Broken)
+	}
+	fmt.Fprintf(&b, "%s passed, %s failed", passed, failed)
+	if broken.hi > 0 {
+		fmt.Fprintf(&b, " (%s could not be replayed)", broken)
+	}
+	switch v := rep.Verdict; {
+	case v == nil:
+		b.WriteString("; no gate")
+	case v.Passed:
+		b.WriteString("; gate passed")
+	default:
+		fmt.Fprintf(&b, "; gate failed: %s", report.Plural(len(v.Problems()), "problem"))
+	}
+	return b.String()
+}
+
+// terminalLine escapes a line for the terminal and clips it to the
+// summary's width.
+func terminalLine(s string) string { return clip(safetext.Terminal(s), SummaryWidth-2) }
+
+// spread is the range of a count over the configurations.
+type spread struct {
+	lo, hi int
+	seen   bool
+}
+
+func (s *spread) add(n int) {
+	if !s.seen {
+		s.lo, s.hi, s.seen = n, n, true
+		return
+	}
+	s.lo, s.hi = min(s.lo, n), max(s.hi, n)
+}
+
+func (s spread) String() string {
+	if s.lo == s.hi {
+		return fmt.Sprint(s.lo)
+	}
+	return fmt.Sprintf("%d-%d", s.lo, s.hi)
+}
