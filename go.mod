@@ -16,7 +16,6 @@ require (
 	github.com/valyala/fastjson v1.6.10
 	go.opentelemetry.io/proto/otlp v1.11.1
 	golang.org/x/term v0.44.0
-	golang.org/x/text v0.42.0
 	google.golang.org/protobuf v1.36.12
 )
 
@@ -62,6 +61,7 @@ require (
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 	gonum.org/v1/gonum v0.16.0 // indirect
 )

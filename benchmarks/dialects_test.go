@@ -106,6 +106,21 @@ var dialectDense = []struct {
 	{textparse.FormatApertus, "<|inner_prefix|>Reading the next file.<|inner_suffix|><|tools_prefix|>" +
 		`[{"read_file": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"grep": {"pattern": "func (p \\*Parser)"}}]<|tools_suffix|>` + "\n"},
+	{textparse.FormatMiniCPM5, "<think>\nReading the next file.\n</think>\n\n<function name=\"read_file\"><param name=\"path\">src/pkg/file_0042.go</param>" +
+		"<param name=\"start_line\">120</param></function>\n<function name=\"grep\"><param name=\"pattern\">func (p \\*Parser)</param></function>\n"},
+	{textparse.FormatLaguna, "<think>Reading the next file.</think>\n<tool_call>read_file<arg_key>path</arg_key><arg_value>src/pkg/file_0042.go</arg_value>" +
+		"<arg_key>start_line</arg_key><arg_value>120</arg_value></tool_call>\n<tool_call>grep<arg_key>pattern</arg_key><arg_value>func (p \\*Parser)</arg_value></tool_call>\n"},
+	{textparse.FormatDeepSeekV4, "Reading the next file.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"read_file\">\n" +
+		"<｜DSML｜parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜DSML｜parameter>\n<｜DSML｜parameter name=\"start_line\" string=\"false\">120</｜DSML｜parameter>\n" +
+		"</｜DSML｜invoke>\n<｜DSML｜invoke name=\"grep\">\n<｜DSML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>\n"},
+	{textparse.FormatDeepSeekV41, "Reading the next file.\n\n<｜DSML｜ calls>\n<｜DSML｜ invoke name=\"read_file\">\n" +
+		"<｜DSML｜ parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜DSML｜ parameter>\n<｜DSML｜ parameter name=\"start_line\" string=\"false\">120</｜DSML｜ parameter>\n" +
+		"</｜DSML｜ invoke>\n<｜DSML｜ invoke name=\"grep\">\n<｜DSML｜ parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n</｜DSML｜ calls>\n"},
+	{textparse.FormatHYV3, "<think>Reading the next file.</think>\n<tool_calls>\n<tool_call>read_file<tool_sep>\n<arg_key>path</arg_key>\n<arg_value>src/pkg/file_0042.go</arg_value>\n" +
+		"<arg_key>start_line</arg_key>\n<arg_value>120</arg_value>\n</tool_call>\n<tool_call>grep<tool_sep>\n<arg_key>pattern</arg_key>\n<arg_value>func (p \\*Parser)</arg_value>\n</tool_call>\n</tool_calls>\n"},
+	{textparse.FormatHYV4, "<think:opensource>Reading the next file.</think:opensource>\n<tool_calls:opensource><tool_call:opensource>read_file<arg_key:opensource>path</arg_key:opensource>" +
+		"<arg_value:opensource>src/pkg/file_0042.go</arg_value:opensource><arg_key:opensource>start_line</arg_key:opensource><arg_value:opensource>120</arg_value:opensource></tool_call:opensource>" +
+		"<tool_call:opensource>grep<arg_key:opensource>pattern</arg_key:opensource><arg_value:opensource>func (p \\*Parser)</arg_value:opensource></tool_call:opensource></tool_calls:opensource>\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

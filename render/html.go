@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -92,19 +94,28 @@ type htmlCount struct {
 	Count int
 }
 
+// htmlCase is one case under one configuration: a row of the cases table
+// and its drill-down. It holds plain text; the page's script builds the
+// rows and drill-downs from it (see htmldata.go) with DOM text nodes, so
+// nothing in it is ever parsed as HTML.
 type htmlCase struct {
 	Config, ID, Cause, Lang, Tags, Detail string
 	Line                                  int
 	Passed, ZeroMatch                     bool
-	Recall                                string
-	RecallSort                            float64
-	Injected, Missed                      string
-	Query, ToolVariant                    string
-	ToolBlock                             template.HTML // escaped once per distinct block
-	Transcript                            template.HTML
-	Format                                string
-	Calls, Gold, Problems                 []string
-	Latency                               string
+	// Recall is the case's recall, -1 when not scored.
+	Recall             float64
+	Injected, Missed   []string
+	Query, ToolVariant string
+	// ToolBlock is the tool block as rendered, shared between the rows
+	// that injected the same tools; nil when there is none.
+	ToolBlock *toolBlock
+	// Transcript is the model output, MarkNames the parsed calls' names
+	// to mark in it; Format is the format it was parsed as.
+	Transcript            string
+	MarkNames             []string
+	Format                string
+	Calls, Gold, Problems []string
+	Latency               string
 }
 
 type htmlPage struct {
@@ -116,21 +127,27 @@ type htmlPage struct {
 	Configs      []htmlConfig
 	Causes       []string
 	Tags, Langs  []string
-	Cases        []htmlCase
-	RecallChart  template.HTML
-	TokensChart  template.HTML
-	Style        template.CSS
-	JS           template.JS
+	// Rows is the number of case rows (configurations × cases).
+	Rows        int
+	RecallChart template.HTML
+	TokensChart template.HTML
+	Style       template.CSS
+	JS          template.JS
 }
 
 // WriteHTML writes the report as one self-contained HTML page (inline CSS,
-// SVG charts and a few lines of plain JavaScript; nothing is fetched):
-// the verdict, per configuration the headline metrics and their change
-// against the baseline, charts of recall and noise against k and of
-// tokens per variant, failures by cause, and every case with a
-// drill-down (the query, the tool block the model saw, the transcript with
-// the parsed calls marked, the gold calls and the failed checks), sortable
-// and filterable by configuration, cause, tag and language.
+// SVG charts and a plain script; nothing is fetched): the verdict, per
+// configuration the headline metrics and their change against the
+// baseline, charts of recall and noise against k and of tokens per
+// variant, failures by cause, and every case with a drill-down (the query,
+// the tool block the model saw, the transcript with the parsed calls
+// marked, the gold calls and the failed checks), sortable and filterable
+// by configuration, cause, tag and language.
+//
+// The cases travel as one compact JSON value (htmldata.go: each case's
+// shared data once, long strings once) that the script turns into table
+// rows a page at a time and into a drill-down when one is opened, so the
+// page stays small and opens fast with many cases.
 func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 	p := &htmlPage{Rep: rep, Heading: heading(rep), Verdict: rep.Verdict, Style: htmlStyle, JS: htmlScript}
 	if rep.Comparison != nil {
@@ -151,7 +168,6 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 			byID[c.ID] = c
 		}
 	}
-	blocks := &toolBlocks{}
 	causes, tags, langs := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, c := range rep.Configs {
 		hc := htmlConfig{Name: c.Config.Name, Key: c.Config.Key}
@@ -169,10 +185,13 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 			hc.Causes = append(hc.Causes, htmlCount{cause, c.Metrics.Causes[cause]})
 		}
 		for _, r := range c.Results {
-			hcase := caseView(rep, c, r, opts.Suite, byID[r.ID], blocks)
-			p.Cases = append(p.Cases, hcase)
+			p.Rows++
 			if r.ZeroMatch {
-				hc.ZeroMatch = append(hc.ZeroMatch, strings.TrimSuffix(r.ID+": "+hcase.Query, ": "))
+				query := ""
+				if sc := byID[r.ID]; sc != nil {
+					query = sc.Query
+				}
+				hc.ZeroMatch = append(hc.ZeroMatch, strings.TrimSuffix(r.ID+": "+query, ": "))
 			}
 			if r.Cause != "" {
 				causes[r.Cause] = true
@@ -194,7 +213,19 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 	p.Tags, p.Langs = sortedKeys(tags), sortedKeys(langs)
 	p.RecallChart = recallChart(rep)
 	p.TokensChart = tokensChart(rep)
-	return htmlTemplate().Execute(w, p)
+
+	bw := bufio.NewWriterSize(w, 64<<10)
+	t := htmlTemplate()
+	if err := t.ExecuteTemplate(bw, "head", p); err != nil {
+		return err
+	}
+	if err := writeCaseData(bw, rep, opts.Suite, byID); err != nil {
+		return err
+	}
+	if err := t.ExecuteTemplate(bw, "tail", p); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -236,22 +267,23 @@ func delta(metric string, base, cur *float64, format func(*float64) string) (str
 }
 
 // caseView is one case under one configuration, for the drill-down; sc is
-// the case in the suite s (nil when s is nil or lacks it).
-func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, s *suite.Suite, sc *suite.Case, blocks *toolBlocks) htmlCase {
+// the case in the suite s (nil when s is nil or lacks it). The case's own
+// data (query, gold calls, transcript) is filled in only when full is set:
+// the page carries it once per case, not once per configuration.
+func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, s *suite.Suite, sc *suite.Case, blocks *toolBlocks, full bool) htmlCase {
 	h := htmlCase{Config: c.Config.Name, ID: r.ID, Line: r.Line, Cause: r.Cause, Lang: r.Lang, Tags: strings.Join(r.Tags, " "),
-		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Injected: strings.Join(r.Injected, ", "), Missed: strings.Join(r.Missed, ", "), Recall: "n/a", RecallSort: -1}
+		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Injected: r.Injected, Missed: r.Missed, Recall: -1}
 	if r.Scored {
-		h.Recall, h.RecallSort = fmt.Sprintf("%.3f", r.Recall), r.Recall
+		h.Recall = r.Recall
 	}
 	if l := r.Latency; l != nil {
 		h.Latency = fmt.Sprintf("first text %s, first call %s, last call end %s (%d chunks)", ms(l.FirstTextMS), ms(l.FirstCallMS), ms(l.LastCallEndMS), l.ChunksReceived)
 	}
-	var names []string
 	if r.Parse != nil {
 		h.Format = r.Parse.Format
 		for _, call := range r.Parse.Calls {
 			h.Calls = append(h.Calls, fmt.Sprintf("%s(%s)", call.Name, call.Arguments))
-			names = append(names, call.Name)
+			h.MarkNames = append(h.MarkNames, call.Name)
 		}
 		for _, e := range r.Parse.Errors {
 			h.Problems = append(h.Problems, e.Error())
@@ -271,11 +303,6 @@ func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, 
 	if s == nil || sc == nil {
 		return h
 	}
-	h.Query = sc.Query
-	for _, g := range sc.GoldCalls {
-		b, _ := json.Marshal(g)
-		h.Gold = append(h.Gold, string(b))
-	}
 	if cat := s.Catalog(sc); cat != nil && len(rep.Variants) > 0 {
 		var tools []*toolcall.Tool
 		for _, name := range r.Injected {
@@ -283,27 +310,57 @@ func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, 
 				tools = append(tools, t)
 			}
 		}
-		protocol := ""
-		if sc.Transcript != nil && sc.Transcript.Protocol != "" {
-			protocol = sc.Transcript.Protocol
-		}
-		h.ToolVariant = rep.Variants[0]
-		h.ToolBlock = blocks.render(cat, tools, rep.Variants[0], protocol)
-	}
-	if sc.Transcript != nil {
-		h.Transcript = markCalls(string(sc.Transcript.Bytes()), names)
+		variant, protocol := blockVariant(rep, sc)
+		h.ToolVariant = variant
+		h.ToolBlock = blocks.render(cat, tools, variant, protocol)
 	}
 	if sc.Trajectory() {
-		stepsSource(&h, sc, r.Trajectory)
+		stepsSource(&h, sc, r.Trajectory, full)
+		return h
+	}
+	if !full {
+		return h
+	}
+	h.Query = sc.Query
+	for _, g := range sc.GoldCalls {
+		b, _ := json.Marshal(g)
+		h.Gold = append(h.Gold, string(b))
+	}
+	if sc.Transcript != nil {
+		h.Transcript = string(sc.Transcript.Bytes())
 	}
 	return h
 }
 
-// toolBlocks renders and escapes each distinct tool block once: cases that
-// injected the same tools of the same catalog under the same protocol
-// share it.
+// blockVariant is the prompt variant (and text protocol) the drill-down
+// shows the tool block in: the one the case's transcript was recorded
+// with, else the run's first variant. A plain "native" transcript shows
+// the tools payload of its own provider (an Ollama stream: the OpenAI
+// chat shape its API takes).
+func blockVariant(rep *report.Report, sc *suite.Case) (variant, protocol string) {
+	if t := sc.Transcript; t != nil {
+		variant, protocol = t.Variant, t.Protocol
+	}
+	if variant == "" {
+		variant = rep.Variants[0]
+	}
+	if variant == prompt.VariantNative {
+		provider := prompt.ProviderOpenAIChat
+		if t := sc.Transcript; t != nil && slices.Contains(prompt.Providers(), t.Format) {
+			provider = t.Format
+		}
+		variant += ":" + provider
+	}
+	if strings.HasPrefix(variant, prompt.VariantNative) {
+		protocol = ""
+	}
+	return variant, protocol
+}
+
+// toolBlocks renders each distinct tool block once: cases that injected
+// the same tools of the same catalog in the same variant share it.
 type toolBlocks struct {
-	byKey map[toolBlockKey]template.HTML
+	byKey map[toolBlockKey]*toolBlock
 }
 
 type toolBlockKey struct {
@@ -312,15 +369,28 @@ type toolBlockKey struct {
 	variant, protocol string
 }
 
-func (b *toolBlocks) render(cat *catalog.Catalog, tools []*toolcall.Tool, variant, protocol string) template.HTML {
+// toolBlock is a rendered tool block cut into pieces that other blocks
+// repeat: Open, the pieces joined by Sep, Close. The pieces are a text
+// variant's paragraphs (its header and each tool's entry), a native
+// payload's tools (one line of JSON each, as the provider received them),
+// or else the lines.
+type toolBlock struct {
+	Open, Sep, Close string
+	Pieces           []string
+}
+
+// Text is the block as the model saw it.
+func (t *toolBlock) Text() string { return t.Open + strings.Join(t.Pieces, t.Sep) + t.Close }
+
+func (b *toolBlocks) render(cat *catalog.Catalog, tools []*toolcall.Tool, variant, protocol string) *toolBlock {
 	var names strings.Builder
 	for _, t := range tools {
 		names.WriteString(t.Name)
 		names.WriteByte(0)
 	}
 	key := toolBlockKey{names.String(), cat, variant, protocol}
-	if text, ok := b.byKey[key]; ok {
-		return text
+	if block, ok := b.byKey[key]; ok {
+		return block
 	}
 	list := make([]toolcall.Tool, len(tools))
 	for i, t := range tools {
@@ -330,23 +400,52 @@ func (b *toolBlocks) render(cat *catalog.Catalog, tools []*toolcall.Tool, varian
 	if err != nil {
 		text, _ = prompt.Render(list, variant, prompt.Options{})
 	}
+	block := cutBlock(strings.TrimRight(text, "\n"), strings.HasPrefix(variant, prompt.VariantNative))
 	if b.byKey == nil {
-		b.byKey = map[toolBlockKey]template.HTML{}
+		b.byKey = map[toolBlockKey]*toolBlock{}
 	}
-	esc := template.HTML(template.HTMLEscapeString(text))
-	b.byKey[key] = esc
-	return esc
+	b.byKey[key] = block
+	return block
 }
 
-// markCalls marks every occurrence of the parsed calls' names in the
-// transcript, the longest name first where several start at one place,
-// and escapes the text once, around the marks: a name is looked for in
-// the text, never in markup or entities already written.
-func markCalls(text string, names []string) template.HTML {
-	const limit = 64 << 10
+// cutBlock cuts a rendered block into pieces: a native payload's array
+// into its tools, text into paragraphs, or lines when it has no blank
+// line.
+func cutBlock(text string, native bool) *toolBlock {
+	if native {
+		var elems []json.RawMessage
+		if json.Unmarshal([]byte(text), &elems) == nil && len(elems) > 0 {
+			pieces := make([]string, len(elems))
+			for i, e := range elems {
+				var line bytes.Buffer
+				if json.Compact(&line, e) != nil {
+					line.Write(e)
+				}
+				pieces[i] = line.String()
+			}
+			return &toolBlock{Open: "[\n", Sep: ",\n", Close: "\n]", Pieces: pieces}
+		}
+	}
+	if strings.Contains(text, "\n\n") {
+		return &toolBlock{Sep: "\n\n", Pieces: strings.Split(text, "\n\n")}
+	}
+	return &toolBlock{Sep: "\n", Pieces: strings.Split(text, "\n")}
+}
+
+// markLimit is how much of a transcript the drill-down shows.
+const markLimit = 64 << 10
+
+// markSegments splits text at every occurrence of the parsed calls' names,
+// the longest name first where several start at one place: the result
+// alternates plain text and a name to mark, starting and ending with plain
+// text (possibly empty). Names are looked for in the text itself; the
+// page's script then writes each segment as a DOM text node, so nothing in
+// the text is ever read as markup. Text beyond markLimit is cut, with a
+// note of how much.
+func markSegments(text string, names []string) []string {
 	cut := ""
-	if len(text) > limit {
-		text, cut = strings.ToValidUTF8(text[:limit], ""), fmt.Sprintf("\n… (%d more bytes)", len(text)-limit)
+	if len(text) > markLimit {
+		text, cut = strings.ToValidUTF8(text[:markLimit], ""), fmt.Sprintf("\n… (%d more bytes)", len(text)-markLimit)
 	}
 	names = slices.Clone(names)
 	names = slices.DeleteFunc(names, func(n string) bool { return n == "" })
@@ -355,8 +454,7 @@ func markCalls(text string, names []string) template.HTML {
 	for _, n := range names {
 		first[n[0]] = true
 	}
-	var b strings.Builder
-	b.Grow(len(text) + len(text)/8)
+	var out []string
 	done := 0
 	for i := 0; i < len(text); i++ {
 		if !first[text[i]] {
@@ -364,19 +462,14 @@ func markCalls(text string, names []string) template.HTML {
 		}
 		for _, n := range names {
 			if strings.HasPrefix(text[i:], n) {
-				template.HTMLEscape(&b, []byte(text[done:i]))
-				b.WriteString(`<mark class="call">`)
-				template.HTMLEscape(&b, []byte(n))
-				b.WriteString(`</mark>`)
+				out = append(out, text[done:i], n)
 				i += len(n) - 1
 				done = i + 1
 				break
 			}
 		}
 	}
-	template.HTMLEscape(&b, []byte(text[done:]))
-	template.HTMLEscape(&b, []byte(cut))
-	return template.HTML(b.String())
+	return append(out, text[done:]+cut)
 }
 
 // chart geometry.

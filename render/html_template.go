@@ -31,35 +31,118 @@ tr.detail>td{background:#f8fafc}
 .pass{color:#15803d}.fail{color:#b91c1c}
 pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Noto Sans Mono CJK SC","PingFang SC","Microsoft YaHei",monospace;white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid #e2e8f0;padding:8px;max-height:360px;overflow:auto;font-size:12px}
 mark.call{background:#fde68a}
+pre.reasoning{color:#475569;font-style:italic;border-style:dashed}pre.call{background:#fffbeb}
+details.raw>summary{color:#64748b;cursor:pointer}
+#more{margin:8px 0;padding:4px 12px}
 .causes a{cursor:pointer;color:#1d4ed8;text-decoration:underline}
 `
 
+// htmlScript builds the cases table and drill-downs from the page's case
+// data (htmldata.go), a page of rows at a time; it writes text only
+// through textContent and text nodes, never as HTML.
 const htmlScript = `
 (function(){
-  var tbl=document.getElementById('cases');
+  var D=JSON.parse(document.getElementById('report-data').textContent);
+  var S=D.s,rows=D.r,cases=D.c,marks=D.m,cfgs=D.cfg,PAGE=200;
+  // Row and case fields (see reportData in html_data.go).
+  var RC=0,RK=1,RP=2,RCAUSE=3,RREC=4,RDET=5,RINJ=6,RMISS=7,RCALLS=8,RPROB=9,RLAT=10,RTB=11,RMARK=12,RFMT=13,RZERO=14;
+  var KID=0,KLINE=1,KLANG=2,KTAGS=3,KQ=4,KGOLD=5,KTV=6,KNAT=7,KRAW=8;
+  var tbl=document.getElementById('cases'),more=document.getElementById('more');
   var sel=function(id){return document.getElementById(id)};
+  function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e}
+  function cause(r){return r[RP]?'passed':S[r[RCAUSE]]}
+  var view=[],shown=0,sortCol=-1,sortDir=1;
+  var keys=[
+    function(r){return cfgs[r[RC]]},function(r){return cases[r[RK]][KID]},function(r){return cases[r[RK]][KLINE]},
+    cause,function(r){return r[RREC]},function(r){return S[cases[r[RK]][KLANG]]},function(r){return cases[r[RK]][KTAGS]}
+  ];
   function apply(){
-    var cfg=sel('f-config').value,cause=sel('f-cause').value,tag=sel('f-tag').value,lang=sel('f-lang').value,q=sel('f-id').value.toLowerCase();
-    var n=0;
-    tbl.querySelectorAll('tbody.case').forEach(function(b){
-      var d=b.dataset,ok=(!cfg||d.config===cfg)&&(!cause||d.cause===cause)&&(!tag||(' '+d.tags+' ').indexOf(' '+tag+' ')>=0)&&(!lang||d.lang===lang)&&(!q||d.id.toLowerCase().indexOf(q)>=0);
-      b.hidden=!ok;if(ok)n++;
-    });
-    sel('shown').textContent=n;
+    var cfg=sel('f-config').value,cs=sel('f-cause').value,tag=sel('f-tag').value,lang=sel('f-lang').value,q=sel('f-id').value.toLowerCase();
+    view=[];
+    for(var i=0;i<rows.length;i++){
+      var r=rows[i],c=cases[r[RK]];
+      if(cfg&&cfgs[r[RC]]!==cfg)continue;
+      if(cs&&cause(r)!==cs)continue;
+      if(tag&&(' '+c[KTAGS]+' ').indexOf(' '+tag+' ')<0)continue;
+      if(lang&&S[c[KLANG]]!==lang)continue;
+      if(q&&c[KID].toLowerCase().indexOf(q)<0)continue;
+      view.push(i);
+    }
+    if(sortCol>=0){
+      var key=keys[sortCol],num=sortCol===2||sortCol===4;
+      view.sort(function(a,b){var x=key(rows[a]),y=key(rows[b]),c=num?x-y:String(x).localeCompare(String(y));return (c||a-b)*sortDir});
+    }
+    sel('shown').textContent=view.length;
+    tbl.querySelectorAll('tbody.case').forEach(function(b){b.remove()});
+    shown=0;page();
+  }
+  function page(){
+    var end=Math.min(view.length,shown+PAGE),frag=document.createDocumentFragment();
+    for(;shown<end;shown++)frag.appendChild(rowEl(view[shown]));
+    tbl.appendChild(frag);
+    more.hidden=shown>=view.length;
+    more.textContent='show '+Math.min(PAGE,view.length-shown)+' more of '+(view.length-shown);
+  }
+  function rowEl(i){
+    var r=rows[i],c=cases[r[RK]],b=el('tbody','case'),tr=el('tr','row'),cs=cause(r);
+    b.dataset.row=i;b.dataset.config=cfgs[r[RC]];b.dataset.cause=cs;b.dataset.tags=c[KTAGS];b.dataset.lang=S[c[KLANG]];b.dataset.id=c[KID];
+    tr.appendChild(el('td',null,cfgs[r[RC]]));tr.appendChild(el('td',null,c[KID]));tr.appendChild(el('td','n',c[KLINE]));
+    tr.appendChild(el('td',r[RP]?'pass':'fail',cs));
+    tr.appendChild(el('td','n',r[RREC]<0?'n/a':r[RREC].toFixed(3)));
+    tr.appendChild(el('td',null,S[c[KLANG]]));tr.appendChild(el('td',null,c[KTAGS]));tr.appendChild(el('td',null,S[r[RDET]]));
+    b.appendChild(tr);return b;
+  }
+  function para(label,text,cls){var p=el('p',cls);p.appendChild(el('strong',null,label));if(text!=null)p.appendChild(document.createTextNode(' '+text));return p}
+  function pre(lines){return el('pre',null,lines.join('\n'))}
+  function names(ids){return ids.map(function(i){return S[i]}).join(', ')}
+  function detail(i){
+    var r=rows[i],c=cases[r[RK]],tr=el('tr','detail'),td=el('td');td.colSpan=8;tr.appendChild(td);
+    if(c[KQ])td.appendChild(para('Query:',c[KQ]));
+    if(r[RZERO])td.appendChild(para('Zero match:','no term of the query is in the catalog, so retrieval found nothing (k is an upper bound).','fail'));
+    var inj=para('Injected:',names(r[RINJ]));
+    if(r[RMISS].length){inj.appendChild(document.createTextNode(' — '));inj.appendChild(el('span','fail','not injected: '+names(r[RMISS])))}
+    td.appendChild(inj);
+    if(r[RTB]){
+      var d=el('details','toolblock');d.appendChild(el('summary',null,'Tool block as the model saw it ('+S[c[KTV]]+')'));
+      var tb=r[RTB];d.appendChild(el('pre',null,S[tb[0]]+tb.slice(3).map(function(l){return S[l]}).join(S[tb[1]])+S[tb[2]]));td.appendChild(d);
+    }
+    if(c[KNAT]){
+      td.appendChild(para('Transcript','('+S[r[RFMT]]+': the text and calls the stream carried; the raw events below):'));
+      var box=el('div','native');
+      c[KNAT].forEach(function(p){
+        var kind=S[p[0]],e;
+        if(kind==='call'){e=el('pre','call');e.appendChild(el('mark','call',p[1]))}
+        else if(kind==='error')e=el('p','fail',p[1]);
+        else{e=el('pre',kind,p[1]);if(kind==='reasoning')e.title='reasoning'}
+        box.appendChild(e);
+      });
+      td.appendChild(box);
+      var raw=el('details','raw');raw.appendChild(el('summary',null,'raw events'));raw.appendChild(el('pre',null,c[KRAW]));td.appendChild(raw);
+    }else if(r[RMARK]>=0){
+      td.appendChild(para('Transcript','('+S[r[RFMT]]+'; parsed calls marked):'));
+      var t=el('pre','transcript');
+      marks[r[RMARK]].forEach(function(s,j){t.appendChild(j%2?el('mark','call',s):document.createTextNode(s))});
+      td.appendChild(t);
+    }
+    if(r[RCALLS].length){td.appendChild(para('Parsed calls:'));td.appendChild(pre(r[RCALLS].map(function(i){return S[i]})))}
+    if(c[KGOLD].length){td.appendChild(para('Gold calls:'));td.appendChild(pre(c[KGOLD]))}
+    if(r[RPROB].length){td.appendChild(para('Checks that failed:'));var ul=el('ul');r[RPROB].forEach(function(p){ul.appendChild(el('li',null,S[p]))});td.appendChild(ul)}
+    if(r[RLAT])td.appendChild(para('Streaming:',S[r[RLAT]]));
+    return tr;
   }
   ['f-config','f-cause','f-tag','f-lang','f-id'].forEach(function(id){sel(id).addEventListener('input',apply)});
+  more.addEventListener('click',page);
   tbl.addEventListener('click',function(e){
     var th=e.target.closest('th.sort');
     if(th){
-      var i=Array.prototype.indexOf.call(th.parentNode.children,th),dir=th.dataset.dir==='asc'?'desc':'asc';th.dataset.dir=dir;
-      var num=th.classList.contains('n'),rows=Array.prototype.slice.call(tbl.querySelectorAll('tbody.case'));
-      rows.sort(function(a,b){
-        var x=a.rows[0].cells[i].dataset.sort||a.rows[0].cells[i].textContent,y=b.rows[0].cells[i].dataset.sort||b.rows[0].cells[i].textContent;
-        var c=num?(parseFloat(x)-parseFloat(y)):x.localeCompare(y);return dir==='asc'?c:-c;
-      });
-      rows.forEach(function(r){tbl.appendChild(r)});return;
+      var i=Array.prototype.indexOf.call(th.parentNode.children,th);
+      sortDir=sortCol===i?-sortDir:1;sortCol=i;apply();return;
     }
-    var tr=e.target.closest('tr.row');if(tr){var d=tr.nextElementSibling;d.hidden=!d.hidden;}
+    var tr=e.target.closest('tr.row');
+    if(tr){
+      var b=tr.parentNode,d=b.querySelector('tr.detail');
+      if(d)d.hidden=!d.hidden;else b.appendChild(detail(+b.dataset.row));
+    }
   });
   document.querySelectorAll('.causes a[data-cause]').forEach(function(a){a.addEventListener('click',function(){
     sel('f-config').value=a.dataset.config;sel('f-cause').value=a.dataset.cause;apply();tbl.scrollIntoView();
@@ -71,7 +154,7 @@ const htmlScript = `
 // htmlTemplate is parsed on first use, not at start-up (issue 24).
 var htmlTemplate = sync.OnceValue(func() *template.Template { return template.Must(template.New("report").Parse(htmlPageTemplate)) })
 
-const htmlPageTemplate = `<!DOCTYPE html>
+const htmlPageTemplate = `{{define "head"}}<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>tooleval replay: {{.Rep.Suite}}</title><style>{{.Style}}</style></head>
 <body>
@@ -105,26 +188,11 @@ const htmlPageTemplate = `<!DOCTYPE html>
 <label>tag <select id="f-tag"><option value="">all</option>{{range .Tags}}<option>{{.}}</option>{{end}}</select></label>
 <label>language <select id="f-lang"><option value="">all</option>{{range .Langs}}<option>{{.}}</option>{{end}}</select></label>
 <label>id <input id="f-id" type="search" placeholder="filter by id"></label>
-<span><span id="shown">{{len .Cases}}</span> shown</span>
+<span><span id="shown">{{.Rows}}</span> shown</span>
 </div>
-<table id="cases"><thead><tr><th class="sort">config</th><th class="sort">case</th><th class="sort n">line</th><th class="sort">result</th><th class="sort n">recall</th><th class="sort">lang</th><th class="sort">tags</th><th>detail</th></tr></thead>
-{{range .Cases}}<tbody class="case" data-config="{{.Config}}" data-cause="{{if .Passed}}passed{{else}}{{.Cause}}{{end}}" data-tags="{{.Tags}}" data-lang="{{.Lang}}" data-id="{{.ID}}">
-<tr class="row"><td>{{.Config}}</td><td>{{.ID}}</td><td class="n">{{.Line}}</td><td class="{{if .Passed}}pass{{else}}fail{{end}}">{{if .Passed}}passed{{else}}{{.Cause}}{{end}}</td><td class="n" data-sort="{{.RecallSort}}">{{.Recall}}</td><td>{{.Lang}}</td><td>{{.Tags}}</td><td>{{.Detail}}</td></tr>
-<tr class="detail" hidden><td colspan="8">
-{{if .Query}}<p><strong>Query:</strong> {{.Query}}</p>{{end}}
-{{if .ZeroMatch}}<p class="fail"><strong>Zero match:</strong> no term of the query is in the catalog, so retrieval found nothing (k is an upper bound).</p>{{end}}
-<p><strong>Injected:</strong> {{.Injected}}{{if .Missed}} — <span class="fail">not injected: {{.Missed}}</span>{{end}}</p>
-{{if .ToolBlock}}<details><summary>Tool block as the model saw it ({{.ToolVariant}})</summary><pre>{{.ToolBlock}}</pre></details>{{end}}
-{{if .Transcript}}<p><strong>Transcript</strong> ({{.Format}}; parsed calls marked):</p><pre>{{.Transcript}}</pre>{{end}}
-{{if .Calls}}<p><strong>Parsed calls:</strong></p><pre>{{range .Calls}}{{.}}
-{{end}}</pre>{{end}}
-{{if .Gold}}<p><strong>Gold calls:</strong></p><pre>{{range .Gold}}{{.}}
-{{end}}</pre>{{end}}
-{{if .Problems}}<p><strong>Checks that failed:</strong></p><ul>{{range .Problems}}<li>{{.}}</li>{{end}}</ul>{{end}}
-{{if .Latency}}<p><strong>Streaming:</strong> {{.Latency}}</p>{{end}}
-</td></tr></tbody>
-{{end}}</table>
-</main>
+<table id="cases"><thead><tr><th class="sort">config</th><th class="sort">case</th><th class="sort n">line</th><th class="sort">result</th><th class="sort n">recall</th><th class="sort">lang</th><th class="sort">tags</th><th>detail</th></tr></thead></table>
+<button id="more" type="button" hidden>show more</button>
+{{end}}{{define "tail"}}</main>
 <script>{{.JS}}</script>
 </body></html>
-`
+{{end}}`

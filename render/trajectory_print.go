@@ -185,10 +185,22 @@ func stepsView(h *htmlCase, t *report.TrajectoryResult) {
 	}
 }
 
-// stepsSource adds the steps' gold calls and transcripts from the suite.
-func stepsSource(h *htmlCase, c *suite.Case, t *report.TrajectoryResult) {
+// stepsSource adds the names of the steps' parsed calls (to mark) and,
+// when full is set, the steps' gold calls and transcripts from the suite.
+func stepsSource(h *htmlCase, c *suite.Case, t *report.TrajectoryResult, full bool) {
+	if t != nil {
+		for i := range c.Steps {
+			if i < len(t.Steps) && t.Steps[i].Parse != nil {
+				for _, call := range t.Steps[i].Parse.Calls {
+					h.MarkNames = append(h.MarkNames, call.Name)
+				}
+			}
+		}
+	}
+	if !full {
+		return
+	}
 	var text strings.Builder
-	var names []string
 	for i, st := range c.Steps {
 		for _, g := range st.GoldCalls {
 			b, _ := json.Marshal(g)
@@ -204,13 +216,9 @@ func stepsSource(h *htmlCase, c *suite.Case, t *report.TrajectoryResult) {
 		}
 		text.Write(st.Transcript.Bytes())
 		text.WriteString("\n")
-		if t != nil && i < len(t.Steps) && t.Steps[i].Parse != nil {
-			for _, call := range t.Steps[i].Parse.Calls {
-				names = append(names, call.Name)
-			}
-		}
 	}
-	h.Transcript = markCalls(text.String(), names)
+	h.Query = c.Query
+	h.Transcript = text.String()
 }
 
 // stepCodeOrder lists the step codes present: not_injected first, then in

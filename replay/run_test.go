@@ -241,7 +241,8 @@ func TestOptionsErrors(t *testing.T) {
 			t.Errorf("%+v: no error", o)
 		}
 	}
-	for _, bad := range []string{"0/2", "3/2", "a/b", "1", "1/0"} {
+	for _, bad := range []string{"0/2", "3/2", "a/b", "1", "1/0",
+		"1/4097", "1/9223372036854775807", "1/99999999999999999999"} { // MaxShards bounds n
 		if _, _, err := report.ParseShard(bad); err == nil {
 			t.Errorf("shard %q accepted", bad)
 		}

@@ -1,17 +1,13 @@
 package suite
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
+	"github.com/tooleval/tooleval/internal/jsonschema"
 )
 
 // SchemaJSON is the JSON Schema (draft 2020-12) of one suite line.
@@ -19,25 +15,25 @@ import (
 //go:embed suite.schema.json
 var SchemaJSON []byte
 
-var caseSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema("") })
-
-// settingsSchema is the schema of a suite's settings line.
-var settingsSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema("#/$defs/suite_settings") })
-
-func compileSchema(fragment string) (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SchemaJSON))
+// suiteSchema is the compiled suite schema, compiled on first use.
+var suiteSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	doc, err := jsonschema.Decode(SchemaJSON)
 	if err != nil {
 		return nil, err
 	}
-	c := jsonschema.NewCompiler()
-	const url = "suite.schema.json"
-	if err := c.AddResource(url, doc); err != nil {
+	return jsonschema.Compile(doc)
+})
+
+var caseSchema = suiteSchema
+
+// settingsSchema is the schema of a suite's settings line.
+var settingsSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	s, err := suiteSchema()
+	if err != nil {
 		return nil, err
 	}
-	return c.Compile(url + fragment)
-}
-
-var printer = message.NewPrinter(language.English)
+	return s.Lookup("#/$defs/suite_settings")
+})
 
 // schemaProblems validates one decoded line against the suite schema and
 // returns its problems as (field, message) pairs, most specific first.
@@ -51,51 +47,45 @@ func problemsOf(schema func() (*jsonschema.Schema, error), v any) ([][2]string, 
 	if err != nil {
 		return nil, fmt.Errorf("suite schema: %w", err)
 	}
-	err = sch.Validate(v)
-	if err == nil {
-		return nil, nil
-	}
-	ve, ok := err.(*jsonschema.ValidationError)
-	if !ok {
-		return [][2]string{{"", err.Error()}}, nil
-	}
 	var out [][2]string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		loc := e.InstanceLocation
-		switch k := e.ErrorKind.(type) {
-		case *kind.OneOf:
-			if len(loc) > 0 && loc[len(loc)-1] == "transcript" {
-				out = append(out, [2]string{pointerToField(loc), "needs exactly one of text, file or chunks"})
-				return
+	var walk func(errs []*jsonschema.Error)
+	walk = func(errs []*jsonschema.Error) {
+		for _, e := range errs {
+			loc := e.Path
+			switch e.Keyword {
+			case "oneOf", "anyOf":
+				if e.Keyword == "oneOf" && len(loc) > 0 && loc[len(loc)-1] == "transcript" {
+					out = append(out, [2]string{pointerToField(loc), "needs exactly one of text, file or chunks"})
+					continue
+				}
+				if len(e.Alternatives) > 0 {
+					for _, alt := range e.Alternatives {
+						walk(alt)
+					}
+					continue
+				}
+			case "required":
+				for _, m := range e.Missing {
+					out = append(out, [2]string{pointerToField(append(loc[:len(loc):len(loc)], m)), "required field is missing"})
+				}
+				continue
+			case "enum":
+				if n := len(loc); n >= 2 && loc[n-1] == "format" && loc[n-2] == "transcript" {
+					// The list is the parser registry's: long, and growing
+					// with every dialect; parse --help describes each one.
+					out = append(out, [2]string{pointerToField(loc), fmt.Sprintf("unknown format %s: want one of the formats tooleval parse --help lists", jsonText(e.Value))})
+					continue
+				}
+			case "additionalProperties":
+				for _, m := range e.Extra {
+					out = append(out, [2]string{pointerToField(append(loc[:len(loc):len(loc)], m)), "unknown field"})
+				}
+				continue
 			}
-		case *kind.Required:
-			for _, m := range k.Missing {
-				out = append(out, [2]string{pointerToField(append(loc[:len(loc):len(loc)], m)), "required field is missing"})
-			}
-			return
-		case *kind.Enum:
-			if n := len(loc); n >= 2 && loc[n-1] == "format" && loc[n-2] == "transcript" {
-				// The list is the parser registry's: long, and growing
-				// with every dialect; parse --help describes each one.
-				out = append(out, [2]string{pointerToField(loc), fmt.Sprintf("unknown format %s: want one of the formats tooleval parse --help lists", jsonText(k.Got))})
-				return
-			}
-		case *kind.AdditionalProperties:
-			for _, m := range k.Properties {
-				out = append(out, [2]string{pointerToField(append(loc[:len(loc):len(loc)], m)), "unknown field"})
-			}
-			return
-		}
-		if len(e.Causes) == 0 {
-			out = append(out, [2]string{pointerToField(loc), e.ErrorKind.LocalizedString(printer)})
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
+			out = append(out, [2]string{pointerToField(loc), e.Message})
 		}
 	}
-	walk(ve)
+	walk(sch.Validate(v))
 	out = dedupe(out)
 	sort.SliceStable(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out, nil

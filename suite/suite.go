@@ -16,7 +16,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/tooleval/tooleval/internal/jsonschema"
 
 	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
@@ -356,7 +356,7 @@ func (l *loader) line(n int, raw []byte) {
 	if len(raw) == 0 {
 		return
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	doc, err := jsonschema.Decode(raw)
 	if err != nil {
 		l.fail(n, "", "not valid JSON: %s", jsonErr(raw, err))
 		return

@@ -64,6 +64,8 @@ type Tags struct {
 	// wrapper in place of </Wrapper>; CallBegin, CallSep and CallEnd are
 	// opening-shaped tags around each call inside it (step3's special
 	// tokens: <｜tool_call_begin｜>TYPE<｜tool_sep｜>…<｜tool_call_end｜>).
+	// With Key and Value, CallSep may follow the tool name (HY's
+	// <tool_call>NAME<tool_sep><arg_key>…).
 	WrapperEnd, CallBegin, CallSep, CallEnd string
 	// Invoke is the tag of one call and Param the tag of one of its
 	// parameters. Their names are the name="…" attribute, or with Eq the
@@ -85,6 +87,15 @@ type Tags struct {
 	Key, Value string
 	// Catalog: tool and parameter names are tags (from WithTools).
 	Catalog bool
+	// Suffix: each of the dialect's tags (and <think>) may carry a
+	// checkpoint's suffix after a colon, <tool_call:SUFFIX>; any suffix of
+	// letters, digits, '_', '-' and '.' (at most 32 bytes) is accepted,
+	// so one description reads the whole family.
+	Suffix bool
+	// Fence: the dialect's tags in the text inside a Markdown code fence
+	// (a line starting with ```, up to the next) are text, a call quoted
+	// in an answer rather than made (fence.go).
+	Fence bool
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string
 	// KeepNewline: a value's trailing newline is content, not markup

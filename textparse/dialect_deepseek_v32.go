@@ -2,7 +2,8 @@ package textparse
 
 // DeepSeek V3.2: function_calls' shape with "｜DSML｜"-prefixed tags, and
 // a string="true|false" attribute on each parameter saying whether its
-// value is a string or JSON (it overrides the catalog).
+// value is a string or JSON (it overrides the catalog). DSML quoted in a
+// fenced code block is text, as in V4 (dialect_deepseek_v4.go).
 //
 //	<｜DSML｜function_calls>
 //	<｜DSML｜invoke name="get_weather">
@@ -16,7 +17,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatDeepSeekV32,
 		Wire:   `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>`,
-		Tags: &Tags{Wrapper: "｜DSML｜function_calls", Reopen: true, Invoke: "｜DSML｜invoke", Param: "｜DSML｜parameter",
-			Bare: true, Typed: "string"},
+		Tags:   dsml("｜DSML｜", "function_calls"),
 	})
 }

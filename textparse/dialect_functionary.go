@@ -102,22 +102,13 @@ func (p *Parser) invokeJSON(b []byte, i int) (int, bool) {
 	if p.cfg.format != FormatAuto || p.junk || c.kind != ckInvoke || c.closer != "</function>" || c.nparams > 0 || c.jsonBody {
 		return i, false
 	}
-	j := i
-	for j < len(b) && isSpace(b[j]) {
-		j++
-	}
-	if j == len(b) {
-		return j, true // only whitespace so far
-	}
-	if b[j] != '{' {
-		return i, false
+	j, brace := jsonBodyAt(b, i)
+	if !brace {
+		return j, j == len(b)
 	}
 	if p.detected == FormatQwen3Coder && p.tags.wrapper == tkNone && p.calls.next <= 1 {
 		p.detected = FormatFunctionaryV3
 	}
-	c.jsonBody = true
-	p.args.js.Reset()
-	p.args.jsOff = p.off + j
-	p.mode = mArgsJSON
+	p.beginJSONBody(j)
 	return j, true
 }

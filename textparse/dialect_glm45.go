@@ -14,6 +14,9 @@ func init() {
 	register(&Dialect{
 		Format: FormatGLM45,
 		Wire:   "<tool_call>NAME\\n<arg_key>P</arg_key>\\n<arg_value>V</arg_value>…</tool_call>",
-		Tags:   &Tags{Invoke: "tool_call", Key: "arg_key", Value: "arg_value"},
+		Tags:   glmTags,
 	})
 }
+
+// glmTags are the tags of GLM-4.5's calls (and Laguna's, the same).
+var glmTags = &Tags{Invoke: "tool_call", Key: "arg_key", Value: "arg_value"}

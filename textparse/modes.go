@@ -29,12 +29,15 @@ func (p *Parser) tagSet() tagSet {
 	case mWrapper:
 		s.open = tt.invokes | tt.reopen | tt.markup
 		s.close = tt.wclose | tt.invokes | tt.params
+		if x := p.wrapperOf(); x != nil && x.key != tkNone { // key/value calls in a wrapper
+			s.open |= bitOf(x.invoke)
+		}
 	case mInvoke:
 		switch {
 		case p.calls.cur.kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
 		case p.calls.cur.kind == ckKV:
-			s.open = bit(p.tags.cd.key, p.tags.cd.value)
+			s.open = bit(p.tags.cd.key, p.tags.cd.value, p.tags.cd.callSep)
 			s.close = bit(p.tags.cd.invoke, p.tags.cd.key, p.tags.cd.value)
 		default:
 			s.open = tt.params | p.wrapEnds()
@@ -70,6 +73,7 @@ func (p *Parser) tagSet() tagSet {
 	case mEnvPost:
 		s.close = bitOf(p.tags.callK)
 	}
+	s.suffix = p.tags.xSuffix
 	return s
 }
 
@@ -116,7 +120,7 @@ func (p *Parser) detectTag(x *tagDialect) {
 	}
 }
 
-// onTag acts on the complete tag in p.tag. It reports false when the tag is
+// onTag acts on the complete tag in p.tags.tag. It reports false when the tag is
 // content after all.
 func (p *Parser) onTag() bool {
 	t := &p.tags.tag
@@ -131,6 +135,9 @@ func (p *Parser) onTag() bool {
 	}
 	switch p.mode {
 	case mText:
+		if p.tags.fence.open && k != tkGeneric && tt.fenced&bitOf(k) != 0 {
+			return false // a call quoted in a code block is text
+		}
 		p.fresh = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
@@ -156,7 +163,7 @@ func (p *Parser) onTag() bool {
 			p.mode = mInvoke
 			p.setName(name, off)
 		case role&rNamed != 0:
-			p.tags.cd = tt.owner(k, p.cfg.format)
+			p.tags.cd = tt.owner(k, p.cfg.format, p.tags.tag.eq())
 			p.detectTag(p.tags.cd)
 			p.beginCall(ckNamed, off, tt.closer(k), mText)
 			p.mode = mUseTool
@@ -167,11 +174,13 @@ func (p *Parser) onTag() bool {
 		case role&rWrapper != 0:
 			p.openWrapper(k)
 		case role&rInvoke != 0:
-			p.detectTag(tt.owner(k, p.cfg.format))
+			p.detectTag(tt.owner(k, p.cfg.format, p.tags.tag.eq()))
 			p.beginInvoke(off, end, tt.closer(k), mText)
 		}
 	case mWrapper:
 		switch {
+		case !closing && p.wrapperOf() != nil && p.wrapperOf().key != tkNone && k == p.wrapperOf().invoke:
+			p.beginKVTag(p.wrapperOf(), off, end)
 		case !closing && role&rInvoke != 0:
 			p.beginInvoke(off, end, tt.closer(k), mWrapper)
 		case !closing && p.wrapperOf() != nil && k == p.wrapperOf().wrapEnd:
@@ -251,7 +260,7 @@ func (p *Parser) jsonOwner(k tagKind) *tagDialect {
 			return x
 		}
 	}
-	return tt.owner(k, p.cfg.format)
+	return tt.owner(k, p.cfg.format, p.tags.tag.eq())
 }
 
 // catalogFormat is the dialect whose tool names are tags.

@@ -101,6 +101,12 @@ type tagState struct {
 	xOpen, xClose uint64
 	xThink        uint64
 	xCatalog, xKV bool
+	// xFence: an enabled dialect's calls are text inside a code fence;
+	// fence follows the fences of the text (fence.go).
+	xFence bool
+	fence  fenceState
+	// xSuffix: the tag kinds that may carry a :SUFFIX (Tags.Suffix).
+	xSuffix uint64
 
 	thinkK   tagKind     // the reasoning tag the parser is in
 	wrapper  tagKind     // the wrapper of calls the parser is in
@@ -131,7 +137,7 @@ func newParser(cfg config) *Parser {
 		on = 1 << i
 	} else if p.cfg.dialect == nil {
 		p.cfg.format = FormatAuto
-		on = tt.all
+		on = tt.auto
 	}
 	if p.cfg.tools == nil { // tags named by the catalog need one
 		for i := range tt.ds {
@@ -367,6 +373,9 @@ func (p *Parser) failTag() {
 func (p *Parser) emitText(b []byte, off int) {
 	if len(b) == 0 {
 		return
+	}
+	if p.tags.xFence {
+		p.tags.fence.scan(b)
 	}
 	k := toolcall.KindText
 	if p.reason {

@@ -10,6 +10,7 @@ type tagSet struct {
 	open, close  uint64 // bit per tagKind
 	genericOpen  bool   // any <name> may be meaningful
 	genericClose bool   // any </name> may be meaningful
+	suffix       uint64 // kinds whose name may end in :SUFFIX (Tags.Suffix)
 }
 
 func bit(ks ...tagKind) uint64 {
@@ -25,6 +26,21 @@ const maxTag = 1024
 
 // maxGenericName bounds generic tag names.
 const maxGenericName = 128
+
+// maxSuffix bounds the :SUFFIX of a tag name (Tags.Suffix).
+const maxSuffix = 32
+
+// suffixByte reports whether c may be byte j of a name's :SUFFIX (j 0 is
+// the colon).
+func suffixByte(j int, c byte) bool {
+	switch {
+	case j == 0:
+		return c == ':'
+	case j > maxSuffix:
+		return false
+	}
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
+}
 
 // tag phases.
 const (
@@ -95,7 +111,8 @@ func (t *tagReader) prefixOK() bool {
 	c := t.buf[t.n-1]
 	for m := t.cand; m != 0; m &= m - 1 {
 		k := tagKind(bits.TrailingZeros64(m))
-		if name := tt.names[k]; pos >= len(name) || name[pos] != c {
+		name := tt.names[k]
+		if pos < len(name) && name[pos] != c || pos >= len(name) && (t.set.suffix&(1<<k) == 0 || !suffixByte(pos-len(name), c)) {
 			t.cand &^= 1 << k
 		}
 	}
@@ -109,6 +126,19 @@ func (t *tagReader) prefixOK() bool {
 	return generic && pos < maxGenericName
 }
 
+// candByte reports whether a candidate name has c at the next position:
+// a name may hold bytes that end other names (DeepSeek V4.1's
+// "｜DSML｜ invoke" holds a space).
+func (t *tagReader) candByte(c byte) bool {
+	pos := t.n - t.nameStart()
+	for m := t.cand; m != 0; m &= m - 1 {
+		if name := tt.names[bits.TrailingZeros64(m)]; pos < len(name) && name[pos] == c {
+			return true
+		}
+	}
+	return false
+}
+
 // fastName reads a whole known tag name at once when rest (the bytes after
 // the '<') holds it and the byte after it; it returns the bytes consumed, 0
 // to fall back to reading byte by byte.
@@ -117,11 +147,27 @@ func (t *tagReader) fastName(rest []byte) int {
 	if rest[0] == '/' {
 		j, mask = 1, t.set.close
 	}
-	for m := mask; m != 0; m &= m - 1 {
+	if j >= len(rest) {
+		return 0
+	}
+	for m := mask & tt.first[rest[j]]; m != 0; m &= m - 1 {
 		k := tagKind(bits.TrailingZeros64(m))
 		name := tt.names[k]
 		end := j + len(name)
-		if end < len(rest) && rest[j] == name[0] && string(rest[j:end]) == name && !isNameByte(rest[end], false) {
+		if end >= len(rest) || string(rest[j:end]) != name {
+			continue
+		}
+		if rest[end] == ':' && t.set.suffix&(1<<k) != 0 { // NAME:SUFFIX
+			e := end + 1
+			for e < len(rest) && suffixByte(e-end, rest[e]) {
+				e++
+			}
+			if e == end+1 || e == len(rest) {
+				continue
+			}
+			end = e
+		}
+		if !isNameByte(rest[end], false) {
 			t.n += copy(t.buf[1:], rest[:end])
 			t.closing = j == 1
 			t.cand = 1 << k
@@ -152,7 +198,7 @@ func (t *tagReader) resolve() bool {
 	}
 	for m := t.cand; m != 0; m &= m - 1 {
 		k := tagKind(bits.TrailingZeros64(m))
-		if len(tt.names[k]) == n {
+		if l := len(tt.names[k]); l == n || n > l+1 && t.set.suffix&(1<<k) != 0 { // NAME or NAME:SUFFIX
 			t.kind = k
 			return true
 		}
@@ -191,7 +237,7 @@ func (t *tagReader) step(c byte) int {
 		if t.mangled > 0 && isNameByte(c, false) {
 			return tagFail
 		}
-		if isNameByte(c, t.n == t.nameStart()) {
+		if isNameByte(c, t.n == t.nameStart()) || t.candByte(c) {
 			t.buf[t.n] = c
 			t.n++
 			if !t.prefixOK() {
@@ -260,6 +306,9 @@ func (t *tagReader) step(c byte) int {
 	}
 	return tagMore
 }
+
+// eq reports whether the tag is named after '=' (<function=NAME>).
+func (t *tagReader) eq() bool { return t.phase == tpEq }
 
 // attr returns the name of the tag: the value after '=' in <function=NAME>,
 // or the name="…" attribute.

@@ -45,6 +45,7 @@ type tagDialect struct {
 	name, args, key, value        tagKind
 	wrapEnd, callBegin, callSep   tagKind
 	ends                          uint64 // CallEnd and WrapperEnd: they end a call inside the wrapper
+	suffix                        uint64 // the kinds that may carry a :SUFFIX (Tags.Suffix)
 	open, close                   uint64 // kinds acted on in text
 	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
 	catalog                       bool
@@ -63,10 +64,13 @@ type tagTable struct {
 	wrapOf                  []int
 	ds                      []tagDialect
 	byFormat                map[Format]int
-	invokes, params, wclose uint64 // masks by role
+	invokes, params, wclose uint64      // masks by role
+	fenced                  uint64      // the tags of the Tags.Fence dialects
+	first                   [256]uint64 // the kinds by the first byte of their name
 	reopen, markup          uint64
 	callBegins, callSeps    uint64
 	all                     uint64 // every dialect
+	auto                    uint64 // every dialect auto detects (not NoAuto)
 }
 
 var (
@@ -150,6 +154,13 @@ func buildTagTable() {
 		t.callBegins |= bitOf(x.callBegin)
 		t.callSeps |= bitOf(x.callSep)
 		x.ends = bitOf(kind(g.CallEnd, rMarkup)) | bitOf(x.wrapEnd)
+		if g.Suffix {
+			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) |
+				bitOf(x.callSep) | bitOf(x.name) | bitOf(x.args) | bitOf(x.think) | bitOf(tkThink)
+		}
+		if g.Fence {
+			t.fenced |= bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param)
+		}
 		if g.Typed != "" {
 			t.typed[x.param] = g.Typed
 		}
@@ -176,7 +187,10 @@ func buildTagTable() {
 		}
 		t.ds = append(t.ds, x)
 	}
-	for k := range t.names {
+	for k, n := range t.names {
+		if n != "" {
+			t.first[n[0]] |= bitOf(tagKind(k))
+		}
 		r := t.role[k]
 		m := bitOf(tagKind(k))
 		if r&rInvoke != 0 {
@@ -197,6 +211,9 @@ func buildTagTable() {
 	}
 	for i := range t.ds {
 		t.all |= 1 << i
+		if !t.ds[i].d.NoAuto {
+			t.auto |= 1 << i
+		}
 		for j := range t.ds {
 			if t.ds[i].outer() != tkNone && t.ds[i].outer() == t.ds[j].outer() {
 				t.ds[i].group |= 1 << j
@@ -226,8 +243,10 @@ func bitOf(k tagKind) uint64 {
 // owner returns the dialect using kind k as its Wrapper, Invoke or Think:
 // the configured format's when it is one of them, else the first by name
 // whose calls open with k in text (a bare <invoke> is function_calls',
-// not the first of the dialects that nest <invoke> in their wrapper).
-func (t *tagTable) owner(k tagKind, f Format) *tagDialect {
+// not the first of the dialects that nest <invoke> in their wrapper),
+// written the way the tag was (eq: named after '=', <function=NAME>, or
+// by its name="…" attribute).
+func (t *tagTable) owner(k tagKind, f Format, eq bool) *tagDialect {
 	os := t.owners[k]
 	for _, i := range os {
 		if t.ds[i].d.Format == f {
@@ -237,10 +256,19 @@ func (t *tagTable) owner(k tagKind, f Format) *tagDialect {
 	if len(os) == 0 {
 		return nil
 	}
+	var first *tagDialect
 	for _, i := range os { // a dialect whose calls open with k in text
-		if t.ds[i].open&bitOf(k) != 0 {
-			return &t.ds[i]
+		if x := &t.ds[i]; x.open&bitOf(k) != 0 {
+			if x.d.Tags.Eq == eq {
+				return x
+			}
+			if first == nil {
+				first = x
+			}
 		}
+	}
+	if first != nil {
+		return first
 	}
 	return &t.ds[os[0]]
 }
@@ -259,7 +287,7 @@ func (t *tagTable) tagDialectOf(f Format) (int, bool) {
 // tags the text state acts on.
 func (p *Parser) setDialects(m uint64) {
 	p.tags.dialects = m
-	p.tags.xOpen, p.tags.xClose, p.tags.xThink, p.tags.xCatalog, p.tags.xKV = 0, 0, 0, false, false
+	p.tags.xOpen, p.tags.xClose, p.tags.xThink, p.tags.xCatalog, p.tags.xKV, p.tags.xFence, p.tags.xSuffix = 0, 0, 0, false, false, false, 0
 	for ; m != 0; m &= m - 1 {
 		x := &tt.ds[bits.TrailingZeros64(m)]
 		p.tags.xOpen |= x.open
@@ -267,6 +295,8 @@ func (p *Parser) setDialects(m uint64) {
 		p.tags.xThink |= bitOf(x.think)
 		p.tags.xCatalog = p.tags.xCatalog || x.catalog
 		p.tags.xKV = p.tags.xKV || x.key != tkNone
+		p.tags.xFence = p.tags.xFence || x.d.Tags.Fence
+		p.tags.xSuffix |= x.suffix
 	}
 }
 

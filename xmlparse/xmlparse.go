@@ -29,6 +29,12 @@ const (
 	FormatStep3         = textparse.FormatStep3
 	FormatMuseGlimmer   = textparse.FormatMuseGlimmer
 	FormatDots          = textparse.FormatDots
+	FormatMiniCPM5      = textparse.FormatMiniCPM5
+	FormatLaguna        = textparse.FormatLaguna
+	FormatDeepSeekV4    = textparse.FormatDeepSeekV4
+	FormatDeepSeekV41   = textparse.FormatDeepSeekV41
+	FormatHYV3          = textparse.FormatHYV3
+	FormatHYV4          = textparse.FormatHYV4
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as

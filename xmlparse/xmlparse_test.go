@@ -24,6 +24,12 @@ func TestSameParserAsTextparse(t *testing.T) {
 		xmlparse.FormatStep3:         `a<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="f"><steptml:parameter name="x">1</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>b`,
 		xmlparse.FormatMuseGlimmer:   `a<atem:function_calls><atem:invoke name="f"><atem:parameter name="x">1</atem:parameter></atem:invoke></atem:function_calls>b`,
 		xmlparse.FormatDots:          `a<dots_function_call><invoke name="f"><parameter name="x">1</parameter></invoke></dots_function_call>b`,
+		xmlparse.FormatMiniCPM5:      `a<function name="f"><param name="x">1</param></function>b`,
+		xmlparse.FormatLaguna:        "a<tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>b",
+		xmlparse.FormatDeepSeekV4:    `a<｜DSML｜tool_calls><｜DSML｜invoke name="f"><｜DSML｜parameter name="x" string="false">1</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>b`,
+		xmlparse.FormatDeepSeekV41:   `a<｜DSML｜ calls><｜DSML｜ invoke name="f"><｜DSML｜ parameter name="x" string="false">1</｜DSML｜ parameter></｜DSML｜ invoke></｜DSML｜ calls>b`,
+		xmlparse.FormatHYV3:          "a<tool_calls><tool_call>f<tool_sep><arg_key>x</arg_key><arg_value>1</arg_value></tool_call></tool_calls>b",
+		xmlparse.FormatHYV4:          "a<tool_calls:s><tool_call:s>f<arg_key:s>x</arg_key:s><arg_value:s>1</arg_value:s></tool_call:s></tool_calls:s>b",
 		xmlparse.FormatAuto:          `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
 	}
 	// Every XML-style dialect of the registry is named here (cline needs

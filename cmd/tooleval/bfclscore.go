@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/tooleval/tooleval/bfcl"
@@ -9,8 +10,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	register(&cli.Command{
+// bfclCommand is the `tooleval bfcl` command.
+func bfclCommand() *cli.Command {
+	return &cli.Command{
 		Name:  "bfcl",
 		Usage: "Berkeley Function Calling Leaderboard tools",
 		Subcommands: []*cli.Command{{
@@ -24,17 +26,30 @@ func init() {
 			Flags: []cli.Flag{
 				outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "bfcl-scores", Usage: "output `DIR`"}},
 			},
-			Action: bfclScore,
+			Action: action(bfclScoreOptionsFrom, runBFCLScore),
 		}},
-	})
+	}
 }
 
-func bfclScore(c *cli.Context) error {
+// bfclScoreOptions are what `tooleval bfcl score` scores and where it
+// writes the tables.
+type bfclScoreOptions struct {
+	suites []string
+	out    string
+}
+
+// bfclScoreOptionsFrom reads the flags and arguments of `tooleval bfcl score` (a bad one is exit 2).
+func bfclScoreOptionsFrom(c *cli.Context) (*bfclScoreOptions, error) {
 	if c.NArg() == 0 {
-		return usageErr("bfcl score: want at least one SUITE")
+		return nil, usageErr("bfcl score: want at least one SUITE")
 	}
+	return &bfclScoreOptions{suites: c.Args().Slice(), out: c.String("out")}, nil
+}
+
+// runBFCLScore runs `tooleval bfcl score` with o.
+func runBFCLScore(o *bfclScoreOptions, std streams) error {
 	var scores bfcl.Scores
-	for _, p := range c.Args().Slice() {
+	for _, p := range o.suites {
 		suite, err := suite.LoadFile(p)
 		if err != nil {
 			return inputErr("bfcl score: %v", err)
@@ -45,11 +60,11 @@ func bfclScore(c *cli.Context) error {
 			return inputErr("bfcl score: %v", err)
 		}
 	}
-	return writeBFCLScores(c, &scores, c.String("out"))
+	return writeBFCLScores(std.err, &scores, o.out)
 }
 
 // writeBFCLScores writes the score tables and says where.
-func writeBFCLScores(c *cli.Context, scores *bfcl.Scores, dir string) error {
+func writeBFCLScores(stderr io.Writer, scores *bfcl.Scores, dir string) error {
 	if len(scores.Verdicts) == 0 {
 		return inputErr("bfcl score: no case carries the leaderboard's checker and a transcript (import model results with `tooleval import bfcl`)")
 	}
@@ -57,6 +72,6 @@ func writeBFCLScores(c *cli.Context, scores *bfcl.Scores, dir string) error {
 	if err != nil {
 		return inputErr("bfcl score: %v", err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "bfcl scores: %d verdicts, wrote %s to %s\n", len(scores.Verdicts), strings.Join(files[:min(2, len(files))], ", "), dir)
+	fmt.Fprintf(stderr, "bfcl scores: %d verdicts, wrote %s to %s\n", len(scores.Verdicts), strings.Join(files[:min(2, len(files))], ", "), dir)
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -16,8 +17,9 @@ import (
 	"github.com/tooleval/tooleval/prompt"
 )
 
-func init() {
-	register(&cli.Command{
+// catalogCommand is the `tooleval catalog` command.
+func catalogCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "catalog",
 		Usage:     "summarise tool catalogs: tools, parameters, size of every prompt variant, problems",
 		ArgsUsage: "FILE...",
@@ -30,8 +32,8 @@ func init() {
 			jsonFlag("one object per catalog (its summary and tool names)"),
 			&cli.BoolFlag{Name: "strict", Usage: "exit 1 when any catalog has a problem (missing descriptions, invalid schemas, name collisions…), to gate CI"},
 		}, selectionFlags()...), mcpFlags()...),
-		Action: catalogCmd,
-	})
+		Action: action(catalogOptionsFrom, runCatalog),
+	}
 }
 
 // selectionFlags are the catalog.Selection flags shared by render and
@@ -46,16 +48,16 @@ func selectionFlags() []cli.Flag {
 }
 
 // loadSelected loads a catalog file and applies the selection flags.
-func loadSelected(c *cli.Context, file string) (*catalog.Catalog, error) {
+func loadSelected(cmd, file string, sel catalog.Selection) (*catalog.Catalog, error) {
 	cat, err := catalog.LoadFile(file)
 	if err != nil {
 		return nil, inputErr("%v", err)
 	}
-	return selectFlags(c, cat)
+	return selectTools(cmd, cat, sel)
 }
 
-// selectFlags applies the selection flags to a catalog.
-func selectFlags(c *cli.Context, cat *catalog.Catalog) (*catalog.Catalog, error) {
+// selectionFrom reads the selection flags.
+func selectionFrom(c *cli.Context) catalog.Selection {
 	var disabled []string
 	for _, d := range c.StringSlice("disable") {
 		for _, s := range strings.Split(d, ",") {
@@ -64,17 +66,22 @@ func selectFlags(c *cli.Context, cat *catalog.Catalog) (*catalog.Catalog, error)
 			}
 		}
 	}
-	sel, err := cat.Select(catalog.Selection{
+	return catalog.Selection{
 		Mode:          c.String("mode"),
 		Disabled:      disabled,
 		MCPNames:      c.Bool("mcp-names"),
 		SanitizeNames: c.Bool("sanitize-names"),
-	})
+	}
+}
+
+// selectTools applies the selection flags' selection to a catalog.
+func selectTools(cmd string, cat *catalog.Catalog, s catalog.Selection) (*catalog.Catalog, error) {
+	sel, err := cat.Select(s)
 	if err != nil {
 		// The only selection error is an unknown --mode; name the command
 		// and the flag, not the package.
 		msg := strings.Replace(strings.TrimPrefix(err.Error(), "catalog: "), "unknown mode", "unknown --mode", 1)
-		return nil, usageErr("%s: %s", c.Command.Name, msg)
+		return nil, usageErr("%s: %s", cmd, msg)
 	}
 	return sel, nil
 }
@@ -99,15 +106,32 @@ type variantSize struct {
 	prompt.Size
 }
 
-func catalogCmd(c *cli.Context) error {
-	if c.NArg() == 0 && !mcpGiven(c) {
-		return usageErr("catalog: want at least one FILE (or --mcp COMMAND|URL, --mcp-config FILE)")
+// catalogOptions are what `tooleval catalog` summarises.
+type catalogOptions struct {
+	files     []string
+	mcp       mcpOpts
+	selection catalog.Selection
+	json      string
+	// strict makes catalog problems an error.
+	strict bool
+}
+
+// catalogOptionsFrom reads the flags and arguments of `tooleval catalog` (a bad one is exit 2).
+func catalogOptionsFrom(c *cli.Context) (*catalogOptions, error) {
+	o := &catalogOptions{files: c.Args().Slice(), mcp: mcpOptsFrom(c), selection: selectionFrom(c), json: c.String("json"), strict: c.Bool("strict")}
+	if len(o.files) == 0 && !o.mcp.given() {
+		return nil, usageErr("catalog: want at least one FILE (or --mcp COMMAND|URL, --mcp-config FILE)")
 	}
-	if err := checkMCPFlags(c); err != nil {
-		return prefixErr("catalog", err)
+	if err := o.mcp.check(); err != nil {
+		return nil, prefixErr("catalog", err)
 	}
+	return o, nil
+}
+
+// runCatalog runs `tooleval catalog` with o.
+func runCatalog(o *catalogOptions, std streams) error {
 	encs := prompt.Encodings()
-	failed, total := 0, c.NArg()
+	failed, total := 0, len(o.files)
 	type source struct {
 		name    string
 		cat     *catalog.Catalog
@@ -115,23 +139,23 @@ func catalogCmd(c *cli.Context) error {
 		servers []mcpServerSummary
 	}
 	var sources []source
-	for _, file := range c.Args().Slice() {
-		cat, err := loadSelected(c, file)
+	for _, file := range o.files {
+		cat, err := loadSelected("catalog", file, o.selection)
 		sources = append(sources, source{name: file, cat: cat, err: err})
 	}
 	var mcpErr error
-	if mcpGiven(c) {
+	if o.mcp.given() {
 		total++
-		cat, display, st, err := mcpCatalogStatus(c, true)
+		cat, display, st, err := o.mcp.catalogStatus(context.Background(), std.err, true)
 		if cat != nil {
-			sel, serr := selectFlags(c, cat)
+			sel, serr := selectTools("catalog", cat, o.selection)
 			sources = append(sources, source{display, sel, serr, mcpSummaries(st)})
 			mcpErr = err
 		} else {
 			sources = append(sources, source{name: display, err: err})
 		}
 	}
-	js := openJSON(c)
+	js := openJSON(o.json, std.out)
 	printed, problems, withProblems := 0, 0, 0
 	for _, src := range sources {
 		cat, err := src.cat, src.err
@@ -141,7 +165,7 @@ func catalogCmd(c *cli.Context) error {
 			if asCoded(err, &ce) && ce.code == exitBadFlags {
 				return prefixErr("catalog", err)
 			}
-			fmt.Fprintf(c.App.ErrWriter, "tooleval: catalog: %v\n", err)
+			fmt.Fprintf(std.err, "tooleval: catalog: %v\n", err)
 			failed++
 			continue
 		}
@@ -178,9 +202,9 @@ func catalogCmd(c *cli.Context) error {
 			}
 		}
 		if printed > 0 {
-			fmt.Fprintln(c.App.Writer)
+			fmt.Fprintln(std.out)
 		}
-		printSummary(c.App.Writer, sum, encs)
+		printSummary(std.out, sum, encs)
 		printed++
 	}
 	if err := js.close("catalog"); err != nil {
@@ -188,7 +212,7 @@ func catalogCmd(c *cli.Context) error {
 	}
 	if failed > 0 {
 		what := "files"
-		if mcpGiven(c) {
+		if o.mcp.given() {
 			what = "catalogs"
 		}
 		return inputErr("catalog: %d of %d %s could not be loaded", failed, total, what)
@@ -196,7 +220,7 @@ func catalogCmd(c *cli.Context) error {
 	if mcpErr != nil {
 		return prefixErr("catalog", mcpErr)
 	}
-	if c.Bool("strict") && problems > 0 {
+	if o.strict && problems > 0 {
 		return inputErr("catalog: --strict: %s in %s (listed above)", plural(problems, "problem"), plural(withProblems, "catalog"))
 	}
 	return nil

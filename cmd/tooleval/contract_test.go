@@ -27,7 +27,7 @@ func TestHelpListsEveryCommand(t *testing.T) {
 	}
 	want := []string{"catalog", "import", "parse", "record", "render", "replay", "retrieve", "tune", "validate"}
 	for _, name := range want {
-		c := findCommand(commands, name)
+		c := findCommand(commands(), name)
 		if c == nil {
 			t.Errorf("command %q is not registered", name)
 			continue
@@ -40,7 +40,7 @@ func TestHelpListsEveryCommand(t *testing.T) {
 			t.Errorf("--help lacks the line %q  %q:\n%s", name, c.Usage, out)
 		}
 	}
-	for _, c := range commands {
+	for _, c := range commands() {
 		if !c.Hidden && !strings.Contains(out, c.Name) {
 			t.Errorf("--help does not list %q", c.Name)
 		}

@@ -45,7 +45,7 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			walk(path, c.Subcommands)
 		}
 	}
-	walk(nil, newApp(nil, nil, nil).Commands)
+	walk(nil, newApp(commands(), nil, nil, nil).Commands)
 	// Every entry names a command that exists.
 	for key := range helpByCommand {
 		if findPath(strings.Fields(key)) == nil {
@@ -55,7 +55,7 @@ func TestEveryCommandHasExamples(t *testing.T) {
 }
 
 func findPath(path []string) *cli.Command {
-	cmds := commands
+	cmds := commands()
 	var c *cli.Command
 	for _, p := range path {
 		if c = findCommand(cmds, p); c == nil {

@@ -13,8 +13,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	register(&cli.Command{
+// importCommand is the `tooleval import` command.
+func importCommand() *cli.Command {
+	return &cli.Command{
 		Name:  "import",
 		Usage: "turn a public benchmark into a catalog and a replay suite",
 		Subcommands: []*cli.Command{{
@@ -38,18 +39,26 @@ func init() {
 				&cli.StringSliceFlag{Name: "documented", Usage: "check by the leaderboard's documented `RULE` instead of its code: optional, any_order, dict_values (see bfcl/doc.go)"},
 				jsonFlag("the import summary"),
 			},
-			Action: importBFCL,
-		}, importOtelCommand},
-	})
+			Action: action(importBFCLOptionsFrom, runImportBFCL),
+		}, importOtelCommand()},
+	}
 }
 
-func importBFCL(c *cli.Context) error {
+// importBFCLOptions are what `tooleval import bfcl` reads and writes.
+type importBFCLOptions struct {
+	// dir is the leaderboard checkout; out the directory written.
+	dir, out, json string
+	bfcl           bfcl.Options
+}
+
+// importBFCLOptionsFrom reads the flags and arguments of `tooleval import bfcl` (a bad one is exit 2).
+func importBFCLOptionsFrom(c *cli.Context) (*importBFCLOptions, error) {
 	if c.NArg() != 1 {
-		return usageErr("import bfcl: want exactly one DIR, got %d arguments (flags go before DIR)", c.NArg())
+		return nil, usageErr("import bfcl: want exactly one DIR, got %d arguments (flags go before DIR)", c.NArg())
 	}
 	mode := bfcl.CatalogMode(c.String("catalogs"))
 	if mode != bfcl.SharedCatalog && mode != bfcl.CaseCatalogs {
-		return usageErr("import bfcl: --catalogs must be shared or case, not %q", mode)
+		return nil, usageErr("import bfcl: --catalogs must be shared or case, not %q", mode)
 	}
 	opt := bfcl.Options{
 		Categories: splitList(c.StringSlice("category")),
@@ -65,19 +74,24 @@ func importBFCL(c *cli.Context) error {
 		DottedNames:     splitList(c.StringSlice("dotted-names")),
 	}
 	if err := (&bfclcheck.Rules{Checker: "bfcl", Documented: opt.Documented}).Validate(); err != nil {
-		return usageErr("import bfcl: --documented: %v", err)
+		return nil, usageErr("import bfcl: --documented: %v", err)
 	}
-	im, err := bfcl.Load(c.Args().First(), opt)
+	return &importBFCLOptions{dir: c.Args().First(), out: c.String("out"), json: c.String("json"), bfcl: opt}, nil
+}
+
+// runImportBFCL runs `tooleval import bfcl` with o.
+func runImportBFCL(o *importBFCLOptions, std streams) error {
+	im, err := bfcl.Load(o.dir, o.bfcl)
 	if err != nil {
 		return inputErr("import bfcl: %v", err)
 	}
-	if _, err := im.Write(c.String("out")); err != nil {
+	if _, err := im.Write(o.out); err != nil {
 		return inputErr("import bfcl: %v", err)
 	}
-	if done, err := emitJSON(c, "import bfcl", im.Summary, nil); done || err != nil {
+	if done, err := emitJSON(o.json, std.out, "import bfcl", im.Summary, nil); done || err != nil {
 		return err
 	}
-	printImportSummary(c.App.Writer, c.String("out"), &im.Summary)
+	printImportSummary(std.out, o.out, &im.Summary)
 	return nil
 }
 

@@ -11,46 +11,63 @@ import (
 )
 
 // importOtelCommand is `tooleval import otel`.
-var importOtelCommand = &cli.Command{
-	Name:      "otel",
-	Usage:     "turn OpenTelemetry traces of agent runs (OTLP JSON exports) into a replay suite",
-	ArgsUsage: "FILE…",
-	Description: "Each FILE is an OTLP/JSON trace export: one ExportTraceServiceRequest per line, as the\n" +
-		"OpenTelemetry Collector's file exporter writes them, or one JSON document. Each agent run (a\n" +
-		"root span with the model calls below it) becomes a case: the user's query, the tools offered\n" +
-		"as OUT/catalogs/<hash>.json, each model call's output as a transcript with its tool results,\n" +
-		"and the calls it made. The GenAI semantic conventions (gen_ai.input.messages,\n" +
-		"gen_ai.output.messages, gen_ai.tool.definitions, execute_tool spans), the older gen_ai.prompt /\n" +
-		"gen_ai.completion events and indexed attributes (OpenLLMetry) and OpenInference are read; other\n" +
-		"spans are counted and skipped. Observed calls are not checked: review a run and accept it\n" +
-		"(--accept ID) to make its calls the gold calls.",
-	Flags: []cli.Flag{
-		outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "otel-suite", Usage: "output `DIR`"}},
-		&cli.StringSliceFlag{Name: "accept", Usage: "make the observed calls of the cases whose id matches `GLOB` their gold calls (repeatable, comma-separated; * for all)"},
-		jsonFlag("the import summary"),
-	},
-	Action: importOtel,
+func importOtelCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "otel",
+		Usage:     "turn OpenTelemetry traces of agent runs (OTLP JSON exports) into a replay suite",
+		ArgsUsage: "FILE…",
+		Description: "Each FILE is an OTLP/JSON trace export: one ExportTraceServiceRequest per line, as the\n" +
+			"OpenTelemetry Collector's file exporter writes them, or one JSON document. Each agent run (a\n" +
+			"root span with the model calls below it) becomes a case: the user's query, the tools offered\n" +
+			"as OUT/catalogs/<hash>.json, each model call's output as a transcript with its tool results,\n" +
+			"and the calls it made. The GenAI semantic conventions (gen_ai.input.messages,\n" +
+			"gen_ai.output.messages, gen_ai.tool.definitions, execute_tool spans), the older gen_ai.prompt /\n" +
+			"gen_ai.completion events and indexed attributes (OpenLLMetry) and OpenInference are read; other\n" +
+			"spans are counted and skipped. Observed calls are not checked: review a run and accept it\n" +
+			"(--accept ID) to make its calls the gold calls.",
+		Flags: []cli.Flag{
+			outputFlag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "otel-suite", Usage: "output `DIR`"}},
+			&cli.StringSliceFlag{Name: "accept", Usage: "make the observed calls of the cases whose id matches `GLOB` their gold calls (repeatable, comma-separated; * for all)"},
+			jsonFlag("the import summary"),
+		},
+		Action: action(importOtelOptionsFrom, runImportOtel),
+	}
 }
 
-func importOtel(c *cli.Context) error {
+// importOtelOptions are what `tooleval import otel` reads and writes.
+type importOtelOptions struct {
+	// files are the trace exports; out the directory written.
+	files     []string
+	out, json string
+	otel      otelimport.Options
+}
+
+// importOtelOptionsFrom reads the flags and arguments of `tooleval import otel` (a bad one is exit 2).
+func importOtelOptionsFrom(c *cli.Context) (*importOtelOptions, error) {
 	if c.NArg() == 0 {
-		return usageErr("import otel: want at least one FILE (flags go before the files)")
+		return nil, usageErr("import otel: want at least one FILE (flags go before the files)")
 	}
-	im, err := otelimport.Load(c.Args().Slice(), otelimport.Options{Accept: splitList(c.StringSlice("accept"))})
+	return &importOtelOptions{files: c.Args().Slice(), out: c.String("out"), json: c.String("json"),
+		otel: otelimport.Options{Accept: splitList(c.StringSlice("accept"))}}, nil
+}
+
+// runImportOtel runs `tooleval import otel` with o.
+func runImportOtel(o *importOtelOptions, std streams) error {
+	im, err := otelimport.Load(o.files, o.otel)
 	if err != nil {
 		return inputErr("import otel: %v", err)
 	}
 	if len(im.Cases) == 0 {
-		printOtelSummary(c.App.ErrWriter, c.String("out"), &im.Summary)
-		return inputErr("import otel: no agent run with a recorded user message in %s", strings.Join(c.Args().Slice(), ", "))
+		printOtelSummary(std.err, o.out, &im.Summary)
+		return inputErr("import otel: no agent run with a recorded user message in %s", strings.Join(o.files, ", "))
 	}
-	if _, err := im.Write(c.String("out")); err != nil {
+	if _, err := im.Write(o.out); err != nil {
 		return inputErr("import otel: %v", err)
 	}
-	if done, err := emitJSON(c, "import otel", im.Summary, nil); done || err != nil {
+	if done, err := emitJSON(o.json, std.out, "import otel", im.Summary, nil); done || err != nil {
 		return err
 	}
-	printOtelSummary(c.App.Writer, c.String("out"), &im.Summary)
+	printOtelSummary(std.out, o.out, &im.Summary)
 	return nil
 }
 

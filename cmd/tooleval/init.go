@@ -9,8 +9,9 @@ import (
 	"github.com/tooleval/tooleval/starter"
 )
 
-func init() {
-	register(&cli.Command{
+// initCommand is the `tooleval init` command.
+func initCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "init",
 		Usage:     "write a starter project: a small suite, its catalogs and transcripts, a retrieval config and a CI workflow",
 		ArgsUsage: "[DIR]",
@@ -19,18 +20,30 @@ func init() {
 			"the catalogs and transcripts it names, retrieval.json (the retrieval defaults spelled out)\n" +
 			"and .github/workflows/tooleval.yml (replay on every pull request against a baseline from\n" +
 			"main). Nothing is overwritten: when a file exists, nothing is written and the exit is 1.",
-		Action: initCmd,
-	})
+		Action: action(initOptionsFrom, runInit),
+	}
 }
 
-func initCmd(c *cli.Context) error {
+// initOptions are what `tooleval init` writes: the starter, into dir.
+type initOptions struct {
+	dir string
+}
+
+// initOptionsFrom reads the flags and arguments of `tooleval init` (a bad one is exit 2).
+func initOptionsFrom(c *cli.Context) (*initOptions, error) {
 	if c.NArg() > 1 {
-		return usageErr("init: want at most one DIR, got %d arguments", c.NArg())
+		return nil, usageErr("init: want at most one DIR, got %d arguments", c.NArg())
 	}
-	dir := c.Args().First()
-	if dir == "" {
-		dir = "."
+	o := &initOptions{dir: c.Args().First()}
+	if o.dir == "" {
+		o.dir = "."
 	}
+	return o, nil
+}
+
+// runInit runs `tooleval init` with o.
+func runInit(o *initOptions, std streams) error {
+	dir := o.dir
 	names, err := starter.Write(dir)
 	var exists *starter.ExistsError
 	if errors.As(err, &exists) {
@@ -39,7 +52,7 @@ func initCmd(c *cli.Context) error {
 	if err != nil {
 		return inputErr("init: %v", err)
 	}
-	w := c.App.Writer
+	w := std.out
 	fmt.Fprintf(w, "wrote %d files into %s:\n", len(names), dir)
 	for _, n := range names {
 		fmt.Fprintf(w, "  %s\n", n)

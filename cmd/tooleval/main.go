@@ -1,7 +1,9 @@
 // Command tooleval parses tool calls out of model output and measures how
-// well an agent's tool setup works. Each subcommand lives in its own file and
-// registers itself with register; this file only builds the app and maps
-// errors to exit codes.
+// well an agent's tool setup works. Each subcommand lives in its own file:
+// an options struct, the function that reads it from the flags, and a run
+// function that takes the options and the standard streams (tests call it
+// without the CLI framework); commands lists them all, and this file
+// builds the app and maps errors to exit codes.
 //
 // Exit codes: 0 ok, 1 bad input (unreadable or broken files), 2 bad flags,
 // 3 a regression or a threshold missed.
@@ -13,7 +15,6 @@ import (
 	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -27,10 +28,25 @@ const (
 	exitRegression = 3
 )
 
-var commands []*cli.Command
-
-// register adds a subcommand; each command file calls it from init.
-func register(c *cli.Command) { commands = append(commands, c) }
+// commands is every subcommand, in the order help lists them: the one
+// place they are wired to the CLI.
+func commands() []*cli.Command {
+	return []*cli.Command{
+		bfclCommand(),
+		catalogCommand(),
+		importCommand(),
+		initCommand(),
+		mergeCommand(),
+		parseCommand(),
+		recordCommand(),
+		renderCommand(),
+		replayCommand(),
+		retrieveCommand(),
+		suggestCommand(),
+		tuneCommand(),
+		validateCommand(),
+	}
+}
 
 func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
@@ -39,7 +55,12 @@ func main() {
 // run executes the CLI and returns the process exit code. Tests call it
 // directly.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
+	return runWith(commands(), args, stdin, stdout, stderr)
+}
+
+// runWith is run with the given commands.
+func runWith(cmds []*cli.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(cmds, stdin, stdout, stderr)
 	unknown := false
 	app.CommandNotFound = func(c *cli.Context, name string) {
 		fmt.Fprintf(stderr, "tooleval: unknown command %q (see tooleval --help)\n", name)
@@ -66,9 +87,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	cmds := append([]*cli.Command(nil), commands...)
-	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
+func newApp(cmds []*cli.Command, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:      "tooleval",
 		Usage:     "parse tool calls from streamed model output and measure tool setups",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"github.com/tooleval/tooleval/internal/safetext"
 	"io"
@@ -32,25 +33,42 @@ func mcpFlags() []cli.Flag {
 	}
 }
 
-// mcpGiven reports whether a live catalog was asked for.
-func mcpGiven(c *cli.Context) bool { return c.IsSet("mcp") || c.IsSet("mcp-config") }
+// mcpOpts are the values of the MCP flags.
+type mcpOpts struct {
+	target, config   string   // --mcp, --mcp-config
+	servers, headers []string // --mcp-server, --mcp-header
+	transport, cache string   // --mcp-transport, --mcp-cache
+	timeout          time.Duration
+	timeoutSet       bool // --mcp-timeout was given
+	refresh          bool
+}
+
+// mcpOptsFrom reads the MCP flags of c.
+func mcpOptsFrom(c *cli.Context) mcpOpts {
+	return mcpOpts{target: c.String("mcp"), config: c.String("mcp-config"), servers: c.StringSlice("mcp-server"), headers: c.StringSlice("mcp-header"),
+		transport: c.String("mcp-transport"), cache: c.String("mcp-cache"), timeout: c.Duration("mcp-timeout"), timeoutSet: c.IsSet("mcp-timeout"),
+		refresh: c.Bool("refresh")}
+}
+
+// given reports whether an MCP server or servers file was given.
+func (m *mcpOpts) given() bool { return m.target != "" || m.config != "" }
 
 // mcpOptions turns the flags into listing options; warnings go to stderr.
-func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
+func (m *mcpOpts) options(stderr io.Writer) (mcpcatalog.Options, error) {
 	o := mcpcatalog.Options{
-		CacheDir: c.String("mcp-cache"),
-		Refresh:  c.Bool("refresh"),
-		Warn:     mcpWarn(c),
+		CacheDir: m.cache,
+		Refresh:  m.refresh,
+		Warn:     warnTo(stderr),
 	}
-	if err := checkMCPFlags(c); err != nil {
+	if err := m.check(); err != nil {
 		return o, err
 	}
-	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") {
+	if d := m.timeout; m.timeoutSet {
 		o.StartTimeout, o.InitTimeout, o.ListTimeout = d, d, d
 		// A whole listing may take its first page at least.
 		o.ListingTimeout = max(mcpcatalog.DefaultListingTimeout, 3*d)
 	}
-	lines := c.StringSlice("mcp-header")
+	lines := m.headers
 	if env := os.Getenv("TOOLEVAL_MCP_HEADERS"); env != "" {
 		lines = append(strings.Split(env, "\n"), lines...)
 	}
@@ -75,22 +93,25 @@ func mcpOptions(c *cli.Context) (mcpcatalog.Options, error) {
 	return o, nil
 }
 
-// mcpWarn prints the warnings of MCP listing (a cache standing in for a
-// server) on stderr.
-func mcpWarn(c *cli.Context) func(string) {
-	return func(m string) { fmt.Fprintf(c.App.ErrWriter, "tooleval: warning: %s\n", m) }
+// warnTo prints the warnings of MCP listing (a cache standing in for a
+// server) on stderr, one line each.
+func warnTo(stderr io.Writer) func(string) {
+	return func(m string) { fmt.Fprintf(stderr, "tooleval: warning: %s\n", m) }
 }
 
 // checkMCPFlags rejects the flags that only mean something with --mcp or
 // --mcp-config when neither is given, and a --mcp-timeout that is not
 // positive whether or not it is used.
-func checkMCPFlags(c *cli.Context) error {
-	if d := c.Duration("mcp-timeout"); c.IsSet("mcp-timeout") && d <= 0 {
+func (m *mcpOpts) check() error {
+	if d := m.timeout; m.timeoutSet && d <= 0 {
 		return usageErr("--mcp-timeout must be positive, got %s", d)
 	}
-	for _, f := range []string{"mcp-server", "mcp-transport"} {
-		if c.IsSet(f) && !mcpGiven(c) {
-			return usageErr("--%s goes with --mcp or --mcp-config", f)
+	for _, f := range []struct {
+		flag string
+		set  bool
+	}{{"mcp-server", len(m.servers) > 0}, {"mcp-transport", m.transport != ""}} {
+		if f.set && !m.given() {
+			return usageErr("--%s goes with --mcp or --mcp-config", f.flag)
 		}
 	}
 	return nil
@@ -98,12 +119,12 @@ func checkMCPFlags(c *cli.Context) error {
 
 // mcpServers resolves --mcp / --mcp-config (and --mcp-server) to servers
 // and a name for the catalog in output ("mcp:NAME" or the servers file).
-func mcpServers(c *cli.Context) ([]*mcpcatalog.Server, string, error) {
-	if c.IsSet("mcp") && c.IsSet("mcp-config") {
+func (m *mcpOpts) serverList() ([]*mcpcatalog.Server, string, error) {
+	if m.target != "" && m.config != "" {
 		return nil, "", usageErr("give --mcp or --mcp-config, not both")
 	}
-	names := splitList(c.StringSlice("mcp-server"))
-	if c.IsSet("mcp") {
+	names := splitList(m.servers)
+	if m.target != "" {
 		if len(names) > 1 {
 			return nil, "", usageErr("--mcp takes one --mcp-server NAME, got %d", len(names))
 		}
@@ -111,16 +132,16 @@ func mcpServers(c *cli.Context) ([]*mcpcatalog.Server, string, error) {
 		if len(names) == 1 {
 			name = names[0]
 		}
-		s, err := mcpcatalog.ParseTarget(c.String("mcp"), name, c.String("mcp-transport"))
+		s, err := mcpcatalog.ParseTarget(m.target, name, m.transport)
 		if err != nil {
 			return nil, "", usageErr("--mcp: %v", err)
 		}
 		return []*mcpcatalog.Server{s}, "mcp:" + s.Name, nil
 	}
-	if c.IsSet("mcp-transport") {
+	if m.transport != "" {
 		return nil, "", usageErr("--mcp-transport goes with --mcp URL; a servers file gives each server's \"type\"")
 	}
-	file := c.String("mcp-config")
+	file := m.config
 	cfg, err := mcpcatalog.LoadConfig(file)
 	if err != nil {
 		return nil, "", inputErr("--mcp-config: %v", err)
@@ -146,22 +167,22 @@ func mcpServers(c *cli.Context) ([]*mcpcatalog.Server, string, error) {
 // that could not be listed are reported on stderr and the others'
 // catalog is returned with a non-nil error (exit 1); otherwise any failing
 // server is the error.
-func mcpCatalog(c *cli.Context, partial bool) (*catalog.Catalog, string, error) {
-	cat, display, _, err := mcpCatalogStatus(c, partial)
+func (m *mcpOpts) catalog(ctx context.Context, stderr io.Writer, partial bool) (*catalog.Catalog, string, error) {
+	cat, display, _, err := m.catalogStatus(ctx, stderr, partial)
 	return cat, display, err
 }
 
 // mcpCatalogStatus is mcpCatalog with where each server's tools came from.
-func mcpCatalogStatus(c *cli.Context, partial bool) (*catalog.Catalog, string, []mcpcatalog.Status, error) {
-	servers, display, err := mcpServers(c)
+func (m *mcpOpts) catalogStatus(ctx context.Context, stderr io.Writer, partial bool) (*catalog.Catalog, string, []mcpcatalog.Status, error) {
+	servers, display, err := m.serverList()
 	if err != nil {
 		return nil, "", nil, err
 	}
-	o, err := mcpOptions(c)
+	o, err := m.options(stderr)
 	if err != nil {
 		return nil, "", nil, err
 	}
-	cat, st, err := mcpcatalog.Load(c.Context, servers, o)
+	cat, st, err := mcpcatalog.Load(ctx, servers, o)
 	if err != nil {
 		listed := 0
 		for _, s := range st {
@@ -172,7 +193,7 @@ func mcpCatalogStatus(c *cli.Context, partial bool) (*catalog.Catalog, string, [
 		if cat == nil || !partial || listed == 0 {
 			return nil, display, st, inputErr("%v", err)
 		}
-		fmt.Fprintf(c.App.ErrWriter, "tooleval: %v\n", err)
+		fmt.Fprintf(stderr, "tooleval: %v\n", err)
 		return cat, display, st, inputErr("%s: some MCP servers could not be listed", display)
 	}
 	return cat, display, st, nil
@@ -225,13 +246,12 @@ func printServers(w io.Writer, servers []mcpServerSummary, now time.Time) {
 
 // catalogFlag loads the catalog of --catalog FILE or of the MCP flags
 // (exactly one), for commands whose catalog is a flag.
-func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
-	file := c.String("catalog")
+func catalogFlag(ctx context.Context, stderr io.Writer, cmd, file string, m *mcpOpts) (*catalog.Catalog, string, error) {
 	switch {
-	case file != "" && mcpGiven(c):
+	case file != "" && m.given():
 		return nil, "", usageErr("%s: give --catalog FILE or --mcp/--mcp-config, not both", cmd)
-	case mcpGiven(c):
-		cat, display, err := mcpCatalog(c, false)
+	case m.given():
+		cat, display, err := m.catalog(ctx, stderr, false)
 		if err != nil {
 			return nil, "", prefixErr(cmd, err)
 		}
@@ -239,7 +259,7 @@ func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
 	case file == "":
 		return nil, "", usageErr("%s: --catalog FILE (or --mcp COMMAND|URL, --mcp-config FILE) is required", cmd)
 	}
-	if err := checkMCPFlags(c); err != nil {
+	if err := m.check(); err != nil {
 		return nil, "", prefixErr(cmd, err)
 	}
 	cat, err := catalog.LoadFile(file)
@@ -252,17 +272,17 @@ func catalogFlag(c *cli.Context, cmd string) (*catalog.Catalog, string, error) {
 // suiteLoadOptions are the suite loading options of the MCP flags: the
 // listing options for cases whose catalog is an MCP server, and with
 // --mcp/--mcp-config the catalog every case uses instead of its own.
-func suiteLoadOptions(c *cli.Context, cmd string) (suite.LoadOptions, error) {
+func (m *mcpOpts) suiteLoadOptions(ctx context.Context, stderr io.Writer, cmd string, allowOutside bool) (suite.LoadOptions, error) {
 	// --refresh is the user's consent to start the servers a suite's cases
 	// name; without it their cached listings are used.
-	lo := suite.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name), StartMCPServers: c.Bool("refresh")}
-	o, err := mcpOptions(c)
+	lo := suite.LoadOptions{AllowOutside: allowOutside, StartMCPServers: m.refresh}
+	o, err := m.options(stderr)
 	if err != nil {
 		return lo, prefixErr(cmd, err)
 	}
 	lo.MCP = o
-	if mcpGiven(c) {
-		cat, _, err := mcpCatalog(c, false)
+	if m.given() {
+		cat, _, err := m.catalog(ctx, stderr, false)
 		if err != nil {
 			return lo, prefixErr(cmd, err)
 		}

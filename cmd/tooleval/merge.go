@@ -8,8 +8,9 @@ import (
 	"github.com/tooleval/tooleval/suite"
 )
 
-func init() {
-	register(&cli.Command{
+// mergeCommand is the `tooleval merge` command.
+func mergeCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "merge",
 		Usage:     "combine the --json reports of replay --shard i/n runs into the report of the whole run",
 		ArgsUsage: "SHARD.json…",
@@ -21,20 +22,38 @@ func init() {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "suite", Usage: "the suite `FILE` the shards replayed, for the --html drill-down (queries, tool blocks, transcripts)"},
 		}, reportFlags()...),
-		Action: mergeCmd,
-	})
+		Action: action(mergeOptionsFrom, runMerge),
+	}
 }
 
-func mergeCmd(c *cli.Context) error {
+// mergeOptions are what `tooleval merge` combines and writes.
+type mergeOptions struct {
+	shards []string
+	// suite is the file the shards replayed, for the HTML drill-down.
+	suite  string
+	report reportOptions
+}
+
+// mergeOptionsFrom reads the flags and arguments of `tooleval merge` (a bad one is exit 2).
+func mergeOptionsFrom(c *cli.Context) (*mergeOptions, error) {
 	if c.NArg() == 0 {
-		return usageErr("merge: want the shard reports, e.g. tooleval merge shard-*.json")
+		return nil, usageErr("merge: want the shard reports, e.g. tooleval merge shard-*.json")
 	}
-	setup, err := readReportSetup(c, "merge")
+	ro, err := reportOptionsFrom(c, "merge")
+	if err != nil {
+		return nil, err
+	}
+	return &mergeOptions{shards: c.Args().Slice(), suite: c.String("suite"), report: ro}, nil
+}
+
+// runMerge runs `tooleval merge` with o.
+func runMerge(o *mergeOptions, std streams) error {
+	setup, err := o.report.setup("merge")
 	if err != nil {
 		return err
 	}
 	var shards []*report.Report
-	for _, f := range c.Args().Slice() {
+	for _, f := range o.shards {
 		rep, err := readReport(f)
 		if err != nil {
 			return inputErr("merge: %v", err)
@@ -45,17 +64,17 @@ func mergeCmd(c *cli.Context) error {
 	if err != nil {
 		return inputErr("merge: %v", err)
 	}
-	if f := c.String("suite"); f != "" {
-		suite, err := suite.LoadFile(f)
+	if o.suite != "" {
+		su, err := suite.LoadFile(o.suite)
 		if err != nil {
 			return inputErr("merge: --suite %v", err)
 		}
-		defer suite.Close()
-		setup.suite = suite
-	} else if c.String("html") != "" {
+		defer su.Close()
+		setup.suite = su
+	} else if o.report.html != "" {
 		// The shard reports hold the results, not the cases: without the
 		// suite the drill-down has no query, tool block, transcript or gold.
-		fmt.Fprintf(c.App.ErrWriter, "tooleval: merge: warning: --html without --suite: the page's drill-down will have no queries, tool blocks, transcripts or gold calls; add --suite SUITE (the file the shards replayed)\n")
+		fmt.Fprintf(std.err, "tooleval: merge: warning: --html without --suite: the page's drill-down will have no queries, tool blocks, transcripts or gold calls; add --suite SUITE (the file the shards replayed)\n")
 	}
-	return finishReport(c, "merge", setup, rep)
+	return finishReport(std, "merge", &o.report, setup, rep)
 }

@@ -68,16 +68,15 @@ type jsonOutput struct {
 	buf  bytes.Buffer
 }
 
-// openJSON returns the --json output of c, or nil when --json was not
-// given.
-func openJSON(c *cli.Context) *jsonOutput {
-	name := c.String("json")
+// openJSON returns the --json output named name (stdout for "-"), or nil
+// when --json was not given.
+func openJSON(name string, stdout io.Writer) *jsonOutput {
 	if name == "" {
 		return nil
 	}
 	o := &jsonOutput{name: name}
 	if name == "-" {
-		o.w = c.App.Writer
+		o.w = stdout
 	} else {
 		o.w = &o.buf
 	}
@@ -105,8 +104,8 @@ func (o *jsonOutput) close(cmd string) error {
 // emitJSON writes v to the command's --json output, if one was asked for,
 // through wrap when given (record redacts its key). It reports whether the
 // JSON took stdout, so the table must not be printed.
-func emitJSON(c *cli.Context, cmd string, v any, wrap func(io.Writer) io.Writer) (tookStdout bool, err error) {
-	js := openJSON(c)
+func emitJSON(name string, stdout io.Writer, cmd string, v any, wrap func(io.Writer) io.Writer) (tookStdout bool, err error) {
+	js := openJSON(name, stdout)
 	if js == nil {
 		return false, nil
 	}

@@ -86,7 +86,7 @@ func TestOutputFlagNeverTakesAFlag(t *testing.T) {
 			walk(p, c.Subcommands)
 		}
 	}
-	walk(nil, newApp(nil, io.Discard, io.Discard).Commands)
+	walk(nil, newApp(commands(), nil, io.Discard, io.Discard).Commands)
 	if n < 10 {
 		t.Fatalf("only %d output flags found; the walk is broken", n)
 	}
@@ -95,7 +95,7 @@ func TestOutputFlagNeverTakesAFlag(t *testing.T) {
 // TestJSONConvention: every command that prints JSON takes --json FILE
 // (- for stdout), the one convention.
 func TestJSONConvention(t *testing.T) {
-	for _, c := range newApp(nil, io.Discard, io.Discard).Commands {
+	for _, c := range newApp(commands(), nil, io.Discard, io.Discard).Commands {
 		var all []*cli.Command
 		all = append(append(all, c), c.Subcommands...)
 		for _, cmd := range all {

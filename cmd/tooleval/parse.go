@@ -15,8 +15,9 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-func init() {
-	register(&cli.Command{
+// parseCommand is the `tooleval parse` command.
+func parseCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "parse",
 		Usage:     "parse tool calls out of one model output",
 		ArgsUsage: "[FILE|-]",
@@ -35,22 +36,42 @@ func init() {
 			&cli.BoolFlag{Name: "think-as-text", Usage: "treat <think> and <thinking> as plain text"},
 			&cli.BoolFlag{Name: "keep-calls-in-reasoning", Usage: "keep a call written inside reasoning as reasoning (strict); by default it ends the reasoning and is a call (both report call_in_reasoning)"},
 		},
-		Action: parseCmd,
-	})
+		Action: action(parseOptionsFrom, runParse),
+	}
 }
 
-func parseCmd(c *cli.Context) error {
+// parseOptions are what `tooleval parse` reads and how.
+type parseOptions struct {
+	// input is the file to parse; "" or "-" is stdin.
+	input string
+	// parse are the parser's options but Tools and Dialect, which come
+	// from the catalog and dialect files, if given.
+	parse            toolcall.ParseOptions
+	catalog, dialect string
+	chunk            int
+	// events prints the event stream instead of the summary.
+	events bool
+}
+
+// parseOptionsFrom reads the flags and arguments of `tooleval parse` (a bad one is exit 2).
+func parseOptionsFrom(c *cli.Context) (*parseOptions, error) {
 	if c.NArg() > 1 {
-		return usageErr("parse: want at most one FILE, got %d arguments", c.NArg())
+		return nil, usageErr("parse: want at most one FILE, got %d arguments", c.NArg())
 	}
 	if err := intFlagIn(c, "parse", "chunk-size", 1, math.MaxInt); err != nil {
-		return err
+		return nil, err
 	}
-	chunk := c.Int("chunk-size")
-	format := toolcall.Format(c.String("format"))
-	opts := toolcall.ParseOptions{Format: format, ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text"),
-		KeepCallsInReasoning: c.Bool("keep-calls-in-reasoning")}
-	if path := c.String("dialect"); path != "" {
+	return &parseOptions{input: c.Args().First(), catalog: c.String("catalog"), dialect: c.String("dialect"), chunk: c.Int("chunk-size"), events: c.Bool("events"),
+		parse: toolcall.ParseOptions{Format: toolcall.Format(c.String("format")), ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text"),
+			KeepCallsInReasoning: c.Bool("keep-calls-in-reasoning")}}, nil
+}
+
+// runParse runs `tooleval parse` with o.
+func runParse(o *parseOptions, std streams) error {
+	chunk := o.chunk
+	opts := o.parse
+	format := opts.Format
+	if path := o.dialect; path != "" {
 		d, err := textparse.ReadDialectFile(path)
 		if err != nil {
 			return inputErr("parse: --dialect: %v", err)
@@ -60,7 +81,7 @@ func parseCmd(c *cli.Context) error {
 		}
 		opts.Dialect, opts.Format, format = d, d.Format, d.Format
 	}
-	if path := c.String("catalog"); path != "" {
+	if path := o.catalog; path != "" {
 		cat, err := catalog.LoadFile(path)
 		if err != nil {
 			return inputErr("parse: catalog: %v", err)
@@ -71,13 +92,13 @@ func parseCmd(c *cli.Context) error {
 	if err != nil {
 		return usageErr("parse: --format: %v", err)
 	}
-	input, err := readInput(c.Args().First(), c.App.Reader)
+	input, err := readInput(o.input, std.in)
 	if err != nil {
 		return inputErr("parse: %v", err)
 	}
 
-	out := c.App.Writer
-	if c.Bool("events") {
+	out := std.out
+	if o.events {
 		for _, ev := range toolcall.Run(p, input, chunk) {
 			if err := writeJSON(out, ev); err != nil {
 				return err

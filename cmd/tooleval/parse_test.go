@@ -17,7 +17,7 @@ const parseInput = "Checking the weather.\n<function_calls>\n<invoke name=\"get_
 	"<parameter name=\"options\">{'lang': 'en'}</parameter>\n</invoke>\n</function_calls>\n" +
 	"<think>done?</think>Done <invoke name=\"launch\"></invoke><invoke name=\"read_file\"><parameter name=\"path\">a"
 
-func runParse(t *testing.T, stdin string, args ...string) (int, string, string) {
+func parseCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := run(append([]string{"tooleval", "parse"}, args...), strings.NewReader(stdin), &out, &errOut)
@@ -26,7 +26,7 @@ func runParse(t *testing.T, stdin string, args ...string) (int, string, string) 
 
 func TestParseSummary(t *testing.T) {
 	catalogPath := filepath.Join("..", "..", "testdata", "textparse", "catalog.json")
-	code, out, stderr := runParse(t, parseInput, "--catalog", catalogPath)
+	code, out, stderr := parseCLI(t, parseInput, "--catalog", catalogPath)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -47,7 +47,7 @@ func TestParseSummary(t *testing.T) {
 		t.Fatalf("want one line of JSON, got %q", out)
 	}
 	// Without the catalog values stay strings and no tool is unknown.
-	_, out, _ = runParse(t, parseInput)
+	_, out, _ = parseCLI(t, parseInput)
 	if !strings.Contains(out, `"arguments":{"city":"007","days":"3","options":"{'lang': 'en'}"}`) || strings.Contains(out, "unknown_tool") {
 		t.Fatalf("without catalog: %s", out)
 	}
@@ -55,9 +55,9 @@ func TestParseSummary(t *testing.T) {
 
 func TestParseOutputIndependentOfChunkSize(t *testing.T) {
 	for _, mode := range [][]string{nil, {"--events"}} {
-		_, want, _ := runParse(t, parseInput, mode...)
+		_, want, _ := parseCLI(t, parseInput, mode...)
 		for _, cs := range []string{"1", "2", "7", "64", "100000"} {
-			_, got, _ := runParse(t, parseInput, append([]string{"--chunk-size", cs}, mode...)...)
+			_, got, _ := parseCLI(t, parseInput, append([]string{"--chunk-size", cs}, mode...)...)
 			if got != want {
 				t.Fatalf("%v chunk size %s:\n got %s\nwant %s", mode, cs, got, want)
 			}
@@ -66,7 +66,7 @@ func TestParseOutputIndependentOfChunkSize(t *testing.T) {
 }
 
 func TestParseEvents(t *testing.T) {
-	code, out, _ := runParse(t, `a<tool_call>{"name":"f","arguments":{"n":12}}</tool_call>`, "--events", "--chunk-size", "1", "-")
+	code, out, _ := parseCLI(t, `a<tool_call>{"name":"f","arguments":{"n":12}}</tool_call>`, "--events", "--chunk-size", "1", "-")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -90,7 +90,7 @@ func TestParseFileAndErrors(t *testing.T) {
 	if err := os.WriteFile(badCatalog, []byte(`{"tools": 5}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, _ := runParse(t, "", file, "--format", "use_tool")
+	code, out, _ := parseCLI(t, "", file, "--format", "use_tool")
 	if code != 0 || !strings.Contains(out, `"calls":[{"index":0,"id":"call_0","name":"x","arguments":{}}]`) {
 		t.Fatalf("file: exit %d %s", code, out)
 	}
@@ -110,7 +110,7 @@ func TestParseFileAndErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, stderr := runParse(t, "", tc.args...)
+			code, _, stderr := parseCLI(t, "", tc.args...)
 			if code != tc.code || !strings.Contains(stderr, tc.msg) {
 				t.Fatalf("exit %d (want %d), stderr %q (want %q in it)", code, tc.code, stderr, tc.msg)
 			}
@@ -128,7 +128,7 @@ func TestParseReasoningFlags(t *testing.T) {
 		{[]string{"--reasoning-open"}, `"text":"Hi ","reasoning":"planx"`},
 		{[]string{"--think-as-text"}, `"text":"plan</think>Hi <think>x</think>","reasoning":""`},
 	} {
-		code, out, errOut := runParse(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
+		code, out, errOut := parseCLI(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
 		if code != 0 || !strings.Contains(out, tc.want) {
 			t.Errorf("%v: exit %d, stdout %s stderr %s; want %s", tc.args, code, out, errOut, tc.want)
 		}
@@ -147,7 +147,7 @@ func TestParseCallInReasoning(t *testing.T) {
 		{nil, `"reasoning":"Checking. ","calls":[{"index":0,"id":"call_0","name":"f","arguments":{}}],"errors":[{"offset":17,"code":"call_in_reasoning"`},
 		{[]string{"--keep-calls-in-reasoning"}, `"reasoning":"Checking. <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>","calls":[],"errors":[{"offset":17,"code":"call_in_reasoning"`},
 	} {
-		code, out, errOut := runParse(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
+		code, out, errOut := parseCLI(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
 		if code != 0 || !strings.Contains(out, tc.want) {
 			t.Errorf("%v: exit %d, stdout %s stderr %s; want %s", tc.args, code, out, errOut, tc.want)
 		}
@@ -157,7 +157,7 @@ func TestParseCallInReasoning(t *testing.T) {
 // TestParseHelpListsEveryFormat: --help names every format --format
 // accepts, each with a wire shape.
 func TestParseHelpListsEveryFormat(t *testing.T) {
-	_, out, _ := runParse(t, "", "--help")
+	_, out, _ := parseCLI(t, "", "--help")
 	for _, f := range anyparse.Formats() {
 		if !strings.Contains(out, "  "+string(f)+" ") {
 			t.Errorf("parse --help does not list %s", f)
@@ -234,7 +234,7 @@ func TestParseDialectFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := `Looking.<@call>get_weather<@args>{"city":"Paris"}</@call>`
-	code, out, errOut := runParse(t, in, "--dialect", good, "--chunk-size", "3")
+	code, out, errOut := parseCLI(t, in, "--dialect", good, "--chunk-size", "3")
 	if want := `{"format":"acme_v1","text":"Looking.","reasoning":"","calls":[{"index":0,"id":"call_0","name":"get_weather","arguments":{"city":"Paris"}}]`; code != 0 || !strings.HasPrefix(out, want) {
 		t.Fatalf("exit %d, stdout %s stderr %s; want %s", code, out, errOut, want)
 	}
@@ -247,7 +247,7 @@ func TestParseDialectFile(t *testing.T) {
 		{[]string{"--dialect", filepath.Join(dir, "none.json")}, exitBadInput, "none.json"},
 		{[]string{"--dialect", good, "--format", "kimi_k2"}, exitBadFlags, "disagree"},
 	} {
-		code, _, stderr := runParse(t, in, tc.args...)
+		code, _, stderr := parseCLI(t, in, tc.args...)
 		if code != tc.code || !strings.Contains(stderr, tc.msg) {
 			t.Errorf("%v: exit %d (want %d), stderr %q (want %q in it)", tc.args, code, tc.code, stderr, tc.msg)
 		}

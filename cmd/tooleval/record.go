@@ -20,8 +20,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	register(&cli.Command{
+// recordCommand is the `tooleval record` command.
+func recordCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "record",
 		Usage:     "record transcripts from a real streaming endpoint for every case of a suite",
 		ArgsUsage: "SUITE",
@@ -62,50 +63,88 @@ func init() {
 			jsonFlag("the recording summary"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no per-case progress lines on stderr"},
 		}, mcpFlags()...),
-		Action: recordSuite,
-	})
+		Action: action(recordOptionsFrom, runRecord),
+	}
 }
 
-func recordSuite(c *cli.Context) error {
+// recordOptions are what `tooleval record` sends where, and where it
+// writes the transcripts.
+type recordOptions struct {
+	suite, out   string
+	allowOutside bool
+	mcp          mcpOpts
+	api          record.API
+	// baseURL, model and apiKey are the endpoint's flags ("" for their
+	// defaults and environment variables).
+	baseURL, model, apiKey string
+	filter                 []string
+	allowNoCases, quiet    bool
+	// record are the options but Filter and Logf; temperature < 0 leaves
+	// it to the endpoint; retries 0 is none.
+	record      record.Options
+	temperature float64
+	retries     int
+	timeout     time.Duration
+	idleTimeout time.Duration
+	maxBody     int64
+	json        string
+}
+
+// recordOptionsFrom reads the flags and arguments of `tooleval record` (a bad one is exit 2).
+func recordOptionsFrom(c *cli.Context) (*recordOptions, error) {
+	suitePath, err := suitePath(c, "record")
+	if err != nil {
+		return nil, err
+	}
+	if suitePath == "" {
+		return nil, usageErr("record: want a SUITE to record (tooleval record SUITE --out FILE)")
+	}
+	if c.String("out") == "" {
+		return nil, usageErr("record: --out FILE is required")
+	}
+	api, ok := record.ParseAPI(c.String("api"))
+	if !ok {
+		return nil, usageErr("record: --api must be openai-chat, openai-responses or anthropic, not %q", c.String("api"))
+	}
+	if err := checkRecordFlags(c); err != nil {
+		return nil, err
+	}
+	return &recordOptions{suite: suitePath, out: c.String("out"), allowOutside: c.Bool(allowOutsideFlag.Name), mcp: mcpOptsFrom(c), api: api,
+		baseURL: c.String("base-url"), model: c.String("model"), apiKey: c.String("api-key"), filter: c.StringSlice("filter"),
+		allowNoCases: c.Bool("allow-no-cases"), quiet: c.Bool("quiet"),
+		record: record.Options{Variant: c.String("variant"), Protocol: c.String("protocol"), K: c.Int("k"), Concurrency: c.Int("j"),
+			RPS: c.Float64("rps"), MaxTokens: c.Int("max-tokens"), Steps: c.Int("steps")},
+		temperature: c.Float64("temperature"), retries: c.Int("retries"), timeout: c.Duration("timeout"), idleTimeout: c.Duration("idle-timeout"),
+		maxBody: c.Int64("max-body"), json: c.String("json")}, nil
+}
+
+// runRecord runs `tooleval record` with o.
+func runRecord(o *recordOptions, std streams) error {
 	red := record.NewRedactor()
-	err := recordRun(c, &red)
+	err := recordRun(o, std, &red)
 	return redactErr(err, red)
 }
 
 // recordRun does the work of record; it sets *red to the endpoint's
 // redactor as soon as the endpoint is known, and prints through it.
-func recordRun(c *cli.Context, red **record.Redactor) error {
-	suitePath, err := suitePath(c, "record")
-	if err != nil {
-		return err
-	}
-	if suitePath == "" {
-		return usageErr("record: want a SUITE to record (tooleval record SUITE --out FILE)")
-	}
-	if c.String("out") == "" {
-		return usageErr("record: --out FILE is required")
-	}
-	api, ok := record.ParseAPI(c.String("api"))
-	if !ok {
-		return usageErr("record: --api must be openai-chat, openai-responses or anthropic, not %q", c.String("api"))
-	}
-	if err := checkRecordFlags(c); err != nil {
-		return err
-	}
-	ep, err := record.ResolveEndpoint(api, c.String("base-url"), c.String("model"), c.String("api-key"), nil)
+func recordRun(o *recordOptions, std streams, red **record.Redactor) error {
+	suitePath := o.suite
+	ep, err := record.ResolveEndpoint(o.api, o.baseURL, o.model, o.apiKey, nil)
 	if err != nil {
 		return usageErr("%v", err)
 	}
 	*red = ep.Redactor()
-	stdout := redactWriter{c.App.Writer, *red}
+	stdout := redactWriter{std.out, *red}
 	// A bad --out is found before the suite is loaded and any request sent.
-	if err := os.MkdirAll(filepath.Dir(c.String("out")), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
 		return inputErr("record: --out %v", err)
 	}
-	if err := atomicfile.Check(c.String("out")); err != nil {
+	if err := atomicfile.Check(o.out); err != nil {
 		return inputErr("record: --out %v", err)
 	}
-	lo, err := suiteLoadOptions(c, "record")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	lo, err := o.mcp.suiteLoadOptions(ctx, std.err, "record", o.allowOutside)
 	if err != nil {
 		return err
 	}
@@ -113,49 +152,40 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 	if err != nil {
 		return inputErr("record: %v", err)
 	}
-	filter, err := suite.ParseFilter(c.StringSlice("filter"))
+	filter, err := suite.ParseFilter(o.filter)
 	if err != nil {
 		return usageErr("record: --filter %v", err)
 	}
-	if filter != nil && !filter.Selects(su) && !c.Bool("allow-no-cases") {
+	if filter != nil && !filter.Selects(su) && !o.allowNoCases {
 		return inputErr("record: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
 			strings.Join(filter.Patterns(), " --filter "), len(su.Cases))
 	}
-	stderr := redactWriter{c.App.ErrWriter, *red}
+	stderr := redactWriter{std.err, *red}
 	var mu sync.Mutex
 	logf := func(format string, args ...any) {
-		if c.Bool("quiet") {
+		if o.quiet {
 			return
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		fmt.Fprintf(stderr, "record: "+format+"\n", args...)
 	}
-	retries := c.Int("retries")
+	retries := o.retries
 	if retries == 0 {
 		retries = -1 // Client: negative means none
 	}
-	opt := record.Options{
-		Variant:     c.String("variant"),
-		Protocol:    c.String("protocol"),
-		K:           c.Int("k"),
-		Concurrency: c.Int("j"),
-		RPS:         c.Float64("rps"),
-		MaxTokens:   c.Int("max-tokens"),
-		Steps:       c.Int("steps"),
-		Filter:      filter,
-		Logf:        logf,
-	}
-	if t := c.Float64("temperature"); t >= 0 {
+	opt := o.record
+	opt.Filter, opt.Logf = filter, logf
+	if t := o.temperature; t >= 0 {
 		opt.Temperature = &t
 	}
 	r := &record.Recorder{
 		Client: &record.Client{
-			Timeout:      c.Duration("timeout"),
-			IdleTimeout:  c.Duration("idle-timeout"),
+			Timeout:      o.timeout,
+			IdleTimeout:  o.idleTimeout,
 			Retries:      retries,
 			Logf:         logf,
-			MaxBodyBytes: c.Int64("max-body"),
+			MaxBodyBytes: o.maxBody,
 		},
 		Endpoint: ep,
 		Options:  opt,
@@ -164,13 +194,11 @@ func recordRun(c *cli.Context, red **record.Redactor) error {
 		return usageErr("%v", err)
 	}
 	logf("%d cases from %s to %s", len(su.Cases), suitePath, ep)
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
-	defer stop()
-	sum, err := r.Run(ctx, su, suitePath, c.String("out"))
+	sum, err := r.Run(ctx, su, suitePath, o.out)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return inputErr("%v", err)
 	}
-	done, werr := emitJSON(c, "record", sum, func(w io.Writer) io.Writer { return redactWriter{w, *red} })
+	done, werr := emitJSON(o.json, std.out, "record", sum, func(w io.Writer) io.Writer { return redactWriter{w, *red} })
 	if werr != nil {
 		return werr
 	}

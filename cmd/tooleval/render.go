@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -10,8 +11,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	register(&cli.Command{
+// renderCommand is the `tooleval render` command.
+func renderCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "render",
 		Usage:     "print the tool section of a prompt for a catalog, in one variant",
 		ArgsUsage: " ",
@@ -26,42 +28,62 @@ func init() {
 			&cli.StringFlag{Name: "tokens", Usage: "print the token count in `ENCODING` (o200k_base, cl100k_base) on stderr"},
 			&cli.IntFlag{Name: "budget", DefaultText: "600", Usage: "per-tool budget of `N` characters in the retrieved variant (-1 for none)"},
 		}, append(selectionFlags(), mcpFlags()...)...),
-		Action: renderCmd,
-	})
+		Action: action(renderOptionsFrom, runRender),
+	}
 }
 
-func renderCmd(c *cli.Context) error {
+// renderOptions are what `tooleval render` renders.
+type renderOptions struct {
+	catalog   string
+	mcp       mcpOpts
+	selection catalog.Selection
+	variant   string
+	// prompt holds the protocol and the budget (-1: no limit).
+	prompt prompt.Options
+	// tokens is the encoding to count the text's tokens in ("" none).
+	tokens string
+}
+
+// renderOptionsFrom reads the flags and arguments of `tooleval render` (a bad one is exit 2).
+func renderOptionsFrom(c *cli.Context) (*renderOptions, error) {
 	if c.NArg() > 0 {
-		return usageErr("render: unexpected arguments %v (the catalog goes in --catalog)", c.Args().Slice())
+		return nil, usageErr("render: unexpected arguments %v (the catalog goes in --catalog)", c.Args().Slice())
 	}
 	variant, protocol, enc := c.String("variant"), c.String("protocol"), c.String("tokens")
 	if err := checkVariant("render", "variant", variant); err != nil {
-		return err
+		return nil, err
 	}
 	if protocol != "" && !contains(prompt.Protocols(), protocol) {
-		return usageErr("render: unknown --protocol %q (want one of %s)", protocol, strings.Join(prompt.Protocols(), ", "))
+		return nil, usageErr("render: unknown --protocol %q (want one of %s)", protocol, strings.Join(prompt.Protocols(), ", "))
 	}
 	if enc != "" && !contains(prompt.Encodings(), enc) {
-		return usageErr("render: unknown --tokens encoding %q (want one of %s)", enc, strings.Join(prompt.Encodings(), ", "))
+		return nil, usageErr("render: unknown --tokens encoding %q (want one of %s)", enc, strings.Join(prompt.Encodings(), ", "))
 	}
 	// -1 is no limit; 0 would silently mean the default in prompt.Options.
 	if c.IsSet("budget") && c.Int("budget") != -1 {
 		if err := intFlagIn(c, "render", "budget", 1, math.MaxInt); err != nil {
-			return usageErr("%v (or -1 for no limit)", err)
+			return nil, usageErr("%v (or -1 for no limit)", err)
 		}
 	}
-	cat, _, err := catalogFlag(c, "render")
+	return &renderOptions{catalog: c.String("catalog"), mcp: mcpOptsFrom(c), selection: selectionFrom(c), variant: variant,
+		prompt: prompt.Options{Protocol: protocol, Budget: c.Int("budget")}, tokens: enc}, nil
+}
+
+// runRender runs `tooleval render` with o.
+func runRender(o *renderOptions, std streams) error {
+	enc := o.tokens
+	cat, _, err := catalogFlag(context.Background(), std.err, "render", o.catalog, &o.mcp)
 	if err != nil {
 		return err
 	}
-	if cat, err = selectFlags(c, cat); err != nil {
+	if cat, err = selectTools("render", cat, o.selection); err != nil {
 		return err
 	}
-	text, err := prompt.Render(cat.Tools(), variant, prompt.Options{Protocol: protocol, Budget: c.Int("budget")})
+	text, err := prompt.Render(cat.Tools(), o.variant, o.prompt)
 	if err != nil {
 		return usageErr("render: %v", err)
 	}
-	if _, err := fmt.Fprint(c.App.Writer, text); err != nil {
+	if _, err := fmt.Fprint(std.out, text); err != nil {
 		return err
 	}
 	if enc != "" {
@@ -69,7 +91,7 @@ func renderCmd(c *cli.Context) error {
 		if err != nil {
 			return inputErr("render: %v", err)
 		}
-		fmt.Fprintf(c.App.ErrWriter, "%d tokens (%s), %d characters, %d tools\n", size.Tokens[enc], enc, size.Chars, cat.Len())
+		fmt.Fprintf(std.err, "%d tokens (%s), %d characters, %d tools\n", size.Tokens[enc], enc, size.Chars, cat.Len())
 	}
 	return nil
 }

@@ -15,8 +15,9 @@ import (
 	"github.com/tooleval/tooleval/suite"
 )
 
-func init() {
-	register(&cli.Command{
+// replayCommand is the `tooleval replay` command.
+func replayCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "replay",
 		Usage:     "replay a suite of queries and recorded transcripts; report recall, wrong-argument rate and noise",
 		ArgsUsage: "[SUITE]",
@@ -49,58 +50,85 @@ func init() {
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
 			outputFlag{&cli.StringFlag{Name: "bfcl-scores", Usage: "also write the leaderboard's score tables for the suite's imported BFCL cases to `DIR` (as `tooleval bfcl score`)"}},
 		}, reportFlags()...),
-		Action: replayCmd,
-	})
+		Action: action(replayOptionsFrom, runReplay),
+	}
 }
 
-func replayCmd(c *cli.Context) error {
+// replayOptions are what `tooleval replay` runs and writes.
+type replayOptions struct {
+	// suite is the suite file; "" is the embedded example suite.
+	suite        string
+	allowOutside bool
+	run          replay.Options
+	// allowNoCases: a filter that selects no case is not an error.
+	allowNoCases bool
+	noProgress   bool
+	// bfclScores is the directory for the leaderboard's score tables
+	// ("" writes none).
+	bfclScores string
+	report     reportOptions
+}
+
+// replayOptionsFrom reads the flags and arguments of `tooleval replay` (a bad one is exit 2).
+func replayOptionsFrom(c *cli.Context) (*replayOptions, error) {
 	path, err := suitePath(c, "replay")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	opts, err := replayOptions(c)
+	run, err := replayRunOptions(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	setup, err := readReportSetup(c, "replay")
+	ro, err := reportOptionsFrom(c, "replay")
+	if err != nil {
+		return nil, err
+	}
+	return &replayOptions{suite: path, allowOutside: c.Bool(allowOutsideFlag.Name), run: run, allowNoCases: c.Bool("allow-no-cases"),
+		noProgress: c.Bool("no-progress"), bfclScores: c.String("bfcl-scores"), report: ro}, nil
+}
+
+// runReplay runs `tooleval replay` with o.
+func runReplay(o *replayOptions, std streams) error {
+	opts := o.run
+	setup, err := o.report.setup("replay")
 	if err != nil {
 		return err
 	}
 	var su *suite.Suite
-	if path == "" {
+	if o.suite == "" {
 		su, err = suite.LoadExamples()
 	} else {
-		su, err = loadSuite(c, path)
+		su, err = loadSuite(o.suite, o.allowOutside, std.err)
 	}
 	if err != nil {
 		return inputErr("replay: %v", err)
 	}
 	defer su.Close()
-	if opts.Filter != nil && !opts.Filter.Selects(su) && !c.Bool("allow-no-cases") {
+	if opts.Filter != nil && !opts.Filter.Selects(su) && !o.allowNoCases {
 		return inputErr("replay: --filter %s selects no case of the suite's %d (a typo? --allow-no-cases runs anyway)",
 			strings.Join(opts.Filter.Patterns(), " --filter "), len(su.Cases))
 	}
 	setup.suite = su
-	opts.Progress = progress(c.App.ErrWriter, "replaying", c.Bool("no-progress"))
+	opts.Progress = progress(std.err, "replaying", o.noProgress)
 	rep, err := replay.Run(su, opts)
 	if err != nil {
 		return usageErr("replay: %v", err)
 	}
-	if dir := c.String("bfcl-scores"); dir != "" {
+	if dir := o.bfclScores; dir != "" {
 		// From the run's own call checks: nothing is parsed or checked twice.
 		var scores bfcl.Scores
 		if err := scores.ScoreReport(su, rep); err != nil {
 			return inputErr("replay: --bfcl-scores: %v", err)
 		}
-		if err := writeBFCLScores(c, &scores, dir); err != nil {
+		if err := writeBFCLScores(std.err, &scores, dir); err != nil {
 			return err
 		}
 	}
-	return finishReport(c, "replay", setup, rep)
+	return finishReport(std, "replay", &o.report, setup, rep)
 }
 
-// replayOptions turns the flags into run options (bad values exit 2).
-func replayOptions(c *cli.Context) (replay.Options, error) {
+// replayRunOptions turns the flags into run options (bad values exit 2).
+func replayRunOptions(c *cli.Context) (replay.Options, error) {
 	var err error
 	for _, k := range c.IntSlice("k") {
 		if k < 0 {

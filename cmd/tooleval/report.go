@@ -46,41 +46,61 @@ type reportSetup struct {
 	suite *suite.Suite
 }
 
-func readReportSetup(c *cli.Context, cmd string) (*reportSetup, error) {
-	s := &reportSetup{}
+// reportOptions are what the report flags of replay and merge ask for.
+type reportOptions struct {
+	// json, markdown, junit and html name the output files ("-" is
+	// stdout for json and markdown; "" writes none).
+	json, markdown, junit, html string
+	quiet, verbose              bool
+	baseline                    string
+	gate                        report.Gate
+	worst                       int
+}
+
+// reportOptionsFrom reads and checks the report flags of cmd.
+func reportOptionsFrom(c *cli.Context, cmd string) (reportOptions, error) {
+	o := reportOptions{json: c.String("json"), markdown: c.String("markdown"), junit: c.String("junit"), html: c.String("html"),
+		quiet: c.Bool("quiet"), verbose: c.Bool("verbose"), baseline: c.String("baseline"), worst: c.Int("worst")}
 	var err error
-	if s.gate.MaxDrop, err = thresholds(c.StringSlice("max-drop")); err != nil {
-		return nil, usageErr("%s: --max-drop %v", cmd, err)
+	if o.gate.MaxDrop, err = thresholds(c.StringSlice("max-drop")); err != nil {
+		return o, usageErr("%s: --max-drop %v", cmd, err)
 	}
-	if s.gate.Min, err = thresholds(c.StringSlice("min")); err != nil {
-		return nil, usageErr("%s: --min %v", cmd, err)
+	if o.gate.Min, err = thresholds(c.StringSlice("min")); err != nil {
+		return o, usageErr("%s: --min %v", cmd, err)
 	}
 	if err := intFlagIn(c, cmd, "worst", 0, math.MaxInt); err != nil {
-		return nil, err
+		return o, err
 	}
-	s.gate.AllowUnmatched = c.Bool("allow-unmatched")
-	s.gate.RequireMeasured = c.Bool("require-measured")
-	if len(s.gate.MaxDrop) > 0 && c.String("baseline") == "" {
-		return nil, usageErr("%s: --max-drop needs --baseline", cmd)
+	o.gate.AllowUnmatched = c.Bool("allow-unmatched")
+	o.gate.RequireMeasured = c.Bool("require-measured")
+	if len(o.gate.MaxDrop) > 0 && o.baseline == "" {
+		return o, usageErr("%s: --max-drop needs --baseline", cmd)
 	}
-	if c.String("json") == "-" && c.String("markdown") == "-" {
-		return nil, usageErr("%s: --json - and --markdown - both want stdout; write one of them to a file", cmd)
+	if o.json == "-" && o.markdown == "-" {
+		return o, usageErr("%s: --json - and --markdown - both want stdout; write one of them to a file", cmd)
 	}
-	for _, f := range []string{"json", "markdown", "junit", "html"} {
-		name := c.String(f)
+	for _, out := range [...]struct{ f, name string }{{"json", o.json}, {"markdown", o.markdown}, {"junit", o.junit}, {"html", o.html}} {
+		f, name := out.f, out.name
 		if name == "-" && (f == "junit" || f == "html") {
-			return nil, usageErr("%s: --%s takes a file name", cmd, f)
+			return o, usageErr("%s: --%s takes a file name", cmd, f)
 		}
 		// `--json suite.jsonl` from before --json took a file would
 		// overwrite the suite: refuse to write over JSON Lines.
 		if strings.HasSuffix(name, ".jsonl") {
 			if _, err := os.Stat(name); err == nil {
-				return nil, usageErr("%s: --%s %s would overwrite a JSON Lines file (a suite?); --%s takes the output file, - for stdout", cmd, f, name, f)
+				return o, usageErr("%s: --%s %s would overwrite a JSON Lines file (a suite?); --%s takes the output file, - for stdout", cmd, f, name, f)
 			}
 		}
 	}
-	if f := c.String("baseline"); f != "" {
-		if s.base, err = readReport(f); err != nil {
+	return o, nil
+}
+
+// setup reads the baseline, before any work.
+func (o *reportOptions) setup(cmd string) (*reportSetup, error) {
+	s := &reportSetup{gate: o.gate}
+	if o.baseline != "" {
+		var err error
+		if s.base, err = readReport(o.baseline); err != nil {
 			return nil, inputErr("%s: --baseline %v", cmd, err)
 		}
 	}
@@ -111,48 +131,48 @@ func readReport(name string) (*report.Report, error) {
 // finishReport gates the report, writes every output asked for and
 // returns the error that sets the exit code: 3 when the gate failed, 1
 // when cases could not be replayed.
-func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *report.Report) error {
+func finishReport(std streams, cmd string, o *reportOptions, s *reportSetup, rep *report.Report) error {
 	var verdict *report.Verdict
 	if s.gate.Gated(s.base) {
 		verdict = s.gate.Check(rep, s.base)
 	}
-	worst := c.Int("worst")
+	worst := o.worst
 	stdoutTaken := false
 	outputs := []struct {
-		flag  string
-		write func(io.Writer) error
+		flag, name string
+		write      func(io.Writer) error
 	}{
-		{"json", func(w io.Writer) error { return report.WriteJSON(w, rep) }},
-		{"markdown", func(w io.Writer) error { return render.WriteMarkdown(w, rep, worst) }},
-		{"junit", func(w io.Writer) error { return render.WriteJUnit(w, rep) }},
-		{"html", func(w io.Writer) error { return render.WriteHTML(w, rep, render.HTMLOptions{Suite: s.suite}) }},
+		{"json", o.json, func(w io.Writer) error { return report.WriteJSON(w, rep) }},
+		{"markdown", o.markdown, func(w io.Writer) error { return render.WriteMarkdown(w, rep, worst) }},
+		{"junit", o.junit, func(w io.Writer) error { return render.WriteJUnit(w, rep) }},
+		{"html", o.html, func(w io.Writer) error { return render.WriteHTML(w, rep, render.HTMLOptions{Suite: s.suite}) }},
 	}
-	for _, o := range outputs {
-		name := c.String(o.flag)
+	for _, out := range outputs {
+		name := out.name
 		switch name {
 		case "":
 			continue
 		case "-":
 			stdoutTaken = true
-			if err := o.write(c.App.Writer); err != nil {
+			if err := out.write(std.out); err != nil {
 				return err
 			}
 		default:
 			write := writeOutputFile
-			if o.flag == "markdown" && isStepSummary(name) {
+			if out.flag == "markdown" && isStepSummary(name) {
 				write = appendOutputFile // a job summary is appended to
 			}
-			if err := write(name, o.write); err != nil {
-				return inputErr("%s: --%s %v", cmd, o.flag, err)
+			if err := write(name, out.write); err != nil {
+				return inputErr("%s: --%s %v", cmd, out.flag, err)
 			}
 		}
 	}
-	if !stdoutTaken && !c.Bool("quiet") {
+	if !stdoutTaken && !o.quiet {
 		write := render.WriteSummary
-		if c.Bool("verbose") {
+		if o.verbose {
 			write = render.WriteTable
 		}
-		if err := write(c.App.Writer, rep, worst); err != nil {
+		if err := write(std.out, rep, worst); err != nil {
 			return err
 		}
 	}
@@ -160,7 +180,7 @@ func finishReport(c *cli.Context, cmd string, s *reportSetup, rep *report.Report
 		// What the gate could not check goes to stderr too, so that CI
 		// logs show it even with -q.
 		for _, n := range verdict.Notes {
-			fmt.Fprintf(c.App.ErrWriter, "tooleval: %s: note: %s\n", cmd, safetext.Terminal(n))
+			fmt.Fprintf(std.err, "tooleval: %s: note: %s\n", cmd, safetext.Terminal(n))
 		}
 	}
 	if verdict != nil && !verdict.Passed {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,8 +20,9 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-func init() {
-	register(&cli.Command{
+// retrieveCommand is the `tooleval retrieve` command.
+func retrieveCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "retrieve",
 		Usage:     "pick the tools to inject for a task: always-include ∪ top-k BM25 over tool descriptions",
 		ArgsUsage: " ",
@@ -44,8 +46,8 @@ func init() {
 			&cli.StringFlag{Name: "render", Value: prompt.VariantRetrieved, Usage: "prompt `VARIANT` of the printed block"},
 			jsonFlag("the results, one line per query"),
 		}, mcpFlags()...),
-		Action: retrieveCmd,
-	})
+		Action: action(retrieveOptionsFrom, runRetrieve),
+	}
 }
 
 // retrieveResult is one line of --json output.
@@ -63,35 +65,53 @@ type retrieveQuery struct {
 	Query string
 }
 
-func retrieveCmd(c *cli.Context) error {
+// retrieveOptions are what `tooleval retrieve` searches and how.
+type retrieveOptions struct {
+	catalog string
+	mcp     mcpOpts
+	// config is the retrieval configuration, flags applied; its Always
+	// list is in always, checked against the catalog.
+	config retrieval.Config
+	always []string
+	// query is the one query; without it queries names the JSON Lines
+	// file of queries ("-" stdin).
+	query, queries string
+	hasQuery       bool
+	// variant renders the retrieved tools; json is the --json output.
+	variant, json string
+}
+
+// retrieveOptionsFrom reads the flags and arguments of `tooleval retrieve` (a bad one is exit 2).
+func retrieveOptionsFrom(c *cli.Context) (*retrieveOptions, error) {
 	if c.NArg() > 0 {
-		return usageErr("retrieve: unexpected arguments %v", c.Args().Slice())
+		return nil, usageErr("retrieve: unexpected arguments %v", c.Args().Slice())
 	}
-	if c.String("catalog") == "" && !mcpGiven(c) {
-		return usageErr("retrieve: --catalog FILE (or --mcp COMMAND|URL, --mcp-config FILE) is required")
+	m := mcpOptsFrom(c)
+	if c.String("catalog") == "" && !m.given() {
+		return nil, usageErr("retrieve: --catalog FILE (or --mcp COMMAND|URL, --mcp-config FILE) is required")
 	}
 	hasQ, hasQs := c.IsSet("query"), c.IsSet("queries")
 	if hasQ == hasQs {
-		return usageErr("retrieve: give exactly one of --query TEXT or --queries FILE.jsonl")
+		return nil, usageErr("retrieve: give exactly one of --query TEXT or --queries FILE.jsonl")
 	}
 	cfg := retrieval.DefaultConfig()
 	if p := c.String("config"); p != "" {
 		var err error
 		if cfg, err = retrieval.LoadConfig(p); err != nil {
-			return inputErr("retrieve: config: %v", err)
+			return nil, inputErr("retrieve: config: %v", err)
 		}
 	}
 	if err := intFlagIn(c, "retrieve", "k", 0, math.MaxInt); err != nil {
-		return err
+		return nil, err
 	}
 	if c.IsSet("k") {
 		cfg.K = c.Int("k")
 	}
 	if err := floatFlagIn(c, "retrieve", "k1", 0, math.Inf(1)); err != nil {
-		return err
+		return nil, err
 	}
 	if err := floatFlagIn(c, "retrieve", "b", 0, 1); err != nil {
-		return err
+		return nil, err
 	}
 	if c.IsSet("k1") {
 		cfg.K1 = c.Float64("k1")
@@ -102,7 +122,7 @@ func retrieveCmd(c *cli.Context) error {
 	if c.IsSet("weights") {
 		w, err := retrieval.ParseWeights(c.String("weights"))
 		if err != nil {
-			return usageErr("retrieve: --weights: %v", err)
+			return nil, usageErr("retrieve: --weights: %v", err)
 		}
 		merged := map[string]float64{}
 		for f, v := range cfg.Weights {
@@ -124,17 +144,23 @@ func retrieveCmd(c *cli.Context) error {
 	}
 	cfg.Always = nil // checked below against the catalog, with a flag-level error
 	if err := cfg.Validate(); err != nil {
-		return usageErr("retrieve: %v", err)
+		return nil, usageErr("retrieve: %v", err)
 	}
-	variant := c.String("render")
-	js := openJSON(c)
-	if !js.toStdout() {
-		if err := checkVariant("retrieve", "render", variant); err != nil {
-			return err
+	o := &retrieveOptions{catalog: c.String("catalog"), mcp: m, config: cfg, always: always, query: c.String("query"), queries: c.String("queries"),
+		hasQuery: hasQ, variant: c.String("render"), json: c.String("json")}
+	if o.json != "-" {
+		if err := checkVariant("retrieve", "render", o.variant); err != nil {
+			return nil, err
 		}
 	}
+	return o, nil
+}
 
-	cat, catPath, err := catalogFlag(c, "retrieve")
+// runRetrieve runs `tooleval retrieve` with o.
+func runRetrieve(o *retrieveOptions, std streams) error {
+	cfg, always, variant := o.config, o.always, o.variant
+	js := openJSON(o.json, std.out)
+	cat, catPath, err := catalogFlag(context.Background(), std.err, "retrieve", o.catalog, &o.mcp)
 	if err != nil {
 		return err
 	}
@@ -147,9 +173,9 @@ func retrieveCmd(c *cli.Context) error {
 		}
 	}
 	var queries []retrieveQuery
-	if hasQ {
-		queries = []retrieveQuery{{ID: json.RawMessage(`"1"`), Query: c.String("query")}}
-	} else if queries, err = readRetrieveQueries(c.String("queries"), c.App.Reader); err != nil {
+	if o.hasQuery {
+		queries = []retrieveQuery{{ID: json.RawMessage(`"1"`), Query: o.query}}
+	} else if queries, err = readRetrieveQueries(o.queries, std.in); err != nil {
 		return err
 	}
 	ix, err := retrieval.New(cat.Tools(), retrieval.WithConfig(cfg))
@@ -158,7 +184,7 @@ func retrieveCmd(c *cli.Context) error {
 	}
 	defer ix.Close()
 
-	w := c.App.Writer
+	w := std.out
 	for i, q := range queries {
 		hits, err := ix.Search(q.Query, cfg.K, always...)
 		if err != nil {
@@ -177,7 +203,7 @@ func retrieveCmd(c *cli.Context) error {
 			}
 		}
 		if zero {
-			fmt.Fprintf(c.App.ErrWriter, "retrieve: query %s: no term in common with the catalog, nothing retrieved "+
+			fmt.Fprintf(std.err, "retrieve: query %s: no term in common with the catalog, nothing retrieved "+
 				"(BM25 returns only tools that share a term with the query; k is an upper bound)\n", idText(q.ID))
 		}
 		if err := printRetrieved(w, ix, hits, variant, q, len(queries) > 1, i); err != nil {

@@ -9,8 +9,9 @@ import (
 	"github.com/tooleval/tooleval/tune"
 )
 
-func init() {
-	register(&cli.Command{
+// suggestCommand is the `tooleval suggest` command.
+func suggestCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "suggest",
 		Usage:     "propose description words and synonym rules for the tools a suite's queries miss, scored by cross-validation",
 		ArgsUsage: " ",
@@ -37,25 +38,44 @@ func init() {
 			jsonFlag("the suggestions"),
 			allowOutsideFlag,
 		},
-		Action: suggestCmd,
-	})
+		Action: action(suggestOptionsFrom, runSuggest),
+	}
 }
 
-func suggestCmd(c *cli.Context) error {
+// suggestOptions are what `tooleval suggest` learns from and writes.
+type suggestOptions struct {
+	// suite is the suite file; "" is the embedded example suite.
+	suite        string
+	allowOutside bool
+	tune         tune.SuggestOptions
+	// base is the retrieval config file to start from ("" the defaults).
+	base      string
+	out, json string
+}
+
+// suggestOptionsFrom reads the flags and arguments of `tooleval suggest` (a bad one is exit 2).
+func suggestOptionsFrom(c *cli.Context) (*suggestOptions, error) {
 	suiteFile, err := suitePath(c, "suggest")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	opts := tune.SuggestOptions{K: c.Int("k"), Folds: c.Int("folds"), Seed: c.Int64("seed"), MaxPerFold: c.Int("max"), MinSupport: c.Int("min-support")}
 	if err := intFlagsIn(c, "suggest",
 		intBound{"folds", 2, math.MaxInt},
 		intBound{"k", 1, math.MaxInt},
 		intBound{"min-support", 1, math.MaxInt},
 		intBound{"max", 1, math.MaxInt},
 	); err != nil {
-		return err
+		return nil, err
 	}
-	if p := c.String("base"); p != "" {
+	return &suggestOptions{suite: suiteFile, allowOutside: c.Bool(allowOutsideFlag.Name),
+		tune: tune.SuggestOptions{K: c.Int("k"), Folds: c.Int("folds"), Seed: c.Int64("seed"), MaxPerFold: c.Int("max"), MinSupport: c.Int("min-support")},
+		base: c.String("base"), out: c.String("out"), json: c.String("json")}, nil
+}
+
+// runSuggest runs `tooleval suggest` with o.
+func runSuggest(o *suggestOptions, std streams) error {
+	opts := o.tune
+	if p := o.base; p != "" {
 		cfg, err := retrieval.LoadConfig(p)
 		if err != nil {
 			return inputErr("suggest: --base %v", err)
@@ -63,8 +83,9 @@ func suggestCmd(c *cli.Context) error {
 		opts.Base = &cfg
 	}
 	var su *suite.Suite
-	if f := suiteFile; f != "" {
-		su, err = loadSuite(c, f)
+	var err error
+	if f := o.suite; f != "" {
+		su, err = loadSuite(f, o.allowOutside, std.err)
 	} else {
 		su, err = suite.LoadExamples()
 	}
@@ -78,13 +99,13 @@ func suggestCmd(c *cli.Context) error {
 	if err != nil {
 		return inputErr("suggest: %v", err)
 	}
-	if f := c.String("out"); f != "" {
+	if f := o.out; f != "" {
 		if err := tune.SaveConfig(f, res.Config); err != nil {
 			return inputErr("suggest: --out %v", err)
 		}
 	}
-	if done, err := emitJSON(c, "suggest", res, nil); done || err != nil {
+	if done, err := emitJSON(o.json, std.out, "suggest", res, nil); done || err != nil {
 		return err
 	}
-	return tune.WriteSuggestions(c.App.Writer, res)
+	return tune.WriteSuggestions(std.out, res)
 }

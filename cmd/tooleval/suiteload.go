@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -14,9 +15,9 @@ var allowOutsideFlag = &cli.BoolFlag{Name: "allow-outside",
 
 // loadSuite loads a suite file with the loading options of the command's
 // flags.
-func loadSuite(c *cli.Context, name string) (*suite.Suite, error) {
-	lo := suite.LoadOptions{AllowOutside: c.Bool(allowOutsideFlag.Name)}
-	lo.MCP.Warn = mcpWarn(c) // cases whose catalog is an MCP server
+func loadSuite(name string, allowOutside bool, stderr io.Writer) (*suite.Suite, error) {
+	lo := suite.LoadOptions{AllowOutside: allowOutside}
+	lo.MCP.Warn = warnTo(stderr) // cases whose catalog is an MCP server
 	return suite.LoadFileWith(name, lo)
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -14,8 +15,9 @@ import (
 	"github.com/tooleval/tooleval/tune"
 )
 
-func init() {
-	register(&cli.Command{
+// tuneCommand is the `tooleval tune` command.
+func tuneCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "tune",
 		Usage:     "search k, BM25 k1/b, field weights, analyzer options and always-include tools for the best retrieval on a suite",
 		ArgsUsage: " ",
@@ -59,31 +61,53 @@ func init() {
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of CPUs", Usage: "`N` workers (results do not depend on it)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never show a progress bar"},
 		}, mcpFlags()...),
-		Action: tuneCmd,
-	})
+		Action: action(tuneOptionsFrom, runTune),
+	}
 }
 
-func tuneCmd(c *cli.Context) error {
+// tuneOptions are what `tooleval tune` searches and writes.
+type tuneOptions struct {
+	// suite is the suite file; "" is the embedded example suite.
+	suite, holdout string
+	allowOutside   bool
+	mcp            mcpOpts
+	tune           tune.Options
+	noProgress     bool
+	// out is the config file to write, force writes it even when the
+	// tuned configuration lost to the default, chart is the SVG prefix.
+	out, chart, json string
+	force            bool
+}
+
+// tuneOptionsFrom reads the flags and arguments of `tooleval tune` (a bad one is exit 2).
+func tuneOptionsFrom(c *cli.Context) (*tuneOptions, error) {
 	suiteFile, err := suitePath(c, "tune")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	opts, err := tuneOptions(c)
+	opts, err := tuneRunOptions(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	return &tuneOptions{suite: suiteFile, holdout: c.String("holdout"), allowOutside: c.Bool(allowOutsideFlag.Name), mcp: mcpOptsFrom(c), tune: opts,
+		noProgress: c.Bool("no-progress"), out: c.String("out"), chart: c.String("chart"), json: c.String("json"), force: c.Bool("force")}, nil
+}
+
+// runTune runs `tooleval tune` with o.
+func runTune(o *tuneOptions, std streams) error {
+	opts := o.tune
 	// Bad output paths are found before the run, not after it.
-	for _, p := range tuneOutputs(c) {
+	for _, p := range o.outputs() {
 		if err := atomicfile.Check(p.path); err != nil {
 			return inputErr("tune: %s %v", p.flag, err)
 		}
 	}
-	lo, err := suiteLoadOptions(c, "tune")
+	lo, err := o.mcp.suiteLoadOptions(context.Background(), std.err, "tune", o.allowOutside)
 	if err != nil {
 		return err
 	}
 	var su *suite.Suite
-	if f := suiteFile; f != "" {
+	if f := o.suite; f != "" {
 		su, err = suite.LoadFileWith(f, lo)
 	} else {
 		su, err = suite.LoadExamples()
@@ -92,7 +116,7 @@ func tuneCmd(c *cli.Context) error {
 		return inputErr("tune: %v", err)
 	}
 	var holdout *suite.Suite
-	if f := c.String("holdout"); f != "" {
+	if f := o.holdout; f != "" {
 		if holdout, err = suite.LoadFileWith(f, lo); err != nil {
 			return inputErr("tune: --holdout %v", err)
 		}
@@ -100,7 +124,7 @@ func tuneCmd(c *cli.Context) error {
 	if opts.Folds > 1 && len(su.Cases) < opts.Folds {
 		return usageErr("tune: --folds %d needs at least %d cases, the suite has %d", opts.Folds, opts.Folds, len(su.Cases))
 	}
-	opts.Progress = progress(c.App.ErrWriter, "tuning", c.Bool("no-progress"))
+	opts.Progress = progress(std.err, "tuning", o.noProgress)
 	res, err := tune.Run(su, holdout, opts)
 	if err != nil {
 		return inputErr("tune: %v", err)
@@ -109,16 +133,16 @@ func tuneCmd(c *cli.Context) error {
 	// any error none (an existing --out keeps its content).
 	var set atomicfile.Set
 	defer set.Abort()
-	if f := c.String("out"); f != "" {
+	if f := o.out; f != "" {
 		// A configuration that lost to the default under cross-validation
 		// is not written unless --force: the default is, loudly.
-		cfg, tuned := res.OutConfig(c.Bool("force"))
+		cfg, tuned := res.OutConfig(o.force)
 		if msg := res.LossWarning(); msg != "" {
 			what := "--out " + f + " gets the DEFAULT configuration (--force writes the tuned one)"
 			if tuned {
 				what = "--force: --out " + f + " gets the tuned configuration anyway"
 			}
-			fmt.Fprintf(c.App.ErrWriter, "tooleval: tune: %s\ntooleval: tune: %s\n", msg, what)
+			fmt.Fprintf(std.err, "tooleval: tune: %s\ntooleval: tune: %s\n", msg, what)
 		}
 		w, err := set.Add(f, 0o644)
 		if err == nil {
@@ -128,7 +152,7 @@ func tuneCmd(c *cli.Context) error {
 			return inputErr("tune: --out %s: %v", f, err)
 		}
 	}
-	if p := c.String("chart"); p != "" {
+	if p := o.chart; p != "" {
 		w, err := set.Add(p+".svg", 0o644)
 		if err == nil {
 			err = tune.WriteSVG(w, res)
@@ -140,14 +164,14 @@ func tuneCmd(c *cli.Context) error {
 	if err := set.Commit(); err != nil {
 		return inputErr("tune: %v", err)
 	}
-	if done, err := emitJSON(c, "tune", res, nil); done || err != nil {
+	if done, err := emitJSON(o.json, std.out, "tune", res, nil); done || err != nil {
 		return err
 	}
-	return tune.WriteTable(c.App.Writer, res)
+	return tune.WriteTable(std.out, res)
 }
 
-// tuneOptions turns the flags into tuning options (bad values exit 2).
-func tuneOptions(c *cli.Context) (tune.Options, error) {
+// tuneRunOptions turns the flags into tuning options (bad values exit 2).
+func tuneRunOptions(c *cli.Context) (tune.Options, error) {
 	var opts tune.Options
 	obj, err := tune.ParseObjective(c.String("objective"))
 	if err != nil {
@@ -258,13 +282,13 @@ func floatList(s string) ([]float64, error) {
 // tuneOutput is a file tune writes and the flag that names it.
 type tuneOutput struct{ flag, path string }
 
-// tuneOutputs lists the files the flags ask tune to write.
-func tuneOutputs(c *cli.Context) []tuneOutput {
+// outputs lists the files the flags ask tune to write.
+func (o *tuneOptions) outputs() []tuneOutput {
 	var out []tuneOutput
-	if f := c.String("out"); f != "" {
+	if f := o.out; f != "" {
 		out = append(out, tuneOutput{"--out", f})
 	}
-	if p := c.String("chart"); p != "" {
+	if p := o.chart; p != "" {
 		out = append(out, tuneOutput{"--chart", p + ".svg"})
 	}
 	return out

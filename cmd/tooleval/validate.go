@@ -8,8 +8,9 @@ import (
 	"github.com/tooleval/tooleval/suite"
 )
 
-func init() {
-	register(&cli.Command{
+// validateCommand is the `tooleval validate` command.
+func validateCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "validate",
 		Usage:     "check replay suites: JSON Schema, unique ids, catalogs, tools, transcript files",
 		ArgsUsage: "[SUITE…]",
@@ -21,31 +22,50 @@ func init() {
 			allowOutsideFlag,
 			&cli.BoolFlag{Name: "schema", Usage: "print the suite line JSON Schema and exit"},
 		},
-		Action: validateCmd,
-	})
+		Action: action(validateOptionsFrom, runValidate),
+	}
 }
 
-func validateCmd(c *cli.Context) error {
-	out := c.App.Writer
-	if c.Bool("schema") {
+// validateOptions are what `tooleval validate` checks.
+type validateOptions struct {
+	// schema prints the suite schema instead of checking suites.
+	schema bool
+	// suites are the files to check; "" is the embedded example suite.
+	suites       []string
+	allowOutside bool
+}
+
+// validateOptionsFrom reads the flags and arguments of `tooleval validate` (a bad one is exit 2).
+func validateOptionsFrom(c *cli.Context) (*validateOptions, error) {
+	o := &validateOptions{schema: c.Bool("schema"), allowOutside: c.Bool(allowOutsideFlag.Name)}
+	if o.schema {
 		if c.NArg() > 0 || c.IsSet("suite") {
-			return usageErr("validate: --schema takes no SUITE")
+			return nil, usageErr("validate: --schema takes no SUITE")
 		}
+		return o, nil
+	}
+	o.suites = append(c.Args().Slice(), c.StringSlice("suite")...)
+	if len(o.suites) == 0 {
+		o.suites = []string{""}
+	}
+	return o, nil
+}
+
+// runValidate runs `tooleval validate` with o.
+func runValidate(o *validateOptions, std streams) error {
+	out := std.out
+	if o.schema {
 		_, err := out.Write(suite.SchemaJSON)
 		return err
 	}
-	names := append(c.Args().Slice(), c.StringSlice("suite")...)
-	if len(names) == 0 {
-		names = []string{""}
-	}
 	var bad []error
-	for _, name := range names {
+	for _, name := range o.suites {
 		var s *suite.Suite
 		var err error
 		if name == "" {
 			s, err = suite.LoadExamples()
 		} else {
-			s, err = loadSuite(c, name)
+			s, err = loadSuite(name, o.allowOutside, std.err)
 		}
 		if err != nil {
 			bad = append(bad, err)

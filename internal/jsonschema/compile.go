@@ -91,18 +91,26 @@ func Compile(doc any) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	// References resolve once every anchor of the reachable document is
-	// known; resolving one may compile more of it.
+	if err := c.resolvePending(); err != nil {
+		return nil, err
+	}
+	return &Schema{n: n, c: c}, nil
+}
+
+// resolvePending resolves the references found so far, once every anchor
+// of the reachable document is known; resolving one may compile more of
+// the document, and so find more.
+func (c *compiler) resolvePending() error {
 	for len(c.pending) > 0 {
 		p := c.pending[0]
 		c.pending = c.pending[1:]
 		target, err := c.resolve(p.ref, p.loc)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.n.ref = target
 	}
-	return &Schema{n: n, c: c}, nil
+	return nil
 }
 
 // Lookup returns the subschema at a JSON pointer fragment of the compiled
@@ -121,14 +129,8 @@ func (s *Schema) Lookup(fragment string) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	for len(c.pending) > 0 {
-		p := c.pending[0]
-		c.pending = c.pending[1:]
-		target, err := c.resolve(p.ref, p.loc)
-		if err != nil {
-			return nil, err
-		}
-		p.n.ref = target
+	if err := c.resolvePending(); err != nil {
+		return nil, err
 	}
 	return &Schema{n: n, c: c}, nil
 }

@@ -104,15 +104,24 @@ func escapeAll(cells []string, esc func(string) string) []string {
 	return out
 }
 
-// Clip shortens s to at most n runes, ending it with … when cut; line
-// breaks become spaces.
+// Clip shortens s to at most n terminal columns (a Chinese character
+// takes two, as in the tables), ending it with … when cut; line breaks
+// become spaces.
 func Clip(s string, n int) string {
 	s = strings.ReplaceAll(s, "\n", " ")
-	if r := []rune(s); len(r) > n {
-		if n < 1 {
-			return ""
+	if twwidth.Width(s) <= n {
+		return s
+	}
+	if n < 1 {
+		return ""
+	}
+	w := 0
+	for i, r := range s {
+		rw := twwidth.Width(string(r))
+		if w+rw > n-1 {
+			return s[:i] + "…"
 		}
-		return string(r[:n-1]) + "…"
+		w += rw
 	}
 	return s
 }

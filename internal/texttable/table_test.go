@@ -53,7 +53,10 @@ func TestClip(t *testing.T) {
 		{"short", 10, "short"},
 		{"exactly10!", 10, "exactly10!"},
 		{"a longer line", 6, "a lon…"},
-		{"两行\n文字", 4, "两行 …"},
+		{"两行\n文字", 7, "两行 …"}, // 2+2+1+1 columns
+		{"查询航班信息", 5, "查询…"},  // a wide character that does not fit is left out whole
+		{"查询航班信息", 12, "查询航班信息"},
+		{"ok 查询", 4, "ok …"},
 		{"x", 1, "x"},
 		{"xy", 0, ""},
 	} {

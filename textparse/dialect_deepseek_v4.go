@@ -1,0 +1,48 @@
+package textparse
+
+// DeepSeek V4 and V4.1: V3.2's DSML (function_calls' shape with
+// "｜DSML｜"-prefixed tags, string="true|false" on each parameter) in a
+// tool_calls block; V4.1 writes a space after the prefix and names the
+// block "calls".
+//
+//	<｜DSML｜tool_calls>
+//	<｜DSML｜invoke name="get_weather">
+//	<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>
+//	</｜DSML｜invoke>
+//	</｜DSML｜tool_calls>
+//
+//	<｜DSML｜ calls>
+//	<｜DSML｜ invoke name="get_weather">
+//	<｜DSML｜ parameter name="days" string="false">3</｜DSML｜ parameter>
+//	</｜DSML｜ invoke>
+//	</｜DSML｜ calls>
+//
+// Shapes from DeepSeek's published encoding (encoding_dsv4.py, the V4.1
+// system prompt's tool section) and the serving stacks' deepseek_v4 and
+// deepseek_v41 parsers.
+const (
+	FormatDeepSeekV4  Format = "deepseek_v4"
+	FormatDeepSeekV41 Format = "deepseek_v41"
+)
+
+func init() {
+	register(&Dialect{
+		Format: FormatDeepSeekV4,
+		Wire:   `<｜DSML｜tool_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>`,
+		Tags:   dsml("｜DSML｜", "tool_calls"),
+	})
+	register(&Dialect{
+		Format: FormatDeepSeekV41,
+		Wire:   `<｜DSML｜ calls><｜DSML｜ invoke name="NAME"><｜DSML｜ parameter name="P" string="true|false">V</｜DSML｜ parameter></｜DSML｜ invoke></｜DSML｜ calls>`,
+		Tags:   dsml("｜DSML｜ ", "calls"),
+	})
+}
+
+// dsml is the tags of a DSML dialect: prefix before each tag name, block
+// the name of the tag around the calls. DSML quoted in a fenced code block
+// is text (Fence): the V4 parsers' rule, and V3.2's too, as they share the
+// markup (a model explaining its own call syntax writes it in a fence).
+func dsml(prefix, block string) *Tags {
+	return &Tags{Wrapper: prefix + block, Reopen: true, Invoke: prefix + "invoke", Param: prefix + "parameter",
+		Bare: true, Typed: "string", Fence: true}
+}

@@ -1,0 +1,45 @@
+package textparse
+
+// Tencent HY (Hunyuan) v3 and v4: a tool_calls block of calls, each the
+// tool name, an optional <tool_sep>, then GLM-style key/value pairs whose
+// values are coerced by the catalog (or, as the chat template may write
+// them, one JSON object after <tool_sep>).
+//
+//	<tool_calls>
+//	<tool_call>get_weather<tool_sep>
+//	<arg_key>city</arg_key>
+//	<arg_value>Paris</arg_value>
+//	</tool_call>
+//	</tool_calls>
+//
+// v4 drops <tool_sep>, and its checkpoints' tokenizers add one suffix to
+// every tag (<tool_call:SUFFIX>, <think:SUFFIX>, the suffix varies by
+// checkpoint). One description reads the family (Tags.Suffix: any suffix
+// or none, <tool_sep> or not), so hy_v4 is another name of hy_v3. Shapes
+// from the serving stacks' HY v3/v4 parsers (vLLM hy_v3, its V4 dialect
+// with the tokenizer-derived suffix; Dynamo's Hunyuan parser).
+//
+// Hunyuan-A13B, Jamba and Apriel write a JSON list in the same
+// <tool_calls> tag, so auto detects none of them (NoAuto): --format
+// names the dialect.
+const (
+	FormatHYV3 Format = "hy_v3"
+	FormatHYV4 Format = "hy_v4"
+)
+
+func init() {
+	tags := &Tags{Wrapper: "tool_calls", Invoke: "tool_call", CallSep: "tool_sep", Key: "arg_key", Value: "arg_value", Suffix: true, Bare: true}
+	register(&Dialect{
+		Format: FormatHYV3,
+		Wire:   "<tool_calls><tool_call>NAME<tool_sep><arg_key>P</arg_key><arg_value>V</arg_value>…</tool_call>…</tool_calls>; every tag may carry a :SUFFIX",
+		Tags:   tags,
+		NoAuto: true,
+	})
+	register(&Dialect{
+		Format: FormatHYV4,
+		Wire:   "the same as hy_v3: <tool_calls:S><tool_call:S>NAME<arg_key:S>P</arg_key:S><arg_value:S>V</arg_value:S>…</tool_call:S></tool_calls:S>",
+		Tags:   tags,
+		Alias:  FormatHYV3,
+		NoAuto: true,
+	})
+}

@@ -1,0 +1,117 @@
+package textparse
+
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, miniCPM5Cases...) }
+
+// mcCall writes a MiniCPM5 call: name, then parameter name/value pairs.
+func mcCall(name string, kv ...string) string {
+	s := `<function name="` + name + `">`
+	for i := 0; i+1 < len(kv); i += 2 {
+		s += `<param name="` + kv[i] + `">` + kv[i+1] + `</param>`
+	}
+	return s + "</function>"
+}
+
+// miniCPM5Cases are modelled on MiniCPM5-2B output with its chat template
+// (thinking on: "<think>\n…\n</think>\n\n" before the answer).
+var miniCPM5Cases = []parseCase{
+	{name: "minicpm5/one_call", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("get_weather", "city", "Paris", "days", "3"),
+		want: `call=get_weather{"city":"Paris","days":3}`},
+	{name: "minicpm5/thinking_then_call", format: FormatMiniCPM5, tools: true,
+		in:   "<think>\nThe user wants the weather in Paris.\n</think>\n\n" + mcCall("get_weather", "city", "Paris"),
+		want: `text="\n\n" reasoning="\nThe user wants the weather in Paris.\n" call=get_weather{"city":"Paris"}`},
+	{name: "minicpm5/reasoning_open", format: FormatMiniCPM5, tools: true, open: true,
+		in:   "List them first.\n</think>\n\n" + mcCall("list_files"),
+		want: `text="\n\n" reasoning="List them first.\n" call=list_files{}`},
+	{name: "minicpm5/text_before_after", format: FormatMiniCPM5, tools: true,
+		in:   "I'll read the file.\n" + mcCall("read_file", "path", "cmd/main.go") + "\nDone.",
+		want: `text="I'll read the file.\n\nDone." call=read_file{"path":"cmd/main.go"}`},
+	{name: "minicpm5/parallel", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("get_weather", "city", "Paris") + "\n" + mcCall("read_file", "path", "a.go", "start_line", "10"),
+		want: `text="\n" call=get_weather{"city":"Paris"} call=read_file{"path":"a.go","start_line":10}`},
+	{name: "minicpm5/no_parameters", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("list_files"),
+		want: `call=list_files{}`},
+	{name: "minicpm5/coerced_structures", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("search", "query", "007", "tags", `["a", "b"]`, "filters", "{'lang': 'go'}", "limit", "2.5"),
+		want: `call=search{"query":"007","tags":["a","b"],"filters":{"lang":"go"},"limit":2.5}`},
+	{name: "minicpm5/code_in_value", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("write_to_file", "path", "x.py", "content", "if a < b and s == \"<p>\":\n    print('日本 ☕ & co')"),
+		want: `call=write_to_file{"path":"x.py","content":"if a < b and s == \"<p>\":\n    print('日本 ☕ & co')"}`},
+	{name: "minicpm5/newlines_between_params", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\">\n<param name=\"city\">Oslo</param>\n<param name=\"metric\">true</param>\n</function>",
+		want: `call=get_weather{"city":"Oslo","metric":true}`},
+	{name: "minicpm5/truncated", format: FormatMiniCPM5, tools: true,
+		in:   "Checking. " + `<function name="get_weather"><param name="city">Par`,
+		want: `text="Checking. " error=incomplete_call`},
+	{name: "minicpm5/unknown_tool", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("get_wether", "city", "Oslo"),
+		want: `call=get_wether{"city":"Oslo"} error=unknown_tool`},
+	{name: "minicpm5/template_name", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("{{ tool.name }}", "city", "Oslo") + "after",
+		want: `text="after" error=invalid_tool_name`},
+	{name: "minicpm5/wrong_type_kept", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("get_weather", "city", "Oslo", "days", "three"),
+		want: `call=get_weather{"city":"Oslo","days":"three"}`},
+	{name: "minicpm5/missing_param_closer", format: FormatMiniCPM5, tools: true,
+		in:   `<function name="get_weather"><param name="city">Oslo</function>after`,
+		want: `text="after" call=get_weather{"city":"Oslo"}`},
+	{name: "minicpm5/repeated_function_closer", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("get_weather", "city", "Oslo") + "</function>after",
+		want: `text="after" call=get_weather{"city":"Oslo"} error=malformed_markup`},
+	{name: "minicpm5/stray_function_closer", format: FormatMiniCPM5, tools: true,
+		in:   "Done.</function>",
+		want: `text="Done." error=malformed_markup`},
+	{name: "minicpm5/lookalikes_are_text", format: FormatMiniCPM5, tools: true,
+		in:   "<functions> <function_call> <param name=\"x\">",
+		want: `text="<functions> <function_call> <param name=\"x\">"`},
+	{name: "minicpm5/auto", format: FormatAuto, tools: true,
+		in:   "Sure. " + mcCall("get_weather", "city", "Paris"),
+		want: `text="Sure. " call=get_weather{"city":"Paris"}`},
+	{name: "minicpm5/auto_equals_spelling_is_qwen3_coder", format: FormatAuto, tools: true,
+		in:   "<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>",
+		want: `call=get_weather{"city":"Paris"}`},
+}
+
+// Under auto the spelling of the shared function tag picks the dialect.
+func TestMiniCPM5AutoDetection(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Format
+	}{
+		{mcCall("get_weather", "city", "Paris"), FormatMiniCPM5},
+		{"<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>", FormatQwen3Coder},
+		{`<function=get_weather>{"city": "Paris"}</function>`, FormatFunctionaryV3},
+		{"<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>", FormatQwen3Coder},
+	} {
+		for _, n := range []int{1, 3, len(c.in)} {
+			p := mustNew(opts{Format: FormatAuto, Tools: tools})
+			toolcall.Run(p, []byte(c.in), n)
+			if got := p.Format(); got != c.want {
+				t.Errorf("%q at %d-byte chunks: detected %s, want %s", c.in, n, got, c.want)
+			}
+		}
+	}
+}
+
+func FuzzMiniCPM5(f *testing.F) {
+	addSeeds(f, "minicpm5/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatMiniCPM5, true, in, seed) })
+}
+
+// MiniCPM5 names the tool and each parameter by a name attribute; values
+// are coerced by the catalog.
+func ExampleParser_miniCPM5() {
+	showCalls(mustNew(opts{Format: FormatMiniCPM5, Tools: tools}),
+		"<think>\nOne lookup.\n</think>\n\n"+`<function name="get_weather"><param name="city">Paris</param><param name="days">2</param></function>`)
+	// Output:
+	// reasoning "\nOne lookup.\n"
+	// text "\n\n"
+	// call get_weather {"city":"Paris","days":2}
+}
