@@ -101,11 +101,11 @@ func chunkings(t *suite.Transcript, id string, seed int64, n int, latency **repo
 func parseTranscript(newParser ParserFunc, t *suite.Transcript, tools toolcall.ToolSet, id string, seed int64, randomRuns int) (*report.ParseResult, []metrics.Broken, *report.Latency, error) {
 	var want recorded
 	var latency *report.Latency
-	res := &report.ParseResult{Format: t.Format}
+	res := &report.ParseResult{Format: t.FormatName()}
 	for i, ch := range chunkings(t, id, seed, randomRuns, &latency) {
 		p, err := newParser(t.ParseOptions(tools))
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.Format, err)
+			return nil, nil, nil, fmt.Errorf("transcript.format %q: %v", t.FormatName(), err)
 		}
 		evs := ch.run(p)
 		res.Chunkings++
@@ -123,7 +123,7 @@ func parseTranscript(newParser ParserFunc, t *suite.Transcript, tools toolcall.T
 			}
 		}
 	}
-	r := toolcall.Collect(t.Format, want.evs)
+	r := toolcall.Collect(t.FormatName(), want.evs)
 	res.Calls, res.Errors, res.ErrorsDropped = r.Calls, r.Errors, r.ErrorsDropped+want.dropped
 	return res, brokenCalls(want.evs), latency, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -93,6 +94,13 @@ type SuiteSettings struct {
 	// KeepCallsInReasoning sets transcript.keep_calls_in_reasoning for
 	// every transcript of the suite (steps' included).
 	KeepCallsInReasoning bool `json:"keep_calls_in_reasoning,omitempty"`
+
+	// Dialect, when set, is a dialect file (a path relative to the
+	// suite): every transcript that gives neither a format nor a dialect
+	// of its own is read in the marker dialect it describes.
+	Dialect string `json:"dialect,omitempty"`
+
+	dialect *textparse.Dialect
 }
 
 // Trajectory reports whether the case is multi-step.
@@ -160,6 +168,9 @@ func (l *loader) settings(n int, doc any) bool {
 		return true
 	}
 	l.suite.Settings = w.Suite
+	if w.Suite.Dialect != "" {
+		l.suite.Settings.dialect = l.dialect(n, "suite.dialect", w.Suite.Dialect)
+	}
 	return true
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -90,7 +91,7 @@ func (c *Case) Abstention() bool { return c.GoldCalls != nil && len(c.GoldCalls)
 // empty); a nil Text or Chunks is left out when marshalling, an empty one
 // is written.
 type Transcript struct {
-	Format       string    `json:"format"`
+	Format       string    `json:"format,omitempty"`
 	Text         *string   `json:"text,omitempty"`
 	File         string    `json:"file,omitempty"`
 	Chunks       []string  `json:"chunks,omitzero"`
@@ -106,9 +107,15 @@ type Transcript struct {
 	// reasoning (strict evaluation); by default it is a call. The suite's
 	// settings line may set it for every transcript.
 	KeepCallsInReasoning bool `json:"keep_calls_in_reasoning,omitempty"`
+	// Dialect is a dialect file (see the README's "A dialect without a
+	// release"; a path relative to the suite): the output is read in the
+	// marker dialect it describes, and Format is left out. A transcript
+	// with neither is read in the settings line's dialect.
+	Dialect string `json:"dialect,omitempty"`
 
-	data   []byte   // the whole output
-	chunks [][]byte // as recorded
+	dialect *textparse.Dialect // the dialect read, loaded from a file
+	data    []byte             // the whole output
+	chunks  [][]byte           // as recorded
 	// keepSuite: the suite's settings keep calls in reasoning (not
 	// written back: the line marshals as it was read).
 	keepSuite bool
@@ -316,6 +323,8 @@ type loader struct {
 	errs        Errors
 	// sawCase: a case line was read; haveSettings: the settings line was.
 	sawCase, haveSettings bool
+	// dialects are the dialect files loaded, by path (nil: unusable).
+	dialects map[string]*textparse.Dialect
 }
 
 func (l *loader) fail(line int, field, format string, args ...any) {
@@ -415,6 +424,17 @@ func jsonErr(raw []byte, err error) string {
 func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 	t.keepSuite = l.suite.Settings.KeepCallsInReasoning
 	switch {
+	case t.Dialect != "":
+		t.dialect = l.dialect(line, field+".dialect", t.Dialect)
+		if t.Format != "" {
+			l.fail(line, field+".format", "leave it out: dialect %s names the format", t.Dialect)
+		}
+	case t.Format == "":
+		if t.dialect = l.suite.Settings.dialect; t.dialect == nil && l.suite.Settings.Dialect == "" {
+			l.fail(line, field+".format", "required field is missing (or a dialect file: %s.dialect or the settings line's dialect)", field)
+		}
+	}
+	switch {
 	case t.Text != nil:
 		t.data = []byte(*t.Text)
 		t.chunks = [][]byte{t.data}
@@ -448,6 +468,40 @@ func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 			}
 		}
 	}
+}
+
+// maxDialectBytes caps a dialect file.
+const maxDialectBytes = 1 << 20
+
+// dialect loads the dialect file at path (once per suite); field names it
+// in messages. It returns nil for a file that cannot be used.
+func (l *loader) dialect(line int, field, path string) *textparse.Dialect {
+	if d, ok := l.dialects[path]; ok {
+		if d == nil {
+			l.fail(line, field, "%s: unusable (see the first line that uses it)", path)
+		}
+		return d
+	}
+	if l.dialects == nil {
+		l.dialects = map[string]*textparse.Dialect{}
+	}
+	l.dialects[path] = nil
+	data, err := l.fsys.ReadFile(path, maxDialectBytes)
+	if err != nil {
+		l.fail(line, field, "%s: %s", path, readErr(err))
+		return nil
+	}
+	d, err := textparse.LoadDialect(bytes.NewReader(data))
+	if err != nil {
+		var de *textparse.DialectError
+		if errors.As(err, &de) {
+			de.File = path
+		}
+		l.fail(line, field, "%v", err)
+		return nil
+	}
+	l.dialects[path] = d
+	return d
 }
 
 // catalog loads the case's catalog (once per file) and checks that every
@@ -523,11 +577,24 @@ func contains(xs []string, s string) bool {
 // format, the case's catalog (tool names and schema-driven coercion) and
 // its reasoning settings; the caps are the parsers' defaults.
 func (t *Transcript) ParseOptions(tools toolcall.ToolSet) toolcall.ParseOptions {
-	return toolcall.ParseOptions{
+	o := toolcall.ParseOptions{
 		Format:               toolcall.Format(t.Format),
 		Tools:                tools,
 		ReasoningOpen:        t.ReasoningOpen,
 		ThinkAsText:          t.ThinkAsText,
 		KeepCallsInReasoning: t.KeepCallsInReasoning || t.keepSuite,
 	}
+	if t.dialect != nil { // a nil *Dialect in the interface would not be nil
+		o.Dialect = t.dialect
+	}
+	return o
+}
+
+// FormatName is the format the transcript is read in: its dialect file's
+// dialect, or Format.
+func (t *Transcript) FormatName() string {
+	if t.dialect != nil {
+		return string(t.dialect.Format)
+	}
+	return t.Format
 }

@@ -127,30 +127,28 @@ func (c *compiled) overlap() error {
 	return nil
 }
 
-// textMarkers returns the markers acted on in text now, nil for none.
+// noMarkers is the marker set of a text state that acts on none.
+var noMarkers actionSet
+
+// textMarkers returns the markers acted on in text now (noMarkers for
+// none).
 func (p *Parser) textMarkers() *actionSet {
 	if p.mk.rset != nil {
 		return p.mk.rset
 	}
 	if p.mk.comp == nil {
-		return nil
+		return &noMarkers
 	}
 	return &p.mk.comp.text // inside <think>, only its blocks' Open act (onMarker)
 }
 
-// tagsOn reports whether '<' may start a tag the text state acts on.
-func (p *Parser) tagsOn() bool {
-	s := p.tagSet()
-	return s.open|s.close != 0 || s.genericOpen
-}
-
-// textScan is the text state when markers are in play: text up to the next
-// byte that may start a marker or a tag is released at once.
+// textScan is the text state, for every dialect: text up to the next byte
+// that may start a marker of set or a tag is released at once.
 func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 	if p.text.u8n > 0 { // a character cut by a failed marker prefix
 		i += p.finishRune(b[i:])
 	}
-	if p.fresh && len(p.mk.comp.anchored) > 0 && !p.reason {
+	if p.fresh && p.mk.comp != nil && len(p.mk.comp.anchored) > 0 && !p.reason {
 		j, ok := p.anchor(b, i)
 		if ok {
 			return j
@@ -159,10 +157,15 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 	}
 	// tags: whether '<' may start a tag here; worked out once, and only
 	// when it matters (the tag set is not cheap to build).
+	var ts tagSet
 	tags, tagsKnown := false, false
 	tagsHere := func() bool {
 		if !tagsKnown {
-			tags, tagsKnown = p.mk.rset == nil && p.tagsOn(), true
+			tagsKnown = true
+			if p.mk.rset == nil {
+				ts = p.tagSet()
+				tags = ts.open|ts.close != 0 || ts.genericOpen
+			}
 		}
 		return tags
 	}
@@ -189,7 +192,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 			if i > start {
 				p.emitText(b[start:i], p.off+start)
 			}
-			p.startTag(p.off + i)
+			p.tags.tag.start(p.off+i, ts) // the set tagsHere worked out
 			return i + 1
 		}
 		if set.first[c] {

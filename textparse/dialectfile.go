@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/tooleval/tooleval/internal/jsonschema"
 )
 
 // This file reads and writes a dialect file: a marker dialect described
@@ -202,7 +204,7 @@ func checkShape(v any, t reflect.Type, path string) error {
 		where = "(top level)"
 	}
 	bad := func(want string) error {
-		return &DialectError{Path: where, Msg: fmt.Sprintf("want %s, got %s", want, jsonKind(v))}
+		return &DialectError{Path: where, Msg: fmt.Sprintf("want %s, got %s", want, jsonschema.TypeOf(v))}
 	}
 	switch t.Kind() {
 	case reflect.String:
@@ -255,22 +257,6 @@ func checkShape(v any, t reflect.Type, path string) error {
 		}
 	}
 	return nil
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "a number"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return "null"
 }
 
 // dialect checks the file's description and builds the Dialect.

@@ -26,6 +26,10 @@
 // that lists formats elsewhere. Adding a dialect is one new file and its
 // tests; the engine's files name no dialect (TestEngineNamesNoDialect).
 //
+// A marker dialect no release knows can be described at run time in a
+// JSON dialect file (LoadDialect, ReadDialectFile; DialectFile writes a
+// built-in one as such a file) and read through ParseOptions.Dialect.
+//
 // The special-token dialects (kimi_k2, deepseek_v3/v31, harmony, longcat,
 // mistral, cohere, …) name their markers — literal bytes like
 // "[TOOL_CALLS]" or "<|tool_call_begin|>" — in Blocks. The engine

@@ -226,36 +226,7 @@ func (p *Parser) step(b []byte, i int) int {
 				return i
 			}
 		}
-		if set := p.textMarkers(); set != nil {
-			return p.textScan(b, i, set)
-		}
-		if p.text.u8n > 0 { // a character cut by a failed tag (non-ASCII tag names)
-			i += p.finishRune(b[i:])
-			if i == len(b) {
-				return i
-			}
-		}
-		start := i
-		for {
-			j := bytes.IndexByte(b[i:], '<')
-			if j < 0 {
-				p.textRun(b[start:], p.off+start, len(b) == len(p.chunk))
-				return len(b)
-			}
-			i += j
-			// A '<' followed by a byte that cannot start a tag name ("a < b",
-			// "<=") is text: keep scanning without the tag machinery.
-			if i+1 < len(b) && b[i+1] != '/' && !isNameByte(b[i+1], true) {
-				i++
-				continue
-			}
-			break
-		}
-		if i > start {
-			p.emitText(b[start:i], p.off+start)
-		}
-		p.startTag(p.off + i)
-		return i + 1
+		return p.textScan(b, i, p.textMarkers())
 	case mArgsJSON:
 		return p.argsJSON(b, i)
 	case mSkip:
