@@ -51,7 +51,9 @@ const MaxFileBytes = readcap.DefaultCatalogBytes
 // […]}; an object with a "functions" array; or a single tool definition.
 // Each tool definition may be in any of the Format* shapes and may carry
 // the extra members "group", "tags", "source", "server", "returns",
-// "details" and "enabledForPrompt".
+// "details", "enabledForPrompt" and "defer_loading" (true: the tool is
+// found through a tool search instead of being loaded up front, as
+// Anthropic's and OpenAI's tool definitions say it).
 //
 // Every schema is normalised (see NormalizeSchema). Problems that do not stop
 // loading are kept as Issues. A file that fits no format is a *toolcall.FileError
@@ -436,6 +438,15 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 				return l.errValue(e, path+".enabledForPrompt", "want true or false, got %s", describe(e))
 			}
 			m.enabled = e.b
+			break
+		}
+	}
+	for _, obj := range [...]*value{f, outer} {
+		if d := obj.get("defer_loading"); d != nil {
+			if d.kind != 'b' {
+				return l.errValue(d, path+".defer_loading", "want true or false, got %s", describe(d))
+			}
+			t.DeferLoading = d.b
 			break
 		}
 	}

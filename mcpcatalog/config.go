@@ -45,6 +45,10 @@ type Server struct {
 	// DisabledTools are listed but hidden from prompts (enabledForPrompt
 	// false), as Roo Code's disabledTools.
 	DisabledTools []string
+	// DeferLoading marks every tool of the server deferred (found through
+	// a tool search, not loaded up front): the servers file's
+	// "defer_loading".
+	DeferLoading bool
 	// Timeout, when set, overrides Options' initialise and list time-outs
 	// for this server (the servers file's "timeout", in seconds).
 	Timeout time.Duration
@@ -152,7 +156,8 @@ func LoadConfig(path string) (*Config, error) {
 // "servers" (VS Code) is read like "mcpServers". An entry may also give
 // "type" or "transport" (stdio; http, streamable-http or streamableHttp;
 // sse), "cwd", "disabled" (the server is left out), "disabledTools" (hidden
-// from prompts) and "timeout" (seconds). A URL entry without a type uses
+// from prompts), "defer_loading" (true: every tool of the server is
+// deferred, found through a tool search) and "timeout" (seconds). A URL entry without a type uses
 // SSE when its path ends in /sse and streamable HTTP otherwise. Other
 // members (alwaysAllow, autoApprove, …) are ignored. A URL whose type is
 // not given and that answers initialize with 400, 404 or 405 over
@@ -210,6 +215,7 @@ type entry struct {
 	Headers       map[string]string `json:"headers"`
 	Disabled      bool              `json:"disabled"`
 	DisabledTools []string          `json:"disabledTools"`
+	DeferLoading  bool              `json:"defer_loading"`
 	Timeout       float64           `json:"timeout"`
 }
 
@@ -228,7 +234,7 @@ func parseEntry(name string, raw json.RawMessage) (*Server, bool, error) {
 	if e.URL == "" {
 		e.URL = e.ServerURL
 	}
-	s := &Server{Name: name, DisabledTools: e.DisabledTools}
+	s := &Server{Name: name, DisabledTools: e.DisabledTools, DeferLoading: e.DeferLoading}
 	if e.Timeout < 0 {
 		return nil, false, fmt.Errorf("timeout: want seconds ≥ 0, got %v", e.Timeout)
 	}

@@ -143,28 +143,27 @@ func loadOne(ctx context.Context, s *Server, o Options) Status {
 
 // Catalog turns a listing into a catalog: each tool's Server is the
 // listing's server, the server entry's DisabledTools are hidden from
-// prompts (enabledForPrompt false), and display names the source in
-// issues.
+// prompts (enabledForPrompt false), every tool of a DeferLoading server is
+// deferred (defer_loading true), and display names the source in issues.
 func Catalog(l *Listing, s *Server, display string) (*catalog.Catalog, error) {
 	doc := *l
-	if s != nil && len(s.DisabledTools) > 0 {
+	if s != nil && (len(s.DisabledTools) > 0 || s.DeferLoading) {
 		off := map[string]bool{}
 		for _, n := range s.DisabledTools {
 			off[n] = true
 		}
 		doc.Tools = make([]json.RawMessage, len(l.Tools))
 		for i, t := range l.Tools {
-			doc.Tools[i] = t
 			var probe struct {
 				Name string `json:"name"`
 			}
 			if json.Unmarshal(t, &probe) == nil && off[probe.Name] {
-				t = bytes.TrimSpace(t)
-				doc.Tools[i] = append([]byte(`{"enabledForPrompt":false,`), t[1:]...)
-				if bytes.Equal(bytes.TrimSpace(t[1:]), []byte("}")) {
-					doc.Tools[i] = []byte(`{"enabledForPrompt":false}`)
-				}
+				t = withMember(t, `"enabledForPrompt":false`)
 			}
+			if s.DeferLoading {
+				t = withMember(t, `"defer_loading":true`)
+			}
+			doc.Tools[i] = t
 		}
 	}
 	data, err := json.MarshalIndent(&doc, "", "  ")
@@ -172,6 +171,19 @@ func Catalog(l *Listing, s *Server, display string) (*catalog.Catalog, error) {
 		return nil, err
 	}
 	return catalog.Parse(append(data, '\n'), display)
+}
+
+// withMember puts member first in the JSON object obj (a new slice; a
+// value that is not an object is returned as it is).
+func withMember(obj json.RawMessage, member string) json.RawMessage {
+	t := bytes.TrimSpace(obj)
+	if len(t) == 0 || t[0] != '{' {
+		return obj
+	}
+	if bytes.Equal(bytes.TrimSpace(t[1:]), []byte("}")) {
+		return json.RawMessage("{" + member + "}")
+	}
+	return append([]byte("{"+member+","), t[1:]...)
 }
 
 // Age prints a duration the way the cache warning does: "3d4h", "2h15m",

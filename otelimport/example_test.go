@@ -17,7 +17,7 @@ func ExampleLoad() {
 	c := im.Cases[0]
 	fmt.Println(c.ID, c.Query)
 	for i, st := range c.Steps {
-		fmt.Println("step", i+1, len(im.Observed[0][i]), "calls,", len(st.ToolResults), "results")
+		fmt.Println("step", i+1, len(st.ObservedCalls), "calls,", len(st.ToolResults), "results")
 	}
 	fmt.Println("skipped spans:", im.Summary.SkippedByName)
 	// Output:

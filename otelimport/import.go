@@ -26,9 +26,6 @@ type Imported struct {
 	// Cases are the suite's cases, one per agent run, in the order the
 	// runs' first spans were read.
 	Cases []suite.Case
-	// Observed are each case's observed calls, per step (one entry for
-	// a single-step case), parallel to Cases.
-	Observed [][][]ObservedCall
 	// Catalogs are the catalogs the cases name, by path relative to the
 	// output directory.
 	Catalogs map[string][]json.RawMessage
@@ -109,7 +106,6 @@ func (b *builder) build(opt Options) *Imported {
 			b.sum.Accepted++
 		}
 		im.Cases = append(im.Cases, bc.c)
-		im.Observed = append(im.Observed, bc.observed)
 	}
 	b.sum.Cases = len(im.Cases)
 	b.sum.Catalogs = len(im.Catalogs)
@@ -138,16 +134,16 @@ func accept(bc *built) {
 	}
 	bc.c.Tags = append(tags, "otel:accepted")
 	if bc.c.Steps == nil {
-		bc.c.GoldCalls = goldOf(bc.observed[0])
+		bc.c.GoldCalls = goldOf(bc.c.ObservedCalls)
 		return
 	}
-	for i, st := range bc.c.Steps {
-		st.GoldCalls = goldOf(bc.observed[i])
+	for _, st := range bc.c.Steps {
+		st.GoldCalls = goldOf(st.ObservedCalls)
 	}
 }
 
 // goldOf writes observed calls as gold calls.
-func goldOf(calls []ObservedCall) []metrics.GoldCall {
+func goldOf(calls []suite.ObservedCall) []metrics.GoldCall {
 	out := []metrics.GoldCall{}
 	for _, c := range calls {
 		g := metrics.GoldCall{Name: c.Name}

@@ -30,9 +30,11 @@ var fixtures = []string{
 	"../testdata/otel/openinference.json",
 }
 
-// The written suite, its catalogs and the summary match the golden files.
-func TestImportGolden(t *testing.T) {
-	im, err := Load(fixtures, Options{})
+// importFixtures imports the fixtures and writes them to a new
+// directory, returning the import, the directory and the files written.
+func importFixtures(t *testing.T, opt Options) (*Imported, string, []string) {
+	t.Helper()
+	im, err := Load(fixtures, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,6 +43,12 @@ func TestImportGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return im, dir, files
+}
+
+// The written suite, its catalogs and the summary match the golden files.
+func TestImportGolden(t *testing.T) {
+	im, dir, files := importFixtures(t, Options{})
 	for _, f := range files {
 		got, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
@@ -81,14 +89,21 @@ func TestImportRuns(t *testing.T) {
 	if len(im.Cases) != len(wants) {
 		t.Fatalf("%d cases, want %d", len(im.Cases), len(wants))
 	}
-	for i, c := range im.Cases {
+	for _, c := range im.Cases {
 		w, ok := wants[c.ID]
 		if !ok {
 			t.Errorf("unexpected case %s", c.ID)
 			continue
 		}
 		var steps []string
-		for _, st := range im.Observed[i] {
+		observed := [][]suite.ObservedCall{c.ObservedCalls}
+		if c.Steps != nil {
+			observed = nil
+			for _, st := range c.Steps {
+				observed = append(observed, st.ObservedCalls)
+			}
+		}
+		for _, st := range observed {
 			var calls []string
 			for _, oc := range st {
 				calls = append(calls, oc.Name+string(oc.Arguments))
@@ -128,15 +143,7 @@ func TestImportDropsSecrets(t *testing.T) {
 			t.Fatalf("%s has no secret to drop: the test proves nothing", f)
 		}
 	}
-	im, err := Load(fixtures, Options{Accept: []string{"*"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files, err := im.Write(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, dir, files := importFixtures(t, Options{Accept: []string{"*"}})
 	for _, f := range files {
 		b, _ := os.ReadFile(filepath.Join(dir, f))
 		if bytes.Contains(b, []byte("SECRET")) {
@@ -234,14 +241,7 @@ func TestImportErrors(t *testing.T) {
 // parse to the calls observed (the full replay round trip is tested with
 // the command).
 func TestImportLoads(t *testing.T) {
-	im, err := Load(fixtures, Options{Accept: []string{"*"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := im.Write(dir); err != nil {
-		t.Fatal(err)
-	}
+	_, dir, _ := importFixtures(t, Options{Accept: []string{"*"}})
 	s, err := suite.LoadFile(filepath.Join(dir, "suite.jsonl"))
 	if err != nil {
 		t.Fatal(err)

@@ -138,7 +138,7 @@ func (b *builder) caseOf(rn *run, id string) (*built, string) {
 			}
 		}
 		st.Transcript = transcriptOf(t, out)
-		bc.observed = append(bc.observed, observedOf(out.calls))
+		st.ObservedCalls = observedOf(out.calls)
 		st.ToolResults = b.results(rn, t, next, out.calls, used)
 		bc.c.Steps = append(bc.c.Steps, st)
 		b.sum.Calls += len(out.calls)
@@ -151,9 +151,9 @@ func (b *builder) caseOf(rn *run, id string) (*built, string) {
 		bc.c.Tags = append(bc.c.Tags, "otel:calls_from_tool_spans")
 	}
 	sort.Strings(bc.c.Tags[2:])
-	bc.c.GoldTools = calledTools(bc.observed)
+	bc.c.GoldTools = calledTools(bc.c.Steps)
 	var inferred int
-	bc.tools, inferred = catalogOf(rn, bc.observed)
+	bc.tools, inferred = catalogOf(rn, bc.c.Steps)
 	if inferred > 0 {
 		bc.c.Tags = append(bc.c.Tags, "otel:inferred_tools")
 		b.sum.InferredTools += inferred
@@ -161,16 +161,16 @@ func (b *builder) caseOf(rn *run, id string) (*built, string) {
 	// One model call and nothing fed back: a single-step case.
 	if len(bc.c.Steps) == 1 && len(bc.c.Steps[0].ToolResults) == 0 {
 		bc.c.Transcript = bc.c.Steps[0].Transcript
+		bc.c.ObservedCalls = bc.c.Steps[0].ObservedCalls
 		bc.c.Steps = nil
 	}
 	return bc, ""
 }
 
-// built is a case being built, with what its lines need besides.
+// built is a case being built, with its catalog.
 type built struct {
-	c        suite.Case
-	observed [][]ObservedCall // per step (one for a single-step case)
-	tools    []json.RawMessage
+	c     suite.Case
+	tools []json.RawMessage
 }
 
 // rootQuery is a user query recorded on the run's root span: its input
@@ -272,11 +272,11 @@ func caseID(rn *run, several bool) string {
 }
 
 // calledTools lists the tools the calls name, in order of first call.
-func calledTools(steps [][]ObservedCall) []string {
+func calledTools(steps []*suite.Step) []string {
 	out := []string{}
 	seen := map[string]bool{}
 	for _, st := range steps {
-		for _, c := range st {
+		for _, c := range st.ObservedCalls {
 			if !seen[c.Name] {
 				seen[c.Name] = true
 				out = append(out, c.Name)
@@ -290,7 +290,7 @@ func calledTools(steps [][]ObservedCall) []string {
 // (the first definition of a name wins), the tools its tool spans
 // describe, and, for a called tool defined nowhere, a definition inferred
 // from its arguments (counted).
-func catalogOf(rn *run, observed [][]ObservedCall) ([]json.RawMessage, int) {
+func catalogOf(rn *run, steps []*suite.Step) ([]json.RawMessage, int) {
 	var defs []toolDef
 	seen := map[string]bool{}
 	add := func(d toolDef) {
@@ -310,8 +310,8 @@ func catalogOf(rn *run, observed [][]ObservedCall) ([]json.RawMessage, int) {
 		}
 	}
 	inferred := 0
-	for _, st := range observed {
-		for _, c := range st {
+	for _, st := range steps {
+		for _, c := range st.ObservedCalls {
 			if !seen[c.Name] {
 				inferred++
 				add(toolDef{name: c.Name, description: "(inferred from its calls in the trace)", params: inferParams(c.Arguments)})

@@ -1,28 +1,20 @@
 package otelimport
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/tooleval/tooleval/suite"
 )
 
-// ObservedCall is a call a run made, as the trace recorded it.
-type ObservedCall struct {
-	ID        string          `json:"id,omitempty"`
-	Name      string          `json:"name"`
-	Arguments json.RawMessage `json:"arguments"`
-}
-
 // observedOf lists a model turn's calls.
-func observedOf(calls []call) []ObservedCall {
-	out := make([]ObservedCall, 0, len(calls))
+func observedOf(calls []call) []suite.ObservedCall {
+	out := make([]suite.ObservedCall, 0, len(calls))
 	for _, c := range calls {
 		a := c.args
 		if a == nil {
 			a = map[string]any{}
 		}
-		out = append(out, ObservedCall{ID: c.id, Name: c.name, Arguments: rawJSON(a)})
+		out = append(out, suite.ObservedCall{ID: c.id, Name: c.name, Arguments: rawJSON(a)})
 	}
 	return out
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/svgchart"
 	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/repair"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
@@ -116,6 +117,16 @@ type htmlCase struct {
 	Format                string
 	Calls, Gold, Problems []string
 	Latency               string
+	// Judging is how the calls were judged when not by default (match
+	// mode, repairs applied, repairs that would fix the case).
+	Judging string
+}
+
+// htmlRepairs is one configuration's line of the repair table.
+type htmlRepairs struct {
+	Config string
+	Failed int
+	Counts []int
 }
 
 type htmlPage struct {
@@ -131,6 +142,10 @@ type htmlPage struct {
 	Rows        int
 	RecallChart template.HTML
 	TokensChart template.HTML
+	// RepairNames and Repairs are the failures each repair would fix,
+	// per configuration (Repairs nil when none is fixable).
+	RepairNames []string
+	Repairs     []htmlRepairs
 	Style       template.CSS
 	JS          template.JS
 }
@@ -211,6 +226,16 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 		}
 	}
 	p.Tags, p.Langs = sortedKeys(tags), sortedKeys(langs)
+	if repairGrid(rep) != nil {
+		p.RepairNames = repair.Names()
+		for _, c := range rep.Configs {
+			hr := htmlRepairs{Config: c.Config.Name, Failed: c.Metrics.Failed}
+			for _, k := range p.RepairNames {
+				hr.Counts = append(hr.Counts, c.Metrics.RepairFixes[k])
+			}
+			p.Repairs = append(p.Repairs, hr)
+		}
+	}
 	p.RecallChart = recallChart(rep)
 	p.TokensChart = tokensChart(rep)
 
@@ -272,7 +297,7 @@ func delta(metric string, base, cur *float64, format func(*float64) string) (str
 // the page carries it once per case, not once per configuration.
 func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, s *suite.Suite, sc *suite.Case, blocks *toolBlocks, full bool) htmlCase {
 	h := htmlCase{Config: c.Config.Name, ID: r.ID, Line: r.Line, Cause: r.Cause, Lang: r.Lang, Tags: strings.Join(r.Tags, " "),
-		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Injected: r.Injected, Missed: r.Missed, Recall: -1}
+		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Judging: judgingNote(r), Injected: r.Injected, Missed: r.Missed, Recall: -1}
 	if r.Scored {
 		h.Recall = r.Recall
 	}

@@ -45,7 +45,7 @@ const htmlScript = `
   var D=JSON.parse(document.getElementById('report-data').textContent);
   var S=D.s,rows=D.r,cases=D.c,marks=D.m,cfgs=D.cfg,PAGE=200;
   // Row and case fields (see reportData in html_data.go).
-  var RC=0,RK=1,RP=2,RCAUSE=3,RREC=4,RDET=5,RINJ=6,RMISS=7,RCALLS=8,RPROB=9,RLAT=10,RTB=11,RMARK=12,RFMT=13,RZERO=14;
+  var RC=0,RK=1,RP=2,RCAUSE=3,RREC=4,RDET=5,RINJ=6,RMISS=7,RCALLS=8,RPROB=9,RLAT=10,RTB=11,RMARK=12,RFMT=13,RZERO=14,RJUDGE=15;
   var KID=0,KLINE=1,KLANG=2,KTAGS=3,KQ=4,KGOLD=5,KTV=6,KNAT=7,KRAW=8;
   var tbl=document.getElementById('cases'),more=document.getElementById('more');
   var sel=function(id){return document.getElementById(id)};
@@ -99,6 +99,7 @@ const htmlScript = `
     var r=rows[i],c=cases[r[RK]],tr=el('tr','detail'),td=el('td');td.colSpan=8;tr.appendChild(td);
     if(c[KQ])td.appendChild(para('Query:',c[KQ]));
     if(r[RZERO])td.appendChild(para('Zero match:','no term of the query is in the catalog, so retrieval found nothing (k is an upper bound).','fail'));
+    if(r[RJUDGE])td.appendChild(para('Judged:',S[r[RJUDGE]]));
     var inj=para('Injected:',names(r[RINJ]));
     if(r[RMISS].length){inj.appendChild(document.createTextNode(' — '));inj.appendChild(el('span','fail','not injected: '+names(r[RMISS])))}
     td.appendChild(inj);
@@ -179,6 +180,11 @@ const htmlPageTemplate = `{{define "head"}}<!DOCTYPE html>
 {{if .Configs}}<h2>Failures by cause</h2>
 <table class="causes"><thead><tr><th>config</th>{{range (index .Configs 0).Causes}}<th class="n">{{.Name}}</th>{{end}}</tr></thead><tbody>
 {{range .Configs}}{{$cfg := .Name}}<tr><td>{{.Name}}</td>{{range .Causes}}<td class="n">{{if .Count}}<a data-config="{{$cfg}}" data-cause="{{.Name}}">{{.Count}}</a>{{else}}0{{end}}</td>{{end}}</tr>
+{{end}}</tbody></table>{{end}}
+{{if .Repairs}}<h2>Failures each repair would fix</h2>
+<p>Each repair applied alone to the parsed calls of a failed case, judged again; a case several repairs fix counts under each.</p>
+<table class="repairs"><thead><tr><th>config</th><th class="n">failed</th>{{range .RepairNames}}<th class="n">{{.}}</th>{{end}}</tr></thead><tbody>
+{{range .Repairs}}<tr><td>{{.Config}}</td><td class="n">{{.Failed}}</td>{{range .Counts}}<td class="n">{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table>{{end}}
 
 <h2>Cases</h2>

@@ -140,7 +140,7 @@ func writeCaseData(w *bufio.Writer, rep *report.Report, s *suite.Suite, byID map
 			}
 			first = false
 			row := []any{ci, ki, bit(h.Passed), d.str(h.Cause), h.Recall, d.str(h.Detail), d.strs(h.Injected), d.strs(h.Missed),
-				d.strs(h.Calls), d.strs(h.Problems), d.str(h.Latency), d.block(h.ToolBlock), seg, d.str(h.Format), bit(h.ZeroMatch)}
+				d.strs(h.Calls), d.strs(h.Problems), d.str(h.Latency), d.block(h.ToolBlock), seg, d.str(h.Format), bit(h.ZeroMatch), d.str(h.Judging)}
 			if err := d.enc.Encode(row); err != nil {
 				return err
 			}

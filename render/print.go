@@ -59,8 +59,19 @@ func Worst(c *report.ConfigResult, n int) []*report.CaseResult {
 	return out
 }
 
-// Detail says in one line what went wrong with a case.
+// Detail says in one line what went wrong with a case, and how its calls
+// were judged when that is not the default (its match mode, the repairs
+// applied before judging and those each of which would have fixed it).
 func Detail(r *report.CaseResult) string {
+	d := failure(r)
+	if note := judgingNote(r); note != "" && !r.Passed {
+		d += " [" + note + "]"
+	}
+	return d
+}
+
+// failure says in one line what went wrong with a case.
+func failure(r *report.CaseResult) string {
 	switch {
 	case r.Passed:
 		return ""
@@ -262,6 +273,7 @@ func heading(rep *report.Report) string {
 	} else {
 		fmt.Fprintf(&b, "; tokens in %s, %s variant", rep.Encoding, report.FirstOr(rep.Variants, "-"))
 	}
+	b.WriteString(repairHeading(rep))
 	return b.String()
 }
 
@@ -284,6 +296,8 @@ func WriteTable(w io.Writer, rep *report.Report, worst int) error {
 		{"Streaming latency (chunk arrival times of the transcripts)", latencyGrid(rep)},
 		{"Trajectories (multi-step cases: the model's searches re-retrieve; steps checked one by one)", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
+		{matchTitle, matchGrid(rep)},
+		{repairTitle, repairGrid(rep)},
 	}
 	for _, s := range sections {
 		if s.g == nil {
@@ -393,6 +407,8 @@ func WriteMarkdown(w io.Writer, rep *report.Report, worst int) error {
 		{"Streaming latency", latencyGrid(rep)},
 		{"Trajectories", trajectoryGrid(rep)},
 		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
+		{matchTitle, matchGrid(rep)},
+		{repairTitle, repairGrid(rep)},
 	}
 	for _, s := range sections {
 		if s.g == nil {
@@ -524,6 +540,15 @@ func caseBody(r *report.CaseResult) string {
 	}
 	if r.Trajectory != nil {
 		writeSteps(&b, r.Trajectory)
+	}
+	if r.Match != "" {
+		fmt.Fprintf(&b, "match: %s\n", r.Match)
+	}
+	if len(r.Repaired) > 0 {
+		fmt.Fprintf(&b, "calls repaired before judging: %s\n", strings.Join(r.Repaired, ", "))
+	}
+	if len(r.Repairs) > 0 {
+		fmt.Fprintf(&b, "repairs each of which alone would fix it: %s\n", strings.Join(r.Repairs, ", "))
 	}
 	return b.String()
 }

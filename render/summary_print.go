@@ -56,6 +56,12 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	if err := causesGrid(rep).Text(w); err != nil {
 		return err
 	}
+	if lines := judgingLines(rep); len(lines) > 0 {
+		fmt.Fprintln(w)
+		for _, l := range lines {
+			fmt.Fprintln(w, terminalLine(l))
+		}
+	}
 	if len(rep.Configs) > 0 {
 		c := rep.Configs[0]
 		if g, n := worstGrid(c, worst, SummaryWidth); g != nil {

@@ -95,7 +95,7 @@ func ExampleRun() {
 	// k=5: 5/9 passed, recall 0.875, wrong-argument rate 2/7
 	// reminder-zh: retrieval_miss: not injected: set_reminder (zero match: no query term is in the catalog)
 	// wrong-tool: selection: wrong_func_name: called "search_notes", expected "delete_note"
-	// note-search-wrong-type: arguments: type_error limit: $.limit: want integer, got string
+	// note-search-wrong-type: arguments: type_error limit: $.limit: want integer, got string [each would fix: coerce]
 }
 
 // Shards of a run merge into exactly the report of the whole run, and a

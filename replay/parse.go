@@ -153,7 +153,7 @@ func brokenCalls(evs []toolcall.Event) []metrics.Broken {
 		if ev.Err.Index >= 0 {
 			name = names[ev.Err.Index]
 		}
-		out = append(out, metrics.Broken{Name: name, Code: code, Message: ev.Err.Error()})
+		out = append(out, metrics.Broken{Name: name, Code: code, Message: ev.Err.Error(), Arguments: ev.Err.Partial})
 	}
 	return out
 }

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
@@ -216,7 +215,8 @@ func Run(s *suite.Suite, opts Options) (*report.Report, error) {
 	wg.Wait()
 
 	rep := &report.Report{Suite: s.Name, SuiteHash: s.Hash, Cases: len(cases), Seed: opts.Seed, Encoding: opts.Encoding, Variants: opts.Variants,
-		Filter: opts.Filter.Patterns(), Counting: report.CountingFor(opts.Variants, opts.Encoding), Started: started}
+		Filter: opts.Filter.Patterns(), Counting: report.CountingFor(opts.Variants, opts.Encoding), Started: started,
+		Repair: kindNames(s.Repairs())}
 	if opts.Shards > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", opts.Shard, opts.Shards)
 	}
@@ -277,6 +277,7 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 		parse   *report.ParseResult
 		calls   *metrics.CallsResult
 		latency *report.Latency
+		j       judged
 	)
 	if c.Transcript != nil {
 		var broken []metrics.Broken
@@ -286,8 +287,11 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 			return fail(err)
 		}
 		if c.CheckCalls() {
-			cr := bfclcheck.CheckCallsWith(cat, parse.Calls, c.GoldCalls, broken, c.Checker)
-			calls = &cr
+			j = r.judge(c, cat, parse.Calls, broken, c.GoldCalls)
+			calls = &j.calls
+			if !j.calls.Correct {
+				j.fixes = r.fixes(c, cat, []judged{j}, false)
+			}
 		}
 	}
 	var steps []*stepParse
@@ -333,11 +337,19 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 			if steps != nil {
 				t := &trajectoryRun{cat: cat, first: res.Injected, needed: gold, search: search(k), parses: steps,
 					tokens: r.opts.Encoding != prompt.EncodingNone, variant: r.opts.Variants[0]}
-				if res.Trajectory, err = r.trajectory(c, t); err != nil {
+				var tj trajectoryJudging
+				if res.Trajectory, tj, err = r.trajectory(c, t); err != nil {
 					return fail(err)
 				}
 				res.Passed, res.Cause = res.Trajectory.Passed, res.Trajectory.Cause
+				res.Repaired, res.Repairs = kindNames(tj.used), kindNames(tj.fixes)
+			} else {
+				res.Repaired = kindNames(j.used)
+				if !res.Passed && (res.Cause == string(metrics.CauseSelection) || res.Cause == string(metrics.CauseArguments)) {
+					res.Repairs = kindNames(j.fixes)
+				}
 			}
+			res.Match = c.MatchLabel()
 			out[ci] = res
 			ci++
 		}

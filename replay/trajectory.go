@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/tooleval/tooleval/bfclcheck"
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/repair"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/suite"
@@ -51,6 +51,13 @@ func newToolSet(names []string) *toolSet {
 	return s
 }
 
+// snapshot returns whether a tool is in the set as it is now (the set
+// only grows: the first n names).
+func (s *toolSet) snapshot() func(string) bool {
+	n := len(s.names)
+	return func(name string) bool { return s.has[name] && slices.Index(s.names, name) < n }
+}
+
 // add adds names not yet present and returns them.
 func (s *toolSet) add(names ...string) []string {
 	var added []string
@@ -76,9 +83,28 @@ type trajectoryRun struct {
 	variant string
 }
 
-// trajectory replays c's steps under one configuration.
-func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.TrajectoryResult, error) {
+// trajectoryJudging is what judging a trajectory's calls adds beyond its
+// result: the suite's repairs that changed its calls, and the repairs that
+// would each alone have made it pass (only when it failed on its calls
+// alone).
+type trajectoryJudging struct {
+	used, fixes []repair.Kind
+}
+
+// trajectory replays c's steps under one configuration. Under the strict
+// trajectory mode each checked step's calls are judged against its gold
+// calls; under a pooled mode (unordered, subset, superset) the checked
+// steps' calls are judged together against all their gold calls at the
+// end, and a checked step the model never took fails nothing by itself.
+func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.TrajectoryResult, trajectoryJudging, error) {
 	res := &report.TrajectoryResult{Passed: true, Needed: len(t.needed), Steps: make([]report.StepResult, len(c.Steps))}
+	var tj trajectoryJudging
+	pooled := c.Judging().Mode() != metrics.Strict
+	// parts are the judged outputs of the checked steps; callsOnly says
+	// whether every failure so far was a call check's.
+	var parts []judged
+	var failing []judged
+	callsOnly := true
 	set := newToolSet(t.first)
 	searchName := ""
 	if c.Search() != nil {
@@ -93,7 +119,7 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 		if st.Query != "" {
 			found, err := t.search(st.Query)
 			if err != nil {
-				return nil, err
+				return nil, tj, err
 			}
 			pending = append(pending, found...)
 		}
@@ -114,13 +140,16 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 				res.StoppedEarly = true
 				sr.Code, sr.Cause = "not_taken", "stopped"
 			}
-			r.stepVerdict(res, sr)
+			if !pooled {
+				callsOnly = callsOnly && sr.Passed
+				r.stepVerdict(res, sr)
+			}
 			continue
 		}
 		sr.Taken, sr.Parse, sr.Latency = true, p.parse, p.latency
 		res.StepsTaken++
 		if err := r.stepCost(c, t, set.names, res); err != nil {
-			return nil, err
+			return nil, tj, err
 		}
 		var calls []toolcall.Call
 		var names []string
@@ -133,7 +162,7 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 				} else {
 					s.Query = q
 					if s.Found, err = t.search(q); err != nil {
-						return nil, err
+						return nil, tj, err
 					}
 					s.Found = slices.Clip(s.Found)
 					for _, f := range s.Found {
@@ -158,14 +187,24 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 				res.NotInjectedCalls++
 			}
 		}
-		if sr.Checked {
-			cr := bfclcheck.CheckCallsWith(t.cat, calls, st.GoldCalls, p.broken, c.Checker)
-			sr.Calls = &cr
-			res.ToolCalls += cr.ToolCalls
-			res.WrongArgCalls += cr.WrongArgCalls
-		}
 		badSearch := slices.ContainsFunc(sr.Searches, func(s report.Search) bool { return s.Error != "" })
-		sr.Passed = p.parse.Disagreement == "" && len(sr.NotInjected) == 0 && !badSearch && (sr.Calls == nil || sr.Calls.Correct)
+		stepOK := p.parse.Disagreement == "" && len(sr.NotInjected) == 0 && !badSearch
+		if sr.Checked {
+			j := r.judge(c, t.cat, calls, p.broken, st.GoldCalls)
+			j.injected = set.snapshot()
+			tj.used = unionKinds(tj.used, j.used)
+			parts = append(parts, j)
+			if !pooled {
+				sr.Calls = &j.calls
+				res.ToolCalls += j.calls.ToolCalls
+				res.WrongArgCalls += j.calls.WrongArgCalls
+				if stepOK && !j.calls.Correct {
+					failing = append(failing, j)
+				}
+			}
+		}
+		sr.Passed = stepOK && (sr.Calls == nil || sr.Calls.Correct)
+		callsOnly = callsOnly && stepOK
 		if p.parse.Disagreement != "" {
 			res.ParserFailures++
 		}
@@ -196,6 +235,15 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 		}
 		r.stepVerdict(res, sr)
 	}
+	if pooled {
+		r.pooledVerdict(c, t, res, parts, set, searched)
+		if !res.Pooled.Correct {
+			failing = parts
+		}
+	}
+	if !res.Passed && callsOnly && len(failing) > 0 {
+		tj.fixes = r.fixes(c, t.cat, failing, pooled)
+	}
 	set.add(pending...)
 	for _, n := range t.needed {
 		first := slices.Contains(t.first, n)
@@ -216,7 +264,38 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 		}
 		res.RecallFinal = float64(final) / float64(res.Needed)
 	}
-	return res, nil
+	return res, tj, nil
+}
+
+// pooledVerdict judges the checked steps' calls together (a pooled
+// trajectory mode). A failure counts when no step failed before: its cause
+// is the first retrieval_miss / search_query / selection / arguments that
+// fits, with no failing step (FailedStep 0).
+func (r *runner) pooledVerdict(c *suite.Case, t *trajectoryRun, res *report.TrajectoryResult, parts []judged, set *toolSet, searched bool) {
+	var calls []toolcall.Call
+	var broken []metrics.Broken
+	var gold []metrics.GoldCall
+	for _, p := range parts {
+		calls = append(calls, p.out.Calls...)
+		broken = append(broken, p.out.Broken...)
+		gold = append(gold, p.gold...)
+	}
+	cr := c.Judge(t.cat, calls, gold, broken)
+	res.Pooled = &cr
+	res.ToolCalls += cr.ToolCalls
+	res.WrongArgCalls += cr.WrongArgCalls
+	if cr.Correct || !res.Passed {
+		return
+	}
+	goldIn := true
+	for _, g := range gold {
+		if !set.has[g.Name] {
+			goldIn = false
+		}
+	}
+	res.Passed = false
+	res.Cause = string(metrics.AttributeStep(goldIn, searched, false, &cr))
+	res.Code = string(cr.Code)
 }
 
 // stepVerdict counts a step into the trajectory's verdict.

@@ -31,6 +31,12 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 		a.Failed++
 		a.Causes[r.Cause]++
 	}
+	for _, k := range r.Repairs {
+		if a.RepairFixes == nil {
+			a.RepairFixes = map[string]int{}
+		}
+		a.RepairFixes[k]++
+	}
 	if r.Cause == CauseError {
 		a.Broken++
 		return

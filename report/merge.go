@@ -76,7 +76,7 @@ func Merge(shards []*Report) (*Report, error) {
 	// Every aggregate is computed again from the case results, in suite
 	// order, exactly as the unsharded run computes it: a shard's own
 	// statistics were checked against its results and are not used.
-	out := &Report{Suite: first.Suite, SuiteHash: first.SuiteHash, Filter: first.Filter, Seed: first.Seed, Encoding: first.Encoding,
+	out := &Report{Suite: first.Suite, SuiteHash: first.SuiteHash, Filter: first.Filter, Repair: first.Repair, Seed: first.Seed, Encoding: first.Encoding,
 		Variants: first.Variants, Counting: first.Counting}
 	tokens := first.Encoding != prompt.EncodingNone
 	for ci, fc := range first.Configs {
@@ -241,6 +241,8 @@ func sameRun(a, b *Report) error {
 		return fmt.Errorf("variants %v, not %v", b.Variants, a.Variants)
 	case !slices.Equal(a.Filter, b.Filter):
 		return fmt.Errorf("filter %v, not %v", b.Filter, a.Filter)
+	case !slices.Equal(a.Repair, b.Repair):
+		return fmt.Errorf("repair %v, not %v", b.Repair, a.Repair)
 	case len(a.Configs) != len(b.Configs):
 		return fmt.Errorf("%d configurations, not %d", len(b.Configs), len(a.Configs))
 	}

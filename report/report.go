@@ -36,6 +36,10 @@ type Report struct {
 	Comparison *Comparison `json:"comparison,omitempty"`
 	// Verdict is set when the run was gated (baseline or thresholds).
 	Verdict *Verdict `json:"verdict,omitempty"`
+	// Repair lists the repairs the suite asked to judge the calls after
+	// (its settings' repair list): every verdict and gate metric is then
+	// that of the repaired calls. Empty: the calls were judged as parsed.
+	Repair []string `json:"repair,omitempty"`
 
 	// Started and Elapsed time the run (not in the JSON: a report's JSON
 	// depends only on the suite and the options).
@@ -161,6 +165,11 @@ type Aggregate struct {
 
 	// Trajectory sums up the multi-step cases.
 	Trajectory TrajectoryStats `json:"trajectory"`
+
+	// RepairFixes counts, per repair (package repair), the failed cases
+	// that repair alone would have made pass (a case several repairs fix
+	// counts under each); absent when no failure is fixable.
+	RepairFixes map[string]int `json:"repair_fixes,omitempty"`
 }
 
 // VariantStats is the prompt-variant view of one configuration: what
@@ -229,6 +238,15 @@ type CaseResult struct {
 	// Trajectory is the multi-step replay, nil for a single-step case;
 	// Passed and Cause are then the trajectory's.
 	Trajectory *TrajectoryResult `json:"trajectory,omitempty"`
+	// Match names the match mode that judged the case when it is not the
+	// default (metrics.Match.String: "subset", "strict; args subset").
+	Match string `json:"match,omitempty"`
+	// Repaired lists the suite's repairs that changed the case's calls
+	// before they were judged (only when the suite asks for repairs).
+	Repaired []string `json:"repaired,omitempty"`
+	// Repairs lists, for a case that failed on its calls alone, the
+	// repairs each of which, applied alone, would have made it pass.
+	Repairs []string `json:"repairs,omitempty"`
 	// Elapsed is how long replaying the case took (for JUnit; not in the
 	// JSON).
 	Elapsed time.Duration `json:"-"`

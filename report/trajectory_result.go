@@ -52,8 +52,12 @@ type TrajectoryResult struct {
 	WrongArgCalls    int `json:"wrong_argument_calls"`
 	NotInjectedCalls int `json:"not_injected_calls"`
 	// ParserFailures counts steps whose parses disagreed across chunkings.
-	ParserFailures int          `json:"parser_failures"`
-	Steps          []StepResult `json:"steps"`
+	ParserFailures int `json:"parser_failures"`
+	// Pooled is the verdict on all the steps' calls pooled, under a pooled
+	// trajectory mode (unordered, subset, superset); nil under strict,
+	// where each step has its own.
+	Pooled *metrics.CallsResult `json:"pooled,omitempty"`
+	Steps  []StepResult         `json:"steps"`
 }
 
 // StepResult is one step of a trajectory.

@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/anyparse"
+	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
+	"github.com/tooleval/tooleval/repair"
 )
 
 // The suite schema (suite.schema.json, embedded as SchemaJSON) is generated:
@@ -29,9 +31,13 @@ var schemaTemplate []byte
 func schemaLists() map[string]any {
 	formats := anyparse.Formats()
 	return map[string]any{
-		"@generated": "Generated from suite.schema.tmpl.json by go generate ./replay: transcript.format is every format of the parser registry (anyparse.Formats), transcript.variant every prompt variant. Do not edit.",
-		"@formats":   formats,
-		"@variants":  append(slices.Clone(prompt.TextVariants()), prompt.VariantNative),
+		"@generated":        "Generated from suite.schema.tmpl.json by go generate ./replay: transcript.format is every format of the parser registry (anyparse.Formats), transcript.variant every prompt variant, the match modes metrics lists and the repairs of package repair. Do not edit.",
+		"@formats":          formats,
+		"@variants":         append(slices.Clone(prompt.TextVariants()), prompt.VariantNative),
+		"@trajectory_modes": metrics.TrajectoryModes,
+		"@arg_modes":        metrics.ArgModes,
+		"@string_modes":     metrics.StringModes,
+		"@repairs":          repair.Names(),
 	}
 }
 
@@ -45,10 +51,14 @@ var schemaTypes = []struct {
 	{"$defs/transcript", reflect.TypeFor[Transcript]()},
 	{"$defs/step", reflect.TypeFor[Step]()},
 	{"$defs/search_tool", reflect.TypeFor[SearchTool]()},
+	{"$defs/observed_call", reflect.TypeFor[ObservedCall]()},
 	{"$defs/suite_settings/properties/suite", reflect.TypeFor[SuiteSettings]()},
+	{"$defs/match", reflect.TypeFor[metrics.Match]()},
+	{"$defs/tool_match", reflect.TypeFor[metrics.ToolMatch]()},
+	{"$defs/param_match", reflect.TypeFor[metrics.ParamMatch]()},
 }
 
-var placeholder = regexp.MustCompile(`"@[a-z]+"`)
+var placeholder = regexp.MustCompile(`"@[a-z_]+"`)
 
 // GenerateSchema returns the suite schema: the template with the format
 // registry and the prompt variants filled in. It is an error when a

@@ -36,9 +36,20 @@ type Step struct {
 	// checked. Calls to the search tool are never listed: a search is
 	// judged by what it surfaced.
 	GoldCalls []metrics.GoldCall `json:"gold_calls,omitzero"`
+	// ObservedCalls are the calls the recorded run made at this step
+	// (see Case.ObservedCalls); never checked.
+	ObservedCalls []ObservedCall `json:"observed_calls,omitempty"`
 	// Stop says why a recording ended after this step: StopOffScript (a
 	// call had no canned result) or StopBudget (the step budget ran out).
 	Stop string `json:"stop,omitempty"`
+}
+
+// ObservedCall is a call a recorded run made, as its trace holds it: the
+// call id (the key of its tool result), the tool and the arguments.
+type ObservedCall struct {
+	ID        string          `json:"id,omitempty"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
 }
 
 // Why a recorded trajectory ended early (Step.Stop).
@@ -95,6 +106,13 @@ type SuiteSettings struct {
 	// every transcript of the suite (steps' included).
 	KeepCallsInReasoning bool `json:"keep_calls_in_reasoning,omitempty"`
 
+	// Match is how strictly every case's calls are judged (a case's own
+	// match is laid over it); nil is the default.
+	Match *metrics.Match `json:"match,omitempty"`
+	// Repair lists the repairs (package repair) applied to every case's
+	// parsed calls before they are judged; empty: calls are judged as
+	// parsed (the report still says what each repair would fix).
+	Repair []string `json:"repair,omitempty"`
 	// Dialect, when set, is a dialect file (a path relative to the
 	// suite): every transcript that gives neither a format nor a dialect
 	// of its own is read in the marker dialect it describes.
@@ -168,6 +186,7 @@ func (l *loader) settings(n int, doc any) bool {
 		return true
 	}
 	l.suite.Settings = w.Suite
+	l.settingsRepairs(n)
 	if w.Suite.Dialect != "" {
 		l.suite.Settings.dialect = l.dialect(n, "suite.dialect", w.Suite.Dialect)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/repair"
 	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -41,6 +42,7 @@ type Suite struct {
 
 	catalogs map[string]*catalog.Catalog
 	indexes  indexCache
+	repairs  []repair.Kind
 }
 
 // Case is one line of a suite. See SUITE.md / the README's "Suite format".
@@ -60,6 +62,10 @@ type Case struct {
 	// checked), empty when the right answer is no call. Marshalling keeps
 	// the difference: nil is left out, empty is written as [].
 	GoldCalls []metrics.GoldCall `json:"gold_calls,omitzero"`
+	// ObservedCalls are the calls a recorded run made (`import otel`):
+	// what happened, not what should have, so they are never checked. A
+	// person accepts a reviewed run by writing them as GoldCalls.
+	ObservedCalls []ObservedCall `json:"observed_calls,omitempty"`
 	// MCP is set when the case's catalog is a server of an MCP servers
 	// file; Catalog is then "FILE#SERVER" (see catalogs.go).
 	MCP *MCPRef `json:"-"`
@@ -72,8 +78,12 @@ type Case struct {
 	// SearchTool declares the case's re-retrieval tool (overriding the
 	// suite's).
 	SearchTool *SearchTool `json:"search_tool,omitempty"`
+	// Match sets how strictly the case's calls are judged, laid over the
+	// suite's (see judge.go).
+	Match      *metrics.Match `json:"match,omitempty"`
 	search     *SearchTool
 	searchTool *toolcall.Tool
+	match      *metrics.Match
 	// Line is the case's 1-based line in the suite file.
 	Line int `json:"-"`
 }
@@ -404,6 +414,7 @@ func (l *loader) line(n int, raw []byte) {
 		l.resolveTranscript(c.Line, "transcript", c.Transcript)
 	}
 	l.steps(c)
+	l.judge(c)
 	l.catalog(c)
 	l.suite.Cases = append(l.suite.Cases, c)
 }
@@ -534,6 +545,7 @@ func (l *loader) catalog(c *Case) {
 		}
 	}
 	l.goldCalls(c, cat, "gold_calls", c.GoldCalls, nil)
+	l.matchTools(c, cat)
 	l.stepTools(c, cat)
 }
 

@@ -30,6 +30,11 @@ type Tool struct {
 	Group string `json:"group,omitempty"`
 	// Annotations are MCP behaviour hints.
 	Annotations Annotations `json:"annotations,omitempty"`
+	// DeferLoading marks a tool that is not loaded into the prompt up
+	// front: a model finds it through a tool search (Anthropic's and
+	// OpenAI's tool search tools, MCP gateways), as the providers'
+	// defer_loading says.
+	DeferLoading bool `json:"defer_loading,omitempty"`
 }
 
 // Param is one top-level parameter of a tool.

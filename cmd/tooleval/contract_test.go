@@ -174,7 +174,7 @@ func TestRetrieveContract(t *testing.T) {
 	if code != exitOK || !strings.HasPrefix(short, wantPrefix) || strings.Count(short, "\n") != 1 || strings.Count(short, `"name"`) != 3 {
 		t.Fatalf("exit %d: %s %s", code, short, errOut)
 	}
-	if !regexp.MustCompile(`^\{"id":[^,]+,"query":"[^"]*","tools":\[(\{"name":"[^"]+","score":[-0-9.e+]+,"always":(true|false)\},?)+\]\}\n$`).MatchString(short) {
+	if !regexp.MustCompile(`^\{"id":[^,]+,"query":"[^"]*","tools":\[(\{"name":"[^"]+","score":[-0-9.e+]+,"always":(true|false)\},?)+\](,"zero_match":true)?(,"named":\["[^"]+"(,"[^"]+")*\](,"exact_name_miss":"[^"]+")?)?\}\n$`).MatchString(short) {
 		t.Fatalf("--json shape: %s", short)
 	}
 	// Long forms of -k and -b are the same flags.

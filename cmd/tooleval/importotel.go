@@ -20,7 +20,7 @@ func importOtelCommand() *cli.Command {
 			"OpenTelemetry Collector's file exporter writes them, or one JSON document. Each agent run (a\n" +
 			"root span with the model calls below it) becomes a case: the user's query, the tools offered\n" +
 			"as OUT/catalogs/<hash>.json, each model call's output as a transcript with its tool results,\n" +
-			"and the calls it made. The GenAI semantic conventions (gen_ai.input.messages,\n" +
+			"and the calls it made as observed_calls. The GenAI semantic conventions (gen_ai.input.messages,\n" +
 			"gen_ai.output.messages, gen_ai.tool.definitions, execute_tool spans), the older gen_ai.prompt /\n" +
 			"gen_ai.completion events and indexed attributes (OpenLLMetry) and OpenInference are read; other\n" +
 			"spans are counted and skipped. Observed calls are not checked: review a run and accept it\n" +

@@ -18,8 +18,9 @@ var otelFixtures = []string{
 
 // The round trip: traces imported with every run accepted replay with the
 // calls they hold — replay parses each transcript back into exactly the
-// calls written as the run's gold calls, every call check passes, and a
-// case fails only where retrieval did not show the model a tool it used.
+// run's observed calls, every call check against the gold calls made
+// from them passes, and a case fails only where retrieval did not show
+// the model a tool it used.
 func TestImportOtelReplays(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := runCLI(append([]string{"import", "otel", "--accept", "*", "-o", dir}, otelFixtures...)...)
@@ -32,7 +33,7 @@ func TestImportOtelReplays(t *testing.T) {
 		}
 	}
 	suite := filepath.Join(dir, "suite.jsonl")
-	gold := goldByCase(t, suite)
+	observed := observedByCase(t, suite)
 	report := filepath.Join(dir, "report.json")
 	code, out, errOut = runCLI("replay", "-k", "10", "--chunkings", "2", "--no-progress", "--json", report, suite)
 	if code != 0 {
@@ -76,8 +77,8 @@ func TestImportOtelReplays(t *testing.T) {
 			got = append(got, r.Parse.calls())
 			checks = append(checks, r.Calls)
 		}
-		if !reflect.DeepEqual(got, gold[r.ID]) {
-			t.Errorf("%s: replay parsed %v, the suite holds %v", r.ID, got, gold[r.ID])
+		if !reflect.DeepEqual(got, observed[r.ID]) {
+			t.Errorf("%s: replay parsed %v, the suite holds %v", r.ID, got, observed[r.ID])
 		}
 		for i, c := range checks {
 			if c == nil || c.WrongArgs != 0 {
@@ -117,25 +118,21 @@ func (p *parsed) calls() []call {
 	return out
 }
 
-// goldByCase reads each case's gold calls, per step, as plain calls (an
-// accepted run's gold calls allow one value per argument).
-func goldByCase(t *testing.T, suite string) map[string][][]call {
+// observedByCase reads each case's observed calls, per step.
+func observedByCase(t *testing.T, suite string) map[string][][]call {
 	f, err := os.Open(suite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	type gold []map[string]map[string][]any
-	conv := func(g gold) []call {
+	type observed []struct {
+		Name      string         `json:"name"`
+		Arguments map[string]any `json:"arguments"`
+	}
+	conv := func(o observed) []call {
 		out := []call{}
-		for _, one := range g {
-			for name, params := range one {
-				args := map[string]any{}
-				for p, allowed := range params {
-					args[p] = allowed[0]
-				}
-				out = append(out, call{name, args})
-			}
+		for _, c := range o {
+			out = append(out, call{c.Name, c.Arguments})
 		}
 		return out
 	}
@@ -144,21 +141,21 @@ func goldByCase(t *testing.T, suite string) map[string][][]call {
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var c struct {
-			ID    string `json:"id"`
-			Gold  gold   `json:"gold_calls"`
-			Steps []struct {
-				Gold gold `json:"gold_calls"`
+			ID       string   `json:"id"`
+			Observed observed `json:"observed_calls"`
+			Steps    []struct {
+				Observed observed `json:"observed_calls"`
 			} `json:"steps"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			t.Fatal(err)
 		}
 		if c.Steps == nil {
-			byCase[c.ID] = [][]call{conv(c.Gold)}
+			byCase[c.ID] = [][]call{conv(c.Observed)}
 			continue
 		}
 		for _, st := range c.Steps {
-			byCase[c.ID] = append(byCase[c.ID], conv(st.Gold))
+			byCase[c.ID] = append(byCase[c.ID], conv(st.Observed))
 		}
 	}
 	return byCase

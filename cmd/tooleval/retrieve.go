@@ -31,6 +31,9 @@ func retrieveCommand() *cli.Command {
 			"With --json each result is one line {\"id\",\"query\",\"tools\":[{\"name\",\"score\",\"always\"}]},\n" +
 			"always-include tools first, and \"zero_match\": true when no query term is in the catalog; otherwise the\n" +
 			"chosen tools are printed as a prompt block (--render) and such a query is named on stderr.\n" +
+			"A tool the query names exactly (`read_file`, getWeather: an identifier, or any name in quotes) must\n" +
+			"rank first: the result lists such tools as \"named\", and one that does not rank first as\n" +
+			"\"exact_name_miss\" (named on stderr without --json).\n" +
 			"k is an upper bound: BM25 returns only tools that share a term with the query.\n" +
 			"Fields for --weights: " + strings.Join(retrieval.Fields, ", ") + ".",
 		Flags: append([]cli.Flag{
@@ -44,6 +47,7 @@ func retrieveCommand() *cli.Command {
 			&cli.Float64Flag{Name: "b", DefaultText: "from --config, else 0.75", Usage: "BM25 length normalisation `Y`"},
 			&cli.StringFlag{Name: "config", Usage: "retrieval config JSON `FILE`"},
 			&cli.StringFlag{Name: "render", Value: prompt.VariantRetrieved, Usage: "prompt `VARIANT` of the printed block"},
+			&cli.StringFlag{Name: "search", Value: "bm25", Usage: "`HOW` to search: bm25, or regex (the query is an RE2 pattern over names, descriptions and parameter names, as a tool search tool's regex variant; case-insensitive unless it says (?-i); at most k matches, 5 by default)"},
 			jsonFlag("the results, one line per query"),
 		}, mcpFlags()...),
 		Action: action(retrieveOptionsFrom, runRetrieve),
@@ -58,6 +62,11 @@ type retrieveResult struct {
 	// ZeroMatch is set when no term of the query is in the catalog:
 	// nothing is retrieved, whatever k.
 	ZeroMatch bool `json:"zero_match,omitempty"`
+	// Named are the tools the query names exactly
+	// (retrieval.NamedTools); ExactNameMiss is the first of them that
+	// does not rank first (retrieval.ExactNameMiss).
+	Named         []string `json:"named,omitempty"`
+	ExactNameMiss string   `json:"exact_name_miss,omitempty"`
 }
 
 type retrieveQuery struct {
@@ -79,6 +88,8 @@ type retrieveOptions struct {
 	hasQuery       bool
 	// variant renders the retrieved tools; json is the --json output.
 	variant, json string
+	// regex: the queries are patterns for the regex tool search.
+	regex bool
 }
 
 // retrieveOptionsFrom reads the flags and arguments of `tooleval retrieve` (a bad one is exit 2).
@@ -146,7 +157,11 @@ func retrieveOptionsFrom(c *cli.Context) (*retrieveOptions, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, usageErr("retrieve: %v", err)
 	}
-	o := &retrieveOptions{catalog: c.String("catalog"), mcp: m, config: cfg, always: always, query: c.String("query"), queries: c.String("queries"),
+	search := c.String("search")
+	if search != "bm25" && search != "regex" {
+		return nil, usageErr("retrieve: --search must be bm25 or regex, not %q", search)
+	}
+	o := &retrieveOptions{regex: search == "regex", catalog: c.String("catalog"), mcp: m, config: cfg, always: always, query: c.String("query"), queries: c.String("queries"),
 		hasQuery: hasQ, variant: c.String("render"), json: c.String("json")}
 	if o.json != "-" {
 		if err := checkVariant("retrieve", "render", o.variant); err != nil {
@@ -183,24 +198,42 @@ func runRetrieve(o *retrieveOptions, std streams) error {
 		return inputErr("retrieve: %v", err)
 	}
 	defer ix.Close()
+	var rx *retrieval.RegexIndex
+	if o.regex {
+		rx = retrieval.NewRegex(cat.Tools())
+	}
+	names := cat.Names()
 
 	w := std.out
 	for i, q := range queries {
-		hits, err := ix.Search(q.Query, cfg.K, always...)
-		if err != nil {
-			return inputErr("retrieve: query %s: %v", q.ID, err)
+		var hits []retrieval.Hit
+		zero := false
+		if rx != nil {
+			if hits, err = rx.Search(q.Query, cfg.K); err != nil {
+				return inputErr("retrieve: query %s: %v", idText(q.ID), err)
+			}
+			hits = withAlways(always, hits)
+		} else {
+			if hits, err = ix.Search(q.Query, cfg.K, always...); err != nil {
+				return inputErr("retrieve: query %s: %v", q.ID, err)
+			}
+			zero = !ix.Matches(q.Query)
 		}
 		if hits == nil {
 			hits = []retrieval.Hit{}
 		}
-		zero := !ix.Matches(q.Query)
+		named := retrieval.NamedTools(q.Query, names)
+		miss := retrieval.ExactNameMiss(hits, named)
 		if js != nil {
-			if err := js.add(retrieveResult{ID: q.ID, Query: q.Query, Tools: hits, ZeroMatch: zero}); err != nil {
+			if err := js.add(retrieveResult{ID: q.ID, Query: q.Query, Tools: hits, ZeroMatch: zero, Named: named, ExactNameMiss: miss}); err != nil {
 				return err
 			}
 			if js.toStdout() {
 				continue
 			}
+		}
+		if miss != "" {
+			fmt.Fprintf(std.err, "retrieve: query %s: names tool %s exactly, but it does not rank first\n", idText(q.ID), miss)
 		}
 		if zero {
 			fmt.Fprintf(std.err, "retrieve: query %s: no term in common with the catalog, nothing retrieved "+
@@ -211,6 +244,24 @@ func runRetrieve(o *retrieveOptions, std streams) error {
 		}
 	}
 	return js.close("retrieve")
+}
+
+// withAlways puts the always-include tools first, as a BM25 search does.
+func withAlways(always []string, hits []retrieval.Hit) []retrieval.Hit {
+	out := make([]retrieval.Hit, 0, len(always)+len(hits))
+	seen := map[string]bool{}
+	for _, a := range always {
+		if !seen[a] {
+			seen[a] = true
+			out = append(out, retrieval.Hit{Name: a, Always: true})
+		}
+	}
+	for _, h := range hits {
+		if !seen[h.Name] {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 func printRetrieved(w io.Writer, ix *retrieval.Index, hits []retrieval.Hit, variant string, q retrieveQuery, many bool, i int) error {

@@ -183,3 +183,61 @@ func TestRetrieveErrors(t *testing.T) {
 		})
 	}
 }
+
+// The exact-name check: a tool the query names exactly is listed as
+// "named", and one that BM25 does not rank first (here a description
+// repeating the query's other words outscores the named tool) is
+// reported, in --json and on stderr.
+func TestRetrieveExactName(t *testing.T) {
+	dir := t.TempDir()
+	cat := filepath.Join(dir, "catalog.json")
+	os.WriteFile(cat, []byte(`[
+{"name":"x1","description":"Notes: read notes, list notes, read the notes of a notebook.","input_schema":{"type":"object"}},
+{"name":"read_notes","description":"Read notes.","input_schema":{"type":"object"}},
+{"name":"get_weather","description":"Weather for a city.","input_schema":{"type":"object"}}]`), 0o644)
+	queries := filepath.Join(dir, "q.jsonl")
+	os.WriteFile(queries, []byte(`{"id":"first","query":"use read_notes"}
+{"id":"miss","query":"get_weather, then read the notes of my notebook"}
+{"id":"none","query":"what is the weather in Paris"}
+`), 0o644)
+	code, out, errOut := runCLI("retrieve", "--catalog", cat, "--queries", queries, "-k", "3", "--json", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{`"named":["read_notes"]}`, `"named":["get_weather"],"exact_name_miss":"get_weather"}`, `"always":false}]}`}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines: %s", len(lines), out)
+	}
+	for i, l := range lines {
+		if !strings.HasSuffix(l, want[i]) {
+			t.Errorf("line %d: %s, want it to end %s", i+1, l, want[i])
+		}
+	}
+	_, _, errOut = runCLI("retrieve", "--catalog", cat, "--queries", queries, "-k", "3")
+	if !strings.Contains(errOut, "query miss: names tool get_weather exactly, but it does not rank first") || strings.Count(errOut, "exactly") != 1 {
+		t.Errorf("stderr: %q", errOut)
+	}
+}
+
+// --search regex: the query is a pattern over names, descriptions and
+// parameter names; always-include tools still come first; a broken
+// pattern is exit 1 saying why, an unknown --search exit 2.
+func TestRetrieveRegex(t *testing.T) {
+	const fs = "../../testdata/catalogs/filesystem.mcp.json"
+	code, out, errOut := runCLI("retrieve", "--catalog", fs, "--search", "regex", "--query", "^(READ|write)_", "--always", "move_file", "--json", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := `"tools":[{"name":"move_file","score":0,"always":true},{"name":"read_text_file","score":3,"always":false},`
+	if !strings.Contains(out, want) || !strings.Contains(out, `{"name":"write_file","score":3,"always":false}`) {
+		t.Errorf("got %s", out)
+	}
+	code, _, errOut = runCLI("retrieve", "--catalog", fs, "--search", "regex", "--query", "(")
+	if code != exitBadInput || !strings.Contains(errOut, "not an RE2 pattern") || strings.Contains(errOut, "(?i)") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if code, _, errOut = runCLI("retrieve", "--catalog", fs, "--search", "fuzzy", "--query", "x"); code != exitBadFlags || !strings.Contains(errOut, "--search must be bm25 or regex") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}

@@ -28,12 +28,17 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 	if !regexp.MustCompile(`^\d+ cases, 3 configs: \d+(-\d+)? passed, \d+(-\d+)? failed; no gate$`).MatchString(last) {
 		t.Errorf("last line %q", last)
 	}
-	for _, want := range []string{"│ config │ recall │", "Failures by cause", "k=3: worst cases (8 of "} {
+	// The embedded suite shows a subset-mode trajectory and failures each
+	// repair fixes (issue 26).
+	for _, want := range []string{"│ config │ recall │", "Failures by cause", "k=3: worst cases (8 of ",
+		"k=3: cases judged by a match mode other than the default: subset 1",
+		"k=3: failures each repair fixes: tool_name 1, json 1, coerce 5, drop_unknown 3, drop_optional 1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}
 	}
-	full := []string{"By language and tag", "Call checks", "Prompt variants", "Streaming latency", "Trajectories", "│ zero match │", "k=10: worst cases"}
+	full := []string{"By language and tag", "Call checks", "Prompt variants", "Streaming latency", "Trajectories", "│ zero match │", "k=10: worst cases",
+		"Match modes other than the default", "Failures each repair would fix"}
 	for _, hidden := range full {
 		if strings.Contains(out, hidden) {
 			t.Errorf("summary shows %q, a -v table", hidden)
