@@ -58,10 +58,10 @@ func TestOptionsReachTheParser(t *testing.T) {
 	if len(r.Errors) != 1 || r.Errors[0].Code != toolcall.CodeTooDeep {
 		t.Fatalf("errors %+v, want one too_deep", r.Errors)
 	}
-	p, _ = New(opts{Format: "use_tool", CallsInReasoning: true})
+	p, _ = New(opts{Format: "use_tool", KeepCallsInReasoning: true})
 	r = toolcall.Collect("", toolcall.Run(p, []byte(`<think><use_tool><tool_name>a</tool_name></use_tool></think>`), 0))
-	if len(r.Calls) != 1 {
-		t.Fatalf("calls in reasoning not enabled: %+v", r)
+	if len(r.Calls) != 0 || len(r.Errors) != 1 || r.Errors[0].Code != toolcall.CodeCallInReasoning {
+		t.Fatalf("calls in reasoning not kept: %+v", r)
 	}
 }
 

@@ -78,11 +78,9 @@ func (s *coerceSchema) collect(out *[]string, depth int) {
 
 // KeepsString reports whether an XML value for p stays a JSON string
 // (and so can be streamed as one): p is nil (no catalog, or a parameter the
-// tool does not declare), its types are unknown, or "string" is one of them
-// and none of "object", "array" and "null" is. A string parameter stays a
-// string even when its text looks like 007, true or null; a nullable one
-// (["string","null"], anyOf with null) turns the text null into JSON null,
-// as every serving stack does.
+// tool does not declare), its types are unknown, or "string" is its only
+// type. A string parameter stays a string even when its text looks like
+// 007, true or null; a union is buffered and coerced (AppendCoerced).
 func KeepsString(p *toolcall.Param) bool {
 	types := ParamTypes(p)
 	if len(types) == 0 {
@@ -93,7 +91,7 @@ func KeepsString(p *toolcall.Param) bool {
 		switch t {
 		case "string":
 			str = true
-		case "object", "array", "null":
+		case "object", "array", "null", "boolean", "integer", "number":
 			other = true
 		}
 	}
@@ -107,12 +105,16 @@ func Coerce(p *toolcall.Param, value string) json.RawMessage {
 }
 
 // AppendCoerced appends to dst the JSON for an XML parameter value
-// converted by p's schema. Values of string parameters (and of parameters
-// with unknown types) become JSON strings. Otherwise the first of the
-// allowed types the text fits wins, tried in this order: null ("null",
-// "None"), boolean ("true", "False", …), integer, number, object and array
-// (JSON, or a Python literal such as {'k': True} or (1, 2)). Text that fits
-// none stays a string, so that validation can report it.
+// converted by p's schema, as the serving stacks convert it. Values of
+// string parameters (and of parameters with unknown types) become JSON
+// strings, even "null". Otherwise the text null (or None) is JSON null for
+// a parameter that is not a string (and for a nullable one), then the
+// first of the allowed types the text fits wins, tried in this order:
+// boolean ("true", "False", …), integer, number — before string, so a
+// union ["integer","string"] reads 5 as 5 —, then object and array (JSON,
+// or a Python literal such as {'k': True} or (1, 2)). Text that fits none
+// stays a string, so that validation can report it ("yes" for a boolean
+// stays "yes": guessing would hide the model's error).
 func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	if KeepsString(p) {
 		return AppendJSONString(dst, value)
@@ -122,20 +124,9 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 		allowed[t] = true
 	}
 	v := bytes.TrimSpace(value)
-	if allowed["null"] && (string(v) == "null" || string(v) == "None") {
-		return append(dst, "null"...)
-	}
-	if allowed["string"] {
-		// A string or a structure (anyOf [string, array], …): text that
-		// is a JSON or Python object or array of an allowed kind is the
-		// structure; anything else, even 007 or true, is the string.
-		if out, ok := appendStructure(dst, allowed, v); ok {
-			return out
-		}
-		return AppendJSONString(dst, value)
-	}
 	s := string(v)
-	if allowed["null"] && (s == "null" || s == "None" || s == "") {
+	if (s == "null" || s == "None") && (allowed["null"] || !allowed["string"]) ||
+		s == "" && allowed["null"] && !allowed["string"] {
 		return append(dst, "null"...)
 	}
 	if allowed["boolean"] {
@@ -165,6 +156,8 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	if out, ok := appendStructure(dst, allowed, v); ok {
 		return out
 	}
+	// A string, or text that fits no allowed type: "three" for an
+	// integer stays a string for validation to report.
 	return AppendJSONString(dst, value)
 }
 

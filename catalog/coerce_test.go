@@ -15,8 +15,9 @@ func TestKeepsString(t *testing.T) {
 	}{
 		{nil, true},
 		{[]string{"string"}, true},
-		{[]string{"string", "null"}, false}, // buffered: null is JSON null
-		{[]string{"integer", "string"}, true},
+		{[]string{"string", "null"}, false},    // buffered: null is JSON null
+		{[]string{"integer", "string"}, false}, // buffered: 5 is an integer
+		{[]string{"boolean", "string"}, false},
 		{[]string{"integer"}, false},
 		{[]string{"string", "array"}, false}, // buffered: may be a list
 		{[]string{"object", "string"}, false},
@@ -74,7 +75,21 @@ func TestCoerce(t *testing.T) {
 		{"schema type", schema(`{"type":"integer"}`), "9", `9`},
 		{"schema type array", schema(`{"type":["boolean","null"]}`), "true", `true`},
 		{"schema anyOf", schema(`{"anyOf":[{"type":"integer"},{"type":"null"}]}`), "None", `null`},
-		{"schema anyOf with string", schema(`{"anyOf":[{"type":"integer"},{"type":"string"}]}`), "9", `"9"`},
+		// A union tries boolean, integer and number before string.
+		{"schema anyOf with string", schema(`{"anyOf":[{"type":"integer"},{"type":"string"}]}`), "9", `9`},
+		{"union integer string: text stays", typed("integer", "string"), "nine", `"nine"`},
+		{"union integer string: null stays text", typed("integer", "string"), "null", `"null"`},
+		{"union boolean string", typed("string", "boolean"), "False", `false`},
+		{"union number string", typed("string", "number"), "2.5", `2.5`},
+		{"union integer number string", typed("string", "number", "integer"), "3", `3`},
+		// null for a parameter that is not a string is JSON null, nullable
+		// or not: the serving stacks read it so.
+		{"integer null", typed("integer"), "null", `null`},
+		{"boolean None", typed("boolean"), " None\n", `null`},
+		{"object null", typed("object"), "null", `null`},
+		{"array null", typed("array"), "null", `null`},
+		{"number null", schema(`{"type":"number"}`), "null", `null`},
+		{"unknown type keeps null", nil, "null", `"null"`},
 		{"schema properties means object", schema(`{"properties":{"a":{}}}`), `{"a":1}`, `{"a":1}`},
 		{"schema items means array", schema(`{"items":{"type":"string"}}`), `['x']`, `["x"]`},
 		{"invalid utf8 replaced", typed("string"), "a\xffb", `"a\ufffdb"`},

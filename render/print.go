@@ -173,7 +173,7 @@ func summaryGrid(rep *report.Report) *grid {
 func causesGrid(rep *report.Report) *grid {
 	causes := []string{"retrieval_miss", "selection", "arguments", report.CauseParser, report.CauseError}
 	// Causes only trajectories have get a column when they occur.
-	for _, extra := range []string{"search_query", report.CauseStopped} {
+	for _, extra := range []string{"search_query", report.CauseStopped, report.CauseCallInReasoning} {
 		for _, c := range rep.Configs {
 			if c.Metrics.Causes[extra] > 0 {
 				causes = append(causes, extra)

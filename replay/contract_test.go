@@ -21,7 +21,7 @@ func TestContractEveryFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ids) != len(anyparse.Formats())+2 {
+	if len(ids) != len(anyparse.Formats())+3 { // and the option cases
 		t.Fatalf("%d cases for %d formats", len(ids), len(anyparse.Formats()))
 	}
 	rep := runTest(t, s, Options{Ks: []int{5}, RandomChunkings: 3})

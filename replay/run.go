@@ -450,6 +450,11 @@ func (r *runner) score(c *suite.Case, cat *catalog.Catalog, always, topk, gold [
 		res.Cause = report.CauseParser
 	default:
 		res.Cause = string(metrics.Attribute(len(res.Missed) == 0, calls))
+		// Wrong calls from a model that called inside its reasoning: that
+		// is the cause to see (a retrieval miss still comes first).
+		if (res.Cause == string(metrics.CauseSelection) || res.Cause == string(metrics.CauseArguments)) && parse != nil && parse.CallInReasoning() {
+			res.Cause = report.CauseCallInReasoning
+		}
 	}
 	res.Passed = res.Cause == ""
 	return res, nil

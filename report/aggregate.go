@@ -63,6 +63,9 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 	}
 	if r.Parse != nil {
 		a.Transcripts++
+		if r.Parse.CallInReasoning() {
+			a.CallsInReasoning++
+		}
 		if r.Parse.Disagreement != "" {
 			a.ParserFailures++
 		}

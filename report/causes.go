@@ -5,7 +5,7 @@ package report
 const CauseStopped = "stopped"
 
 // causeOrder ranks failure causes from the most to the least severe.
-var CauseOrder = []string{CauseError, CauseParser, "retrieval_miss", "search_query", "selection", "arguments", CauseStopped}
+var CauseOrder = []string{CauseError, CauseParser, CauseCallInReasoning, "retrieval_miss", "search_query", "selection", "arguments", CauseStopped}
 
 func CauseRank(c string) int {
 	for i, x := range CauseOrder {

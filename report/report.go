@@ -153,6 +153,10 @@ type Aggregate struct {
 	// chunkings.
 	Transcripts    int `json:"transcripts"`
 	ParserFailures int `json:"parser_failures"`
+	// CallsInReasoning counts transcripts in which the model wrote a call
+	// inside its reasoning, passed or not (a failed one has the cause
+	// call_in_reasoning).
+	CallsInReasoning int `json:"calls_in_reasoning,omitempty"`
 
 	// Causes counts failed cases by cause; Codes counts call cases by
 	// their first failing check.
@@ -285,6 +289,17 @@ type ParseResult struct {
 	Disagreement string `json:"disagreement,omitempty"`
 }
 
+// CallInReasoning reports whether the parse found a call written inside
+// reasoning.
+func (r *ParseResult) CallInReasoning() bool {
+	for _, e := range r.Errors {
+		if e.Code == toolcall.CodeCallInReasoning {
+			return true
+		}
+	}
+	return false
+}
+
 // The failure causes beyond metrics.Cause.
 const (
 	// CauseParser: parsing the transcript in different chunkings gave
@@ -292,4 +307,8 @@ const (
 	CauseParser = "parser"
 	// CauseError: the case could not be replayed.
 	CauseError = "error"
+	// CauseCallInReasoning: the case failed and its model wrote a call
+	// inside its reasoning (the parser's call_in_reasoning), whether the
+	// call was read (the default) or kept as reasoning.
+	CauseCallInReasoning = string(toolcall.CodeCallInReasoning)
 )

@@ -102,6 +102,10 @@ type SuiteSettings struct {
 	// SearchTool, when set, is the search tool of every case that does
 	// not declare its own.
 	SearchTool *SearchTool `json:"search_tool,omitempty"`
+	// KeepCallsInReasoning sets transcript.keep_calls_in_reasoning for
+	// every transcript of the suite (steps' included).
+	KeepCallsInReasoning bool `json:"keep_calls_in_reasoning,omitempty"`
+
 	// Match is how strictly every case's calls are judged (a case's own
 	// match is laid over it); nil is the default.
 	Match *metrics.Match `json:"match,omitempty"`

@@ -119,6 +119,10 @@ type Transcript struct {
 	// inside reasoning. ThinkAsText: <think> is plain text.
 	ReasoningOpen bool `json:"reasoning_open,omitempty"`
 	ThinkAsText   bool `json:"think_as_text,omitempty"`
+	// KeepCallsInReasoning keeps a call written inside reasoning as
+	// reasoning (strict evaluation); by default it is a call. The suite's
+	// settings line may set it for every transcript.
+	KeepCallsInReasoning bool `json:"keep_calls_in_reasoning,omitempty"`
 	// Dialect is a dialect file (see the README's "A dialect without a
 	// release"; a path relative to the suite): the output is read in the
 	// marker dialect it describes, and Format is left out. A transcript
@@ -128,6 +132,9 @@ type Transcript struct {
 	dialect *textparse.Dialect // the dialect read, loaded from a file
 	data    []byte             // the whole output
 	chunks  [][]byte           // as recorded
+	// keepSuite: the suite's settings keep calls in reasoning (not
+	// written back: the line marshals as it was read).
+	keepSuite bool
 }
 
 // Bytes returns the whole recorded output.
@@ -433,6 +440,7 @@ func jsonErr(raw []byte, err error) string {
 // resolveTranscript reads a transcript's bytes and checks its fields;
 // field names it in messages ("transcript", "steps[2].transcript").
 func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
+	t.keepSuite = l.suite.Settings.KeepCallsInReasoning
 	switch {
 	case t.Dialect != "":
 		t.dialect = l.dialect(line, field+".dialect", t.Dialect)
@@ -589,10 +597,11 @@ func contains(xs []string, s string) bool {
 // its reasoning settings; the caps are the parsers' defaults.
 func (t *Transcript) ParseOptions(tools toolcall.ToolSet) toolcall.ParseOptions {
 	o := toolcall.ParseOptions{
-		Format:        toolcall.Format(t.Format),
-		Tools:         tools,
-		ReasoningOpen: t.ReasoningOpen,
-		ThinkAsText:   t.ThinkAsText,
+		Format:               toolcall.Format(t.Format),
+		Tools:                tools,
+		ReasoningOpen:        t.ReasoningOpen,
+		ThinkAsText:          t.ThinkAsText,
+		KeepCallsInReasoning: t.KeepCallsInReasoning || t.keepSuite,
 	}
 	if t.dialect != nil { // a nil *Dialect in the interface would not be nil
 		o.Dialect = t.dialect

@@ -136,10 +136,10 @@ func (p *Parser) textMarkers() *actionSet {
 	if p.mk.rset != nil {
 		return p.mk.rset
 	}
-	if p.mk.comp == nil || p.reason && !p.cfg.callsInThinking {
+	if p.mk.comp == nil {
 		return &noMarkers
 	}
-	return &p.mk.comp.text
+	return &p.mk.comp.text // inside <think>, only its blocks' Open act (onMarker)
 }
 
 // textScan is the text state, for every dialect: text up to the next byte
@@ -344,8 +344,17 @@ func (p *Parser) onMarker(a action, off, end int) {
 		p.emptyName(off)
 		return
 	}
+	if p.mode == mText && (p.reason && p.mk.rset == nil || a.kind == aReasonCall) {
+		p.markerInReasoning(a, off, end)
+		return
+	}
 	switch a.kind {
-	case aBlock:
+	case aLateClose:
+		if p.inr.cutSpan != a.span+1 {
+			p.emitText(p.heldMarker(), off) // no call ended the span: text
+		}
+		p.inr.cutSpan = 0
+	case aBlock, aReasonCall:
 		p.fresh = false
 		if p.mk.rset != nil { // a header-entered reasoning span ends at the next message
 			p.reason, p.mk.rset = false, nil
@@ -360,6 +369,8 @@ func (p *Parser) onMarker(a action, off, end int) {
 		}
 	case aReasonOpen:
 		p.reason, p.mk.rset = true, &p.mk.comp.reason[a.span]
+		p.inr.reset()
+		p.inr.label = p.mk.comp.labels[a.span]
 	case aReasonClose:
 		p.reason, p.mk.rset, p.fresh = false, nil, true
 	case aDrop:

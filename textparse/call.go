@@ -280,6 +280,41 @@ func (p *Parser) endCall(off int) {
 	})
 }
 
+// closeMissing ends, at the end of the output (end), a call that is
+// complete but for its closing token, and reports the missing closer of
+// that call or of the block or wrapper around complete calls, as a
+// missing_closer warning.
+func (p *Parser) closeMissing(end int) {
+	switch {
+	case p.calls.inCall && p.closerOnlyMissing():
+		p.errorf(end, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing token of the call to %q", p.calls.cur.name)
+		if p.mode == mInvoke {
+			p.endInvoke(end)
+		} else {
+			p.endCall(end)
+		}
+	case p.calls.inCall:
+	case p.mode == mEnvPost, p.mode == mWrapper, p.mode == mBlock && p.mk.blk.Close != "" && !p.mk.blk.Anchored:
+		p.errorf(end, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
+	}
+}
+
+// closerOnlyMissing reports, at the end of the output, whether the call
+// being read is complete but for its closing token: between the
+// parameters of a call of tags (every value closed), after the JSON
+// arguments of a block's call waiting for its CallEnd, or after a
+// <use_tool>'s name or arguments. A call cut inside a value, a name or
+// its JSON is not.
+func (p *Parser) closerOnlyMissing() bool {
+	switch p.mode {
+	case mInvoke, mBlock, mArgsPost:
+		return true
+	case mUseTool:
+		return p.calls.cur.name != ""
+	}
+	return false
+}
+
 // endInvoke closes an XML-parameter call.
 func (p *Parser) endInvoke(off int) {
 	if p.mode == mValue && !p.valueClose(off) {

@@ -7,7 +7,7 @@ type parseCase struct {
 	name   string
 	format Format
 	tools  bool // give the parser the test catalog
-	think  bool // CallsInReasoning
+	keep   bool // KeepCallsInReasoning
 	max    int  // MaxCallBytes
 	depth  int  // MaxDepth
 	open   bool // ReasoningOpen
@@ -17,7 +17,7 @@ type parseCase struct {
 }
 
 func (c parseCase) options() opts {
-	o := opts{Format: c.format, CallsInReasoning: c.think, MaxCallBytes: c.max, MaxDepth: c.depth, ReasoningOpen: c.open, ThinkAsText: c.plain}
+	o := opts{Format: c.format, KeepCallsInReasoning: c.keep, MaxCallBytes: c.max, MaxDepth: c.depth, ReasoningOpen: c.open, ThinkAsText: c.plain}
 	if c.tools {
 		o.Tools = tools
 	}
@@ -29,9 +29,12 @@ var parseCases = []parseCase{
 	{name: "options/reasoning_open", format: FormatToolCall, open: true,
 		in:   "The user wants Paris.\n</think>\n\nChecking.<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Paris\"}}</tool_call>",
 		want: `text="\n\nChecking." reasoning="The user wants Paris.\n" call=get_weather{"city":"Paris"}`},
-	{name: "options/reasoning_open_call_inside_is_reasoning", format: FormatAuto, open: true,
+	{name: "options/reasoning_open_call_inside_ends_reasoning", format: FormatAuto, open: true,
 		in:   "Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later</think>done",
-		want: `text="done" reasoning="Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later"`},
+		want: `text=" laterdone" reasoning="Maybe " call=f{} error=call_in_reasoning`},
+	{name: "options/reasoning_open_call_inside_kept", format: FormatAuto, open: true, keep: true,
+		in:   "Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later</think>done",
+		want: `text="done" reasoning="Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later" error=call_in_reasoning`},
 	{name: "options/reasoning_open_never_closed", format: FormatAuto, open: true,
 		in:   "thinking until the end",
 		want: `reasoning="thinking until the end"`},
@@ -174,9 +177,20 @@ var parseCases = []parseCase{
 	{name: "function_calls/closer_then_text_inside_value", format: FormatFunctionCalls,
 		in:   "<invoke name=\"w\"><parameter name=\"xml\"><a></parameter> tail</parameter>\n<parameter name=\"n\">1</parameter></invoke>",
 		want: `call=w{"xml":"<a></parameter> tail","n":"1"}`},
+	// A mangled closer (digits after the name) ends the value it closes,
+	// with a warning; other look-alikes are content.
+	{name: "function_calls/mangled_closer", format: FormatFunctionCalls, tools: true,
+		in:   "<function_calls><invoke name=\"read_file\"><parameter name=\"path\">a.go</parameter1><parameter name=\"start_line\">3</parameter22></invoke></function_calls>",
+		want: `call=read_file{"path":"a.go","start_line":3} error=malformed_markup error=malformed_markup`},
+	{name: "function_calls/closer_lookalike_is_content", format: FormatFunctionCalls, tools: true,
+		in:   "<function_calls><invoke name=\"read_file\"><parameter name=\"path\">a</parameters>b</parameter1x></parameter></invoke></function_calls>",
+		want: `call=read_file{"path":"a</parameters>b</parameter1x>"}`},
+	{name: "function_calls/mangled_closer_in_text", format: FormatFunctionCalls,
+		in:   "See </parameter1> and </invoke2>.",
+		want: `text="See </parameter1> and </invoke2>."`},
 	{name: "function_calls/closer_at_end_of_stream", format: FormatFunctionCalls,
 		in:   "<invoke name=\"w\"><parameter name=\"a\">v</parameter>\n",
-		want: `error=incomplete_call`},
+		want: `call=w{"a":"v"} error=missing_closer`},
 	{name: "function_calls/missing_parameter_closer", format: FormatFunctionCalls,
 		in:   "<invoke name=\"w\"><parameter name=\"a\">one\n<parameter name=\"b\">two</parameter></invoke>",
 		want: `call=w{"a":"one","b":"two"}`},
@@ -431,12 +445,12 @@ var parseCases = []parseCase{
 	{name: "reasoning/thinking", format: FormatAuto,
 		in:   "<thinking>\nhmm\n</thinking>\nok",
 		want: `text="\nok" reasoning="\nhmm\n"`},
-	{name: "reasoning/calls_inside_not_run", format: FormatUseTool,
+	{name: "reasoning/call_inside_kept", format: FormatUseTool, keep: true,
 		in:   "<think>maybe <use_tool><tool_name>x</tool_name></use_tool></think>no",
-		want: `text="no" reasoning="maybe <use_tool><tool_name>x</tool_name></use_tool>"`},
-	{name: "reasoning/calls_inside_enabled", format: FormatUseTool, think: true,
+		want: `text="no" reasoning="maybe <use_tool><tool_name>x</tool_name></use_tool>" error=call_in_reasoning`},
+	{name: "reasoning/call_inside_ends_reasoning", format: FormatUseTool,
 		in:   "<think>maybe <use_tool><tool_name>x</tool_name></use_tool> then</think>no",
-		want: `text="no" reasoning="maybe  then" call=x{}`},
+		want: `text=" thenno" reasoning="maybe " call=x{} error=call_in_reasoning`},
 	{name: "reasoning/stray_close", format: FormatAuto,
 		in:   "thought</think>answer",
 		want: `text="thoughtanswer" error=malformed_markup`},
@@ -523,7 +537,7 @@ var parseCases = []parseCase{
 		want: `text="\nafter" call=read_file{"path":"a.go"}`},
 	{name: "real/qwen_function_closer_at_end_of_stream", format: FormatQwen3Coder,
 		in:   "<tool_call>\n<function=read_file>\n<parameter=path>\na.go\n</function>\n",
-		want: `call=read_file{"path":"a.go"}`},
+		want: `call=read_file{"path":"a.go"} error=missing_closer`},
 	{name: "real/qwen_two_tool_calls_auto", format: FormatAuto, tools: true,
 		in:   "<tool_call>\n<function=read_file>\n<parameter=path>\na.go\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=read_file>\n<parameter=path>\nb.go\n</parameter>\n</function>\n</tool_call>",
 		want: `text="\n" call=read_file{"path":"a.go"} call=read_file{"path":"b.go"}`},
@@ -571,5 +585,5 @@ var parseCases = []parseCase{
 		want: `reasoning="\nLet me think about <b> tags and a < b"`},
 	{name: "real/think_containing_call_then_call", format: FormatAuto,
 		in:   "<think>maybe <tool_call>{\"name\":\"x\",\"arguments\":{}}</tool_call></think>\n<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"city\":\"P\"}}</tool_call>",
-		want: `text="\n" reasoning="maybe <tool_call>{\"name\":\"x\",\"arguments\":{}}</tool_call>" call=get_weather{"city":"P"}`},
+		want: `text="\n" reasoning="maybe " call=x{} call=get_weather{"city":"P"} error=call_in_reasoning`},
 }

@@ -98,10 +98,17 @@ type Tags struct {
 	Fence bool
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string
+	// KeepNewline: a value's trailing newline is content, not markup
+	// (Seed-OSS writes values flush against their tags, so a newline
+	// before </parameter> belongs to the value: code edits depend on it).
+	KeepNewline bool
 }
 
-// Span is a pair of markers around reasoning.
-type Span struct{ Open, Close string }
+// Span is a pair of markers around reasoning. Label, when set, is an
+// optional label right after Open, dropped: Gemma 4 writes
+// <|channel>thought…<channel|>, and an unlabelled <|channel>…<channel|>
+// is reasoning too.
+type Span struct{ Open, Close, Label string }
 
 // Block is one kind of call block:
 //
@@ -199,6 +206,8 @@ const (
 	aNameEnd                // ends a name
 	aIDMark                 // starts an id after the name
 	aStray                  // a closer out of place (text)
+	aReasonCall             // a block's Open inside the dialect's reasoning span (reasoning)
+	aLateClose              // a reasoning span's Close in text (after a call ended the span)
 )
 
 // action is what a matched marker does.
@@ -243,7 +252,8 @@ type compiled struct {
 	text          actionSet // markers acted on in text
 	anchored      []*Block  // blocks that may start the answer
 	anchorDialect []*Dialect
-	reason        []actionSet // per reasoning span: its close marker
+	reason        []actionSet  // per reasoning span: its close marker
+	labels        []*actionSet // per reasoning span: its Label, nil for none
 	spans         []Span
 	spanOf        map[*Dialect]int // the first reasoning span of a dialect
 	blocks        map[*Block]*blockSets
@@ -252,6 +262,7 @@ type compiled struct {
 
 func compile(ds []*Dialect) *compiled {
 	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
+	var lateClose []action
 	for _, d := range ds {
 		if d.NoAuto && len(ds) > 1 {
 			continue
@@ -306,8 +317,21 @@ func compile(ds []*Dialect) *compiled {
 				for bi := range d.Blocks {
 					rs.on(d.Blocks[bi].Open, action{kind: aBlock, dialect: d, block: &d.Blocks[bi]})
 				}
+			} else {
+				// A call written before the span's Close (inreasoning.go);
+				// the Close met in text after such a call ends nothing.
+				for bi := range d.Blocks {
+					rs.on(d.Blocks[bi].Open, action{kind: aReasonCall, dialect: d, block: &d.Blocks[bi], span: len(c.spans)})
+				}
+				lateClose = append(lateClose, action{kind: aLateClose, dialect: d, span: len(c.spans)})
 			}
 			c.reason = append(c.reason, rs)
+			var ls *actionSet
+			if sp.Label != "" {
+				ls = &actionSet{}
+				ls.on(sp.Label, action{kind: aDrop, dialect: d})
+			}
+			c.labels = append(c.labels, ls)
 			c.spans = append(c.spans, sp)
 		}
 		if len(ds) == 1 { // not under auto: other models' text may hold them
@@ -319,6 +343,16 @@ func compile(ds []*Dialect) *compiled {
 					c.text.on(b.Close, action{kind: aStray, dialect: d, block: b})
 				}
 			}
+		}
+	}
+	for _, a := range lateClose {
+		m := c.spans[a.span].Close
+		clash := false
+		for _, x := range c.text.list {
+			clash = clash || overlaps(m, x)
+		}
+		if !clash {
+			c.text.on(m, a)
 		}
 	}
 	return c

@@ -19,14 +19,19 @@ func init() {
 		Call: "<｜tool▁call▁begin｜>", CallEnd: "<｜tool▁call▁end｜>",
 		Body: Body{Read: ReadNameJSON, NameEnd: "<｜tool▁sep｜>", TypeWord: "function", Untyped: FormatDeepSeekV31, Fence: true},
 	}
+	// The tool-output markers the template writes around tool results: a
+	// model that goes on after its calls may start writing them; dropped.
+	outputs := []string{"<｜tool▁outputs▁begin｜>", "<｜tool▁output▁begin｜>", "<｜tool▁output▁end｜>", "<｜tool▁outputs▁end｜>"}
 	register(&Dialect{
 		Format:     FormatDeepSeekV3,
+		Drop:       outputs,
 		Wire:       "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\\n```json\\n{json}\\n```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
 		Blocks:     []Block{block},
 		StrayClose: true,
 	})
 	register(&Dialect{
 		Format:     FormatDeepSeekV31,
+		Drop:       outputs,
 		Wire:       "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
 		Blocks:     []Block{block},
 		StrayClose: true,

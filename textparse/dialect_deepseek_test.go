@@ -25,6 +25,14 @@ func dsV31(name, args string) string { return dsCall + name + dsSep + args + dsC
 
 // deepseekCases are modelled on DeepSeek V3 / R1 and V3.1 output.
 var deepseekCases = []parseCase{
+	// The tool-output markers a model may go on writing after its calls
+	// are dropped, in both generations.
+	{name: "deepseek_v3/tool_output_markers_dropped", format: FormatDeepSeekV3,
+		in:   "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>list_files\n```json\n{}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>",
+		want: `call=list_files{}`},
+	{name: "deepseek_v31/tool_output_markers_dropped", format: FormatDeepSeekV31,
+		in:   "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>list_files<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>[]<｜tool▁output▁end｜><｜tool▁outputs▁end｜>Done.",
+		want: `text="[]Done." call=list_files{}`},
 	{name: "deepseek_v3/one_call", format: FormatDeepSeekV3,
 		in:   dsBegin + dsV3("get_weather", `{"location": "Tokyo"}`) + dsEnd,
 		want: `call=get_weather{"location":"Tokyo"}`},

@@ -58,10 +58,10 @@ func ExampleParser_miniMaxM2() {
 
 func ExampleParser_seedOSS() {
 	showCalls(mustNew(opts{Format: FormatSeedOSS, Tools: tools}),
-		"<seed:think>Need the weather.</seed:think><seed:tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</seed:tool_call>")
+		"<seed:think>Need the weather.</seed:think><seed:tool_call>\n<function=write_to_file>\n<parameter=path>notes.txt</parameter>\n<parameter=content>Oslo\n</parameter>\n</function>\n</seed:tool_call>")
 	// Output:
 	// reasoning "Need the weather."
-	// call get_weather {"city":"Oslo"}
+	// call write_to_file {"path":"notes.txt","content":"Oslo\n"}
 }
 
 func ExampleParser_step3() {

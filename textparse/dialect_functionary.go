@@ -44,8 +44,14 @@ func (fnReader) starts(c byte, anchored bool) bool {
 	return !anchored || isPyKwByte(c) && !(c >= '0' && c <= '9')
 }
 
-// end: an unfinished recipient line is dropped with the stream.
-func (fnReader) end(p *Parser) {}
+// end: an unfinished recipient line at the end of the stream is text (a
+// short answer such as "Done." with no recipient), never dropped.
+func (fnReader) end(p *Parser) {
+	if len(p.calls.name) > 0 {
+		p.emitText(p.own(p.calls.name), p.calls.nameOff)
+		p.calls.name = p.calls.name[:0]
+	}
+}
 
 // begin starts a Functionary recipient line at b[i].
 func (fnReader) begin(p *Parser, b []byte, i int) int {

@@ -11,6 +11,11 @@ func init() { parseCases = append(parseCases, functionaryCases...) }
 // functionaryCases are modelled on Functionary v3.2 (recipient lines; the
 // prompt ends with >>>) and v3.1 (<function=…>) output.
 var functionaryCases = []parseCase{
+	// A short answer with no recipient line and no newline is text, not
+	// dropped with the stream.
+	{name: "functionary_v3/short_answer_is_text", format: FormatFunctionaryV3,
+		in:   "<think>Nothing to call.</think>All done.",
+		want: `text="All done." reasoning="Nothing to call."`},
 	{name: "functionary_v3/first_call_without_marker", format: FormatFunctionaryV3,
 		in:   "get_weather\n{\"city\": \"Paris\"}",
 		want: `call=get_weather{"city":"Paris"}`},

@@ -1,9 +1,12 @@
 package textparse
 
 // Gemma 4: one call per <|tool_call>…<tool_call|>, in Gemma's own value
-// syntax (gemma4body.go); reasoning on the thought channel. <tool_call|> is
-// a special token: it ends a call wherever it appears, and one outside a
-// call is stray markup.
+// syntax (gemma4body.go); reasoning on the thought channel, and in an
+// unlabelled <|channel>…<channel|> too (the label is optional). <tool_call|>
+// is a special token: it ends a call wherever it appears, and one outside a
+// call is stray markup. <|tool_response> (and <tool_response|>), the tokens
+// around the tool's answer that the model may start writing after its
+// call, are dropped.
 //
 //	<|channel>thought
 //	The user wants Paris.<channel|><|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3}<tool_call|>
@@ -12,9 +15,10 @@ const FormatGemma4 Format = "gemma4"
 func init() {
 	register(&Dialect{
 		Format:     FormatGemma4,
-		Wire:       `<|tool_call>call:NAME{key:<|"|>string<|"|>,n:5,obj:{k:true},list:[…]}<tool_call|>; <|channel>thought…<channel|> reasoning`,
+		Wire:       `<|tool_call>call:NAME{key:<|"|>string<|"|>,n:5,obj:{k:true},list:[…]}<tool_call|>; <|channel>thought…<channel|> (label optional) reasoning; <|tool_response> dropped`,
 		Blocks:     []Block{{Open: "<|tool_call>", Close: "<tool_call|>", Body: Body{Read: ReadGemma}}},
-		Reasoning:  []Span{{Open: "<|channel>thought", Close: "<channel|>"}},
+		Reasoning:  []Span{{Open: "<|channel>", Close: "<channel|>", Label: "thought"}},
+		Drop:       []string{"<|tool_response>", "<tool_response|>"},
 		StrayClose: true,
 	})
 }

@@ -15,7 +15,7 @@ func init() {
 	parseCases = append(parseCases, []parseCase{
 		{name: "inkling/missing_end_at_stream_end", format: FormatInkling,
 			in:   `<|content_invoke_tool_json|>{"name": "list_files", "arguments": {}}`,
-			want: `call=list_files{}`},
+			want: `call=list_files{} error=missing_closer`},
 		{name: "inkling/stray_end", format: FormatInkling,
 			in:   "All done.<|end_message|>",
 			want: `text="All done." error=malformed_markup`},

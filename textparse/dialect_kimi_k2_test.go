@@ -37,7 +37,7 @@ var kimiK2Cases = []parseCase{
 		want: `text="Checking." error=incomplete_call`},
 	{name: "kimi_k2/truncated_before_end", format: FormatKimiK2,
 		in:   `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}`,
-		want: `error=incomplete_call`},
+		want: `call=get_weather{"city":"Paris"} id=functions.get_weather:0 error=missing_closer`},
 	{name: "kimi_k2/singular_section", format: FormatKimiK2,
 		in:   `<|tool_call_section_begin|><|tool_call_begin|>functions.get_weather:3<|tool_call_argument_begin|>{"city":"Oslo"}<|tool_call_end|><|tool_call_section_end|>`,
 		want: `call=get_weather{"city":"Oslo"} id=functions.get_weather:3`},

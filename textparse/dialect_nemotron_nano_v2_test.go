@@ -18,7 +18,7 @@ func init() {
 			want: `call=get_weather{"city":"Lyon"} call=list_files{}`},
 		{name: "nemotron_nano_v2/missing_close_at_end", format: FormatNemotronNanoV2,
 			in:   `<TOOLCALL>[{"name": "list_files", "arguments": {}}]`,
-			want: `call=list_files{}`},
+			want: `call=list_files{} error=missing_closer`},
 		{name: "nemotron_nano_v2/stray_close", format: FormatNemotronNanoV2,
 			in:   `<TOOLCALL>[{"name": "list_files", "arguments": {}}]</TOOLCALL></TOOLCALL> done`,
 			want: `text=" done" call=list_files{} error=malformed_markup`},

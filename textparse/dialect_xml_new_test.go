@@ -98,8 +98,23 @@ var minimaxCases = []parseCase{
 
 var seedCases = []parseCase{
 	{name: "seed_oss/one_call", format: FormatSeedOSS, tools: true,
-		in:   "<seed:tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</seed:tool_call>",
+		in:   "<seed:tool_call>\n<function=get_weather>\n<parameter=city>Paris</parameter>\n<parameter=days>2</parameter>\n</function>\n</seed:tool_call>",
 		want: `call=get_weather{"city":"Paris","days":2}`},
+	// Seed-OSS keeps a value's trailing newline (a file's last newline in
+	// a code edit); one newline after the opening tag is still dropped.
+	{name: "seed_oss/keeps_trailing_newline", format: FormatSeedOSS, tools: true,
+		in:   "<seed:tool_call>\n<function=write_to_file>\n<parameter=path>a.txt</parameter>\n<parameter=content>\nline 1\nline 2\n</parameter>\n</function>\n</seed:tool_call>",
+		want: `call=write_to_file{"path":"a.txt","content":"line 1\nline 2\n"}`},
+	{name: "seed_oss/keeps_trailing_newline_coerced", format: FormatSeedOSS, tools: true,
+		in:   "<seed:tool_call><function=get_weather><parameter=city>Oslo\n</parameter><parameter=days>3\n</parameter></function></seed:tool_call>",
+		want: `call=get_weather{"city":"Oslo\n","days":3}`},
+	{name: "seed_oss/bare_function_keeps_newline", format: FormatSeedOSS, tools: true,
+		in:   "<function=read_file><parameter=path>a.go\n</parameter></function>",
+		want: `call=read_file{"path":"a.go\n"}`},
+	// qwen3_coder writes a newline around each value: both are markup.
+	{name: "qwen3_coder/drops_trailing_newline", format: FormatQwen3Coder, tools: true,
+		in:   "<tool_call>\n<function=read_file>\n<parameter=path>\na.go\n</parameter>\n</function>\n</tool_call>",
+		want: `call=read_file{"path":"a.go"}`},
 	{name: "seed_oss/thinking", format: FormatSeedOSS, tools: true,
 		in:   "<seed:think>I should call the weather tool.<seed:cot_budget_reflect>I have used 30 tokens.</seed:cot_budget_reflect></seed:think>\n<seed:tool_call>\n<function=get_weather>\n<parameter=city>Oslo</parameter>\n</function>\n</seed:tool_call>",
 		want: `text="\n" reasoning="I should call the weather tool.<seed:cot_budget_reflect>I have used 30 tokens.</seed:cot_budget_reflect>" call=get_weather{"city":"Oslo"}`},
@@ -113,8 +128,8 @@ var seedCases = []parseCase{
 		in:   "Checking.\n<seed:tool_call>\n<function=list_files>\n</function>\n</seed:tool_call>\nDone.",
 		want: `text="Checking.\n\nDone." call=list_files{}`},
 	{name: "seed_oss/code_in_value", format: FormatSeedOSS, tools: true,
-		in:   "<seed:tool_call>\n<function=write_to_file>\n<parameter=path>\nx.py\n</parameter>\n<parameter=content>\nif a < b and s == \"</function>\":\n    pass\n</parameter>\n</function>\n</seed:tool_call>",
-		want: `call=write_to_file{"path":"x.py","content":"if a < b and s == \"</function>\":\n    pass"}`},
+		in:   "<seed:tool_call>\n<function=write_to_file>\n<parameter=path>x.py</parameter>\n<parameter=content>if a < b and s == \"</function>\":\n    pass\n</parameter>\n</function>\n</seed:tool_call>",
+		want: `call=write_to_file{"path":"x.py","content":"if a < b and s == \"</function>\":\n    pass\n"}`},
 	{name: "seed_oss/truncated", format: FormatSeedOSS, tools: true,
 		in:   "<seed:tool_call>\n<function=get_weather>\n<parameter=city>\nPar",
 		want: `error=incomplete_call`},

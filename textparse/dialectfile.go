@@ -61,6 +61,7 @@ type bodyFile struct {
 type spanFile struct {
 	Open  string `json:"open,omitempty"`
 	Close string `json:"close"`
+	Label string `json:"label,omitempty"` // Span.Label
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -312,7 +313,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label})
 	}
 	for i, m := range f.Drop {
 		if m == "" {

@@ -33,6 +33,10 @@ var tools = testTools{
 	"edit": {Name: "edit", Params: []toolcall.Param{param("path", "string"), param("edits", "array"),
 		param("target", "string", "array"), param("limit", "integer", "null"), param("cfg", "object", "null"),
 		param("level", "integer"), param("note", "string", "null")}},
+	// convert: one parameter of each kind the value conventions treat
+	// apart (conventions_test.go).
+	"convert": {Name: "convert", Params: []toolcall.Param{param("count", "integer"), param("flag", "boolean"),
+		param("label", "string"), param("mixed", "integer", "string"), param("ratio", "number", "string")}},
 	"apply_diff":         {Name: "apply_diff", Params: []toolcall.Param{param("path", "string"), param("diff", "string")}},
 	"execute_command":    {Name: "execute_command", Params: []toolcall.Param{param("command", "string"), param("requires_approval", "boolean")}},
 	"Web Search":         {Name: "Web Search", Params: []toolcall.Param{param("q", "string")}},

@@ -20,10 +20,7 @@ func (p *Parser) tagSet() tagSet {
 			s.open |= p.tags.xThink
 			s.close |= p.tags.xThink
 		}
-		if p.reason && !p.cfg.callsInThinking {
-			break
-		}
-		s.open |= p.tags.xOpen
+		s.open |= p.tags.xOpen // inside reasoning too (inreasoning.go)
 		s.close |= p.tags.xClose
 		s.genericOpen = p.tags.xCatalog
 		if p.reason {
@@ -145,8 +142,13 @@ func (p *Parser) onTag() bool {
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
 			p.reason, p.tags.thinkK = true, k
+			p.inr.reset()
 		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true
+		case closing && k == p.inr.cutK: // the reasoning a call ended (inreasoning.go)
+			p.inr.cutK = tkNone
+		case p.reason:
+			return p.tagInReasoning(k, off)
 		case closing:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagName(k))
 		case k == tkGeneric:

@@ -7,14 +7,14 @@ import (
 )
 
 type config struct {
-	format          Format
-	dialect         *Dialect // the marker dialect read, nil for auto and the XML-style ones
-	tools           toolcall.ToolSet
-	callsInThinking bool
-	reasoningOpen   bool
-	thinkAsText     bool
-	maxCallBytes    int
-	maxDepth        int
+	format        Format
+	dialect       *Dialect // the marker dialect read, nil for auto and the XML-style ones
+	tools         toolcall.ToolSet
+	keepCalls     bool // KeepCallsInReasoning
+	reasoningOpen bool
+	thinkAsText   bool
+	maxCallBytes  int
+	maxDepth      int
 }
 
 // New returns a Parser configured by o (see toolcall.ParseOptions; the zero
@@ -38,14 +38,14 @@ func New(o toolcall.ParseOptions) (*Parser, error) {
 		d = markerDialect(f)
 	}
 	return newParser(config{
-		format:          f,
-		dialect:         d,
-		tools:           o.Tools,
-		callsInThinking: o.CallsInReasoning,
-		reasoningOpen:   o.ReasoningOpen,
-		thinkAsText:     o.ThinkAsText,
-		maxCallBytes:    o.MaxCallBytes,
-		maxDepth:        o.MaxDepth,
+		format:        f,
+		dialect:       d,
+		tools:         o.Tools,
+		keepCalls:     o.KeepCallsInReasoning,
+		reasoningOpen: o.ReasoningOpen,
+		thinkAsText:   o.ThinkAsText,
+		maxCallBytes:  o.MaxCallBytes,
+		maxDepth:      o.MaxDepth,
 	}), nil
 }
 

@@ -58,6 +58,7 @@ type Parser struct {
 	mk    markerState // the marker scan and the block being read (block.go)
 	tags  tagState    // the tag scan and the tag call being read (modes.go)
 	rd    readerState // the body readers (reader.go)
+	inr   inReasoning // calls written inside reasoning (inreasoning.go)
 }
 
 // textState holds an unfinished UTF-8 character at the end of text.
@@ -203,6 +204,9 @@ func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 // step consumes bytes of b from i on, in the current state, and returns the
 // index of the first byte it did not consume.
 func (p *Parser) step(b []byte, i int) int {
+	if p.inr.pend.on {
+		return p.pendStep(b, i)
+	}
 	if p.mk.mmOn {
 		return p.markerStep(b, i)
 	}
@@ -215,6 +219,13 @@ func (p *Parser) step(b []byte, i int) int {
 	case mBody:
 		return p.rd.body.read(p, b, i)
 	case mText:
+		if s := p.inr.label; s != nil { // a reasoning span's optional label (Span.Label)
+			p.inr.label = nil
+			if s.first[b[i]] {
+				p.beginMarker(s, b[i], p.off+i)
+				return i
+			}
+		}
 		return p.textScan(b, i, p.textMarkers())
 	case mArgsJSON:
 		return p.argsJSON(b, i)
@@ -485,6 +496,9 @@ func (p *Parser) Close() []toolcall.Event {
 		p.mk.mmOn = false
 		p.refeed(p.own(p.mk.mm.buf[:p.mk.mm.n]), p.mk.mm.off, true)
 	}
+	if p.inr.pend.on { // call markup at the very end: no call follows
+		p.resolvePend(false)
+	}
 	if p.text.u8n > 0 {
 		s := len(p.scratch)
 		p.scratch = append(p.scratch, p.text.u8[:p.text.u8n]...)
@@ -505,9 +519,11 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.calls.inCall && p.calls.cur.notObj != 0 {
 		p.notObjectErr() // arguments that are not an object, cut short
 	}
+	p.closeMissing(end)
 	if p.calls.inCall {
 		p.incomplete(end)
 	}
 	p.mode, p.calls.inCall, p.reason, p.tags.wrapper, p.mk.rset = mText, false, false, tkNone, nil
+	p.inr.reset()
 	return p.sealed()
 }

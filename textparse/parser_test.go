@@ -65,27 +65,31 @@ func TestParseTable(t *testing.T) {
 func TestAnyChunkingSameEvents(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for _, tc := range parseCases {
-		t.Run(tc.name, func(t *testing.T) {
-			in := []byte(tc.in)
-			want := eventLines(toolcall.Run(mustNew(tc.options()), in, 0))
-			check := func(how string, chunks [][]byte) {
-				t.Helper()
-				p := mustNew(tc.options())
-				if got := eventLines(toolcall.RunChunks(p, chunks)); got != want {
-					t.Fatalf("%s:\n got:\n%s\nwant:\n%s", how, got, want)
-				}
-				if err := checkInvariants(in, runRaw(mustNew(tc.options()), chunks)); err != nil {
-					t.Fatalf("%s: invariant: %v", how, err)
-				}
-			}
-			check("byte at a time", splitEvery(in, 1))
-			for k := 1; k < len(in); k++ {
-				check(fmt.Sprintf("split at %d", k), [][]byte{in[:k:k], in[k:]})
-			}
-			for n := 0; n < 20; n++ {
-				check("random chunking", randomChunks(r, in))
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkAnyChunking(t, r, tc.options(), []byte(tc.in)) })
+	}
+}
+
+// checkAnyChunking checks that one byte at a time, every single split
+// point and random chunkings of in all give the events of one chunk, and
+// keep the invariants.
+func checkAnyChunking(t *testing.T, r *rand.Rand, o opts, in []byte) {
+	t.Helper()
+	want := eventLines(toolcall.Run(mustNew(o), in, 0))
+	check := func(how string, chunks [][]byte) {
+		t.Helper()
+		if got := eventLines(toolcall.RunChunks(mustNew(o), chunks)); got != want {
+			t.Fatalf("%s:\n got:\n%s\nwant:\n%s", how, got, want)
+		}
+		if err := checkInvariants(in, runRaw(mustNew(o), chunks)); err != nil {
+			t.Fatalf("%s: invariant: %v", how, err)
+		}
+	}
+	check("byte at a time", splitEvery(in, 1))
+	for k := 1; k < len(in); k++ {
+		check(fmt.Sprintf("split at %d", k), [][]byte{in[:k:k], in[k:]})
+	}
+	for n := 0; n < 20; n++ {
+		check("random chunking", randomChunks(r, in))
 	}
 }
 

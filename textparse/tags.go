@@ -63,6 +63,9 @@ type tagReader struct {
 	self    bool // "<x/>"
 	set     tagSet
 	cand    uint64 // kinds whose names still match the name read so far
+	// mangled: digits after a complete closing name (</parameter1>): the
+	// closer is read as that name's, marked bad.
+	mangled int
 }
 
 // tagStep results.
@@ -88,6 +91,7 @@ func isNameByte(c byte, first bool) bool {
 func (t *tagReader) start(off int, set tagSet) {
 	t.buf[0] = '<'
 	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set = 1, off, tpName, false, 0, tkNone, false, false, set
+	t.mangled = 0
 	t.cand = set.open
 }
 
@@ -173,10 +177,25 @@ func (t *tagReader) fastName(rest []byte) int {
 	return 0
 }
 
+// nameComplete reports whether the closing name read so far is a whole
+// name the state acts on (not a generic one).
+func (t *tagReader) nameComplete() bool {
+	n := t.n - t.nameStart()
+	for m := t.cand; m != 0; m &= m - 1 {
+		if len(tt.names[bits.TrailingZeros64(m)]) == n {
+			return true
+		}
+	}
+	return false
+}
+
 // resolve sets kind from the complete name; it reports false when the name
 // is not one the state acts on.
 func (t *tagReader) resolve() bool {
-	n := t.nameEnd - t.nameStart()
+	n := t.nameEnd - t.nameStart() - t.mangled
+	if t.mangled > 0 {
+		t.bad = true
+	}
 	for m := t.cand; m != 0; m &= m - 1 {
 		k := tagKind(bits.TrailingZeros64(m))
 		if l := len(tt.names[k]); l == n || n > l+1 && t.set.suffix&(1<<k) != 0 { // NAME or NAME:SUFFIX
@@ -208,6 +227,15 @@ func (t *tagReader) step(c byte) int {
 			t.buf[t.n] = c
 			t.n++
 			return tagMore
+		}
+		if t.closing && c >= '0' && c <= '9' && (t.mangled > 0 || t.nameComplete()) {
+			t.buf[t.n] = c // a mangled closer: </parameter1>
+			t.n++
+			t.mangled++
+			return tagMore
+		}
+		if t.mangled > 0 && isNameByte(c, false) {
+			return tagFail
 		}
 		if isNameByte(c, t.n == t.nameStart()) || t.candByte(c) {
 			t.buf[t.n] = c

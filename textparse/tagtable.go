@@ -49,6 +49,7 @@ type tagDialect struct {
 	open, close                   uint64 // kinds acted on in text
 	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
 	catalog                       bool
+	keepNL                        bool // Tags.KeepNewline
 }
 
 // tagTable is the vocabulary of every registered XML-style dialect.
@@ -126,7 +127,7 @@ func buildTagTable() {
 		if g.Eq {
 			eq = rEq
 		}
-		x := tagDialect{d: d, idx: i, catalog: g.Catalog}
+		x := tagDialect{d: d, idx: i, catalog: g.Catalog, keepNL: g.KeepNewline}
 		wrap := uint16(rWrapper)
 		if g.Reopen {
 			wrap |= rReopen
@@ -312,6 +313,20 @@ func (p *Parser) wrapperOf() *tagDialect {
 		return &tt.ds[i]
 	}
 	return nil
+}
+
+// keepsNewline reports whether the call being read keeps its values'
+// trailing newlines: its wrapper's dialect says so, or outside a wrapper
+// the dialect in use does (a bare <function=…> is Seed-OSS's only when
+// seed_oss is the format or was detected).
+func (p *Parser) keepsNewline() bool {
+	if x := p.wrapperOf(); x != nil {
+		return x.keepNL
+	}
+	if i, ok := tt.tagDialectOf(p.Format()); ok {
+		return tt.ds[i].keepNL
+	}
+	return false
 }
 
 // wrapEnds are the kinds that end a call inside the current wrapper

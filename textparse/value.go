@@ -17,6 +17,7 @@ type value struct {
 	start   bool // no byte seen yet: a leading newline is dropped
 	nl      bool // a trailing newline is held back
 	nlOff   int
+	keepNL  bool // the held newline is content at the end too (Tags.KeepNewline)
 	buf     []byte
 	pendOn  bool // a closing tag was seen; it ends the value if a follower comes
 	pend    []byte
@@ -38,7 +39,7 @@ type value struct {
 // buffer.
 func (p *Parser) valueOpen(name []byte, off int) {
 	v := &p.tags.val
-	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0]}
+	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: p.keepsNewline()}
 	if p.calls.cur.kind == ckCatalog {
 		v.name = string(name)
 	}
@@ -189,6 +190,9 @@ func (p *Parser) valueClose(off int) bool {
 		if v.pendBad {
 			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
 		}
+	}
+	if v.nl && v.keepNL {
+		p.valueOut(litNewline, v.nlOff)
 	}
 	v.pendOn, v.pendCall, v.nl = false, false, false
 	if v.str {

@@ -33,7 +33,24 @@ const (
 	CodeProviderError Code = "provider_error"
 	// CodeMalformedMarkup: broken protocol markup was recovered from.
 	CodeMalformedMarkup Code = "malformed_markup"
+	// CodeCallInReasoning: call markup met inside reasoning (the model
+	// called before closing its reasoning). The call is read as a call,
+	// ending the reasoning, unless ParseOptions.KeepCallsInReasoning
+	// keeps it as reasoning text; either way the error marks where.
+	CodeCallInReasoning Code = "call_in_reasoning"
+	// CodeMissingCloser: the output ended after a complete call whose
+	// closing token is missing (servers strip closers that are stop
+	// strings: GLM's </tool_call>, harmony's <|call|>). The call is
+	// emitted; a call cut inside a value is an incomplete_call instead.
+	CodeMissingCloser Code = "missing_closer"
 )
+
+// ParseCodes lists the codes the parsers report (the README lists them,
+// checked by a test).
+var ParseCodes = []Code{
+	CodeIncompleteCall, CodeInvalidJSON, CodeUnknownTool, CodeInvalidToolName, CodeTooLarge, CodeTooDeep,
+	CodeInvalidEvent, CodeArgsMismatch, CodeProviderError, CodeMalformedMarkup, CodeCallInReasoning, CodeMissingCloser,
+}
 
 // The codes of checks of a call's arguments, against its tool's schema
 // (catalog.Check) or against gold calls (the call checkers).

@@ -39,9 +39,13 @@ type ParseOptions struct {
 	// an unknown_tool error, and cline tags are recognised from its tool
 	// names. Nil: no catalog.
 	Tools ToolSet
-	// CallsInReasoning makes calls inside <think>…</think> count as calls
-	// (text dialects); by default they are part of the reasoning text.
-	CallsInReasoning bool
+	// KeepCallsInReasoning keeps a call written inside reasoning as
+	// reasoning text, for strict evaluation (text dialects). By default a
+	// call in the dialect's own call markup met inside reasoning ends the
+	// reasoning and is a call, as llama.cpp and Ollama read it (a model
+	// whose prompt opened reasoning often calls before closing it). Either
+	// way the parser reports a call_in_reasoning error there.
+	KeepCallsInReasoning bool
 	// ReasoningOpen starts a text parser inside reasoning, for models whose
 	// prompt ends with <think> (Qwen3, QwQ, DeepSeek R1/V3.x, GLM-4.7, …):
 	// the output begins with reasoning and only the closing marker (</think>

@@ -34,6 +34,7 @@ func parseCommand() *cli.Command {
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
 			&cli.BoolFlag{Name: "reasoning-open", Usage: "the output begins inside reasoning (the prompt ended with <think>): text up to </think> is reasoning"},
 			&cli.BoolFlag{Name: "think-as-text", Usage: "treat <think> and <thinking> as plain text"},
+			&cli.BoolFlag{Name: "keep-calls-in-reasoning", Usage: "keep a call written inside reasoning as reasoning (strict); by default it ends the reasoning and is a call (both report call_in_reasoning)"},
 		},
 		Action: action(parseOptionsFrom, runParse),
 	}
@@ -61,7 +62,8 @@ func parseOptionsFrom(c *cli.Context) (*parseOptions, error) {
 		return nil, err
 	}
 	return &parseOptions{input: c.Args().First(), catalog: c.String("catalog"), dialect: c.String("dialect"), chunk: c.Int("chunk-size"), events: c.Bool("events"),
-		parse: toolcall.ParseOptions{Format: toolcall.Format(c.String("format")), ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text")}}, nil
+		parse: toolcall.ParseOptions{Format: toolcall.Format(c.String("format")), ReasoningOpen: c.Bool("reasoning-open"), ThinkAsText: c.Bool("think-as-text"),
+			KeepCallsInReasoning: c.Bool("keep-calls-in-reasoning")}}, nil
 }
 
 // runParse runs `tooleval parse` with o.

@@ -135,6 +135,25 @@ func TestParseReasoningFlags(t *testing.T) {
 	}
 }
 
+// TestParseCallInReasoning: a call written before </think> is a call by
+// default and reasoning with --keep-calls-in-reasoning; both report
+// call_in_reasoning.
+func TestParseCallInReasoning(t *testing.T) {
+	in := "<think>Checking. <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call></think>"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `"reasoning":"Checking. ","calls":[{"index":0,"id":"call_0","name":"f","arguments":{}}],"errors":[{"offset":17,"code":"call_in_reasoning"`},
+		{[]string{"--keep-calls-in-reasoning"}, `"reasoning":"Checking. <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>","calls":[],"errors":[{"offset":17,"code":"call_in_reasoning"`},
+	} {
+		code, out, errOut := parseCLI(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d, stdout %s stderr %s; want %s", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
 // TestParseHelpListsEveryFormat: --help names every format --format
 // accepts, each with a wire shape.
 func TestParseHelpListsEveryFormat(t *testing.T) {
@@ -174,6 +193,27 @@ func TestReadmeListsEveryFormat(t *testing.T) {
 	}
 	for name := range inTable {
 		t.Errorf("README.md lists %q, which no parser reads", name)
+	}
+}
+
+// TestReadmeListsEveryParseCode: the README's list of the parsers' error
+// codes is toolcall.ParseCodes.
+func TestReadmeListsEveryParseCode(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, list, ok := strings.Cut(string(readme), "\nError codes: ")
+	if !ok {
+		t.Fatal("README.md has no \"Error codes:\" list")
+	}
+	list, _, _ = strings.Cut(list, ".\n")
+	var want []string
+	for _, c := range toolcall.ParseCodes {
+		want = append(want, "`"+string(c)+"`")
+	}
+	if got := strings.Join(strings.Fields(list), " "); got != strings.Join(want, ", ") {
+		t.Errorf("README error codes:\n got: %s\nwant: %s", got, strings.Join(want, ", "))
 	}
 }
 

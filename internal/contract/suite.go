@@ -28,18 +28,20 @@ const catalogJSON = `[
 
 // Case IDs of the option cases.
 const (
-	ReasoningOpenID = "option-reasoning_open"
-	ThinkAsTextID   = "option-think_as_text"
+	ReasoningOpenID   = "option-reasoning_open"
+	ThinkAsTextID     = "option-think_as_text"
+	CallInReasoningID = "option-call_in_reasoning"
 )
 
 // FormatID is the id of the case of format f.
 func FormatID(f toolcall.Format) string { return "format-" + string(f) }
 
 type transcript struct {
-	Format        toolcall.Format `json:"format"`
-	Text          string          `json:"text"`
-	ReasoningOpen bool            `json:"reasoning_open,omitempty"`
-	ThinkAsText   bool            `json:"think_as_text,omitempty"`
+	Format               toolcall.Format `json:"format"`
+	Text                 string          `json:"text"`
+	ReasoningOpen        bool            `json:"reasoning_open,omitempty"`
+	ThinkAsText          bool            `json:"think_as_text,omitempty"`
+	KeepCallsInReasoning bool            `json:"keep_calls_in_reasoning,omitempty"`
 }
 
 type suiteCase struct {
@@ -74,13 +76,17 @@ func WriteSuite(dir string) (string, []string, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	// reasoning_open: the decoy call is reasoning only because the output
-	// began inside it; think_as_text: the call inside <think> counts only
-	// because <think> is text.
+	// reasoning_open with keep_calls_in_reasoning: the decoy call is
+	// reasoning only because the output began inside it and calls there
+	// are kept as reasoning; think_as_text: the call inside <think> counts
+	// only because <think> is text; call_in_reasoning: a call written
+	// before </think> is read as a call by default.
 	decoy, _ := anyparse.WriteExample("hermes", toolcall.ExampleCall{Name: "get_weather", Args: []toolcall.ExampleArg{{Key: "city", Value: "London"}, {Key: "days", Value: 1}}})
 	cases = append(cases,
-		newCase(ReasoningOpenID, transcript{Format: "hermes", ReasoningOpen: true, Text: "Maybe London first? " + decoy + "\nNo, Paris.\n</think>\n\n" + call}),
+		newCase(ReasoningOpenID, transcript{Format: "hermes", ReasoningOpen: true, KeepCallsInReasoning: true,
+			Text: "Maybe London first? " + decoy + "\nNo, Paris.\n</think>\n\n" + call}),
 		newCase(ThinkAsTextID, transcript{Format: "hermes", ThinkAsText: true, Text: "<think>" + call + "</think>"}),
+		newCase(CallInReasoningID, transcript{Format: "hermes", Text: "<think>The user wants Paris. " + call + "</think>"}),
 	)
 	var lines []byte
 	ids := make([]string, len(cases))
