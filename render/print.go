@@ -154,6 +154,31 @@ type section struct {
 	g     *grid
 }
 
+// detailSections are the report's tables after the summary, in the order
+// the text and Markdown reports print them; explain adds to some titles the
+// longer explanation the text report gives.
+func detailSections(rep *report.Report, explain bool) []section {
+	title := func(short, more string) string {
+		if explain {
+			return short + " (" + more + ")"
+		}
+		return short
+	}
+	sections := []section{
+		{"Failures by cause", causesGrid(rep)},
+		{"Call checks (first failing check per case)", codesGrid(rep)},
+		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
+		{title("Prompt variants", "tokens of the injected tools; gold-call parameters the prompt does not show"), variantsGrid(rep)},
+		{"How tokens were counted", countingGrid(rep)},
+		{title("Streaming latency", "chunk arrival times of the transcripts"), latencyGrid(rep)},
+		{title("Trajectories", "multi-step cases: the model's searches re-retrieve; steps checked one by one"), trajectoryGrid(rep)},
+		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
+		{matchTitle, matchGrid(rep)},
+		{repairTitle, repairGrid(rep)},
+	}
+	return append(sections, trialSections(rep, 0)...)
+}
+
 var newGrid = texttable.New
 
 // summaryGrid is one line per configuration: the headline metrics.
@@ -298,20 +323,7 @@ func heading(rep *report.Report) string {
 // them, and last the Outcome line. WriteSummary is the short version.
 func WriteTable(w io.Writer, rep *report.Report, worst int) error {
 	fmt.Fprintf(w, "Suite %s: %s\n\n", safetext.Terminal(rep.Suite), safetext.Terminal(heading(rep)))
-	sections := []section{
-		{"", summaryGrid(rep)},
-		{"Failures by cause", causesGrid(rep)},
-		{"Call checks (first failing check per case)", codesGrid(rep)},
-		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
-		{"Prompt variants (tokens of the injected tools; gold-call parameters the prompt does not show)", variantsGrid(rep)},
-		{"How tokens were counted", countingGrid(rep)},
-		{"Streaming latency (chunk arrival times of the transcripts)", latencyGrid(rep)},
-		{"Trajectories (multi-step cases: the model's searches re-retrieve; steps checked one by one)", trajectoryGrid(rep)},
-		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
-		{matchTitle, matchGrid(rep)},
-		{repairTitle, repairGrid(rep)},
-	}
-	sections = append(sections, trialSections(rep, 0)...)
+	sections := append([]section{{"", summaryGrid(rep)}}, detailSections(rep, true)...)
 	for _, s := range sections {
 		if s.g == nil {
 			continue
@@ -408,19 +420,7 @@ func WriteMarkdown(w io.Writer, rep *report.Report, worst int) error {
 	writeGate(w, rep, "\n### Against the baseline and thresholds\n\n", "- ", safetext.Markdown, 0)
 	fmt.Fprintln(w)
 	summaryGrid(rep).Markdown(w)
-	sections := []section{
-		{"Failures by cause", causesGrid(rep)},
-		{"Call checks (first failing check per case)", codesGrid(rep)},
-		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
-		{"Prompt variants", variantsGrid(rep)},
-		{"How tokens were counted", countingGrid(rep)},
-		{"Streaming latency", latencyGrid(rep)},
-		{"Trajectories", trajectoryGrid(rep)},
-		{"Trajectories: first failing step", trajectoryFailGrid(rep)},
-		{matchTitle, matchGrid(rep)},
-		{repairTitle, repairGrid(rep)},
-	}
-	sections = append(sections, trialSections(rep, 0)...)
+	sections := detailSections(rep, false)
 	for _, s := range sections {
 		if s.g == nil {
 			continue
