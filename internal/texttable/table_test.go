@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/clipperhouse/displaywidth"
 )
 
 // Width is what Text draws: every line of the box is that many runes.
@@ -24,7 +24,7 @@ func TestTextWidth(t *testing.T) {
 	// Every line is as wide as Width says (wide runes take two terminal
 	// columns).
 	for i := range lines {
-		if n := twwidth.Width(lines[i]); n != tab.Width() {
+		if n := displaywidth.String(lines[i]); n != tab.Width() {
 			t.Errorf("line %d is %d runes, Width() = %d: %q", i, n, tab.Width(), lines[i])
 		}
 	}
