@@ -98,6 +98,13 @@ func (o *Options) normalise() error {
 			}
 		}
 	}
+	n := 0
+	for _, r := range o.Retrieval {
+		n += len(r.Ks)
+	}
+	if n > report.MaxConfigs {
+		return fmt.Errorf("%d configurations (each k of each retrieval setting), over the cap of %d a report holds", n, report.MaxConfigs)
+	}
 	keys := map[string]string{}
 	for _, c := range o.Configs() {
 		if other, dup := keys[c.Key]; dup {

@@ -129,11 +129,3 @@ func (jw *jsonWriter) config(cr *ConfigResult) error {
 	_, err = jw.w.Write(after)
 	return err
 }
-
-// MaxRecordBytes caps the JSON of one record of a report — one case
-// result, or a configuration's or the report's fields besides their lists
-// — as WriteJSON writes it and ReadJSON reads it back.
-const MaxRecordBytes = 1 << 30
-
-// maxRecordBytes is MaxRecordBytes (tests lower it).
-var maxRecordBytes int64 = MaxRecordBytes
