@@ -468,14 +468,14 @@ type junitSuites struct {
 }
 
 type junitSuite struct {
-	Name   string      `xml:"name,attr"`
-	Tests  int         `xml:"tests,attr"`
-	Fails  int         `xml:"failures,attr"`
-	Errors int         `xml:"errors,attr"`
-	Skips  int         `xml:"skipped,attr"`
-	Time   string      `xml:"time,attr"`
-	Stamp  string      `xml:"timestamp,attr,omitempty"`
-	File   string      `xml:"file,attr"`
+	Name   string `xml:"name,attr"`
+	Tests  int    `xml:"tests,attr"`
+	Fails  int    `xml:"failures,attr"`
+	Errors int    `xml:"errors,attr"`
+	Skips  int    `xml:"skipped,attr"`
+	Time   string `xml:"time,attr"`
+	Stamp  string `xml:"timestamp,attr,omitempty"`
+	File   string `xml:"file,attr"`
 	// Properties carry the configuration's strategy figures when the run
 	// declared strategies.
 	Properties *junitProperties `xml:"properties,omitempty"`

@@ -76,18 +76,18 @@ func (s *toolSet) add(names ...string) []string {
 // trajectoryRun is what replaying one trajectory under one configuration
 // needs beyond the case.
 type trajectoryRun struct {
-	cat     *catalog.Catalog
-	first   []string // always-include, then the first retrieval's top k
-	needed  []string // gold tools outside always_include
-	search  func(query string) ([]string, error)
+	cat    *catalog.Catalog
+	first  []string // always-include, then the first retrieval's top k
+	needed []string // gold tools outside always_include
+	search func(query string) ([]string, error)
 	// retrieve: a later user turn is retrieved for (inject); under the
 	// other strategies only the model's searches bring tools in.
 	retrieve bool
 	// searchTool is the search tool the prompts show (nil: none).
 	searchTool *suite.SearchTool
 	parses     []*stepParse
-	tokens  bool
-	variant string
+	tokens     bool
+	variant    string
 }
 
 // trajectoryJudging is what judging a trajectory's calls adds beyond its
