@@ -80,15 +80,6 @@ func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) 
 	p.junk = false
 }
 
-// beginInvoke opens an <invoke name=…> or <function=…> call whose tag
-// spans [off, end).
-func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
-	name := p.calls.names.Intern(p.m.attrBytes())
-	p.beginCall(ckInvoke, off, closer, after)
-	p.mode = mInvoke
-	p.setName(name, off)
-}
-
 // validName accepts plausible tool names: letters, digits and _ - . : /,
 // at most 256 bytes. Unrendered templates ("{{ tc.name }}") fail.
 func validName(s string) bool {
@@ -288,8 +279,8 @@ func (p *Parser) closeMissing(end int) {
 	switch {
 	case p.calls.inCall && p.closerOnlyMissing():
 		p.errorf(end, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing token of the call to %q", p.calls.cur.name)
-		if p.mode == mInvoke {
-			p.endInvoke(end)
+		if p.mode == mBody && p.rd.tag != nil {
+			p.rd.tag.finish(p, end)
 		} else {
 			p.endCall(end)
 		}
@@ -307,24 +298,12 @@ func (p *Parser) closeMissing(end int) {
 // its JSON is not.
 func (p *Parser) closerOnlyMissing() bool {
 	switch p.mode {
-	case mInvoke, mBlock, mArgsPost:
+	case mBlock:
 		return true
-	case mUseTool:
-		return p.calls.cur.name != ""
+	case mBody:
+		return p.rd.tag != nil && p.rd.tag.complete(p)
 	}
 	return false
-}
-
-// endInvoke closes an XML-parameter call.
-func (p *Parser) endInvoke(off int) {
-	if p.mode == mValue && !p.valueClose(off) {
-		p.mode = p.calls.cur.skipRet // the closer that ends the call ends the skip
-		return
-	}
-	if p.calls.cur.nparams > 0 {
-		p.emitArgs(litBrace, off)
-	}
-	p.endCall(off)
 }
 
 // abandon reports a fatal problem with the call and skips to its closing
@@ -334,7 +313,6 @@ func (p *Parser) abandon(off int, code toolcall.Code, format string, args ...any
 	p.calls.inCall = false
 	p.m.n, p.m.on = 0, false
 	p.args.hold = p.args.hold[:0]
-	p.tags.val.pendOn = false
 	if p.calls.cur.closer == "" { // nothing to skip to: what follows is read again
 		p.mode = p.calls.cur.skipRet
 		return
@@ -384,8 +362,8 @@ func (p *Parser) incomplete(end int) {
 		return
 	}
 	partial := string(c.args) + string(c.u8[:c.u8n]) + string(p.args.hold)
-	if p.mode == mValue && !p.tags.val.str {
-		partial += string(p.tags.val.buf)
+	if p.mode == mBody && p.rd.tag != nil {
+		partial += p.rd.tag.partial()
 	}
 	ev := toolcall.ErrorEvent(c.start, toolcall.CodeIncompleteCall, c.errIndex(),
 		"stream ended at offset %d inside a call to %q that started here", end, c.name)

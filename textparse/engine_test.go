@@ -14,7 +14,7 @@ import (
 // dialects share, pybody.go, or a big one, gemma4body.go, in its own).
 var engineFiles = []string{
 	"block.go", "call.go", "dialect.go", "dialectfile.go", "envelope.go", "jsonargs.go", "kv.go", "marker.go", "match.go",
-	"modes.go", "options.go", "parser.go", "reader.go", "registry.go", "tags.go", "tagtable.go", "value.go",
+	"modes.go", "named.go", "options.go", "parser.go", "reader.go", "registry.go", "tagbody.go", "tags.go", "tagtable.go", "value.go",
 }
 
 // TestEngineNamesNoDialect: the engine's code names no dialect — no

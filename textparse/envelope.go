@@ -113,7 +113,7 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 	e := p.envelope()
 	e.closer, e.post, e.skipped, e.nameKey = closer, post, skipped, bd.NameKey
 	e.reset()
-	p.rd.body, p.mode = e, mBody
+	p.rd.body, p.rd.tag, p.mode = e, nil, mBody
 	if b[i] == '[' || inList {
 		e.arr = true
 		e.state, e.elems = eArrElem, 0
