@@ -416,8 +416,10 @@ func (p *Parser) sendRaw(cut int) {
 func (p *Parser) rawTail(b []byte) []byte {
 	c := &p.calls.cur
 	b = trimSpaceRight(b)
-	if c.argsGiven {
-		b = trimSpaceRight(bytes.TrimSuffix(b, []byte(tt.closer(p.tags.cd.args))))
+	if c.argsGiven { // a named call's (named.go)
+		if r, ok := p.rd.tagBodies[tbNamed].(*namedReader); ok {
+			b = trimSpaceRight(bytes.TrimSuffix(b, []byte(tt.closer(r.cd.args))))
+		}
 	}
 	if n := len(b) - len(bytes.TrimRight(b, "`")); n >= 3 { // a code fence's end
 		b = trimSpaceRight(b[:len(b)-n])
