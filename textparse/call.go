@@ -39,10 +39,10 @@ type call struct {
 	argsOff int
 	nparams int
 	given   []string // catalog-tag parameters given so far
-	// argsGiven: the <arguments> of a <use_tool> were opened.
+	// argsGiven: the Args tag of a named call was opened (named.go).
 	argsGiven bool
 	// jsonBody: a <function=…> call's arguments were a JSON object
-	// (Functionary v3.1 under auto, invokeJSON).
+	// (an invoke hook read them).
 	jsonBody bool
 	// u8: an unfinished UTF-8 character at the end of the last argument
 	// bytes, held so that no args_delta splits a character.
@@ -125,7 +125,7 @@ func (p *Parser) catalogName(name string) bool {
 	return ok
 }
 
-// setName records the tool name found at off. Except in <tool_call> JSON,
+// setName records the tool name found at off. Except in a JSON call object,
 // where an id may follow, the call starts right away.
 func (p *Parser) setName(name string, off int) {
 	if p.calls.cur.started || p.calls.cur.discard {
@@ -301,7 +301,7 @@ func (p *Parser) closeMissing(end int) {
 // being read is complete but for its closing token: between the
 // parameters of a call of tags (every value closed), after the JSON
 // arguments of a block's call waiting for its CallEnd, or after a
-// <use_tool>'s name or arguments. A call cut inside a value, a name or
+// named call's name or arguments. A call cut inside a value, a name or
 // its JSON is not.
 func (p *Parser) closerOnlyMissing() bool {
 	switch p.mode {

@@ -7,7 +7,7 @@ import (
 )
 
 // This file streams JSON arguments: <arguments>{…}</arguments> and the
-// "arguments" of a <tool_call> object, raw or JSON-encoded in a string.
+// "arguments" of a JSON call object, raw or JSON-encoded in a string.
 
 func indexByte(b []byte, c byte) int { return bytes.IndexByte(b, c) }
 
@@ -93,7 +93,7 @@ func (p *Parser) feedArgs(b []byte, off int) (n int, done, failed bool) {
 // How arguments that are not a JSON object were given (call.notObj).
 const (
 	notObjRaw      = 1 + iota // <arguments>[…], a block's arguments
-	notObjEnvelope            // "arguments": […] in a <tool_call> object
+	notObjEnvelope            // "arguments": […] in a JSON call object
 	notObjString              // "arguments": "[…]"
 )
 

@@ -42,8 +42,8 @@ func (p *Parser) tagCloser() string {
 }
 
 // kvJSON (an invoke hook) reads a key/value call whose name is followed by
-// a JSON object of arguments instead of pairs (HY's template writes
-// NAME<tool_sep>{json}): the object is streamed and the call's closer ends
+// a JSON object of arguments instead of pairs (some templates write
+// NAME<SEP>{json}): the object is streamed and the call's closer ends
 // it. It reports false to leave the bytes to the invoke state.
 func (p *Parser) kvJSON(b []byte, i int) (int, bool) {
 	c := &p.calls.cur

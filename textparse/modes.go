@@ -75,7 +75,7 @@ func (p *Parser) detectTag(x *tagDialect) {
 	}
 	if p.detected != "" {
 		// A JSON call tag's dialect gives way to one sharing its tag whose
-		// body was seen (<tool_call><function=…>, <tool_call>NAME).
+		// body was seen (an invoke tag or a name inside it).
 		if d := p.tags.detTag; d != nil && d.d.Tags.JSON && d.group&(1<<x.idx) != 0 {
 			p.detected, p.tags.detTag = x.d.Format, x
 		}
@@ -174,7 +174,7 @@ func (p *Parser) onTag() bool {
 		}
 		return p.rd.tag.onTag(p, k, closing, off)
 	case mCallBody:
-		if closing { // an empty <tool_call></tool_call>
+		if closing { // an empty call tag
 			p.mode = mText
 			return true
 		}
