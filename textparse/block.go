@@ -19,9 +19,6 @@ import (
 type markerState struct {
 	comp      *compiled  // marker sets of the enabled dialects, nil for none
 	rset      *actionSet // the close marker of marker reasoning ([THINK])
-	mm        markerMatch
-	mmOn      bool
-	mset      *actionSet // the set mm matches against
 	nextPos   nextCache
 	blk       *Block
 	bsets     *blockSets
@@ -192,7 +189,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 			if i > start {
 				p.emitText(b[start:i], p.off+start)
 			}
-			p.tags.tag.start(p.off+i, ts) // the set tagsHere worked out
+			p.m.beginTag(p.off+i, ts) // the set tagsHere worked out
 			return i + 1
 		}
 		if set.first[c] {
@@ -264,73 +261,8 @@ func (p *Parser) cachedIndex(b []byte, i int, c byte) int {
 }
 
 // beginMarker starts matching a marker of set at byte c (offset off); the
-// byte itself is fed by markerStep.
-func (p *Parser) beginMarker(set *actionSet, c byte, off int) {
-	p.mk.mset = set
-	p.mk.mm.begin(&set.markerSet, c, off)
-	p.mk.mmOn = true
-}
-
-// markerStep feeds bytes to the marker being matched.
-func (p *Parser) markerStep(b []byte, i int) int {
-	n, res, id := p.mk.mm.feed(b[i:])
-	switch res {
-	case mmMore:
-		return i + n
-	case mmComplete:
-		p.mk.mmOn = false
-		p.onMarker(p.mk.mset.acts[id], p.mk.mm.off, p.mk.mm.off+p.mk.mm.n)
-		return i + n
-	}
-	p.mk.mmOn = false
-	p.refeed(p.heldMarker(), p.mk.mm.off, true)
-	return i + n
-}
-
-// heldMarker returns the bytes of the marker prefix being matched.
-func (p *Parser) heldMarker() []byte {
-	if j := p.mk.mm.off - p.off; j >= 0 && p.chunk != nil && j+p.mk.mm.n <= len(p.chunk) {
-		return p.chunk[j : j+p.mk.mm.n]
-	}
-	return p.own(p.mk.mm.buf[:p.mk.mm.n])
-}
-
-// refeed handles bytes h (at offset off) that were held as a possible
-// marker and turned out not to be one (failed: h[0] starts no marker): they
-// are content of the current state, except where a later byte starts a
-// marker again. A marker never contains another, so a match found here can
-// only still be open at the end of h.
-func (p *Parser) refeed(h []byte, off int, failed bool) {
-	set := p.mk.mset
-	for len(h) > 0 {
-		if !failed && set.first[h[0]] {
-			p.mk.mm.begin(&set.markerSet, h[0], off)
-			n, res, id := p.mk.mm.feed(h)
-			switch res {
-			case mmMore:
-				p.mk.mmOn = true
-				return
-			case mmComplete:
-				p.onMarker(set.acts[id], off, off+n)
-				if n < len(h) {
-					p.content(h[n:], off+n)
-				}
-				return
-			}
-		}
-		failed = false
-		k := 1
-		for k < len(h) && !set.first[h[k]] {
-			k++
-		}
-		if p.mode == mText {
-			p.textRun(h[:k], off, k == len(h))
-		} else {
-			p.content(h[:k], off)
-		}
-		h, off = h[k:], off+k
-	}
-}
+// byte itself is fed by matchStep.
+func (p *Parser) beginMarker(set *actionSet, c byte, off int) { p.m.beginMarker(set, c, off) }
 
 // onMarker acts on a complete marker spanning [off, end).
 func (p *Parser) onMarker(a action, off, end int) {
@@ -351,7 +283,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 	switch a.kind {
 	case aLateClose:
 		if p.inr.cutSpan != a.span+1 {
-			p.emitText(p.heldMarker(), off) // no call ended the span: text
+			p.emitText(p.held(), off) // no call ended the span: text
 		}
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:
@@ -393,7 +325,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 		}
 		p.mode = mText
 	case aNameEnd:
-		if tw := p.mk.blk.Body.TypeWord; tw != "" && !p.mk.typed && string(trimSpace(p.calls.name)) == tw && p.mk.mm.buf[0] != '\n' {
+		if tw := p.mk.blk.Body.TypeWord; tw != "" && !p.mk.typed && string(trimSpace(p.calls.name)) == tw && p.m.buf[0] != '\n' {
 			p.mk.typed = true // the call type; the name follows
 			p.calls.name = p.calls.name[:0]
 			break

@@ -83,7 +83,7 @@ func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) 
 // beginInvoke opens an <invoke name=…> or <function=…> call whose tag
 // spans [off, end).
 func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
-	name := p.calls.names.Intern(p.tags.tag.attrBytes())
+	name := p.calls.names.Intern(p.m.attrBytes())
 	p.beginCall(ckInvoke, off, closer, after)
 	p.mode = mInvoke
 	p.setName(name, off)
@@ -332,10 +332,9 @@ func (p *Parser) endInvoke(off int) {
 func (p *Parser) abandon(off int, code toolcall.Code, format string, args ...any) {
 	p.errorf(off, code, p.calls.cur.errIndex(), format, args...)
 	p.calls.inCall = false
-	p.tags.tag.n = 0
+	p.m.n, p.m.on = 0, false
 	p.args.hold = p.args.hold[:0]
 	p.tags.val.pendOn = false
-	p.mk.mmOn = false
 	if p.calls.cur.closer == "" { // nothing to skip to: what follows is read again
 		p.mode = p.calls.cur.skipRet
 		return

@@ -13,7 +13,7 @@ import (
 // dialect lives in its dialect_*.go file (and a body reader several
 // dialects share, pybody.go, or a big one, gemma4body.go, in its own).
 var engineFiles = []string{
-	"block.go", "call.go", "dialect.go", "dialectfile.go", "envelope.go", "jsonargs.go", "kv.go", "marker.go",
+	"block.go", "call.go", "dialect.go", "dialectfile.go", "envelope.go", "jsonargs.go", "kv.go", "marker.go", "match.go",
 	"modes.go", "options.go", "parser.go", "reader.go", "registry.go", "tags.go", "tagtable.go", "value.go",
 }
 

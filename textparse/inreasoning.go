@@ -72,11 +72,11 @@ func (p *Parser) holdCall(b []byte, off, end int) {
 // text at once: a tag name the catalog lacks.
 func (p *Parser) tagInReasoning(k tagKind, off int) bool {
 	if k == tkGeneric {
-		if _, ok := p.lookupTag(p.tags.tag.name()); !ok {
+		if _, ok := p.lookupTag(p.m.name()); !ok {
 			return false
 		}
 	}
-	t := &p.tags.tag
+	t := &p.m
 	p.holdCall(t.buf[:t.n], off, off+t.n)
 	p.inr.pend.tag, p.inr.pend.tagN, p.inr.pend.kind = true, t.n, k
 	return true
@@ -87,11 +87,11 @@ func (p *Parser) tagInReasoning(k tagKind, off int) bool {
 // marker (another dialect's reasoning or drop marker) is reasoning text.
 func (p *Parser) markerInReasoning(a action, off, end int) {
 	if a.kind == aBlock || a.kind == aReasonCall {
-		p.holdCall(p.heldMarker(), off, end)
+		p.holdCall(p.held(), off, end)
 		p.inr.pend.tag, p.inr.pend.act = false, a
 		return
 	}
-	p.emitText(p.heldMarker(), off)
+	p.emitText(p.held(), off)
 }
 
 // pendStep reads the bytes after held call markup: whitespace is held,
@@ -156,9 +156,9 @@ func (p *Parser) resolvePend(call bool) {
 		}
 		p.reason, p.mk.rset = false, nil
 		if pc.tag {
-			p.tags.tag.n = pc.tagN
+			p.m.n = pc.tagN
 			p.onTag()
-			p.tags.tag.n = 0
+			p.m.n = 0
 		} else {
 			a := pc.act
 			a.kind = aBlock

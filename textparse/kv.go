@@ -28,10 +28,10 @@ func (p *Parser) beginKVTag(x *tagDialect, off, end int) {
 
 // tagCloser is the closer of the tag just read: "</" + its name + ">".
 func (p *Parser) tagCloser() string {
-	if k := p.tags.tag.kind; k != tkGeneric && len(p.tags.tag.name()) == len(tt.names[k]) {
+	if k := p.m.kind; k != tkGeneric && len(p.m.name()) == len(tt.names[k]) {
 		return tt.closer(k)
 	}
-	b := append(append(append(p.scratch[len(p.scratch):], "</"...), p.tags.tag.name()...), '>')
+	b := append(append(append(p.scratch[len(p.scratch):], "</"...), p.m.name()...), '>')
 	return p.calls.names.Intern(b) // one string per spelling, not one per call
 }
 

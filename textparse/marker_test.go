@@ -6,9 +6,9 @@ import (
 )
 
 // stepAll matches b byte by byte, the reference feed must agree with.
-func stepAll(m *markerMatch, b []byte) (n, res, id int) {
+func stepAll(m *match, b []byte) (n, res, id int) {
 	for n < len(b) {
-		res, id = m.step(b[n])
+		res, id = m.stepMarker(b[n])
 		if res == mmFail {
 			return n, res, -1
 		}
@@ -24,8 +24,11 @@ func stepAll(m *markerMatch, b []byte) (n, res, id int) {
 // rest at once) gives what matching byte by byte gives, for markers that
 // share long prefixes, at every split of the input.
 func TestMarkerFeedMatchesStep(t *testing.T) {
-	set := newMarkerSet("<|tool_call_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>",
-		"<|tool_call_argument_begin|>", "<|tool_call_section_end|>", "<|t", "[ARGS]", "[A")
+	set := &actionSet{}
+	for _, m := range []string{"<|tool_call_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>",
+		"<|tool_call_argument_begin|>", "<|tool_call_section_end|>", "<|t", "[ARGS]", "[A"} {
+		set.on(m, action{})
+	}
 	rng := rand.New(rand.NewSource(1))
 	alphabet := []byte("<|tool_cal_begindsrgumx[]ARGS>")
 	inputs := []string{"<|tool_call_end|>x", "<|tool_calls_section_end|>", "<|t", "<|tool_call_be", "<|tx", "[ARGS]{", "[AR]", "[A"}
@@ -45,14 +48,14 @@ func TestMarkerFeedMatchesStep(t *testing.T) {
 	}
 	for _, in := range inputs {
 		for cut := 1; cut <= len(in); cut++ {
-			var got, want markerMatch
-			got.begin(set, in[0], 0)
-			want.begin(set, in[0], 0)
-			gn, gres, gid := got.feed([]byte(in[:cut]))
+			var got, want match
+			got.beginMarker(set, in[0], 0)
+			want.beginMarker(set, in[0], 0)
+			gn, gres, gid := got.feedMarker([]byte(in[:cut]))
 			wn, wres, wid := stepAll(&want, []byte(in[:cut]))
 			if gres == mmMore && wres == mmMore && cut < len(in) {
 				// Go on with the rest, as the next chunk would.
-				a, ra, ia := got.feed([]byte(in[cut:]))
+				a, ra, ia := got.feedMarker([]byte(in[cut:]))
 				b, rb, ib := stepAll(&want, []byte(in[cut:]))
 				gn, gres, gid, wn, wres, wid = gn+a, ra, ia, wn+b, rb, ib
 			}

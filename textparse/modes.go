@@ -120,10 +120,10 @@ func (p *Parser) detectTag(x *tagDialect) {
 	}
 }
 
-// onTag acts on the complete tag in p.tags.tag. It reports false when the tag is
+// onTag acts on the complete tag in p.m. It reports false when the tag is
 // content after all.
 func (p *Parser) onTag() bool {
-	t := &p.tags.tag
+	t := &p.m
 	k, closing, off := t.kind, t.closing, t.off
 	end := off + t.n
 	if t.bad && (p.mode == mText || p.mode == mWrapper) {
@@ -163,7 +163,7 @@ func (p *Parser) onTag() bool {
 			p.mode = mInvoke
 			p.setName(name, off)
 		case role&rNamed != 0:
-			p.tags.cd = tt.owner(k, p.cfg.format, p.tags.tag.eq())
+			p.tags.cd = tt.owner(k, p.cfg.format, p.m.eq())
 			p.detectTag(p.tags.cd)
 			p.beginCall(ckNamed, off, tt.closer(k), mText)
 			p.mode = mUseTool
@@ -174,7 +174,7 @@ func (p *Parser) onTag() bool {
 		case role&rWrapper != 0:
 			p.openWrapper(k)
 		case role&rInvoke != 0:
-			p.detectTag(tt.owner(k, p.cfg.format, p.tags.tag.eq()))
+			p.detectTag(tt.owner(k, p.cfg.format, p.m.eq()))
 			p.beginInvoke(off, end, tt.closer(k), mText)
 		}
 	case mWrapper:
@@ -260,7 +260,7 @@ func (p *Parser) jsonOwner(k tagKind) *tagDialect {
 			return x
 		}
 	}
-	return tt.owner(k, p.cfg.format, p.tags.tag.eq())
+	return tt.owner(k, p.cfg.format, p.m.eq())
 }
 
 // catalogFormat is the dialect whose tool names are tags.
@@ -278,7 +278,7 @@ func isWrapperCloser(k tagKind) bool { return k != tkGeneric && tt.wclose&bitOf(
 
 // invokeTag handles a tag between the parameters of a call.
 func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
-	t := &p.tags.tag
+	t := &p.m
 	if p.calls.cur.kind == ckCatalog {
 		name := string(t.name())
 		switch {

@@ -52,6 +52,7 @@ type Parser struct {
 	junk   bool // a run of stray bytes inside markup was reported
 	fresh  bool // nothing but whitespace in the answer yet (anchored blocks)
 
+	m     match       // the markup being matched, a marker or a tag (match.go)
 	text  textState   // an unfinished UTF-8 character at the end of text
 	calls callState   // the call being read and the calls so far (call.go)
 	args  argsState   // the JSON arguments being read (jsonargs.go)
@@ -112,7 +113,6 @@ type tagState struct {
 	wrapper  tagKind     // the wrapper of calls the parser is in
 	callK    tagKind     // the JSON call tag being read (Tags.JSON)
 	cd       *tagDialect // the dialect of a named or key/value call
-	tag      tagReader
 	val      value
 	skip     string // closing tag that ends mSkip
 	skipN    int
@@ -207,11 +207,8 @@ func (p *Parser) step(b []byte, i int) int {
 	if p.inr.pend.on {
 		return p.pendStep(b, i)
 	}
-	if p.mk.mmOn {
-		return p.markerStep(b, i)
-	}
-	if p.tags.tag.n > 0 {
-		return p.tagStep(b, i)
+	if p.m.on {
+		return p.matchStep(b, i)
 	}
 	switch p.mode {
 	case mBlock, mBlockBody, mName, mBlockArgs, mBlockJSON, mBlockSep:
@@ -270,75 +267,7 @@ func (p *Parser) step(b []byte, i int) int {
 
 // startTag begins reading a tag at offset off with the tags the current
 // state acts on.
-func (p *Parser) startTag(off int) { p.tags.tag.start(off, p.tagSet()) }
-
-// tagStep feeds bytes to the tag being read.
-func (p *Parser) tagStep(b []byte, i int) int {
-	t := &p.tags.tag
-	if t.n == 1 && i < len(b) {
-		i += t.fastName(b[i:])
-	}
-	for i < len(b) {
-		if (t.phase == tpAttrs || t.phase == tpEq) && !t.closing {
-			// Attribute bytes: copy the run up to '>' or '<' at once.
-			j := i
-			for j < len(b) && b[j] != '>' && b[j] != '<' && j-i < maxTag-t.n {
-				j++
-			}
-			t.n += copy(t.buf[t.n:], b[i:j])
-			i = j
-			if i == len(b) {
-				return i
-			}
-		}
-		switch p.tags.tag.step(b[i]) {
-		case tagMore:
-			i++
-		case tagComplete:
-			p.finishTag()
-			return i + 1
-		case tagCut:
-			p.finishTag()
-			return i
-		case tagFail:
-			p.failTag()
-			return i
-		}
-	}
-	return i
-}
-
-// finishTag acts on a complete tag, or makes it content when the state does
-// not want it after all.
-func (p *Parser) finishTag() {
-	if !p.onTag() {
-		p.failTag()
-		return
-	}
-	p.tags.tag.n = 0
-}
-
-// failTag turns the held tag bytes into content.
-func (p *Parser) failTag() {
-	n, off := p.tags.tag.n, p.tags.tag.off
-	p.tags.tag.n = 0
-	var b []byte
-	if i := off - p.off; i >= 0 && p.chunk != nil {
-		b = p.chunk[i : i+n] // the tag began in this chunk
-	} else {
-		b = p.own(p.tags.tag.buf[:n])
-	}
-	if p.mode == mText {
-		if s := p.textMarkers(); s != nil && s.first['<'] {
-			p.mk.mset = s
-			p.refeed(b, off, false)
-			return
-		}
-		p.textRun(b, off, true) // a name may end inside a character
-		return
-	}
-	p.content(b, off)
-}
+func (p *Parser) startTag(off int) { p.m.beginTag(off, p.tagSet()) }
 
 // emitText emits a text or reasoning delta.
 func (p *Parser) emitText(b []byte, off int) {
@@ -474,7 +403,7 @@ func (p *Parser) Close() []toolcall.Event {
 	p.evs = p.evs[:0]
 	p.scratch = p.scratch[:0]
 	end := p.off
-	if t := &p.tags.tag; t.n > 0 {
+	if t := &p.m; t.on && t.tag {
 		// A closing tag cut short by the end of the stream still closes.
 		ok := false
 		if t.closing {
@@ -489,12 +418,11 @@ func (p *Parser) Close() []toolcall.Event {
 			t.bad = true
 			p.finishTag()
 		} else {
-			p.failTag()
+			p.unmatched()
 		}
 	}
-	for p.mk.mmOn { // a marker prefix at the end is not a marker
-		p.mk.mmOn = false
-		p.refeed(p.own(p.mk.mm.buf[:p.mk.mm.n]), p.mk.mm.off, true)
+	for p.m.on { // a marker prefix at the end is not a marker
+		p.unmatched()
 	}
 	if p.inr.pend.on { // call markup at the very end: no call follows
 		p.resolvePend(false)

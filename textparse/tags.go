@@ -2,8 +2,9 @@ package textparse
 
 import "math/bits"
 
-// This file reads tags: the bytes from a '<' to its '>', held back until
-// they are known to be (or not to be) protocol markup.
+// This file is the tag shape of the matcher (match.go): the bytes from a
+// '<' to its '>', held back until they are known to be (or not to be)
+// protocol markup.
 
 // tagSet says which tags the current state would act on.
 type tagSet struct {
@@ -50,25 +51,7 @@ const (
 	tpSlash        // after '/' that must be followed by '>'
 )
 
-// tagReader holds the bytes of a tag being read.
-type tagReader struct {
-	buf     [maxTag]byte
-	n       int // 0 when no tag is being read
-	off     int // input offset of the '<'
-	phase   uint8
-	closing bool
-	nameEnd int // index in buf after the name, once known
-	kind    tagKind
-	bad     bool // malformed but recovered closer ("</x/>", "</x" cut short)
-	self    bool // "<x/>"
-	set     tagSet
-	cand    uint64 // kinds whose names still match the name read so far
-	// mangled: digits after a complete closing name (</parameter1>): the
-	// closer is read as that name's, marked bad.
-	mangled int
-}
-
-// tagStep results.
+// Tag results (stepTag).
 const (
 	tagMore     = iota // byte consumed, tag goes on
 	tagComplete        // byte consumed, tag is complete
@@ -88,40 +71,27 @@ func isNameByte(c byte, first bool) bool {
 	return false
 }
 
-func (t *tagReader) start(off int, set tagSet) {
-	t.buf[0] = '<'
-	t.n, t.off, t.phase, t.closing, t.nameEnd, t.kind, t.bad, t.self, t.set = 1, off, tpName, false, 0, tkNone, false, false, set
-	t.mangled = 0
-	t.cand = set.open
-}
-
-func (t *tagReader) nameStart() int {
+func (t *match) nameStart() int {
 	if t.closing {
 		return 2
 	}
 	return 1
 }
 
-func (t *tagReader) name() []byte { return t.buf[t.nameStart():t.nameEnd] }
+func (t *match) name() []byte { return t.buf[t.nameStart():t.nameEnd] }
 
 // prefixOK narrows the candidate names by the name byte just read and
 // reports whether the name can still become a tag the state acts on.
-func (t *tagReader) prefixOK() bool {
+func (t *match) prefixOK() bool {
 	pos := t.n - 1 - t.nameStart()
 	c := t.buf[t.n-1]
-	for m := t.cand; m != 0; m &= m - 1 {
-		k := tagKind(bits.TrailingZeros64(m))
-		name := tt.names[k]
-		if pos < len(name) && name[pos] != c || pos >= len(name) && (t.set.suffix&(1<<k) == 0 || !suffixByte(pos-len(name), c)) {
-			t.cand &^= 1 << k
-		}
-	}
+	t.cand = narrow(tt.names, t.cand, t.tset.suffix, pos, c)
 	if t.cand != 0 {
 		return true
 	}
-	generic := t.set.genericOpen
+	generic := t.tset.genericOpen
 	if t.closing {
-		generic = t.set.genericClose
+		generic = t.tset.genericClose
 	}
 	return generic && pos < maxGenericName
 }
@@ -129,7 +99,7 @@ func (t *tagReader) prefixOK() bool {
 // candByte reports whether a candidate name has c at the next position:
 // a name may hold bytes that end other names (DeepSeek V4.1's
 // "｜DSML｜ invoke" holds a space).
-func (t *tagReader) candByte(c byte) bool {
+func (t *match) candByte(c byte) bool {
 	pos := t.n - t.nameStart()
 	for m := t.cand; m != 0; m &= m - 1 {
 		if name := tt.names[bits.TrailingZeros64(m)]; pos < len(name) && name[pos] == c {
@@ -142,10 +112,10 @@ func (t *tagReader) candByte(c byte) bool {
 // fastName reads a whole known tag name at once when rest (the bytes after
 // the '<') holds it and the byte after it; it returns the bytes consumed, 0
 // to fall back to reading byte by byte.
-func (t *tagReader) fastName(rest []byte) int {
-	j, mask := 0, t.set.open
+func (t *match) fastName(rest []byte) int {
+	j, mask := 0, t.tset.open
 	if rest[0] == '/' {
-		j, mask = 1, t.set.close
+		j, mask = 1, t.tset.close
 	}
 	if j >= len(rest) {
 		return 0
@@ -157,7 +127,7 @@ func (t *tagReader) fastName(rest []byte) int {
 		if end >= len(rest) || string(rest[j:end]) != name {
 			continue
 		}
-		if rest[end] == ':' && t.set.suffix&(1<<k) != 0 { // NAME:SUFFIX
+		if rest[end] == ':' && t.tset.suffix&(1<<k) != 0 { // NAME:SUFFIX
 			e := end + 1
 			for e < len(rest) && suffixByte(e-end, rest[e]) {
 				e++
@@ -179,7 +149,7 @@ func (t *tagReader) fastName(rest []byte) int {
 
 // nameComplete reports whether the closing name read so far is a whole
 // name the state acts on (not a generic one).
-func (t *tagReader) nameComplete() bool {
+func (t *match) nameComplete() bool {
 	n := t.n - t.nameStart()
 	for m := t.cand; m != 0; m &= m - 1 {
 		if len(tt.names[bits.TrailingZeros64(m)]) == n {
@@ -191,21 +161,21 @@ func (t *tagReader) nameComplete() bool {
 
 // resolve sets kind from the complete name; it reports false when the name
 // is not one the state acts on.
-func (t *tagReader) resolve() bool {
+func (t *match) resolve() bool {
 	n := t.nameEnd - t.nameStart() - t.mangled
 	if t.mangled > 0 {
 		t.bad = true
 	}
 	for m := t.cand; m != 0; m &= m - 1 {
 		k := tagKind(bits.TrailingZeros64(m))
-		if l := len(tt.names[k]); l == n || n > l+1 && t.set.suffix&(1<<k) != 0 { // NAME or NAME:SUFFIX
+		if l := len(tt.names[k]); l == n || n > l+1 && t.tset.suffix&(1<<k) != 0 { // NAME or NAME:SUFFIX
 			t.kind = k
 			return true
 		}
 	}
-	generic := t.set.genericOpen
+	generic := t.tset.genericOpen
 	if t.closing {
-		generic = t.set.genericClose
+		generic = t.tset.genericClose
 	}
 	if generic && n > 0 {
 		t.kind = tkGeneric
@@ -214,8 +184,8 @@ func (t *tagReader) resolve() bool {
 	return false
 }
 
-// step feeds one byte of the tag.
-func (t *tagReader) step(c byte) int {
+// stepTag feeds one byte of a tag.
+func (t *match) stepTag(c byte) int {
 	if t.n >= maxTag {
 		return tagFail
 	}
@@ -223,7 +193,7 @@ func (t *tagReader) step(c byte) int {
 	case tpName:
 		if t.n == 1 && c == '/' && !t.closing {
 			t.closing = true
-			t.cand = t.set.close
+			t.cand = t.tset.close
 			t.buf[t.n] = c
 			t.n++
 			return tagMore
@@ -308,14 +278,14 @@ func (t *tagReader) step(c byte) int {
 }
 
 // eq reports whether the tag is named after '=' (<function=NAME>).
-func (t *tagReader) eq() bool { return t.phase == tpEq }
+func (t *match) eq() bool { return t.phase == tpEq }
 
 // attr returns the name of the tag: the value after '=' in <function=NAME>,
 // or the name="…" attribute.
-func (t *tagReader) attr() string { return string(t.attrBytes()) }
+func (t *match) attr() string { return string(t.attrBytes()) }
 
 // attrBytes is attr without a copy: it aliases the tag buffer.
-func (t *tagReader) attrBytes() []byte {
+func (t *match) attrBytes() []byte {
 	rest := t.buf[t.nameEnd:t.n]
 	if len(rest) > 0 && rest[0] == '=' {
 		v := rest[1:]
@@ -332,7 +302,7 @@ func (t *tagReader) attrBytes() []byte {
 
 // attrValue returns the value of attribute key (name="…", string=true),
 // nil when absent. It aliases the tag buffer.
-func (t *tagReader) attrValue(key string) []byte {
+func (t *match) attrValue(key string) []byte {
 	rest := t.buf[t.nameEnd:t.n]
 	k := len(key)
 	for i := 0; i+k < len(rest); i++ {

@@ -47,8 +47,8 @@ func (p *Parser) valueOpen(name []byte, off int) {
 		v.param = p.calls.cur.tool.Param(string(name))
 	}
 	v.str = catalog.KeepsString(v.param)
-	if k := p.tags.tag.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
-		switch typedValue(p.tags.tag.attrValue(tt.typed[k])) {
+	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
+		switch typedValue(p.m.attrValue(tt.typed[k])) {
 		case 1:
 			v.str = true
 		case 0:
@@ -222,7 +222,7 @@ func (p *Parser) valueClose(off int) bool {
 // held: it ends the value only if the next tag is another parameter, the
 // call's closing tag, or the stream ends; otherwise it is content.
 func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
-	t := &p.tags.tag
+	t := &p.m
 	v := &p.tags.val
 	var isClose, follower bool
 	if p.calls.cur.kind == ckCatalog {
