@@ -312,7 +312,9 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 		}
 		if c.CheckCalls() {
 			j = r.judge(c, cat, parse.Calls, broken, c.GoldCalls)
-			calls = &j.calls
+			// A copy: pointing into j would keep all of it (the
+			// repaired output, the gold calls) with every result.
+			calls = new(j.calls)
 			if !j.calls.Correct {
 				j.fixes = r.fixes(c, cat, []judged{j}, false)
 			}

@@ -195,7 +195,7 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 			tj.used = unionKinds(tj.used, j.used)
 			parts = append(parts, j)
 			if !pooled {
-				sr.Calls = &j.calls
+				sr.Calls = new(j.calls) // a copy, not all of j
 				res.ToolCalls += j.calls.ToolCalls
 				res.WrongArgCalls += j.calls.WrongArgCalls
 				if stepOK && !j.calls.Correct {

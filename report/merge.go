@@ -261,10 +261,10 @@ func sameRun(a, b *Report) error {
 
 // WriteJSON writes the report as one line of JSON, markup in model text
 // left unescaped. Reports that are equal write equal bytes.
+// It streams: one case result's JSON at a time is held (see jsonWriter),
+// and a record over MaxRecordBytes is an error naming it.
 func WriteJSON(w io.Writer, rep *Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(rep)
+	return newJSONWriter(w).report(rep)
 }
 
 // ReadJSON reads a report written by WriteJSON (`replay --json`); name

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -288,7 +289,7 @@ func (e *emitter) word(w string) {
 	if w == "" || e.skip[w] {
 		return // a protected term is emitted once, whole, never normalised
 	}
-	if e.a.cfg.StopWords && stopWords[w] {
+	if e.a.cfg.StopWords && stopWords()[w] {
 		return
 	}
 	norm := w
@@ -594,14 +595,29 @@ var ZhStopWords = []string{
 }
 
 // zhStop maps the first rune of each Chinese stop word to the words
-// starting with it, longest first.
-var zhStop = map[rune][]string{}
+// starting with it, longest first. It is built on first use (zhStopTable),
+// not at start-up: most commands never analyse text.
+var (
+	zhStop     map[rune][]string
+	zhStopOnce sync.Once
+)
+
+// zhStopTable returns zhStop, building it from ZhStopWords on first use
+// unless setZhStopWords has already set it.
+func zhStopTable() map[rune][]string {
+	zhStopOnce.Do(func() {
+		if zhStop == nil {
+			setZhStopWords(ZhStopWords)
+		}
+	})
+	return zhStop
+}
 
 // zhStopAt returns the length in bytes of the Chinese stop word s starts
 // with, or 0.
 func zhStopAt(s string) int {
 	r, _ := utf8.DecodeRuneInString(s)
-	for _, w := range zhStop[r] {
+	for _, w := range zhStopTable()[r] {
 		if strings.HasPrefix(s, w) {
 			return len(w)
 		}
@@ -609,12 +625,24 @@ func zhStopAt(s string) int {
 	return 0
 }
 
-// stopWords are English function words dropped when StopWords is set.
-var stopWords = map[string]bool{}
+// stopWords returns the English function words dropped when StopWords is
+// set, built on first use.
+var stopWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an the and or but if of to in on at by for from with without
+	into onto over under about as is are was were be been being am do does did done has have had having
+	it its it's this that these those there here then than so such can could should would will shall may
+	might must i me my we our us you your he she him her they them their what which who whom whose when
+	where why how all any each some no not nor only own same too very s t just also please e.g i.e etc
+	via per up out off again further once both few more most other`) {
+		m[w] = true
+	}
+	return m
+})
 
 // IsStopWord reports whether w (lower case) is one of the English function
 // words the analyzer drops when AnalyzerConfig.StopWords is set.
-func IsStopWord(w string) bool { return stopWords[w] }
+func IsStopWord(w string) bool { return stopWords()[w] }
 
 // setZhStopWords builds the lookup of the Chinese stop list.
 func setZhStopWords(words []string) {
@@ -625,17 +653,5 @@ func setZhStopWords(words []string) {
 	}
 	for _, ws := range zhStop {
 		sort.SliceStable(ws, func(i, j int) bool { return len(ws[i]) > len(ws[j]) })
-	}
-}
-
-func init() {
-	setZhStopWords(ZhStopWords)
-	for _, w := range strings.Fields(`a an the and or but if of to in on at by for from with without
-	into onto over under about as is are was were be been being am do does did done has have had having
-	it its it's this that these those there here then than so such can could should would will shall may
-	might must i me my we our us you your he she him her they them their what which who whom whose when
-	where why how all any each some no not nor only own same too very s t just also please e.g i.e etc
-	via per up out off again further once both few more most other`) {
-		stopWords[w] = true
 	}
 }

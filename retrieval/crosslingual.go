@@ -296,7 +296,7 @@ func (tr *translator) chineseMap() map[string][]string {
 func senseKey(sense string) string {
 	var words []string
 	for _, w := range strings.Fields(sense) {
-		if stopWords[w] {
+		if stopWords()[w] {
 			continue
 		}
 		words = append(words, LightStem(w))

@@ -1,5 +1,7 @@
 package retrieval
 
+import "sync"
+
 // Normaliser names accepted in AnalyzerConfig.Normalize: what is done to
 // plain English words (never to protected terms or to the whole form of a
 // technical token such as read_files; its split parts are plain words).
@@ -41,7 +43,7 @@ func LightStem(w string) string {
 	if n < 4 || w[n-1] != 's' || !isASCIILetters(w) {
 		return w
 	}
-	if s, ok := lightExceptions[w]; ok {
+	if s, ok := light().lightExceptions[w]; ok {
 		return s
 	}
 	switch w[n-2] {
@@ -60,7 +62,7 @@ func stemES(w string) string {
 	stem := w[:n-2] // without -es
 	switch {
 	case w[n-3] == 'i' && n >= 5: // -ies
-		if ieNouns[w[:n-1]] {
+		if light().ieNouns[w[:n-1]] {
 			return w[:n-1]
 		}
 		if c := w[n-4]; c == 'a' || c == 'e' || c == 'o' {
@@ -82,13 +84,17 @@ func hasSuffix(s, suf string) bool {
 
 // lightExceptions maps words the rules above would get wrong to their
 // normal form: words that only look plural (kept as they are) and
-// irregular plurals of -s words.
-var lightExceptions = map[string]string{}
+// irregular plurals of -s words. ieNouns are singulars ending in -ie,
+// whose plural is -ies. Both are built on first use (lightTables), not at
+// start-up.
+type lightTables struct {
+	lightExceptions map[string]string
+	ieNouns         map[string]bool
+}
 
-// ieNouns are singulars ending in -ie, whose plural is -ies.
-var ieNouns = map[string]bool{}
-
-func init() {
+var light = sync.OnceValue(func() lightTables {
+	lightExceptions := map[string]string{}
+	ieNouns := map[string]bool{}
 	// Not plurals: kept whole.
 	for _, w := range []string{
 		"https", "news", "series", "species", "alias", "canvas", "atlas", "bias",
@@ -130,4 +136,5 @@ func init() {
 	} {
 		ieNouns[w] = true
 	}
-}
+	return lightTables{lightExceptions, ieNouns}
+})

@@ -130,19 +130,45 @@ type Transcript struct {
 	Dialect string `json:"dialect,omitempty"`
 
 	dialect *textparse.Dialect // the dialect read, loaded from a file
-	data    []byte             // the whole output
-	chunks  [][]byte           // as recorded
+	data    []byte             // the whole output read from File
 	// keepSuite: the suite's settings keep calls in reasoning (not
 	// written back: the line marshals as it was read).
 	keepSuite bool
 }
 
-// Bytes returns the whole recorded output.
-func (t *Transcript) Bytes() []byte { return t.data }
+// Bytes returns the whole recorded output. An output written in the suite
+// (text, chunks) is kept only as written and copied on each call, so a
+// suite holds it once: the caller may keep or change the copy.
+func (t *Transcript) Bytes() []byte {
+	switch {
+	case t.Text != nil:
+		return []byte(*t.Text)
+	case t.File != "":
+		return t.data
+	}
+	n := 0
+	for _, ch := range t.Chunks {
+		n += len(ch)
+	}
+	out := make([]byte, 0, n)
+	for _, ch := range t.Chunks {
+		out = append(out, ch...)
+	}
+	return out
+}
 
 // RecordedChunks returns the output in the chunks it arrived in (one chunk
-// when the suite gives only the whole output).
-func (t *Transcript) RecordedChunks() [][]byte { return t.chunks }
+// when the suite gives only the whole output), copied like Bytes.
+func (t *Transcript) RecordedChunks() [][]byte {
+	if t.Text != nil || t.File != "" {
+		return [][]byte{t.Bytes()}
+	}
+	out := make([][]byte, len(t.Chunks))
+	for i, ch := range t.Chunks {
+		out[i] = []byte(ch)
+	}
+	return out
+}
 
 // Catalog returns the catalog a case uses.
 func (s *Suite) Catalog(c *Case) *catalog.Catalog { return s.catalogs[c.Catalog] }
@@ -452,26 +478,15 @@ func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 			l.fail(line, field+".format", "required field is missing (or a dialect file: %s.dialect or the settings line's dialect)", field)
 		}
 	}
-	switch {
-	case t.Text != nil:
-		t.data = []byte(*t.Text)
-		t.chunks = [][]byte{t.data}
-	case t.File != "":
+	// Text and chunks stay as written (Bytes copies them); a file's
+	// output is read once.
+	if t.Text == nil && t.File != "" {
 		data, err := l.fsys.ReadFile(t.File, l.opts.MaxTranscriptBytes)
 		if err != nil {
 			l.fail(line, field+".file", "%s: %s", t.File, readErr(err))
 			return
 		}
 		t.data = data
-		t.chunks = [][]byte{data}
-	default:
-		for _, ch := range t.Chunks {
-			t.data = append(t.data, ch...)
-		}
-		t.chunks = make([][]byte, len(t.Chunks))
-		for i, ch := range t.Chunks {
-			t.chunks[i] = []byte(ch)
-		}
 	}
 	if t.ChunkTimesMS != nil {
 		if t.Chunks == nil {

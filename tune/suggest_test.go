@@ -180,3 +180,56 @@ func suggestOnRefunds(t *testing.T) (*suite.Suite, *SuggestResult) {
 	}
 	return suite, res
 }
+
+// testdata/suggest_zh is a Chinese travel-and-office catalog whose tools
+// say 航班, 出租车 and 移除 where the requests say 机票, 打车 and 删掉, in
+// sentences full of the cross-word bigrams (从北, 海的, 的机) and function
+// words (我的, 帮我) an earlier suggest proposed. Suggest must propose
+// the three real words with the cases they fix, and nothing else that is
+// not a whole content word.
+func TestSuggestChineseWholeWords(t *testing.T) {
+	su, err := suite.LoadFile("../testdata/suggest_zh/suite.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Suggest(su, SuggestOptions{K: 1, Folds: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := []string{"从北", "京到", "海的", "的机", "我的", "帮我", "一下", "我要", "现在", "北京", "上海"}
+	for _, s := range res.Suggestions {
+		for _, w := range []string{s.Word, s.Synonym} {
+			if w != "" && (IsFragment(w) || slices.Contains(junk, w)) {
+				t.Errorf("suggestion %+v holds %q: not a whole content word", s, w)
+			}
+		}
+	}
+	for _, want := range []struct {
+		tool, word, syn string
+		fixes           []string // some of these held-out cases must be fixed
+	}{
+		{"flight_search", "机票", "", []string{"f1", "f2", "f3", "f4", "f5"}},
+		{"taxi_call", "打车", "", []string{"t1", "t2", "t3", "t4"}},
+		{"", "删掉", "移除", []string{"d1", "d2", "d3", "d4"}},
+	} {
+		i := slices.IndexFunc(res.Suggestions, func(s Suggestion) bool {
+			return s.Tool == want.tool && s.Word == want.word && s.Synonym == want.syn
+		})
+		if i < 0 {
+			t.Errorf("no suggestion %s %s %s in %+v", want.tool, want.word, want.syn, res.Suggestions)
+			continue
+		}
+		s := res.Suggestions[i]
+		if !s.Kept || len(s.Fixes) < minFixed {
+			t.Errorf("%+v: want kept, fixing at least %d cases", s, minFixed)
+		}
+		for _, id := range s.Fixes {
+			if !slices.Contains(want.fixes, id) {
+				t.Errorf("%s %s: fixes %s, a case whose query lacks the word", want.tool, want.word, id)
+			}
+		}
+	}
+	if res.CVRecall <= res.BaseRecall+0.2 {
+		t.Errorf("held-out recall@1 %.3f with the suggestions, base %.3f: want at least +0.2", res.CVRecall, res.BaseRecall)
+	}
+}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/clipperhouse/displaywidth"
 )
 
 // Width is what Text draws: every line of the box is that many runes.
@@ -24,7 +24,7 @@ func TestTextWidth(t *testing.T) {
 	// Every line is as wide as Width says (wide runes take two terminal
 	// columns).
 	for i := range lines {
-		if n := twwidth.Width(lines[i]); n != tab.Width() {
+		if n := displaywidth.String(lines[i]); n != tab.Width() {
 			t.Errorf("line %d is %d runes, Width() = %d: %q", i, n, tab.Width(), lines[i])
 		}
 	}
@@ -64,4 +64,52 @@ func TestClip(t *testing.T) {
 			t.Errorf("Clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
 		}
 	}
+}
+
+// Text's box, byte for byte: the header centred (the odd space on the
+// right), text left and numbers right, cells trimmed and escaped, short
+// rows padded, a row longer than the header widening the box, a header
+// without rows drawn without the rule under it, an empty table as nothing.
+func TestTextBox(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		tab  *Table
+		want string
+	}{
+		{"aligned", table(New(1, "ab", "n"), []string{"abcde", " 3 "}, []string{"x"}, []string{"日本", "12"}), "" +
+			"┌───────┬────┐\n" +
+			"│  ab   │ n  │\n" +
+			"├───────┼────┤\n" +
+			"│ abcde │  3 │\n" +
+			"│ x     │    │\n" +
+			"│ 日本  │ 12 │\n" +
+			"└───────┴────┘\n"},
+		{"escaped and wider than the header", table(New(2, "a"), []string{"x\ty", "z"}), "" +
+			"┌──────┬───┐\n" +
+			"│  a   │   │\n" +
+			"├──────┼───┤\n" +
+			"│ x\\ty │ z │\n" +
+			"└──────┴───┘\n"},
+		{"header only", New(1, "name", "count"), "" +
+			"┌──────┬───────┐\n" +
+			"│ name │ count │\n" +
+			"└──────┴───────┘\n"},
+		{"empty", New(0), ""},
+	} {
+		var b bytes.Buffer
+		if err := tc.tab.Text(&b); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, b.String(), tc.want)
+		}
+	}
+}
+
+// table adds rows to tab and returns it.
+func table(tab *Table, rows ...[]string) *Table {
+	for _, r := range rows {
+		tab.Add(r...)
+	}
+	return tab
 }
