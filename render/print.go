@@ -165,6 +165,7 @@ func detailSections(rep *report.Report, explain bool) []section {
 		return short
 	}
 	sections := []section{
+		{strategyTitle, strategyGrid(rep)},
 		{"Failures by cause", causesGrid(rep)},
 		{"Call checks (first failing check per case)", codesGrid(rep)},
 		{"By language and tag (" + firstConfig(rep) + ")", groupsGrid(rep)},
@@ -334,6 +335,11 @@ func WriteTable(w io.Writer, rep *report.Report, worst int) error {
 		if err := s.g.Text(w); err != nil {
 			return err
 		}
+		if s.title == strategyTitle {
+			for _, l := range exactNameLines(rep, 0) {
+				fmt.Fprintln(w, safetext.Terminal(l))
+			}
+		}
 	}
 	for _, c := range rep.Configs {
 		g, n := worstGrid(c, worst, 100)
@@ -427,6 +433,14 @@ func WriteMarkdown(w io.Writer, rep *report.Report, worst int) error {
 		}
 		fmt.Fprintf(w, "\n### %s\n\n", safetext.Markdown(s.title))
 		s.g.Markdown(w)
+		if s.title == strategyTitle {
+			if lines := exactNameLines(rep, 0); len(lines) > 0 {
+				fmt.Fprintln(w)
+				for _, l := range lines {
+					fmt.Fprintf(w, "- %s\n", safetext.Markdown(l))
+				}
+			}
+		}
 	}
 	for _, c := range rep.Configs {
 		g, n := worstGrid(c, worst, 160)
@@ -454,15 +468,18 @@ type junitSuites struct {
 }
 
 type junitSuite struct {
-	Name   string      `xml:"name,attr"`
-	Tests  int         `xml:"tests,attr"`
-	Fails  int         `xml:"failures,attr"`
-	Errors int         `xml:"errors,attr"`
-	Skips  int         `xml:"skipped,attr"`
-	Time   string      `xml:"time,attr"`
-	Stamp  string      `xml:"timestamp,attr,omitempty"`
-	File   string      `xml:"file,attr"`
-	Cases  []junitCase `xml:"testcase"`
+	Name   string `xml:"name,attr"`
+	Tests  int    `xml:"tests,attr"`
+	Fails  int    `xml:"failures,attr"`
+	Errors int    `xml:"errors,attr"`
+	Skips  int    `xml:"skipped,attr"`
+	Time   string `xml:"time,attr"`
+	Stamp  string `xml:"timestamp,attr,omitempty"`
+	File   string `xml:"file,attr"`
+	// Properties carry the configuration's strategy figures when the run
+	// declared strategies.
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Cases      []junitCase      `xml:"testcase"`
 }
 
 type junitCase struct {
@@ -513,14 +530,18 @@ func WriteJUnit(w io.Writer, rep *report.Report) error {
 	base = strings.TrimSuffix(base, path.Ext(base))
 	all := junitSuites{Name: "tooleval replay " + rep.Suite, Time: seconds(rep.Elapsed), Stamp: stamp}
 	for _, c := range rep.Configs {
-		s := junitSuite{Name: base + "." + c.Config.Name, Tests: len(c.Results), File: rep.Suite, Stamp: stamp}
+		s := junitSuite{Name: base + "." + c.Config.Name, Tests: len(c.Results), File: rep.Suite, Stamp: stamp, Properties: strategySuiteProperties(c)}
 		var total time.Duration
 		for _, r := range c.Results {
 			jc := junitCase{Name: r.ID, Classname: s.Name, File: rep.Suite, Line: r.Line, Time: seconds(r.Elapsed)}
+			var props []junitProperty
 			if len(r.Trials) > 0 {
 				n, c := r.TrialCounts()
-				jc.Properties = &junitProperties{[]junitProperty{{"trials", fmt.Sprint(n)}, {"trials_passed", fmt.Sprint(c)}}}
+				props = append(props, junitProperty{"trials", fmt.Sprint(n)}, junitProperty{"trials_passed", fmt.Sprint(c)})
 				jc.SystemOut = strings.Join(trialLines(r), "\n") + "\n"
+			}
+			if props = append(props, strategyProperties(r, c.Config.Strategy)...); len(props) > 0 {
+				jc.Properties = &junitProperties{props}
 			}
 			total += r.Elapsed
 			if !r.Passed {

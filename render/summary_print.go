@@ -52,6 +52,15 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	if err := headlineGrid(rep).Text(w); err != nil {
 		return err
 	}
+	if g := strategyGrid(rep); g != nil {
+		fmt.Fprintf(w, "\n%s\n", clip(strategyTitle, SummaryWidth))
+		if err := g.Text(w); err != nil {
+			return err
+		}
+		for _, l := range exactNameLines(rep, 0) {
+			fmt.Fprintln(w, terminalLine(l))
+		}
+	}
 	fmt.Fprintln(w, "\nFailures by cause")
 	if err := causesGrid(rep).Text(w); err != nil {
 		return err

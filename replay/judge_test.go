@@ -365,3 +365,48 @@ func TestJudgedShardsMerge(t *testing.T) {
 		t.Fatalf("merging shards judged with different repairs: %v", err)
 	}
 }
+
+// TestJSONRepairTextDialects: the JSON repair is simulated on the raw
+// argument text the text parsers keep for a call that ends as
+// invalid_json, in every family of JSON-argument dialects, as it is on a
+// native stream's; text no single standard repair makes valid, and a
+// call whose dialect hands out only the text up to the error, stay broken.
+func TestJSONRepairTextDialects(t *testing.T) {
+	tr := func(format, text string) map[string]any { return map[string]any{"format": format, "text": text} }
+	tc := func(args string) string {
+		return "<tool_call>\n{\"name\": \"create_note\", \"arguments\": " + args + "}\n</tool_call>\n"
+	}
+	cases := []struct {
+		id, format, text string
+		fixed            bool
+	}{
+		{"tool_call-single-quotes", "tool_call", tc(`{'title': 'Groceries', 'body': 'milk, eggs'}`), true},
+		{"hermes-trailing-comma", "hermes", tc(`{"title": "Groceries", "body": "milk, eggs",}`), true},
+		{"tool_call-object-not-closed", "tool_call", "<tool_call>{\"name\": \"create_note\", \"arguments\": " + argsGroceries + "\n</tool_call>", true},
+		{"use_tool-single-quotes", "use_tool", "<use_tool>\n<tool_name>create_note</tool_name>\n<arguments>{\"title\": 'Groceries', \"body\": 'milk, eggs'}</arguments>\n</use_tool>\n", true},
+		{"deepseek_v31-trailing-comma", "deepseek_v31", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>create_note<｜tool▁sep｜>{\"title\": \"Groceries\", \"body\": \"milk, eggs\",}<｜tool▁call▁end｜><｜tool▁calls▁end｜>", true},
+		{"functionary-single-quotes", "functionary_v3", "<function=create_note>{'title': 'Groceries', 'body': 'milk, eggs'}</function>", true},
+		{"mistral-trailing-comma", "mistral", "[TOOL_CALLS]create_note[ARGS]{\"title\": \"Groceries\", \"body\": \"milk, eggs\",}", true},
+
+		{"tool_call-unquoted-value", "tool_call", tc(`{"title": Groceries, "body": "milk, eggs"}`), false},
+		{"use_tool-missing-colon", "use_tool", "<use_tool>\n<tool_name>create_note</tool_name>\n<arguments>{\"title\" \"Groceries\", \"body\": \"milk, eggs\"}</arguments>\n</use_tool>\n", false},
+		{"tool_call-broken-string-arguments", "tool_call", tc(`"{'title': 'Groceries', 'body': 'milk, eggs'}"`), false},
+		// mistral's call has no closer: the text ends at the first quote.
+		{"mistral-single-quotes", "mistral", "[TOOL_CALLS]create_note[ARGS]{'title': 'Groceries', 'body': 'milk, eggs'}", false},
+	}
+	var ms []map[string]any
+	for _, c := range cases {
+		ms = append(ms, map[string]any{"id": c.id, "gold_tools": []string{"create_note"}, "transcript": tr(c.format, c.text), "gold_calls": gold("[" + createGroceries + "]")})
+	}
+	rep := runTest(t, judgeSuite(t, nil, ms...), Options{Ks: []int{1}, Variants: []string{"names"}, RandomChunkings: -1})
+	for _, c := range cases {
+		r := resultOf(t, rep.Configs[0], c.id)
+		var want []string
+		if c.fixed {
+			want = []string{"json"}
+		}
+		if r.Passed || !reflect.DeepEqual(r.Repairs, want) {
+			t.Errorf("%s: passed %v repairs %v, want a failure fixed by %v (%s)", c.id, r.Passed, r.Repairs, want, r.Cause)
+		}
+	}
+}

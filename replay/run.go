@@ -13,6 +13,7 @@ import (
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/suite"
 )
 
@@ -33,6 +34,14 @@ type Options struct {
 	// "default": retrieval.DefaultConfig()). Their Config.K is ignored:
 	// each runs at its own Ks, or at Options.Ks.
 	Retrieval []NamedRetrieval
+	// Strategies are the ways of showing tools to the model to compare
+	// (package strategy), each run as configurations of its own: inject
+	// and search:bm25 at each retrieval setting and k (a strategy's own k
+	// when it names one), search:regex at each k with the first setting,
+	// all once. Empty: the suite's settings line's, else inject alone
+	// (and the report then carries no strategy figures, as before
+	// strategies existed).
+	Strategies []strategy.Strategy
 	// Filter selects the cases (see ParseFilter); sharding applies to the
 	// cases it keeps.
 	Filter *suite.Filter
@@ -98,6 +107,13 @@ func (o *Options) normalise() error {
 			}
 		}
 	}
+	if i, err := strategy.Check(o.Strategies); err != nil {
+		return fmt.Errorf("strategies[%d]: %v", i, err)
+	}
+	o.Strategies = slices.Clone(o.Strategies)
+	for i := range o.Strategies {
+		o.Strategies[i] = o.Strategies[i].Resolved()
+	}
 	keys := map[string]string{}
 	for _, c := range o.Configs() {
 		if other, dup := keys[c.Key]; dup {
@@ -136,24 +152,70 @@ func (o *Options) normalise() error {
 	return nil
 }
 
+// plan is one configuration to replay: a retrieval setting (its index in
+// Options.Retrieval), a k and a strategy.
+type plan struct {
+	ri, k int
+	strat strategy.Strategy
+}
+
+// plans lists the configurations in report order: per strategy, per
+// retrieval setting, per k.
+func (o *Options) plans() []plan {
+	strats := o.Strategies
+	if len(strats) == 0 {
+		strats = []strategy.Strategy{{Strategy: strategy.Inject}}
+	}
+	var out []plan
+	for _, s := range strats {
+		s = s.Resolved()
+		if s.Strategy == strategy.All {
+			out = append(out, plan{0, 0, s})
+			continue
+		}
+		for ri, r := range o.Retrieval {
+			if s.Search == strategy.Regex && ri > 0 {
+				break // a regex search uses no retrieval setting
+			}
+			ks := r.Ks
+			if len(ks) == 0 {
+				ks = o.Ks
+			}
+			if s.K > 0 {
+				ks = []int{s.K}
+			}
+			for _, k := range ks {
+				out = append(out, plan{ri, k, s})
+			}
+		}
+	}
+	return out
+}
+
 // Configs lists the configurations a run with these options replays, in
-// report order: per retrieval setting, per k.
+// report order: per strategy, per retrieval setting, per k.
 func (o *Options) Configs() []report.Config {
 	var out []report.Config
-	for _, r := range o.Retrieval {
-		ks := r.Ks
-		if len(ks) == 0 {
-			ks = o.Ks
+	for _, p := range o.plans() {
+		r := o.Retrieval[p.ri]
+		name := "k=" + strconv.Itoa(p.k)
+		switch {
+		case p.strat.Strategy == strategy.All:
+			name = "all"
+		case p.strat.Strategy == strategy.Search:
+			name = p.strat.String() + " " + name
 		}
-		for _, k := range ks {
-			name := "k=" + strconv.Itoa(k)
-			if len(o.Retrieval) > 1 || r.Name != "default" {
-				name += " config=" + r.Name
-			}
-			settings := r.Config
-			settings.K = k
-			out = append(out, report.Config{Name: name, K: k, Weights: r.Name, Settings: settings, Key: report.ConfigKey(settings)})
+		if (len(o.Retrieval) > 1 || r.Name != "default") && p.strat.Search != strategy.Regex && p.strat.Strategy != strategy.All {
+			name += " config=" + r.Name
 		}
+		settings := r.Config
+		settings.K = p.k
+		c := report.Config{Name: name, K: p.k, Weights: r.Name, Settings: settings}
+		if len(o.Strategies) > 0 {
+			c.Strategy = p.strat.String()
+		}
+		c.Key = report.ConfigKeyOf(settings, c.Strategy)
+		out = append(out, c)
 	}
 	return out
 }
@@ -163,6 +225,9 @@ func (o *Options) Configs() []report.Config {
 // the case and the options, never on Jobs or sharding. Run fails only on
 // bad options; a case that cannot be replayed is reported as broken.
 func Run(s *suite.Suite, opts Options) (*report.Report, error) {
+	if len(opts.Strategies) == 0 {
+		opts.Strategies = s.Settings.Strategies
+	}
 	if err := opts.normalise(); err != nil {
 		return nil, err
 	}
@@ -182,7 +247,7 @@ func Run(s *suite.Suite, opts Options) (*report.Report, error) {
 		}
 		cases = mine
 	}
-	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), costs: newCosts(opts.Encoding)}
+	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), plans: opts.plans(), costs: newCosts(opts.Encoding)}
 	if opts.Encoding == "none" {
 		r.costs.encoding = ""
 	}
@@ -237,7 +302,9 @@ type runner struct {
 	suite   *suite.Suite
 	opts    *Options
 	configs []report.Config
+	plans   []plan // one per configuration
 	costs   *costs
+	regex   sync.Map // *catalog.Catalog → *retrieval.RegexIndex
 }
 
 // index returns the retrieval index of a catalog under setting ri.
@@ -327,64 +394,37 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 			return fail(err)
 		}
 	}
-	ci := 0
-	for ri := range r.opts.Retrieval {
-		ix, err := r.index(cat, ri)
-		if err != nil {
-			return fail(fmt.Errorf("retrieval index for %s: %v", c.Catalog, err))
+	settings := make([]*setting, len(r.opts.Retrieval))
+	for ci, p := range r.plans {
+		st := settings[p.ri]
+		if st == nil {
+			var err error
+			if st, err = r.setting(c, cat, p.ri); err != nil {
+				return fail(err)
+			}
+			settings[p.ri] = st
 		}
-		alwaysInclude := caseAlways(c, cat, r.opts.Retrieval[ri].Config.Always)
-		gold := slices.DeleteFunc(slices.Clone(c.GoldTools), func(t string) bool { return slices.Contains(alwaysInclude, t) })
-		ks := r.opts.Retrieval[ri].Ks
-		hits, err := ix.Search(c.Query, slices.Max(ks), alwaysInclude...)
+		res, err := r.replayPlan(c, cat, p, st, parse, calls, steps)
 		if err != nil {
 			return fail(err)
 		}
-		zeroMatch := !ix.Matches(c.Query)
-		var always, ranked []string
-		for _, h := range hits {
-			if h.Always {
-				always = append(always, h.Name)
-			} else {
-				ranked = append(ranked, h.Name)
+		res.Latency = latency
+		if steps == nil {
+			res.Repaired = kindNames(j.used)
+			if !res.Passed && (res.Cause == string(metrics.CauseSelection) || res.Cause == string(metrics.CauseArguments)) {
+				res.Repairs = kindNames(j.fixes)
 			}
 		}
-		var search func(k int) func(string) ([]string, error)
-		if steps != nil {
-			search = r.searcher(ix, slices.Max(ks), alwaysInclude)
-		}
-		for _, k := range ks {
-			res, err := r.score(c, cat, always, ranked[:min(k, len(ranked))], gold, k, parse, calls)
-			if err != nil {
-				return fail(err)
-			}
-			res.Latency = latency
-			res.ZeroMatch = zeroMatch
-			if steps != nil {
-				t := &trajectoryRun{cat: cat, first: res.Injected, needed: gold, search: search(k), parses: steps,
-					tokens: r.opts.Encoding != prompt.EncodingNone, variant: r.opts.Variants[0]}
-				var tj trajectoryJudging
-				if res.Trajectory, tj, err = r.trajectory(c, t); err != nil {
-					return fail(err)
-				}
-				res.Passed, res.Cause = res.Trajectory.Passed, res.Trajectory.Cause
-				res.Repaired, res.Repairs = kindNames(tj.used), kindNames(tj.fixes)
-			} else {
-				res.Repaired = kindNames(j.used)
-				if !res.Passed && (res.Cause == string(metrics.CauseSelection) || res.Cause == string(metrics.CauseArguments)) {
-					res.Repairs = kindNames(j.fixes)
-				}
-			}
-			res.Match = c.MatchLabel()
-			out[ci] = res
-			ci++
-		}
+		res.Match = c.MatchLabel()
+		out[ci] = res
 	}
 	return out
 }
 
 // score builds one case's result for one configuration.
-func (r *runner) score(c *suite.Case, cat *catalog.Catalog, always, topk, gold []string, k int, parse *report.ParseResult, calls *metrics.CallsResult) (*report.CaseResult, error) {
+// search is the search tool the prompt shows (its tokens are counted),
+// nil for none.
+func (r *runner) score(c *suite.Case, cat *catalog.Catalog, always, topk, gold []string, k int, parse *report.ParseResult, calls *metrics.CallsResult, search *suite.SearchTool) (*report.CaseResult, error) {
 	res := &report.CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Parse: parse, Calls: calls}
 	res.Injected = append(append(make([]string, 0, len(always)+len(topk)), always...), topk...)
 	if len(gold) > 0 {
@@ -405,11 +445,11 @@ func (r *runner) score(c *suite.Case, cat *catalog.Catalog, always, topk, gold [
 	goldInjected := slices.DeleteFunc(slices.Clone(res.Injected), func(t string) bool { return !slices.Contains(c.GoldTools, t) })
 	noise := metrics.MeasureNoise(res.Injected, c.GoldTools, nil)
 	for vi, v := range r.opts.Variants {
-		injected, err := r.costs.tokens(cat, v, res.Injected)
+		injected, err := r.costs.tokensWith(cat, v, res.Injected, search)
 		if err != nil {
 			return nil, err
 		}
-		goldOnly, err := r.costs.tokens(cat, v, goldInjected)
+		goldOnly, err := r.costs.tokensWith(cat, v, goldInjected, search)
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/tooleval/tooleval/repair"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -74,13 +76,18 @@ func (s *toolSet) add(names ...string) []string {
 // trajectoryRun is what replaying one trajectory under one configuration
 // needs beyond the case.
 type trajectoryRun struct {
-	cat     *catalog.Catalog
-	first   []string // always-include, then the first retrieval's top k
-	needed  []string // gold tools outside always_include
-	search  func(query string) ([]string, error)
-	parses  []*stepParse
-	tokens  bool
-	variant string
+	cat    *catalog.Catalog
+	first  []string // always-include, then the first retrieval's top k
+	needed []string // gold tools outside always_include
+	search func(query string) ([]string, error)
+	// retrieve: a later user turn is retrieved for (inject); under the
+	// other strategies only the model's searches bring tools in.
+	retrieve bool
+	// searchTool is the search tool the prompts show (nil: none).
+	searchTool *suite.SearchTool
+	parses     []*stepParse
+	tokens     bool
+	variant    string
 }
 
 // trajectoryJudging is what judging a trajectory's calls adds beyond its
@@ -116,7 +123,7 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 	for i, st := range c.Steps {
 		sr := &res.Steps[i]
 		sr.Step, sr.Checked, sr.Stop = i+1, st.GoldCalls != nil, st.Stop
-		if st.Query != "" {
+		if st.Query != "" && t.retrieve && t.search != nil {
 			found, err := t.search(st.Query)
 			if err != nil {
 				return nil, tj, err
@@ -161,7 +168,10 @@ func (r *runner) trajectory(c *suite.Case, t *trajectoryRun) (*report.Trajectory
 					s.Error = err.Error()
 				} else {
 					s.Query = q
-					if s.Found, err = t.search(q); err != nil {
+					var qe *strategy.QueryError
+					if s.Found, err = t.search(q); errors.As(err, &qe) {
+						s.Error = qe.Error()
+					} else if err != nil {
 						return nil, tj, err
 					}
 					s.Found = slices.Clip(s.Found)
@@ -328,11 +338,11 @@ func (r *runner) stepCost(c *suite.Case, t *trajectoryRun, injected []string, re
 	if !t.tokens {
 		return nil
 	}
-	all, err := r.costs.tokensWith(t.cat, t.variant, injected, c.Search())
+	all, err := r.costs.tokensWith(t.cat, t.variant, injected, t.searchTool)
 	if err != nil {
 		return err
 	}
-	goldOnly, err := r.costs.tokensWith(t.cat, t.variant, gold, c.Search())
+	goldOnly, err := r.costs.tokensWith(t.cat, t.variant, gold, t.searchTool)
 	if err != nil {
 		return err
 	}

@@ -91,6 +91,15 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 		}
 	}
 	a.Latency.add(r.Latency)
+	if r.Strategy != nil {
+		if a.Strategy == nil {
+			a.Strategy = &StrategyStats{}
+		}
+		a.Strategy.add(r.Strategy)
+		if r.Strategy.ExactNameMiss != "" {
+			a.Strategy.ExactNameMissIDs = append(a.Strategy.ExactNameMissIDs, r.ID)
+		}
+	}
 	if r.Trajectory != nil {
 		a.Trajectory.add(r.Trajectory, tokens)
 		// Each step's stream is a transcript with its own chunk times.
@@ -127,6 +136,9 @@ func (a *Aggregate) Derive() {
 	a.Latency.derive()
 	a.Trajectory.derive()
 	a.Trials.Derive()
+	if a.Strategy != nil {
+		a.Strategy.derive()
+	}
 }
 
 // ratio is x/n, nil when n is 0.

@@ -123,7 +123,7 @@ func checkShard(r *Report) error {
 	}
 	tokens := r.Encoding != prompt.EncodingNone
 	for _, c := range r.Configs {
-		if ConfigKey(c.Config.Settings) != c.Config.Key || c.Config.Settings.K != c.Config.K {
+		if ConfigKeyOf(c.Config.Settings, c.Config.Strategy) != c.Config.Key || c.Config.Settings.K != c.Config.K {
 			return fmt.Errorf("configuration %s: its settings do not match its key", c.Config.Name)
 		}
 		if len(c.Results) != r.Cases {
@@ -167,7 +167,8 @@ func checkResult(r *CaseResult) error {
 	for _, x := range []struct {
 		name string
 		v    float64
-	}{{"recall", r.Recall}, {"comp", r.Comp}, {"ndcg", r.NDCG}, {"precision", r.Precision}, {"noise share", r.Noise.Share}} {
+	}{{"recall", r.Recall}, {"comp", r.Comp}, {"ndcg", r.NDCG}, {"precision", r.Precision}, {"noise share", r.Noise.Share},
+		{"strategy.recall_first", r.Strategy.recallFirst()}, {"strategy.recall_final", r.Strategy.recallFinal()}} {
 		if !(x.v >= 0 && x.v <= 1) {
 			return fmt.Errorf("%s %g is not between 0 and 1", x.name, x.v)
 		}
@@ -252,7 +253,7 @@ func sameRun(a, b *Report) error {
 		return fmt.Errorf("%d configurations, not %d", len(b.Configs), len(a.Configs))
 	}
 	for i := range a.Configs {
-		if x, y := a.Configs[i].Config, b.Configs[i].Config; x.Key != y.Key || x.Name != y.Name || x.K != y.K || x.Weights != y.Weights {
+		if x, y := a.Configs[i].Config, b.Configs[i].Config; x.Key != y.Key || x.Name != y.Name || x.K != y.K || x.Weights != y.Weights || x.Strategy != y.Strategy {
 			return fmt.Errorf("configuration %d is %s, not %s", i+1, describeConfig(y), describeConfig(x))
 		}
 	}

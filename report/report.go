@@ -58,8 +58,13 @@ type Config struct {
 	Weights string `json:"weights"`
 	// Settings are the retrieval settings, K included.
 	Settings retrieval.Config `json:"settings"`
-	// Key identifies the settings: a hash of their canonical JSON.
+	// Key identifies the settings: a hash of their canonical JSON (and
+	// of the strategy, other than inject: ConfigKeyOf).
 	Key string `json:"key"`
+	// Strategy names how the configuration shows tools to the model
+	// ("inject", "search:bm25", "search:regex", "all"; package strategy);
+	// absent when the run declared no strategies (inject).
+	Strategy string `json:"strategy,omitempty"`
 }
 
 // ConfigResult is one configuration's aggregates and case results, the
@@ -176,6 +181,9 @@ type Aggregate struct {
 	// Trials sums up the cases' trials: per case n trials and c passed
 	// (one trial for a case with one recording), pass@k and pass^k.
 	Trials metrics.Trials `json:"trials"`
+	// Strategy sums up what the configuration's strategy showed the
+	// model (nil when the run declared no strategies).
+	Strategy *StrategyStats `json:"strategy,omitempty"`
 }
 
 // VariantStats is the prompt-variant view of one configuration: what
@@ -250,6 +258,9 @@ type CaseResult struct {
 	// Repaired lists the suite's repairs that changed the case's calls
 	// before they were judged (only when the suite asks for repairs).
 	Repaired []string `json:"repaired,omitempty"`
+	// Strategy is what the configuration's strategy showed the model
+	// (nil when the run declared no strategies).
+	Strategy *StrategyResult `json:"strategy,omitempty"`
 	// Repairs lists, for a case that failed on its calls alone, the
 	// repairs each of which, applied alone, would have made it pass.
 	Repairs []string `json:"repairs,omitempty"`

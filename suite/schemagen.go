@@ -14,6 +14,7 @@ import (
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/repair"
+	"github.com/tooleval/tooleval/strategy"
 )
 
 // The suite schema (suite.schema.json, embedded as SchemaJSON) is generated:
@@ -31,13 +32,15 @@ var schemaTemplate []byte
 func schemaLists() map[string]any {
 	formats := anyparse.Formats()
 	return map[string]any{
-		"@generated":        "Generated from suite.schema.tmpl.json by go generate ./replay: transcript.format is every format of the parser registry (anyparse.Formats), transcript.variant every prompt variant, the match modes metrics lists and the repairs of package repair. Do not edit.",
+		"@generated":        "Generated from suite.schema.tmpl.json by go generate ./replay: transcript.format is every format of the parser registry (anyparse.Formats), transcript.variant every prompt variant, the match modes metrics lists, the repairs of package repair and the strategies of package strategy. Do not edit.",
 		"@formats":          formats,
 		"@variants":         append(slices.Clone(prompt.TextVariants()), prompt.VariantNative),
 		"@trajectory_modes": metrics.TrajectoryModes,
 		"@arg_modes":        metrics.ArgModes,
 		"@string_modes":     metrics.StringModes,
 		"@repairs":          repair.Names(),
+		"@strategies":       strategy.Names,
+		"@searches":         strategy.Searches,
 	}
 }
 
@@ -54,6 +57,7 @@ var schemaTypes = []struct {
 	{"$defs/observed_call", reflect.TypeFor[ObservedCall]()},
 	{"$defs/suite_settings/properties/suite", reflect.TypeFor[SuiteSettings]()},
 	{"$defs/match", reflect.TypeFor[metrics.Match]()},
+	{"$defs/strategy", reflect.TypeFor[strategy.Strategy]()},
 	{"$defs/tool_match", reflect.TypeFor[metrics.ToolMatch]()},
 	{"$defs/param_match", reflect.TypeFor[metrics.ParamMatch]()},
 }

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -117,6 +119,10 @@ type SuiteSettings struct {
 	// suite): every transcript that gives neither a format nor a dialect
 	// of its own is read in the marker dialect it describes.
 	Dialect string `json:"dialect,omitempty"`
+	// Strategies are the ways of showing tools to the model that replay
+	// compares (package strategy): each runs as configurations of its
+	// own. Empty: inject only, as before strategies existed.
+	Strategies []strategy.Strategy `json:"strategies,omitempty"`
 
 	dialect *textparse.Dialect
 }
@@ -187,6 +193,10 @@ func (l *loader) settings(n int, doc any) bool {
 	}
 	l.suite.Settings = w.Suite
 	l.settingsRepairs(n)
+	if i, err := strategy.Check(w.Suite.Strategies); err != nil {
+		field, _, _ := strings.Cut(err.Error(), ":")
+		l.fail(n, fmt.Sprintf("suite.strategies[%d].%s", i, field), "%s", strings.TrimSpace(strings.TrimPrefix(err.Error(), field+":")))
+	}
 	if w.Suite.Dialect != "" {
 		l.suite.Settings.dialect = l.dialect(n, "suite.dialect", w.Suite.Dialect)
 	}

@@ -1,6 +1,7 @@
 package textparse
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf8"
 
@@ -53,6 +54,12 @@ type call struct {
 	notObj    uint8
 	notObjOff int
 	notObjC   byte
+	// raw: the call was abandoned as invalid_json and the bytes skipped up
+	// to its closer are appended to args, so that its error (held in
+	// rawErr until the closer) carries the raw argument text (rawText);
+	// rawOver: that text passed the call byte cap and is not handed out.
+	raw, rawOver bool
+	rawErr       toolcall.Event
 }
 
 // gave reports whether parameter name was given already.
@@ -331,6 +338,51 @@ func (p *Parser) endInvoke(off int) {
 // tag.
 func (p *Parser) abandon(off int, code toolcall.Code, format string, args ...any) {
 	p.errorf(off, code, p.calls.cur.errIndex(), format, args...)
+	p.abandoned()
+}
+
+// abandonJSON is abandon for JSON arguments that are not valid: the error
+// (invalid_json) carries the raw argument text (Error.Partial). For a call
+// with a closer that is the bytes up to it, kept while skipping there (the
+// error is held until then); otherwise the bytes up to the error. Inside
+// a JSON-encoded arguments string the text is not kept: what follows is
+// still encoded.
+func (p *Parser) abandonJSON(off int, format string, args ...any) {
+	c := &p.calls.cur
+	ev := toolcall.ErrorEvent(off, toolcall.CodeInvalidJSON, c.errIndex(), format, args...)
+	switch {
+	case !c.started || c.notObj != 0 || c.argsOff < 0 && len(p.args.hold) == 0 || p.inArgsString():
+		p.evs = append(p.evs, ev) // no argument text to hand out
+	case c.closer != "":
+		c.args = append(append(c.args, c.u8[:c.u8n]...), p.args.hold...)
+		c.u8n = 0
+		c.raw, c.rawOver, c.rawErr = true, false, ev // sent at the closer (skipStep)
+	default: // what follows is read again: the text up to the error is all there is
+		p.abandonWhole(ev)
+		return
+	}
+	p.abandoned()
+}
+
+// abandonWhole abandons the call with error ev, whose argument text was
+// read whole (up to the error, or to the end of an arguments string).
+func (p *Parser) abandonWhole(ev toolcall.Event) {
+	c := &p.calls.cur
+	if c.started {
+		ev.Err.Partial = string(c.args) + string(c.u8[:c.u8n]) + string(p.args.hold)
+	}
+	p.evs = append(p.evs, ev)
+	p.abandoned()
+}
+
+// inArgsString reports whether the envelope is inside a JSON-encoded
+// arguments string.
+func (p *Parser) inArgsString() bool {
+	return p.mode == mBody && p.rd.env != nil && p.rd.body == bodyReader(p.rd.env) && p.rd.env.state == eArgsStr
+}
+
+// abandoned skips the abandoned call to its closing tag.
+func (p *Parser) abandoned() {
 	p.calls.inCall = false
 	p.m.n, p.m.on = 0, false
 	p.args.hold = p.args.hold[:0]
@@ -346,8 +398,73 @@ func (p *Parser) tooLarge(off int) {
 	p.abandon(off, toolcall.CodeTooLarge, "call is larger than %d bytes", p.cfg.maxCallBytes)
 }
 
-// skipStep consumes an abandoned call up to its closing tag.
+// skipStep consumes an abandoned call up to its closing tag; the bytes of
+// an invalid_json call's arguments are kept (see call.raw).
 func (p *Parser) skipStep(b []byte, i int) int {
+	if !p.calls.cur.raw {
+		return p.skipTo(b, i)
+	}
+	from := i
+	i = p.skipTo(b, i)
+	c := &p.calls.cur
+	if c.rawOver || len(c.args)+i-from > p.cfg.maxCallBytes {
+		c.rawOver = true
+	} else {
+		c.args = append(c.args, b[from:i]...)
+	}
+	if p.mode != mSkip { // the closer was read: it is not argument text
+		p.sendRaw(len(p.tags.skip))
+	}
+	return i
+}
+
+// sendRaw emits the held error of an invalid_json call with the raw text
+// of its arguments, less the last cut bytes (the call's closer) and the
+// white space before them.
+func (p *Parser) sendRaw(cut int) {
+	c := &p.calls.cur
+	c.raw = false
+	if !c.rawOver && cut <= len(c.args) {
+		c.rawErr.Err.Partial = string(p.rawTail(c.args[:len(c.args)-cut]))
+	}
+	p.evs = append(p.evs, c.rawErr)
+}
+
+// rawTail cuts from the end of an abandoned call's argument text the markup
+// that follows the arguments before the call's closer: an arguments tag's
+// closer, a code fence, and a JSON call object's own closing brackets (an
+// argument object missing its '}' gets it back from the JSON repair's
+// closing of brackets). White space around them goes too.
+func (p *Parser) rawTail(b []byte) []byte {
+	c := &p.calls.cur
+	b = trimSpaceRight(b)
+	if c.argsGiven {
+		b = trimSpaceRight(bytes.TrimSuffix(b, []byte(tt.closer(p.tags.cd.args))))
+	}
+	if n := len(b) - len(bytes.TrimRight(b, "`")); n >= 3 { // a code fence's end
+		b = trimSpaceRight(b[:len(b)-n])
+	}
+	if c.kind == ckEnvelope && p.rd.env != nil {
+		e := p.rd.env
+		if e.arr {
+			b = trimSpaceRight(bytes.TrimSuffix(b, []byte("]")))
+		}
+		for k := 0; k <= int(e.depth); k++ { // the call object's '}', and a "function" object's
+			b = trimSpaceRight(bytes.TrimSuffix(b, []byte("}")))
+		}
+	}
+	return b
+}
+
+func trimSpaceRight(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// skipTo consumes bytes up to and including the skip closer.
+func (p *Parser) skipTo(b []byte, i int) int {
 	for i < len(b) {
 		if p.tags.skipN == 0 {
 			j := indexByte(b[i:], p.tags.skip[0])

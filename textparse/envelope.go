@@ -158,7 +158,7 @@ func keyRole(k string) uint8 {
 }
 
 func (p *Parser) envBad(off int, format string, args ...any) {
-	p.abandon(off, toolcall.CodeInvalidJSON, "tool_call JSON: "+format, args...)
+	p.abandonJSON(off, "tool_call JSON: "+format, args...)
 }
 
 // read reads the call object or list.
@@ -502,7 +502,7 @@ func (e *envelope) argsString(p *Parser, b []byte, i int) int {
 				return i
 			}
 			if p.args.js.Started() && !p.args.js.Done() {
-				p.abandon(e.argsO, toolcall.CodeInvalidJSON, "arguments string holds incomplete JSON")
+				p.abandonWhole(toolcall.ErrorEvent(e.argsO, toolcall.CodeInvalidJSON, p.calls.cur.errIndex(), "arguments string holds incomplete JSON"))
 				return i
 			}
 			e.state = eAfter
@@ -569,7 +569,7 @@ func (p *Parser) feedDecoded(d []byte, off int, exact bool) (int, bool) {
 		at++
 	}
 	if at < len(d) {
-		p.abandon(loc(at), toolcall.CodeInvalidJSON, "unexpected %q after the arguments object", d[at])
+		p.abandonJSON(loc(at), "unexpected %q after the arguments object", d[at])
 		return at, false
 	}
 	return 0, true

@@ -159,11 +159,11 @@ func (p *Parser) scanNotObject(b []byte, off int, exact bool) (n int, abandoned 
 // jsError abandons the call on a scanner error found at input offset off.
 func (p *Parser) jsError(off int) {
 	e := p.args.js.Err()
-	code := toolcall.CodeInvalidJSON
 	if e.TooDeep {
-		code = toolcall.CodeTooDeep
+		p.abandon(off, toolcall.CodeTooDeep, "arguments: %s", e.Msg)
+		return
 	}
-	p.abandon(off, code, "arguments: %s", e.Msg)
+	p.abandonJSON(off, "arguments: %s", e.Msg)
 }
 
 // settle emits the bytes just consumed by the scanner, except a trailing

@@ -12,7 +12,8 @@ const (
 	// CodeIncompleteCall: the stream ended inside a call. Partial holds
 	// the arguments received so far; the call is never emitted complete.
 	CodeIncompleteCall Code = "incomplete_call"
-	// CodeInvalidJSON: a call's arguments are not valid JSON.
+	// CodeInvalidJSON: a call's arguments are not valid JSON. Partial
+	// holds their raw text when the parser has it (see Error.Partial).
 	CodeInvalidJSON Code = "invalid_json"
 	// CodeUnknownTool: the call names a tool the catalog lacks.
 	CodeUnknownTool Code = "unknown_tool"

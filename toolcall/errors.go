@@ -13,7 +13,13 @@ type Error struct {
 	Message string `json:"message"`
 	// Index is the call the problem belongs to, or -1.
 	Index int `json:"-"`
-	// Partial holds the raw partial arguments of an incomplete call.
+	// Partial holds the raw arguments of a broken call: those received so
+	// far for incomplete_call; for invalid_json the argument text as the
+	// model wrote it — a native stream's whole arguments string, a text
+	// dialect's bytes up to the call's closer (less the markup around the
+	// arguments) or, in a dialect whose calls have no closer, up to the
+	// error — and empty when the parser has no such text (arguments that
+	// are not an object, or past the call byte cap).
 	Partial string `json:"partial_arguments,omitempty"`
 }
 

@@ -39,6 +39,7 @@ func replayCommand() *cli.Command {
 			&cli.IntSliceFlag{Name: "k", Usage: "retrieve the top `K` tools (repeatable, comma-separated; default 3,5,10, or each --config's k)"},
 			&cli.StringFlag{Name: "weights", Usage: "retrieval field weights `name=3,description=1.5,…` for a setting named \"weights\""},
 			&cli.StringSliceFlag{Name: "config", Usage: "retrieval config `FILE` (repeatable: each is one setting, run at its k unless -k is given)"},
+			strategyFlag("compare tool-search strategies `S`: " + strategyChoices + " (repeatable, comma-separated; default: the suite's \"strategies\", else inject)"),
 			&cli.StringSliceFlag{Name: "variant", Usage: "prompt `VARIANT`s to measure; the first one's tokens go in the summary (default retrieved,names,detailed,xml,json,native)"},
 			&cli.StringFlag{Name: "encoding", Value: "o200k_base", Usage: "`ENCODING` tokens are counted in: o200k_base, cl100k_base or none"},
 			&cli.StringSliceFlag{Name: "filter", Usage: "replay only the cases whose id matches `GLOB`, or tag:GLOB, lang:GLOB (repeatable; same kind: any, different kinds: all); selecting no case is exit 1"},
@@ -164,6 +165,9 @@ func replayRunOptions(c *cli.Context) (replay.Options, error) {
 			return opts, usageErr("replay: --shard %v", err)
 		}
 		opts.Shard, opts.Shards = i, n
+	}
+	if opts.Strategies, err = strategiesFrom(c, "replay"); err != nil {
+		return opts, err
 	}
 	if opts.Filter, err = suite.ParseFilter(c.StringSlice("filter")); err != nil {
 		return opts, usageErr("replay: --filter %v", err)

@@ -32,7 +32,7 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 	// repair fixes (issue 26).
 	for _, want := range []string{"│ config │ recall │", "Failures by cause", "k=3: worst cases (8 of ",
 		"k=3: cases judged by a match mode other than the default: subset 1",
-		"k=3: failures each repair fixes: tool_name 1, json 1, coerce 5, drop_unknown 3, drop_optional 1"} {
+		"k=3: failures each repair fixes: tool_name 1, json 3, coerce 5, drop_unknown 3, drop_optional 1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}

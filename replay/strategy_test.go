@@ -1,0 +1,216 @@
+package replay
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/render"
+	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/strategy"
+	"github.com/tooleval/tooleval/suite"
+)
+
+const strategySuite = "../testdata/replay/strategy/suite.jsonl"
+
+func runStrategies(t *testing.T, opts Options) *report.Report {
+	t.Helper()
+	s, err := suite.LoadFile(strategySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.Variants == nil {
+		opts.Variants = []string{"retrieved"}
+	}
+	opts.RandomChunkings = -1
+	return runTest(t, s, opts)
+}
+
+// TestStrategiesSideBySide replays the same cases under the strategies
+// the suite declares: what each shows first, what the model's recorded
+// searches bring in under BM25 and under a regex, the calls to tools never
+// shown, and the exact-name check.
+func TestStrategiesSideBySide(t *testing.T) {
+	rep := runStrategies(t, Options{Encoding: "o200k_base"})
+	var names, strats []string
+	for _, c := range rep.Configs {
+		names = append(names, c.Config.Name)
+		strats = append(strats, c.Config.Strategy)
+	}
+	if want := []string{"k=2", "search:bm25 k=2", "search:regex k=2", "all"}; !slices.Equal(names, want) {
+		t.Fatalf("configurations %v, want %v", names, want)
+	}
+	if want := []string{"inject", "search:bm25", "search:regex", "all"}; !slices.Equal(strats, want) {
+		t.Fatalf("strategies %v, want %v", strats, want)
+	}
+	for _, tc := range []struct {
+		config, id          string
+		passed              bool
+		cause               string
+		first, final        float64
+		searches, unshown   int
+		named, miss, search string // search: the first search's error
+	}{
+		{"k=2", "keyword-search", true, "", 0.5, 1, 2, 0, "", "", ""},
+		// Only list_folders is loaded: the keywords find search_notes and
+		// then delete_note by BM25; as regexes they find nothing.
+		{"search:bm25 k=2", "keyword-search", true, "", 0, 1, 2, 0, "", "", ""},
+		{"search:regex k=2", "keyword-search", false, "search_query", 0, 0, 2, 2, "", "", ""},
+		{"all", "keyword-search", true, "", 1, 1, 2, 0, "", "", ""},
+		{"search:regex k=2", "pattern-search", true, "", 0, 1, 1, 0, "", "", ""},
+		// A pattern that does not compile fails its step on its arguments
+		// (the model's mistake), never the case's replay.
+		{"search:regex k=2", "bad-pattern", false, "arguments", 0.5, 0.5, 1, 1, "", "", "not an RE2 pattern"},
+		{"search:bm25 k=2", "bad-pattern", true, "", 0.5, 1, 1, 0, "", "", ""},
+		// One turn, no search: under search the named tool was never shown.
+		{"k=2", "named-create", true, "", 1, 1, 0, 0, "create_note", "", ""},
+		{"search:bm25 k=2", "named-create", false, "retrieval_miss", 0, 0, 0, 1, "create_note", "", ""},
+		{"all", "named-create", true, "", 1, 1, 0, 0, "create_note", "", ""},
+		// export and Export differ in case only: the case-folding regex
+		// search ranks Export (first in the catalog) first.
+		{"search:regex k=2", "named-export", false, "retrieval_miss", 0, 0, 0, 1, "export", "export", ""},
+		{"k=2", "named-export", true, "", 1, 1, 0, 0, "export", "", ""},
+	} {
+		var cr *report.ConfigResult
+		for _, c := range rep.Configs {
+			if c.Config.Name == tc.config {
+				cr = c
+			}
+		}
+		r := resultOf(t, cr, tc.id)
+		s := r.Strategy
+		if s == nil {
+			t.Fatalf("%s %s: no strategy result", tc.config, tc.id)
+		}
+		searchErr := ""
+		if r.Trajectory != nil {
+			for _, st := range r.Trajectory.Steps {
+				for _, q := range st.Searches {
+					if q.Error != "" && searchErr == "" {
+						searchErr = q.Error
+					}
+				}
+			}
+		}
+		if r.Passed != tc.passed || r.Cause != tc.cause || s.RecallFirst != tc.first || s.RecallFinal != tc.final ||
+			s.Searches != tc.searches || s.UnshownCalls != tc.unshown || strings.Join(s.Named, ",") != tc.named ||
+			s.ExactNameMiss != tc.miss || !strings.Contains(searchErr, tc.search) || (tc.search == "") != (searchErr == "") {
+			t.Errorf("%s %s: passed %v cause %q first %g final %g searches %d unshown %d named %v miss %q search error %q\nwant %+v (%s)",
+				tc.config, tc.id, r.Passed, r.Cause, s.RecallFirst, s.RecallFinal, s.Searches, s.UnshownCalls, s.Named, s.ExactNameMiss, searchErr, tc, render.Detail(r))
+		}
+		if !s.Tokens || s.InjectedTokens <= 0 {
+			t.Errorf("%s %s: tokens %d counted %v", tc.config, tc.id, s.InjectedTokens, s.Tokens)
+		}
+	}
+	// Tokens: the search strategy shows less than inject, all the most.
+	tok := func(i int) float64 { return *rep.Configs[i].Metrics.Strategy.InjectedTokens }
+	if !(tok(1) < tok(0) && tok(0) < tok(3)) {
+		t.Errorf("tokens per case: inject %g, search %g, all %g", tok(0), tok(1), tok(3))
+	}
+	regex := rep.Configs[2].Metrics.Strategy
+	if regex.ExactNameMisses != 1 || !slices.Equal(regex.ExactNameMissIDs, []string{"named-export"}) || regex.NamedCases != 2 {
+		t.Errorf("regex exact-name misses %d %v of %d named", regex.ExactNameMisses, regex.ExactNameMissIDs, regex.NamedCases)
+	}
+}
+
+// TestStrategyKeys: inject keeps the key it had before strategies (old
+// baselines still match), other strategies get keys of their own, and
+// the report of a run without strategies carries no strategy field.
+func TestStrategyKeys(t *testing.T) {
+	plain := runTrajectories(t, 2)
+	withInject := runStrategies(t, Options{Strategies: []strategy.Strategy{{Strategy: strategy.Inject}, {Strategy: strategy.All}}, Ks: []int{2}, Encoding: "none"})
+	if plain.Configs[0].Config.Key != withInject.Configs[0].Config.Key {
+		t.Errorf("inject's key changed: %s, %s", plain.Configs[0].Config.Key, withInject.Configs[0].Config.Key)
+	}
+	if withInject.Configs[1].Config.Key == withInject.Configs[0].Config.Key {
+		t.Error("all has inject's key")
+	}
+	b, _ := json.Marshal(plain)
+	if strings.Contains(string(b), `"strategy"`) {
+		t.Error("a run without strategies writes strategy fields")
+	}
+	// --strategy takes precedence over the suite's list.
+	if n := len(withInject.Configs); n != 2 {
+		t.Errorf("%d configurations, want the 2 the options name", n)
+	}
+}
+
+// TestStrategyJSONShape pins the JSON names of the strategy figures, per
+// case and per configuration.
+func TestStrategyJSONShape(t *testing.T) {
+	rep := runStrategies(t, Options{Encoding: "none"})
+	var doc struct {
+		Configs []struct {
+			Config  map[string]any `json:"config"`
+			Metrics struct {
+				Strategy map[string]any `json:"strategy"`
+			} `json:"metrics"`
+			Results []struct {
+				ID       string         `json:"id"`
+				Strategy map[string]any `json:"strategy"`
+			} `json:"results"`
+		} `json:"configs"`
+	}
+	if err := json.Unmarshal([]byte(reportJSON(t, rep)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	keys := func(m map[string]any) string {
+		var out []string
+		for k := range m {
+			out = append(out, k)
+		}
+		slices.Sort(out)
+		return strings.Join(out, ",")
+	}
+	c := doc.Configs[2]
+	if c.Config["strategy"] != "search:regex" {
+		t.Errorf("config.strategy %v", c.Config["strategy"])
+	}
+	if got, want := keys(c.Metrics.Strategy), "calls,cases,exact_name_miss_ids,exact_name_misses,injected_tokens_per_case,injected_tokens_sum,named_cases,recall_cases,recall_final,recall_final_sum,recall_first,recall_first_sum,searches,searches_per_case,searching_cases,token_cases,unshown_call_rate,unshown_calls"; got != want {
+		t.Errorf("metrics.strategy keys\n got %s\nwant %s", got, want)
+	}
+	if ids := c.Metrics.Strategy["exact_name_miss_ids"].([]any); len(ids) != 1 || ids[0] != "named-export" {
+		t.Errorf("exact_name_miss_ids %v", ids)
+	}
+	if c.Metrics.Strategy["injected_tokens_per_case"] != nil {
+		t.Error("tokens not counted must be null")
+	}
+	for _, r := range c.Results {
+		if r.ID != "named-export" {
+			continue
+		}
+		if got, want := keys(r.Strategy), "calls,exact_name_miss,injected_tokens,named,needed,recall_final,recall_first,searches,tokens,unshown,unshown_calls"; got != want {
+			t.Errorf("result strategy keys\n got %s\nwant %s", got, want)
+		}
+	}
+}
+
+// TestMergeShardsWithStrategies: merging the shards of a run that
+// compares strategies gives the whole run's JSON byte for byte.
+func TestMergeShardsWithStrategies(t *testing.T) {
+	s, err := suite.LoadFile(strategySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Variants: []string{"retrieved", "names"}, Encoding: "o200k_base", RandomChunkings: -1}
+	want := reportJSON(t, runTest(t, s, opts))
+	if !strings.Contains(want, `"exact_name_miss_ids":["named-export"]`) {
+		t.Fatal("the run should list an exact-name miss")
+	}
+	for n := 2; n <= 5; n++ {
+		var shards []*report.Report
+		for i := n; i >= 1; i-- {
+			o := opts
+			o.Shard, o.Shards = i, n
+			shards = append(shards, readBack(t, reportJSON(t, runTest(t, s, o))))
+		}
+		merged, err := report.Merge(shards)
+		if err != nil {
+			t.Fatalf("%d shards: %v", n, err)
+		}
+		if got := reportJSON(t, merged); got != want {
+			t.Errorf("%d shards: the merge differs from the whole run", n)
+		}
+	}
+}
