@@ -56,10 +56,10 @@ type call struct {
 	notObjC   byte
 	// raw: the call was abandoned as invalid_json and the bytes skipped up
 	// to its closer are appended to args, so that its error (held in
-	// rawErr until the closer) carries the raw argument text (rawText);
-	// rawOver: that text passed the call byte cap and is not handed out.
+	// callState.rawErr until the closer) carries the raw argument text
+	// (rawText); rawOver: that text passed the call byte cap and is not
+	// handed out.
 	raw, rawOver bool
-	rawErr       toolcall.Event
 }
 
 // gave reports whether parameter name was given already.
@@ -335,7 +335,7 @@ func (p *Parser) abandonJSON(off int, format string, args ...any) {
 	case c.closer != "":
 		c.args = append(append(c.args, c.u8[:c.u8n]...), p.args.hold...)
 		c.u8n = 0
-		c.raw, c.rawOver, c.rawErr = true, false, ev // sent at the closer (skipStep)
+		c.raw, c.rawOver, p.calls.rawErr = true, false, ev // sent at the closer (skipStep)
 	default: // what follows is read again: the text up to the error is all there is
 		p.abandonWhole(ev)
 		return
@@ -357,7 +357,7 @@ func (p *Parser) abandonWhole(ev toolcall.Event) {
 // inArgsString reports whether the envelope is inside a JSON-encoded
 // arguments string.
 func (p *Parser) inArgsString() bool {
-	return p.mode == mBody && p.rd.env != nil && p.rd.body == bodyReader(p.rd.env) && p.rd.env.state == eArgsStr
+	return p.mode == mBody && p.rd.env != nil && p.rd.body == bodyStep(p.rd.env) && p.rd.env.state == eArgsStr
 }
 
 // abandoned skips the abandoned call to its closing tag.
@@ -403,9 +403,9 @@ func (p *Parser) sendRaw(cut int) {
 	c := &p.calls.cur
 	c.raw = false
 	if !c.rawOver && cut <= len(c.args) {
-		c.rawErr.Err.Partial = string(p.rawTail(c.args[:len(c.args)-cut]))
+		p.calls.rawErr.Err.Partial = string(p.rawTail(c.args[:len(c.args)-cut]))
 	}
-	p.evs = append(p.evs, c.rawErr)
+	p.evs = append(p.evs, p.calls.rawErr)
 }
 
 // rawTail cuts from the end of an abandoned call's argument text the markup

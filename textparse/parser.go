@@ -70,6 +70,9 @@ type callState struct {
 	next    int            // next call index
 	names   toolcall.Names // tool names seen
 	name    []byte         // the name being read
+	// rawErr: the invalid_json error of the abandoned call (call.raw),
+	// held until its closer; kept out of call, which every call resets.
+	rawErr toolcall.Event
 }
 
 // argsState is the JSON arguments of the call being read.
