@@ -126,6 +126,9 @@ var dialectDense = []struct {
 		`<|open|>argument key="start_line" type="number"<|sep|>120<|close|>argument<|sep|><|close|>call<|sep|>` + "\n" +
 		`<|open|>call tool="grep" index="1"<|sep|><|open|>argument key="pattern" type="string"<|sep|>func (p \*Parser)<|close|>argument<|sep|><|close|>call<|sep|>` +
 		"\n<|close|>tools<|sep|><|close|>message<|sep|>\n"},
+	{textparse.FormatMiniMaxM3, "<mm:think>Reading the next file.</mm:think>\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"read_file\">\n" +
+		"]<]minimax[>[<path>src/pkg/file_0042.go]<]minimax[>[</path>\n]<]minimax[>[<start_line>120]<]minimax[>[</start_line>\n]<]minimax[>[</invoke>\n" +
+		"]<]minimax[>[<invoke name=\"grep\">\n]<]minimax[>[<pattern>func (p \\*Parser)]<]minimax[>[</pattern>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

@@ -50,6 +50,7 @@ var exampleWriters = map[Format]string{
 	"longcat":          `{{.Text}}<longcat_tool_call>{"name":"{{.Name}}","arguments":{{.Arguments}}}</longcat_tool_call>`,
 	"minicpm5":         `{{.Text}}<function name="{{.Name}}">{{range .Args}}<param name="{{.Key}}">{{.Raw}}</param>{{end}}</function>`,
 	"minimax_m2":       `{{.Text}}<minimax:tool_call><invoke name="{{.Name}}">{{range .Args}}<parameter name="{{.Key}}">{{.Raw}}</parameter>{{end}}</invoke></minimax:tool_call>`,
+	"minimax_m3":       `{{.Text}}]<]minimax[>[<tool_call>]<]minimax[>[<invoke name="{{.Name}}">{{range .Args}}]<]minimax[>[<{{.Key}}>{{.Raw}}]<]minimax[>[</{{.Key}}>{{end}}]<]minimax[>[</invoke>]<]minimax[>[</tool_call>`,
 	"mistral":          `{{.Text}}[TOOL_CALLS]{{.Name}}[ARGS]{{.Arguments}}`,
 	"muse_glimmer":     `{{.Text}}<atem:function_calls><atem:invoke name="{{.Name}}">{{range .Args}}<atem:parameter name="{{.Key}}">{{.Raw}}</atem:parameter>{{end}}</atem:invoke></atem:function_calls>`,
 	"nemotron_nano_v2": `{{.Text}}<TOOLCALL>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]</TOOLCALL>`,
