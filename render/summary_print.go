@@ -49,17 +49,19 @@ func fitWorst(g *grid, width int) {
 // WriteTable prints every table (replay -v).
 func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	fmt.Fprintf(w, "%s\n\n", clip(safetext.Terminal("Suite "+rep.Suite+": "+heading(rep)), SummaryWidth))
-	if err := headlineGrid(rep).Text(w); err != nil {
-		return err
-	}
-	if g := strategyGrid(rep); g != nil {
-		fmt.Fprintf(w, "\n%s\n", clip(strategyTitle, SummaryWidth))
-		if err := g.Text(w); err != nil {
+	strategies := hasStrategies(rep)
+	if strategies {
+		// One table for the headline and the strategies, to fit the
+		// screen; -v prints both in full.
+		fmt.Fprintln(w, clip(strategySummaryTitle, SummaryWidth))
+		if err := strategySummaryGrid(rep).Text(w); err != nil {
 			return err
 		}
-		for _, l := range exactNameLines(rep, 0) {
+		for _, l := range exactNameLines(rep, 4) {
 			fmt.Fprintln(w, terminalLine(l))
 		}
+	} else if err := headlineGrid(rep).Text(w); err != nil {
+		return err
 	}
 	fmt.Fprintln(w, "\nFailures by cause")
 	if err := causesGrid(rep).Text(w); err != nil {
@@ -71,7 +73,14 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 			fmt.Fprintln(w, terminalLine(l))
 		}
 	}
-	if g := trialsGrid(rep); g != nil {
+	if g := trialsGrid(rep); g != nil && strategies {
+		// The strategies' table took the trials table's room: one line.
+		line := "Trials: -v for pass@k and pass^k"
+		if fl := flakyLine(rep); fl != "" {
+			line = "Trials: " + fl + "; -v for pass@k and pass^k"
+		}
+		fmt.Fprintln(w, terminalLine(line))
+	} else if g != nil {
 		// Compact, to fit the screen: no coverage row, the flaky cases in
 		// the title line (-v prints both in full).
 		g.Rows = g.Rows[:len(g.Rows)-1]
@@ -86,6 +95,9 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	}
 	if len(rep.Configs) > 0 {
 		c := rep.Configs[0]
+		if strategies {
+			worst = min(worst, strategyWorst)
+		}
 		if g, n := worstGrid(c, worst, SummaryWidth); g != nil {
 			fitWorst(g, SummaryWidth)
 			more := ""
