@@ -73,6 +73,12 @@ func TestRecordUnderStrategies(t *testing.T) {
 			if got := sentTools(srv, 0); !slices.Equal(got, tc.first) {
 				t.Errorf("first request's tools %v, want %v", got, tc.first)
 			}
+			if st.Strategy == strategy.Search {
+				tool := srv.seen[0]["tools"].([]any)[0].(map[string]any)["function"].(map[string]any)
+				if regex := strings.Contains(tool["description"].(string), "regular expression"); regex != (st.Search == strategy.Regex) {
+					t.Errorf("the search tool's description for %s: %q", st, tool["description"])
+				}
+			}
 			if len(srv.seen) != len(tc.turns) {
 				t.Fatalf("%d requests, want %d", len(srv.seen), len(tc.turns))
 			}

@@ -55,13 +55,14 @@ func (r *Recorder) trajectory(ctx context.Context, su *suite.Suite, c *suite.Cas
 		return nil, err
 	}
 	d.tools = tools
-	if s := c.Search(); s != nil {
-		t := s.Tool()
-		d.search, d.searchTool = s, &t
-	} else if d.strat.Strategy == strategy.Search {
-		s := suite.SearchTool{}.Resolved()
-		t := s.Tool()
-		d.search, d.searchTool = &s, &t
+	if s := c.Search(); s != nil || d.strat.Strategy == strategy.Search {
+		st := suite.SearchTool{}.Resolved()
+		if s != nil {
+			st = *s
+		}
+		st = st.For(d.strat.Search)
+		t := st.Tool()
+		d.search, d.searchTool = &st, &t
 	}
 	budget := opt.Steps
 	if budget <= 0 {
