@@ -162,8 +162,13 @@ type htmlPage struct {
 	// per configuration (Repairs nil when none is fixable).
 	RepairNames []string
 	Repairs     []htmlRepairs
-	Style       template.CSS
-	JS          template.JS
+	// Strategies is the strategy comparison (nil when the run declared
+	// none): the text report's table, and the exact-name misses.
+	Strategies     *grid
+	StrategyTitle  string
+	ExactNameLines []string
+	Style          template.CSS
+	JS             template.JS
 }
 
 // WriteHTML writes the report as one self-contained HTML page (inline CSS,
@@ -256,6 +261,7 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 			p.Repairs = append(p.Repairs, hr)
 		}
 	}
+	p.Strategies, p.StrategyTitle, p.ExactNameLines = strategyGrid(rep), strategyTitle, exactNameLines(rep, 0)
 	p.RecallChart = recallChart(rep)
 	p.TokensChart = tokensChart(rep)
 

@@ -203,6 +203,11 @@ const htmlPageTemplate = `{{define "head"}}<!DOCTYPE html>
 {{end}}{{end}}
 {{range .Configs}}{{if .ZeroMatch}}<details class="zero-match"><summary>{{.Name}}: {{len .ZeroMatch}} {{if eq (len .ZeroMatch) 1}}query has{{else}}queries have{{end}} no term in common with the catalog (BM25 retrieves only tools sharing a term with the query; k is an upper bound)</summary><ul>{{range .ZeroMatch}}<li>{{.}}</li>{{end}}</ul></details>
 {{end}}{{end}}
+{{with .Strategies}}<h2>{{$.StrategyTitle}}</h2>
+<table class="strategies"><thead><tr>{{range $i, $h := .Header}}<th{{if $i}} class="n"{{end}}>{{$h}}</th>{{end}}</tr></thead><tbody>
+{{range .Rows}}<tr>{{range $i, $v := .}}<td{{if $i}} class="n"{{end}}>{{$v}}</td>{{end}}</tr>
+{{end}}</tbody></table>
+{{if $.ExactNameLines}}<ul class="exact-name">{{range $.ExactNameLines}}<li>{{.}}</li>{{end}}</ul>{{end}}{{end}}
 {{if .Configs}}<h2>Failures by cause</h2>
 <table class="causes"><thead><tr><th>config</th>{{range (index .Configs 0).Causes}}<th class="n">{{.Name}}</th>{{end}}</tr></thead><tbody>
 {{range .Configs}}{{$cfg := .Name}}<tr><td>{{.Name}}</td>{{range .Causes}}<td class="n">{{if .Count}}<a data-config="{{$cfg}}" data-cause="{{.Name}}">{{.Count}}</a>{{else}}0{{end}}</td>{{end}}</tr>
