@@ -114,6 +114,9 @@ func (o *Options) normalise() error {
 	for i := range o.Strategies {
 		o.Strategies[i] = o.Strategies[i].Resolved()
 	}
+	if n := len(o.plans()); n > report.MaxConfigs {
+		return fmt.Errorf("%d configurations (each k of each retrieval setting and strategy), over the cap of %d a report holds", n, report.MaxConfigs)
+	}
 	keys := map[string]string{}
 	for _, c := range o.Configs() {
 		if other, dup := keys[c.Key]; dup {
