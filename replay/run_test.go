@@ -233,9 +233,13 @@ func TestBrokenCaseIsAnError(t *testing.T) {
 
 func TestOptionsErrors(t *testing.T) {
 	s := loadTestSuite(t)
+	manyKs := make([]int, report.MaxConfigs+1) // more configurations than a report holds
+	for i := range manyKs {
+		manyKs[i] = i
+	}
 	for _, o := range []Options{
 		{Ks: []int{-1}}, {Variants: []string{"poem"}}, {Encoding: "p50k"}, {Shard: 4, Shards: 3},
-		{Retrieval: []NamedRetrieval{{Name: ""}}},
+		{Retrieval: []NamedRetrieval{{Name: ""}}}, {Ks: manyKs},
 	} {
 		if _, err := Run(s, o); err == nil {
 			t.Errorf("%+v: no error", o)

@@ -41,19 +41,19 @@ func (jw *jsonWriter) marshal(v any, what func() string) ([]byte, error) {
 	return b, nil
 }
 
-// split encodes v, whose field key (a slice, nil in v) is followed by
-// the field next, and returns the JSON before and after the key's null
-// value, copied. Only the fields before key may hold objects with keys of
-// the user's (a retrieval setting's weights), never with null values, and
-// a string holds a quote only escaped: the mark "key":null,"next": is found
-// at the key itself.
-func (jw *jsonWriter) split(v any, key, next string, what func() string) (before, after []byte, err error) {
+// split encodes v, whose field key (a slice, nil in v) is written as
+// null, and returns the JSON before and after that null, copied. The mark
+// "key":null is found at the key itself: a string holds a quote only
+// escaped, and the only objects with keys of the user's (a retrieval
+// setting's weights and additions, the count maps of an aggregate) hold
+// numbers and strings, never null.
+func (jw *jsonWriter) split(v any, key string, what func() string) (before, after []byte, err error) {
 	b, err := jw.marshal(v, what)
 	if err != nil {
 		return nil, nil, err
 	}
 	head := `"` + key + `":`
-	i := bytes.Index(b, []byte(head+"null"+next))
+	i := bytes.Index(b, []byte(head+"null"))
 	if i < 0 {
 		return nil, nil, fmt.Errorf("%s: no %q field in its JSON", what(), key)
 	}
@@ -83,7 +83,7 @@ func (jw *jsonWriter) list(isNil bool, n int, elem func(i int) error) error {
 func (jw *jsonWriter) report(rep *Report) error {
 	head := *rep
 	head.Configs = nil
-	before, after, err := jw.split(&head, "configs", "", func() string { return "the report" })
+	before, after, err := jw.split(&head, "configs", func() string { return "the report" })
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (jw *jsonWriter) config(cr *ConfigResult) error {
 	head := *cr
 	head.Results = nil
 	what := func() string { return "configuration " + cr.Config.Name }
-	before, after, err := jw.split(&head, "results", `,"flaky":`, what)
+	before, after, err := jw.split(&head, "results", what)
 	if err != nil {
 		return err
 	}
@@ -129,11 +129,3 @@ func (jw *jsonWriter) config(cr *ConfigResult) error {
 	_, err = jw.w.Write(after)
 	return err
 }
-
-// MaxRecordBytes caps the JSON of one record of a report — one case
-// result, or a configuration's or the report's fields besides their lists
-// — as WriteJSON writes it and ReadJSON reads it back.
-const MaxRecordBytes = 1 << 30
-
-// maxRecordBytes is MaxRecordBytes (tests lower it).
-var maxRecordBytes int64 = MaxRecordBytes

@@ -269,15 +269,16 @@ func WriteJSON(w io.Writer, rep *Report) error {
 }
 
 // ReadJSON reads a report written by WriteJSON (`replay --json`); name
-// is used in messages.
+// is used in messages. It reads one record at a time (see jsonReader):
+// the report is not held as bytes, and a record over MaxRecordBytes or
+// more than MaxConfigs configurations are refused.
 func ReadJSON(r io.Reader, name string) (*Report, error) {
-	var rep Report
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&rep); err != nil {
+	rep, err := newJSONReader(r).report()
+	if err != nil {
 		return nil, fmt.Errorf("%s: not a replay --json report: %v", name, err)
 	}
 	if len(rep.Configs) == 0 {
 		return nil, fmt.Errorf("%s: not a replay --json report: no configs", name)
 	}
-	return &rep, nil
+	return rep, nil
 }

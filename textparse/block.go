@@ -154,13 +154,13 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 	}
 	// tags: whether '<' may start a tag here; worked out once, and only
 	// when it matters (the tag set is not cheap to build).
-	var ts tagSet
 	tags, tagsKnown := false, false
 	tagsHere := func() bool {
 		if !tagsKnown {
 			tagsKnown = true
 			if p.mk.rset == nil {
-				ts = p.tagSet()
+				ts := &p.m.tset // the set a tag begun here reads with
+				p.tagSet(ts)
 				tags = ts.open|ts.close != 0 || ts.genericOpen
 			}
 		}
@@ -189,7 +189,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 			if i > start {
 				p.emitText(b[start:i], p.off+start)
 			}
-			p.m.beginTag(p.off+i, ts) // the set tagsHere worked out
+			p.m.beginTag(p.off + i) // with the set tagsHere worked out
 			return i + 1
 		}
 		if set.first[c] {

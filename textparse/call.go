@@ -39,10 +39,10 @@ type call struct {
 	argsOff int
 	nparams int
 	given   []string // catalog-tag parameters given so far
-	// argsGiven: the <arguments> of a <use_tool> were opened.
+	// argsGiven: the Args tag of a named call was opened (named.go).
 	argsGiven bool
 	// jsonBody: a <function=…> call's arguments were a JSON object
-	// (Functionary v3.1 under auto, invokeJSON).
+	// (an invoke hook read them).
 	jsonBody bool
 	// u8: an unfinished UTF-8 character at the end of the last argument
 	// bytes, held so that no args_delta splits a character.
@@ -56,10 +56,10 @@ type call struct {
 	notObjC   byte
 	// raw: the call was abandoned as invalid_json and the bytes skipped up
 	// to its closer are appended to args, so that its error (held in
-	// rawErr until the closer) carries the raw argument text (rawText);
-	// rawOver: that text passed the call byte cap and is not handed out.
+	// callState.rawErr until the closer) carries the raw argument text
+	// (rawText); rawOver: that text passed the call byte cap and is not
+	// handed out.
 	raw, rawOver bool
-	rawErr       toolcall.Event
 }
 
 // gave reports whether parameter name was given already.
@@ -85,15 +85,6 @@ func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) 
 	p.calls.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.calls.cur.args[:0], argsOff: -1, given: p.calls.cur.given[:0]}
 	p.args.hold = p.args.hold[:0]
 	p.junk = false
-}
-
-// beginInvoke opens an <invoke name=…> or <function=…> call whose tag
-// spans [off, end).
-func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
-	name := p.calls.names.Intern(p.m.attrBytes())
-	p.beginCall(ckInvoke, off, closer, after)
-	p.mode = mInvoke
-	p.setName(name, off)
 }
 
 // validName accepts plausible tool names: letters, digits and _ - . : /,
@@ -134,7 +125,7 @@ func (p *Parser) catalogName(name string) bool {
 	return ok
 }
 
-// setName records the tool name found at off. Except in <tool_call> JSON,
+// setName records the tool name found at off. Except in a JSON call object,
 // where an id may follow, the call starts right away.
 func (p *Parser) setName(name string, off int) {
 	if p.calls.cur.started || p.calls.cur.discard {
@@ -295,8 +286,8 @@ func (p *Parser) closeMissing(end int) {
 	switch {
 	case p.calls.inCall && p.closerOnlyMissing():
 		p.errorf(end, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing token of the call to %q", p.calls.cur.name)
-		if p.mode == mInvoke {
-			p.endInvoke(end)
+		if p.mode == mBody && p.rd.tag != nil {
+			p.rd.tag.finish(p, end)
 		} else {
 			p.endCall(end)
 		}
@@ -310,28 +301,16 @@ func (p *Parser) closeMissing(end int) {
 // being read is complete but for its closing token: between the
 // parameters of a call of tags (every value closed), after the JSON
 // arguments of a block's call waiting for its CallEnd, or after a
-// <use_tool>'s name or arguments. A call cut inside a value, a name or
+// named call's name or arguments. A call cut inside a value, a name or
 // its JSON is not.
 func (p *Parser) closerOnlyMissing() bool {
 	switch p.mode {
-	case mInvoke, mBlock, mArgsPost:
+	case mBlock:
 		return true
-	case mUseTool:
-		return p.calls.cur.name != ""
+	case mBody:
+		return p.rd.tag != nil && p.rd.tag.complete(p)
 	}
 	return false
-}
-
-// endInvoke closes an XML-parameter call.
-func (p *Parser) endInvoke(off int) {
-	if p.mode == mValue && !p.valueClose(off) {
-		p.mode = p.calls.cur.skipRet // the closer that ends the call ends the skip
-		return
-	}
-	if p.calls.cur.nparams > 0 {
-		p.emitArgs(litBrace, off)
-	}
-	p.endCall(off)
 }
 
 // abandon reports a fatal problem with the call and skips to its closing
@@ -356,7 +335,7 @@ func (p *Parser) abandonJSON(off int, format string, args ...any) {
 	case c.closer != "":
 		c.args = append(append(c.args, c.u8[:c.u8n]...), p.args.hold...)
 		c.u8n = 0
-		c.raw, c.rawOver, c.rawErr = true, false, ev // sent at the closer (skipStep)
+		c.raw, c.rawOver, p.calls.rawErr = true, false, ev // sent at the closer (skipStep)
 	default: // what follows is read again: the text up to the error is all there is
 		p.abandonWhole(ev)
 		return
@@ -378,7 +357,7 @@ func (p *Parser) abandonWhole(ev toolcall.Event) {
 // inArgsString reports whether the envelope is inside a JSON-encoded
 // arguments string.
 func (p *Parser) inArgsString() bool {
-	return p.mode == mBody && p.rd.env != nil && p.rd.body == bodyReader(p.rd.env) && p.rd.env.state == eArgsStr
+	return p.mode == mBody && p.rd.env != nil && p.rd.body == bodyStep(p.rd.env) && p.rd.env.state == eArgsStr
 }
 
 // abandoned skips the abandoned call to its closing tag.
@@ -386,7 +365,6 @@ func (p *Parser) abandoned() {
 	p.calls.inCall = false
 	p.m.n, p.m.on = 0, false
 	p.args.hold = p.args.hold[:0]
-	p.tags.val.pendOn = false
 	if p.calls.cur.closer == "" { // nothing to skip to: what follows is read again
 		p.mode = p.calls.cur.skipRet
 		return
@@ -425,9 +403,9 @@ func (p *Parser) sendRaw(cut int) {
 	c := &p.calls.cur
 	c.raw = false
 	if !c.rawOver && cut <= len(c.args) {
-		c.rawErr.Err.Partial = string(p.rawTail(c.args[:len(c.args)-cut]))
+		p.calls.rawErr.Err.Partial = string(p.rawTail(c.args[:len(c.args)-cut]))
 	}
-	p.evs = append(p.evs, c.rawErr)
+	p.evs = append(p.evs, p.calls.rawErr)
 }
 
 // rawTail cuts from the end of an abandoned call's argument text the markup
@@ -438,8 +416,10 @@ func (p *Parser) sendRaw(cut int) {
 func (p *Parser) rawTail(b []byte) []byte {
 	c := &p.calls.cur
 	b = trimSpaceRight(b)
-	if c.argsGiven {
-		b = trimSpaceRight(bytes.TrimSuffix(b, []byte(tt.closer(p.tags.cd.args))))
+	if c.argsGiven { // a named call's (named.go)
+		if r, ok := p.rd.tagBodies[tbNamed].(*namedReader); ok {
+			b = trimSpaceRight(bytes.TrimSuffix(b, []byte(tt.closer(r.cd.args))))
+		}
 	}
 	if n := len(b) - len(bytes.TrimRight(b, "`")); n >= 3 { // a code fence's end
 		b = trimSpaceRight(b[:len(b)-n])
@@ -501,8 +481,8 @@ func (p *Parser) incomplete(end int) {
 		return
 	}
 	partial := string(c.args) + string(c.u8[:c.u8n]) + string(p.args.hold)
-	if p.mode == mValue && !p.tags.val.str {
-		partial += string(p.tags.val.buf)
+	if p.mode == mBody && p.rd.tag != nil {
+		partial += p.rd.tag.partial()
 	}
 	ev := toolcall.ErrorEvent(c.start, toolcall.CodeIncompleteCall, c.errIndex(),
 		"stream ended at offset %d inside a call to %q that started here", end, c.name)

@@ -34,8 +34,8 @@ type Dialect struct {
 	// Tags, for an XML-style dialect, are the tags its calls are written
 	// in; such a dialect has no Blocks.
 	Tags *Tags
-	// Alias names the dialect this one is another name of (hermes is
-	// tool_call): auto reports the dialect itself.
+	// Alias names the dialect this one is another name of (the same
+	// data under an older name): auto reports the dialect itself.
 	Alias Format
 
 	// comp: the marker sets of a dialect that is not registered (a
@@ -50,7 +50,7 @@ type Dialect struct {
 //
 //   - Wrapper, Invoke, Param: <Wrapper><Invoke name="NAME"><Param
 //     name="P">V</Param></Invoke></Wrapper>, values coerced by the
-//     catalog's schema (function_calls and its kin);
+//     catalog's schema;
 //   - Invoke with JSON: the tag holds a JSON call object (envelope.go);
 //   - Invoke with Name and Args: <Invoke><Name>NAME</Name><Args>{json}</Args></Invoke>;
 //   - Invoke with Key and Value: <Invoke>NAME<Key>P</Key><Value>V</Value></Invoke>;
@@ -62,10 +62,9 @@ type Tags struct {
 	Reopen  bool
 	// WrapperEnd, when set, is an opening-shaped tag that ends the
 	// wrapper in place of </Wrapper>; CallBegin, CallSep and CallEnd are
-	// opening-shaped tags around each call inside it (step3's special
-	// tokens: <｜tool_call_begin｜>TYPE<｜tool_sep｜>…<｜tool_call_end｜>).
-	// With Key and Value, CallSep may follow the tool name (HY's
-	// <tool_call>NAME<tool_sep><arg_key>…).
+	// opening-shaped tags around each call inside it (special tokens
+	// such as <｜BEGIN｜>TYPE<｜SEP｜>…<｜END｜>). With Key and Value,
+	// CallSep may follow the tool name (<CALL>NAME<SEP><KEY>…).
 	WrapperEnd, CallBegin, CallSep, CallEnd string
 	// Invoke is the tag of one call and Param the tag of one of its
 	// parameters. Their names are the name="…" attribute, or with Eq the
@@ -75,7 +74,7 @@ type Tags struct {
 	Eq, Bare      bool
 	// Typed is an attribute of Param whose value "true" makes the value
 	// a JSON string and "false" JSON as written, whatever the catalog
-	// says (DeepSeek V3.2's string="true|false").
+	// says (Typed "string": string="true|false").
 	Typed string
 	// JSON: Invoke holds a JSON call object.
 	JSON bool
@@ -88,7 +87,7 @@ type Tags struct {
 	// Catalog: tool and parameter names are tags (from WithTools).
 	Catalog bool
 	// Suffix: each of the dialect's tags (and <think>) may carry a
-	// checkpoint's suffix after a colon, <tool_call:SUFFIX>; any suffix of
+	// checkpoint's suffix after a colon, <NAME:SUFFIX>; any suffix of
 	// letters, digits, '_', '-' and '.' (at most 32 bytes) is accepted,
 	// so one description reads the whole family.
 	Suffix bool
@@ -99,15 +98,16 @@ type Tags struct {
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string
 	// KeepNewline: a value's trailing newline is content, not markup
-	// (Seed-OSS writes values flush against their tags, so a newline
-	// before </parameter> belongs to the value: code edits depend on it).
+	// (for a dialect that writes values flush against their tags, a
+	// newline before the Param closer belongs to the value: code edits
+	// depend on it).
 	KeepNewline bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an
-// optional label right after Open, dropped: Gemma 4 writes
-// <|channel>thought…<channel|>, and an unlabelled <|channel>…<channel|>
-// is reasoning too.
+// optional label right after Open, dropped: with Open <|ch>, Close <ch|>
+// and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
+// reasoning.
 type Span struct{ Open, Close, Label string }
 
 // Block is one kind of call block:
@@ -135,15 +135,14 @@ type Block struct {
 type Reader uint8
 
 const (
-	// ReadJSON reads {"name":…,"arguments"|"parameters":…} (the shapes of
-	// <tool_call>, see envelope.go), or a JSON list of them, arguments
-	// streamed.
+	// ReadJSON reads {"name":…,"arguments"|"parameters":…} (the JSON call
+	// shapes of envelope.go), or a JSON list of them, arguments streamed.
 	ReadJSON Reader = 1 << iota
 	// ReadNameJSON reads a tool name up to Body.NameEnd (an optional id
 	// after Body.IDMark), then a JSON object of arguments, streamed.
 	ReadNameJSON
 	// The other bits name readers that register themselves
-	// (registerReader, reader.go): ReadPython, ReadGemma, ReadFunctionary.
+	// (registerReader, reader.go), each in its own file.
 )
 
 // Body says how the calls of a block are read. With both readers, the
@@ -154,10 +153,10 @@ type Body struct {
 	// "\n").
 	NameEnd string
 	// IDMark, when set, may follow the name; the id runs to NameEnd
-	// (Mistral's NAME[CALL_ID]ID[ARGS]).
+	// (NAME[ID]ID[ARGS], with IDMark "[ID]" and NameEnd "[ARGS]").
 	IDMark string
 	// Name, when set, turns the raw name bytes into the tool name and id
-	// (Kimi's "functions.NAME:0" is name NAME, id "functions.NAME:0").
+	// ("functions.NAME:0" may be name NAME, id "functions.NAME:0").
 	// ok=false rejects the call (invalid_tool_name).
 	Name func(raw string) (name, id string, ok bool)
 	// Fence allows a ```json … ``` fence around the JSON.
@@ -166,20 +165,20 @@ type Body struct {
 	// calls (functools[…]); ReadJSON reads the list's elements.
 	InList bool
 	// NameKey: a call object's one key is the tool name and its value
-	// the arguments ({"get_weather": {"city": "Paris"}}, Apertus).
+	// the arguments ({"get_weather": {"city": "Paris"}}).
 	NameKey bool
-	// Quote delimits the strings of ReadGemma (Gemma 4's <|"|> when "";
-	// FunctionGemma's <escape>).
+	// Quote delimits the strings of a reader whose values are not JSON
+	// (a reader's own default when "").
 	Quote string
 	// TypeWord, when the name read up to NameEnd is exactly it, is a call
-	// type, not the name: the name follows, up to a newline (DeepSeek V3's
-	// "function<｜tool▁sep｜>NAME\n"). Without the type word the call is
-	// the other shape, reported under auto as Untyped (deepseek_v31).
+	// type, not the name: the name follows, up to a newline
+	// ("function<SEP>NAME\n"). Without the type word the call is the
+	// other shape, reported under auto as the dialect Untyped.
 	TypeWord string
 	Untyped  Format
 	// Header, when set, reads the bytes up to NameEnd as a message
-	// header (gpt-oss harmony) and says what the message is: a call to
-	// name, reasoning (up to the dialect's first Reasoning span's Close),
+	// header (a channel and a recipient) and says what the message is:
+	// a call to name, reasoning (up to the dialect's first Reasoning span's Close),
 	// or visible text.
 	Header func(raw []byte) (kind HeaderKind, name []byte)
 }

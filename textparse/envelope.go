@@ -9,8 +9,9 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// This file reads the JSON of <tool_call>…</tool_call>: the tool name, an
-// optional id, and arguments that stream as they arrive. Accepted shapes:
+// This file reads a JSON call object, in a JSON call tag or a block: the
+// tool name, an optional id, and arguments that stream as they arrive.
+// Accepted shapes:
 //
 //	{"name": N, "arguments": A}                 (also tool_name, parameters, …)
 //	{"id": I, "type": "function", "function": {"name": N, "arguments": A}}
@@ -54,7 +55,7 @@ const (
 )
 
 // envelope reads a JSON call object or a list of them (ReadJSON, and the
-// body of a <tool_call>); it is the state of one.
+// body of a JSON call tag); it is the state of one.
 type envelope struct {
 	// closer ends the block of the calls (skipping an abandoned one goes
 	// to it), post is the state after the object or list, skipped the
@@ -75,7 +76,7 @@ type envelope struct {
 	str           []byte
 	strOff        int
 	// nameKey: a call object's first key is the tool name and its value
-	// the arguments (Body.NameKey, Apertus); keyed: that key was read.
+	// the arguments (Body.NameKey); keyed: that key was read.
 	nameKey, keyed bool
 	// decoding an arguments string
 	esc   uint8 // 0, 1 after '\\', 2 in \u
@@ -113,7 +114,7 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 	e := p.envelope()
 	e.closer, e.post, e.skipped, e.nameKey = closer, post, skipped, bd.NameKey
 	e.reset()
-	p.rd.body, p.mode = e, mBody
+	p.rd.body, p.rd.tag, p.mode = e, nil, mBody
 	if b[i] == '[' || inList {
 		e.arr = true
 		e.state, e.elems = eArrElem, 0

@@ -3,17 +3,17 @@ package textparse
 import "github.com/tooleval/tooleval/toolcall"
 
 // This file reads calls written inside reasoning. A model whose prompt
-// opened reasoning (Qwen3.5, Nemotron, DeepSeek) often writes its call
+// opened reasoning (several open-weight families do) often writes its call
 // before closing it: <think>… <tool_call>{…}</tool_call>. The dialect's own
 // call markup met there — an opening call tag, or a block's Open marker —
 // followed by the start of a call body ends the reasoning and opens the
-// call, as llama.cpp and Ollama read it; ParseOptions.KeepCallsInReasoning
+// call, as common inference servers read it; ParseOptions.KeepCallsInReasoning
 // keeps it as reasoning text instead, for strict evaluation. Either way a
 // call_in_reasoning error marks where, so a report can count how often a
 // model does it. The closer of the reasoning a call ended, met later in
 // text, is dropped without an error. (A reasoning span entered by a message
-// header, harmony's analysis channel, ends at the next header, which is how
-// harmony writes a call: nothing here is needed for it.)
+// header, an analysis channel, ends at the next header, which is how such
+// a dialect writes a call: nothing here is needed for it.)
 //
 // Reasoning often mentions the markup in prose ("[TOOL_CALLS] comes
 // later", "I will write a <tool_call> block"), so the markup alone does
@@ -132,8 +132,9 @@ func (p *Parser) startsCall(c byte, first bool) bool {
 	if bl.Body.accepts(c) || c == ']' && bl.Body.InList {
 		return true
 	}
-	// Python calls, Gemma's call:NAME{…}, a recipient line: right after
-	// the marker, or at the start of a line (olmo3's one call per line).
+	// A custom reader's body (Python calls, call:NAME{…}, a recipient
+	// line): right after the marker, or at the start of a line (one call
+	// per line).
 	if r := p.customReader(&bl.Body); r != nil && (first || pc.held[len(pc.held)-1] == '\n') && r.starts(c, false) {
 		return true
 	}
@@ -168,7 +169,7 @@ func (p *Parser) resolvePend(call bool) {
 	}
 	if call && !p.inr.kept {
 		// Once per reasoning span: the tags nested in a kept call
-		// (<invoke> inside <function_calls>) are the same call.
+		// (an invoke tag inside its wrapper) are the same call.
 		p.inr.kept = true
 		p.errorf(pc.off, toolcall.CodeCallInReasoning, -1, "call inside reasoning kept as reasoning")
 	}

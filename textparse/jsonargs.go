@@ -7,12 +7,12 @@ import (
 )
 
 // This file streams JSON arguments: <arguments>{…}</arguments> and the
-// "arguments" of a <tool_call> object, raw or JSON-encoded in a string.
+// "arguments" of a JSON call object, raw or JSON-encoded in a string.
 
 func indexByte(b []byte, c byte) int { return bytes.IndexByte(b, c) }
 
-// sniff handles the states that look at single bytes between markup:
-// after <arguments>, after <tool_call>, and after the JSON of either.
+// sniff handles the states of a JSON call tag that look at single bytes
+// between markup: after the tag, and after its JSON.
 func (p *Parser) sniff(b []byte, i int) int {
 	for ; i < len(b); i++ {
 		c := b[i]
@@ -24,20 +24,6 @@ func (p *Parser) sniff(b []byte, i int) int {
 			return i + 1
 		}
 		switch p.mode {
-		case mArgsPre:
-			if c == '{' {
-				p.args.js.Reset()
-				p.args.jsOff = p.off + i
-				p.mode = mArgsJSON
-				return i
-			}
-			if c == '`' && !p.args.fenced { // a ```json fence around the JSON
-				p.args.fenced, p.args.fenceRet, p.mode = true, mArgsPre, mFence
-				return i + 1
-			}
-			p.notObject(p.off+i, c, notObjRaw)
-			p.mode = mArgsJSON
-			return i
 		case mCallBody:
 			switch c {
 			case '{', '[':
@@ -61,7 +47,7 @@ func (p *Parser) sniff(b []byte, i int) int {
 			}
 			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected %s inside <%s>, found %q", what, tagName(p.tags.callK), c)
 			return i
-		case mEnvPost, mArgsPost:
+		case mEnvPost:
 			if c == '`' { // the end of a fence
 				continue
 			}
@@ -71,16 +57,21 @@ func (p *Parser) sniff(b []byte, i int) int {
 	return i
 }
 
-// argsJSON streams <arguments> JSON.
+// argsJSON streams the JSON arguments of a tag body (named.go, kv.go).
 func (p *Parser) argsJSON(b []byte, i int) int {
 	n, done, failed := p.feedArgs(b[i:], p.off+i)
-	if !failed && done {
-		p.mode = mArgsPost
-		if p.calls.cur.jsonBody { // <function=NAME>{…}: </function> follows
-			p.mode = mInvoke
-		}
+	if !failed && done { // the body's reader goes on: its closer follows
+		p.mode = mBody
 	}
 	return i + n
+}
+
+// beginJSONArgs starts streaming JSON arguments at input offset off, for
+// the tag body being read.
+func (p *Parser) beginJSONArgs(off int) {
+	p.args.js.Reset()
+	p.args.jsOff = off
+	p.mode = mArgsJSON
 }
 
 // feedArgs feeds raw JSON argument bytes (starting at input offset off) to
@@ -102,7 +93,7 @@ func (p *Parser) feedArgs(b []byte, off int) (n int, done, failed bool) {
 // How arguments that are not a JSON object were given (call.notObj).
 const (
 	notObjRaw      = 1 + iota // <arguments>[…], a block's arguments
-	notObjEnvelope            // "arguments": […] in a <tool_call> object
+	notObjEnvelope            // "arguments": […] in a JSON call object
 	notObjString              // "arguments": "[…]"
 )
 

@@ -18,12 +18,18 @@ func init() { invokeHooks = append(invokeHooks, (*Parser).kvJSON) }
 // the closer spelled like the tag (with its :SUFFIX) and returns to the
 // wrapper.
 func (p *Parser) beginKVTag(x *tagDialect, off, end int) {
-	p.tags.cd = x
 	p.calls.callTag, p.tags.callK = off, x.invoke
 	p.beginCall(ckKV, off, p.tagCloser(), mWrapper)
+	p.params().beginKV(p, x, end)
+}
+
+// beginKV starts reading the name of a key/value call of dialect x at
+// offset at.
+func (r *paramReader) beginKV(p *Parser, x *tagDialect, at int) {
+	r.cd, r.state = x, psName
 	p.calls.name = p.calls.name[:0]
-	p.calls.nameOff = end
-	p.mode = mKVName
+	p.calls.nameOff = at
+	p.beginTagBody(r)
 }
 
 // tagCloser is the closer of the tag just read: "</" + its name + ">".
@@ -36,12 +42,12 @@ func (p *Parser) tagCloser() string {
 }
 
 // kvJSON (an invoke hook) reads a key/value call whose name is followed by
-// a JSON object of arguments instead of pairs (HY's template writes
-// NAME<tool_sep>{json}): the object is streamed and the call's closer ends
+// a JSON object of arguments instead of pairs (some templates write
+// NAME<SEP>{json}): the object is streamed and the call's closer ends
 // it. It reports false to leave the bytes to the invoke state.
 func (p *Parser) kvJSON(b []byte, i int) (int, bool) {
 	c := &p.calls.cur
-	if c.kind != ckKV || p.junk || c.nparams > 0 || c.jsonBody || len(p.tags.kvKey) > 0 {
+	if c.kind != ckKV || p.junk || c.nparams > 0 || c.jsonBody || len(p.params().key) > 0 {
 		return i, false
 	}
 	j, brace := jsonBodyAt(b, i)
@@ -70,43 +76,46 @@ func jsonBodyAt(b []byte, i int) (j int, brace bool) {
 }
 
 // beginJSONBody streams the current call's arguments from the '{' at
-// chunk index j; the call's closer ends the call after them.
+// chunk index j; the call's closer ends the call after them (the body's
+// reader goes on when they end, argsJSON).
 func (p *Parser) beginJSONBody(j int) {
 	p.calls.cur.jsonBody = true
-	p.args.js.Reset()
-	p.args.jsOff = p.off + j
-	p.mode = mArgsJSON
+	p.beginJSONArgs(p.off + j)
 }
 
 // beginKV starts a call whose name begins at b[i] (after the call tag
 // p.tags.callK); the dialect is the one reading key/value pairs after it.
 func (p *Parser) beginKV(i int) {
-	for j := range tt.ds {
-		if x := &tt.ds[j]; x.key != tkNone && x.invoke == p.tags.callK && p.tags.dialects&(1<<j) != 0 {
-			p.tags.cd = x
-			break
+	r := p.params()
+	if r.kvK != p.tags.callK || r.kvOn != p.tags.dialects || r.kvD == nil {
+		r.kvD = r.cd // (the last one read, when none is enabled)
+		for j := range tt.ds {
+			if x := &tt.ds[j]; x.key != tkNone && x.invoke == p.tags.callK && p.tags.dialects&(1<<j) != 0 {
+				r.kvD = x
+				break
+			}
 		}
+		r.kvK, r.kvOn = p.tags.callK, p.tags.dialects
 	}
-	p.detectTag(p.tags.cd)
+	cd := r.kvD
+	p.detectTag(cd)
 	p.beginCall(ckKV, p.calls.callTag, tt.closer(p.tags.callK), mText)
-	p.calls.name = p.calls.name[:0]
-	p.calls.nameOff = p.off + i
-	p.mode = mKVName
+	r.beginKV(p, cd, p.off+i)
 }
 
 // kvName reads the tool name up to a newline or the first tag.
-func (p *Parser) kvName(b []byte, i int) int {
+func (r *paramReader) kvName(p *Parser, b []byte, i int) int {
 	j := i
 	for j < len(b) && b[j] != '\n' && b[j] != '<' {
 		j++
 	}
-	p.content(b[i:j], p.off+i)
+	p.nameBytes(b[i:j])
 	if j == len(b) {
 		return j
 	}
-	p.mode = mInvoke
+	r.state = psBetween
 	p.setName(p.calls.names.Intern(trimSpace(p.calls.name)), p.calls.nameOff)
-	p.tags.kvKey = p.tags.kvKey[:0]
+	r.key = r.key[:0]
 	if b[j] == '\n' {
 		return j + 1
 	}
@@ -114,31 +123,31 @@ func (p *Parser) kvName(b []byte, i int) int {
 }
 
 // kvTag handles a tag between a call's pairs or inside a key.
-func (p *Parser) kvTag(k tagKind, closing bool, off int) bool {
-	x := p.tags.cd
+func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
+	x := r.cd
 	switch {
-	case p.mode == mArgKey && closing && k == x.key:
-		p.tags.kvKey = append(p.tags.kvKey[:0], trimSpace(p.calls.name)...)
-		p.mode = mInvoke
-	case p.mode == mArgKey: // the call's closer inside a key
-		p.mode = mInvoke
-		p.endInvoke(off)
+	case r.state == psKey && closing && k == x.key:
+		r.key = append(r.key[:0], trimSpace(p.calls.name)...)
+		r.state = psBetween
+	case r.state == psKey: // the call's closer inside a key
+		r.state = psBetween
+		r.endInvoke(p, off)
 	case !closing && p.calls.cur.jsonBody:
 		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
 		return true
 	case !closing && k == x.callSep && x.callSep != tkNone: // <tool_sep> after the name
 	case !closing && k == x.key:
-		p.mode, p.calls.name = mArgKey, p.calls.name[:0]
+		r.state, p.calls.name = psKey, p.calls.name[:0]
 	case !closing && k == x.value:
-		if len(p.tags.kvKey) == 0 {
+		if len(r.key) == 0 {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without an <%s>", tagName(x.value), tagName(x.key))
-			p.tags.kvKey = append(p.tags.kvKey, "value"...)
+			r.key = append(r.key, "value"...)
 		}
-		key := p.own(p.tags.kvKey)
-		p.tags.kvKey = p.tags.kvKey[:0]
-		p.valueOpen(key, off)
+		key := p.own(r.key)
+		r.key = r.key[:0]
+		r.valueOpen(p, key, off)
 	case closing && k == x.invoke:
-		p.endInvoke(off)
+		r.endInvoke(p, off)
 	default:
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between arguments", tagName(k))
 	}

@@ -133,14 +133,14 @@ func (m *match) feedMarker(b []byte) (n, res, id int) {
 	return n, mmMore, -1
 }
 
-// beginTag starts reading a tag at its '<' (offset off) with the tags set
-// the state acts on.
-func (m *match) beginTag(off int, set tagSet) {
+// beginTag starts reading a tag at its '<' (offset off) with the tags
+// the state acts on, m.tset (Parser.tagSet).
+func (m *match) beginTag(off int) {
 	m.buf[0] = '<'
 	m.on, m.tag, m.set = true, true, nil
-	m.n, m.off, m.phase, m.closing, m.nameEnd, m.kind, m.bad, m.self, m.tset = 1, off, tpName, false, 0, tkNone, false, false, set
+	m.n, m.off, m.phase, m.closing, m.nameEnd, m.kind, m.bad, m.self = 1, off, tpName, false, 0, tkNone, false, false
 	m.mangled = 0
-	m.cand = set.open
+	m.cand = m.tset.open
 }
 
 // held returns the bytes held, aliasing the chunk where they all are in
@@ -171,7 +171,19 @@ func (p *Parser) matchStep(b []byte, i int) int {
 		return i + n
 	}
 	if m.n == 1 && i < len(b) {
-		i += m.fastName(b[i:])
+		k := m.fastName(b[i:])
+		i += k
+		if k > 0 && i < len(b) && b[i] == '>' && !m.candByte('>') {
+			// A known name and its '>': the tag is complete (what
+			// stepTag would find, without its byte-by-byte checks).
+			m.nameEnd = m.n
+			if m.resolve() {
+				m.buf[m.n] = '>'
+				m.n++
+				p.finishTag()
+				return i + 1
+			}
+		}
 	}
 	for i < len(b) {
 		if (m.phase == tpAttrs || m.phase == tpEq) && !m.closing {

@@ -4,9 +4,9 @@ import "github.com/tooleval/tooleval/toolcall"
 
 // This file decides which tags each state acts on and what they do.
 
-// tagSet returns the tags the current state acts on.
-func (p *Parser) tagSet() tagSet {
-	var s tagSet
+// tagSet sets s to the tags the current state acts on.
+func (p *Parser) tagSet(s *tagSet) {
+	*s = tagSet{}
 	switch p.mode {
 	case mText:
 		switch {
@@ -32,41 +32,10 @@ func (p *Parser) tagSet() tagSet {
 		if x := p.wrapperOf(); x != nil && x.key != tkNone { // key/value calls in a wrapper
 			s.open |= bitOf(x.invoke)
 		}
-	case mInvoke:
-		switch {
-		case p.calls.cur.kind == ckCatalog:
-			s.genericOpen, s.genericClose = true, true
-		case p.calls.cur.kind == ckKV:
-			s.open = bit(p.tags.cd.key, p.tags.cd.value, p.tags.cd.callSep)
-			s.close = bit(p.tags.cd.invoke, p.tags.cd.key, p.tags.cd.value)
-		default:
-			s.open = tt.params | p.wrapEnds()
-			s.close = tt.invokes | tt.params | tt.wclose
+	case mBody:
+		if p.rd.tag != nil {
+			p.rd.tag.tags(p, s)
 		}
-	case mArgKey:
-		s.close = bit(p.tags.cd.key, p.tags.cd.invoke)
-	case mValue:
-		switch {
-		case p.calls.cur.kind == ckCatalog:
-			s.genericOpen, s.genericClose = true, true
-		case p.calls.cur.kind == ckKV:
-			s.open = bitOf(p.tags.cd.key)
-			s.close = bit(p.tags.cd.value, p.tags.cd.invoke)
-		default:
-			s.open = tt.params | p.wrapEnds()
-			s.close = tt.params | tt.invokes | tt.wclose
-			if p.tags.val.pendCall {
-				s.open |= tt.invokes
-			}
-		}
-	case mUseTool:
-		s.open = bit(p.tags.cd.name, p.tags.cd.args)
-		s.close = bit(p.tags.cd.invoke, p.tags.cd.name, p.tags.cd.args)
-	case mToolName:
-		s.open = bitOf(p.tags.cd.args)
-		s.close = bit(p.tags.cd.name, p.tags.cd.invoke)
-	case mArgsPre, mArgsPost:
-		s.close = bit(p.tags.cd.args, p.tags.cd.invoke)
 	case mCallBody:
 		s.open = tt.invokes
 		s.close = bitOf(p.tags.callK)
@@ -74,7 +43,6 @@ func (p *Parser) tagSet() tagSet {
 		s.close = bitOf(p.tags.callK)
 	}
 	s.suffix = p.tags.xSuffix
-	return s
 }
 
 // detect records the dialect of the first opening tag or marker; in auto
@@ -107,7 +75,7 @@ func (p *Parser) detectTag(x *tagDialect) {
 	}
 	if p.detected != "" {
 		// A JSON call tag's dialect gives way to one sharing its tag whose
-		// body was seen (<tool_call><function=…>, <tool_call>NAME).
+		// body was seen (an invoke tag or a name inside it).
 		if d := p.tags.detTag; d != nil && d.d.Tags.JSON && d.group&(1<<x.idx) != 0 {
 			p.detected, p.tags.detTag = x.d.Format, x
 		}
@@ -118,6 +86,13 @@ func (p *Parser) detectTag(x *tagDialect) {
 		p.mk.comp = nil
 		p.setDialects(x.group | 1<<x.idx)
 	}
+}
+
+// detectSettled reports whether detectTag can change nothing any more: a
+// dialect was detected, and not one of a JSON call tag (which gives way
+// to a dialect sharing its tag).
+func (p *Parser) detectSettled() bool {
+	return p.detected != "" && (p.tags.detTag == nil || !p.tags.detTag.d.Tags.JSON)
 }
 
 // onTag acts on the complete tag in p.m. It reports false when the tag is
@@ -156,25 +131,22 @@ func (p *Parser) onTag() bool {
 			if !ok {
 				return false
 			}
-			name := string(t.name())
 			p.detect(p.catalogFormat())
-			p.beginCall(ckCatalog, off, "</"+name+">", mText)
-			p.calls.cur.tool = tool
-			p.mode = mInvoke
-			p.setName(name, off)
+			p.beginCatalogCall(tool, string(t.name()), off)
 		case role&rNamed != 0:
-			p.tags.cd = tt.owner(k, p.cfg.format, p.m.eq())
-			p.detectTag(p.tags.cd)
-			p.beginCall(ckNamed, off, tt.closer(k), mText)
-			p.mode = mUseTool
+			p.beginNamed(k, off)
 		case role&rJSON != 0:
-			p.detectTag(p.jsonOwner(k))
+			if !p.detectSettled() {
+				p.detectTag(p.jsonOwner(k))
+			}
 			p.calls.callTag, p.tags.callK = off, k
 			p.mode = mCallBody
 		case role&rWrapper != 0:
 			p.openWrapper(k)
 		case role&rInvoke != 0:
-			p.detectTag(tt.owner(k, p.cfg.format, p.m.eq()))
+			if !p.detectSettled() {
+				p.detectTag(tt.owner(k, p.cfg.format, p.m.eq()))
+			}
 			p.beginInvoke(off, end, tt.closer(k), mText)
 		}
 	case mWrapper:
@@ -196,42 +168,13 @@ func (p *Parser) onTag() bool {
 		default:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> between calls", tagName(k))
 		}
-	case mInvoke:
-		if p.calls.cur.kind == ckKV {
-			return p.kvTag(k, closing, off)
+	case mBody:
+		if p.rd.tag == nil {
+			return false
 		}
-		return p.invokeTag(k, closing, off)
-	case mArgKey:
-		return p.kvTag(k, closing, off)
-	case mValue:
-		return p.valueTag(k, closing, off)
-	case mUseTool:
-		switch {
-		case !closing && k == p.tags.cd.name:
-			p.mode, p.calls.name, p.calls.nameOff = mToolName, p.calls.name[:0], end
-		case !closing && k == p.tags.cd.args:
-			p.openArguments(off)
-		case closing && k == p.tags.cd.invoke:
-			p.endCall(off)
-		default:
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> inside <%s>", tagName(k), tagName(p.tags.cd.invoke))
-		}
-	case mToolName:
-		p.setName(p.calls.names.Intern(trimSpace(p.calls.name)), p.calls.nameOff)
-		p.mode = mUseTool
-		switch {
-		case !closing && k == p.tags.cd.args:
-			p.openArguments(off)
-		case closing && k == p.tags.cd.invoke:
-			p.endCall(off)
-		}
-	case mArgsPre, mArgsPost:
-		p.mode = mUseTool
-		if k == p.tags.cd.invoke {
-			p.endCall(off)
-		}
+		return p.rd.tag.onTag(p, k, closing, off)
 	case mCallBody:
-		if closing { // an empty <tool_call></tool_call>
+		if closing { // an empty call tag
 			p.mode = mText
 			return true
 		}
@@ -275,66 +218,6 @@ func (p *Parser) catalogFormat() Format {
 
 // isWrapperCloser reports whether k closes a wrapper of calls.
 func isWrapperCloser(k tagKind) bool { return k != tkGeneric && tt.wclose&bitOf(k) != 0 }
-
-// invokeTag handles a tag between the parameters of a call.
-func (p *Parser) invokeTag(k tagKind, closing bool, off int) bool {
-	t := &p.m
-	if p.calls.cur.kind == ckCatalog {
-		name := string(t.name())
-		switch {
-		case !closing:
-			p.valueOpen(t.name(), off)
-			if t.self {
-				p.valueClose(off)
-			}
-		case name == p.calls.cur.name:
-			p.endInvoke(off)
-		case p.calls.cur.tool != nil && p.calls.cur.tool.Param(name) != nil:
-			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", name)
-		default:
-			return false
-		}
-		p.junk = false
-		return true
-	}
-	var role uint16
-	if k != tkGeneric {
-		role = tt.role[k]
-	}
-	switch {
-	case !closing && p.wrapEnds()&bitOf(k) != 0: // the invoke's closer is missing
-		p.endInvoke(off)
-		return p.onTag()
-	case !closing && p.calls.cur.jsonBody:
-		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
-		return true
-	case !closing: // <parameter …>
-		p.valueOpen(t.attrBytes(), off)
-		if t.self {
-			p.valueClose(off)
-		}
-	case role&rInvoke != 0:
-		p.endInvoke(off)
-	case role&rParam != 0:
-		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", tagName(k))
-	default: // </function_calls> or </tool_call>: the call's closer is missing
-		p.endInvoke(off)
-		return p.onTag()
-	}
-	p.junk = false
-	return true
-}
-
-// openArguments starts the arguments tag of a named call; a second one
-// abandons the call.
-func (p *Parser) openArguments(off int) {
-	if p.calls.cur.argsGiven {
-		p.abandon(off, toolcall.CodeMalformedMarkup, "a second <%s> in one <%s>", tagName(p.tags.cd.args), tagName(p.tags.cd.invoke))
-		return
-	}
-	p.calls.cur.argsGiven, p.args.fenced = true, false
-	p.mode = mArgsPre
-}
 
 // maxTagCache bounds the tag names whose catalog lookup is remembered.
 const maxTagCache = 256

@@ -13,17 +13,11 @@ type mode uint8
 
 const (
 	mText      mode = iota // visible text or reasoning (p.reason)
-	mWrapper               // inside <function_calls> or an XML <tool_call>, between calls
-	mInvoke                // inside a call of tags, between parameters
-	mValue                 // an XML parameter value
-	mUseTool               // inside <use_tool>, between its parts
-	mToolName              // inside <tool_name>
-	mArgsPre               // after <arguments>, before the JSON
-	mArgsJSON              // the JSON arguments of <arguments>
-	mArgsPost              // after the JSON arguments
-	mCallBody              // after <tool_call>: JSON, a fence or <function=…>
+	mWrapper               // inside a dialect's wrapper tag of calls, between calls
+	mArgsJSON              // the JSON arguments of a tag body (its reader goes on after them)
+	mCallBody              // after a JSON call tag: JSON, a fence, a call tag or a name
 	mFence                 // the rest of a ```json line
-	mEnvPost               // after that object, before </tool_call>
+	mEnvPost               // after that object, before the call tag's closer
 	mSkip                  // skipping an abandoned call up to its closing tag
 	mBlock                 // inside a marker block, between calls
 	mBlockBody             // a call body's first byte decides its reader
@@ -31,9 +25,7 @@ const (
 	mBlockArgs             // after the name, before the JSON arguments
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
-	mBody                  // a body read by p.body (reader.go)
-	mKVName                // the tool name after a key/value call tag (kv.go)
-	mArgKey                // a key tag (kv.go)
+	mBody                  // a body read by p.rd.body (reader.go, tagbody.go)
 )
 
 // Parser is an incremental parser of one model message. Create it with New;
@@ -78,6 +70,9 @@ type callState struct {
 	next    int            // next call index
 	names   toolcall.Names // tool names seen
 	name    []byte         // the name being read
+	// rawErr: the invalid_json error of the abandoned call (call.raw),
+	// held until its closer; kept out of call, which every call resets.
+	rawErr toolcall.Event
 }
 
 // argsState is the JSON arguments of the call being read.
@@ -109,22 +104,23 @@ type tagState struct {
 	// xSuffix: the tag kinds that may carry a :SUFFIX (Tags.Suffix).
 	xSuffix uint64
 
-	thinkK   tagKind     // the reasoning tag the parser is in
-	wrapper  tagKind     // the wrapper of calls the parser is in
-	callK    tagKind     // the JSON call tag being read (Tags.JSON)
-	cd       *tagDialect // the dialect of a named or key/value call
-	val      value
-	skip     string // closing tag that ends mSkip
-	skipN    int
-	kvKey    []byte                    // the key waiting for its value (kv.go)
+	thinkK   tagKind                   // the reasoning tag the parser is in
+	wrapper  tagKind                   // the wrapper of calls the parser is in
+	callK    tagKind                   // the JSON call tag being read (Tags.JSON)
+	skip     string                    // closing tag that ends mSkip
+	skipN    int                       //
 	tagCache map[string]*toolcall.Tool // lookupTag
 }
 
 // readerState holds the body readers.
 type readerState struct {
-	env     *envelope    // the JSON call reader, made on first use (envelope.go)
-	body    bodyReader   // the reader of the body being read (mBody)
-	readers []readerSlot // the readers made so far (customReader)
+	env  *envelope // the JSON call reader, made on first use (envelope.go)
+	body bodyStep  // the reader of the body being read (mBody)
+	tag  tagBody   // body, when it is a tag body's reader (tagbody.go)
+	// readers, tagBodies: the readers made so far (customReader,
+	// tagBody).
+	readers   []readerSlot
+	tagBodies [nTagBodies]tagBody
 }
 
 // newParser builds a Parser from a checked config (see New).
@@ -235,7 +231,7 @@ func (p *Parser) step(b []byte, i int) int {
 		}
 		p.mode = p.args.fenceRet
 		return i + j + 1
-	case mArgsPre, mArgsPost, mCallBody, mEnvPost:
+	case mCallBody, mEnvPost:
 		return p.sniff(b, i)
 	case mWrapper:
 		for _, h := range wrapperHooks {
@@ -243,16 +239,8 @@ func (p *Parser) step(b []byte, i int) int {
 				return j
 			}
 		}
-	case mKVName:
-		return p.kvName(b, i)
-	case mInvoke:
-		for _, h := range invokeHooks {
-			if j, ok := h(p, b, i); ok {
-				return j
-			}
-		}
 	}
-	// Content modes: everything up to the next '<' is content.
+	// Between calls in a wrapper: everything up to the next '<' is content.
 	j := bytes.IndexByte(b[i:], '<')
 	if j < 0 {
 		p.content(b[i:], p.off+i)
@@ -267,7 +255,10 @@ func (p *Parser) step(b []byte, i int) int {
 
 // startTag begins reading a tag at offset off with the tags the current
 // state acts on.
-func (p *Parser) startTag(off int) { p.m.beginTag(off, p.tagSet()) }
+func (p *Parser) startTag(off int) {
+	p.tagSet(&p.m.tset)
+	p.m.beginTag(off)
+}
 
 // emitText emits a text or reasoning delta.
 func (p *Parser) emitText(b []byte, off int) {
@@ -356,12 +347,14 @@ func (p *Parser) content(b []byte, off int) {
 	switch p.mode {
 	case mText:
 		p.emitText(b, off)
-	case mToolName, mName, mArgKey, mKVName:
-		if room := 512 - len(p.calls.name); room > 0 {
-			p.calls.name = append(p.calls.name, b[:min(room, len(b))]...)
+	case mName:
+		p.nameBytes(b)
+	case mBody:
+		if p.rd.tag != nil {
+			p.rd.tag.content(p, b, off)
+			return
 		}
-	case mValue:
-		p.valueContent(b, off)
+		p.stray(b, off)
 	default:
 		p.stray(b, off)
 	}
@@ -384,10 +377,10 @@ func (p *Parser) where() string {
 	switch p.mode {
 	case mWrapper:
 		return "<" + tagName(p.tags.wrapper) + ">"
-	case mInvoke:
-		return "a call's"
-	case mUseTool, mArgsPost:
-		return "<" + tagName(p.tags.cd.invoke) + ">"
+	case mBody:
+		if p.rd.tag != nil {
+			return p.rd.tag.where()
+		}
 	}
 	return "tool-call"
 }
@@ -432,11 +425,6 @@ func (p *Parser) Close() []toolcall.Event {
 		p.scratch = append(p.scratch, p.text.u8[:p.text.u8n]...)
 		p.text.u8n = 0
 		p.emitText(p.scratch[s:], p.text.u8o)
-	}
-	if p.mode == mValue && p.tags.val.pendCall {
-		p.endInvoke(p.tags.val.pendOff)
-	} else if p.mode == mValue && p.tags.val.pendOn {
-		p.valueClose(p.off)
 	}
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.args.hold) > 0 && p.args.js.End() {
 		p.flushHold()

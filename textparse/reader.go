@@ -77,7 +77,7 @@ func (p *Parser) customReader(bd *Body) bodyReader {
 
 // beginBody hands the body starting at b[i] to reader r.
 func (p *Parser) beginBody(r bodyReader, b []byte, i int) int {
-	p.rd.body = r
+	p.rd.body, p.rd.tag = r, nil
 	p.mode = mBody
 	return r.begin(p, b, i)
 }

@@ -149,7 +149,7 @@ type Info struct {
 	Wire string
 	// Reasoning are the dialect's own reasoning spans besides
 	// <think>…</think> (a span without Open is entered by a message
-	// header, harmony's analysis channel).
+	// header, a reasoning channel).
 	Reasoning []Span
 	// Tags: an XML-style dialect (calls written as tags, the protocols
 	// package xmlparse names); otherwise calls sit between special-token

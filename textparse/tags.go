@@ -97,8 +97,8 @@ func (t *match) prefixOK() bool {
 }
 
 // candByte reports whether a candidate name has c at the next position:
-// a name may hold bytes that end other names (DeepSeek V4.1's
-// "｜DSML｜ invoke" holds a space).
+// a name may hold bytes that end other names ("｜X｜ invoke" holds a
+// space).
 func (t *match) candByte(c byte) bool {
 	pos := t.n - t.nameStart()
 	for m := t.cand; m != 0; m &= m - 1 {

@@ -242,8 +242,8 @@ func bitOf(k tagKind) uint64 {
 
 // owner returns the dialect using kind k as its Wrapper, Invoke or Think:
 // the configured format's when it is one of them, else the first by name
-// whose calls open with k in text (a bare <invoke> is function_calls',
-// not the first of the dialects that nest <invoke> in their wrapper),
+// whose calls open with k in text (a bare invoke tag is the dialect's whose
+// calls it opens, not the first of those that nest it in their wrapper),
 // written the way the tag was (eq: named after '=', <function=NAME>, or
 // by its name="…" attribute).
 func (t *tagTable) owner(k tagKind, f Format, eq bool) *tagDialect {
@@ -317,8 +317,8 @@ func (p *Parser) wrapperOf() *tagDialect {
 
 // keepsNewline reports whether the call being read keeps its values'
 // trailing newlines: its wrapper's dialect says so, or outside a wrapper
-// the dialect in use does (a bare <function=…> is Seed-OSS's only when
-// seed_oss is the format or was detected).
+// the dialect in use does (a bare call tag shared by several dialects is
+// the keeping one's only when it is the format or was detected).
 func (p *Parser) keepsNewline() bool {
 	if x := p.wrapperOf(); x != nil {
 		return x.keepNL

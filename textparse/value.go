@@ -7,7 +7,40 @@ import (
 	"github.com/tooleval/tooleval/toolcall"
 )
 
-// This file turns XML parameter values into JSON argument fragments.
+// This file is the reader of call bodies whose arguments are tags, values
+// coerced by the catalog's schema (paramReader): a dialect's Invoke and
+// Param tags (<invoke name="NAME"><parameter name="P">V</parameter>), a
+// Catalog dialect's tool and parameter tags, and Key/Value pairs (kv.go).
+// It turns the parameter values into JSON argument fragments.
+
+// paramReader reads the body of a call of parameter tags; it owns the state
+// of one (the engine made it the body reader, Parser.beginTagBody).
+type paramReader struct {
+	state uint8
+	val   value
+	// cd: the dialect of a key/value call; key: the key waiting for its
+	// value; kvD: the dialect reading key/value calls after the call tag
+	// kvK among the dialects kvOn (kv.go).
+	cd   *tagDialect
+	key  []byte
+	kvD  *tagDialect
+	kvK  tagKind
+	kvOn uint64
+}
+
+// paramReader states.
+const (
+	psBetween = iota // between parameters (or pairs)
+	psValue          // in a parameter value
+	psName           // the tool name after a key/value call tag (kv.go)
+	psKey            // in a key tag (kv.go)
+)
+
+// params returns the parser's parameter-tag reader, made on first use.
+func (p *Parser) params() *paramReader {
+	r, _ := p.rd.tagBody(tbParams).(*paramReader)
+	return r
+}
 
 // value is the XML parameter value being read.
 type value struct {
@@ -37,8 +70,8 @@ type value struct {
 
 // valueOpen starts parameter name at offset off. name may alias the tag
 // buffer.
-func (p *Parser) valueOpen(name []byte, off int) {
-	v := &p.tags.val
+func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
+	v := &r.val
 	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: p.keepsNewline()}
 	if p.calls.cur.kind == ckCatalog {
 		v.name = string(name)
@@ -71,13 +104,13 @@ func (p *Parser) valueOpen(name []byte, off int) {
 		p.calls.cur.given = append(p.calls.cur.given, v.name)
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
-	p.mode = mValue
+	r.state = psValue
 }
 
 // valueContent takes bytes of the value (or whitespace after a held
 // closing tag).
-func (p *Parser) valueContent(b []byte, off int) {
-	v := &p.tags.val
+func (r *paramReader) valueContent(p *Parser, b []byte, off int) {
+	v := &r.val
 	if v.pendOn {
 		k := 0
 		for k < len(b) && isSpace(b[k]) {
@@ -88,28 +121,28 @@ func (p *Parser) valueContent(b []byte, off int) {
 			return
 		}
 		b, off = b[k:], off+k
-		p.flushPend()
+		r.flushPend(p)
 	}
-	p.valueWrite(b, off)
+	r.valueWrite(p, b, off)
 }
 
 // flushPend makes a held closing tag (and what followed it) value content.
-func (p *Parser) flushPend() {
-	v := &p.tags.val
+func (r *paramReader) flushPend(p *Parser) {
+	v := &r.val
 	v.pendOn, v.pendCall = false, false
-	p.valueWrite(p.own(v.pend), v.pendOff)
+	r.valueWrite(p, p.own(v.pend), v.pendOff)
 	v.pend = v.pend[:0]
 }
 
 // valueWrite appends bytes to the value, minus a newline right after the
 // opening tag; a trailing newline is held until more bytes come.
-func (p *Parser) valueWrite(b []byte, off int) {
-	v := &p.tags.val
+func (r *paramReader) valueWrite(p *Parser, b []byte, off int) {
+	v := &r.val
 	if len(b) == 0 {
 		return
 	}
 	if p.calls.cur.kind == ckCatalog {
-		p.catalogWrite(b, off)
+		r.catalogWrite(p, b, off)
 		return
 	}
 	if v.start {
@@ -123,20 +156,20 @@ func (p *Parser) valueWrite(b []byte, off int) {
 	}
 	if v.nl {
 		v.nl = false
-		p.valueOut(litNewline, v.nlOff)
+		r.valueOut(p, litNewline, v.nlOff)
 	}
 	if b[len(b)-1] == '\n' {
 		v.nl, v.nlOff = true, off+len(b)-1
 		b = b[:len(b)-1]
 	}
-	p.valueOut(b, off)
+	r.valueOut(p, b, off)
 }
 
 // catalogWrite appends bytes to a catalog-tag value, trimmed of surrounding
 // whitespace as the agents that define the dialect trim it: leading
 // whitespace is dropped, trailing whitespace held until content follows.
-func (p *Parser) catalogWrite(b []byte, off int) {
-	v := &p.tags.val
+func (r *paramReader) catalogWrite(p *Parser, b []byte, off int) {
+	v := &r.val
 	if v.start {
 		k := 0
 		for k < len(b) && isSpace(b[k]) {
@@ -154,10 +187,10 @@ func (p *Parser) catalogWrite(b []byte, off int) {
 	}
 	if k > 0 {
 		if len(v.ws) > 0 {
-			p.valueOut(p.own(v.ws), v.wsOff)
+			r.valueOut(p, p.own(v.ws), v.wsOff)
 			v.ws = v.ws[:0]
 		}
-		p.valueOut(b[:k], off)
+		r.valueOut(p, b[:k], off)
 	}
 	if k < len(b) {
 		if len(v.ws) == 0 {
@@ -167,12 +200,12 @@ func (p *Parser) catalogWrite(b []byte, off int) {
 	}
 }
 
-func (p *Parser) valueOut(b []byte, off int) {
+func (r *paramReader) valueOut(p *Parser, b []byte, off int) {
 	if len(b) == 0 {
 		return
 	}
-	if !p.tags.val.str {
-		p.tags.val.buf = append(p.tags.val.buf, b...)
+	if !r.val.str {
+		r.val.buf = append(r.val.buf, b...)
 		return
 	}
 	s := len(p.scratch)
@@ -183,8 +216,8 @@ func (p *Parser) valueOut(b []byte, off int) {
 // valueClose ends the value at off: a held newline and closing tag are
 // markup. It reports false when the value nests deeper than the depth cap:
 // the call is then abandoned with too_deep (and skipped to its closer).
-func (p *Parser) valueClose(off int) bool {
-	v := &p.tags.val
+func (r *paramReader) valueClose(p *Parser, off int) bool {
+	v := &r.val
 	if v.pendOn {
 		off = v.pendOff
 		if v.pendBad {
@@ -192,7 +225,7 @@ func (p *Parser) valueClose(off int) bool {
 		}
 	}
 	if v.nl && v.keepNL {
-		p.valueOut(litNewline, v.nlOff)
+		r.valueOut(p, litNewline, v.nlOff)
 	}
 	v.pendOn, v.pendCall, v.nl = false, false, false
 	if v.str {
@@ -214,16 +247,16 @@ func (p *Parser) valueClose(off int) bool {
 		}
 		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	}
-	p.mode = mInvoke
+	r.state = psBetween
 	return true
 }
 
 // valueTag handles a tag met inside a value. A parameter closing tag is
 // held: it ends the value only if the next tag is another parameter, the
 // call's closing tag, or the stream ends; otherwise it is content.
-func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
+func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool {
 	t := &p.m
-	v := &p.tags.val
+	v := &r.val
 	var isClose, follower bool
 	if p.calls.cur.kind == ckCatalog {
 		name := string(t.name())
@@ -241,7 +274,7 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 			role = tt.role[k]
 		}
 		if p.calls.cur.kind == ckKV {
-			isClose = closing && k == p.tags.cd.value
+			isClose = closing && k == r.cd.value
 		} else {
 			isClose = closing && role&rParam != 0
 		}
@@ -250,10 +283,10 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 			// After a held call closer: a wrapper closer or another call
 			// confirms it; anything else makes it content.
 			if closing && isWrapperCloser(k) || !closing && role&rInvoke != 0 {
-				p.endInvoke(v.pendOff)
+				r.endInvoke(p, v.pendOff)
 				return p.onTag()
 			}
-			p.flushPend()
+			r.flushPend(p)
 		}
 		if closing && role&rInvoke != 0 && !v.pendOn && p.calls.cur.after == mWrapper {
 			// A call closer without </parameter> inside a wrapper: held.
@@ -265,13 +298,13 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 	switch {
 	case isClose:
 		if v.pendOn {
-			p.flushPend()
+			r.flushPend(p)
 		}
 		v.pendOn, v.pendOff, v.pendBad = true, off, t.bad
 		v.pend = append(v.pend[:0], t.buf[:t.n]...)
 		return true
 	case follower:
-		if !p.valueClose(off) {
+		if !r.valueClose(p, off) {
 			// Abandoned at this tag: a tag that ends the call ends the
 			// skip too.
 			if closing && (p.calls.cur.kind == ckCatalog || p.calls.cur.kind == ckKV || k != tkGeneric && tt.role[k]&rInvoke != 0) {
@@ -283,12 +316,12 @@ func (p *Parser) valueTag(k tagKind, closing bool, off int) bool {
 			return true
 		}
 		if p.calls.cur.kind == ckKV {
-			return p.kvTag(k, closing, off)
+			return r.kvTag(p, k, closing, off)
 		}
-		return p.invokeTag(k, closing, off)
+		return r.invokeTag(p, k, closing, off)
 	}
 	if v.pendOn {
-		p.flushPend()
+		r.flushPend(p)
 	}
 	return false
 }
@@ -303,4 +336,206 @@ func typedValue(v []byte) int {
 		return 0
 	}
 	return -1
+}
+
+// beginInvoke opens an <invoke name=…> or <function=…> call whose tag
+// spans [off, end).
+func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
+	name := p.calls.names.Intern(p.m.attrBytes())
+	p.beginCall(ckInvoke, off, closer, after)
+	r := p.params()
+	r.state = psBetween
+	p.beginTagBody(r)
+	p.setName(name, off)
+}
+
+// beginCatalogCall opens the call of catalog tool (its tag named name, at
+// off).
+func (p *Parser) beginCatalogCall(tool *toolcall.Tool, name string, off int) {
+	p.beginCall(ckCatalog, off, "</"+name+">", mText)
+	p.calls.cur.tool = tool
+	r := p.params()
+	r.state = psBetween
+	p.beginTagBody(r)
+	p.setName(name, off)
+}
+
+// tags: the parameter tags between parameters; in a value, its closer
+// and what may follow it.
+func (r *paramReader) tags(p *Parser, s *tagSet) {
+	kind := p.calls.cur.kind
+	switch r.state {
+	case psBetween:
+		switch {
+		case kind == ckCatalog:
+			s.genericOpen, s.genericClose = true, true
+		case kind == ckKV:
+			s.open = bit(r.cd.key, r.cd.value, r.cd.callSep)
+			s.close = bit(r.cd.invoke, r.cd.key, r.cd.value)
+		default:
+			s.open = tt.params | p.wrapEnds()
+			s.close = tt.invokes | tt.params | tt.wclose
+		}
+	case psKey:
+		s.close = bit(r.cd.key, r.cd.invoke)
+	case psValue:
+		switch {
+		case kind == ckCatalog:
+			s.genericOpen, s.genericClose = true, true
+		case kind == ckKV:
+			s.open = bitOf(r.cd.key)
+			s.close = bit(r.cd.value, r.cd.invoke)
+		default:
+			s.open = tt.params | p.wrapEnds()
+			s.close = tt.params | tt.invokes | tt.wclose
+			if r.val.pendCall {
+				s.open |= tt.invokes
+			}
+		}
+	}
+}
+
+// onTag acts on a tag of the call.
+func (r *paramReader) onTag(p *Parser, k tagKind, closing bool, off int) bool {
+	switch r.state {
+	case psBetween:
+		if p.calls.cur.kind == ckKV {
+			return r.kvTag(p, k, closing, off)
+		}
+		return r.invokeTag(p, k, closing, off)
+	case psKey:
+		return r.kvTag(p, k, closing, off)
+	case psValue:
+		return r.valueTag(p, k, closing, off)
+	}
+	return false
+}
+
+// read: a key/value call's name, or the bytes between tags (after the
+// invoke hooks between parameters).
+func (r *paramReader) read(p *Parser, b []byte, i int) int {
+	switch r.state {
+	case psName:
+		return r.kvName(p, b, i)
+	case psBetween:
+		for _, h := range invokeHooks {
+			if j, ok := h(p, b, i); ok {
+				return j
+			}
+		}
+	}
+	j, lt := tagText(b, i)
+	if j > i {
+		r.content(p, b[i:j], p.off+i)
+	}
+	if !lt {
+		return j
+	}
+	return p.startTagAt(j)
+}
+
+// content: a value's bytes, a name's or a key's; between parameters
+// only whitespace is expected.
+func (r *paramReader) content(p *Parser, b []byte, off int) {
+	switch r.state {
+	case psValue:
+		r.valueContent(p, b, off)
+	case psName, psKey:
+		p.nameBytes(b)
+	default:
+		p.stray(b, off)
+	}
+}
+
+// end: a held closer at the end of the stream closes the value (and the
+// call, when it is the call's closer).
+func (r *paramReader) end(p *Parser) {
+	switch {
+	case r.state == psValue && r.val.pendCall:
+		r.endInvoke(p, r.val.pendOff)
+	case r.state == psValue && r.val.pendOn:
+		r.valueClose(p, p.off)
+	}
+}
+
+// complete: between parameters, every value closed.
+func (r *paramReader) complete(p *Parser) bool { return r.state == psBetween }
+
+// finish ends the call at off.
+func (r *paramReader) finish(p *Parser, off int) { r.endInvoke(p, off) }
+
+// partial: the bytes of a value being coerced (a string value streams).
+func (r *paramReader) partial() string {
+	if r.state == psValue && !r.val.str {
+		return string(r.val.buf)
+	}
+	return ""
+}
+
+func (r *paramReader) where() string {
+	if r.state == psBetween {
+		return "a call's"
+	}
+	return "tool-call"
+}
+
+// endInvoke closes the call at off.
+func (r *paramReader) endInvoke(p *Parser, off int) {
+	if r.state == psValue && !r.valueClose(p, off) {
+		p.mode = p.calls.cur.skipRet // the closer that ends the call ends the skip
+		return
+	}
+	if p.calls.cur.nparams > 0 {
+		p.emitArgs(litBrace, off)
+	}
+	p.endCall(off)
+}
+
+// invokeTag handles a tag between the parameters of a call.
+func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) bool {
+	t := &p.m
+	if p.calls.cur.kind == ckCatalog {
+		name := string(t.name())
+		switch {
+		case !closing:
+			r.valueOpen(p, t.name(), off)
+			if t.self {
+				r.valueClose(p, off)
+			}
+		case name == p.calls.cur.name:
+			r.endInvoke(p, off)
+		case p.calls.cur.tool != nil && p.calls.cur.tool.Param(name) != nil:
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", name)
+		default:
+			return false
+		}
+		p.junk = false
+		return true
+	}
+	var role uint16
+	if k != tkGeneric {
+		role = tt.role[k]
+	}
+	switch {
+	case !closing && p.wrapEnds()&bitOf(k) != 0: // the invoke's closer is missing
+		r.endInvoke(p, off)
+		return p.onTag()
+	case !closing && p.calls.cur.jsonBody:
+		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
+		return true
+	case !closing: // <parameter …>
+		r.valueOpen(p, t.attrBytes(), off)
+		if t.self {
+			r.valueClose(p, off)
+		}
+	case role&rInvoke != 0:
+		r.endInvoke(p, off)
+	case role&rParam != 0:
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", tagName(k))
+	default: // the wrapper's closer: the call's closer is missing
+		r.endInvoke(p, off)
+		return p.onTag()
+	}
+	p.junk = false
+	return true
 }

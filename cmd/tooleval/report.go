@@ -119,8 +119,11 @@ func thresholds(specs []string) ([]report.Threshold, error) {
 	return out, nil
 }
 
+// readReport reads a --json report back (--baseline, merge): a regular
+// file, read one record at a time under report.ReadJSON's caps, with no
+// cap on its whole size (report/limits.go says why).
 func readReport(name string) (*report.Report, error) {
-	f, err := readcap.Open(name, readcap.DefaultReportBytes)
+	f, err := readcap.OpenFile(name)
 	if err != nil {
 		return nil, err
 	}

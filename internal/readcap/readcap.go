@@ -98,9 +98,6 @@ const (
 	DefaultInputBytes = 256 << 20
 	// DefaultConfigBytes caps a retrieval config.
 	DefaultConfigBytes = 64 << 20
-	// DefaultReportBytes caps a JSON report read back (--baseline, merge):
-	// a report holds every case's result, so it is larger than its suite.
-	DefaultReportBytes = 1 << 30
 	// DefaultDataBytes caps one data file of an imported benchmark.
 	DefaultDataBytes = 256 << 20
 )
