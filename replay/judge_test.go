@@ -344,17 +344,7 @@ func TestJudgedShardsMerge(t *testing.T) {
 		t.Fatal("the run should show repair fixes, repaired calls and match labels")
 	}
 	for n := 2; n <= 4; n++ {
-		var shards []*report.Report
-		for i := 1; i <= n; i++ {
-			o := opts
-			o.Shard, o.Shards = i, n
-			shards = append(shards, readBack(t, reportJSON(t, runTest(t, s, o))))
-		}
-		merged, err := report.Merge(shards)
-		if err != nil {
-			t.Fatalf("%d shards: %v", n, err)
-		}
-		if got := reportJSON(t, merged); got != want {
+		if got := reportJSON(t, mergeShards(t, s, opts, n)); got != want {
 			t.Fatalf("%d shards: the merge differs from the whole run", n)
 		}
 	}

@@ -29,6 +29,24 @@ func readBack(t testing.TB, s string) *report.Report {
 	return rep
 }
 
+// mergeShards replays s in n shards, given to the merge last shard first
+// (their order does not matter), each read back from its JSON as
+// `tooleval merge` reads it, and returns the merge.
+func mergeShards(t testing.TB, s *suite.Suite, opts Options, n int) *report.Report {
+	t.Helper()
+	var shards []*report.Report
+	for i := n; i >= 1; i-- {
+		o := opts
+		o.Shard, o.Shards = i, n
+		shards = append(shards, readBack(t, reportJSON(t, runTest(t, s, o))))
+	}
+	merged, err := report.Merge(shards)
+	if err != nil {
+		t.Fatalf("%d shards: %v", n, err)
+	}
+	return merged
+}
+
 // TestMergeShardsIsTheWholeRun: for the embedded suite and n = 1…7, the
 // merge of the n shard reports (read back from their JSON, given in any
 // order) is byte for byte the JSON of the unsharded run (token counts,

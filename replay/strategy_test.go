@@ -202,17 +202,7 @@ func TestMergeShardsWithStrategies(t *testing.T) {
 		t.Fatal("the run should list an exact-name miss")
 	}
 	for n := 2; n <= 5; n++ {
-		var shards []*report.Report
-		for i := n; i >= 1; i-- {
-			o := opts
-			o.Shard, o.Shards = i, n
-			shards = append(shards, readBack(t, reportJSON(t, runTest(t, s, o))))
-		}
-		merged, err := report.Merge(shards)
-		if err != nil {
-			t.Fatalf("%d shards: %v", n, err)
-		}
-		if got := reportJSON(t, merged); got != want {
+		if got := reportJSON(t, mergeShards(t, s, opts, n)); got != want {
 			t.Errorf("%d shards: the merge differs from the whole run", n)
 		}
 	}

@@ -115,16 +115,7 @@ func TestTrialsShardsMerge(t *testing.T) {
 		t.Fatalf("gate on the whole run: %s", wantVerdict)
 	}
 	for n := 2; n <= 4; n++ {
-		var shards []*report.Report
-		for i := n; i >= 1; i-- {
-			o := opts
-			o.Shard, o.Shards = i, n
-			shards = append(shards, readBack(t, reportJSON(t, runTest(t, s, o))))
-		}
-		merged, err := report.Merge(shards)
-		if err != nil {
-			t.Fatalf("n=%d: %v", n, err)
-		}
+		merged := mergeShards(t, s, opts, n)
 		if got := reportJSON(t, merged); got != want {
 			i := firstDiff(got, want)
 			t.Fatalf("n=%d: merged differs at %d: %s", n, i, got[max(0, i-100):min(len(got), i+100)])
