@@ -13,6 +13,7 @@ import (
 	"github.com/tooleval/tooleval/render"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/suite"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // This file tests how replay judges calls: the match modes of a suite and
@@ -409,6 +410,19 @@ func TestJSONRepairTextDialects(t *testing.T) {
 		}
 		if r.Passed || !reflect.DeepEqual(r.Repairs, want) {
 			t.Errorf("%s: passed %v repairs %v, want a failure fixed by %v (%s)", c.id, r.Passed, r.Repairs, want, r.Cause)
+		}
+		// The problem names its code once, then where: "invalid_json: offset N: call 0: …".
+		n := 0
+		for _, p := range r.Calls.Problems {
+			if p.Code == toolcall.CodeInvalidJSON {
+				n++
+				if s := p.String(); !strings.HasPrefix(s, "invalid_json: offset ") || strings.Count(s, "invalid_json") != 1 {
+					t.Errorf("%s: problem %q, want its code once, then its offset", c.id, s)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: problems %v, want one invalid_json", c.id, r.Calls.Problems)
 		}
 	}
 }
