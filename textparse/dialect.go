@@ -102,6 +102,9 @@ type Tags struct {
 	// newline before the Param closer belongs to the value: code edits
 	// depend on it).
 	KeepNewline bool
+	// CDATA: a value may hold <![CDATA[…]]> sections, whose text is the
+	// value's as it is (no tag inside one is read).
+	CDATA bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an

@@ -16,6 +16,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatMiniCPM5,
 		Wire:   `<function name="NAME"><param name="P">V</param></function>…`,
-		Tags:   &Tags{Invoke: "function", Param: "param", Bare: true},
+		Tags:   &Tags{Invoke: "function", Param: "param", Bare: true, CDATA: true},
 	})
 }

@@ -77,6 +77,28 @@ var miniCPM5Cases = []parseCase{
 	{name: "minicpm5/auto_equals_spelling_is_qwen3_coder", format: FormatAuto, tools: true,
 		in:   "<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>",
 		want: `call=get_weather{"city":"Paris"}`},
+	// A CDATA section in a value is its raw text: tags and "]]" inside
+	// it are text (issue 21).
+	{name: "minicpm5/cdata_value", format: FormatMiniCPM5, tools: true,
+		in:   `<function name="write_to_file"><param name="path">page.html</param><param name="content"><![CDATA[<p>a</p> & </param> </function> ]] x]]></param></function>`,
+		want: `call=write_to_file{"path":"page.html","content":"<p>a</p> & </param> </function> ]] x"}`},
+	{name: "minicpm5/cdata_multiline_coerced", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"write_to_file\"><param name=\"content\"><![CDATA[line 1\nline 2]]]></param><param name=\"line_count\"><![CDATA[2]]></param></function>",
+		want: `call=write_to_file{"content":"line 1\nline 2]","line_count":2}`},
+	{name: "minicpm5/lt_bang_not_cdata", format: FormatMiniCPM5, tools: true,
+		in:   `<function name="write_to_file"><param name="content"><!-- note --> <!x</param></function>`,
+		want: `call=write_to_file{"content":"<!-- note --> <!x"}`},
+	// A call missing its </function> ends at the next <function, with a
+	// warning, instead of swallowing it (issue 21).
+	{name: "minicpm5/call_closer_missing", format: FormatMiniCPM5, tools: true,
+		in:   `<function name="read_file"><param name="path">a.go</param>` + "\n" + mcCall("read_file", "path", "b.go") + "\nDone.",
+		want: `text="\nDone." call=read_file{"path":"a.go"} call=read_file{"path":"b.go"} error=malformed_markup`},
+	{name: "minicpm5/call_closer_missing_no_params", format: FormatMiniCPM5, tools: true,
+		in:   `<function name="list_files">` + mcCall("get_weather", "city", "Oslo"),
+		want: `call=list_files{} call=get_weather{"city":"Oslo"} error=malformed_markup`},
+	{name: "minicpm5/call_closer_missing_auto", format: FormatAuto, tools: true,
+		in:   `<function name="read_file"><param name="path">a.go</param>` + mcCall("read_file", "path", "b.go"),
+		want: `call=read_file{"path":"a.go"} call=read_file{"path":"b.go"} error=malformed_markup`},
 }
 
 // Under auto the spelling of the shared function tag picks the dialect.

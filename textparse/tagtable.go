@@ -329,6 +329,31 @@ func (p *Parser) keepsNewline() bool {
 	return false
 }
 
+// bareInvoke is the kind of the current call's own tag when the call is
+// a bare one (a Bare dialect's call outside a wrapper, 0 otherwise): the
+// next call's opening tag ends a call whose closer is missing.
+func (p *Parser) bareInvoke() uint64 {
+	if p.calls.cur.kind != ckInvoke || p.wrapperOf() != nil {
+		return 0
+	}
+	if i, ok := tt.tagDialectOf(p.Format()); ok && tt.ds[i].d.Tags.Bare {
+		return bitOf(tt.ds[i].invoke)
+	}
+	return 0
+}
+
+// cdata reports whether the values of the call being read may hold
+// CDATA sections (Tags.CDATA).
+func (p *Parser) cdata() bool {
+	if x := p.wrapperOf(); x != nil {
+		return x.d.Tags.CDATA
+	}
+	if i, ok := tt.tagDialectOf(p.Format()); ok {
+		return tt.ds[i].d.Tags.CDATA
+	}
+	return false
+}
+
 // wrapEnds are the kinds that end a call inside the current wrapper
 // (CallEnd, WrapperEnd), 0 outside one.
 func (p *Parser) wrapEnds() uint64 {

@@ -1,6 +1,7 @@
 package textparse
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/tooleval/tooleval/catalog"
@@ -66,13 +67,26 @@ type value struct {
 	// if the wrapper's closer, another call or the end of the stream comes
 	// next; otherwise it is content (code that mentions the tag).
 	pendCall bool
+	// cdata: the value may hold CDATA sections; cdN: the bytes of
+	// cdataOpen matched (held) from cdOff, or past it (inside a section)
+	// cdEnd bytes of cdataClose.
+	cdata bool
+	cdN   int
+	cdOff int
+	cdEnd int
 }
+
+// The markers of a CDATA section.
+const (
+	cdataOpen  = "<![CDATA["
+	cdataClose = "]]>"
+)
 
 // valueOpen starts parameter name at offset off. name may alias the tag
 // buffer.
 func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	v := &r.val
-	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: p.keepsNewline()}
+	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: p.keepsNewline(), cdata: p.cdata()}
 	if p.calls.cur.kind == ckCatalog {
 		v.name = string(name)
 	}
@@ -373,7 +387,7 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 			s.open = bit(r.cd.key, r.cd.value, r.cd.callSep)
 			s.close = bit(r.cd.invoke, r.cd.key, r.cd.value)
 		default:
-			s.open = tt.params | p.wrapEnds()
+			s.open = tt.params | p.wrapEnds() | p.bareInvoke()
 			s.close = tt.invokes | tt.params | tt.wclose
 		}
 	case psKey:
@@ -390,6 +404,9 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 			s.close = tt.params | tt.invokes | tt.wclose
 			if r.val.pendCall {
 				s.open |= tt.invokes
+			}
+			if r.val.pendOn { // after the value's closer, the next call
+				s.open |= p.bareInvoke()
 			}
 		}
 	}
@@ -424,6 +441,9 @@ func (r *paramReader) read(p *Parser, b []byte, i int) int {
 			}
 		}
 	}
+	if r.state == psValue && r.val.cdN > 0 {
+		return r.cdataStep(p, b, i)
+	}
 	j, lt := tagText(b, i)
 	if j > i {
 		r.content(p, b[i:j], p.off+i)
@@ -431,7 +451,65 @@ func (r *paramReader) read(p *Parser, b []byte, i int) int {
 	if !lt {
 		return j
 	}
+	if r.state == psValue && r.val.cdata && (j+1 == len(b) || b[j+1] == '!') {
+		r.val.cdN, r.val.cdOff = 1, p.off+j // perhaps <![CDATA[: held
+		return j + 1
+	}
 	return p.startTagAt(j)
+}
+
+// cdataStep reads a CDATA section of a value: the rest of its opener
+// (held; "<!…" that is not one is text, a lone '<' starts a tag), then
+// its text as it is up to "]]>".
+func (r *paramReader) cdataStep(p *Parser, b []byte, i int) int {
+	v := &r.val
+	for i < len(b) {
+		if v.cdN < len(cdataOpen) {
+			if b[i] != cdataOpen[v.cdN] {
+				n := v.cdN
+				v.cdN = 0
+				if n == 1 {
+					p.startTag(v.cdOff)
+					return i
+				}
+				r.valueContent(p, []byte(cdataOpen[:n]), v.cdOff)
+				return i
+			}
+			v.cdN++
+			i++
+			v.cdEnd = 0
+			continue
+		}
+		if v.cdEnd > 0 {
+			switch {
+			case b[i] == cdataClose[v.cdEnd]:
+				v.cdEnd++
+				i++
+				if v.cdEnd == len(cdataClose) {
+					v.cdN, v.cdEnd = 0, 0
+					return i
+				}
+			case v.cdEnd == 2 && b[i] == ']': // "]]]": one ']' is text
+				r.valueContent(p, []byte("]"), p.off+i-2)
+				i++
+			default:
+				r.valueContent(p, []byte(cdataClose[:v.cdEnd]), p.off+i-v.cdEnd)
+				v.cdEnd = 0
+			}
+			continue
+		}
+		j := bytes.IndexByte(b[i:], ']')
+		if j < 0 {
+			r.valueContent(p, b[i:], p.off+i)
+			return len(b)
+		}
+		if j > 0 {
+			r.valueContent(p, b[i:i+j], p.off+i)
+		}
+		v.cdEnd = 1
+		i += j + 1
+	}
+	return i
 }
 
 // content: a value's bytes, a name's or a key's; between parameters
@@ -518,6 +596,10 @@ func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) boo
 	}
 	switch {
 	case !closing && p.wrapEnds()&bitOf(k) != 0: // the invoke's closer is missing
+		r.endInvoke(p, off)
+		return p.onTag()
+	case !closing && p.bareInvoke()&bitOf(k) != 0: // the next call: this one's closer is missing
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> before the closer of the call to %q", tagName(k), p.calls.cur.name)
 		r.endInvoke(p, off)
 		return p.onTag()
 	case !closing && p.calls.cur.jsonBody:
