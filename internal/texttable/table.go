@@ -5,7 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/clipperhouse/displaywidth"
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/tooleval/tooleval/internal/safetext"
 )
@@ -31,79 +33,22 @@ func New(textCols int, header ...string) *Table {
 // Add appends a row.
 func (t *Table) Add(cells ...string) { t.Rows = append(t.Rows, cells) }
 
-// Text draws the table as a box for the terminal: the header centred
-// under a rule, text columns left-aligned, number columns right-aligned,
-// each cell trimmed and escaped for the terminal, one space of padding on
-// each side. A table with neither header nor rows draws nothing.
+// Text draws the table as a box for the terminal.
 func (t *Table) Text(w io.Writer) error {
-	header := trimAll(escapeAll(t.Header, safetext.Terminal))
-	rows := make([][]string, len(t.Rows))
-	cols := len(header)
-	for i, r := range t.Rows {
-		rows[i] = trimAll(escapeAll(r, safetext.Terminal))
-		cols = max(cols, len(r))
-	}
-	if cols == 0 {
-		return nil
-	}
-	widths := make([]int, cols)
-	for _, r := range append([][]string{header}, rows...) {
-		for i, c := range r {
-			widths[i] = max(widths[i], displaywidth.String(c))
+	align := make(tw.Alignment, len(t.Header))
+	for i, n := range t.Num {
+		align[i] = tw.AlignLeft
+		if n {
+			align[i] = tw.AlignRight
 		}
 	}
-	var b strings.Builder
-	rule := func(left, mid, right string) {
-		b.WriteString(left)
-		for i, n := range widths {
-			if i > 0 {
-				b.WriteString(mid)
-			}
-			b.WriteString(strings.Repeat("─", n+2))
-		}
-		b.WriteString(right + "\n")
+	tab := tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}))
+	tab.Header(escapeAll(t.Header, safetext.Terminal))
+	for _, r := range t.Rows {
+		tab.Append(escapeAll(r, safetext.Terminal))
 	}
-	line := func(cells []string, align func(col, pad int) (left int)) {
-		for i, n := range widths {
-			c := ""
-			if i < len(cells) {
-				c = cells[i]
-			}
-			pad := n - displaywidth.String(c)
-			left := align(i, pad)
-			b.WriteString("│ ")
-			b.WriteString(strings.Repeat(" ", left))
-			b.WriteString(c)
-			b.WriteString(strings.Repeat(" ", pad-left+1))
-		}
-		b.WriteString("│\n")
-	}
-	rule("┌", "┬", "┐")
-	if len(header) > 0 {
-		line(header, func(_, pad int) int { return pad / 2 })
-		if len(rows) > 0 {
-			rule("├", "┼", "┤")
-		}
-	}
-	for _, r := range rows {
-		line(r, func(col, pad int) int {
-			if col < len(t.Num) && t.Num[col] {
-				return pad
-			}
-			return 0
-		})
-	}
-	rule("└", "┴", "┘")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// trimAll trims the spaces around each cell, in place.
-func trimAll(cells []string) []string {
-	for i, c := range cells {
-		cells[i] = strings.TrimSpace(c)
-	}
-	return cells
+	return tab.Render()
 }
 
 // Overhead is how many columns Text's borders and padding take for a
@@ -122,10 +67,10 @@ func (t *Table) Width() int {
 // ColumnWidth is how many terminal columns the widest cell of column i
 // takes (wide runes count two).
 func (t *Table) ColumnWidth(i int) int {
-	n := displaywidth.String(strings.TrimSpace(safetext.Terminal(t.Header[i])))
+	n := twwidth.Width(safetext.Terminal(t.Header[i]))
 	for _, r := range t.Rows {
 		if i < len(r) {
-			n = max(n, displaywidth.String(strings.TrimSpace(safetext.Terminal(r[i]))))
+			n = max(n, twwidth.Width(safetext.Terminal(r[i])))
 		}
 	}
 	return n
@@ -164,7 +109,7 @@ func escapeAll(cells []string, esc func(string) string) []string {
 // become spaces.
 func Clip(s string, n int) string {
 	s = strings.ReplaceAll(s, "\n", " ")
-	if displaywidth.String(s) <= n {
+	if twwidth.Width(s) <= n {
 		return s
 	}
 	if n < 1 {
@@ -172,7 +117,7 @@ func Clip(s string, n int) string {
 	}
 	w := 0
 	for i, r := range s {
-		rw := displaywidth.Rune(r)
+		rw := twwidth.Width(string(r))
 		if w+rw > n-1 {
 			return s[:i] + "…"
 		}
