@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/tooleval/tooleval/internal/safetext"
@@ -28,18 +29,67 @@ func headlineGrid(rep *report.Report) *grid {
 	return g
 }
 
-// fitWorst clips the detail column (the last) of a worst-cases grid so
-// the table fits width columns.
-func fitWorst(g *grid, width int) {
-	last := len(g.Header) - 1
+// fitColumn clips column col of g, when g is wider than width columns,
+// so that the table fits: the worst cases' detail, the configuration
+// names of the headline tables (long --config names). The column keeps at
+// least its header's width.
+func fitColumn(g *grid, col, width int) {
 	used := texttable.Overhead(len(g.Header))
-	for i := 0; i < last; i++ {
-		used += g.ColumnWidth(i)
+	for i := range g.Header {
+		if i != col {
+			used += g.ColumnWidth(i)
+		}
 	}
-	room := max(width-used, len(g.Header[last]))
+	room := max(width-used, len(g.Header[col]))
 	for _, r := range g.Rows {
-		r[last] = clip(r[last], room)
+		if col < len(r) {
+			r[col] = clip(r[col], room)
+		}
 	}
+}
+
+// configLabels names each configuration by the words of its name that not
+// every configuration shares, and returns the shared words; the names
+// whole when there is one configuration or nothing is shared.
+func configLabels(rep *report.Report) (labels []string, common string) {
+	labels = make([]string, len(rep.Configs))
+	words := make([][]string, len(rep.Configs))
+	for i, c := range rep.Configs {
+		labels[i] = c.Config.Name
+		words[i] = strings.Fields(c.Config.Name)
+	}
+	if len(rep.Configs) < 2 {
+		return labels, ""
+	}
+	var shared []string
+	for _, w := range words[0] {
+		in := true
+		for _, ws := range words[1:] {
+			in = in && slices.Contains(ws, w)
+		}
+		if in && !slices.Contains(shared, w) {
+			shared = append(shared, w)
+		}
+	}
+	if len(shared) == 0 {
+		return labels, ""
+	}
+	seen := map[string]bool{}
+	short := make([]string, len(words))
+	for i, ws := range words {
+		var keep []string
+		for _, w := range ws {
+			if !slices.Contains(shared, w) {
+				keep = append(keep, w)
+			}
+		}
+		short[i] = strings.Join(keep, " ")
+		if short[i] == "" || seen[short[i]] {
+			return labels, "" // the rest would not tell them apart
+		}
+		seen[short[i]] = true
+	}
+	return short, strings.Join(shared, " ")
 }
 
 // WriteSummary prints the report so that it fits a 100-column terminal
@@ -48,8 +98,25 @@ func fitWorst(g *grid, width int) {
 // cases, the gate's verdict and, last, one line that says it all.
 // WriteTable prints every table (replay -v).
 func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
-	fmt.Fprintf(w, "%s\n\n", clip(safetext.Terminal("Suite "+rep.Suite+": "+heading(rep)), SummaryWidth))
-	if err := headlineGrid(rep).Text(w); err != nil {
+	fmt.Fprintf(w, "%s\n", clip(safetext.Terminal("Suite "+rep.Suite+": "+heading(rep)), SummaryWidth))
+	// The words every configuration's name shares ("config=tuned") are
+	// said once, above the tables; what is left of a name is clipped when
+	// it would make a table wider than the terminal (-v prints names whole).
+	labels, common := configLabels(rep)
+	if common != "" {
+		fmt.Fprintf(w, "%s\n", clip(safetext.Terminal("Every configuration: "+common), SummaryWidth))
+	}
+	fmt.Fprintln(w)
+	headline, causes := headlineGrid(rep), causesGrid(rep)
+	for _, g := range []*grid{headline, causes} {
+		if len(g.Rows) == len(labels) {
+			for i, r := range g.Rows {
+				r[0] = labels[i]
+			}
+		}
+		fitColumn(g, 0, SummaryWidth)
+	}
+	if err := headline.Text(w); err != nil {
 		return err
 	}
 	if g := strategyGrid(rep); g != nil {
@@ -62,7 +129,7 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 		}
 	}
 	fmt.Fprintln(w, "\nFailures by cause")
-	if err := causesGrid(rep).Text(w); err != nil {
+	if err := causes.Text(w); err != nil {
 		return err
 	}
 	if lines := judgingLines(rep); len(lines) > 0 {
@@ -87,7 +154,7 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	if len(rep.Configs) > 0 {
 		c := rep.Configs[0]
 		if g, n := worstGrid(c, worst, SummaryWidth); g != nil {
-			fitWorst(g, SummaryWidth)
+			fitColumn(g, len(g.Header)-1, SummaryWidth)
 			more := ""
 			if len(rep.Configs) > 1 {
 				more = "; -v: every configuration's"

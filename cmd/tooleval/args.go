@@ -12,17 +12,22 @@ import (
 // with their values are moved before the positional arguments. Everything
 // after a literal "--" stays positional. Unknown flags are left for the
 // parser to reject.
-func reorderArgs(args []string, cmds []*cli.Command) []string {
+//
+// A flag that takes a value but ends the line after a file argument
+// (`replay suite.jsonl --json`) has no value to move: missing is then the
+// error to report ("replay: flag needs an argument: --json"), which the
+// parser cannot give once the flag stands before the files.
+func reorderArgs(args []string, cmds []*cli.Command) (out []string, missing string) {
 	if len(args) < 2 || findCommand(cmds, args[1]) == nil {
-		return args
+		return args, ""
 	}
-	out := append([]string(nil), args[:1]...)
-	return append(out, reorderFor(args[1:], cmds, nil)...)
+	rest, missing := reorderFor(args[1:], cmds, nil, nil)
+	return append(append([]string(nil), args[:1]...), rest...), missing
 }
 
-// reorderFor reorders args that follow a command whose subcommands are cmds
-// and whose flags are flags.
-func reorderFor(args []string, cmds []*cli.Command, flags []cli.Flag) []string {
+// reorderFor reorders args that follow the command path whose subcommands
+// are cmds and whose flags are flags.
+func reorderFor(args []string, cmds []*cli.Command, flags []cli.Flag, path []string) (out []string, missing string) {
 	var flagArgs, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -32,8 +37,8 @@ func reorderFor(args []string, cmds []*cli.Command, flags []cli.Flag) []string {
 		}
 		if len(pos) == 0 && len(cmds) > 0 && !isFlag(a) {
 			if sub := findCommand(cmds, a); sub != nil {
-				rest := reorderFor(args[i+1:], sub.Subcommands, sub.Flags)
-				return append(append(flagArgs, a), rest...)
+				rest, missing := reorderFor(args[i+1:], sub.Subcommands, sub.Flags, append(path, a))
+				return append(append(flagArgs, a), rest...), missing
 			}
 		}
 		if !isFlag(a) {
@@ -46,7 +51,13 @@ func reorderFor(args []string, cmds []*cli.Command, flags []cli.Flag) []string {
 			continue
 		}
 		flagArgs = append(flagArgs, a)
-		if !strings.Contains(a, "=") && takesValue(flags, a) && i+1 < len(args) {
+		if !strings.Contains(a, "=") && takesValue(flags, a) {
+			if i+1 == len(args) {
+				if len(pos) > 0 {
+					missing = strings.Join(path, " ") + ": flag needs an argument: " + a
+				}
+				break
+			}
 			i++
 			flagArgs = append(flagArgs, args[i])
 		}
@@ -55,7 +66,7 @@ func reorderFor(args []string, cmds []*cli.Command, flags []cli.Flag) []string {
 		// Keep positionals that look like flags ("-" is stdin) positional.
 		flagArgs = append(flagArgs, "--")
 	}
-	return append(flagArgs, pos...)
+	return append(flagArgs, pos...), missing
 }
 
 func isFlag(a string) bool { return len(a) > 1 && a[0] == '-' }
@@ -86,25 +97,32 @@ func hasFlag(flags []cli.Flag, name string) bool {
 }
 
 // typedFlag rewrites the flag package's "flag provided but not defined:
-// -jsn" to the flag as the user typed it ("--jsn"), found in args.
+// -jsn" and "flag needs an argument: -json" to the flag as the user typed
+// it ("unknown flag --jsn", "flag needs an argument: --json"), found in
+// args.
 func typedFlag(msg string, args []string) string {
-	const notDefined = "flag provided but not defined: -"
-	i := strings.Index(msg, notDefined)
-	if i < 0 {
-		return msg
-	}
-	rest := msg[i+len(notDefined):]
-	name := rest
-	if j := strings.IndexAny(rest, " \n"); j >= 0 {
-		name = rest[:j]
-	}
-	for _, a := range args {
-		bare, _, _ := strings.Cut(a, "=")
-		if strings.TrimLeft(bare, "-") == name && bare != "-"+name {
-			return msg[:i] + "unknown flag " + bare + rest[len(name):]
+	for _, m := range [...]struct{ flagPkg, ours string }{
+		{"flag provided but not defined: -", "unknown flag "},
+		{"flag needs an argument: -", "flag needs an argument: "},
+	} {
+		i := strings.Index(msg, m.flagPkg)
+		if i < 0 {
+			continue
 		}
+		rest := msg[i+len(m.flagPkg):]
+		name := rest
+		if j := strings.IndexAny(rest, " \n"); j >= 0 {
+			name = rest[:j]
+		}
+		for _, a := range args {
+			bare, _, _ := strings.Cut(a, "=")
+			if strings.TrimLeft(bare, "-") == name && bare != "-"+name {
+				return msg[:i] + m.ours + bare + rest[len(name):]
+			}
+		}
+		return msg[:i] + m.ours + "-" + rest
 	}
-	return msg[:i] + "unknown flag -" + rest
+	return msg
 }
 
 func findCommand(cmds []*cli.Command, name string) *cli.Command {

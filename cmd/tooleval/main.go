@@ -66,7 +66,12 @@ func runWith(cmds []*cli.Command, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "tooleval: unknown command %q (see tooleval --help)\n", name)
 		unknown = true
 	}
-	err := app.Run(reorderArgs(args, app.Commands))
+	args2, missing := reorderArgs(args, app.Commands)
+	if missing != "" {
+		fmt.Fprintf(stderr, "tooleval: %s\n", safetext.Lines(missing))
+		return exitBadFlags
+	}
+	err := app.Run(args2)
 	if unknown {
 		return exitBadFlags
 	}

@@ -35,13 +35,31 @@ func TestReorderArgs(t *testing.T) {
 		{"nested subcommand", []string{"t", "import", "bfcl", "dir", "--out", "o", "--json"}, []string{"t", "import", "bfcl", "--out", "o", "--json", "--", "dir"}},
 		{"unknown command untouched", []string{"t", "nosuch", "x", "--y"}, []string{"t", "nosuch", "x", "--y"}},
 		{"no args", []string{"t"}, []string{"t"}},
+		{"value flag last, no file", []string{"t", "parse", "--format"}, []string{"t", "parse", "--format"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := reorderArgs(c.in, cmds); !reflect.DeepEqual(got, c.want) {
-				t.Fatalf("got %q, want %q", got, c.want)
+			got, missing := reorderArgs(c.in, cmds)
+			if !reflect.DeepEqual(got, c.want) || missing != "" {
+				t.Fatalf("got %q (missing %q), want %q", got, missing, c.want)
 			}
 		})
+	}
+	// A value flag that ends the line after a file has no value: it is
+	// reported, not given "--" or the file as its value.
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"t", "parse", "a.txt", "--format"}, "parse: flag needs an argument: --format"},
+		{[]string{"t", "parse", "a.txt", "--events", "-f"}, "parse: flag needs an argument: -f"},
+		{[]string{"t", "import", "bfcl", "dir", "--out"}, "import bfcl: flag needs an argument: --out"},
+	} {
+		in, want := c.in, c.want
+		_, missing := reorderArgs(in, cmds)
+		if missing != want {
+			t.Errorf("%q: missing %q, want %q", in, missing, want)
+		}
 	}
 }
 
@@ -55,6 +73,8 @@ func TestExitCodes(t *testing.T) {
 		{"unknown command", []string{"nosuch"}, exitBadFlags, `unknown command "nosuch"`},
 		{"unknown flag", []string{"render", "--bogus"}, exitBadFlags, "bogus"},
 		{"help", []string{"--help"}, exitOK, ""},
+		{"value flag without value", []string{"render", "--catalog"}, exitBadFlags, "flag needs an argument: --catalog"},
+		{"value flag after a file", []string{"parse", "out.txt", "--format"}, exitBadFlags, "tooleval: parse: flag needs an argument: --format\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -52,11 +52,28 @@ func checkOutputFlags(c *cli.Context) error {
 			continue
 		}
 		if v := c.String(of.Name); looksLikeFlag(v) {
-			return usageErr("%s: --%s %s: %s looks like a flag, not a file name: --%s takes the file to write (- for stdout), as in --%s report.json %s",
-				commandPath(c), of.Name, v, v, of.Name, of.Name, v)
+			return usageErr("%s: --%s %s: %s looks like a flag, not a file name: --%s takes the file to write (- for stdout), as in --%s %s %s",
+				commandPath(c), of.Name, v, v, of.Name, of.Name, exampleFile(of.Name), v)
 		}
 	}
 	return nil
+}
+
+// exampleFile is a file name to show in the message about an output flag.
+func exampleFile(flag string) string {
+	switch flag {
+	case "json":
+		return "report.json"
+	case "markdown":
+		return "report.md"
+	case "junit":
+		return "junit.xml"
+	case "html":
+		return "report.html"
+	case "bfcl-scores":
+		return "scores"
+	}
+	return "FILE"
 }
 
 // jsonOutput is where a command's --json goes. Values added are written as

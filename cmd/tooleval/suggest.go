@@ -14,9 +14,9 @@ func suggestCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "suggest",
 		Usage:     "propose description words and synonym rules for the tools a suite's queries miss, scored by cross-validation",
-		ArgsUsage: " ",
-		Description: "Runs the cases of --suite (the embedded example suite when omitted) with --base (the\n" +
-			"defaults when omitted) and, for each gold tool outside the top --k, proposes the words of the\n" +
+		ArgsUsage: "[SUITE]",
+		Description: "Runs the cases of SUITE or --suite FILE (the embedded example suite when omitted) with --base\n" +
+			"(the defaults when omitted) and, for each gold tool outside the top --k, proposes the words of the\n" +
 			"query that appear nowhere in what is indexed for that tool, and synonym rules \"query word =\n" +
 			"tool word\" where the same query word misses two or more tools that share a word. Only whole\n" +
 			"content words: Chinese cut into the lexicon's words (never a bigram across words), no stop,\n" +

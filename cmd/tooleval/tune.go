@@ -20,9 +20,9 @@ func tuneCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "tune",
 		Usage:     "search k, BM25 k1/b, field weights, analyzer options and always-include tools for the best retrieval on a suite",
-		ArgsUsage: " ",
-		Description: "Tunes retrieval on the cases of --suite (JSON Lines, see the README's \"Suite format\"; the\n" +
-			"embedded example suite when omitted) for --objective, with k-fold cross-validation, and\n" +
+		ArgsUsage: "[SUITE]",
+		Description: "Tunes retrieval on the cases of SUITE or --suite FILE (JSON Lines, see the README's \"Suite format\";\n" +
+			"the embedded example suite when omitted) for --objective, with k-fold cross-validation, and\n" +
 			"prints the best configurations beside the untuned default. Only queries and gold tools are\n" +
 			"used (transcripts are not parsed). --out writes the best configuration as a retrieval config\n" +
 			"file for `retrieve --config` and `replay --config`; --chart writes the chart to PREFIX.svg.\n" +
