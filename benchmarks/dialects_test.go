@@ -121,6 +121,14 @@ var dialectDense = []struct {
 	{textparse.FormatHYV4, "<think:opensource>Reading the next file.</think:opensource>\n<tool_calls:opensource><tool_call:opensource>read_file<arg_key:opensource>path</arg_key:opensource>" +
 		"<arg_value:opensource>src/pkg/file_0042.go</arg_value:opensource><arg_key:opensource>start_line</arg_key:opensource><arg_value:opensource>120</arg_value:opensource></tool_call:opensource>" +
 		"<tool_call:opensource>grep<arg_key:opensource>pattern</arg_key:opensource><arg_value:opensource>func (p \\*Parser)</arg_value:opensource></tool_call:opensource></tool_calls:opensource>\n"},
+	{textparse.FormatKimiK3, "<|open|>response<|sep|>Reading the next file.<|close|>response<|sep|><|open|>tools<|sep|>\n" +
+		`<|open|>call tool="read_file" index="0"<|sep|><|open|>argument key="path" type="string"<|sep|>src/pkg/file_0042.go<|close|>argument<|sep|>` +
+		`<|open|>argument key="start_line" type="number"<|sep|>120<|close|>argument<|sep|><|close|>call<|sep|>` + "\n" +
+		`<|open|>call tool="grep" index="1"<|sep|><|open|>argument key="pattern" type="string"<|sep|>func (p \*Parser)<|close|>argument<|sep|><|close|>call<|sep|>` +
+		"\n<|close|>tools<|sep|><|close|>message<|sep|>\n"},
+	{textparse.FormatMiniMaxM3, "<mm:think>Reading the next file.</mm:think>\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"read_file\">\n" +
+		"]<]minimax[>[<path>src/pkg/file_0042.go]<]minimax[>[</path>\n]<]minimax[>[<start_line>120]<]minimax[>[</start_line>\n]<]minimax[>[</invoke>\n" +
+		"]<]minimax[>[<invoke name=\"grep\">\n]<]minimax[>[<pattern>func (p \\*Parser)]<]minimax[>[</pattern>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},

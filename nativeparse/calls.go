@@ -129,7 +129,9 @@ func (p *Parser) finish(c *call) {
 		return
 	}
 	if len(trimJSONSpace(c.args)) == 0 {
-		c.args = c.args[:0]
+		// No arguments, or only white space already sent as deltas: the
+		// object is appended (not substituted), so the deltas still add
+		// up to the call's arguments and no sent delta's bytes change.
 		c.done = false
 		p.addArgs(c, emptyObject)
 		c.done = true

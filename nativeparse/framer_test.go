@@ -68,6 +68,8 @@ var framerCases = []struct {
 	{"crlf", FramingSSE, "data: a\r\n\r\ndata: b\r\n\r\n", []rec{{0, "", "a"}, {11, "", "b"}}},
 	{"cr", FramingSSE, "data: a\r\rdata: b\r\r", []rec{{0, "", "a"}, {9, "", "b"}}},
 	{"mixed line ends", FramingSSE, "data: a\r\n\ndata: b\r\r\n\n", []rec{{0, "", "a"}, {10, "", "b"}}},
+	// A lone "{" line hands auto framing to JSON; its CRLF split across chunks must not leave the LF in the value.
+	{"lone brace crlf", FramingAuto, "{\r\n\"a\":1}\r\n", []rec{{0, "", "{\n\"a\":1}"}}},
 	{"event name", FramingSSE, "event: ping\ndata: {}\n\n", []rec{{0, "ping", "{}"}}},
 	{"multi-line data", FramingSSE, "data: {\"a\":\ndata: 1}\n\n", []rec{{0, "", "{\"a\":\n1}"}}},
 	{"no space after colon", FramingSSE, "data:x\n\n", []rec{{0, "", "x"}}},

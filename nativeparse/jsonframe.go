@@ -38,6 +38,15 @@ func (f *Framer) jsonSource() ([]byte, int) {
 	if len(j.pre) > 0 {
 		j.pre, j.prePos = j.pre[:0], 0
 	}
+	if f.skipLF && f.pos < len(f.chunk) {
+		// The line handed over ended in a CR at the end of a chunk: the
+		// LF that may follow is part of that line end, which pre already
+		// holds as one '\n'.
+		f.skipLF = false
+		if f.chunk[f.pos] == '\n' {
+			f.pos++
+		}
+	}
 	return f.chunk[f.pos:], f.base + f.pos
 }
 

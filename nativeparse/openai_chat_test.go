@@ -1,6 +1,10 @@
 package nativeparse
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
 
 func TestOpenAIChat(t *testing.T) {
 	runCases(t, []parseCase{
@@ -165,4 +169,27 @@ start 1 call_p_1 b
 args 1 {}
 end 1 b {}`},
 	})
+}
+
+// TestWhitespaceArgumentsAddUp: arguments that are only white space end as
+// an empty object appended to them, so the deltas already sent still add
+// up to the call's arguments at every chunking (found by FuzzOpenAIChat:
+// the object used to overwrite the sent bytes, giving deltas "{{}").
+func TestWhitespaceArgumentsAddUp(t *testing.T) {
+	in := []byte("data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"name\":\"f\"}}]}}]}\n\n" +
+		"data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"  \"}}]}}]}\n\n" +
+		"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n")
+	for _, size := range []int{0, 1, 7, 64} {
+		evs := toolcall.Run(mustNew(opts{Format: OpenAIChat}), in, size)
+		checkInvariants(t, evs)
+		var end *toolcall.Event
+		for i := range evs {
+			if evs[i].Kind == toolcall.KindCallEnd {
+				end = &evs[i]
+			}
+		}
+		if end == nil || string(trimJSONSpace(end.Call.Arguments)) != "{}" {
+			t.Fatalf("chunk %d: no call_end with empty object arguments: %+v", size, evs)
+		}
+	}
 }

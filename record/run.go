@@ -17,6 +17,7 @@ import (
 	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -33,6 +34,14 @@ type Options struct {
 	// K, when > 0, sends only the case's always-include tools and the K
 	// best BM25 matches for its query; 0 sends the whole catalog.
 	K int
+	// Strategy, when set, is how tools reach the model (package
+	// strategy): every case is then driven as a trajectory, so that the
+	// model may search. inject sends the always-include tools and the top
+	// k (its k, else K); search sends the always-loaded tools and the
+	// search tool, and answers the model's searches with BM25 or the
+	// regex index (k tools a search: its k, else K, else 5); all sends the
+	// whole catalog. Nil records as before strategies.
+	Strategy *strategy.Strategy
 	// Concurrency is the number of requests in flight (default 1).
 	Concurrency int
 	// RPS caps the rate of requests started per second (0: no cap).
@@ -207,7 +216,12 @@ feed:
 	if aborted() {
 		return sum, context.Cause(ctx)
 	}
-	indexes.Range(func(_, v any) bool { v.(*retrieval.Index).Close(); return true })
+	indexes.Range(func(_, v any) bool {
+		if ix, ok := v.(*retrieval.Index); ok { // the regex indexes hold nothing to close
+			ix.Close()
+		}
+		return true
+	})
 	if f != nil {
 		err := f.Close()
 		f = nil
@@ -235,9 +249,17 @@ func (r *Recorder) one(ctx context.Context, su *suite.Suite, c *suite.Case, lim 
 	trials := max(r.Options.Trials, 1)
 	var transcripts []*suite.Transcript
 	var stepTrials [][]*suite.Step
+	oneTurn := r.Options.Strategy != nil && !c.Trajectory()
+	if oneTurn {
+		// One turn becomes a trajectory's first step, so that the model
+		// may search before it answers.
+		one := *c
+		one.Steps = []*suite.Step{{GoldCalls: c.GoldCalls}}
+		c = &one
+	}
 	for i := range trials {
 		if c.Trajectory() {
-			steps, err := r.trajectory(ctx, su, c, lim, indexes)
+			steps, err := r.trajectory(ctx, su, c, lim, indexes, oneTurn)
 			if err != nil {
 				return nil, trialErr(err, i, trials)
 			}
@@ -262,6 +284,9 @@ func (r *Recorder) one(ctx context.Context, su *suite.Suite, c *suite.Case, lim 
 	switch {
 	case stepTrials != nil:
 		oc.GoldCalls, oc.SearchTool = nil, c.Search()
+		if r.Options.Strategy != nil && oc.SearchTool == nil && r.Options.Strategy.Strategy == strategy.Search {
+			oc.SearchTool = &suite.SearchTool{}
+		}
 		if trials == 1 {
 			oc.Steps = stepTrials[0]
 		} else {
@@ -397,6 +422,11 @@ func protocolOf(p string) string {
 // Check rejects an unknown variant or protocol, a protocol given with
 // the native variant, or a negative number of trials.
 func (o Options) Check() error {
+	if o.Strategy != nil {
+		if err := o.Strategy.Validate(); err != nil {
+			return fmt.Errorf("record: strategy: %v", err)
+		}
+	}
 	if o.Trials < 0 {
 		return fmt.Errorf("record: trials must be ≥ 1, got %d", o.Trials)
 	}

@@ -3,6 +3,7 @@ package record
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -13,6 +14,8 @@ import (
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/replay"
+	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -33,20 +36,33 @@ const defaultSearchK = 5
 // result for (off_script) or at the step budget. No tool is executed.
 // The recorded steps keep each step's raw stream with its chunk times;
 // gold steps the model never reached follow without a transcript.
-func (r *Recorder) trajectory(ctx context.Context, su *suite.Suite, c *suite.Case, lim *limiter, indexes *sync.Map) ([]*suite.Step, error) {
+//
+// oneTurn marks a single-turn case driven as a trajectory (under a
+// strategy): its answer, the first turn that is not only searches, ends
+// the recording (there is no result to feed back).
+func (r *Recorder) trajectory(ctx context.Context, su *suite.Suite, c *suite.Case, lim *limiter, indexes *sync.Map, oneTurn bool) ([]*suite.Step, error) {
 	opt := r.Options
 	cat := su.Catalog(c)
 	if cat == nil {
 		return nil, fmt.Errorf("catalog %s not loaded", c.Catalog)
 	}
-	tools, err := pickTools(cat, c, opt.K, indexes)
+	d := &driver{r: r, cat: cat, c: c, indexes: indexes}
+	if opt.Strategy != nil {
+		d.strat = opt.Strategy.Resolved()
+	}
+	tools, err := d.firstTools()
 	if err != nil {
 		return nil, err
 	}
-	d := &driver{r: r, cat: cat, c: c, indexes: indexes, tools: tools}
-	if s := c.Search(); s != nil {
-		t := s.Tool()
-		d.search, d.searchTool = s, &t
+	d.tools = tools
+	if s := c.Search(); s != nil || d.strat.Strategy == strategy.Search {
+		st := suite.SearchTool{}.Resolved()
+		if s != nil {
+			st = *s
+		}
+		st = st.For(d.strat.Search)
+		t := st.Tool()
+		d.search, d.searchTool = &st, &t
 	}
 	budget := opt.Steps
 	if budget <= 0 {
@@ -64,8 +80,11 @@ func (r *Recorder) trajectory(ctx context.Context, su *suite.Suite, c *suite.Cas
 			asked = next
 			query = c.Steps[next].Query
 			history = append(history, Message{Role: RoleUser, Text: query})
-			if _, err := d.retrieve(query); err != nil {
-				return nil, err
+			// Under search and all only the model's searches bring tools in.
+			if d.strat.Strategy == "" || d.strat.Strategy == strategy.Inject {
+				if _, err := d.retrieve(query); err != nil {
+					return nil, err
+				}
 			}
 		}
 		req, err := d.request(history)
@@ -94,7 +113,7 @@ func (r *Recorder) trajectory(ctx context.Context, su *suite.Suite, c *suite.Cas
 			step.GoldCalls = gold.GoldCalls
 			next++
 		}
-		if len(parsed.Calls) == 0 {
+		if len(parsed.Calls) == 0 || oneTurn && !searchOnly {
 			break // the final answer
 		}
 		assistant := Message{Role: RoleAssistant, Text: parsed.Text, Calls: parsed.Calls}
@@ -148,6 +167,77 @@ type driver struct {
 	tools      []toolcall.Tool // injected so far, in order
 	search     *suite.SearchTool
 	searchTool *toolcall.Tool
+	// strat is the run's strategy, resolved (zero: none, as inject).
+	strat strategy.Strategy
+}
+
+// k is how many tools a retrieval injects or a search returns: the
+// strategy's k, else the run's K, else defaultSearchK.
+func (d *driver) k() int {
+	switch {
+	case d.strat.K > 0:
+		return d.strat.K
+	case d.r.Options.K > 0:
+		return d.r.Options.K
+	}
+	return defaultSearchK
+}
+
+// firstTools are the tools of the first request: under search the
+// always-loaded ones, under all the whole catalog, else the
+// always-include tools and the top k (the whole catalog when K is 0 and
+// no strategy names a k).
+func (d *driver) firstTools() ([]toolcall.Tool, error) {
+	var names []string
+	switch d.strat.Strategy {
+	case strategy.Search:
+		names = strategy.Loaded(d.cat.Tools(), d.c.AlwaysInclude)
+	case strategy.All:
+		return d.cat.Tools(), nil
+	case strategy.Inject:
+		return pickTools(d.cat, d.c, d.k(), d.indexes)
+	default:
+		return pickTools(d.cat, d.c, d.r.Options.K, d.indexes)
+	}
+	tools := make([]toolcall.Tool, 0, len(names))
+	for _, n := range names {
+		t, _ := d.cat.Lookup(n)
+		tools = append(tools, *t)
+	}
+	return tools, nil
+}
+
+// find runs one of the model's searches under the search strategy (BM25
+// or the regex index), leaving out the tools sent already, and injects
+// what it found. A pattern the model got wrong is returned as a
+// *strategy.QueryError, to be fed back.
+func (d *driver) find(query string) ([]toolcall.Tool, error) {
+	e := strategy.Engine{}
+	if d.strat.Search == strategy.Regex {
+		v, _ := d.indexes.LoadOrStore("regex\x00"+d.c.Catalog, retrieval.NewRegex(d.cat.Tools()))
+		e.Regex = v.(*retrieval.RegexIndex)
+	} else {
+		ix, err := catalogIndex(d.cat, d.c.Catalog, d.indexes)
+		if err != nil {
+			return nil, err
+		}
+		e.BM25 = ix
+	}
+	shown := make([]string, len(d.tools))
+	for i, t := range d.tools {
+		shown[i] = t.Name
+	}
+	names, err := e.Find(d.strat.Search, query, d.k(), shown)
+	if err != nil {
+		return nil, err
+	}
+	var found []toolcall.Tool
+	for _, n := range names {
+		t, _ := d.cat.Lookup(n)
+		found = append(found, *t)
+		d.tools = append(d.tools, *t)
+	}
+	return found, nil
 }
 
 func (d *driver) isSearch(call toolcall.Call) bool {
@@ -206,11 +296,7 @@ func (d *driver) retrieve(query string) ([]toolcall.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := d.r.Options.K
-	if k <= 0 {
-		k = defaultSearchK
-	}
-	hits, err := ix.Search(query, k)
+	hits, err := ix.Search(query, d.k())
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +320,18 @@ func (d *driver) runSearch(call toolcall.Call) (json.RawMessage, error) {
 		msg, _ := json.Marshal(fmt.Sprintf("error: %s needs a non-empty string %q", d.search.Name, d.search.QueryParam))
 		return msg, nil
 	}
-	found, err := d.retrieve(q)
+	var found []toolcall.Tool
+	var err error
+	if d.strat.Strategy == strategy.Search {
+		found, err = d.find(q)
+		var qe *strategy.QueryError
+		if errors.As(err, &qe) {
+			msg, _ := json.Marshal(fmt.Sprintf("error: %s: %v", d.search.Name, qe))
+			return msg, nil
+		}
+	} else {
+		found, err = d.retrieve(q)
+	}
 	if err != nil {
 		return nil, err
 	}

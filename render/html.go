@@ -122,6 +122,20 @@ type htmlCase struct {
 	// Judging is how the calls were judged when not by default (match
 	// mode, repairs applied, repairs that would fix the case).
 	Judging string
+	// Trials are the trials of a case with several recordings, each shown
+	// as a case with one (the fields above hold the case's verdict).
+	Trials []htmlTrial
+}
+
+// htmlTrial is one trial of a case in its drill-down: its verdict, its
+// transcript with its calls marked (Transcript filled as the case's is,
+// once per case), its parsed calls and failed checks.
+type htmlTrial struct {
+	Passed          bool
+	Verdict, Format string
+	Transcript      string
+	MarkNames       []string
+	Calls, Problems []string
 }
 
 // htmlRepairs is one configuration's line of the repair table.
@@ -148,8 +162,13 @@ type htmlPage struct {
 	// per configuration (Repairs nil when none is fixable).
 	RepairNames []string
 	Repairs     []htmlRepairs
-	Style       template.CSS
-	JS          template.JS
+	// Strategies is the strategy comparison (nil when the run declared
+	// none): the text report's table, and the exact-name misses.
+	Strategies     *grid
+	StrategyTitle  string
+	ExactNameLines []string
+	Style          template.CSS
+	JS             template.JS
 }
 
 // WriteHTML writes the report as one self-contained HTML page (inline CSS,
@@ -158,7 +177,8 @@ type htmlPage struct {
 // baseline, charts of recall and noise against k and of tokens per
 // variant, failures by cause, and every case with a drill-down (the query,
 // the tool block the model saw, the transcript with the parsed calls
-// marked, the gold calls and the failed checks), sortable and filterable
+// marked, the gold calls and the failed checks; for a case with several
+// trials each trial's verdict, transcript, calls and checks), sortable and filterable
 // by configuration, cause, tag and language.
 //
 // The cases travel as one compact JSON value (htmldata.go: each case's
@@ -241,6 +261,7 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 			p.Repairs = append(p.Repairs, hr)
 		}
 	}
+	p.Strategies, p.StrategyTitle, p.ExactNameLines = strategyGrid(rep), strategyTitle, exactNameLines(rep, 0)
 	p.RecallChart = recallChart(rep)
 	p.TokensChart = tokensChart(rep)
 
@@ -319,6 +340,9 @@ func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, 
 	addTrials(&h, r)
 	if s == nil || sc == nil {
 		return h
+	}
+	if sc.TrialCount() == len(h.Trials) {
+		trialsSource(&h, sc, r, full)
 	}
 	if i := firstFailingTrial(r); i > 0 && sc.TrialCount() == len(r.Trials) {
 		sc = sc.Trial(i - 1) // the recording the verdict comes from

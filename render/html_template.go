@@ -33,6 +33,7 @@ pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Noto Sans Mono CJK S
 mark.call{background:#fde68a}
 pre.reasoning{color:#475569;font-style:italic;border-style:dashed}pre.call{background:#fffbeb}
 details.raw>summary{color:#64748b;cursor:pointer}
+div.trial{border-left:3px solid #e2e8f0;padding-left:10px;margin:10px 0}div.trial.ok{border-color:#15803d}div.trial.bad{border-color:#b91c1c}
 #more{margin:8px 0;padding:4px 12px}
 .causes a{cursor:pointer;color:#1d4ed8;text-decoration:underline}
 `
@@ -45,8 +46,10 @@ const htmlScript = `
   var D=JSON.parse(document.getElementById('report-data').textContent);
   var S=D.s,rows=D.r,cases=D.c,marks=D.m,cfgs=D.cfg,PAGE=200;
   // Row and case fields (see reportData in html_data.go).
-  var RC=0,RK=1,RP=2,RCAUSE=3,RREC=4,RDET=5,RINJ=6,RMISS=7,RCALLS=8,RPROB=9,RLAT=10,RTB=11,RMARK=12,RFMT=13,RZERO=14,RJUDGE=15;
-  var KID=0,KLINE=1,KLANG=2,KTAGS=3,KQ=4,KGOLD=5,KTV=6,KNAT=7,KRAW=8;
+  var RC=0,RK=1,RP=2,RCAUSE=3,RREC=4,RDET=5,RINJ=6,RMISS=7,RCALLS=8,RPROB=9,RLAT=10,RTB=11,RMARK=12,RFMT=13,RZERO=14,RJUDGE=15,RTRIALS=16;
+  var KID=0,KLINE=1,KLANG=2,KTAGS=3,KQ=4,KGOLD=5,KTV=6,KNAT=7,KRAW=8,KTRIALS=9;
+  // Trial fields: of a row's trial, and of a case's trial.
+  var TP=0,TVERD=1,TCALLS=2,TPROB=3,TMARK=4,TFMT=5,TKNAT=0,TKRAW=1;
   var tbl=document.getElementById('cases'),more=document.getElementById('more');
   var sel=function(id){return document.getElementById(id)};
   function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e}
@@ -107,10 +110,34 @@ const htmlScript = `
       var d=el('details','toolblock');d.appendChild(el('summary',null,'Tool block as the model saw it ('+S[c[KTV]]+')'));
       var tb=r[RTB];d.appendChild(el('pre',null,S[tb[0]]+tb.slice(3).map(function(l){return S[l]}).join(S[tb[1]])+S[tb[2]]));td.appendChild(d);
     }
-    if(c[KNAT]){
-      td.appendChild(para('Transcript','('+S[r[RFMT]]+': the text and calls the stream carried; the raw events below):'));
+    var trials=r[RTRIALS];
+    if(trials.length){
+      td.appendChild(para('Trials:',trials.length+' recordings of this case, each judged alone; the case passes when every one does.'));
+      trials.forEach(function(t,j){
+        var box=el('div','trial '+(t[TP]?'ok':'bad'));
+        box.appendChild(para('Trial '+(j+1)+'/'+trials.length+':',S[t[TVERD]],t[TP]?'pass':'fail'));
+        var ct=c[KTRIALS][j]||[0,''];
+        transcript(box,S[t[TFMT]],ct[TKNAT],ct[TKRAW],t[TMARK]);
+        calls(box,t[TCALLS]);problems(box,t[TPROB]);
+        td.appendChild(box);
+      });
+    }else{
+      transcript(td,S[r[RFMT]],c[KNAT],c[KRAW],r[RMARK]);
+      calls(td,r[RCALLS]);
+    }
+    if(c[KGOLD].length){td.appendChild(para('Gold calls:'));td.appendChild(pre(c[KGOLD]))}
+    problems(td,r[RPROB]);
+    if(r[RLAT])td.appendChild(para('Streaming:',S[r[RLAT]]));
+    return tr;
+  }
+  // transcript adds a recording: a provider stream's text and calls (nat)
+  // with the raw events folded away, or a text transcript with its parsed
+  // calls marked (seg: its segments; -1 for none).
+  function transcript(td,fmt,nat,raw,seg){
+    if(nat){
+      td.appendChild(para('Transcript','('+fmt+': the text and calls the stream carried; the raw events below):'));
       var box=el('div','native');
-      c[KNAT].forEach(function(p){
+      nat.forEach(function(p){
         var kind=S[p[0]],e;
         if(kind==='call'){e=el('pre','call');e.appendChild(el('mark','call',p[1]))}
         else if(kind==='error')e=el('p','fail',p[1]);
@@ -118,19 +145,16 @@ const htmlScript = `
         box.appendChild(e);
       });
       td.appendChild(box);
-      var raw=el('details','raw');raw.appendChild(el('summary',null,'raw events'));raw.appendChild(el('pre',null,c[KRAW]));td.appendChild(raw);
-    }else if(r[RMARK]>=0){
-      td.appendChild(para('Transcript','('+S[r[RFMT]]+'; parsed calls marked):'));
+      var rd=el('details','raw');rd.appendChild(el('summary',null,'raw events'));rd.appendChild(el('pre',null,raw));td.appendChild(rd);
+    }else if(seg>=0){
+      td.appendChild(para('Transcript','('+fmt+'; parsed calls marked):'));
       var t=el('pre','transcript');
-      marks[r[RMARK]].forEach(function(s,j){t.appendChild(j%2?el('mark','call',s):document.createTextNode(s))});
+      marks[seg].forEach(function(s,j){t.appendChild(j%2?el('mark','call',s):document.createTextNode(s))});
       td.appendChild(t);
     }
-    if(r[RCALLS].length){td.appendChild(para('Parsed calls:'));td.appendChild(pre(r[RCALLS].map(function(i){return S[i]})))}
-    if(c[KGOLD].length){td.appendChild(para('Gold calls:'));td.appendChild(pre(c[KGOLD]))}
-    if(r[RPROB].length){td.appendChild(para('Checks that failed:'));var ul=el('ul');r[RPROB].forEach(function(p){ul.appendChild(el('li',null,S[p]))});td.appendChild(ul)}
-    if(r[RLAT])td.appendChild(para('Streaming:',S[r[RLAT]]));
-    return tr;
   }
+  function calls(td,ids){if(ids.length){td.appendChild(para('Parsed calls:'));td.appendChild(pre(ids.map(function(i){return S[i]})))}}
+  function problems(td,ids){if(ids.length){td.appendChild(para('Checks that failed:'));var ul=el('ul');ids.forEach(function(p){ul.appendChild(el('li',null,S[p]))});td.appendChild(ul)}}
   ['f-config','f-cause','f-tag','f-lang','f-id'].forEach(function(id){sel(id).addEventListener('input',apply)});
   more.addEventListener('click',page);
   tbl.addEventListener('click',function(e){
@@ -179,6 +203,11 @@ const htmlPageTemplate = `{{define "head"}}<!DOCTYPE html>
 {{end}}{{end}}
 {{range .Configs}}{{if .ZeroMatch}}<details class="zero-match"><summary>{{.Name}}: {{len .ZeroMatch}} {{if eq (len .ZeroMatch) 1}}query has{{else}}queries have{{end}} no term in common with the catalog (BM25 retrieves only tools sharing a term with the query; k is an upper bound)</summary><ul>{{range .ZeroMatch}}<li>{{.}}</li>{{end}}</ul></details>
 {{end}}{{end}}
+{{with .Strategies}}<h2>{{$.StrategyTitle}}</h2>
+<table class="strategies"><thead><tr>{{range $i, $h := .Header}}<th{{if $i}} class="n"{{end}}>{{$h}}</th>{{end}}</tr></thead><tbody>
+{{range .Rows}}<tr>{{range $i, $v := .}}<td{{if $i}} class="n"{{end}}>{{$v}}</td>{{end}}</tr>
+{{end}}</tbody></table>
+{{if $.ExactNameLines}}<ul class="exact-name">{{range $.ExactNameLines}}<li>{{.}}</li>{{end}}</ul>{{end}}{{end}}
 {{if .Configs}}<h2>Failures by cause</h2>
 <table class="causes"><thead><tr><th>config</th>{{range (index .Configs 0).Causes}}<th class="n">{{.Name}}</th>{{end}}</tr></thead><tbody>
 {{range .Configs}}{{$cfg := .Name}}<tr><td>{{.Name}}</td>{{range .Causes}}<td class="n">{{if .Count}}<a data-config="{{$cfg}}" data-cause="{{.Name}}">{{.Count}}</a>{{else}}0{{end}}</td>{{end}}</tr>

@@ -26,9 +26,13 @@ import (
 //	       [parsed call s, …], [problem s, …], latency s,
 //	       [open s, separator s, close s, piece s, …] of the tool
 //	       block or 0,
-//	       segments m (-1: none), format s, zero match 0/1]
+//	       segments m (-1: none), format s, zero match 0/1, judging s,
+//	       [trial, …]]
+//	trial: [passed 0/1, verdict s, [parsed call s, …], [problem s, …],
+//	       segments m (-1: none), format s]
 //	case: [id, line, lang s, tags, query, [gold call, …], tool variant s,
-//	       [[kind s, text], …] of a provider stream or 0, raw stream]
+//	       [[kind s, text], …] of a provider stream or 0, raw stream,
+//	       [[[kind s, text], …] or 0, raw stream] per trial]
 //
 // "s" marks an index into the string table, "m" one into the segments.
 // json.Encoder escapes <, > and & in every string (\u003c…), so no
@@ -46,10 +50,12 @@ type dataWriter struct {
 	cases  []any
 	caseOf map[string]int // case id → index in cases
 	texts  []string       // each case's transcript, for its rows' segments
+	trials [][]string     // each case's trials' transcripts
 }
 
 type segKey struct {
 	c     int    // case index
+	trial int    // trial index, -1 for the case's transcript
 	names string // the names marked, NUL-separated
 }
 
@@ -130,17 +136,30 @@ func writeCaseData(w *bufio.Writer, rep *report.Report, s *suite.Suite, byID map
 				d.caseOf[r.ID] = ki
 				d.cases = append(d.cases, d.caseEntry(&h))
 				d.texts = append(d.texts, h.Transcript)
+				var texts []string
+				for _, t := range h.Trials {
+					texts = append(texts, t.Transcript)
+				}
+				d.trials = append(d.trials, texts)
 			}
 			seg := -1
 			if !nativeview.IsNative(h.Format) {
-				seg = d.segments(ki, &h)
+				seg = d.segments(ki, -1, d.texts[ki], h.MarkNames)
+			}
+			trials := make([]any, len(h.Trials))
+			for ti, t := range h.Trials {
+				tseg := -1
+				if !nativeview.IsNative(t.Format) && ti < len(d.trials[ki]) {
+					tseg = d.segments(ki, ti, d.trials[ki][ti], t.MarkNames)
+				}
+				trials[ti] = []any{bit(t.Passed), d.str(t.Verdict), d.strs(t.Calls), d.strs(t.Problems), tseg, d.str(t.Format)}
 			}
 			if !first {
 				w.WriteByte(',')
 			}
 			first = false
 			row := []any{ci, ki, bit(h.Passed), d.str(h.Cause), h.Recall, d.str(h.Detail), d.strs(h.Injected), d.strs(h.Missed),
-				d.strs(h.Calls), d.strs(h.Problems), d.str(h.Latency), d.block(h.ToolBlock), seg, d.str(h.Format), bit(h.ZeroMatch), d.str(h.Judging)}
+				d.strs(h.Calls), d.strs(h.Problems), d.str(h.Latency), d.block(h.ToolBlock), seg, d.str(h.Format), bit(h.ZeroMatch), d.str(h.Judging), trials}
 			if err := d.enc.Encode(row); err != nil {
 				return err
 			}
@@ -171,40 +190,54 @@ func writeCaseData(w *bufio.Writer, rep *report.Report, s *suite.Suite, byID map
 // caseEntry is the case's shared data, from its first row (built with
 // full set).
 func (d *dataWriter) caseEntry(h *htmlCase) []any {
-	var native, raw any = 0, ""
-	if nativeview.IsNative(h.Format) && h.Transcript != "" {
-		text := h.Transcript
-		if len(text) > markLimit {
-			text = strings.ToValidUTF8(text[:markLimit], "")
-		}
-		if parts, err := nativeview.Parts(h.Format, []byte(text)); err == nil {
-			list := make([][2]any, 0, len(parts))
-			for _, p := range parts {
-				t := p.Text
-				if p.Kind == nativeview.Call {
-					t = p.Call.Name + "(" + string(p.Call.Arguments) + ")"
-				}
-				list = append(list, [2]any{d.str(string(p.Kind)), t})
-			}
-			native, raw = list, markSegments(h.Transcript, nil)[0]
-		}
+	native, raw := d.native(h.Format, h.Transcript)
+	trials := make([]any, len(h.Trials))
+	for i, t := range h.Trials {
+		n, r := d.native(t.Format, t.Transcript)
+		trials[i] = []any{n, r}
 	}
-	return []any{h.ID, h.Line, d.str(h.Lang), h.Tags, h.Query, nonNil(h.Gold), d.str(h.ToolVariant), native, raw}
+	return []any{h.ID, h.Line, d.str(h.Lang), h.Tags, h.Query, nonNil(h.Gold), d.str(h.ToolVariant), native, raw, trials}
 }
 
-// segments interns the case's transcript split at the row's call names;
-// -1 when the case has no transcript.
-func (d *dataWriter) segments(ki int, h *htmlCase) int {
-	key := segKey{ki, strings.Join(h.MarkNames, "\x00")}
+// native is a provider stream's text and calls as [[kind s, text], …] and
+// the raw stream; 0 and "" for a text transcript or a stream that does
+// not read.
+func (d *dataWriter) native(format, transcript string) (native, raw any) {
+	native, raw = 0, ""
+	if !nativeview.IsNative(format) || transcript == "" {
+		return native, raw
+	}
+	text := transcript
+	if len(text) > markLimit {
+		text = strings.ToValidUTF8(text[:markLimit], "")
+	}
+	parts, err := nativeview.Parts(format, []byte(text))
+	if err != nil {
+		return native, raw
+	}
+	list := make([][2]any, 0, len(parts))
+	for _, p := range parts {
+		t := p.Text
+		if p.Kind == nativeview.Call {
+			t = p.Call.Name + "(" + string(p.Call.Arguments) + ")"
+		}
+		list = append(list, [2]any{d.str(string(p.Kind)), t})
+	}
+	return list, markSegments(transcript, nil)[0]
+}
+
+// segments interns the transcript text of case ki (of its trial ti, -1
+// for the case's own) split at the call names; -1 when there is none.
+func (d *dataWriter) segments(ki, ti int, text string, names []string) int {
+	key := segKey{ki, ti, strings.Join(names, "\x00")}
 	if i, ok := d.segs[key]; ok {
 		return i
 	}
-	text := d.texts[ki]
 	if text == "" {
 		d.segs[key] = -1
 		return -1
 	}
 	d.segs[key] = len(d.segsOf)
-	d.segsOf = append(d.segsOf, markSegments(text, h.MarkNames))
+	d.segsOf = append(d.segsOf, markSegments(text, names))
 	return len(d.segsOf) - 1
 }

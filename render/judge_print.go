@@ -151,3 +151,36 @@ func judgingLines(rep *report.Report) []string {
 	}
 	return out
 }
+
+// judgeProperties are a case's judging as JUnit properties: its match mode
+// when not the default, the repairs applied before judging, and those each
+// of which would have fixed it.
+func judgeProperties(r *report.CaseResult) []junitProperty {
+	var props []junitProperty
+	if r.Match != "" {
+		props = append(props, junitProperty{"match", r.Match})
+	}
+	if len(r.Repaired) > 0 {
+		props = append(props, junitProperty{"repaired", strings.Join(r.Repaired, ",")})
+	}
+	if len(r.Repairs) > 0 {
+		props = append(props, junitProperty{"repairs_would_fix", strings.Join(r.Repairs, ",")})
+	}
+	return props
+}
+
+// judgeSuiteProperties are a configuration's judging as JUnit test suite
+// properties: the repairs the calls were judged after, and per repair the
+// failures it alone would fix ("would_fix_json").
+func judgeSuiteProperties(rep *report.Report, c *report.ConfigResult) []junitProperty {
+	var props []junitProperty
+	if len(rep.Repair) > 0 {
+		props = append(props, junitProperty{"repair", strings.Join(rep.Repair, ",")})
+	}
+	for _, k := range repair.Names() {
+		if n := c.Metrics.RepairFixes[k]; n > 0 {
+			props = append(props, junitProperty{"would_fix_" + k, fmt.Sprint(n)})
+		}
+	}
+	return props
+}

@@ -477,7 +477,7 @@ type junitSuite struct {
 	Stamp  string `xml:"timestamp,attr,omitempty"`
 	File   string `xml:"file,attr"`
 	// Properties carry the configuration's strategy figures when the run
-	// declared strategies.
+	// declared strategies, and its judging (judgeSuiteProperties).
 	Properties *junitProperties `xml:"properties,omitempty"`
 	Cases      []junitCase      `xml:"testcase"`
 }
@@ -489,8 +489,9 @@ type junitCase struct {
 	Line      int    `xml:"line,attr"`
 	Time      string `xml:"time,attr"`
 	// Properties carry a case's trials (trials, trials_passed) when it has
-	// several, as pytest and the viewers that read it put properties on a
-	// test case.
+	// several, and its judging (match, repaired, repairs_would_fix) when
+	// not the default, as pytest and the viewers that read it put
+	// properties on a test case.
 	Properties *junitProperties `xml:"properties,omitempty"`
 	Failure    *junitProblem    `xml:"failure,omitempty"`
 	Error      *junitProblem    `xml:"error,omitempty"`
@@ -531,6 +532,12 @@ func WriteJUnit(w io.Writer, rep *report.Report) error {
 	all := junitSuites{Name: "tooleval replay " + rep.Suite, Time: seconds(rep.Elapsed), Stamp: stamp}
 	for _, c := range rep.Configs {
 		s := junitSuite{Name: base + "." + c.Config.Name, Tests: len(c.Results), File: rep.Suite, Stamp: stamp, Properties: strategySuiteProperties(c)}
+		if jp := judgeSuiteProperties(rep, c); len(jp) > 0 {
+			if s.Properties == nil {
+				s.Properties = &junitProperties{}
+			}
+			s.Properties.Props = append(s.Properties.Props, jp...)
+		}
 		var total time.Duration
 		for _, r := range c.Results {
 			jc := junitCase{Name: r.ID, Classname: s.Name, File: rep.Suite, Line: r.Line, Time: seconds(r.Elapsed)}
@@ -540,6 +547,7 @@ func WriteJUnit(w io.Writer, rep *report.Report) error {
 				props = append(props, junitProperty{"trials", fmt.Sprint(n)}, junitProperty{"trials_passed", fmt.Sprint(c)})
 				jc.SystemOut = strings.Join(trialLines(r), "\n") + "\n"
 			}
+			props = append(props, judgeProperties(r)...)
 			if props = append(props, strategyProperties(r, c.Config.Strategy)...); len(props) > 0 {
 				jc.Properties = &junitProperties{props}
 			}

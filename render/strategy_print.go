@@ -10,6 +10,31 @@ import (
 // strategyTitle titles the strategy comparison in every output.
 const strategyTitle = "Tool-search strategies (needed tools shown first and at the end; per case)"
 
+// The summary of a run that compares strategies: its one table's title,
+// and how many worst cases it lists (the table takes more room).
+const (
+	strategySummaryTitle = "Strategies (first, end: needed tools shown at the first turn and at the end; per case)"
+	strategyWorst        = 5
+)
+
+// strategySummaryGrid is the summary's one line per configuration when
+// the run compares strategies: the strategy figures (exact: cases where a
+// tool the query names did not rank first, of those naming one) with the
+// headline's call accuracy and pass (the rest of the headline is in -v).
+func strategySummaryGrid(rep *report.Report) *grid {
+	g := newGrid(1, "config", "first", "end", "searches", "tokens", "unshown", "exact", "call acc", "pass")
+	for _, c := range rep.Configs {
+		s := c.Metrics.Strategy
+		if s == nil {
+			s = &report.StrategyStats{}
+		}
+		g.Add(c.Config.Name, num3(s.RecallFirst), num3(s.RecallFinal), num2(s.SearchesPer), num0(s.InjectedTokens),
+			fmt.Sprintf("%d/%d", s.UnshownCalls, s.Calls), fmt.Sprintf("%d/%d", s.ExactNameMisses, s.NamedCases),
+			pct(c.Metrics.CallAccuracy), fmt.Sprintf("%d/%d", c.Metrics.Passed, c.Metrics.Cases))
+	}
+	return g
+}
+
 // hasStrategies reports whether the run declared strategies (its
 // configurations carry strategy figures).
 func hasStrategies(rep *report.Report) bool {

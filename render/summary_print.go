@@ -107,7 +107,14 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 		fmt.Fprintf(w, "%s\n", clip(safetext.Terminal("Every configuration: "+common), SummaryWidth))
 	}
 	fmt.Fprintln(w)
+	strategies := hasStrategies(rep)
 	headline, causes := headlineGrid(rep), causesGrid(rep)
+	if strategies {
+		// One table for the headline and the strategies, to fit the
+		// screen; -v prints both in full.
+		headline = strategySummaryGrid(rep)
+		fmt.Fprintln(w, clip(strategySummaryTitle, SummaryWidth))
+	}
 	for _, g := range []*grid{headline, causes} {
 		if len(g.Rows) == len(labels) {
 			for i, r := range g.Rows {
@@ -119,12 +126,8 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	if err := headline.Text(w); err != nil {
 		return err
 	}
-	if g := strategyGrid(rep); g != nil {
-		fmt.Fprintf(w, "\n%s\n", clip(strategyTitle, SummaryWidth))
-		if err := g.Text(w); err != nil {
-			return err
-		}
-		for _, l := range exactNameLines(rep, 0) {
+	if strategies {
+		for _, l := range exactNameLines(rep, 4) {
 			fmt.Fprintln(w, terminalLine(l))
 		}
 	}
@@ -138,7 +141,14 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 			fmt.Fprintln(w, terminalLine(l))
 		}
 	}
-	if g := trialsGrid(rep); g != nil {
+	if g := trialsGrid(rep); g != nil && strategies {
+		// The strategies' table took the trials table's room: one line.
+		line := "Trials: -v for pass@k and pass^k"
+		if fl := flakyLine(rep); fl != "" {
+			line = "Trials: " + fl + "; -v for pass@k and pass^k"
+		}
+		fmt.Fprintln(w, terminalLine(line))
+	} else if g != nil {
 		// Compact, to fit the screen: no coverage row, the flaky cases in
 		// the title line (-v prints both in full).
 		g.Rows = g.Rows[:len(g.Rows)-1]
@@ -153,6 +163,9 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 	}
 	if len(rep.Configs) > 0 {
 		c := rep.Configs[0]
+		if strategies {
+			worst = min(worst, strategyWorst)
+		}
 		if g, n := worstGrid(c, worst, SummaryWidth); g != nil {
 			fitColumn(g, len(g.Header)-1, SummaryWidth)
 			more := ""

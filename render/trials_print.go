@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/report"
+	"github.com/tooleval/tooleval/suite"
 )
 
 // maxTrialColumns is how many values of k the trials table shows: k = 1…
@@ -219,20 +220,33 @@ func trialHeadline(rep *report.Report) []headlineMetric {
 }
 
 // addTrials adds each trial of a case with several to its drill-down:
-// the trial's verdict, then its parsed calls and failed checks, each line
-// marked with the trial ("trial 2/3: …"). The transcript shown is the
-// recording the case's verdict comes from (its first failing trial).
+// the trial's verdict, parsed calls and failed checks.
 func addTrials(h *htmlCase, r *report.CaseResult) {
-	for i, t := range r.Trials {
-		mark := fmt.Sprintf("trial %d/%d", i+1, len(r.Trials))
-		h.Problems = append(h.Problems, mark+": "+trialVerdict(r, t))
+	for _, t := range r.Trials {
 		var one htmlCase
-		one.addCalls(t.Parse, t.Calls)
+		one.MarkNames = one.addCalls(t.Parse, t.Calls)
 		if t.Trajectory != nil {
 			stepsView(&one, t.Trajectory)
 		}
-		for _, c := range one.Calls {
-			h.Calls = append(h.Calls, mark+": "+c)
+		h.Trials = append(h.Trials, htmlTrial{Passed: t.Passed, Verdict: trialVerdict(r, t), Format: one.Format,
+			MarkNames: one.MarkNames, Calls: one.Calls, Problems: one.Problems})
+	}
+}
+
+// trialsSource adds each trial's recording from the suite case c: the
+// names of a trajectory's calls to mark and, when full is set, the
+// transcript (a trajectory's steps one after another).
+func trialsSource(h *htmlCase, c *suite.Case, r *report.CaseResult, full bool) {
+	for i := range h.Trials {
+		tc, tr := c.Trial(i), &h.Trials[i]
+		if tc.Trajectory() {
+			var one htmlCase
+			stepsSource(&one, tc, r.Trials[i].Trajectory, full)
+			tr.MarkNames, tr.Transcript = one.MarkNames, one.Transcript
+			continue
+		}
+		if full && tc.Transcript != nil {
+			tr.Transcript = string(tc.Transcript.Bytes())
 		}
 	}
 }

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"reflect"
@@ -9,8 +10,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/tooleval/tooleval/render"
 	"github.com/tooleval/tooleval/report"
 	"github.com/tooleval/tooleval/suite"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // This file tests how replay judges calls: the match modes of a suite and
@@ -408,5 +411,80 @@ func TestJSONRepairTextDialects(t *testing.T) {
 		if r.Passed || !reflect.DeepEqual(r.Repairs, want) {
 			t.Errorf("%s: passed %v repairs %v, want a failure fixed by %v (%s)", c.id, r.Passed, r.Repairs, want, r.Cause)
 		}
+		// The problem names its code once, then where: "invalid_json: offset N: call 0: …".
+		n := 0
+		for _, p := range r.Calls.Problems {
+			if p.Code == toolcall.CodeInvalidJSON {
+				n++
+				if s := p.String(); !strings.HasPrefix(s, "invalid_json: offset ") || strings.Count(s, "invalid_json") != 1 {
+					t.Errorf("%s: problem %q, want its code once, then its offset", c.id, s)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: problems %v, want one invalid_json", c.id, r.Calls.Problems)
+		}
+	}
+}
+
+// TestJudgingInJUnit: JUnit carries the judging of each case as test case
+// properties (its match mode, the repairs applied, those that would fix
+// it), passing cases included, and per configuration the repairs applied
+// and the failures each would fix as test suite properties.
+func TestJudgingInJUnit(t *testing.T) {
+	cases := repairCases()
+	cases = append(cases, map[string]any{"id": "subset-pass", "gold_tools": []string{"create_note"}, "match": map[string]any{"trajectory": "subset"},
+		"steps": []any{step(useTool("create_note", argsGroceries), "["+createGroceries+"]")}})
+	s := judgeSuite(t, map[string]any{"repair": []string{"coerce"}}, cases...)
+	rep := runTest(t, s, Options{Ks: []int{1}, Variants: []string{"names"}, RandomChunkings: -1})
+	var junit strings.Builder
+	if err := render.WriteJUnit(&junit, rep); err != nil {
+		t.Fatal(err)
+	}
+	type props struct {
+		Props []struct {
+			Name  string `xml:"name,attr"`
+			Value string `xml:"value,attr"`
+		} `xml:"properties>property"`
+	}
+	var doc struct {
+		Suites []struct {
+			props
+			Cases []struct {
+				Name string `xml:"name,attr"`
+				props
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(junit.String()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	flat := func(p props) string {
+		var parts []string
+		for _, q := range p.Props {
+			parts = append(parts, q.Name+"="+q.Value)
+		}
+		return strings.Join(parts, " ")
+	}
+	if got, want := flat(doc.Suites[0].props), "repair=coerce would_fix_tool_name=2 would_fix_json=1 would_fix_drop_unknown=1 would_fix_drop_optional=1"; got != want {
+		t.Errorf("suite properties %q, want %q", got, want)
+	}
+	want := map[string]string{
+		"subset-pass":   "match=subset",
+		"string-number": "repaired=coerce",
+		"misspelt":      "repairs_would_fix=tool_name",
+		"cut-off":       "repairs_would_fix=json",
+		"passes":        "",
+	}
+	for _, c := range doc.Suites[0].Cases {
+		if w, ok := want[c.Name]; ok {
+			if got := flat(c.props); got != w {
+				t.Errorf("%s: properties %q, want %q", c.Name, got, w)
+			}
+			delete(want, c.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no test cases for %v", want)
 	}
 }

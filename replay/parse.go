@@ -153,7 +153,13 @@ func brokenCalls(evs []toolcall.Event) []metrics.Broken {
 		if ev.Err.Index >= 0 {
 			name = names[ev.Err.Index]
 		}
-		out = append(out, metrics.Broken{Name: name, Code: code, Message: ev.Err.Error(), Arguments: ev.Err.Partial})
+		// The problem's code leads wherever it is shown: the message is
+		// where and what ("offset 69: call 0: arguments: …").
+		msg := fmt.Sprintf("offset %d: %s", ev.Err.Offset, ev.Err.Message)
+		if ev.Err.Index >= 0 {
+			msg = fmt.Sprintf("offset %d: call %d: %s", ev.Err.Offset, ev.Err.Index, ev.Err.Message)
+		}
+		out = append(out, metrics.Broken{Name: name, Code: code, Message: msg, Arguments: ev.Err.Partial})
 	}
 	return out
 }

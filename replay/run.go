@@ -250,7 +250,7 @@ func Run(s *suite.Suite, opts Options) (*report.Report, error) {
 		}
 		cases = mine
 	}
-	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), plans: opts.plans(), costs: newCosts(opts.Encoding)}
+	r := &runner{suite: s, opts: &opts, configs: opts.Configs(), plans: opts.plans(), costs: newCosts(opts.Encoding), shared: newShared()}
 	if opts.Encoding == "none" {
 		r.costs.encoding = ""
 	}
@@ -308,6 +308,7 @@ type runner struct {
 	plans   []plan // one per configuration
 	costs   *costs
 	regex   sync.Map // *catalog.Catalog → *retrieval.RegexIndex
+	shared  *shared  // the lists results repeat, held once
 }
 
 // index returns the retrieval index of a catalog under setting ri.
@@ -502,6 +503,7 @@ func (r *runner) score(c *suite.Case, cat *catalog.Catalog, always, topk, gold [
 		}
 	}
 	res.Passed = res.Cause == ""
+	res.Injected, res.Variants = r.shared.list(res.Injected), r.shared.costs(res.Variants)
 	return res, nil
 }
 

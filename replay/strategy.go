@@ -69,13 +69,15 @@ func (r *runner) regexIndex(cat *catalog.Catalog) *retrieval.RegexIndex {
 	return ix.(*retrieval.RegexIndex)
 }
 
-// strategySearchTool is the search tool the search strategy shows: the
-// case's (or the suite's), else search_tools(query).
-func strategySearchTool(c *suite.Case) *suite.SearchTool {
-	if s := c.Search(); s != nil {
-		return s
-	}
+// strategySearchTool is the search tool the search strategy shows for a
+// search of the given kind: the case's (or the suite's), else
+// search_tools(query).
+func strategySearchTool(c *suite.Case, search string) *suite.SearchTool {
 	s := suite.SearchTool{}.Resolved()
+	if cs := c.Search(); cs != nil {
+		s = *cs
+	}
+	s = s.For(search)
 	return &s
 }
 
@@ -97,7 +99,7 @@ func (r *runner) replayPlan(c *suite.Case, cat *catalog.Catalog, p plan, st *set
 	case strategy.Search:
 		loaded := strategy.Loaded(cat.Tools(), st.always)
 		topk, k = loaded[len(st.always):], len(loaded)-len(st.always)
-		search = strategySearchTool(c)
+		search = strategySearchTool(c, p.strat.Search)
 		priced = search
 		if p.strat.Search == strategy.Regex {
 			engine.Regex = r.regexIndex(cat)

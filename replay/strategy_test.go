@@ -1,10 +1,13 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tooleval/tooleval/render"
 	"github.com/tooleval/tooleval/report"
@@ -211,6 +214,56 @@ func TestMergeShardsWithStrategies(t *testing.T) {
 		}
 		if got := reportJSON(t, merged); got != want {
 			t.Errorf("%d shards: the merge differs from the whole run", n)
+		}
+	}
+}
+
+// TestStrategyOutputs: every output puts the strategies side by side and
+// names the exact-name misses: the summary (within 100 columns), the full
+// table, Markdown, JUnit properties and the HTML page.
+func TestStrategyOutputs(t *testing.T) {
+	s, err := suite.LoadFile(strategySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := runTest(t, s, Options{Variants: []string{"retrieved"}, Encoding: "o200k_base", RandomChunkings: -1})
+	row := regexp.MustCompile(`(?m)^│ search:regex k=2 +│ +0\.100 │ +0\.300 │ +0\.80 │ +\d+ │ +5/7 │ +1/2 │ +1/5 │$`)
+	summaryRow := regexp.MustCompile(`(?m)^│ search:regex k=2 +│ +0\.100 │ +0\.300 │ +0\.80 │ +\d+ │ +5/7 │ +1/2 │ +100\.0% │ +1/5 │$`)
+	miss := "search:regex k=2: a tool named exactly did not rank first in 1 case: named-export"
+	for _, out := range []struct {
+		name  string
+		write func(*bytes.Buffer) error
+		want  []string
+	}{
+		{"summary", func(b *bytes.Buffer) error { return render.WriteSummary(b, rep, 8) }, []string{"Strategies (first, end:", miss}},
+		{"table", func(b *bytes.Buffer) error { return render.WriteTable(b, rep, 8) }, []string{"Tool-search strategies", miss}},
+		{"markdown", func(b *bytes.Buffer) error { return render.WriteMarkdown(b, rep, 8) }, []string{"### Tool-search strategies",
+			"| search:regex k=2 | 0.100 | 0.300 | 0.80 |", "- " + miss}},
+		{"junit", func(b *bytes.Buffer) error { return render.WriteJUnit(b, rep) }, []string{`<property name="strategy" value="search:regex"></property>`,
+			`<property name="exact_name_miss_ids" value="named-export"></property>`, `<property name="exact_name_miss" value="export"></property>`,
+			`<property name="recall_final" value="0.300"></property>`}},
+		{"html", func(b *bytes.Buffer) error { return render.WriteHTML(b, rep, render.HTMLOptions{Suite: s}) }, []string{`<table class="strategies">`,
+			`<td>search:regex k=2</td><td class="n">0.100</td><td class="n">0.300</td>`, "<li>" + miss + "</li>"}},
+	} {
+		var b bytes.Buffer
+		if err := out.write(&b); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		for _, w := range out.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s lacks %q", out.name, w)
+			}
+		}
+		if out.name == "summary" && !summaryRow.MatchString(text) || out.name == "table" && !row.MatchString(text) {
+			t.Errorf("%s lacks the search:regex row:\n%s", out.name, text)
+		}
+		if out.name == "summary" {
+			for i, l := range strings.Split(text, "\n") {
+				if n := utf8.RuneCountInString(l); n > render.SummaryWidth {
+					t.Errorf("summary line %d is %d columns", i+1, n)
+				}
+			}
 		}
 	}
 }

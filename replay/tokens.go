@@ -109,7 +109,7 @@ func (c *costs) tokensWith(cat *catalog.Catalog, variant string, names []string,
 	key := listKey{cat: cat, variant: variant, names: strings.Join(names, "\x00")}
 	var opts prompt.Options
 	if search != nil {
-		key.search = search.Name + "\x00" + search.QueryParam
+		key.search = search.Name + "\x00" + search.QueryParam + "\x00" + search.Search()
 		opts.SearchTool, opts.SearchParam = search.Name, search.QueryParam
 	}
 	c.mu.Lock()

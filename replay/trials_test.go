@@ -208,7 +208,8 @@ func TestTrialsPrinters(t *testing.T) {
 	}
 	h := page.String()
 	for _, want := range []string{`data-metric="pass_hat_2">0.375<`, `data-metric="pass_at_4">1.000<`, "flaky-note (line 3): 2/4 trials passed",
-		"trial 4/4: selection: wrong_func_name", "trial 2/4: create_note(", "trial 3/3: arguments"} {
+		// each trial's verdict and calls, in the drill-down's data (render tests the drill-down)
+		`"selection: wrong_func_name: called \"set_reminder\"`, "arguments: value_error", `"create_note({`} {
 		if !strings.Contains(h, want) {
 			t.Errorf("HTML lacks %q", want)
 		}

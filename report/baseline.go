@@ -65,6 +65,20 @@ var metricTable = map[string]metric{
 	"trajectory_not_injected_rate":   {get: func(a *Aggregate) *float64 { return a.Trajectory.NotInjectedRate }, lowerIsBetter: true, what: "calls in trajectory steps"},
 	"trajectory_noise":               {get: func(a *Aggregate) *float64 { return a.Trajectory.Noise }, lowerIsBetter: true, what: "trajectory steps taken"},
 	"trajectory_injected_tokens":     {get: func(a *Aggregate) *float64 { return a.Trajectory.InjectedTokens }, lowerIsBetter: true, what: "token counts of trajectories (an encoding other than none)", count: true},
+
+	"strategy_recall_first":      {get: func(a *Aggregate) *float64 { return a.strategy().RecallFirst }, what: "declared strategies and cases needing a tool outside always_include"},
+	"strategy_recall_final":      {get: func(a *Aggregate) *float64 { return a.strategy().RecallFinal }, what: "declared strategies and cases needing a tool outside always_include"},
+	"strategy_unshown_call_rate": {get: func(a *Aggregate) *float64 { return a.strategy().UnshownRate }, lowerIsBetter: true, what: "declared strategies and calls"},
+	"exact_name_misses":          {get: func(a *Aggregate) *float64 { s := a.strategy(); return count(s.ExactNameMisses, s.Cases) }, lowerIsBetter: true, what: "declared strategies", count: true},
+}
+
+// strategy is the aggregate's strategy statistics, empty (nothing
+// measured) when the run declared no strategies.
+func (a *Aggregate) strategy() *StrategyStats {
+	if a.Strategy == nil {
+		return &StrategyStats{}
+	}
+	return a.Strategy
 }
 
 // Metrics lists the metric names thresholds accept: the table's, then the

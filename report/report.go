@@ -205,7 +205,9 @@ type VariantStats struct {
 	HiddenParams int `json:"hidden_params"`
 }
 
-// CaseResult is one case replayed under one configuration.
+// CaseResult is one case replayed under one configuration. The results
+// of a run share their lists (Injected, Variants, Tags…) where they are
+// equal: treat them as read-only.
 type CaseResult struct {
 	ID   string   `json:"id"`
 	Line int      `json:"line"`

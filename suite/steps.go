@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/metrics"
+	"github.com/tooleval/tooleval/retrieval"
 	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
@@ -66,7 +67,22 @@ const (
 type SearchTool struct {
 	Name       string `json:"name,omitempty"`
 	QueryParam string `json:"query_param,omitempty"`
+	// search is the search the tool runs (strategy.Regex: the model
+	// writes a pattern; else keywords), which its description tells.
+	search string
 }
+
+// For returns the search tool as it is shown for a search of the given
+// kind (strategy.BM25 or strategy.Regex): a regex search tool asks for a
+// pattern.
+func (s SearchTool) For(search string) SearchTool {
+	s.search = search
+	return s
+}
+
+// Search is the kind of search the tool runs ("" for keywords, as For
+// set it).
+func (s SearchTool) Search() string { return s.search }
 
 // The search tool's defaults.
 const (
@@ -89,12 +105,17 @@ func (s SearchTool) Resolved() SearchTool {
 func (s SearchTool) Tool() toolcall.Tool {
 	s = s.Resolved()
 	q, _ := json.Marshal(s.QueryParam)
+	desc, param := "Search the tool corpus again for tools not listed yet; their descriptions are added for the next step.", "What the needed tool does, in keywords."
+	if s.search == strategy.Regex {
+		desc = "Search the tool corpus for tools not listed yet with a regular expression matched against tool names, descriptions and parameter names; their descriptions are added for the next step."
+		param = fmt.Sprintf("An RE2 pattern of at most %d bytes, case-insensitive unless it starts with (?-i), e.g. ^read_|file.", retrieval.MaxRegexPatternBytes)
+	}
+	pj, _ := json.Marshal(param)
 	return toolcall.Tool{
 		Name:        s.Name,
-		Description: "Search the tool corpus again for tools not listed yet; their descriptions are added for the next step.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{` + string(q) + `:{"type":"string","description":"What the needed tool does, in keywords."}},"required":[` + string(q) + `]}`),
-		Params: []toolcall.Param{{Name: s.QueryParam, Types: []string{"string"}, Required: true,
-			Description: "What the needed tool does, in keywords."}},
+		Description: desc,
+		Parameters:  json.RawMessage(`{"type":"object","properties":{` + string(q) + `:{"type":"string","description":` + string(pj) + `}},"required":[` + string(q) + `]}`),
+		Params:      []toolcall.Param{{Name: s.QueryParam, Types: []string{"string"}, Required: true, Description: param}},
 	}
 }
 

@@ -331,7 +331,7 @@ func load(fsys files, file, display string, o LoadOptions) (*Suite, error) {
 	}
 	l := &loader{fsys: fsys, display: display, opts: o,
 		suite: &Suite{Name: display, catalogs: map[string]*catalog.Catalog{}},
-		ids:   map[string]int{}, badCatalogs: map[string]bool{}}
+		ids:   map[string]int{}, badCatalogs: map[string]bool{}, names: interner{}}
 	if err := l.read(f); err != nil {
 		return nil, err
 	}
@@ -367,6 +367,8 @@ type loader struct {
 	sawCase, haveSettings bool
 	// dialects are the dialect files loaded, by path (nil: unusable).
 	dialects map[string]*textparse.Dialect
+	// names holds the names the cases repeat once (see compact.go).
+	names interner
 }
 
 func (l *loader) fail(line int, field, format string, args ...any) {
@@ -437,6 +439,7 @@ func (l *loader) line(n int, raw []byte) {
 		l.fail(n, field, "%v", strings.TrimPrefix(err.Error(), "json: "))
 		return
 	}
+	l.names.compact(c)
 	if first, dup := l.ids[c.ID]; dup {
 		l.fail(n, "id", "duplicate id %q (first used on line %d)", c.ID, first)
 		return

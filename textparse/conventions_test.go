@@ -22,8 +22,20 @@ func textValues(f Format) bool {
 	if d.Alias != "" {
 		d = dialects[d.Alias]
 	}
-	return d.Tags != nil && (d.Tags.Param != "" || d.Tags.Value != "" || d.Tags.Catalog)
+	if d.Tags == nil {
+		for _, b := range d.Blocks {
+			if b.Body.Read&textValueReaders != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	return d.Tags.Param != "" || d.Tags.Value != "" || d.Tags.Catalog
 }
+
+// textValueReaders are the body readers whose values are text between
+// tags (MiniMax-M3's parameter tags).
+const textValueReaders = ReadMiniMaxM3
 
 // TestNullAndUnionValuesEveryDialect: in every dialect whose values are
 // text, null for a parameter that is not a string is JSON null, a string

@@ -45,6 +45,29 @@ func (a ExampleArg) IsString() bool {
 	return ok
 }
 
+// JSONType names the JSON type of the value ("string", "number",
+// "boolean", "null", "object" or "array"), for the dialects that type
+// each argument (Kimi K3's type="…").
+func (a ExampleArg) JSONType() string {
+	j := a.JSON()
+	if j == "" {
+		return "null"
+	}
+	switch j[0] {
+	case '"':
+		return "string"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
 // Arguments returns the arguments as one JSON object, in order.
 func (c ExampleCall) Arguments() string {
 	var b strings.Builder

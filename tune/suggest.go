@@ -93,12 +93,16 @@ type SuggestResult struct {
 // config's lexicon (the built-in one, plus its CC-CEDICT file), function
 // words dropped — never a bigram across a word boundary. They must be rare
 // in the catalog: held by at most max(3, N/50) of its N tools (需要, help,
-// location say nothing about which tool is wanted). A synonym rule "query
-// word = tool word" is proposed when, in missed cases of at least two
-// different gold tools, the query word is absent from the gold tool and
-// the tool word (a content word of its name or description, absent from
-// the query) is present. Each suggestion lists the held-out cases it fixed
-// and broke.
+// location say nothing about which tool is wanted), and point at the tool
+// in the cases learnt from: more than half of the cases whose query holds
+// the word need that tool, a request for n tools counting 1/n for each
+// (the words of a request's other intents are not the missed tool's). A
+// synonym rule "query word = tool word" is proposed when, in missed cases
+// of at least two different gold tools, the query word is absent from the
+// gold tool and the tool word (a content word of its name or description,
+// absent from the query) is present, and most cases holding the query
+// word need tools holding the tool word. Each suggestion lists the
+// held-out cases it fixed and broke.
 func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	base := retrieval.DefaultConfig()
 	if opts.Base != nil {
@@ -401,6 +405,15 @@ func missing(c *suite.Case, ranked []string) []string {
 // catalog and not held by the gold tool; a rule pairs one with a rare
 // content word of the gold tool's name or description that the query
 // lacks.
+//
+// A candidate must also point at its tool in the cases it learns from
+// (purity): of the cases whose query holds the word, more than half need
+// that tool (for a rule: have gold tools holding the tool word), a case
+// needing n tools counting 1/n for each. In a
+// request for four tools, "plan", "trip" or "statistics" belong to the
+// other three as much as to the missed one, and words that occur across
+// many requests for many tools (provide, tasks, next) say nothing about
+// which one is wanted.
 func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int, error) {
 	lex, err := retrieval.ConfigLexicon(cfg)
 	if err != nil {
@@ -411,6 +424,77 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 	ruleTools := map[addition]map[string]bool{} // rule → gold tools behind it
 	indexed := map[string]map[string]bool{}     // catalog#tool → its terms
 	named := map[string][]string{}              // catalog#tool → name and description words
+	toolInfo := func(cat string, tools []toolcall.Tool, terms *retrieval.Terms, g string) (map[string]bool, []string) {
+		key := cat + "#" + g
+		if have := indexed[key]; have != nil {
+			return have, named[key]
+		}
+		have := map[string]bool{}
+		for i := range tools {
+			if tools[i].Name != g {
+				continue
+			}
+			for _, f := range retrieval.Fields {
+				for _, t := range terms.Field(&tools[i], f) {
+					have[t] = true
+				}
+			}
+			name := strings.Join(terms.Field(&tools[i], retrieval.FieldNameWords), " ")
+			named[key] = contentWords(lex, name+". "+tools[i].Description)
+		}
+		indexed[key] = have
+		return have, named[key]
+	}
+	// Purity counts over every case learnt from, hit or missed; a case
+	// needing n tools gives each of them 1/n of its words (a word of a
+	// request for four tools belongs to one of them, not to all four).
+	withWord := map[string]float64{}           // catalog#word → cases whose query holds it
+	withTool := map[string]float64{}           // catalog#word#tool → … that need the tool
+	withSyn := map[string]map[string]float64{} // catalog#word → tool word → … whose gold holds it
+	catTerms := map[string]*retrieval.Terms{}
+	for _, ci := range cases {
+		c := s.suite.Cases[ci]
+		tools := s.suite.Catalog(c).Tools()
+		terms := catTerms[c.Catalog]
+		if terms == nil {
+			if terms, err = retrieval.NewCatalogTerms(cfg, tools); err != nil {
+				return nil, fmt.Errorf("%s: %v", c.Catalog, err)
+			}
+			catTerms[c.Catalog] = terms
+		}
+		gold := uniq(c.GoldTools)
+		share := 1 / float64(max(len(gold), 1))
+		golds := map[string]float64{}
+		for _, g := range gold {
+			_, words := toolInfo(c.Catalog, tools, terms, g)
+			for _, u := range words {
+				golds[u] += share
+			}
+		}
+		for _, w := range contentWords(lex, c.Query) {
+			key := c.Catalog + "#" + w
+			withWord[key]++
+			for _, g := range gold {
+				withTool[key+"#"+g] += share
+			}
+			if withSyn[key] == nil {
+				withSyn[key] = map[string]float64{}
+			}
+			for u, x := range golds {
+				withSyn[key][u] += x
+			}
+		}
+	}
+	// pure: more than half of the evidence for the word points at the
+	// tool (a rule: at the tool word).
+	pure := func(cat string, a addition) bool {
+		key := cat + "#" + a.word
+		n := withWord[key]
+		if a.tool != "" {
+			return 2*withTool[key+"#"+a.tool] > n+1e-9
+		}
+		return 2*withSyn[key][a.syn] > n+1e-9
+	}
 	err = s.each(cfg, cases, func(c *suite.Case, tools []toolcall.Tool, ranked []string, terms *retrieval.Terms) {
 		miss := missing(c, ranked)
 		if len(miss) == 0 {
@@ -430,34 +514,22 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 			}
 		}
 		for _, g := range miss {
-			key := c.Catalog + "#" + g
-			have := indexed[key]
-			if have == nil {
-				have = map[string]bool{}
-				for i := range tools {
-					if tools[i].Name != g {
-						continue
-					}
-					for _, f := range retrieval.Fields {
-						for _, t := range terms.Field(&tools[i], f) {
-							have[t] = true
-						}
-					}
-					name := strings.Join(terms.Field(&tools[i], retrieval.FieldNameWords), " ")
-					named[key] = contentWords(lex, name+". "+tools[i].Description)
-				}
-				indexed[key] = have
-			}
+			have, toolWords := toolInfo(c.Catalog, tools, terms, g)
 			for _, w := range words {
 				if holds(have, terms, w) {
 					continue
 				}
-				props[addition{g, w, ""}]++
-				for _, u := range named[key] {
+				if a := (addition{g, w, ""}); pure(c.Catalog, a) {
+					props[a]++
+				}
+				for _, u := range toolWords {
 					if u == w || slices.Contains(inQuery, u) || !rare(u) {
 						continue
 					}
 					r := addition{"", w, u}
+					if !pure(c.Catalog, r) {
+						continue
+					}
 					props[r]++
 					if ruleTools[r] == nil {
 						ruleTools[r] = map[string]bool{}
@@ -471,6 +543,17 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 		return n < s.minSupport || a.tool == "" && len(ruleTools[a]) < 2
 	})
 	return props, err
+}
+
+// uniq returns list without repeats, in order.
+func uniq(list []string) []string {
+	var out []string
+	for _, x := range list {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // holds reports whether a tool's terms already hold word w: an English

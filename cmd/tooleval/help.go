@@ -87,6 +87,7 @@ var helpByCommand = map[string]commandHelp{
 		"tooleval replay                                   # the embedded example suite",
 		"tooleval replay suite.jsonl -k 5 --filter 'fs-*' --filter lang:zh",
 		"tooleval replay suite.jsonl --config tuned.json   # at the config's k",
+		"tooleval replay suite.jsonl --strategy inject,search:bm25,search:regex,all -k 5   # strategies side by side",
 		"tooleval replay suite.jsonl --json base.json -q   # a baseline, on main",
 		"tooleval replay suite.jsonl --baseline base.json --max-drop recall=0.02 --max-drop wrong_argument_rate=0.01 \\\n" +
 			"      --markdown \"$GITHUB_STEP_SUMMARY\" --junit junit.xml --html report.html --json report.json",

@@ -16,6 +16,7 @@ import (
 	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/record"
+	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/suite"
 	"github.com/urfave/cli/v2"
 )
@@ -49,6 +50,7 @@ func recordCommand() *cli.Command {
 			&cli.StringFlag{Name: "variant", Value: "native", Usage: "prompt `VARIANT`: names, detailed, xml, retrieved, json or native"},
 			&cli.StringFlag{Name: "protocol", Usage: "text calling `PROTOCOL` for text variants (default use_tool): " + strings.Join(prompt.Protocols(), ", ")},
 			&cli.IntFlag{Name: "k", Usage: "send the always-include tools and the `N` best BM25 matches instead of the whole catalog"},
+			strategyFlag("drive the model under tool-search strategy `S`: " + strategyChoices + " (every case then runs as a trajectory, so the model may search; one strategy a run: record each into its own --out)"),
 			&cli.IntFlag{Name: "steps", Value: record.DefaultSteps, Usage: "turn budget `N` of a multi-step case (a trajectory)"},
 			&cli.IntFlag{Name: "trials", Value: 1, Usage: "record each case `N` times (written as transcripts, or step_trials for a trajectory), for pass@k and pass^k; a case in --out with fewer trials is recorded again"},
 			&cli.IntFlag{Name: "j", Value: 1, Usage: "`N` requests in flight"},
@@ -110,11 +112,23 @@ func recordOptionsFrom(c *cli.Context) (*recordOptions, error) {
 	if err := checkRecordFlags(c); err != nil {
 		return nil, err
 	}
+	strats, err := strategiesFrom(c, "record")
+	if err != nil {
+		return nil, err
+	}
+	var strat *strategy.Strategy
+	switch len(strats) {
+	case 0:
+	case 1:
+		strat = &strats[0]
+	default:
+		return nil, usageErr("record: --strategy takes one strategy a run (got %d); record each into its own --out", len(strats))
+	}
 	return &recordOptions{suite: suitePath, out: c.String("out"), allowOutside: c.Bool(allowOutsideFlag.Name), mcp: mcpOptsFrom(c), api: api,
 		baseURL: c.String("base-url"), model: c.String("model"), apiKey: c.String("api-key"), filter: c.StringSlice("filter"),
 		allowNoCases: c.Bool("allow-no-cases"), quiet: c.Bool("quiet"),
 		record: record.Options{Variant: c.String("variant"), Protocol: c.String("protocol"), K: c.Int("k"), Concurrency: c.Int("j"),
-			RPS: c.Float64("rps"), MaxTokens: c.Int("max-tokens"), Steps: c.Int("steps"), Trials: c.Int("trials")},
+			RPS: c.Float64("rps"), MaxTokens: c.Int("max-tokens"), Steps: c.Int("steps"), Trials: c.Int("trials"), Strategy: strat},
 		temperature: c.Float64("temperature"), retries: c.Int("retries"), timeout: c.Duration("timeout"), idleTimeout: c.Duration("idle-timeout"),
 		maxBody: c.Int64("max-body"), json: c.String("json")}, nil
 }

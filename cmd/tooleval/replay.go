@@ -28,7 +28,11 @@ func replayCommand() *cli.Command {
 			"every output asked for (--json, --markdown, --junit, --html) and prints on stdout (unless\n" +
 			"-q, or an output goes to stdout with -) a summary that fits 100 columns: the headline\n" +
 			"metrics per configuration, failures by cause, the worst cases, the gate, and a last line\n" +
-			"that says it all; -v prints every table. --shard i/n replays every n-th case;\n" +
+			"that says it all; -v prints every table. --strategy (or the suite's \"strategies\") compares\n" +
+			"how tools reach the model: inject (top k), search:bm25 / search:regex (the always-loaded\n" +
+			"tools and a search tool; the model's searches bring the rest), all (the whole catalog),\n" +
+			"each as configurations of its own, side by side with the exact-name check (a tool the\n" +
+			"query names must rank first). --shard i/n replays every n-th case;\n" +
 			"`tooleval merge` combines the shards' --json reports into the whole run's.\n" +
 			"Against --baseline, configurations match by their settings, never their names; one with\n" +
 			"nothing to compare with fails the gate unless --allow-unmatched. A metric with nothing to\n" +

@@ -20,7 +20,9 @@ func suggestCommand() *cli.Command {
 			"query that appear nowhere in what is indexed for that tool, and synonym rules \"query word =\n" +
 			"tool word\" where the same query word misses two or more tools that share a word. Only whole\n" +
 			"content words: Chinese cut into the lexicon's words (never a bigram across words), no stop,\n" +
-			"function or request words (need, 我的), no paths, identifiers or names. Each is scored by\n" +
+			"function or request words (need, 我的), no paths, identifiers or names, and only words that point\n" +
+			"at the tool: most requests holding the word need it (a request for n tools counting 1/n each,\n" +
+			"so the words of a request's other tools are not proposed for the missed one). Each is scored by\n" +
 			"--folds-fold cross-validation: every fold proposes words from its training cases only (never\n" +
 			"from its held-out queries) and measures the change of held-out recall@k each one brings, and\n" +
 			"which held-out cases it fixes (the table's fixes column; fixes and breaks in JSON).\n" +

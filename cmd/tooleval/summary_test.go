@@ -25,12 +25,15 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 		}
 	}
 	last := lines[len(lines)-1]
-	if !regexp.MustCompile(`^\d+ cases, 3 configs: \d+(-\d+)? passed, \d+(-\d+)? failed; no gate$`).MatchString(last) {
+	if !regexp.MustCompile(`^\d+ cases, 6 configs: \d+(-\d+)? passed, \d+(-\d+)? failed; no gate$`).MatchString(last) {
 		t.Errorf("last line %q", last)
 	}
 	// The embedded suite shows a subset-mode trajectory and failures each
 	// repair fixes (issue 26).
-	for _, want := range []string{"│ config │ recall │", "Failures by cause", "k=3: worst cases (8 of ",
+	// The embedded suite declares strategies: one table compares them
+	// (issue 27), and the summary lists fewer worst cases to fit.
+	for _, want := range []string{"config      │ first │  end  │ searches │ tokens │ unshown │ exact │ call acc │", "│ search:regex k=5 │",
+		"│ all              │ 1.000 │ 1.000 │", "Failures by cause", "k=3: worst cases (5 of ", "Trials: flaky at k=3: fs-flaky-215 2/3",
 		"k=3: cases judged by a match mode other than the default: subset 1",
 		"k=3: failures each repair fixes: tool_name 1, json 3, coerce 5, drop_unknown 3, drop_optional 1"} {
 		if !strings.Contains(out, want) {
@@ -38,7 +41,7 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 		}
 	}
 	full := []string{"By language and tag", "Call checks", "Prompt variants", "Streaming latency", "Trajectories", "│ zero match │", "k=10: worst cases",
-		"Match modes other than the default", "Failures each repair would fix"}
+		"Match modes other than the default", "Failures each repair would fix", "Tool-search strategies (needed tools"}
 	for _, hidden := range full {
 		if strings.Contains(out, hidden) {
 			t.Errorf("summary shows %q, a -v table", hidden)

@@ -1,0 +1,132 @@
+package textparse
+
+import (
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, kimiK3Cases...) }
+
+// k3Call writes one K3 call of string arguments (key, value pairs).
+func k3Call(tool, index string, kv ...string) string {
+	s := `<|open|>call tool="` + tool + `" index="` + index + `"<|sep|>`
+	for i := 0; i+1 < len(kv); i += 2 {
+		s += `<|open|>argument key="` + kv[i] + `" type="string"<|sep|>` + kv[i+1] + `<|close|>argument<|sep|>`
+	}
+	return s + "<|close|>call<|sep|>"
+}
+
+// kimiK3Cases are modelled on Kimi K3 output as its encoder writes it: a
+// response channel, then the tools channel, the arguments typed.
+var kimiK3Cases = []parseCase{
+	{name: "kimi_k3/one_call", format: FormatKimiK3,
+		in:   "<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris") + "<|close|>tools<|sep|>",
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "kimi_k3/response_then_tools", format: FormatKimiK3,
+		in: "<|open|>response<|sep|>Let me check the weather in both cities.<|close|>response<|sep|>\n<|open|>tools<|sep|>\n" +
+			`<|open|>call tool="get_weather" index="0"<|sep|>` + "\n" +
+			`<|open|>argument key="city" type="string"<|sep|>Tokyo<|close|>argument<|sep|>` + "\n" +
+			`<|open|>argument key="days" type="number"<|sep|>3<|close|>argument<|sep|>` + "\n" +
+			`<|open|>argument key="metric" type="boolean"<|sep|>true<|close|>argument<|sep|>` + "\n" +
+			"<|close|>call<|sep|>\n" + k3Call("get_weather", "1", "city", "Osaka") + "\n<|close|>tools<|sep|><|close|>message<|sep|>",
+		want: `text="Let me check the weather in both cities.\n" call=get_weather{"city":"Tokyo","days":3,"metric":true} call=get_weather{"city":"Osaka"}`},
+	{name: "kimi_k3/think_channel", format: FormatKimiK3,
+		in:   "<|open|>think<|sep|>The user wants Paris; one call will do.<|close|>think<|sep|><|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris") + "<|close|>tools<|sep|>",
+		want: `reasoning="The user wants Paris; one call will do." call=get_weather{"city":"Paris"}`},
+	{name: "kimi_k3/think_prefilled", format: FormatKimiK3, open: true,
+		in:   "Plan: read the file first.<|close|>think<|sep|><|open|>response<|sep|>Reading it.<|close|>response<|sep|><|open|>tools<|sep|>" + k3Call("read_file", "0", "path", "main.go") + "<|close|>tools<|sep|>",
+		want: `text="Reading it." reasoning="Plan: read the file first." call=read_file{"path":"main.go"}`},
+	{name: "kimi_k3/typed_values", format: FormatKimiK3,
+		in: "<|open|>tools<|sep|><|open|>call tool=\"search\" index=\"0\"<|sep|>" +
+			`<|open|>argument key="query" type="string"<|sep|>007 true null<|close|>argument<|sep|>` +
+			`<|open|>argument key="filters" type="object"<|sep|>{"lang": "go", "min_stars": 10}<|close|>argument<|sep|>` +
+			`<|open|>argument key="tags" type="array"<|sep|>["a", 2, null]<|close|>argument<|sep|>` +
+			`<|open|>argument key="limit" type="number"<|sep|>2.5<|close|>argument<|sep|>` +
+			`<|open|>argument key="cursor" type="null"<|sep|>null<|close|>argument<|sep|>` +
+			"<|close|>call<|sep|><|close|>tools<|sep|>",
+		want: `call=search{"query":"007 true null","filters":{"lang":"go","min_stars":10},"tags":["a",2,null],"limit":2.5,"cursor":null}`},
+	// String values are raw: quotes, newlines, markup and a lone '<' or
+	// '<|' are the value's text.
+	{name: "kimi_k3/raw_string_value", format: FormatKimiK3,
+		in: "<|open|>tools<|sep|><|open|>call tool=\"write_to_file\" index=\"0\"<|sep|>" +
+			`<|open|>argument key="path" type="string"<|sep|>cmd/main.go<|close|>argument<|sep|>` +
+			"<|open|>argument key=\"content\" type=\"string\"<|sep|>package main\n\nfunc main() {\n\tif a < b || x <|y {\n\t\tprintln(\"<tool>\\n\")\n\t}\n}\n<|close|>argument<|sep|>" +
+			"<|close|>call<|sep|><|close|>tools<|sep|>",
+		want: `call=write_to_file{"path":"cmd/main.go","content":"package main\n\nfunc main() {\n\tif a < b || x <|y {\n\t\tprintln(\"<tool>\\n\")\n\t}\n}\n"}`},
+	{name: "kimi_k3/json_body", format: FormatKimiK3,
+		in:   `<|open|>tools<|sep|><|open|>call tool="edit" index="0"<|sep|><|open|>json type="object"<|sep|>{"path": "a.go", "edits": [{"old": "x", "new": "y"}]}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+		want: `call=edit{"path":"a.go","edits":[{"old":"x","new":"y"}]}`},
+	{name: "kimi_k3/escaped_attributes", format: FormatKimiK3, tools: true,
+		in:   `<|open|>tools<|sep|><|open|>call tool="Web Search" index="0"<|sep|><|open|>argument key="say &quot;hi&quot; &amp; go" type="string"<|sep|>x<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+		want: `call=Web Search{"say \"hi\" & go":"x"}`},
+	{name: "kimi_k3/no_arguments", format: FormatKimiK3,
+		in:   `Listing.<|open|>tools<|sep|><|open|>call tool="list_files" index="0"<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+		want: `text="Listing." call=list_files{}`},
+	// A type the catalog knows, and values that are not JSON: the
+	// catalog's schema, else the tag's type, coerces them.
+	{name: "kimi_k3/coerced_by_catalog_and_type", format: FormatKimiK3, tools: true,
+		in: "<|open|>tools<|sep|><|open|>call tool=\"get_weather\" index=\"0\"<|sep|>" +
+			`<|open|>argument key="city"<|sep|>Lyon<|close|>argument<|sep|>` +
+			`<|open|>argument key="days"<|sep|>4<|close|>argument<|sep|>` +
+			`<|open|>argument key="metric" type="boolean"<|sep|>True<|close|>argument<|sep|>` +
+			"<|close|>call<|sep|><|close|>tools<|sep|>",
+		want: `call=get_weather{"city":"Lyon","days":4,"metric":true}`},
+	{name: "kimi_k3/truncated_in_value", format: FormatKimiK3,
+		in:   `On it.<|open|>tools<|sep|><|open|>call tool="get_weather" index="0"<|sep|><|open|>argument key="city" type="string"<|sep|>Par`,
+		want: `text="On it." error=incomplete_call`},
+	{name: "kimi_k3/truncated_before_call_closer", format: FormatKimiK3,
+		in:   `<|open|>tools<|sep|><|open|>call tool="get_weather" index="0"<|sep|><|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|>`,
+		want: `call=get_weather{"city":"Paris"} error=missing_closer`},
+	{name: "kimi_k3/truncated_before_tools_closer", format: FormatKimiK3,
+		in:   "<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris"),
+		want: `call=get_weather{"city":"Paris"} error=missing_closer`},
+	// A call or an argument missing its closer never swallows the next.
+	{name: "kimi_k3/argument_closer_missing", format: FormatKimiK3,
+		in: `<|open|>tools<|sep|><|open|>call tool="get_weather" index="0"<|sep|><|open|>argument key="city" type="string"<|sep|>Paris` +
+			`<|open|>argument key="days" type="number"<|sep|>2<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+		want: `call=get_weather{"city":"Paris","days":2} error=malformed_markup`},
+	{name: "kimi_k3/call_closer_missing", format: FormatKimiK3,
+		in: `<|open|>tools<|sep|><|open|>call tool="a" index="0"<|sep|><|open|>argument key="x" type="string"<|sep|>1<|close|>argument<|sep|>` +
+			k3Call("b", "1", "y", "2") + "<|close|>tools<|sep|>",
+		want: `call=a{"x":"1"} call=b{"y":"2"} error=malformed_markup`},
+	{name: "kimi_k3/sep_missing_after_closers", format: FormatKimiK3,
+		in:   `<|open|>tools<|sep|><|open|>call tool="get_weather"<|sep|><|open|>argument key="city"<|sep|>Paris<|close|>argument<|close|>call<|close|>tools<|sep|>Done`,
+		want: `text="Done" call=get_weather{"city":"Paris"} error=malformed_markup error=malformed_markup`},
+	{name: "kimi_k3/no_tool_name_then_valid", format: FormatKimiK3,
+		in:   `<|open|>tools<|sep|><|open|>call index="0"<|sep|><|open|>argument key="x" type="string"<|sep|>1<|close|>argument<|sep|><|close|>call<|sep|>` + k3Call("f", "1", "y", "2") + "<|close|>tools<|sep|>",
+		want: `call=f{"y":"2"} error=invalid_tool_name`},
+	{name: "kimi_k3/invalid_json_body_then_valid", format: FormatKimiK3,
+		in:   `<|open|>tools<|sep|><|open|>call tool="a" index="0"<|sep|><|open|>json<|sep|>{"x": }<|close|>json<|sep|><|close|>call<|sep|>` + k3Call("b", "1", "y", "2") + "<|close|>tools<|sep|>after",
+		want: `text="after" call=b{"y":"2"} error=invalid_json`},
+	{name: "kimi_k3/too_deep_then_valid", format: FormatKimiK3, depth: 2,
+		in:   `<|open|>tools<|sep|><|open|>call tool="search" index="0"<|sep|><|open|>argument key="filters" type="object"<|sep|>{"a":{"b":{"c":1}}}<|close|>argument<|sep|><|close|>call<|sep|>` + k3Call("list_files", "1") + "<|close|>tools<|sep|>",
+		want: `call=list_files{} error=too_deep`},
+	{name: "kimi_k3/lookalikes_are_text", format: FormatKimiK3,
+		in:   "a <|open|>toolbox<|sep|> b <|open c <|close|>tools d <|sep e",
+		want: `text="a <|open|>toolbox<|sep|> b <|open c <|close|>tools d <|sep e"`},
+	{name: "kimi_k3/call_in_reasoning", format: FormatKimiK3,
+		in:   "<|open|>think<|sep|>I will call it now <|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Rome") + "<|close|>tools<|sep|>",
+		want: `reasoning="I will call it now " call=get_weather{"city":"Rome"} error=call_in_reasoning`},
+	{name: "kimi_k3/auto", format: FormatAuto,
+		in:   "Sure.<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Nice") + "<|close|>tools<|sep|>",
+		want: `text="Sure." call=get_weather{"city":"Nice"}`},
+}
+
+func FuzzKimiK3(f *testing.F) {
+	addSeeds(f, "kimi_k3/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatKimiK3, true, in, seed) })
+}
+
+// Kimi K3 types each argument; the call comes out as one JSON object.
+func ExampleParser_kimiK3() {
+	msg := `<|open|>response<|sep|>Checking.<|close|>response<|sep|><|open|>tools<|sep|>` +
+		`<|open|>call tool="get_weather" index="0"<|sep|>` +
+		`<|open|>argument key="city" type="string"<|sep|>Paris, "FR"<|close|>argument<|sep|>` +
+		`<|open|>argument key="days" type="number"<|sep|>3<|close|>argument<|sep|>` +
+		`<|close|>call<|sep|><|close|>tools<|sep|>`
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatKimiK3}), []byte(msg), 5))
+	// Output:
+	// text "Checking."
+	// call call_0 get_weather {"city":"Paris, \"FR\"","days":3}
+}

@@ -1,0 +1,103 @@
+package textparse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+func init() { parseCases = append(parseCases, miniMaxM3Cases...) }
+
+// m3 writes MiniMax-M3 markup: every "§" is the namespace token.
+func m3(s string) string { return strings.ReplaceAll(s, "§", mmNS) }
+
+// miniMaxM3Cases are modelled on MiniMax-M3 output with its chat
+// template: the namespace token before every tag, one tag per line.
+var miniMaxM3Cases = []parseCase{
+	{name: "minimax_m3/one_call", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>\n§<invoke name=\"get_weather\">\n§<city>Paris§</city>\n§</invoke>\n§</tool_call>"),
+		want: `call=get_weather{"city":"Paris"}`},
+	{name: "minimax_m3/think_text_call", format: FormatMiniMaxM3,
+		in:   m3("<mm:think>The user wants Tokyo for three days.</mm:think>Checking the forecast.\n§<tool_call>\n§<invoke name=\"get_weather\">\n§<city>Tokyo§</city>\n§<days>3§</days>\n§</invoke>\n§</tool_call>"),
+		want: `text="Checking the forecast.\n" reasoning="The user wants Tokyo for three days." call=get_weather{"city":"Tokyo","days":"3"}`},
+	{name: "minimax_m3/coerced_by_catalog", format: FormatMiniMaxM3, tools: true,
+		in:   m3("§<tool_call>\n§<invoke name=\"get_weather\">\n§<city>007§</city>\n§<days>3§</days>\n§<metric>true§</metric>\n§</invoke>\n§</tool_call>"),
+		want: `call=get_weather{"city":"007","days":3,"metric":true}`},
+	{name: "minimax_m3/parallel_in_one_block", format: FormatMiniMaxM3, tools: true,
+		in:   m3("I'll read both.\n§<tool_call>\n§<invoke name=\"read_file\">\n§<path>a.go§</path>\n§</invoke>\n§<invoke name=\"read_file\">\n§<path>b.go§</path>\n§<start_line>10§</start_line>\n§</invoke>\n§</tool_call>"),
+		want: `text="I'll read both.\n" call=read_file{"path":"a.go"} call=read_file{"path":"b.go","start_line":10}`},
+	// Nested values: an object's fields are tags, an array's elements
+	// <item> tags (or one tag repeated).
+	{name: "minimax_m3/nested_object_and_items", format: FormatMiniMaxM3, tools: true,
+		in: m3("§<tool_call>\n§<invoke name=\"search\">\n§<query>stream parsers§</query>\n§<filters>\n§<lang>go§</lang>\n§<license>mit§</license>\n§</filters>\n" +
+			"§<tags>\n§<item>parser§</item>\n§<item>streaming§</item>\n§</tags>\n§<limit>2.5§</limit>\n§</invoke>\n§</tool_call>"),
+		want: `call=search{"query":"stream parsers","filters":{"lang":"go","license":"mit"},"tags":["parser","streaming"],"limit":2.5}`},
+	{name: "minimax_m3/repeated_tag_is_a_list", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"send_mail\">§<to>a@x.org§</to>§<cc>§<addr>b@x.org§</addr>§<addr>c@x.org§</addr>§</cc>§</invoke>§</tool_call>"),
+		want: `call=send_mail{"to":"a@x.org","cc":{"addr":["b@x.org","c@x.org"]}}`},
+	{name: "minimax_m3/empty_containers", format: FormatMiniMaxM3, tools: true,
+		in:   m3("§<tool_call>§<invoke name=\"search\">§<query>x§</query>§<filters>§</filters>§<tags>\n§</tags>§</invoke>§</tool_call>"),
+		want: `call=search{"query":"x","filters":{},"tags":[]}`},
+	{name: "minimax_m3/raw_string_value", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"write_to_file\">§<path>x.html§</path>§<content><p class=\"a\">1 < 2 ] ]< </p>\n\"quoted\" 日本§</content>§</invoke>§</tool_call>"),
+		want: `call=write_to_file{"path":"x.html","content":"<p class=\"a\">1 < 2 ] ]< </p>\n\"quoted\" 日本"}`},
+	// The serving stacks accept whitespace between the token and its tag
+	// (inside the block: the block opens with §<tool_call> exactly), and a
+	// value's closer written without the token.
+	{name: "minimax_m3/spacing_and_bare_closer", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>\n§\n<invoke name=\"search\">§<query>字节 AI 新闻</query>§<limit>6</limit>§</invoke>\n§</tool_call>"),
+		want: `call=search{"query":"字节 AI 新闻","limit":"6"}`},
+	{name: "minimax_m3/no_arguments", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"list_files\">§</invoke>§</tool_call>"),
+		want: `call=list_files{}`},
+	{name: "minimax_m3/escaped_name", format: FormatMiniMaxM3, tools: true,
+		in:   m3("§<tool_call>§<invoke name=\"Web&#32;Search\">§</invoke>§<invoke name=\"Web Search\">§<q>go&amp;rust§</q>§</invoke>§</tool_call>"),
+		want: `call=Web Search{"q":"go&amp;rust"} error=invalid_tool_name`},
+	{name: "minimax_m3/truncated_in_value", format: FormatMiniMaxM3,
+		in:   m3("Looking.§<tool_call>§<invoke name=\"get_weather\">§<city>Par"),
+		want: `text="Looking." error=incomplete_call`},
+	{name: "minimax_m3/truncated_before_closers", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"get_weather\">§<city>Paris§</city>"),
+		want: `call=get_weather{"city":"Paris"} error=missing_closer`},
+	{name: "minimax_m3/invoke_closer_missing", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"a\">§<x>1§</x>§<invoke name=\"b\">§<y>2§</y>§</invoke>§</tool_call>after"),
+		want: `text="after" call=a{"x":"1"} call=b{"y":"2"} error=malformed_markup`},
+	{name: "minimax_m3/param_closer_missing", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"a\">§<x>1§</invoke>§<invoke name=\"b\">§<y>2§</y>§</invoke>§</tool_call>"),
+		want: `call=a{"x":"1"} call=b{"y":"2"} error=malformed_markup`},
+	{name: "minimax_m3/mismatched_closer_then_valid", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"a\">§<o>§<k>1§</o>§</invoke>§<invoke name=\"b\">§</invoke>§</tool_call>"),
+		want: `call=b{} error=malformed_markup`},
+	{name: "minimax_m3/too_deep_then_valid", format: FormatMiniMaxM3, depth: 2,
+		in:   m3("§<tool_call>§<invoke name=\"a\">§<o>§<p>§<q>§<r>1§</r>§</q>§</p>§</o>§</invoke>§<invoke name=\"b\">§</invoke>§</tool_call>"),
+		want: `call=b{} error=too_deep`},
+	{name: "minimax_m3/lookalikes_are_text", format: FormatMiniMaxM3,
+		in:   "see ]<]minimax[>[ and ]<]minimax< and [link](x) and <tool_call> here",
+		want: `text="see ]<]minimax[>[ and ]<]minimax< and [link](x) and <tool_call> here"`},
+	{name: "minimax_m3/call_in_reasoning", format: FormatMiniMaxM3,
+		in:   m3("<mm:think>calling now §<tool_call>§<invoke name=\"f\">§</invoke>§</tool_call>"),
+		want: `reasoning="calling now " call=f{} error=call_in_reasoning`},
+	{name: "minimax_m3/auto", format: FormatAuto,
+		in:   m3("Sure.§<tool_call>§<invoke name=\"get_weather\">§<city>Nice§</city>§</invoke>§</tool_call>"),
+		want: `text="Sure." call=get_weather{"city":"Nice"}`},
+}
+
+func FuzzMiniMaxM3(f *testing.F) {
+	addSeeds(f, "minimax_m3/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatMiniMaxM3, true, in, seed) })
+}
+
+// MiniMax-M3 names parameters by their tags and nests structured values;
+// the call comes out as one JSON object, coerced by the catalog.
+func ExampleParser_miniMaxM3() {
+	ns := "]<]minimax[>["
+	msg := ns + `<tool_call>` + ns + `<invoke name="search">` +
+		ns + `<query>go parsers` + ns + `</query>` +
+		ns + `<filters>` + ns + `<lang>go` + ns + `</lang>` + ns + `</filters>` +
+		ns + `<limit>5` + ns + `</limit>` +
+		ns + `</invoke>` + ns + `</tool_call>`
+	printCalls(toolcall.Run(mustNew(opts{Format: FormatMiniMaxM3, Tools: tools}), []byte(msg), 7))
+	// Output:
+	// call call_0 search {"query":"go parsers","filters":{"lang":"go"},"limit":5}
+}
