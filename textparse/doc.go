@@ -24,7 +24,8 @@
 // reasoning spans and the body reader of its calls. Formats, ParseFormat,
 // Wire, Dialects and Lookup read that registry, and so does everything
 // that lists formats elsewhere. Adding a dialect is one new file and its
-// tests; the engine's files name no dialect (TestEngineNamesNoDialect).
+// tests; the engine's files name no dialect, not even in a comment
+// (TestEngineNamesNoDialect, TestEngineFilesNameNoDialect).
 //
 // A marker dialect no release knows can be described at run time in a
 // JSON dialect file (LoadDialect, ReadDialectFile; DialectFile writes a
@@ -32,21 +33,27 @@
 //
 // The special-token dialects (kimi_k2, deepseek_v3/v31, harmony, longcat,
 // mistral, cohere, …) name their markers — literal bytes like
-// "[TOOL_CALLS]" or "<|tool_call_begin|>" — in Blocks. The engine
-// (block.go, marker.go) scans text for every enabled marker at once with
-// bytes.IndexByte per candidate first byte and holds at most a marker
-// prefix at a chunk edge. The XML-style dialects describe their tags in
-// Tags (wrapper, invoke and parameter names, name="…" or =NAME, a typed
-// string="true|false" attribute, their own reasoning tag); tagtable.go
-// turns every registered Tags into one vocabulary of tag kinds and roles
-// that the tag reader (tags.go, modes.go, value.go) acts on.
+// "[TOOL_CALLS]" or "<|tool_call_begin|>" — in Blocks. The XML-style
+// dialects describe their tags in Tags (wrapper, invoke and parameter
+// names, name="…" or =NAME, a typed string="true|false" attribute, their
+// own reasoning tag); tagtable.go turns every registered Tags into one
+// vocabulary of tag kinds and roles. The engine scans text for every
+// enabled marker and tag at once with bytes.IndexByte per candidate first
+// byte (block.go), and one matcher (match.go) holds the bytes of the markup
+// being matched, at most a marker or a tag at a chunk edge: a marker is a
+// literal, a tag a marker with a shape (tags.go). modes.go and block.go
+// say what a complete marker or tag does.
 //
 // In the manner of golang.org/x/net/html.Tokenizer, the engine scans and
-// dispatches, and body readers consume: a reader (reader.go: the JSON call
-// object reader of envelope.go, the Python reader of pybody.go, the Gemma 4
-// reader, Functionary's recipient reader) owns the state of the body it
-// reads and works through the shared call lifecycle, argument streaming,
-// caps and recovery (call.go, jsonargs.go). auto picks the dialect of the
+// dispatches, and body readers consume: a reader owns the state of the
+// body it reads and works through the shared call lifecycle, argument
+// streaming, caps and recovery (call.go, jsonargs.go). A block's body is
+// read by a bodyReader (reader.go: the JSON call object reader of
+// envelope.go, the Python reader of pybody.go, the Gemma 4 reader,
+// Functionary's recipient reader); a body written in tags by a tagBody
+// (tagbody.go: parameter tags and key/value pairs in value.go and kv.go,
+// name and arguments tags in named.go), which also says which tags it
+// acts on and what they do. auto picks the dialect of the
 // first tag or marker met (a marker split at any byte gives the same
 // answer); the dialects anchored at the start of the answer (a bare JSON
 // or Python list) are left out of auto, since prose may start with '{' or

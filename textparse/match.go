@@ -1,6 +1,9 @@
 package textparse
 
-import "math/bits"
+import (
+	"bytes"
+	"math/bits"
+)
 
 // This file is the engine's one matcher: it holds the bytes from a byte
 // that may start markup up to where they are known to be (or not to be)
@@ -44,13 +47,12 @@ type match struct {
 }
 
 // narrow drops from cand (bits that index lits) the literals whose byte at
-// pos is not c. A literal whose bit is in ext may go on past its end with
-// a :SUFFIX (a tag name of a Tags.Suffix dialect).
-func narrow(lits []string, cand, ext uint64, pos int, c byte) uint64 {
+// pos is not c: the one narrowing step of both shapes (a tag name may go
+// on past its end with a :SUFFIX, prefixOK).
+func narrow(lits []string, cand uint64, pos int, c byte) uint64 {
 	for m := cand; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
-		x := lits[k]
-		if pos < len(x) && x[pos] != c || pos >= len(x) && (ext&(1<<k) == 0 || !suffixByte(pos-len(x), c)) {
+		if x := lits[k]; pos >= len(x) || x[pos] != c {
 			cand &^= 1 << k
 		}
 	}
@@ -82,7 +84,7 @@ func (m *match) beginMarker(set *actionSet, c byte, off int) bool {
 // stepMarker feeds byte c; on mmComplete it also returns the marker's
 // index.
 func (m *match) stepMarker(c byte) (int, int) {
-	m.cand = narrow(m.set.list, m.cand, 0, m.n, c)
+	m.cand = narrow(m.set.list, m.cand, m.n, c)
 	if m.cand == 0 {
 		return mmFail, -1
 	}
@@ -187,10 +189,14 @@ func (p *Parser) matchStep(b []byte, i int) int {
 	}
 	for i < len(b) {
 		if (m.phase == tpAttrs || m.phase == tpEq) && !m.closing {
-			// Attribute bytes: copy the run up to '>' or '<' at once.
-			j := i
-			for j < len(b) && b[j] != '>' && b[j] != '<' && j-i < maxTag-m.n {
-				j++
+			// Attribute bytes: copy the run up to '>' or '<' at once
+			// (two IndexByte searches, not a test per byte).
+			j := min(len(b), i+maxTag-m.n)
+			if k := bytes.IndexByte(b[i:j], '>'); k >= 0 {
+				j = i + k
+			}
+			if k := bytes.IndexByte(b[i:j], '<'); k >= 0 {
+				j = i + k
 			}
 			m.n += copy(m.buf[m.n:], b[i:j])
 			i = j

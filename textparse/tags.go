@@ -85,7 +85,14 @@ func (t *match) name() []byte { return t.buf[t.nameStart():t.nameEnd] }
 func (t *match) prefixOK() bool {
 	pos := t.n - 1 - t.nameStart()
 	c := t.buf[t.n-1]
-	t.cand = narrow(tt.names, t.cand, t.tset.suffix, pos, c)
+	next := narrow(tt.names, t.cand, pos, c)
+	for m := t.cand & t.tset.suffix &^ next; m != 0; m &= m - 1 { // NAME:SUFFIX
+		k := bits.TrailingZeros64(m)
+		if l := len(tt.names[k]); pos >= l && suffixByte(pos-l, c) {
+			next |= 1 << k
+		}
+	}
+	t.cand = next
 	if t.cand != 0 {
 		return true
 	}

@@ -50,6 +50,9 @@ type tagDialect struct {
 	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
 	catalog                       bool
 	keepNL                        bool // Tags.KeepNewline
+	// kv: the tags a key/value call acts on (kv.go), worked out once:
+	// between pairs, in a key, in a value.
+	kv struct{ open, close, keyClose, valueOpen, valueClose uint64 }
 }
 
 // tagTable is the vocabulary of every registered XML-style dialect.
@@ -154,6 +157,8 @@ func buildTagTable() {
 		t.callBegins |= bitOf(x.callBegin)
 		t.callSeps |= bitOf(x.callSep)
 		x.ends = bitOf(kind(g.CallEnd, rMarkup)) | bitOf(x.wrapEnd)
+		x.kv.open, x.kv.close = bit(x.key, x.value, x.callSep), bit(x.invoke, x.key, x.value)
+		x.kv.keyClose, x.kv.valueOpen, x.kv.valueClose = bit(x.key, x.invoke), bitOf(x.key), bit(x.value, x.invoke)
 		if g.Suffix {
 			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) |
 				bitOf(x.callSep) | bitOf(x.name) | bitOf(x.args) | bitOf(x.think) | bitOf(tkThink)

@@ -384,21 +384,19 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 		case kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
 		case kind == ckKV:
-			s.open = bit(r.cd.key, r.cd.value, r.cd.callSep)
-			s.close = bit(r.cd.invoke, r.cd.key, r.cd.value)
+			s.open, s.close = r.cd.kv.open, r.cd.kv.close
 		default:
 			s.open = tt.params | p.wrapEnds() | p.bareInvoke()
 			s.close = tt.invokes | tt.params | tt.wclose
 		}
 	case psKey:
-		s.close = bit(r.cd.key, r.cd.invoke)
+		s.close = r.cd.kv.keyClose
 	case psValue:
 		switch {
 		case kind == ckCatalog:
 			s.genericOpen, s.genericClose = true, true
 		case kind == ckKV:
-			s.open = bitOf(r.cd.key)
-			s.close = bit(r.cd.value, r.cd.invoke)
+			s.open, s.close = r.cd.kv.valueOpen, r.cd.kv.valueClose
 		default:
 			s.open = tt.params | p.wrapEnds()
 			s.close = tt.params | tt.invokes | tt.wclose
