@@ -43,7 +43,12 @@ div.trial{border-left:3px solid #e2e8f0;padding-left:10px;margin:10px 0}div.tria
 // through textContent and text nodes, never as HTML.
 const htmlScript = `
 (function(){
+  // Marks for the page benchmark (benchmarks/htmlpage_test.go): the script
+  // starts, the case data is parsed, the first rows are shown.
+  var mark=function(n){if(window.performance&&performance.mark)performance.mark(n)};
+  mark('tooleval:script');
   var D=JSON.parse(document.getElementById('report-data').textContent);
+  mark('tooleval:parsed');
   var S=D.s,rows=D.r,cases=D.c,marks=D.m,cfgs=D.cfg,PAGE=200;
   // Row and case fields (see reportData in html_data.go).
   var RC=0,RK=1,RP=2,RCAUSE=3,RREC=4,RDET=5,RINJ=6,RMISS=7,RCALLS=8,RPROB=9,RLAT=10,RTB=11,RMARK=12,RFMT=13,RZERO=14,RJUDGE=15,RTRIALS=16;
@@ -173,6 +178,7 @@ const htmlScript = `
     sel('f-config').value=a.dataset.config;sel('f-cause').value=a.dataset.cause;apply();tbl.scrollIntoView();
   })});
   apply();
+  mark('tooleval:rows');
 })();
 `
 

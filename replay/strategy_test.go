@@ -267,3 +267,35 @@ func TestStrategyOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestStrategyGate: the gate bounds the strategy figures per
+// configuration, and names what it could not measure without strategies.
+func TestStrategyGate(t *testing.T) {
+	rep := runStrategies(t, Options{Encoding: "none"})
+	var min []report.Threshold
+	for _, s := range []string{"exact_name_misses=0", "strategy_recall_final=0.5", "strategy_unshown_call_rate=0.5", "strategy_recall_first=0"} {
+		th, err := report.ParseThreshold(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		min = append(min, th)
+	}
+	v := report.Gate{Min: min}.Check(rep, nil)
+	var got []string
+	for _, r := range v.Regressions {
+		got = append(got, r.String())
+	}
+	want := []string{
+		"search:regex k=2: exact_name_misses 1.0000 > max 0.0000",
+		"search:regex k=2: strategy_recall_final 0.3000 < min 0.5000",
+		"search:regex k=2: strategy_unshown_call_rate 0.7143 > max 0.5000",
+	}
+	if v.Passed || !slices.Equal(got, want) {
+		t.Errorf("passed %v, regressions:\n%s\nwant:\n%s", v.Passed, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	plain := runTrajectories(t, 2)
+	v = report.Gate{Min: min[:1], RequireMeasured: true}.Check(plain, nil)
+	if v.Passed || len(v.Errors) == 0 || !strings.Contains(v.Errors[0], "exact_name_misses") {
+		t.Errorf("without strategies exact_name_misses is not measured: %+v", v)
+	}
+}
