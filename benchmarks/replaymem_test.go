@@ -1,7 +1,9 @@
 package benchmarks
 
 import (
+	"bufio"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
@@ -53,11 +55,51 @@ func (p *heapPeak) end() uint64 {
 	return max(p.max, heapObjects())
 }
 
+// writeSmallSuite writes a suite of n small cases to dir/suite.jsonl,
+// like writeLargeSuite's (one catalog, a query, a gold tool, a short
+// transcript and a gold call) in lines short enough (265 bytes on
+// average) that a million of them are within the suite cap (256 MiB).
+func writeSmallSuite(b *testing.B, dir string, n int) string {
+	b.Helper()
+	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "n.json"), cat, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(dir, "suite.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	words := []string{"groceries", "meeting", "travel", "budget"}
+	size := 0
+	for i := range n {
+		k, err := fmt.Fprintf(w, `{"id":"%d","query":"%s note %d","catalog":"n.json","gold_tools":["create_note"],`+
+			`"transcript":{"format":"hermes","text":"<tool_call>{\"name\":\"create_note\",\"arguments\":{\"title\":\"t\"}}</tool_call>"},`+
+			`"gold_calls":[{"create_note":{"title":["t"]}}]}`+"\n", i, words[i%len(words)], i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += k
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	if size > suite.DefaultMaxSuiteBytes {
+		b.Fatalf("the suite is %d bytes, over the suite cap", size)
+	}
+	return p
+}
+
 // BenchmarkReplayMemory measures what `tooleval replay SUITE -k 5
 // --encoding none --json FILE` holds per case (issue 23, item 6): the
 // suite loaded, every case replayed (the six default variants, two random
 // chunkings) and the JSON report written, for suites of 100k and 1M small
-// cases (writeLargeSuite's). It reports, per case: live-B (the heap after
+// cases (writeSmallSuite's). It reports, per case: live-B (the heap after
 // a collection with the suite and the report alive), peak-B (the largest
 // heap sampled during the run, garbage not yet collected included),
 // json-B (the report's size) and allocs (allocations per case). Run one
@@ -67,15 +109,14 @@ func (p *heapPeak) end() uint64 {
 func BenchmarkReplayMemory(b *testing.B) {
 	for _, n := range []int{100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("cases=%dk", n/1000), func(b *testing.B) {
-			dir := b.TempDir()
-			writeLargeSuite(b, dir, n)
+			p := writeSmallSuite(b, b.TempDir(), n)
 			b.ReportAllocs()
 			for b.Loop() {
 				var before, after runtime.MemStats
 				runtime.GC()
 				runtime.ReadMemStats(&before)
 				peak := startHeapPeak()
-				s, err := suite.LoadFile(filepath.Join(dir, "suite.jsonl"))
+				s, err := suite.LoadFile(p)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -24,15 +24,21 @@ const (
 func strategySummaryGrid(rep *report.Report) *grid {
 	g := newGrid(1, "config", "first", "end", "searches", "tokens", "unshown", "exact", "call acc", "pass")
 	for _, c := range rep.Configs {
-		s := c.Metrics.Strategy
-		if s == nil {
-			s = &report.StrategyStats{}
-		}
+		s := strategyStats(c)
 		g.Add(c.Config.Name, num3(s.RecallFirst), num3(s.RecallFinal), num2(s.SearchesPer), num0(s.InjectedTokens),
 			fmt.Sprintf("%d/%d", s.UnshownCalls, s.Calls), fmt.Sprintf("%d/%d", s.ExactNameMisses, s.NamedCases),
 			pct(c.Metrics.CallAccuracy), fmt.Sprintf("%d/%d", c.Metrics.Passed, c.Metrics.Cases))
 	}
 	return g
+}
+
+// strategyStats is a configuration's strategy figures, empty (n/a) when
+// it has none.
+func strategyStats(c *report.ConfigResult) *report.StrategyStats {
+	if c.Metrics.Strategy == nil {
+		return &report.StrategyStats{}
+	}
+	return c.Metrics.Strategy
 }
 
 // hasStrategies reports whether the run declared strategies (its
@@ -57,10 +63,7 @@ func strategyGrid(rep *report.Report) *grid {
 	}
 	g := newGrid(1, "config", "first", "end", "searches", "tokens", "unshown calls", "exact-name misses", "pass")
 	for _, c := range rep.Configs {
-		s := c.Metrics.Strategy
-		if s == nil {
-			s = &report.StrategyStats{}
-		}
+		s := strategyStats(c)
 		g.Add(c.Config.Name, num3(s.RecallFirst), num3(s.RecallFinal), num2(s.SearchesPer), num0(s.InjectedTokens),
 			fmt.Sprintf("%d/%d", s.UnshownCalls, s.Calls), fmt.Sprintf("%d/%d", s.ExactNameMisses, s.NamedCases),
 			fmt.Sprintf("%d/%d", c.Metrics.Passed, c.Metrics.Cases))

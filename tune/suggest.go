@@ -210,6 +210,8 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 					s.Worse++
 				}
 			}
+			slices.Sort(s.Fixes)
+			slices.Sort(s.Breaks)
 			s.Kept = s.Fixed >= minFixed-1e-9 && s.Worse == 0
 		}
 		res.Suggestions = append(res.Suggestions, s)

@@ -21,6 +21,9 @@ func TestSuggestCLI(t *testing.T) {
 	}{
 		{"table", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--out", out}, 0, "+ refund"},
 		{"json", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--json", "-"}, 0, `"word":"refund"`},
+		// Chinese: whole words (机票, not 的机) with the cases they fix.
+		{"zh table", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4"}, 0, "+ 机票"},
+		{"zh json", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4", "--json", "-"}, 0, `"word":"打车","support":4`},
 		{"one fold", []string{"suggest", "--suite", suggestSuite, "--folds", "1"}, 2, ""},
 		{"bad k", []string{"suggest", "--suite", suggestSuite, "--k", "0"}, 2, ""},
 		{"bad support", []string{"suggest", "--suite", suggestSuite, "--min-support", "0"}, 2, ""},
