@@ -52,29 +52,5 @@ func init() {
 // when HY's tags go on (a '<', or a byte that starts no list, stray up to
 // the next tag, at any chunking).
 func (p *Parser) hyListBody(b []byte, i int) (int, bool) {
-	d := dialects[FormatHunyuanA13B]
-	if open := d.Blocks[0].Open; p.tags.wrapper == tkNone || len(open) != len(tagName(p.tags.wrapper))+2 || open[1:len(open)-1] != tagName(p.tags.wrapper) {
-		return i, false // not in the wrapper tag that opens the list's block
-	}
-	if p.junk || p.cfg.format != FormatAuto {
-		return i, false
-	}
-	j := i
-	for j < len(b) && isSpace(b[j]) {
-		j++
-	}
-	if j == len(b) {
-		return j, true // only whitespace so far
-	}
-	if b[j] != '[' {
-		return i, false
-	}
-	p.detected, p.tags.wrapper = FormatHunyuanA13B, tkNone
-	p.setDialects(0)
-	p.mk.comp = compiledFor(FormatHunyuanA13B)
-	p.mk.blk = &d.Blocks[0]
-	p.mk.bsets = p.mk.comp.blocks[p.mk.blk]
-	p.mk.callStart, p.args.fenced = p.off+j, false
-	p.mode = mBlockBody
-	return j, true
+	return p.wrapperTo(FormatHunyuanA13B, b, i, func(c byte) bool { return c == '[' })
 }
