@@ -189,7 +189,13 @@ func (p *Parser) own(b []byte) []byte {
 
 // emitArgs emits an args_delta. data must stay valid until the next Feed
 // (the chunk, or scratch).
-func (p *Parser) emitArgs(data []byte, off int) {
+func (p *Parser) emitArgs(data []byte, off int) { p.emitArgsIn(data, off, off+len(data)) }
+
+// emitArgsIn is emitArgs for data converted from the input bytes
+// [off, inEnd) (escaped JSON string characters, which can be longer than
+// the input): a partial UTF-8 character at its end is passed through
+// unconverted, so it is the input's last bytes and is held at inEnd-k.
+func (p *Parser) emitArgsIn(data []byte, off, inEnd int) {
 	c := &p.calls.cur
 	if c.discard || len(data) == 0 {
 		return
@@ -201,7 +207,7 @@ func (p *Parser) emitArgs(data []byte, off int) {
 	}
 	if k := partialRune(data); k > 0 {
 		c.u8n = copy(c.u8[:], data[len(data)-k:])
-		c.u8o = off + len(data) - k
+		c.u8o = inEnd - k
 		if data = data[:len(data)-k]; len(data) == 0 {
 			return
 		}

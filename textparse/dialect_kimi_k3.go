@@ -270,7 +270,7 @@ func (x *xtmlReader) content(p *Parser, b []byte, off int) {
 		}
 		s := len(p.scratch)
 		p.scratch = catalog.AppendJSONChars(p.scratch, b)
-		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+		p.emitArgsIn(p.scratch[s:len(p.scratch):len(p.scratch)], off, off+len(b))
 	case xtSkip:
 	default:
 		p.stray(b, off)

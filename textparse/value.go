@@ -224,7 +224,7 @@ func (r *paramReader) valueOut(p *Parser, b []byte, off int) {
 	}
 	s := len(p.scratch)
 	p.scratch = catalog.AppendJSONChars(p.scratch, b)
-	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+	p.emitArgsIn(p.scratch[s:len(p.scratch):len(p.scratch)], off, off+len(b))
 }
 
 // valueClose ends the value at off: a held newline and closing tag are
