@@ -2,7 +2,6 @@ package suite
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tooleval/tooleval/strategy"
 )
@@ -15,20 +14,8 @@ import (
 // recording without the field was made with the tools injected: it stands
 // for inject and for all (the model was shown tools and called them
 // directly), never for search, where the model must find a tool before it
-// can call it.
-
-// checkRecordedStrategy checks a transcript's strategy field: a strategy
-// as the suite's strategies spell it.
-func checkRecordedStrategy(s string) error {
-	st, err := strategy.Parse(s)
-	if err != nil {
-		return fmt.Errorf("unknown %q (want one of %s)", s, strings.Join(strategy.Spellings(), ", "))
-	}
-	if st.String() != s {
-		return fmt.Errorf("write %q as %q", s, st.String())
-	}
-	return nil
-}
+// can call it. The schema checks the field's spelling (the enum is
+// strategy.Spellings); the loader, that one trajectory names one strategy.
 
 // RecordedUnder reports whether a recording made under strategy rec (""
 // when the recording names none) is one to judge under configuration

@@ -475,11 +475,6 @@ func jsonErr(raw []byte, err error) string {
 // field names it in messages ("transcript", "steps[2].transcript").
 func (l *loader) resolveTranscript(line int, field string, t *Transcript) {
 	t.keepSuite = l.suite.Settings.KeepCallsInReasoning
-	if t.Strategy != "" {
-		if err := checkRecordedStrategy(t.Strategy); err != nil {
-			l.fail(line, field+".strategy", "%v", err)
-		}
-	}
 	switch {
 	case t.Dialect != "":
 		t.dialect = l.dialect(line, field+".dialect", t.Dialect)
