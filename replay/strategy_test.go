@@ -315,3 +315,53 @@ func TestStrategyGate(t *testing.T) {
 		t.Errorf("without strategies exact_name_misses is not measured: %+v", v)
 	}
 }
+
+// TestEmbeddedStrategyRecordings: the embedded suite's search
+// configurations judge the four cases recorded under search, each by its
+// own recording, and count the rest not recorded; inject and all judge the
+// same cases by their first recording (no strategy field).
+func TestEmbeddedStrategyRecordings(t *testing.T) {
+	s, err := suite.LoadExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := runTest(t, s, Options{Ks: []int{5}, Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: -1})
+	byName := map[string]*report.ConfigResult{}
+	for _, c := range rep.Configs {
+		byName[c.Config.Name] = c
+	}
+	searched := []string{"traj-fs-config-001", "traj-fs-todo-002", "traj-fs-dupes-003", "traj-prod-loan-003"}
+	for _, name := range []string{"search:bm25 k=5", "search:regex k=5"} {
+		c := byName[name]
+		if m := c.Metrics; m.Cases != len(searched) || m.NotRecorded != rep.Cases-len(searched) || m.Passed+m.Failed != m.Cases {
+			t.Errorf("%s: %d cases judged, %d not recorded of %d", name, m.Cases, m.NotRecorded, rep.Cases)
+		}
+		for _, r := range c.Results {
+			if r.NotRecorded == slices.Contains(searched, r.ID) {
+				t.Errorf("%s %s: not recorded %v", name, r.ID, r.NotRecorded)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		config, id string
+		passed     bool
+		cause      string
+		searches   int
+		unshown    int
+	}{
+		{"search:bm25 k=5", "traj-fs-todo-002", true, "", 2, 0},
+		// The keyword query finds nothing as a pattern: both calls are to
+		// tools never shown.
+		{"search:regex k=5", "traj-fs-todo-002", false, "search_query", 1, 2},
+		// Its first recording, judged under inject: at k=5 neither tool
+		// is injected and the model never searched.
+		{"k=5", "traj-fs-todo-002", false, "retrieval_miss", 0, 2},
+		{"search:regex k=5", "traj-prod-loan-003", true, "", 1, 0},
+		{"all", "traj-fs-dupes-003", true, "", 1, 0},
+	} {
+		r := resultOf(t, byName[tc.config], tc.id)
+		if r.NotRecorded || r.Passed != tc.passed || r.Cause != tc.cause || r.Strategy.Searches != tc.searches || r.Strategy.UnshownCalls != tc.unshown {
+			t.Errorf("%s %s: passed %v cause %q searches %d unshown %d, want %+v", tc.config, tc.id, r.Passed, r.Cause, r.Strategy.Searches, r.Strategy.UnshownCalls, tc)
+		}
+	}
+}
