@@ -21,13 +21,7 @@ import (
 // and loads it.
 func writeLargeSuite(b *testing.B, dir string, n int) *suite.Suite {
 	b.Helper()
-	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "notes.json"), cat, 0o644); err != nil {
-		b.Fatal(err)
-	}
+	writeNotesCatalog(b, dir, "notes.json")
 	p := filepath.Join(dir, "suite.jsonl")
 	f, err := os.Create(p)
 	if err != nil {

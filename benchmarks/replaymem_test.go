@@ -55,19 +55,25 @@ func (p *heapPeak) end() uint64 {
 	return max(p.max, heapObjects())
 }
 
+// writeNotesCatalog copies the notes catalog to dir/name.
+func writeNotesCatalog(b *testing.B, dir, name string) {
+	b.Helper()
+	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), cat, 0o644); err != nil {
+		b.Fatal(err)
+	}
+}
+
 // writeSmallSuite writes a suite of n small cases to dir/suite.jsonl,
 // like writeLargeSuite's (one catalog, a query, a gold tool, a short
 // transcript and a gold call) in lines short enough (265 bytes on
 // average) that a million of them are within the suite cap (256 MiB).
 func writeSmallSuite(b *testing.B, dir string, n int) string {
 	b.Helper()
-	cat, err := os.ReadFile("../testdata/replay/catalogs/notes.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "n.json"), cat, 0o644); err != nil {
-		b.Fatal(err)
-	}
+	writeNotesCatalog(b, dir, "n.json")
 	p := filepath.Join(dir, "suite.jsonl")
 	f, err := os.Create(p)
 	if err != nil {

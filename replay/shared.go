@@ -45,13 +45,7 @@ func (s *shared) list(names []string) []string {
 	for _, n := range names {
 		s.addString(n)
 	}
-	if v, ok := s.names[string(s.key)]; ok {
-		return v
-	}
-	if len(s.names) < maxShared {
-		s.names[string(s.key)] = names
-	}
-	return names
+	return remember(s.names, s.key, names)
 }
 
 // costs returns the shared copy of vs.
@@ -70,11 +64,17 @@ func (s *shared) costs(vs []report.CaseVariant) []report.CaseVariant {
 			s.addString(h)
 		}
 	}
-	if v, ok := s.variants[string(s.key)]; ok {
-		return v
+	return remember(s.variants, s.key, vs)
+}
+
+// remember returns the value m holds for key, or v, which it then holds
+// (below maxShared values).
+func remember[T any](m map[string]T, key []byte, v T) T {
+	if old, ok := m[string(key)]; ok {
+		return old
 	}
-	if len(s.variants) < maxShared {
-		s.variants[string(s.key)] = vs
+	if len(m) < maxShared {
+		m[string(key)] = v
 	}
-	return vs
+	return v
 }

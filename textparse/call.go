@@ -81,6 +81,9 @@ func (c *call) errIndex() int {
 }
 
 func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) {
+	if p.calls.cur.raw { // a held invalid_json whose skip was cut short: it is never lost
+		p.sendRaw(0)
+	}
 	p.calls.inCall = true
 	p.calls.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.calls.cur.args[:0], argsOff: -1, given: p.calls.cur.given[:0]}
 	p.args.hold = p.args.hold[:0]

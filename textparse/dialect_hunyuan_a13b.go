@@ -8,8 +8,9 @@ package textparse
 //	<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>
 //	</answer>
 //
-// Jamba and Apriel write the same <tool_calls> list, so auto, which could
-// not tell them apart, detects none of them (NoAuto).
+// Jamba and Apriel write the same <tool_calls> list, so none of them is
+// in auto's markers (NoAuto); under auto, <tool_calls> is HY's wrapper,
+// which hands a '[' after it to this block (dialect_hy.go: hyListBody).
 const FormatHunyuanA13B Format = "hunyuan_a13b"
 
 func init() {

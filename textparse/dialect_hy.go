@@ -19,21 +19,23 @@ package textparse
 // from the serving stacks' HY v3/v4 parsers (vLLM hy_v3, its V4 dialect
 // with the tokenizer-derived suffix; Dynamo's Hunyuan parser).
 //
-// Hunyuan-A13B, Jamba and Apriel write a JSON list in the same
-// <tool_calls> tag, so auto detects none of them (NoAuto): --format
-// names the dialect.
+// Auto detects the family by its <tool_calls> wrapper (or a suffixed
+// tag) and reports hy_v3. Hunyuan-A13B, Jamba and Apriel write a JSON list
+// in the same <tool_calls> tag: under auto a '[' after the wrapper hands
+// the block to the JSON list reader (hyListBody), reported as
+// hunyuan_a13b, the family's older model.
 const (
 	FormatHYV3 Format = "hy_v3"
 	FormatHYV4 Format = "hy_v4"
 )
 
 func init() {
+	wrapperHooks = append(wrapperHooks, (*Parser).hyListBody)
 	tags := &Tags{Wrapper: "tool_calls", Invoke: "tool_call", CallSep: "tool_sep", Key: "arg_key", Value: "arg_value", Suffix: true, Bare: true}
 	register(&Dialect{
 		Format: FormatHYV3,
 		Wire:   "<tool_calls><tool_call>NAME<tool_sep><arg_key>P</arg_key><arg_value>V</arg_value>…</tool_call>…</tool_calls>; every tag may carry a :SUFFIX",
 		Tags:   tags,
-		NoAuto: true,
 	})
 	register(&Dialect{
 		Format: FormatHYV4,
@@ -42,4 +44,13 @@ func init() {
 		Alias:  FormatHYV3,
 		NoAuto: true,
 	})
+}
+
+// hyListBody (a wrapper hook) looks at the first byte after <tool_calls>
+// under auto: a '[' starts a JSON list of calls (Hunyuan-A13B's, Jamba's,
+// Apriel's), read by the hunyuan_a13b block from here on. It reports false
+// when HY's tags go on (a '<', or a byte that starts no list, stray up to
+// the next tag, at any chunking).
+func (p *Parser) hyListBody(b []byte, i int) (int, bool) {
+	return p.wrapperTo(FormatHunyuanA13B, b, i, func(c byte) bool { return c == '[' })
 }

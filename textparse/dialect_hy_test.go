@@ -3,6 +3,8 @@ package textparse
 import (
 	"strings"
 	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 func init() {
@@ -73,7 +75,37 @@ func hyCases(prefix string, f Format, sfx, sep string) []parseCase {
 		cases[i].format, cases[i].tools = f, true
 		cases[i].name = prefix + "/" + cases[i].name
 	}
+	// Auto recognises the family by its wrapper or suffixed tags (issue
+	// 21); a bare <tool_call>NAME stays glm45's (the table of glm45).
+	cases = append(cases,
+		parseCase{name: prefix + "/auto", format: FormatAuto, tools: true, in: tag("think") + "plan" + end("think") + "Checking.\n" + paris + "\nDone.",
+			want: `text="Checking.\n\nDone." reasoning="plan" call=get_weather{"city":"Paris","days":3}`},
+		parseCase{name: prefix + "/auto_parallel", format: FormatAuto, tools: true, in: calls(call("get_weather", "city", "Oslo"), call("list_files")),
+			want: `call=get_weather{"city":"Oslo"} call=list_files{}`})
 	return cases
+}
+
+// TestHYAutoDetected: auto reports hy_v3 for either version's output, at
+// any chunking, and hunyuan_a13b for a JSON list in the same wrapper.
+func TestHYAutoDetected(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Format
+	}{
+		{"<tool_calls>\n<tool_call>list_files<tool_sep>\n</tool_call>\n</tool_calls>", FormatHYV3},
+		{"<tool_calls:opensource><tool_call:opensource>list_files</tool_call:opensource></tool_calls:opensource>", FormatHYV3},
+		{"<think:opensource>x</think:opensource><tool_calls:opensource><tool_call:opensource>list_files</tool_call:opensource></tool_calls:opensource>", FormatHYV3},
+		{`<tool_calls>[{"name": "list_files", "arguments": {}}]</tool_calls>`, FormatHunyuanA13B},
+		{"<tool_call>list_files\n</tool_call>", FormatGLM45},
+	} {
+		for _, n := range []int{1, 3, len(c.in)} {
+			p := mustNew(opts{Format: FormatAuto, Tools: tools})
+			res := toolcall.Collect("", toolcall.Run(p, []byte(c.in), n))
+			if got := p.Format(); got != c.want || len(res.Calls) != 1 || len(res.Errors) != 0 {
+				t.Errorf("%q at %d-byte chunks: detected %s (calls %d, errors %v), want %s", c.in, n, got, len(res.Calls), res.Errors, c.want)
+			}
+		}
+	}
 }
 
 // Any suffix, and none, is read as the same tag; a suffix too long or with

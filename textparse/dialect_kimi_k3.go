@@ -281,12 +281,9 @@ func (x *xtmlReader) content(p *Parser, b []byte, off int) {
 // call (the reader then skips to the next call), elsewhere it is reported
 // and reading goes on.
 func (x *xtmlReader) problem(p *Parser, off int, format string, args ...any) {
-	if p.calls.inCall && x.inCall() {
-		p.abandon(off, toolcall.CodeMalformedMarkup, "Kimi K3 call: "+format, args...)
+	if p.sectionProblem(x.inCall(), off, "Kimi K3", format, args...) {
 		x.state = xtSkip
-		return
 	}
-	p.errorf(off, toolcall.CodeMalformedMarkup, -1, "Kimi K3 tools: "+format, args...)
 }
 
 // token acts on a complete special token that began at off.
@@ -298,7 +295,7 @@ func (x *xtmlReader) token(p *Parser, k, off int) {
 			return
 		}
 		// A tag cut short by the next one: read as it is.
-		p.errorf(off, toolcall.CodeMalformedMarkup, x.errIndex(p), "Kimi K3 tag %q has no <|sep|>", x.hdr)
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "Kimi K3 tag %q has no <|sep|>", x.hdr)
 		x.tag(p)
 		if p.mode != mBody || x.state == xtHeader {
 			return
@@ -316,15 +313,6 @@ func (x *xtmlReader) token(p *Parser, k, off int) {
 	}
 	x.open, x.hdr, x.hdrOff = k == xtOpen, x.hdr[:0], off
 	x.ret, x.state = x.state, xtHeader
-}
-
-// errIndex is the index for an error about the call being read, -1
-// between calls.
-func (x *xtmlReader) errIndex(p *Parser) int {
-	if p.calls.inCall {
-		return p.calls.cur.errIndex()
-	}
-	return -1
 }
 
 // tagName splits the header into the tag's name and its attributes.
@@ -349,7 +337,7 @@ func (x *xtmlReader) tag(p *Parser) {
 			x.endValue(p, off)
 			return
 		case x.open && (name == "argument" || name == "call" || name == "json"), !x.open && (name == "call" || name == "tools"):
-			p.errorf(off, toolcall.CodeMalformedMarkup, x.errIndex(p), "Kimi K3 argument not closed before <|%s|>%s", openClose(x.open), nm)
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "Kimi K3 argument not closed before <|%s|>%s", openClose(x.open), nm)
 			x.endValue(p, off)
 			x.tag(p) // read where it belongs (skipped when the value was too deep)
 			return
@@ -370,7 +358,7 @@ func (x *xtmlReader) tag(p *Parser) {
 			p.flushHold()
 			p.abandon(off, toolcall.CodeInvalidJSON, "Kimi K3 json argument not complete before <|%s|>%s", openClose(x.open), nm)
 		} else {
-			p.errorf(off, toolcall.CodeMalformedMarkup, x.errIndex(p), "Kimi K3 json tag not closed before <|%s|>%s", openClose(x.open), nm)
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "Kimi K3 json tag not closed before <|%s|>%s", openClose(x.open), nm)
 		}
 		x.state = xtCall
 		if !p.calls.inCall {
@@ -391,7 +379,7 @@ func (x *xtmlReader) tag(p *Parser) {
 		case !x.open && name == "call":
 			x.endCall(p, off)
 		case x.open && name == "call", !x.open && name == "tools":
-			p.errorf(off, toolcall.CodeMalformedMarkup, x.errIndex(p), "Kimi K3 call not closed before <|%s|>%s", openClose(x.open), nm)
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "Kimi K3 call not closed before <|%s|>%s", openClose(x.open), nm)
 			x.endCall(p, off)
 			x.tag(p)
 		default:
@@ -431,23 +419,15 @@ func openCloseToken(open bool) string {
 
 // beginCall opens a call at its <|open|>call tag at off.
 func (x *xtmlReader) beginCall(p *Parser, attrs []byte, off int) {
-	p.beginCall(ckBlock, off, "", mBody)
 	x.state, x.jsonArgs = xtCall, false
-	name, ok := x.attr(attrs, "tool")
-	if !ok || len(name) == 0 {
-		p.abandon(off, toolcall.CodeInvalidToolName, "Kimi K3 call has no tool name")
+	if name, ok := x.attr(attrs, "tool"); !p.sectionBeginCall(off, name, ok, "Kimi K3") {
 		x.state = xtSkip
-		return
 	}
-	p.setName(p.calls.names.Intern(name), off)
 }
 
 // endCall completes the call at its closer at off.
 func (x *xtmlReader) endCall(p *Parser, off int) {
-	if p.calls.cur.nparams > 0 {
-		p.emitArgs(litBrace, off)
-	}
-	p.endCall(off)
+	p.sectionEndCall(off)
 	x.state = xtSection
 }
 
@@ -573,15 +553,7 @@ func (x *xtmlReader) end(p *Parser) {
 	if x.tok > 0 {
 		x.tokFail(p)
 	}
-	switch x.state {
-	case xtCall:
-		if p.calls.inCall {
-			p.errorf(p.off, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing token of the call to %q", p.calls.cur.name)
-			x.endCall(p, p.off)
-		}
-	case xtSection:
-		p.errorf(p.off, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
-	}
+	p.sectionEnd(x.state == xtCall, x.state == xtSection)
 }
 
 // jsonTypeName returns the JSON Schema type named t, "" for none.

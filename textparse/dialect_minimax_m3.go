@@ -277,12 +277,9 @@ func (x *mmReader) content(p *Parser, b []byte, off int) {
 // problem reports broken markup at off: inside a call it abandons the
 // call (the reader then skips to the next one), elsewhere it is reported.
 func (x *mmReader) problem(p *Parser, off int, format string, args ...any) {
-	if p.calls.inCall && x.inCall() {
-		p.abandon(off, toolcall.CodeMalformedMarkup, "MiniMax-M3 call: "+format, args...)
+	if p.sectionProblem(x.inCall(), off, "MiniMax-M3", format, args...) {
 		x.state = mmSkip
-		return
 	}
-	p.errorf(off, toolcall.CodeMalformedMarkup, -1, "MiniMax-M3 calls: "+format, args...)
 }
 
 // onTag acts on the complete tag in x.tag, in state x.state.
@@ -307,7 +304,7 @@ func (x *mmReader) onTag(p *Parser) {
 		case closing && string(x.nodeName(x.stack[len(x.stack)-1])) == name:
 			x.closeNode(p, off)
 		case name == "invoke" || name == "tool_call":
-			p.errorf(off, toolcall.CodeMalformedMarkup, x.errIndex(p), "MiniMax-M3 parameter not closed before <%s%s>", slash(closing), nm)
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "MiniMax-M3 parameter not closed before <%s%s>", slash(closing), nm)
 			for x.state == mmValue {
 				x.closeNode(p, off)
 			}
@@ -323,7 +320,7 @@ func (x *mmReader) onTag(p *Parser) {
 		case closing && name == "invoke":
 			x.endCall(p, off)
 		case !closing && name == "invoke", closing && name == "tool_call":
-			p.errorf(off, toolcall.CodeMalformedMarkup, x.errIndex(p), "MiniMax-M3 call not closed before <%s%s>", slash(closing), nm)
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "MiniMax-M3 call not closed before <%s%s>", slash(closing), nm)
 			x.endCall(p, off)
 			x.onTag(p)
 		case !closing && len(nm) > 0:
@@ -358,25 +355,12 @@ func slash(closing bool) string {
 	return ""
 }
 
-// errIndex is the index for an error about the call being read.
-func (x *mmReader) errIndex(p *Parser) int {
-	if p.calls.inCall {
-		return p.calls.cur.errIndex()
-	}
-	return -1
-}
-
 // beginCall opens a call at its <invoke> tag at off.
 func (x *mmReader) beginCall(p *Parser, attrs []byte, off int) {
-	p.beginCall(ckBlock, off, "", mBody)
 	x.state = mmCall
-	name, ok := x.attrName(attrs)
-	if !ok {
-		p.abandon(off, toolcall.CodeInvalidToolName, "MiniMax-M3 call has no tool name")
+	if name, ok := x.attrName(attrs); !p.sectionBeginCall(off, name, ok, "MiniMax-M3") {
 		x.state = mmSkip
-		return
 	}
-	p.setName(p.calls.names.Intern(name), off)
 }
 
 // attrName returns the unescaped name="…" attribute.
@@ -417,10 +401,7 @@ func appendUnescaped(dst, v []byte) []byte {
 
 // endCall completes the call at its closer at off.
 func (x *mmReader) endCall(p *Parser, off int) {
-	if p.calls.cur.nparams > 0 {
-		p.emitArgs(litBrace, off)
-	}
-	p.endCall(off)
+	p.sectionEndCall(off)
 	x.state = mmBlock
 }
 
@@ -621,13 +602,5 @@ func (x *mmReader) end(p *Parser) {
 		x.litN = 0
 		x.content(p, x.lit[:n], x.litOff)
 	}
-	switch x.state {
-	case mmCall:
-		if p.calls.inCall {
-			p.errorf(p.off, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing token of the call to %q", p.calls.cur.name)
-			x.endCall(p, p.off)
-		}
-	case mmBlock:
-		p.errorf(p.off, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
-	}
+	p.sectionEnd(x.state == mmCall, x.state == mmBlock)
 }

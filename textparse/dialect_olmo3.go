@@ -28,29 +28,5 @@ func init() {
 // a byte that starts no call, which is stray up to the next tag, at any
 // chunking).
 func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
-	d := dialects[FormatOlmo3]
-	if open := d.Blocks[0].Open; p.tags.wrapper == tkNone || len(open) != len(tagName(p.tags.wrapper))+2 || open[1:len(open)-1] != tagName(p.tags.wrapper) {
-		return i, false // not in the wrapper tag that opens OLMo's block
-	}
-	if p.junk || p.cfg.format != FormatAuto {
-		return i, false // inside a run of stray bytes: they stay stray up to the next tag
-	}
-	j := i
-	for j < len(b) && isSpace(b[j]) {
-		j++
-	}
-	if j == len(b) {
-		return j, true // only whitespace so far
-	}
-	if c := b[j]; !isPyKwByte(c) || c >= '0' && c <= '9' {
-		return i, false
-	}
-	p.detected, p.tags.wrapper = FormatOlmo3, tkNone
-	p.setDialects(0)
-	p.mk.comp = compiledFor(FormatOlmo3)
-	p.mk.blk = &d.Blocks[0]
-	p.mk.bsets = p.mk.comp.blocks[p.mk.blk]
-	p.mk.callStart, p.args.fenced = p.off+j, false
-	p.mode = mBlockBody
-	return j, true
+	return p.wrapperTo(FormatOlmo3, b, i, func(c byte) bool { return isPyKwByte(c) && !(c >= '0' && c <= '9') })
 }

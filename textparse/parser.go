@@ -435,7 +435,7 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.calls.inCall && p.calls.cur.notObj != 0 {
 		p.notObjectErr() // arguments that are not an object, cut short
 	}
-	if p.mode == mSkip && p.calls.cur.raw { // the stream ended before the call's closer
+	if p.calls.cur.raw { // the stream ended before the call's closer
 		p.sendRaw(0)
 	}
 	p.closeMissing(end)

@@ -377,6 +377,40 @@ var (
 	invokeHooks  []func(p *Parser, b []byte, i int) (int, bool)
 )
 
+// wrapperTo (for a wrapper hook) hands the wrapper being read under auto
+// to marker dialect f's first block, whose Open is the wrapper's tag,
+// when the first byte after the wrapper that is not whitespace is one
+// that starts f's body (starts): the block reads from there on. It
+// reports false when the tag dialect goes on (another byte, the wrapper
+// is not f's block's, or a run of stray bytes is under way).
+func (p *Parser) wrapperTo(f Format, b []byte, i int, starts func(c byte) bool) (int, bool) {
+	d := dialects[f]
+	if open := d.Blocks[0].Open; p.tags.wrapper == tkNone || len(open) != len(tagName(p.tags.wrapper))+2 || open[1:len(open)-1] != tagName(p.tags.wrapper) {
+		return i, false // not in the wrapper tag that opens the block
+	}
+	if p.junk || p.cfg.format != FormatAuto {
+		return i, false // inside a run of stray bytes: they stay stray up to the next tag
+	}
+	j := i
+	for j < len(b) && isSpace(b[j]) {
+		j++
+	}
+	if j == len(b) {
+		return j, true // only whitespace so far
+	}
+	if !starts(b[j]) {
+		return i, false
+	}
+	p.detected, p.tags.wrapper = f, tkNone
+	p.setDialects(0)
+	p.mk.comp = compiledFor(f)
+	p.mk.blk = &d.Blocks[0]
+	p.mk.bsets = p.mk.comp.blocks[p.mk.blk]
+	p.mk.callStart, p.args.fenced = p.off+j, false
+	p.mode = mBlockBody
+	return j, true
+}
+
 // tagName returns the name of kind k.
 func tagName(k tagKind) string {
 	if int(k) < len(tt.names) {
