@@ -276,6 +276,9 @@ func (r *Recorder) one(ctx context.Context, su *suite.Suite, c *suite.Case, lim 
 		}
 		transcripts = append(transcripts, &t)
 	}
+	if r.Options.Strategy != nil {
+		stampStrategy(r.Options.Strategy.String(), transcripts, stepTrials)
+	}
 	oc := suite.Case{
 		ID: c.ID, Query: c.Query, Catalog: relocate(c.Catalog, suiteDir, outDir),
 		GoldTools: c.GoldTools, AlwaysInclude: c.AlwaysInclude, Lang: c.Lang, Tags: c.Tags,
@@ -307,6 +310,22 @@ func (r *Recorder) one(ctx context.Context, su *suite.Suite, c *suite.Case, lim 
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// stampStrategy writes the strategy the recordings were made under into
+// each of their transcripts (suite.Transcript.Strategy), so that replay
+// judges them under that strategy only.
+func stampStrategy(s string, transcripts []*suite.Transcript, stepTrials [][]*suite.Step) {
+	for _, t := range transcripts {
+		t.Strategy = s
+	}
+	for _, steps := range stepTrials {
+		for _, st := range steps {
+			if st.Transcript != nil {
+				st.Transcript.Strategy = s
+			}
+		}
+	}
 }
 
 // trialErr names the trial that failed when a case is recorded several

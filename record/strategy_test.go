@@ -110,6 +110,26 @@ func TestRecordUnderStrategies(t *testing.T) {
 			if r.Strategy == nil || r.Strategy.RecallFinal != tc.final || r.Strategy.UnshownCalls != 0 || r.Passed != (tc.final == 1) {
 				t.Errorf("replayed: passed %v cause %q strategy %+v", r.Passed, r.Cause, r.Strategy)
 			}
+			// Every transcript says the strategy it was recorded under,
+			// and another strategy's replay does not judge it.
+			for i, step := range c.Steps {
+				if step.Transcript != nil && step.Transcript.Strategy != tc.strat {
+					t.Errorf("steps[%d].transcript.strategy = %q, want %q", i, step.Transcript.Strategy, tc.strat)
+				}
+			}
+			other := strategy.Strategy{Strategy: strategy.All}
+			if st.Strategy == strategy.All {
+				other = strategy.Strategy{Strategy: strategy.Inject}
+			}
+			rep, err = replay.Run(s, replay.Options{Ks: []int{max(tc.k, 1)}, Strategies: []strategy.Strategy{other}, Variants: []string{"retrieved"},
+				Encoding: "none", RandomChunkings: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, m := rep.Configs[0].Results[0], rep.Configs[0].Metrics; !r.NotRecorded || r.Passed || r.Cause != "" || m.NotRecorded != 1 || m.Cases != 0 || m.PassRate != nil {
+				t.Errorf("under %s: not recorded %v, passed %v, cause %q; config: %d not recorded, %d cases, pass rate %v",
+					other, r.NotRecorded, r.Passed, r.Cause, m.NotRecorded, m.Cases, m.PassRate)
+			}
 		})
 	}
 }

@@ -163,12 +163,13 @@ type htmlPage struct {
 	RepairNames []string
 	Repairs     []htmlRepairs
 	// Strategies is the strategy comparison (nil when the run declared
-	// none): the text report's table, and the exact-name misses.
-	Strategies     *grid
-	StrategyTitle  string
-	ExactNameLines []string
-	Style          template.CSS
-	JS             template.JS
+	// none): the text report's table, and the lines under it
+	// (strategyNotes).
+	Strategies    *grid
+	StrategyTitle string
+	StrategyNotes []string
+	Style         template.CSS
+	JS            template.JS
 }
 
 // WriteHTML writes the report as one self-contained HTML page (inline CSS,
@@ -261,7 +262,7 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 			p.Repairs = append(p.Repairs, hr)
 		}
 	}
-	p.Strategies, p.StrategyTitle, p.ExactNameLines = strategyGrid(rep), strategyTitle, exactNameLines(rep, 0)
+	p.Strategies, p.StrategyTitle, p.StrategyNotes = strategyGrid(rep), strategyTitle, strategyNotes(rep, 0)
 	p.RecallChart = recallChart(rep)
 	p.TokensChart = tokensChart(rep)
 

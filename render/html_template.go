@@ -213,7 +213,7 @@ const htmlPageTemplate = `{{define "head"}}<!DOCTYPE html>
 <table class="strategies"><thead><tr>{{range $i, $h := .Header}}<th{{if $i}} class="n"{{end}}>{{$h}}</th>{{end}}</tr></thead><tbody>
 {{range .Rows}}<tr>{{range $i, $v := .}}<td{{if $i}} class="n"{{end}}>{{$v}}</td>{{end}}</tr>
 {{end}}</tbody></table>
-{{if $.ExactNameLines}}<ul class="exact-name">{{range $.ExactNameLines}}<li>{{.}}</li>{{end}}</ul>{{end}}{{end}}
+{{if $.StrategyNotes}}<ul class="exact-name">{{range $.StrategyNotes}}<li>{{.}}</li>{{end}}</ul>{{end}}{{end}}
 {{if .Configs}}<h2>Failures by cause</h2>
 <table class="causes"><thead><tr><th>config</th>{{range (index .Configs 0).Causes}}<th class="n">{{.Name}}</th>{{end}}</tr></thead><tbody>
 {{range .Configs}}{{$cfg := .Name}}<tr><td>{{.Name}}</td>{{range .Causes}}<td class="n">{{if .Count}}<a data-config="{{$cfg}}" data-cause="{{.Name}}">{{.Count}}</a>{{else}}0{{end}}</td>{{end}}</tr>

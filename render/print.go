@@ -26,7 +26,7 @@ func Worst(c *report.ConfigResult, n int) []*report.CaseResult {
 	byCause := map[string][]*report.CaseResult{}
 	var causes []string
 	for _, r := range c.Results {
-		if r.Passed {
+		if r.Passed || r.NotRecorded {
 			continue
 		}
 		if _, ok := byCause[r.Cause]; !ok {
@@ -65,6 +65,9 @@ func Worst(c *report.ConfigResult, n int) []*report.CaseResult {
 // (its match mode, the repairs applied before judging and those each of
 // which would have fixed it).
 func Detail(r *report.CaseResult) string {
+	if r.NotRecorded {
+		return notRecordedDetail
+	}
 	d := failure(r)
 	if i := firstFailingTrial(r); i > 0 && !r.Passed {
 		t := fmt.Sprintf("%s; trial %d: %s", trialTally(r), i, r.Cause)
@@ -336,7 +339,7 @@ func WriteTable(w io.Writer, rep *report.Report, worst int) error {
 			return err
 		}
 		if s.title == strategyTitle {
-			for _, l := range exactNameLines(rep, 0) {
+			for _, l := range strategyNotes(rep, 0) {
 				fmt.Fprintln(w, safetext.Terminal(l))
 			}
 		}
@@ -434,7 +437,7 @@ func WriteMarkdown(w io.Writer, rep *report.Report, worst int) error {
 		fmt.Fprintf(w, "\n### %s\n\n", safetext.Markdown(s.title))
 		s.g.Markdown(w)
 		if s.title == strategyTitle {
-			if lines := exactNameLines(rep, 0); len(lines) > 0 {
+			if lines := strategyNotes(rep, 0); len(lines) > 0 {
 				fmt.Fprintln(w)
 				for _, l := range lines {
 					fmt.Fprintf(w, "- %s\n", safetext.Markdown(l))
@@ -482,6 +485,10 @@ type junitSuite struct {
 	Cases      []junitCase      `xml:"testcase"`
 }
 
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
 type junitCase struct {
 	Name      string `xml:"name,attr"`
 	Classname string `xml:"classname,attr"`
@@ -494,7 +501,10 @@ type junitCase struct {
 	// properties on a test case.
 	Properties *junitProperties `xml:"properties,omitempty"`
 	Failure    *junitProblem    `xml:"failure,omitempty"`
-	Error      *junitProblem    `xml:"error,omitempty"`
+	// Skipped marks a case not recorded under the configuration's
+	// strategy: not judged.
+	Skipped *junitSkipped `xml:"skipped,omitempty"`
+	Error   *junitProblem `xml:"error,omitempty"`
 	// SystemOut lists the trials of a case with several, one line each.
 	SystemOut string `xml:"system-out,omitempty"`
 }
@@ -552,7 +562,11 @@ func WriteJUnit(w io.Writer, rep *report.Report) error {
 				jc.Properties = &junitProperties{props}
 			}
 			total += r.Elapsed
-			if !r.Passed {
+			switch {
+			case r.NotRecorded:
+				jc.Skipped = &junitSkipped{Message: notRecordedDetail}
+				s.Skips++
+			case !r.Passed:
 				p := &junitProblem{Message: r.Cause + ": " + clip(Detail(r), 200), Type: r.Cause, Body: caseBody(r)}
 				if r.Cause == report.CauseError {
 					jc.Error = p

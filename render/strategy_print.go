@@ -8,12 +8,12 @@ import (
 )
 
 // strategyTitle titles the strategy comparison in every output.
-const strategyTitle = "Tool-search strategies (needed tools shown first and at the end; per case)"
+const strategyTitle = "Tool-search strategies (needed tools shown first and at the end; per recorded case)"
 
 // The summary of a run that compares strategies: its one table's title,
 // and how many worst cases it lists (the table takes more room).
 const (
-	strategySummaryTitle = "Strategies (first, end: needed tools shown at the first turn and at the end; per case)"
+	strategySummaryTitle = "Strategies (first, end: needed tools shown at the first turn and at the end; per recorded case)"
 	strategyWorst        = 5
 )
 
@@ -69,6 +69,36 @@ func strategyGrid(rep *report.Report) *grid {
 			fmt.Sprintf("%d/%d", c.Metrics.Passed, c.Metrics.Cases))
 	}
 	return g
+}
+
+// notRecordedDetail says why a case was not judged under a configuration.
+const notRecordedDetail = "not recorded under this configuration's strategy: not judged"
+
+// strategyNotes are the lines under the strategy table in every output:
+// the cases each configuration could not judge, not recorded under its
+// strategy (its figures and pass count are over the other cases), then
+// the exact-name misses (exactNameLines).
+func strategyNotes(rep *report.Report, limit int) []string {
+	var out []string
+	if l := notRecordedLine(rep); l != "" {
+		out = append(out, l)
+	}
+	return append(out, exactNameLines(rep, limit)...)
+}
+
+// notRecordedLine counts, per configuration, the cases not recorded
+// under its strategy; "" when every case was.
+func notRecordedLine(rep *report.Report) string {
+	var parts []string
+	for _, c := range rep.Configs {
+		if n := c.Metrics.NotRecorded; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", c.Config.Name, n))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Not recorded under the strategy (not judged): " + strings.Join(parts, ", ")
 }
 
 // exactNameLines names, per configuration, the cases whose query names a

@@ -127,9 +127,11 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 		return err
 	}
 	if strategies {
-		for _, l := range exactNameLines(rep, 4) {
+		for _, l := range strategyNotes(rep, 4) {
 			fmt.Fprintln(w, terminalLine(l))
 		}
+	} else if l := notRecordedLine(rep); l != "" {
+		fmt.Fprintln(w, terminalLine(l))
 	}
 	fmt.Fprintln(w, "\nFailures by cause")
 	if err := causes.Text(w); err != nil {
@@ -190,13 +192,17 @@ func WriteSummary(w io.Writer, rep *report.Report, worst int) error {
 func Outcome(rep *report.Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s: ", report.Plural(rep.Cases, "case"), report.Plural(len(rep.Configs), "config"))
-	passed, failed, broken := spread{}, spread{}, spread{}
+	passed, failed, broken, unrecorded := spread{}, spread{}, spread{}, spread{}
 	for _, c := range rep.Configs {
 		passed.add(c.Metrics.Passed)
 		failed.add(c.Metrics.Failed)
 		broken.add(c.Metrics.Broken)
+		unrecorded.add(c.Metrics.NotRecorded)
 	}
 	fmt.Fprintf(&b, "%s passed, %s failed", passed, failed)
+	if unrecorded.hi > 0 {
+		fmt.Fprintf(&b, ", %s not recorded", unrecorded)
+	}
 	if broken.hi > 0 {
 		fmt.Fprintf(&b, " (%s could not be replayed)", broken)
 	}

@@ -320,34 +320,85 @@ func (r *runner) index(cat *catalog.Catalog, ri int) (*retrieval.Index, error) {
 	return r.suite.Index(cat, cfg)
 }
 
-// replayTrials runs one case under every configuration, once per trial
-// (each of its recordings), and combines the trials of each configuration
-// into the case's result (report.CombineTrials).
+// replayTrials runs one case under every configuration, each with the
+// case's recordings made under the configuration's strategy (suite.Case.
+// Under): configurations that judge the same recordings are replayed
+// together, and a configuration whose strategy the case holds no
+// recording of gets a result marked not recorded.
 func (r *runner) replayTrials(c *suite.Case) []*report.CaseResult {
-	n := c.TrialCount()
-	if n == 1 {
-		return r.replay(c)
-	}
-	byTrial := make([][]*report.CaseResult, n)
-	var elapsed time.Duration
-	for i := range n {
-		byTrial[i] = r.replay(c.Trial(i))
-		elapsed += byTrial[i][0].Elapsed
-	}
+	recs := c.Recordings()
 	out := make([]*report.CaseResult, len(r.configs))
-	trials := make([]*report.CaseResult, n)
-	for ci := range out {
-		for i := range n {
-			trials[i] = byTrial[i][ci]
+	groups := map[string][]int{} // which recordings → configurations
+	var order []string
+	for ci, p := range r.plans {
+		if len(recs) == 0 {
+			recs = []string{""} // no recording: as one without a strategy (suite.Case.Under)
 		}
-		out[ci] = report.CombineTrials(trials)
-		out[ci].Elapsed = elapsed
+		key := make([]byte, len(recs))
+		for i, rec := range recs {
+			key[i] = '0'
+			if suite.RecordedUnder(rec, p.strat.String()) {
+				key[i] = '1'
+			}
+		}
+		if _, ok := groups[string(key)]; !ok {
+			order = append(order, string(key))
+		}
+		groups[string(key)] = append(groups[string(key)], ci)
+	}
+	for _, key := range order {
+		cis := groups[key]
+		sub, recorded := c.Under(r.plans[cis[0]].strat.String())
+		res := r.replayOnly(sub, cis)
+		for i, ci := range cis {
+			if !recorded {
+				res[i] = notRecorded(res[i])
+			}
+			out[ci] = res[i]
+		}
 	}
 	return out
 }
 
-// replay runs one case under every configuration.
-func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
+// notRecorded marks the result of a case replayed without its recordings
+// (none made under the configuration's strategy): not judged.
+func notRecorded(res *report.CaseResult) *report.CaseResult {
+	if res.Cause == report.CauseError {
+		return res // the case is broken whatever the strategy
+	}
+	res.NotRecorded, res.Passed, res.Cause = true, false, ""
+	res.Repaired, res.Repairs, res.Strategy = nil, nil, nil
+	return res
+}
+
+// replayOnly runs one case under the configurations cis, once per trial
+// (each of its recordings), and combines the trials of each configuration
+// into the case's result (report.CombineTrials).
+func (r *runner) replayOnly(c *suite.Case, cis []int) []*report.CaseResult {
+	n := c.TrialCount()
+	if n == 1 {
+		return r.replay(c, cis)
+	}
+	byTrial := make([][]*report.CaseResult, n)
+	var elapsed time.Duration
+	for i := range n {
+		byTrial[i] = r.replay(c.Trial(i), cis)
+		elapsed += byTrial[i][0].Elapsed
+	}
+	out := make([]*report.CaseResult, len(cis))
+	trials := make([]*report.CaseResult, n)
+	for j := range out {
+		for i := range n {
+			trials[i] = byTrial[i][j]
+		}
+		out[j] = report.CombineTrials(trials)
+		out[j].Elapsed = elapsed
+	}
+	return out
+}
+
+// replay runs one case under the configurations cis.
+func (r *runner) replay(c *suite.Case, cis []int) (out []*report.CaseResult) {
 	started := time.Now()
 	defer func() {
 		// Every configuration shares the case's parse; each gets the
@@ -359,7 +410,7 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 			}
 		}
 	}()
-	out = make([]*report.CaseResult, len(r.configs))
+	out = make([]*report.CaseResult, len(cis))
 	fail := func(err error) []*report.CaseResult {
 		for i := range out {
 			out[i] = &report.CaseResult{ID: c.ID, Line: c.Line, Lang: c.Lang, Tags: c.Tags, Cause: report.CauseError, Error: err.Error(),
@@ -399,7 +450,8 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 		}
 	}
 	settings := make([]*setting, len(r.opts.Retrieval))
-	for ci, p := range r.plans {
+	for oi, ci := range cis {
+		p := r.plans[ci]
 		st := settings[p.ri]
 		if st == nil {
 			var err error
@@ -420,7 +472,7 @@ func (r *runner) replay(c *suite.Case) (out []*report.CaseResult) {
 			}
 		}
 		res.Match = c.MatchLabel()
-		out[ci] = res
+		out[oi] = res
 	}
 	return out
 }

@@ -54,26 +54,38 @@ func TestStrategiesSideBySide(t *testing.T) {
 		first, final        float64
 		searches, unshown   int
 		named, miss, search string // search: the first search's error
+		notRecorded         bool
 	}{
-		{"k=2", "keyword-search", true, "", 0.5, 1, 2, 0, "", "", ""},
+		{"k=2", "keyword-search", true, "", 0.5, 1, 2, 0, "", "", "", false},
 		// Only list_folders is loaded: the keywords find search_notes and
 		// then delete_note by BM25; as regexes they find nothing.
-		{"search:bm25 k=2", "keyword-search", true, "", 0, 1, 2, 0, "", "", ""},
-		{"search:regex k=2", "keyword-search", false, "search_query", 0, 0, 2, 2, "", "", ""},
-		{"all", "keyword-search", true, "", 1, 1, 2, 0, "", "", ""},
-		{"search:regex k=2", "pattern-search", true, "", 0, 1, 1, 0, "", "", ""},
+		{"search:bm25 k=2", "keyword-search", true, "", 0, 1, 2, 0, "", "", "", false},
+		{"search:regex k=2", "keyword-search", false, "search_query", 0, 0, 2, 2, "", "", "", false},
+		{"all", "keyword-search", true, "", 1, 1, 2, 0, "", "", "", false},
+		{"search:regex k=2", "pattern-search", true, "", 0, 1, 1, 0, "", "", "", false},
 		// A pattern that does not compile fails its step on its arguments
 		// (the model's mistake), never the case's replay.
-		{"search:regex k=2", "bad-pattern", false, "arguments", 0.5, 0.5, 1, 1, "", "", "not an RE2 pattern"},
-		{"search:bm25 k=2", "bad-pattern", true, "", 0.5, 1, 1, 0, "", "", ""},
+		{"search:regex k=2", "bad-pattern", false, "arguments", 0.5, 0.5, 1, 1, "", "", "not an RE2 pattern", false},
+		{"search:bm25 k=2", "bad-pattern", true, "", 0.5, 1, 1, 0, "", "", "", false},
 		// One turn, no search: under search the named tool was never shown.
-		{"k=2", "named-create", true, "", 1, 1, 0, 0, "create_note", "", ""},
-		{"search:bm25 k=2", "named-create", false, "retrieval_miss", 0, 0, 0, 1, "create_note", "", ""},
-		{"all", "named-create", true, "", 1, 1, 0, 0, "create_note", "", ""},
+		{"k=2", "named-create", true, "", 1, 1, 0, 0, "create_note", "", "", false},
+		{"search:bm25 k=2", "named-create", false, "retrieval_miss", 0, 0, 0, 1, "create_note", "", "", false},
+		{"all", "named-create", true, "", 1, 1, 0, 0, "create_note", "", "", false},
 		// export and Export differ in case only: the case-folding regex
 		// search ranks Export (first in the catalog) first.
-		{"search:regex k=2", "named-export", false, "retrieval_miss", 0, 0, 0, 1, "export", "export", ""},
-		{"k=2", "named-export", true, "", 1, 1, 0, 0, "export", "", ""},
+		{"search:regex k=2", "named-export", false, "retrieval_miss", 0, 0, 0, 1, "export", "export", "", false},
+		{"k=2", "named-export", true, "", 1, 1, 0, 0, "export", "", "", false},
+		// Each configuration judges the recordings made under its
+		// strategy: two-recordings calls delete_note at once under
+		// inject (a recording without a strategy, which stands for all
+		// too) and searches first under search:bm25.
+		{"k=2", "two-recordings", true, "", 1, 1, 0, 0, "", "", "", false},
+		{"all", "two-recordings", true, "", 1, 1, 0, 0, "", "", "", false},
+		{"search:bm25 k=2", "two-recordings", true, "", 0, 1, 1, 0, "", "", "", false},
+		// A case without a recording under the strategy is not judged.
+		{"search:regex k=2", "two-recordings", false, "", 0, 0, 0, 0, "", "", "", true},
+		{"k=2", "pattern-search", false, "", 0, 0, 0, 0, "", "", "", true},
+		{"search:bm25 k=2", "named-export", false, "", 0, 0, 0, 0, "", "", "", true},
 	} {
 		var cr *report.ConfigResult
 		for _, c := range rep.Configs {
@@ -82,6 +94,12 @@ func TestStrategiesSideBySide(t *testing.T) {
 			}
 		}
 		r := resultOf(t, cr, tc.id)
+		if tc.notRecorded || r.NotRecorded {
+			if !tc.notRecorded || !r.NotRecorded || r.Passed || r.Cause != "" || r.Strategy != nil || r.Parse != nil || r.Trajectory != nil {
+				t.Errorf("%s %s: not recorded %v (want %v), passed %v, cause %q, strategy %+v", tc.config, tc.id, r.NotRecorded, tc.notRecorded, r.Passed, r.Cause, r.Strategy)
+			}
+			continue
+		}
 		s := r.Strategy
 		if s == nil {
 			t.Fatalf("%s %s: no strategy result", tc.config, tc.id)
@@ -106,10 +124,18 @@ func TestStrategiesSideBySide(t *testing.T) {
 			t.Errorf("%s %s: tokens %d counted %v", tc.config, tc.id, s.InjectedTokens, s.Tokens)
 		}
 	}
-	// Tokens: the search strategy shows less than inject, all the most.
-	tok := func(i int) float64 { return *rep.Configs[i].Metrics.Strategy.InjectedTokens }
-	if !(tok(1) < tok(0) && tok(0) < tok(3)) {
-		t.Errorf("tokens per case: inject %g, search %g, all %g", tok(0), tok(1), tok(3))
+	// Tokens, on the one-turn case recorded under each: all shows the
+	// most; search shows list_folders and the search tool.
+	tok := func(i int) int { return resultOf(t, rep.Configs[i], "named-create").Strategy.InjectedTokens }
+	if !(tok(1) < tok(3) && tok(0) < tok(3)) {
+		t.Errorf("named-create's tokens: inject %d, search %d, all %d", tok(0), tok(1), tok(3))
+	}
+	// Figures are over the cases recorded under the strategy.
+	for i, want := range []struct{ cases, notRecorded int }{{4, 2}, {4, 2}, {5, 1}, {4, 2}} {
+		if m := rep.Configs[i].Metrics; m.Cases != want.cases || m.NotRecorded != want.notRecorded || m.Strategy.Cases != want.cases || m.Passed+m.Failed != want.cases {
+			t.Errorf("%s: %d cases (%d passed, %d failed; strategy %d), %d not recorded; want %d and %d",
+				rep.Configs[i].Config.Name, m.Cases, m.Passed, m.Failed, m.Strategy.Cases, m.NotRecorded, want.cases, want.notRecorded)
+		}
 	}
 	regex := rep.Configs[2].Metrics.Strategy
 	if regex.ExactNameMisses != 1 || !slices.Equal(regex.ExactNameMissIDs, []string{"named-export"}) || regex.NamedCases != 2 {
@@ -287,5 +313,55 @@ func TestStrategyGate(t *testing.T) {
 	v = report.Gate{Min: min[:1], RequireMeasured: true}.Check(plain, nil)
 	if v.Passed || len(v.Errors) == 0 || !strings.Contains(v.Errors[0], "exact_name_misses") {
 		t.Errorf("without strategies exact_name_misses is not measured: %+v", v)
+	}
+}
+
+// TestEmbeddedStrategyRecordings: the embedded suite's search
+// configurations judge the four cases recorded under search, each by its
+// own recording, and count the rest not recorded; inject and all judge the
+// same cases by their first recording (no strategy field).
+func TestEmbeddedStrategyRecordings(t *testing.T) {
+	s, err := suite.LoadExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := runTest(t, s, Options{Ks: []int{5}, Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: -1})
+	byName := map[string]*report.ConfigResult{}
+	for _, c := range rep.Configs {
+		byName[c.Config.Name] = c
+	}
+	searched := []string{"traj-fs-config-001", "traj-fs-todo-002", "traj-fs-dupes-003", "traj-prod-loan-003"}
+	for _, name := range []string{"search:bm25 k=5", "search:regex k=5"} {
+		c := byName[name]
+		if m := c.Metrics; m.Cases != len(searched) || m.NotRecorded != rep.Cases-len(searched) || m.Passed+m.Failed != m.Cases {
+			t.Errorf("%s: %d cases judged, %d not recorded of %d", name, m.Cases, m.NotRecorded, rep.Cases)
+		}
+		for _, r := range c.Results {
+			if r.NotRecorded == slices.Contains(searched, r.ID) {
+				t.Errorf("%s %s: not recorded %v", name, r.ID, r.NotRecorded)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		config, id string
+		passed     bool
+		cause      string
+		searches   int
+		unshown    int
+	}{
+		{"search:bm25 k=5", "traj-fs-todo-002", true, "", 2, 0},
+		// The keyword query finds nothing as a pattern: both calls are to
+		// tools never shown.
+		{"search:regex k=5", "traj-fs-todo-002", false, "search_query", 1, 2},
+		// Its first recording, judged under inject: at k=5 neither tool
+		// is injected and the model never searched.
+		{"k=5", "traj-fs-todo-002", false, "retrieval_miss", 0, 2},
+		{"search:regex k=5", "traj-prod-loan-003", true, "", 1, 0},
+		{"all", "traj-fs-dupes-003", true, "", 1, 0},
+	} {
+		r := resultOf(t, byName[tc.config], tc.id)
+		if r.NotRecorded || r.Passed != tc.passed || r.Cause != tc.cause || r.Strategy.Searches != tc.searches || r.Strategy.UnshownCalls != tc.unshown {
+			t.Errorf("%s %s: passed %v cause %q searches %d unshown %d, want %+v", tc.config, tc.id, r.Passed, r.Cause, r.Strategy.Searches, r.Strategy.UnshownCalls, tc)
+		}
 	}
 }

@@ -24,6 +24,10 @@ func (a *Aggregate) add(r *CaseResult, tokens bool) {
 	if a.Causes == nil {
 		a.Causes, a.Codes = map[string]int{}, map[string]int{}
 	}
+	if r.NotRecorded {
+		a.NotRecorded++
+		return
+	}
 	a.Cases++
 	a.Trials.Add(r.TrialCounts())
 	if r.Passed {
@@ -165,7 +169,7 @@ func SummariseVariants(variants []string, results []*CaseResult, tokens bool) []
 	for vi, v := range variants {
 		s := VariantStats{Variant: v}
 		for _, r := range results {
-			if r.Cause == CauseError || vi >= len(r.Variants) {
+			if r.Cause == CauseError || r.NotRecorded || vi >= len(r.Variants) {
 				continue
 			}
 			s.add(&r.Variants[vi], tokens)

@@ -305,7 +305,10 @@ func describeConfig(c Config) string {
 // recall when asked.
 func outcome(r *CaseResult, recall bool) string {
 	s := "passed"
-	if !r.Passed {
+	switch {
+	case r.NotRecorded:
+		return "not recorded under the strategy"
+	case !r.Passed:
 		s = "failed (" + r.Cause
 		if r.Calls != nil && r.Calls.Code != "" {
 			s += ", " + string(r.Calls.Code)

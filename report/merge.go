@@ -161,7 +161,10 @@ func checkResult(r *CaseResult) error {
 	if r.Line < 1 {
 		return fmt.Errorf("line %d", r.Line)
 	}
-	if r.Passed != (r.Cause == "") || (r.Cause != "" && !slices.Contains(CauseOrder, r.Cause)) {
+	if r.NotRecorded && (r.Passed || r.Cause != "") {
+		return fmt.Errorf("not recorded, yet passed %t with cause %q", r.Passed, r.Cause)
+	}
+	if !r.NotRecorded && (r.Passed != (r.Cause == "") || (r.Cause != "" && !slices.Contains(CauseOrder, r.Cause))) {
 		return fmt.Errorf("passed %t with cause %q", r.Passed, r.Cause)
 	}
 	for _, x := range []struct {

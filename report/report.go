@@ -98,6 +98,10 @@ type Aggregate struct {
 	Cases  int `json:"cases"`
 	Passed int `json:"passed"`
 	Failed int `json:"failed"`
+	// NotRecorded counts the cases not recorded under the
+	// configuration's strategy (CaseResult.NotRecorded): they are not in
+	// Cases, so every figure is over the cases recorded under it.
+	NotRecorded int `json:"not_recorded"`
 	// Broken counts cases that could not be replayed at all.
 	Broken   int      `json:"broken"`
 	PassRate *float64 `json:"pass_rate"`
@@ -221,6 +225,11 @@ type CaseResult struct {
 	Cause string `json:"cause,omitempty"`
 	// Error says why a broken case could not be replayed.
 	Error string `json:"error,omitempty"`
+	// NotRecorded: the case holds recordings, none made under the
+	// configuration's strategy (suite.Case.Under), so it is not judged
+	// under it: neither passed nor failed (no cause), and left out of
+	// the configuration's figures but for the NotRecorded count.
+	NotRecorded bool `json:"not_recorded,omitempty"`
 
 	// Injected is what went into the prompt: always-include tools, then
 	// the retrieved ones in rank order.

@@ -141,3 +141,20 @@ func Everything(tools []toolcall.Tool, always []string) []string {
 	}
 	return out
 }
+
+// Spellings lists every strategy as String writes it, searches spelt out:
+// "inject", "search:bm25", "search:regex", "all" (what a recording's
+// strategy field may say).
+func Spellings() []string {
+	var out []string
+	for _, name := range Names {
+		if name != Search {
+			out = append(out, name)
+			continue
+		}
+		for _, s := range Searches {
+			out = append(out, name+":"+s)
+		}
+	}
+	return out
+}

@@ -32,15 +32,16 @@ var schemaTemplate []byte
 func schemaLists() map[string]any {
 	formats := anyparse.Formats()
 	return map[string]any{
-		"@generated":        "Generated from suite.schema.tmpl.json by go generate ./replay: transcript.format is every format of the parser registry (anyparse.Formats), transcript.variant every prompt variant, the match modes metrics lists, the repairs of package repair and the strategies of package strategy. Do not edit.",
-		"@formats":          formats,
-		"@variants":         append(slices.Clone(prompt.TextVariants()), prompt.VariantNative),
-		"@trajectory_modes": metrics.TrajectoryModes,
-		"@arg_modes":        metrics.ArgModes,
-		"@string_modes":     metrics.StringModes,
-		"@repairs":          repair.Names(),
-		"@strategies":       strategy.Names,
-		"@searches":         strategy.Searches,
+		"@generated":           "Generated from suite.schema.tmpl.json by go generate ./replay: transcript.format is every format of the parser registry (anyparse.Formats), transcript.variant every prompt variant, the match modes metrics lists, the repairs of package repair and the strategies of package strategy. Do not edit.",
+		"@formats":             formats,
+		"@variants":            append(slices.Clone(prompt.TextVariants()), prompt.VariantNative),
+		"@trajectory_modes":    metrics.TrajectoryModes,
+		"@arg_modes":           metrics.ArgModes,
+		"@string_modes":        metrics.StringModes,
+		"@repairs":             repair.Names(),
+		"@strategies":          strategy.Names,
+		"@searches":            strategy.Searches,
+		"@recorded_strategies": strategy.Spellings(),
 	}
 }
 

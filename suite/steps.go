@@ -260,6 +260,7 @@ func (l *loader) steps(c *Case) {
 	}
 	for prefix, steps := range c.stepLists() {
 		l.stepList(c, prefix, steps)
+		l.checkStepsStrategy(c, prefix, steps)
 	}
 }
 

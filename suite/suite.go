@@ -128,6 +128,11 @@ type Transcript struct {
 	// marker dialect it describes, and Format is left out. A transcript
 	// with neither is read in the settings line's dialect.
 	Dialect string `json:"dialect,omitempty"`
+	// Strategy is the tool-search strategy the output was recorded under,
+	// spelt as the suite's strategies are ("search:bm25"; see
+	// recorded.go); empty for a recording made with the tools injected
+	// (inject or all). All the transcripts of one trajectory name the same.
+	Strategy string `json:"strategy,omitempty"`
 
 	dialect *textparse.Dialect // the dialect read, loaded from a file
 	data    []byte             // the whole output read from File

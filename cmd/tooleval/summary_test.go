@@ -25,7 +25,7 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 		}
 	}
 	last := lines[len(lines)-1]
-	if !regexp.MustCompile(`^\d+ cases, 6 configs: \d+(-\d+)? passed, \d+(-\d+)? failed; no gate$`).MatchString(last) {
+	if !regexp.MustCompile(`^\d+ cases, 6 configs: \d+(-\d+)? passed, \d+(-\d+)? failed, \d+-\d+ not recorded; no gate$`).MatchString(last) {
 		t.Errorf("last line %q", last)
 	}
 	// The embedded suite shows a subset-mode trajectory and failures each
@@ -33,7 +33,8 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 	// The embedded suite declares strategies: one table compares them
 	// (issue 27), and the summary lists fewer worst cases to fit.
 	for _, want := range []string{"config      │ first │  end  │ searches │ tokens │ unshown │ exact │ call acc │", "│ search:regex k=5 │",
-		"│ all              │ 1.000 │ 1.000 │", "Failures by cause", "k=3: worst cases (5 of ", "Trials: flaky at k=3: fs-flaky-215 2/3",
+		"│ all              │ 1.000 │ 1.000 │", "Failures by cause", "Not recorded under the strategy (not judged): search:bm25 k=5 240, search:regex k=5 240",
+		"│ search:bm25 k=5  │ 0.000 │ 1.000 │     1.50 │", "│ search:regex k=5 │ 0.000 │ 0.750 │", "k=3: worst cases (5 of ", "Trials: flaky at k=3: fs-flaky-215 2/3",
 		"k=3: cases judged by a match mode other than the default: subset 1",
 		"k=3: failures each repair fixes: tool_name 1, json 3, coerce 5, drop_unknown 3, drop_optional 1"} {
 		if !strings.Contains(out, want) {
@@ -57,7 +58,7 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 				t.Errorf("%s lacks %q", flag, want)
 			}
 		}
-		if !strings.HasSuffix(out, " failed; no gate\n") {
+		if !strings.HasSuffix(out, " not recorded; no gate\n") {
 			t.Errorf("%s does not end with the outcome line", flag)
 		}
 	}
