@@ -224,8 +224,8 @@ func TestMergeShardsWithStrategies(t *testing.T) {
 	}
 	opts := Options{Variants: []string{"retrieved", "names"}, Encoding: "o200k_base", RandomChunkings: -1}
 	want := reportJSON(t, runTest(t, s, opts))
-	if !strings.Contains(want, `"exact_name_miss_ids":["named-export"]`) {
-		t.Fatal("the run should list an exact-name miss")
+	if !strings.Contains(want, `"exact_name_miss_ids":["named-export"]`) || !strings.Contains(want, `"not_recorded":true`) {
+		t.Fatal("the run should list an exact-name miss and cases not recorded under a strategy")
 	}
 	for n := 2; n <= 5; n++ {
 		if got := reportJSON(t, mergeShards(t, s, opts, n)); got != want {
@@ -363,5 +363,63 @@ func TestEmbeddedStrategyRecordings(t *testing.T) {
 		if r.NotRecorded || r.Passed != tc.passed || r.Cause != tc.cause || r.Strategy.Searches != tc.searches || r.Strategy.UnshownCalls != tc.unshown {
 			t.Errorf("%s %s: passed %v cause %q searches %d unshown %d, want %+v", tc.config, tc.id, r.Passed, r.Cause, r.Strategy.Searches, r.Strategy.UnshownCalls, tc)
 		}
+	}
+}
+
+// TestNotRecordedOutputs: the count of cases not recorded under each
+// strategy is in the JSON metrics and under the strategy table in every
+// output; JUnit skips those cases; and a gate on a configuration that
+// judged no case cannot pass silently.
+func TestNotRecordedOutputs(t *testing.T) {
+	s, err := suite.LoadFile(strategySuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := runTest(t, s, Options{Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: -1})
+	note := "Not recorded under the strategy (not judged): k=2 2, search:bm25 k=2 2, search:regex k=2 1, all 2"
+	if !strings.Contains(reportJSON(t, rep), `"not_recorded":2,`) {
+		t.Error("the JSON metrics lack not_recorded")
+	}
+	for _, out := range []struct {
+		name  string
+		write func(*bytes.Buffer) error
+		want  string
+	}{
+		{"summary", func(b *bytes.Buffer) error { return render.WriteSummary(b, rep, 8) }, note},
+		{"table", func(b *bytes.Buffer) error { return render.WriteTable(b, rep, 8) }, note},
+		{"markdown", func(b *bytes.Buffer) error { return render.WriteMarkdown(b, rep, 8) }, "- " + note},
+		{"html", func(b *bytes.Buffer) error { return render.WriteHTML(b, rep, render.HTMLOptions{Suite: s}) }, "<li>" + note + "</li>"},
+		{"junit", func(b *bytes.Buffer) error { return render.WriteJUnit(b, rep) }, `<testsuite name="suite.search:regex k=2" tests="6" failures="4" errors="0" skipped="1"`},
+		{"junit", func(b *bytes.Buffer) error { return render.WriteJUnit(b, rep) }, `<skipped message="not recorded under this configuration&#39;s strategy: not judged"></skipped>`},
+	} {
+		var b bytes.Buffer
+		if err := out.write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), out.want) {
+			t.Errorf("%s lacks %q:\n%s", out.name, out.want, b.String())
+		}
+	}
+
+	// named-export was recorded under inject and search:regex only.
+	f, err := suite.ParseFilter([]string{"named-export"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := runTest(t, s, Options{Ks: []int{2}, Filter: f, Strategies: []strategy.Strategy{{Strategy: strategy.Search}}, Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: -1})
+	if m := one.Configs[0].Metrics; m.Cases != 0 || m.NotRecorded != 1 || m.PassRate != nil {
+		t.Fatalf("%d cases, %d not recorded, pass rate %v", m.Cases, m.NotRecorded, m.PassRate)
+	}
+	th, err := report.ParseThreshold("pass_rate=0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := report.Gate{Min: []report.Threshold{th}}.Check(one, nil)
+	if !v.Passed || len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "search:bm25 k=2: pass_rate could not be measured") {
+		t.Errorf("a gate over no judged case: %+v", v)
+	}
+	v = report.Gate{Min: []report.Threshold{th}, RequireMeasured: true}.Check(one, nil)
+	if v.Passed || len(v.Errors) != 1 {
+		t.Errorf("with require-measured: %+v", v)
 	}
 }
