@@ -237,6 +237,9 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 			if r.Cause != "" {
 				causes[r.Cause] = true
 			}
+			if r.NotRecorded {
+				causes[htmlNotRecorded] = true
+			}
 			for _, t := range r.Tags {
 				tags[t] = true
 			}
@@ -246,7 +249,7 @@ func WriteHTML(w io.Writer, rep *report.Report, opts HTMLOptions) error {
 		}
 		p.Configs = append(p.Configs, hc)
 	}
-	for _, c := range report.CauseOrder {
+	for _, c := range append(slices.Clip(report.CauseOrder), htmlNotRecorded) {
 		if causes[c] {
 			p.Causes = append(p.Causes, c)
 		}
@@ -318,6 +321,10 @@ func delta(metric string, base, cur *float64, format func(*float64) string) (str
 	return sign + s, class
 }
 
+// htmlNotRecorded is what the page's cause column and filter say of a case
+// not recorded under the configuration's strategy (not a failure cause).
+const htmlNotRecorded = "not recorded"
+
 // caseView is one case under one configuration, for the drill-down; sc is
 // the case in the suite s (nil when s is nil or lacks it). The case's own
 // data (query, gold calls, transcript) is filled in only when full is set:
@@ -325,6 +332,9 @@ func delta(metric string, base, cur *float64, format func(*float64) string) (str
 func caseView(rep *report.Report, c *report.ConfigResult, r *report.CaseResult, s *suite.Suite, sc *suite.Case, blocks *toolBlocks, full bool) htmlCase {
 	h := htmlCase{Config: c.Config.Name, ID: r.ID, Line: r.Line, Cause: r.Cause, Lang: r.Lang, Tags: strings.Join(r.Tags, " "),
 		Passed: r.Passed, ZeroMatch: r.ZeroMatch, Detail: Detail(r), Judging: judgingNote(r), Injected: r.Injected, Missed: r.Missed, Recall: -1}
+	if r.NotRecorded {
+		h.Cause = htmlNotRecorded
+	}
 	if r.Scored {
 		h.Recall = r.Recall
 	}

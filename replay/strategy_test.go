@@ -389,6 +389,7 @@ func TestNotRecordedOutputs(t *testing.T) {
 		{"table", func(b *bytes.Buffer) error { return render.WriteTable(b, rep, 8) }, note},
 		{"markdown", func(b *bytes.Buffer) error { return render.WriteMarkdown(b, rep, 8) }, "- " + note},
 		{"html", func(b *bytes.Buffer) error { return render.WriteHTML(b, rep, render.HTMLOptions{Suite: s}) }, "<li>" + note + "</li>"},
+		{"html", func(b *bytes.Buffer) error { return render.WriteHTML(b, rep, render.HTMLOptions{Suite: s}) }, "<option>not recorded</option>"},
 		{"junit", func(b *bytes.Buffer) error { return render.WriteJUnit(b, rep) }, `<testsuite name="suite.search:regex k=2" tests="6" failures="4" errors="0" skipped="1"`},
 		{"junit", func(b *bytes.Buffer) error { return render.WriteJUnit(b, rep) }, `<skipped message="not recorded under this configuration&#39;s strategy: not judged"></skipped>`},
 	} {
