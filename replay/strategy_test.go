@@ -416,7 +416,7 @@ func TestNotRecordedOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := report.Gate{Min: []report.Threshold{th}}.Check(one, nil)
-	if !v.Passed || len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "search:bm25 k=2: pass_rate could not be measured") {
+	if !v.Passed || len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "search:bm25 k=2: pass_rate could not be measured (no case is recorded under its strategy: 1 not recorded)") {
 		t.Errorf("a gate over no judged case: %+v", v)
 	}
 	v = report.Gate{Min: []report.Threshold{th}, RequireMeasured: true}.Check(one, nil)

@@ -115,7 +115,11 @@ func (g Gate) Check(rep, base *Report) *Verdict {
 			cv := m.get(&c.Metrics)
 			switch {
 			case cv == nil:
-				unmeasured(c.Config.Name, t.Metric, "")
+				where := ""
+				if c.Metrics.Cases == 0 && c.Metrics.NotRecorded > 0 {
+					where = fmt.Sprintf(" (no case is recorded under its strategy: %d not recorded)", c.Metrics.NotRecorded)
+				}
+				unmeasured(c.Config.Name, t.Metric, where)
 			case !m.lowerIsBetter && *cv < t.Value-1e-9:
 				v.Regressions = append(v.Regressions, Regression{Config: c.Config.Name, Metric: t.Metric, Kind: KindMin, Current: *cv, Allowed: t.Value})
 			case m.lowerIsBetter && *cv > t.Value+1e-9:
