@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tooleval/tooleval/pyliteral"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // Standardize is how the leaderboard compares strings, exactly as its
@@ -28,29 +29,8 @@ func Standardize(s string) string {
 
 // JSONKind is the JSON type of a raw value: "string", "integer" (a number
 // written without fraction or exponent), "number", "boolean", "null",
-// "array" or "object".
-func JSONKind(v json.RawMessage) string {
-	v = bytes.TrimSpace(v)
-	if len(v) == 0 {
-		return ""
-	}
-	switch v[0] {
-	case '"':
-		return "string"
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	if bytes.ContainsAny(v, ".eE") {
-		return "number"
-	}
-	return "integer"
-}
+// "array" or "object" (toolcall.JSONKind, the one home of the rule).
+func JSONKind(v json.RawMessage) string { return toolcall.JSONKind(v) }
 
 // valueRule is how a value is compared: its argument and string modes
 // (the zero value: exact, standardised).

@@ -49,23 +49,14 @@ func (a ExampleArg) IsString() bool {
 // "boolean", "null", "object" or "array"), for the dialects that type
 // each argument (Kimi K3's type="…").
 func (a ExampleArg) JSONType() string {
-	j := a.JSON()
-	if j == "" {
+	switch k := JSONKind([]byte(a.JSON())); k {
+	case "":
 		return "null"
+	case "integer":
+		return "number"
+	default:
+		return k
 	}
-	switch j[0] {
-	case '"':
-		return "string"
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
 }
 
 // Arguments returns the arguments as one JSON object, in order.
