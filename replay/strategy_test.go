@@ -364,6 +364,17 @@ func TestEmbeddedStrategyRecordings(t *testing.T) {
 			t.Errorf("%s %s: passed %v cause %q searches %d unshown %d, want %+v", tc.config, tc.id, r.Passed, r.Cause, r.Strategy.Searches, r.Strategy.UnshownCalls, tc)
 		}
 	}
+	// tag:strategies selects them: every configuration on the same cases.
+	f, err := suite.ParseFilter([]string{"tag:strategies"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := runTest(t, s, Options{Ks: []int{5}, Filter: f, Variants: []string{"retrieved"}, Encoding: "none", RandomChunkings: -1})
+	for _, c := range same.Configs {
+		if c.Metrics.Cases != len(searched) || c.Metrics.NotRecorded != 0 {
+			t.Errorf("tag:strategies, %s: %d cases, %d not recorded", c.Config.Name, c.Metrics.Cases, c.Metrics.NotRecorded)
+		}
+	}
 }
 
 // TestNotRecordedOutputs: the count of cases not recorded under each
