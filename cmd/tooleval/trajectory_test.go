@@ -41,3 +41,12 @@ func TestTrajectoryCommands(t *testing.T) {
 		t.Errorf("gate on trajectory_success: exit %d:\n%s", code, stdout)
 	}
 }
+
+// TestValidateCountsStrategies: recordings of one case under several
+// strategies are counted as such, not as trials.
+func TestValidateCountsStrategies(t *testing.T) {
+	code, stdout, stderr := runCLI("validate", "../../testdata/replay/strategy/suite.jsonl")
+	if want := "ok, 6 cases (2 with transcripts, 2 with gold calls, 4 trajectories of 10 steps, 5 recorded under several strategies)\n"; code != 0 || !strings.HasSuffix(stdout, want) {
+		t.Errorf("validate: exit %d: %q, want it to end %q%s", code, stdout, want, stderr)
+	}
+}

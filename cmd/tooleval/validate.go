@@ -71,13 +71,24 @@ func runValidate(o *validateOptions, std streams) error {
 			bad = append(bad, err)
 			continue
 		}
-		transcripts, calls, trajectories, steps, trials := 0, 0, 0, 0, 0
+		transcripts, calls, trajectories, steps, trials, strategies := 0, 0, 0, 0, 0, 0
 		for _, cs := range s.Cases {
 			if cs.Transcript != nil || cs.Transcripts != nil {
 				transcripts++
 			}
-			if cs.TrialCount() > 1 {
-				trials++
+			// Recordings under several strategies are not trials of one.
+			per := map[string]int{}
+			for _, rec := range cs.Recordings() {
+				per[rec]++
+			}
+			if len(per) > 1 {
+				strategies++
+			}
+			for _, n := range per {
+				if n > 1 {
+					trials++
+					break
+				}
 			}
 			if cs.CheckCalls() {
 				calls++
@@ -90,6 +101,9 @@ func runValidate(o *validateOptions, std streams) error {
 		fmt.Fprintf(out, "%s: ok, %d cases (%d with transcripts, %d with gold calls", s.Name, len(s.Cases), transcripts, calls)
 		if trajectories > 0 {
 			fmt.Fprintf(out, ", %d trajectories of %d steps", trajectories, steps)
+		}
+		if strategies > 0 {
+			fmt.Fprintf(out, ", %d recorded under several strategies", strategies)
 		}
 		if trials > 0 {
 			fmt.Fprintf(out, ", %d with several trials", trials)
