@@ -31,12 +31,8 @@ func htmlReport(t *testing.T) (*report.Report, string) {
 	base.Configs[1].Metrics.Derive()
 	rep := runTest(t, s, replay.Options{Ks: []int{3, 5}, Encoding: "o200k_base"})
 	report.Gate{MaxDrop: []report.Threshold{{Metric: "pass_rate", Value: 0}}, Min: []report.Threshold{{Metric: "recall", Value: 0.5}}}.Check(rep, base)
-	var b bytes.Buffer
-	if err := WriteHTML(&b, rep, HTMLOptions{Suite: s}); err != nil {
-		t.Fatal(err)
-	}
 	file := filepath.Join(t.TempDir(), "report.html")
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(writtenPage(t, rep, s)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return rep, file
@@ -441,9 +437,15 @@ func hostilePage(t *testing.T) (page, id, transcript string) {
 		t.Fatal(err)
 	}
 	rep := runTest(t, s, replay.Options{Ks: []int{3}})
+	return writtenPage(t, rep, s), id, transcript
+}
+
+// writtenPage is the HTML report of rep with suite s's drill-down data.
+func writtenPage(t *testing.T, rep *report.Report, s *suite.Suite) string {
+	t.Helper()
 	var b bytes.Buffer
 	if err := WriteHTML(&b, rep, HTMLOptions{Suite: s}); err != nil {
 		t.Fatal(err)
 	}
-	return b.String(), id, transcript
+	return b.String()
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,11 +25,7 @@ func trialsPage(t *testing.T) (string, *report.Report, *suite.Suite) {
 		t.Fatal(err)
 	}
 	rep := runTest(t, s, replay.Options{Ks: []int{3}})
-	var b bytes.Buffer
-	if err := WriteHTML(&b, rep, HTMLOptions{Suite: s}); err != nil {
-		t.Fatal(err)
-	}
-	return b.String(), rep, s
+	return writtenPage(t, rep, s), rep, s
 }
 
 // The page data holds each trial of a case with several: per row its
