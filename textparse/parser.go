@@ -110,6 +110,11 @@ type tagState struct {
 	skip     string                    // closing tag that ends mSkip
 	skipN    int                       //
 	tagCache map[string]*toolcall.Tool // lookupTag
+	// fmtOf, fmtIdx: the format formatTag last looked up, and its index
+	// in the tag table (-1: not XML-style); fmtSet once it has looked.
+	fmtOf  Format
+	fmtIdx int
+	fmtSet bool
 }
 
 // readerState holds the body readers.

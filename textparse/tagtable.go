@@ -328,8 +328,8 @@ func (p *Parser) keepsNewline() bool {
 	if x := p.wrapperOf(); x != nil {
 		return x.keepNL
 	}
-	if i, ok := tt.tagDialectOf(p.Format()); ok {
-		return tt.ds[i].keepNL
+	if x := p.formatTag(); x != nil {
+		return x.keepNL
 	}
 	return false
 }
@@ -341,8 +341,8 @@ func (p *Parser) bareInvoke() uint64 {
 	if p.calls.cur.kind != ckInvoke || p.wrapperOf() != nil {
 		return 0
 	}
-	if i, ok := tt.tagDialectOf(p.Format()); ok && tt.ds[i].d.Tags.Bare {
-		return bitOf(tt.ds[i].invoke)
+	if x := p.formatTag(); x != nil && x.d.Tags.Bare {
+		return bitOf(x.invoke)
 	}
 	return 0
 }
@@ -353,10 +353,28 @@ func (p *Parser) cdata() bool {
 	if x := p.wrapperOf(); x != nil {
 		return x.d.Tags.CDATA
 	}
-	if i, ok := tt.tagDialectOf(p.Format()); ok {
-		return tt.ds[i].d.Tags.CDATA
+	if x := p.formatTag(); x != nil {
+		return x.d.Tags.CDATA
 	}
 	return false
+}
+
+// formatTag is the XML-style dialect of the format in use (the one given,
+// or the one detected), or nil. The lookup (two string-keyed maps) is
+// made again only when the format changes: the per-tag questions above
+// ask it on the hot path.
+func (p *Parser) formatTag() *tagDialect {
+	t := &p.tags
+	if f := p.Format(); !t.fmtSet || f != t.fmtOf {
+		t.fmtOf, t.fmtSet, t.fmtIdx = f, true, -1
+		if i, ok := tt.tagDialectOf(f); ok {
+			t.fmtIdx = i
+		}
+	}
+	if t.fmtIdx < 0 {
+		return nil
+	}
+	return &tt.ds[t.fmtIdx]
 }
 
 // wrapEnds are the kinds that end a call inside the current wrapper
