@@ -172,6 +172,11 @@ func AppendUntyped(dst, value []byte) []byte {
 	if len(v) > 0 && json.Valid(v) {
 		return append(dst, v...)
 	}
+	if len(v) > 0 && (v[0] == '{' || v[0] == '[') {
+		if out, ok := appendEscaped(dst, v); ok {
+			return out
+		}
+	}
 	if len(v) > 0 {
 		if out, ok := appendPython(dst, v); ok {
 			return out
@@ -196,7 +201,28 @@ func appendStructure(dst []byte, allowed map[string]bool, v []byte) ([]byte, boo
 	if first != '(' && json.Valid(v) {
 		return append(dst, v...), true
 	}
-	return appendPython(dst, v)
+	if out, ok := appendPython(dst, v); ok {
+		return out, true
+	}
+	return appendEscaped(dst, v)
+}
+
+// appendEscaped appends v as JSON when v is a JSON object or array
+// escaped once more, as inside a JSON string ([{\"id\": \"1\"}]: a
+// model that wrote the value's JSON-encoded form), and reports whether it
+// was one. The serving stacks read such a value as the structure it
+// encodes.
+func appendEscaped(dst, v []byte) ([]byte, bool) {
+	if bytes.IndexByte(v, '\\') < 0 {
+		return dst, false
+	}
+	quoted := make([]byte, 0, len(v)+2)
+	quoted = append(append(append(quoted, '"'), v...), '"')
+	var s string
+	if json.Unmarshal(quoted, &s) != nil || s == "" || s[0] != v[0] || !json.Valid([]byte(s)) {
+		return dst, false
+	}
+	return append(dst, s...), true
 }
 
 // coerceJSONNumber reports whether b is exactly a JSON number.

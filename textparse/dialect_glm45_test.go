@@ -47,4 +47,7 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/empty_call", format: FormatGLM45,
 		in:   "<tool_call></tool_call>ok",
 		want: `text="ok"`},
+	{name: "glm45/array_value_escaped_once_more", format: FormatGLM45, tools: true,
+		in:   "<tool_call>search\n<arg_key>tags</arg_key>\n<arg_value>[{\\\"name\\\": \\\"urgent\\\", \\\"dir\\\": \\\"D:\\\\\\\\logs\\\"}]</arg_value>\n</tool_call>",
+		want: `call=search{"tags":[{"name":"urgent","dir":"D:\\logs"}]}`},
 }
