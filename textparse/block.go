@@ -190,7 +190,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 				p.emitText(b[start:i], p.off+start)
 			}
 			p.m.beginTag(p.off + i) // with the set tagsHere worked out
-			return i + 1
+			return p.matchStep(b, i+1)
 		}
 		if set.first[c] {
 			if i > start {
@@ -489,7 +489,7 @@ func (p *Parser) nameDone() {
 	}
 	name := p.calls.names.Intern(raw)
 	if u := p.mk.blk.Body.Untyped; u != "" && !p.mk.typed && p.cfg.format == FormatAuto && p.calls.next == 0 {
-		p.detected = u
+		p.setDetected(u)
 	}
 	if h := p.mk.blk.Body.Name; h != nil {
 		n, i, ok := h(name)
