@@ -1,0 +1,229 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+)
+
+// commandLine is a tooleval command line shown in the README or in help,
+// with where it is shown.
+type commandLine struct {
+	where string
+	words []string // after "tooleval"
+}
+
+// readmeCommandLines are the tooleval command lines of the README: in
+// code blocks (continued lines joined), in the command table's first
+// column, and in inline code spans.
+func readmeCommandLines(t *testing.T) []commandLine {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []commandLine
+	add := func(where, s string) {
+		if i := strings.Index(s, " #"); i >= 0 {
+			s = s[:i]
+		}
+		// Each command of a pipeline or list (chmod +x bin/tooleval &&
+		// bin/tooleval replay …).
+		for _, part := range regexp.MustCompile(`&&|\|\||[|;]`).Split(s, -1) {
+			if _, rest, ok := strings.Cut(" "+part, " tooleval "); ok {
+				out = append(out, commandLine{where, shellWords(rest)})
+			}
+		}
+	}
+	text := strings.ReplaceAll(string(b), "\\\n", " ")
+	inBlock := false
+	for i, line := range strings.Split(text, "\n") {
+		where := "README.md:" + strconvItoa(i+1)
+		switch {
+		case strings.HasPrefix(line, "```"):
+			inBlock = !inBlock
+		case inBlock:
+			add(where, strings.ReplaceAll(line, "bin/tooleval", " tooleval"))
+		default:
+			for _, m := range regexp.MustCompile("`(tooleval [^`]+)`").FindAllStringSubmatch(line, -1) {
+				add(where, strings.ReplaceAll(m[1], `\|`, " ")) // alternatives in a table cell
+			}
+		}
+	}
+	return out
+}
+
+func strconvItoa(n int) string {
+	s := ""
+	for ; n > 0; n /= 10 {
+		s = string(rune('0'+n%10)) + s
+	}
+	return s
+}
+
+// shellWords splits a command line like a shell, closely enough for
+// documented examples: quotes group words; a pipe, redirection or ";"
+// ends the command.
+func shellWords(s string) []string {
+	var words []string
+	var cur strings.Builder
+	quote, in := rune(0), false
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, in = r, true
+		case r == ' ' || r == '\t':
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in = false
+			}
+		case (r == '|' || r == ';' || r == '>' || r == '<' || r == '&') && !in:
+			return words
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// unknownFlags gives the command a line's words name and the flags they
+// use that the command does not define.
+func unknownFlags(words []string) (path string, unknown []string) {
+	cmds := newApp(commands(), nil, nil, nil).Commands
+	var c *cli.Command
+	i := 0
+	for ; i < len(words); i++ {
+		next := findCommand(cmds, words[i])
+		if next == nil {
+			break
+		}
+		c, cmds = next, next.Subcommands
+		path = strings.TrimSpace(path + " " + words[i])
+	}
+	if c == nil {
+		return "", nil
+	}
+	known := map[string]bool{"help": true, "h": true}
+	for _, f := range c.Flags {
+		for _, n := range f.Names() {
+			known[n] = true
+		}
+	}
+	for _, w := range words[i:] {
+		if w == "--" {
+			break
+		}
+		// [--json FILE], (--query Q | …), [FILE|-]
+		w = strings.TrimRight(strings.TrimLeft(w, "[("), "…,.)]")
+		if !strings.HasPrefix(w, "-") || strings.Trim(w, "-") == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if !strings.HasPrefix(w, "--") && len(name) > 1 && !known[name] {
+			name = name[:1] // -k3 is -k 3
+		}
+		if !known[name] {
+			unknown = append(unknown, w)
+		}
+	}
+	return path, unknown
+}
+
+// TestReadmeCommandsUseRealFlags: every tooleval command line the README
+// shows (code blocks, the command table, inline code) names a command
+// and only flags that command defines.
+func TestReadmeCommandsUseRealFlags(t *testing.T) {
+	lines := readmeCommandLines(t)
+	if len(lines) < 20 {
+		t.Fatalf("only %d command lines found in README.md", len(lines))
+	}
+	for _, l := range lines {
+		if len(l.words) == 0 || !regexp.MustCompile(`^[a-z]+$`).MatchString(l.words[0]) {
+			continue // "tooleval --version", "name: tooleval, path: …" in YAML
+		}
+		path, unknown := unknownFlags(l.words)
+		if path == "" {
+			t.Errorf("%s: tooleval %s: no such command", l.where, strings.Join(l.words, " "))
+			continue
+		}
+		if len(unknown) > 0 {
+			t.Errorf("%s: tooleval %s: %s has no flag %s", l.where, strings.Join(l.words, " "), path, strings.Join(unknown, ", "))
+		}
+	}
+}
+
+// TestHelpExamplesUseRealFlags: the same for every command's EXAMPLES.
+func TestHelpExamplesUseRealFlags(t *testing.T) {
+	for key, h := range helpByCommand {
+		for _, e := range h.examples {
+			e = strings.ReplaceAll(e, "\\\n", " ")
+			_, rest, ok := strings.Cut(" "+e, " tooleval ")
+			if !ok {
+				t.Errorf("%s: example %q runs no tooleval command", key, e)
+				continue
+			}
+			if i := strings.Index(rest, " #"); i >= 0 {
+				rest = rest[:i]
+			}
+			path, unknown := unknownFlags(shellWords(rest))
+			if path == "" || len(unknown) > 0 {
+				t.Errorf("%s: example %q: command %q, unknown flags %v", key, e, path, unknown)
+			}
+		}
+	}
+}
+
+// TestReadmeCommandTableNamesEveryCommand: the README's command table has
+// a row for every command that runs something (a command without
+// subcommands: "import bfcl", not "import"), and no other row.
+func TestReadmeCommandTableNamesEveryCommand(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(b), "\n| command | what it does |\n")
+	if !ok {
+		t.Fatal("README.md has no command table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	rows := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\| `tooleval ((?:[a-z]+ ?)+)").FindAllStringSubmatch(table, -1) {
+		words := strings.Fields(m[1])
+		for len(words) > 0 && findPath(words) == nil {
+			words = words[:len(words)-1]
+		}
+		rows[strings.Join(words, " ")] = true
+	}
+	var walk func(prefix string, cmds []*cli.Command)
+	walk = func(prefix string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			path := strings.TrimSpace(prefix + " " + c.Name)
+			switch {
+			case c.Name == "help" || c.Hidden:
+			case len(c.Subcommands) > 0:
+				walk(path, c.Subcommands)
+			case !rows[path]:
+				t.Errorf("README.md's command table has no row for tooleval %s", path)
+			default:
+				delete(rows, path)
+			}
+		}
+	}
+	walk("", commands())
+	for path := range rows {
+		t.Errorf("README.md's command table has a row for %q, which is not a command", path)
+	}
+}
