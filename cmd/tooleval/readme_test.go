@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/tooleval/tooleval/textparse"
 )
 
 // commandLine is a tooleval command line shown in the README or in help,
@@ -225,5 +227,38 @@ func TestReadmeCommandTableNamesEveryCommand(t *testing.T) {
 	walk("", commands())
 	for path := range rows {
 		t.Errorf("README.md's command table has a row for %q, which is not a command", path)
+	}
+}
+
+// TestReadmeWireShapesAreTheRegistrys: the wire shape of each text dialect
+// in the README's format table is textparse.Wire's, the one the help of
+// parse shows.
+func TestReadmeWireShapesAreTheRegistrys(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(b), "\n| format | wire shape |\n")
+	if !ok {
+		t.Fatal("README.md has no format table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	checked := 0
+	for _, row := range strings.Split(table, "\n")[1:] {
+		m := regexp.MustCompile("^\\| `([a-z0-9_]+)` \\| (``? ?)(.*?)( ?``?) \\|$").FindStringSubmatch(row)
+		if m == nil {
+			continue // several formats in a row, or prose
+		}
+		f := textparse.Format(m[1])
+		if f == textparse.FormatAuto {
+			continue
+		}
+		checked++
+		if got, want := strings.ReplaceAll(m[3], `\|`, "|"), textparse.Wire(f); got != want {
+			t.Errorf("README.md wire shape of %s:\n got %s\nwant %s (textparse.Wire)", f, got, want)
+		}
+	}
+	if checked < len(textparse.Formats())-1 {
+		t.Errorf("checked %d wire shapes, the registry has %d dialects", checked, len(textparse.Formats())-1)
 	}
 }
