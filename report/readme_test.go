@@ -3,10 +3,14 @@ package report
 import (
 	"flag"
 	"fmt"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tooleval/tooleval/internal/golden"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated README sections")
@@ -41,4 +45,40 @@ func thresholdMetricsTable() []byte {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", name, better, bound, what)
 	}
 	return []byte(b.String())
+}
+
+// TestReadmeListsCausesAndCheckCodes: the README's account of a replay
+// names the failure causes in CauseOrder, and the call checks are
+// toolcall.CheckCodes.
+func TestReadmeListsCausesAndCheckCodes(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := regexp.MustCompile("`([a-z_]+)`")
+	names := func(after, until string) []string {
+		_, s, ok := strings.Cut(string(b), after)
+		if !ok {
+			t.Fatalf("README.md has no %q", after)
+		}
+		s, _, _ = strings.Cut(s, until)
+		var out []string
+		for _, m := range code.FindAllStringSubmatch(s, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	if got := names("Every failed case is attributed to one cause", ".\n"); !slices.Equal(got, CauseOrder) {
+		t.Errorf("README.md causes %v, want CauseOrder %v", got, CauseOrder)
+	}
+	var want []string
+	for _, c := range toolcall.CheckCodes {
+		want = append(want, string(c))
+	}
+	slices.Sort(want)
+	got := names("checks the calls against\n`gold_calls` (", ")")
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("README.md call checks %v, want toolcall.CheckCodes %v", got, want)
+	}
 }
