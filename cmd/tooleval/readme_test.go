@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -260,5 +262,46 @@ func TestReadmeWireShapesAreTheRegistrys(t *testing.T) {
 	}
 	if checked < len(textparse.Formats())-1 {
 		t.Errorf("checked %d wire shapes, the registry has %d dialects", checked, len(textparse.Formats())-1)
+	}
+}
+
+// TestReadmeExitCodes: the README's exit codes are the constants, and the
+// commands it says can exit 3 are those whose help says so.
+func TestReadmeExitCodes(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, para, ok := strings.Cut(string(b), "\nExit codes, for every command: ")
+	if !ok {
+		t.Fatal(`README.md has no "Exit codes, for every command:" paragraph`)
+	}
+	para, _, _ = strings.Cut(para, "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	for _, c := range []struct {
+		code int
+		what string
+	}{{exitOK, "ok"}, {exitBadInput, "bad input"}, {exitBadFlags, "bad flags"}, {exitRegression, "the gate failed"}} {
+		if want := fmt.Sprintf("`%d` %s", c.code, c.what); !strings.Contains(para, want) {
+			t.Errorf("README.md exit codes lack %q: %s", want, para)
+		}
+	}
+	m := regexp.MustCompile("the gate failed \\(([^)]*)\\)").FindStringSubmatch(para)
+	if m == nil {
+		t.Fatalf("README.md names no command that exits %d: %s", exitRegression, para)
+	}
+	var named, gated []string
+	for _, c := range regexp.MustCompile("`([a-z ]+)`").FindAllStringSubmatch(m[1], -1) {
+		named = append(named, c[1])
+	}
+	for path, h := range helpByCommand {
+		if strings.Contains(h.exit, fmt.Sprintf(" %d ", exitRegression)) {
+			gated = append(gated, path)
+		}
+	}
+	slices.Sort(named)
+	slices.Sort(gated)
+	if !slices.Equal(named, gated) {
+		t.Errorf("README.md: exit %d for %v; the help says it for %v", exitRegression, named, gated)
 	}
 }
