@@ -161,6 +161,25 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	return AppendJSONString(dst, value)
 }
 
+// AppendUntyped appends to dst the JSON for a parameter value whose type
+// no schema gives (no catalog, a tool or parameter it lacks, a parameter
+// without a type), in a dialect whose chat template writes every value
+// that is not a string as JSON (GLM's tojson): the trimmed value read
+// whole as JSON, or as a Python literal ({'k': True}, None), else the
+// text as a JSON string. The serving stacks read such values so.
+func AppendUntyped(dst, value []byte) []byte {
+	v := bytes.TrimSpace(value)
+	if len(v) > 0 && json.Valid(v) {
+		return append(dst, v...)
+	}
+	if len(v) > 0 {
+		if out, ok := appendPython(dst, v); ok {
+			return out
+		}
+	}
+	return AppendJSONString(dst, value)
+}
+
 // appendStructure appends trimmed text v as a JSON object or array when
 // allowed has that kind and v is one in JSON or as a Python literal (a
 // tuple is an array).

@@ -140,3 +140,28 @@ func ExampleCoerce() {
 	// {"lang":"go","recent":true}
 	// "007"
 }
+
+// TestAppendUntyped: a value no schema types is JSON or a Python literal
+// when it reads whole as one, and otherwise the text as a string.
+func TestAppendUntyped(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"42", `42`},
+		{" -3.5e2\n", `-3.5e2`},
+		{"true", `true`},
+		{"null", `null`},
+		{"None", `null`},
+		{"False", `false`},
+		{`{"a": [1, 2]}`, `{"a": [1, 2]}`},
+		{"{'a': (1, 'x')}", `{"a":[1,"x"]}`},
+		{`"quoted"`, `"quoted"`},
+		{"hello world", `"hello world"`},
+		{"[draft] notes", `"[draft] notes"`},
+		{"  padded  ", `"  padded  "`},
+		{"", `""`},
+		{"1 + 2", `"1 + 2"`},
+	} {
+		if got := string(AppendUntyped(nil, []byte(c.in))); got != c.want {
+			t.Errorf("AppendUntyped(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
