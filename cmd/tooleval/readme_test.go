@@ -305,3 +305,56 @@ func TestReadmeExitCodes(t *testing.T) {
 		t.Errorf("README.md: exit %d for %v; the help says it for %v", exitRegression, named, gated)
 	}
 }
+
+// TestReadmeMCPFlags: the README's MCP flag table lists mcpFlags, and the
+// commands it says take a live catalog are those with --mcp.
+func TestReadmeMCPFlags(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	_, table, ok := strings.Cut(readme, "\n| flag | |\n")
+	if !ok {
+		t.Fatal("README.md has no MCP flag table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	var rows, flags []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `--([a-z-]+)").FindAllStringSubmatch(table, -1) {
+		rows = append(rows, m[1])
+	}
+	for _, f := range mcpFlags() {
+		flags = append(flags, f.Names()[0])
+	}
+	if !slices.Equal(rows, flags) {
+		t.Errorf("README.md's MCP flag table lists %v; mcpFlags defines %v", rows, flags)
+	}
+
+	_, para, ok := strings.Cut(readme, "Wherever a catalog is accepted (")
+	if !ok {
+		t.Fatal(`README.md has no "Wherever a catalog is accepted" line`)
+	}
+	para, _, _ = strings.Cut(para, ")")
+	var named, withMCP []string
+	for _, m := range regexp.MustCompile("`([a-z ]+)`").FindAllStringSubmatch(para, -1) {
+		named = append(named, m[1])
+	}
+	var walk func(prefix string, cmds []*cli.Command)
+	walk = func(prefix string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			path := strings.TrimSpace(prefix + " " + c.Name)
+			for _, f := range c.Flags {
+				if slices.Contains(f.Names(), "mcp") {
+					withMCP = append(withMCP, path)
+				}
+			}
+			walk(path, c.Subcommands)
+		}
+	}
+	walk("", commands())
+	slices.Sort(named)
+	slices.Sort(withMCP)
+	if !slices.Equal(named, withMCP) {
+		t.Errorf("README.md says %v take a live MCP catalog; the commands with --mcp are %v", named, withMCP)
+	}
+}
