@@ -1,43 +1,30 @@
 package textparse
 
 import (
-	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tooleval/tooleval/internal/golden"
 )
 
 // TestReadmeDialectFileFields: the README's dialect file table names
 // every key a dialect file may hold, and its reader row every body reader
 // a file may name.
 func TestReadmeDialectFileFields(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(b), "\n### A dialect without a release\n")
-	if !ok {
-		t.Fatal("README.md has no dialect file section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
-	_, table, ok := strings.Cut(section, "\n| field | | meaning |\n")
-	if !ok {
-		t.Fatal("the dialect file section has no field table")
-	}
-	table, _, _ = strings.Cut(table, "\n\n")
+	section := golden.ReadDoc(t, "../README.md").Under("### A dialect without a release")
 	var firsts, readRow string
-	for _, row := range strings.Split(table, "\n") {
-		first, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " |")
-		firsts += first + "\n"
-		if first == "`blocks[].body.read`" {
-			readRow = row
+	for _, row := range section.Table("| field | | meaning |") {
+		firsts += row[0] + "\n"
+		if row[0] == "`blocks[].body.read`" {
+			readRow = strings.Join(row, " | ")
 		}
 	}
 	for _, typ := range []reflect.Type{reflect.TypeFor[dialectFile](), reflect.TypeFor[blockFile](), reflect.TypeFor[bodyFile](), reflect.TypeFor[spanFile]()} {
 		for i := range typ.NumField() {
 			key, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
 			if !strings.Contains(firsts, "`"+key+"`") && !strings.Contains(firsts, "."+key+"`") && !strings.Contains(firsts, "."+key+".") {
-				if typ == reflect.TypeFor[spanFile]() && strings.Contains(table, `"`+key+`"`) {
+				if typ == reflect.TypeFor[spanFile]() && strings.Contains(section.Text(), `"`+key+`"`) {
 					continue // reasoning spans {"open", "close"}, "label"
 				}
 				t.Errorf("README.md's dialect file table has no row for %s (%s.%s)", key, typ.Name(), typ.Field(i).Name)
@@ -52,7 +39,7 @@ func TestReadmeDialectFileFields(t *testing.T) {
 			t.Errorf("README.md's blocks[].body.read row does not name the reader %s", r)
 		}
 	}
-	if known := "(known: " + strings.Join(readerList(), ", ") + ")"; !strings.Contains(strings.Join(strings.Fields(section), " "), known) {
+	if known := "(known: " + strings.Join(readerList(), ", ") + ")"; !strings.Contains(strings.Join(strings.Fields(section.Text()), " "), known) {
 		t.Errorf("README.md's unknown-reader message does not list %s", known)
 	}
 }
