@@ -161,6 +161,30 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	return AppendJSONString(dst, value)
 }
 
+// AppendUntyped appends to dst the JSON for a parameter value whose type
+// no schema gives (no catalog, a tool or parameter it lacks, a parameter
+// without a type), in a dialect whose chat template writes every value
+// that is not a string as JSON (GLM's tojson): the trimmed value read
+// whole as JSON, or as a Python literal ({'k': True}, None), else the
+// text as a JSON string. The serving stacks read such values so.
+func AppendUntyped(dst, value []byte) []byte {
+	v := bytes.TrimSpace(value)
+	if len(v) > 0 && json.Valid(v) {
+		return append(dst, v...)
+	}
+	if len(v) > 0 && (v[0] == '{' || v[0] == '[') {
+		if out, ok := appendEscaped(dst, v); ok {
+			return out
+		}
+	}
+	if len(v) > 0 {
+		if out, ok := appendPython(dst, v); ok {
+			return out
+		}
+	}
+	return AppendJSONString(dst, value)
+}
+
 // appendStructure appends trimmed text v as a JSON object or array when
 // allowed has that kind and v is one in JSON or as a Python literal (a
 // tuple is an array).
@@ -177,7 +201,28 @@ func appendStructure(dst []byte, allowed map[string]bool, v []byte) ([]byte, boo
 	if first != '(' && json.Valid(v) {
 		return append(dst, v...), true
 	}
-	return appendPython(dst, v)
+	if out, ok := appendPython(dst, v); ok {
+		return out, true
+	}
+	return appendEscaped(dst, v)
+}
+
+// appendEscaped appends v as JSON when v is a JSON object or array
+// escaped once more, as inside a JSON string ([{\"id\": \"1\"}]: a
+// model that wrote the value's JSON-encoded form), and reports whether it
+// was one. The serving stacks read such a value as the structure it
+// encodes.
+func appendEscaped(dst, v []byte) ([]byte, bool) {
+	if bytes.IndexByte(v, '\\') < 0 {
+		return dst, false
+	}
+	quoted := make([]byte, 0, len(v)+2)
+	quoted = append(append(append(quoted, '"'), v...), '"')
+	var s string
+	if json.Unmarshal(quoted, &s) != nil || s == "" || s[0] != v[0] || !json.Valid([]byte(s)) {
+		return dst, false
+	}
+	return append(dst, s...), true
 }
 
 // coerceJSONNumber reports whether b is exactly a JSON number.

@@ -44,6 +44,9 @@ func TestCoerce(t *testing.T) {
 		{"string keeps null", typed("string"), "null", `"null"`},
 		{"string escapes", typed("string"), "a\"b\\c\nd\x01", `"a\"b\\c\nd\u0001"`},
 		{"integer", typed("integer"), " 42\n", `42`},
+		{"array escaped once more", typed("array"), `[{\"id\": \"1\", \"path\": \"C:\\\\tmp\"}]`, `[{"id": "1", "path": "C:\\tmp"}]`},
+		{"object escaped once more", typed("object"), `{\"a\": [1, 2]}`, `{"a": [1, 2]}`},
+		{"escaped text that is no structure stays", typed("array"), `[\"a\", oops`, `"[\\\"a\\\", oops"`},
 		{"integer with plus", typed("integer"), "+7", `7`},
 		{"integer from float text", typed("integer"), "3.0", `3`},
 		{"integer fallback", typed("integer"), "three", `"three"`},
@@ -139,4 +142,30 @@ func ExampleCoerce() {
 	// Output:
 	// {"lang":"go","recent":true}
 	// "007"
+}
+
+// TestAppendUntyped: a value no schema types is JSON or a Python literal
+// when it reads whole as one, and otherwise the text as a string.
+func TestAppendUntyped(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"42", `42`},
+		{" -3.5e2\n", `-3.5e2`},
+		{"true", `true`},
+		{"null", `null`},
+		{"None", `null`},
+		{"False", `false`},
+		{`{"a": [1, 2]}`, `{"a": [1, 2]}`},
+		{"{'a': (1, 'x')}", `{"a":[1,"x"]}`},
+		{`"quoted"`, `"quoted"`},
+		{"hello world", `"hello world"`},
+		{"[draft] notes", `"[draft] notes"`},
+		{`{\"k\": \"v\"}`, `{"k": "v"}`},
+		{"  padded  ", `"  padded  "`},
+		{"", `""`},
+		{"1 + 2", `"1 + 2"`},
+	} {
+		if got := string(AppendUntyped(nil, []byte(c.in))); got != c.want {
+			t.Errorf("AppendUntyped(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
 }

@@ -282,8 +282,12 @@ func (p *Parser) onMarker(a action, off, end int) {
 	}
 	switch a.kind {
 	case aLateClose:
+		// The closer of a span no call ended is stray markup, dropped
+		// with malformed_markup as a stray </think> is: an output whose
+		// prompt opened the span starts with it when the span is empty
+		// (</mm:think>Hello), and a repeated closer is no answer text.
 		if p.inr.cutSpan != a.span+1 {
-			p.emitText(p.held(), off) // no call ended the span: text
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray %s outside reasoning", p.mk.comp.spans[a.span].Close)
 		}
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:

@@ -324,6 +324,8 @@ func (p *Parser) closeMissing(end int) {
 			p.endCall(end)
 		}
 	case p.calls.inCall:
+	case p.mode == mCallBody: // a call's opening tag and nothing after it
+		p.errorf(p.calls.callTag, toolcall.CodeIncompleteCall, -1, "the output ends after the opening tag of a call, before the call")
 	case p.mode == mEnvPost, p.mode == mWrapper, p.mode == mBlock && p.mk.blk.Close != "" && !p.mk.blk.Anchored:
 		p.errorf(end, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
 	}

@@ -105,6 +105,12 @@ type Tags struct {
 	// CDATA: a value may hold <![CDATA[…]]> sections, whose text is the
 	// value's as it is (no tag inside one is read).
 	CDATA bool
+	// UntypedJSON: the value of a parameter whose type the catalog does
+	// not give (no catalog, a tool or parameter it lacks) is JSON or a
+	// Python literal when it reads whole as one, else a string, for a
+	// dialect whose template writes the values that are not strings with
+	// tojson (catalog.AppendUntyped). Otherwise such a value is a string.
+	UntypedJSON bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an

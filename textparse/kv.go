@@ -129,7 +129,13 @@ func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 	case r.state == psKey && closing && k == x.key:
 		r.key = append(r.key[:0], trimSpace(p.calls.name)...)
 		r.state = psBetween
+	case r.state == psKey && !closing: // a value's opener ends a key left open
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without </%s> before <%s>", tagName(x.key), tagName(x.key), tagName(k))
+		r.key = append(r.key[:0], trimSpace(p.calls.name)...)
+		r.state = psBetween
+		return r.kvTag(p, k, closing, off)
 	case r.state == psKey: // the call's closer inside a key
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without </%s> or a value", tagName(x.key), tagName(x.key))
 		r.state = psBetween
 		r.endInvoke(p, off)
 	case !closing && p.calls.cur.jsonBody:

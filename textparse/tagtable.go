@@ -359,6 +359,18 @@ func (p *Parser) cdata() bool {
 	return false
 }
 
+// untypedJSON reports whether the call being read reads the values no
+// schema types as JSON (Tags.UntypedJSON).
+func (p *Parser) untypedJSON() bool {
+	if x := p.wrapperOf(); x != nil {
+		return x.d.Tags.UntypedJSON
+	}
+	if x := p.formatTag(); x != nil {
+		return x.d.Tags.UntypedJSON
+	}
+	return false
+}
+
 // formatTag is the XML-style dialect of the format in use (the one given,
 // or the one detected), or nil. The lookup (two string-keyed maps) is
 // made again only when the format changes (setDetected): the per-tag

@@ -58,6 +58,7 @@ type value struct {
 	pendOff int
 	pendBad bool
 	json    bool // string="false": the value is JSON, whatever the catalog says
+	untyped bool // no schema types it and the dialect reads it as JSON (Tags.UntypedJSON)
 	// ws: trailing whitespace of a catalog-tag value, held until more content
 	// comes (such values are trimmed).
 	ws    []byte
@@ -94,6 +95,9 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		v.param = p.calls.cur.tool.Param(string(name))
 	}
 	v.str = catalog.KeepsString(v.param)
+	if v.str && p.untypedJSON() && len(catalog.ParamTypes(v.param)) == 0 {
+		v.str, v.untyped = false, true
+	}
 	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
 		switch typedValue(p.m.attrValue(tt.typed[k])) {
 		case 1:
@@ -256,6 +260,8 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 		s := len(p.scratch)
 		if t := trimSpace(v.buf); v.json && json.Valid(t) {
 			p.scratch = append(p.scratch, t...)
+		} else if v.untyped {
+			p.scratch = catalog.AppendUntyped(p.scratch, v.buf)
 		} else {
 			p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
 		}
@@ -390,7 +396,7 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 			s.close = tt.invokes | tt.params | tt.wclose
 		}
 	case psKey:
-		s.close = r.cd.kv.keyClose
+		s.open, s.close = bitOf(r.cd.value), r.cd.kv.keyClose // a value's opener ends a key left open
 	case psValue:
 		switch {
 		case kind == ckCatalog:

@@ -1,0 +1,53 @@
+package textparse
+
+func init() { parseCases = append(parseCases, glmPeerCases...) }
+
+// glmPeerCases model what the serving stacks' GLM-4.5/4.7 parser tests
+// assert (vLLM's test_glm4_moe_tool_parser and test_glm47_moe_tool_parser,
+// SGLang's Glm4MoeDetector tests), in our own strings: a value whose type
+// no schema gives is read as JSON or a Python literal (GLM's template
+// writes every value that is not a string with tojson), a string
+// parameter keeps its text and its surrounding spaces, a key left open
+// ends at the value's opener, and an opening tag with nothing after it
+// is reported.
+var glmPeerCases = []parseCase{
+	{name: "glm45/untyped_values_without_catalog", format: FormatGLM45,
+		in:   "<tool_call>set_timer\n<arg_key>label</arg_key>\n<arg_value>tea</arg_value>\n<arg_key>minutes</arg_key>\n<arg_value>4</arg_value>\n<arg_key>volume</arg_key>\n<arg_value>0.75</arg_value>\n<arg_key>repeat</arg_key>\n<arg_value>false</arg_value>\n<arg_key>note</arg_key>\n<arg_value>null</arg_value>\n</tool_call>",
+		want: `call=set_timer{"label":"tea","minutes":4,"volume":0.75,"repeat":false,"note":null}`},
+	{name: "glm45/untyped_structures_json_and_python", format: FormatGLM45,
+		in:   "<tool_call>plot<arg_key>points</arg_key><arg_value>[[0, 1], [2, 3.5]]</arg_value><arg_key>style</arg_key><arg_value>{'dashed': True, 'color': None}</arg_value><arg_key>title</arg_key><arg_value>[draft] sales</arg_value></tool_call>",
+		want: `call=plot{"points":[[0,1],[2,3.5]],"style":{"dashed":true,"color":null},"title":"[draft] sales"}`},
+	{name: "glm45/unknown_tool_values_decoded", format: FormatGLM45, tools: true,
+		in:   "<tool_call>resize_image\n<arg_key>width</arg_key>\n<arg_value>640</arg_value>\n<arg_key>keep_ratio</arg_key>\n<arg_value>true</arg_value>\n</tool_call>",
+		want: `call=resize_image{"width":640,"keep_ratio":true} error=unknown_tool`},
+	{name: "glm45/string_param_keeps_digits_and_spaces", format: FormatGLM45, tools: true,
+		in:   "<tool_call>write_to_file\n<arg_key>path</arg_key>\n<arg_value>2024</arg_value>\n<arg_key>content</arg_key>\n<arg_value>    return x  </arg_value>\n<arg_key>line_count</arg_key>\n<arg_value>1</arg_value>\n</tool_call>",
+		want: `call=write_to_file{"path":"2024","content":"    return x  ","line_count":1}`},
+	{name: "glm45/param_missing_from_schema_decoded", format: FormatGLM45, tools: true,
+		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Lima</arg_value>\n<arg_key>hourly</arg_key>\n<arg_value>true</arg_value>\n</tool_call>",
+		want: `call=get_weather{"city":"Lima","hourly":true}`},
+	{name: "glm45/text_between_calls_kept", format: FormatGLM45, tools: true,
+		in:   "Checking two cities.\n\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Kyoto</arg_value>\n</tool_call>\n\nAnd the second one:\n\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Osaka</arg_value>\n</tool_call>",
+		want: `text="Checking two cities.\n\n\n\nAnd the second one:\n\n" call=get_weather{"city":"Kyoto"} call=get_weather{"city":"Osaka"}`},
+	{name: "glm45/unicode_values", format: FormatGLM45,
+		in:   "<tool_call>send_message\n<arg_key>text</arg_key>\n<arg_value>早上好 👋</arg_value>\n</tool_call>",
+		want: `call=send_message{"text":"早上好 👋"}`},
+	{name: "glm45/key_left_open", format: FormatGLM45, tools: true,
+		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito</arg_value>\n<arg_key>days\n<arg_value>2</arg_value>\n</tool_call>",
+		want: `call=get_weather{"city":"Quito","days":2} error=malformed_markup`},
+	{name: "glm45/key_left_open_at_closer", format: FormatGLM45, tools: true,
+		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito</arg_value>\n<arg_key>days\n</tool_call>then",
+		want: `text="then" call=get_weather{"city":"Quito"} error=malformed_markup`},
+	{name: "glm45/opening_tag_only_at_end", format: FormatGLM45,
+		in:   "One moment.<tool_call>  \n",
+		want: `text="One moment." error=incomplete_call`},
+	{name: "glm45/closer_stripped_as_stop_string", format: FormatGLM45,
+		in:   "<tool_call>get_time\n<arg_key>zone</arg_key>\n<arg_value>UTC</arg_value>\n",
+		want: `call=get_time{"zone":"UTC"} error=missing_closer`},
+	{name: "glm45/empty_call", format: FormatGLM45,
+		in:   "<tool_call></tool_call>ok",
+		want: `text="ok"`},
+	{name: "glm45/array_value_escaped_once_more", format: FormatGLM45, tools: true,
+		in:   "<tool_call>search\n<arg_key>tags</arg_key>\n<arg_value>[{\\\"name\\\": \\\"urgent\\\", \\\"dir\\\": \\\"D:\\\\\\\\logs\\\"}]</arg_value>\n</tool_call>",
+		want: `call=search{"tags":[{"name":"urgent","dir":"D:\\logs"}]}`},
+}
