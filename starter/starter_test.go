@@ -54,6 +54,13 @@ func TestStarterReplays(t *testing.T) {
 	if b := rep.Configs[0].Metrics.Broken; b != 0 {
 		t.Errorf("%d starter cases could not be replayed", b)
 	}
+	// Every strategy the starter declares judges some case: none is a
+	// configuration with nothing recorded under it.
+	for _, c := range rep.Configs {
+		if m := c.Metrics; m.NotRecorded == m.Cases {
+			t.Errorf("%s: none of the %d starter cases is recorded under its strategy", c.Config.Name, m.Cases)
+		}
+	}
 	wf, _ := os.ReadFile(filepath.Join(dir, WorkflowFile))
 	for _, want := range []string{"tooleval replay suite.jsonl", "--baseline baseline.json", "go install"} {
 		if !strings.Contains(string(wf), want) {
