@@ -541,7 +541,13 @@ func (r *paramReader) end(p *Parser) {
 }
 
 // complete: between parameters, every value closed.
-func (r *paramReader) complete(p *Parser) bool { return r.state == psBetween }
+//
+// A catalog-tag value has no syntax of its own, so one cut by the
+// end of the output is complete but for its closers too, as the agents
+// that define that dialect finish a streamed tool use.
+func (r *paramReader) complete(p *Parser) bool {
+	return r.state == psBetween || r.state == psValue && p.calls.cur.kind == ckCatalog
+}
 
 // finish ends the call at off.
 func (r *paramReader) finish(p *Parser, off int) { r.endInvoke(p, off) }
