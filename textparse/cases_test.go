@@ -434,9 +434,17 @@ var parseCases = []parseCase{
 	{name: "cline/no_parameters", format: FormatCline, tools: true,
 		in:   "<list_files></list_files>",
 		want: `call=list_files{}`},
-	{name: "cline/incomplete", format: FormatCline, tools: true,
-		in:   "<read_file><path>a.g",
-		want: `error=incomplete_call`},
+	// A value cut by the end of the output is the value so far (Roo
+	// Code finalizes a streamed tool use so); a cut tag name is not.
+	{name: "cline/value_cut_at_end", format: FormatCline, tools: true,
+		in:   "Reading it. <read_file><path>a.g",
+		want: `text="Reading it. " call=read_file{"path":"a.g"} error=missing_closer`},
+	{name: "cline/value_cut_at_end_trailing_space", format: FormatCline, tools: true,
+		in:   "<execute_command><command>go test ./... \n",
+		want: `call=execute_command{"command":"go test ./..."} error=missing_closer`},
+	{name: "cline/second_value_cut_at_end", format: FormatCline, tools: true,
+		in:   "<read_file><path>main.go</path><start_line>4",
+		want: `call=read_file{"path":"main.go","start_line":4} error=missing_closer`},
 
 	// reasoning
 	{name: "reasoning/think", format: FormatAuto,

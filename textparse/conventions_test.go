@@ -251,7 +251,9 @@ func callClosers(f Format, tool string) []string {
 // TestMissingCloserEveryDialect: in every dialect, a call whose closing
 // tokens are missing at the end of the output (servers strip closers that
 // are stop strings) is a call, with one missing_closer warning; a call
-// cut inside a value stays an incomplete_call.
+// cut inside a value stays an incomplete_call, but where values have no
+// syntax of their own (cline's catalog tags), where it is a call with
+// the value so far.
 func TestMissingCloserEveryDialect(t *testing.T) {
 	call := toolcall.ExampleCall{Text: "Checking.", Name: "get_weather", Args: []toolcall.ExampleArg{{Key: "city", Value: "Paris"}, {Key: "days", Value: 3}}}
 	wantArgs := call.Arguments()
@@ -288,6 +290,13 @@ func TestMissingCloserEveryDialect(t *testing.T) {
 			i := strings.Index(text, "Paris")
 			cutText := text[:i+3]
 			res := toolcall.Collect("", toolcall.Run(mustNew(o), []byte(cutText), 0))
+			if d := dialects[in.Format]; d.Tags != nil && d.Tags.Catalog {
+				if len(res.Calls) != 1 || compactJSON(t, res.Calls[0].Arguments) != `{"city":"Par"}` || !onlyCode(res.Errors, toolcall.CodeMissingCloser) {
+					t.Fatalf("%q:\n calls %+v\n errors %+v, want the value so far and missing_closer", cutText, res.Calls, res.Errors)
+				}
+				checkAnyChunking(t, r, o, []byte(cutText))
+				return
+			}
 			if len(res.Calls) != 0 || len(res.Errors) == 0 || res.Errors[len(res.Errors)-1].Code != toolcall.CodeIncompleteCall {
 				t.Fatalf("%q:\n calls %+v\n errors %+v, want incomplete_call", cutText, res.Calls, res.Errors)
 			}

@@ -100,7 +100,8 @@ type Tags struct {
 	// KeepNewline: a value's trailing newline is content, not markup
 	// (for a dialect that writes values flush against their tags, a
 	// newline before the Param closer belongs to the value: code edits
-	// depend on it).
+	// depend on it). A value that starts with a newline right after its
+	// opening tag is written on its own lines: both newlines are markup.
 	KeepNewline bool
 	// CDATA: a value may hold <![CDATA[…]]> sections, whose text is the
 	// value's as it is (no tag inside one is read).

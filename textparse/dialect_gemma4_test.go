@@ -95,6 +95,11 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/stray_channel_closers", format: FormatGemma4,
 		in:   "<|channel>thought\n<channel|>Rain by noon.<|channel>thought\n<channel|><channel|>",
 		want: `text="Rain by noon." reasoning="\n\n" error=malformed_markup`},
+	// A bare value in single quotes is the string inside them (Ollama's
+	// Gemma 4 tests); a lone quote is a word.
+	{name: "gemma4/single_quoted_bare_value", format: FormatGemma4,
+		in:   `<|tool_call>call:search{query:<|"|>TODO<|"|>,code:'^func \w+',filters:{lang:'go'},tags:['x',''],note:'}<tool_call|>`,
+		want: `call=search{"query":"TODO","code":"^func \\w+","filters":{"lang":"go"},"tags":["x",""],"note":"'"}`},
 	{name: "gemma4/stray_closer_after_call", format: FormatGemma4,
 		in:   `<|tool_call>call:f{a:1}<tool_call|><tool_call|>Then.`,
 		want: `text="Then." call=f{"a":1} error=malformed_markup`},

@@ -100,11 +100,16 @@ var seedCases = []parseCase{
 	{name: "seed_oss/one_call", format: FormatSeedOSS, tools: true,
 		in:   "<seed:tool_call>\n<function=get_weather>\n<parameter=city>Paris</parameter>\n<parameter=days>2</parameter>\n</function>\n</seed:tool_call>",
 		want: `call=get_weather{"city":"Paris","days":2}`},
-	// Seed-OSS keeps a value's trailing newline (a file's last newline in
-	// a code edit); one newline after the opening tag is still dropped.
+	// Seed-OSS keeps a flush value's trailing newline (a file's last
+	// newline in a code edit); a value written on its own lines, a
+	// newline right after the opening tag, has both newlines as markup
+	// (llama.cpp's Seed-OSS parser tests read both so).
 	{name: "seed_oss/keeps_trailing_newline", format: FormatSeedOSS, tools: true,
-		in:   "<seed:tool_call>\n<function=write_to_file>\n<parameter=path>a.txt</parameter>\n<parameter=content>\nline 1\nline 2\n</parameter>\n</function>\n</seed:tool_call>",
+		in:   "<seed:tool_call>\n<function=write_to_file>\n<parameter=path>a.txt</parameter>\n<parameter=content>line 1\nline 2\n</parameter>\n</function>\n</seed:tool_call>",
 		want: `call=write_to_file{"path":"a.txt","content":"line 1\nline 2\n"}`},
+	{name: "seed_oss/value_on_its_own_lines", format: FormatSeedOSS, tools: true,
+		in:   "<seed:tool_call>\n<function=write_to_file>\n<parameter=path>\nb.txt\n</parameter>\n<parameter=content>\nline 1\nline 2\n</parameter>\n<parameter=line_count>\n2\n</parameter>\n</function>\n</seed:tool_call>",
+		want: `call=write_to_file{"path":"b.txt","content":"line 1\nline 2","line_count":2}`},
 	{name: "seed_oss/keeps_trailing_newline_coerced", format: FormatSeedOSS, tools: true,
 		in:   "<seed:tool_call><function=get_weather><parameter=city>Oslo\n</parameter><parameter=days>3\n</parameter></function></seed:tool_call>",
 		want: `call=get_weather{"city":"Oslo\n","days":3}`},

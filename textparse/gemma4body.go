@@ -476,7 +476,8 @@ func (g *gemReader) bad(p *Parser, i, off int, msg string) int {
 }
 
 // appendBare appends a bare Gemma value: a JSON number or literal as it
-// is, any other word as a string.
+// is, any other word as a string; a word in single quotes ('abc', a
+// Python habit the model slips into) is the string inside them.
 func appendBare(dst, v []byte) []byte {
 	switch string(v) {
 	case "true", "false", "null":
@@ -484,6 +485,9 @@ func appendBare(dst, v []byte) []byte {
 	}
 	if isJSONNumber(v) {
 		return append(dst, v...)
+	}
+	if n := len(v); n >= 2 && v[0] == '\'' && v[n-1] == '\'' {
+		v = v[1 : n-1]
 	}
 	return catalog.AppendJSONString(dst, v)
 }

@@ -51,7 +51,7 @@ type value struct {
 	start   bool // no byte seen yet: a leading newline is dropped
 	nl      bool // a trailing newline is held back
 	nlOff   int
-	keepNL  bool // the held newline is content at the end too (Tags.KeepNewline)
+	keepNL  bool // the held newline is content at the end too (Tags.KeepNewline), unless the value began with one
 	buf     []byte
 	pendOn  bool // a closing tag was seen; it ends the value if a follower comes
 	pend    []byte
@@ -166,6 +166,9 @@ func (r *paramReader) valueWrite(p *Parser, b []byte, off int) {
 	if v.start {
 		v.start = false
 		if b[0] == '\n' {
+			// A value written on its own lines: its closing newline is
+			// markup too, even where a flush value keeps its own.
+			v.keepNL = false
 			b, off = b[1:], off+1
 			if len(b) == 0 {
 				return
@@ -541,7 +544,13 @@ func (r *paramReader) end(p *Parser) {
 }
 
 // complete: between parameters, every value closed.
-func (r *paramReader) complete(p *Parser) bool { return r.state == psBetween }
+//
+// A catalog-tag value has no syntax of its own, so one cut by the
+// end of the output is complete but for its closers too, as the agents
+// that define that dialect finish a streamed tool use.
+func (r *paramReader) complete(p *Parser) bool {
+	return r.state == psBetween || r.state == psValue && p.calls.cur.kind == ckCatalog
+}
 
 // finish ends the call at off.
 func (r *paramReader) finish(p *Parser, off int) { r.endInvoke(p, off) }
