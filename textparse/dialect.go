@@ -73,8 +73,11 @@ type Tags struct {
 	Invoke, Param string
 	Eq, Bare      bool
 	// Typed is an attribute of Param whose value "true" makes the value
-	// a JSON string and "false" JSON as written, whatever the catalog
-	// says (Typed "string": string="true|false").
+	// a JSON string and "false" JSON as written (Typed "string":
+	// string="true|false"), where the catalog gives no type; where it
+	// does, the schema decides, as the serving stacks' type fixers read
+	// it: string="true" for an integer parameter is 42, string="false"
+	// 7 for a string parameter is "7".
 	Typed string
 	// JSON: Invoke holds a JSON call object.
 	JSON bool
