@@ -48,3 +48,32 @@ func TestAppendJSONCharsPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeIn8 checks the eight-byte test against the byte-by-byte rule
+// for every byte value at every position among plain bytes.
+func TestEscapeIn8(t *testing.T) {
+	needs := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			b := []byte("abcdefgh")
+			b[pos] = byte(c)
+			x := uint64(0)
+			for i := 7; i >= 0; i-- {
+				x = x<<8 | uint64(b[i])
+			}
+			if got := escapeIn8(x); got != needs(byte(c)) && needs(byte(c)) {
+				t.Errorf("byte %#x at %d: escapeIn8 = %v, want true", c, pos, got)
+			}
+		}
+	}
+	// Whole strings: the fast path gives what the byte-by-byte rule gives.
+	for _, in := range []string{"", "plain ascii text here", "tab\there and \"quotes\" and \\ back", "\x00\x01\x1f\x7f\x80\xff", "日本語のテキスト、そして \"引用\"", "12345678\n12345678"} {
+		var want []byte
+		for i := 0; i < len(in); i++ {
+			want = AppendJSONChars(want, []byte{in[i]})
+		}
+		if got := AppendJSONChars(nil, []byte(in)); string(got) != string(want) {
+			t.Errorf("AppendJSONChars(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -23,6 +23,7 @@ func TestEmbeddedExamples(t *testing.T) {
 		t.Errorf("only %d example cases", len(s.Cases))
 	}
 	rep := runTest(t, s, Options{Ks: []int{5}})
+	checkExamplesReadme(t, s, rep.Configs[0])
 	m := rep.Configs[0].Metrics
 	if m.Broken != 0 || m.ParserFailures != 0 {
 		for _, r := range rep.Configs[0].Results {

@@ -190,7 +190,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 				p.emitText(b[start:i], p.off+start)
 			}
 			p.m.beginTag(p.off + i) // with the set tagsHere worked out
-			return i + 1
+			return p.matchStep(b, i+1)
 		}
 		if set.first[c] {
 			if i > start {
@@ -282,8 +282,12 @@ func (p *Parser) onMarker(a action, off, end int) {
 	}
 	switch a.kind {
 	case aLateClose:
+		// The closer of a span no call ended is stray markup, dropped
+		// with malformed_markup as a stray </think> is: an output whose
+		// prompt opened the span starts with it when the span is empty
+		// (</mm:think>Hello), and a repeated closer is no answer text.
 		if p.inr.cutSpan != a.span+1 {
-			p.emitText(p.held(), off) // no call ended the span: text
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray %s outside reasoning", p.mk.comp.spans[a.span].Close)
 		}
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:
@@ -485,7 +489,7 @@ func (p *Parser) nameDone() {
 	}
 	name := p.calls.names.Intern(raw)
 	if u := p.mk.blk.Body.Untyped; u != "" && !p.mk.typed && p.cfg.format == FormatAuto && p.calls.next == 0 {
-		p.detected = u
+		p.setDetected(u)
 	}
 	if h := p.mk.blk.Body.Name; h != nil {
 		n, i, ok := h(name)

@@ -158,7 +158,8 @@ func (p *Parser) startCall() {
 	if c.id == "" {
 		c.id = toolcall.GeneratedID(c.index)
 	}
-	p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindCallStart, Offset: c.start, Index: c.index, ID: c.id, Name: c.name})
+	e := p.push(toolcall.KindCallStart, c.start, c.index)
+	e.ID, e.Name = c.id, c.name
 	if p.cfg.tools != nil && c.tool == nil {
 		if t, ok := p.cfg.tools.Lookup(c.name); ok {
 			c.tool = t
@@ -227,6 +228,10 @@ func (p *Parser) flushArgsRune() {
 }
 
 // sendArgs records argument bytes and emits them once the call started.
+// The argument bytes of one call that one Feed completes go out as one
+// args_delta: bytes that follow the last delta in memory extend it, and
+// bytes from elsewhere (a literal, the chunk, the converted value after
+// them) are appended to it in scratch (extendArgs).
 func (p *Parser) sendArgs(data []byte, off int) {
 	c := &p.calls.cur
 	if c.argsOff < 0 {
@@ -236,19 +241,40 @@ func (p *Parser) sendArgs(data []byte, off int) {
 	if !c.started {
 		return
 	}
-	if n := len(p.evs); n > 0 {
-		// Bytes that follow the last delta of this call in memory (the
-		// next converted fragment in scratch, the next run of the chunk)
-		// extend it: one event per run, not one per key, value and comma.
-		last := &p.evs[n-1]
-		l := len(last.Data)
-		if last.Kind == toolcall.KindArgsDelta && last.Index == c.index && l > 0 && len(data) > 0 &&
-			cap(last.Data)-l >= len(data) && &last.Data[:l+1][l] == &data[0] {
-			last.Data = last.Data[:l+len(data)]
+	if n := len(p.evs); n > 0 && len(data) > 0 {
+		if last := &p.evs[n-1]; last.Kind == toolcall.KindArgsDelta && last.Index == c.index && len(last.Data) > 0 {
+			p.extendArgs(last, n-1, data)
 			return
 		}
 	}
-	p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: off, Index: c.index, Data: data})
+	p.push(toolcall.KindArgsDelta, off, c.index).Data = data
+	if k := len(p.scratch) - len(data); len(data) > 0 && k >= 0 && &p.scratch[k] == &data[0] {
+		p.calls.run, p.calls.runS = len(p.evs)-1, k // the delta is scratch's tail
+	}
+}
+
+// extendArgs appends data to the args_delta last (p.evs[n]).
+func (p *Parser) extendArgs(last *toolcall.Event, n int, data []byte) {
+	l := len(last.Data)
+	if cap(last.Data)-l >= len(data) && &last.Data[:l+1][l] == &data[0] {
+		last.Data = last.Data[:l+len(data)] // the next run of the same buffer
+		return
+	}
+	if p.calls.run == n {
+		switch e := p.calls.runS + l; {
+		case e == len(p.scratch): // the delta is scratch's tail
+			p.scratch = append(p.scratch, data...)
+			last.Data = p.scratch[p.calls.runS:len(p.scratch)]
+			return
+		case len(p.scratch)-e == len(data) && &p.scratch[e] == &data[0]: // data was written right after it
+			last.Data = p.scratch[p.calls.runS:len(p.scratch)]
+			return
+		}
+	}
+	s := len(p.scratch)
+	p.scratch = append(append(p.scratch, last.Data...), data...)
+	last.Data = p.scratch[s:len(p.scratch)]
+	p.calls.run, p.calls.runS = n, s
 }
 
 // sealed caps the capacity of every event's data at its length before the
@@ -281,10 +307,7 @@ func (p *Parser) endCall(off int) {
 	if len(c.args) == 0 {
 		p.emitArgs(litEmptyObject, off)
 	}
-	p.evs = append(p.evs, toolcall.Event{
-		Kind: toolcall.KindCallEnd, Offset: off, Index: c.index,
-		Call: toolcall.Call{Index: c.index, ID: c.id, Name: c.name, Arguments: p.own(c.args)},
-	})
+	p.push(toolcall.KindCallEnd, off, c.index).Call = toolcall.Call{Index: c.index, ID: c.id, Name: c.name, Arguments: p.own(c.args)}
 }
 
 // closeMissing ends, at the end of the output (end), a call that is

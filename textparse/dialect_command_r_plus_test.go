@@ -22,6 +22,14 @@ func init() {
 		{name: "command_r_plus/plan_then_action", format: FormatCommandRPlus,
 			in:   "Plan: I will search for the weather in Paris.\nAction: ```json\n[{\"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}]\n```",
 			want: `text="Plan: I will search for the weather in Paris.\n" call=get_weather{"city":"Paris"}`},
+		// The fence on the line after "Action:", as Command R+'s
+		// template writes it; the turn tokens around an answer dropped.
+		{name: "command_r_plus/fence_on_next_line", format: FormatCommandRPlus,
+			in:   "Action:\n```json\n[\n    {\"tool_name\": \"read_file\", \"parameters\": {\"path\": \"go.mod\"}}\n]\n```",
+			want: `call=read_file{"path":"go.mod"}`},
+		{name: "command_r_plus/turn_tokens_dropped", format: FormatCommandRPlus,
+			in:   "<|CHATBOT_TOKEN|>Nothing to look up: it is 42.<|END_OF_TURN_TOKEN|>",
+			want: `text="Nothing to look up: it is 42."`},
 		{name: "command_r_plus/prose_action_is_text", format: FormatCommandRPlus,
 			in:   "Action: none needed. ```go\nx := 1\n```",
 			want: "text=\"Action: none needed. ```go\\nx := 1\\n```\""},

@@ -107,7 +107,7 @@ func (p *Parser) invokeJSON(b []byte, i int) (int, bool) {
 		return j, j == len(b)
 	}
 	if p.detected == FormatQwen3Coder && p.tags.wrapper == tkNone && p.calls.next <= 1 {
-		p.detected = FormatFunctionaryV3
+		p.setDetected(FormatFunctionaryV3)
 	}
 	p.beginJSONBody(j)
 	return j, true

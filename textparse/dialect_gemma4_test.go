@@ -90,6 +90,11 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/closer_ends_name", format: FormatGemma4,
 		in:   "<|tool_call>call:list_files<tool_call|>Then.",
 		want: `text="Then." error=invalid_json`},
+	// A channel closer with no channel open, after the answer, is
+	// markup; so is an empty channel after it.
+	{name: "gemma4/stray_channel_closers", format: FormatGemma4,
+		in:   "<|channel>thought\n<channel|>Rain by noon.<|channel>thought\n<channel|><channel|>",
+		want: `text="Rain by noon." reasoning="\n\n" error=malformed_markup`},
 	{name: "gemma4/stray_closer_after_call", format: FormatGemma4,
 		in:   `<|tool_call>call:f{a:1}<tool_call|><tool_call|>Then.`,
 		want: `text="Then." call=f{"a":1} error=malformed_markup`},

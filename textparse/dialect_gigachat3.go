@@ -6,13 +6,20 @@ package textparse
 //
 //	Let me check.<|message_sep|>function call<|role_sep|>
 //	{"name": "get_weather", "arguments": {"city": "Moscow"}}
+//
+// GigaChat 3.1 writes the call after one token instead:
+//
+//	Let me check.<|function_call|>{"name": "get_weather", "arguments": {"city": "Moscow"}}
 const FormatGigaChat3 Format = "gigachat3"
 
 func init() {
 	register(&Dialect{
 		Format: FormatGigaChat3,
-		Wire:   `function call<|role_sep|>\n{"name":NAME,"arguments":{json}}; <|message_sep|> dropped`,
-		Blocks: []Block{{Open: "function call<|role_sep|>", Body: Body{Read: ReadJSON}}},
+		Wire:   `function call<|role_sep|>\n{"name":NAME,"arguments":{json}} (3.1: <|function_call|>{json}); <|message_sep|> dropped`,
+		Blocks: []Block{
+			{Open: "function call<|role_sep|>", Body: Body{Read: ReadJSON}},
+			{Open: "<|function_call|>", Body: Body{Read: ReadJSON}},
+		},
 		Drop:   []string{"<|message_sep|>"},
 		NoAuto: true,
 	})

@@ -13,6 +13,13 @@ func init() {
 	}
 	parseCases = append(parseCases, jsonBlockCases("gigachat3", FormatGigaChat3, wrap, jsonBlockOpts{leak: "}}"})...)
 	parseCases = append(parseCases, []parseCase{
+		// GigaChat 3.1 opens a call with one token.
+		{name: "gigachat3/v31_function_call_token", format: FormatGigaChat3,
+			in:   "Уточню курс.<|function_call|>{\"name\": \"get_rate\", \"arguments\": {\"pair\": \"EUR/RUB\"}}",
+			want: `text="Уточню курс." call=get_rate{"pair":"EUR/RUB"}`},
+		{name: "gigachat3/v31_call_only", format: FormatGigaChat3,
+			in:   "<|function_call|>{\"name\": \"list_files\", \"arguments\": {}}",
+			want: `call=list_files{}`},
 		{name: "gigachat3/call_only", format: FormatGigaChat3,
 			in:   "function call<|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Москва\"}}",
 			want: `call=get_weather{"city":"Москва"}`},

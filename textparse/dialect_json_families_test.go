@@ -78,6 +78,11 @@ var cohereCases = []parseCase{
 	{name: "cohere/response_markers_dropped", format: FormatCohere,
 		in:   "<|START_RESPONSE|>It is sunny in Paris.<|END_RESPONSE|>",
 		want: `text="It is sunny in Paris."`},
+	// A prompt that opened the thinking block leaves a bare
+	// <|END_THINKING|> first when the model thought nothing: markup.
+	{name: "cohere/end_thinking_first", format: FormatCohere,
+		in:   "<|END_THINKING|><|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}\n]<|END_ACTION|>",
+		want: `call=list_files{} id=0 error=malformed_markup`},
 	{name: "cohere/text_around", format: FormatCohere,
 		in:   "Checking. <|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}]<|END_ACTION|> done",
 		want: `text="Checking.  done" call=list_files{} id=0`},

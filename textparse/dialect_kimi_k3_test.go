@@ -20,6 +20,16 @@ func k3Call(tool, index string, kv ...string) string {
 // kimiK3Cases are modelled on Kimi K3 output as its encoder writes it: a
 // response channel, then the tools channel, the arguments typed.
 var kimiK3Cases = []parseCase{
+	// The prompt opens the think channel; given without
+	// ReasoningOpen, its bare closer is markup, not answer text.
+	{name: "kimi_k3/think_closer_without_open", format: FormatKimiK3,
+		in:   "<|close|>think<|sep|><|open|>response<|sep|>Done.<|close|>response<|sep|><|close|>message<|sep|>",
+		want: `text="Done." error=malformed_markup`},
+	{name: "kimi_k3/reasoning_open_then_call", format: FormatKimiK3, open: true, tools: true,
+		in: "I should look first<|close|>think<|sep|><|open|>response<|sep|>Looking.<|close|>response<|sep|><|open|>tools<|sep|>" +
+			"<|open|>call tool=\"read_file\" index=\"1\"<|sep|><|open|>argument key=\"start_line\" type=\"number\"<|sep|>7<|close|>argument<|sep|>" +
+			"<|close|>call<|sep|><|close|>tools<|sep|><|close|>message<|sep|>",
+		want: `text="Looking." reasoning="I should look first" call=read_file{"start_line":7}`},
 	{name: "kimi_k3/one_call", format: FormatKimiK3,
 		in:   "<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris") + "<|close|>tools<|sep|>",
 		want: `call=get_weather{"city":"Paris"}`},

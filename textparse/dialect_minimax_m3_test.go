@@ -15,6 +15,10 @@ func m3(s string) string { return strings.ReplaceAll(s, "§", mmNS) }
 // miniMaxM3Cases are modelled on MiniMax-M3 output with its chat
 // template: the namespace token before every tag, one tag per line.
 var miniMaxM3Cases = []parseCase{
+	// A turn without reasoning starts with a bare </mm:think>: markup.
+	{name: "minimax_m3/empty_reasoning_closer_first", format: FormatMiniMaxM3,
+		in:   m3("</mm:think>No call needed: 2 + 2 = 4."),
+		want: `text="No call needed: 2 + 2 = 4." error=malformed_markup`},
 	{name: "minimax_m3/one_call", format: FormatMiniMaxM3,
 		in:   m3("§<tool_call>\n§<invoke name=\"get_weather\">\n§<city>Paris§</city>\n§</invoke>\n§</tool_call>"),
 		want: `call=get_weather{"city":"Paris"}`},

@@ -55,8 +55,13 @@ var mistralCases = []parseCase{
 		in:   `[TOOL_CALLS]a[ARGS]{"x": }[TOOL_CALLS]b[ARGS]{"y": 1}`,
 		want: `text="}" call=b{"y":1} error=invalid_json`},
 	{name: "mistral/lookalikes_are_text", format: FormatMistral,
-		in:   "[TOOL_CALL] [TOOLS] [TOOL_CALLS_] [ARGS] [/THINK] [ and ] stay",
-		want: `text="[TOOL_CALL] [TOOLS] [TOOL_CALLS_] [ARGS] [/THINK] [ and ] stay"`},
+		in:   "[TOOL_CALL] [TOOLS] [TOOL_CALLS_] [ARGS] [/THINK [ and ] stay",
+		want: `text="[TOOL_CALL] [TOOLS] [TOOL_CALLS_] [ARGS] [/THINK [ and ] stay"`},
+	// [/THINK] is a special token: one with no reasoning open is stray
+	// markup (a prompt that opened [THINK] and an empty reasoning).
+	{name: "mistral/stray_think_close_dropped", format: FormatMistral,
+		in:   "[/THINK]The build is green.[/THINK]",
+		want: `text="The build is green." error=malformed_markup error=malformed_markup`},
 	{name: "mistral/numbers_unicode", format: FormatMistral,
 		in:   `[TOOL_CALLS]search[ARGS]{"query": "café ☕ 東京", "limit": 10, "tags": [1.5e3, -0, true, null]}`,
 		want: `call=search{"query":"café ☕ 東京","limit":10,"tags":[1.5e3,-0,true,null]}`},

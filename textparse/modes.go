@@ -59,7 +59,7 @@ func (p *Parser) detect(f Format) {
 	if p.detected != "" {
 		return
 	}
-	p.detected = f
+	p.setDetected(f)
 	if p.cfg.format == FormatAuto && markerDialect(f) != nil { // only its markers from now on
 		p.setDialects(0)
 		p.mk.comp = compiledFor(f)
@@ -77,11 +77,13 @@ func (p *Parser) detectTag(x *tagDialect) {
 		// A JSON call tag's dialect gives way to one sharing its tag whose
 		// body was seen (an invoke tag or a name inside it).
 		if d := p.tags.detTag; d != nil && d.d.Tags.JSON && d.group&(1<<x.idx) != 0 {
-			p.detected, p.tags.detTag = x.d.Format, x
+			p.setDetected(x.d.Format)
+			p.tags.detTag = x
 		}
 		return
 	}
-	p.detected, p.tags.detTag = x.d.Format, x
+	p.setDetected(x.d.Format)
+	p.tags.detTag = x
 	if p.cfg.format == FormatAuto {
 		p.mk.comp = nil
 		p.setDialects(x.group | 1<<x.idx)

@@ -98,7 +98,7 @@ func (r *namedReader) read(p *Parser, b []byte, i int) int {
 		if !lt {
 			return j
 		}
-		return p.startTagAt(j)
+		return p.startTagAt(b, j)
 	}
 	for ; i < len(b); i++ {
 		c := b[i]

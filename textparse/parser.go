@@ -70,6 +70,9 @@ type callState struct {
 	next    int            // next call index
 	names   toolcall.Names // tool names seen
 	name    []byte         // the name being read
+	// run: the index in Parser.evs of the last args_delta when its bytes
+	// are the tail of scratch from runS (sendArgs), else -1.
+	run, runS int
 	// rawErr: the invalid_json error of the abandoned call (call.raw),
 	// held until its closer; kept out of call, which every call resets.
 	rawErr toolcall.Event
@@ -110,9 +113,9 @@ type tagState struct {
 	skip     string                    // closing tag that ends mSkip
 	skipN    int                       //
 	tagCache map[string]*toolcall.Tool // lookupTag
-	// fmtOf, fmtIdx: the format formatTag last looked up, and its index
-	// in the tag table (-1: not XML-style); fmtSet once it has looked.
-	fmtOf  Format
+	// fmtIdx: the index in the tag table of the format in use (-1: not
+	// XML-style); fmtSet once formatTag has looked it up since the format
+	// last changed (setDetected).
 	fmtIdx int
 	fmtSet bool
 }
@@ -177,8 +180,7 @@ func (p *Parser) Format() Format {
 // completed. The slice and the events' Data are valid until the next call
 // to Feed or Close.
 func (p *Parser) Feed(chunk []byte) []toolcall.Event {
-	p.evs = p.evs[:0]
-	p.scratch = p.scratch[:0]
+	p.evs, p.scratch, p.calls.run = p.evs[:0], p.scratch[:0], -1
 	p.chunk = chunk
 	i := 0
 	if p.text.u8n > 0 {
@@ -254,8 +256,7 @@ func (p *Parser) step(b []byte, i int) int {
 	if j > 0 {
 		p.content(b[i:i+j], p.off+i)
 	}
-	p.startTag(p.off + i + j)
-	return i + j + 1
+	return p.startTagAt(b, i+j)
 }
 
 // startTag begins reading a tag at offset off with the tags the current
@@ -263,6 +264,12 @@ func (p *Parser) step(b []byte, i int) int {
 func (p *Parser) startTag(off int) {
 	p.tagSet(&p.m.tset)
 	p.m.beginTag(off)
+}
+
+// setDetected records the dialect seen; the format's cached lookups
+// (formatTag) are made again.
+func (p *Parser) setDetected(f Format) {
+	p.detected, p.tags.fmtSet = f, false
 }
 
 // emitText emits a text or reasoning delta.
@@ -286,7 +293,17 @@ func (p *Parser) emitText(b []byte, off int) {
 			return
 		}
 	}
-	p.evs = append(p.evs, toolcall.Event{Kind: k, Offset: off, Data: b, Index: -1})
+	p.push(k, off, -1).Data = b
+}
+
+// push appends an event of kind k at off for call index (-1: none) and
+// returns it for the caller to fill in: appending a zero event and setting
+// its fields costs less than copying a whole composite literal in.
+func (p *Parser) push(k toolcall.Kind, off, index int) *toolcall.Event {
+	p.evs = append(p.evs, toolcall.Event{})
+	e := &p.evs[len(p.evs)-1]
+	e.Kind, e.Offset, e.Index = k, off, index
+	return e
 }
 
 // textRun emits text that runs to the end of the chunk, holding back an
@@ -398,8 +415,7 @@ func (p *Parser) errorf(off int, code toolcall.Code, index int, format string, a
 // Close ends the message: held bytes are released and an unfinished call is
 // reported as an incomplete_call error with its partial arguments.
 func (p *Parser) Close() []toolcall.Event {
-	p.evs = p.evs[:0]
-	p.scratch = p.scratch[:0]
+	p.evs, p.scratch, p.calls.run = p.evs[:0], p.scratch[:0], -1
 	end := p.off
 	if t := &p.m; t.on && t.tag {
 		// A closing tag cut short by the end of the stream still closes.

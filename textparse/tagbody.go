@@ -78,11 +78,12 @@ func tagText(b []byte, i int) (end int, lt bool) {
 	return i + j, true
 }
 
-// startTagAt begins the tag whose '<' is b[j] (tagText) and returns where
+// startTagAt begins the tag whose '<' is b[j] (tagText) and reads it on
+// from b[j+1] (without a turn through Feed's loop); it returns where
 // reading goes on.
-func (p *Parser) startTagAt(j int) int {
+func (p *Parser) startTagAt(b []byte, j int) int {
 	p.startTag(p.off + j)
-	return j + 1
+	return p.matchStep(b, j+1)
 }
 
 // nameBytes collects bytes of a tool name (or key), at most 512.

@@ -373,13 +373,13 @@ func (p *Parser) untypedJSON() bool {
 
 // formatTag is the XML-style dialect of the format in use (the one given,
 // or the one detected), or nil. The lookup (two string-keyed maps) is
-// made again only when the format changes: the per-tag questions above
-// ask it on the hot path.
+// made again only when the format changes (setDetected): the per-tag
+// questions above ask it on the hot path.
 func (p *Parser) formatTag() *tagDialect {
 	t := &p.tags
-	if f := p.Format(); !t.fmtSet || f != t.fmtOf {
-		t.fmtOf, t.fmtSet, t.fmtIdx = f, true, -1
-		if i, ok := tt.tagDialectOf(f); ok {
+	if !t.fmtSet {
+		t.fmtSet, t.fmtIdx = true, -1
+		if i, ok := tt.tagDialectOf(p.Format()); ok {
 			t.fmtIdx = i
 		}
 	}
@@ -431,7 +431,8 @@ func (p *Parser) wrapperTo(f Format, b []byte, i int, starts func(c byte) bool) 
 	if !starts(b[j]) {
 		return i, false
 	}
-	p.detected, p.tags.wrapper = f, tkNone
+	p.setDetected(f)
+	p.tags.wrapper = tkNone
 	p.setDialects(0)
 	p.mk.comp = compiledFor(f)
 	p.mk.blk = &d.Blocks[0]

@@ -459,7 +459,7 @@ func (r *paramReader) read(p *Parser, b []byte, i int) int {
 		r.val.cdN, r.val.cdOff = 1, p.off+j // perhaps <![CDATA[: held
 		return j + 1
 	}
-	return p.startTagAt(j)
+	return p.startTagAt(b, j)
 }
 
 // cdataStep reads a CDATA section of a value: the rest of its opener
