@@ -114,6 +114,9 @@ type Tags struct {
 	// dialect whose template writes the values that are not strings with
 	// tojson (catalog.AppendUntyped). Otherwise such a value is a string.
 	UntypedJSON bool
+	// JSONBody: an Invoke may hold a JSON object of arguments instead of
+	// Param tags (<invoke name="f">{"city": "Paris"}</invoke>).
+	JSONBody bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an
