@@ -171,6 +171,9 @@ type Body struct {
 	// NameEnd ends the name of ReadNameJSON ("[ARGS]", "<|tool_sep|>",
 	// "\n").
 	NameEnd string
+	// BraceEndsName: the '{' of the JSON arguments ends the name too,
+	// NameEnd absent (NAME{json}).
+	BraceEndsName bool
 	// IDMark, when set, may follow the name; the id runs to NameEnd
 	// (NAME[ID]ID[ARGS], with IDMark "[ID]" and NameEnd "[ARGS]").
 	IDMark string
