@@ -2,25 +2,18 @@ package retrieval
 
 import (
 	"maps"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tooleval/tooleval/internal/golden"
 )
 
 // TestReadmeRetrievalConfig: the README's retrieval config section shows
 // a config that loads (no unknown key) with the default settings, and
 // names every key of Config and of its analyzer.
 func TestReadmeRetrievalConfig(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(b), "\n## Retrieval config\n")
-	if !ok {
-		t.Fatal("README.md has no Retrieval config section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := golden.ReadDoc(t, "../README.md").Under("## Retrieval config").Text()
 	_, example, ok := strings.Cut(section, "```json\n")
 	if !ok {
 		t.Fatal("the Retrieval config section has no JSON example")

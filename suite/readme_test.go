@@ -2,11 +2,12 @@ package suite
 
 import (
 	"encoding/json"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tooleval/tooleval/internal/golden"
 )
 
 // TestReadmeSuiteFieldsAreTheSchemas: the README's suite format names
@@ -32,18 +33,11 @@ func TestReadmeSuiteFieldsAreTheSchemas(t *testing.T) {
 	if err := json.Unmarshal(SchemaJSON, &schema); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, readme, ok := strings.Cut(string(b), "\n## Suite format\n")
-	if !ok {
-		t.Fatal("README.md has no Suite format section")
-	}
+	doc := golden.ReadDoc(t, "../README.md").Under("## Suite format")
 	section := func(start, end string) string {
-		_, s, ok := strings.Cut(readme, start)
+		_, s, ok := strings.Cut(doc.Text(), start)
 		if !ok {
-			t.Fatalf("README.md has no %q", start)
+			t.Fatalf("README.md's Suite format section has no %q", start)
 		}
 		s, _, _ = strings.Cut(s, end)
 		return s
@@ -60,11 +54,7 @@ func TestReadmeSuiteFieldsAreTheSchemas(t *testing.T) {
 
 	// The case table: "| `a`, `b` | required | … |".
 	var fields, required []string
-	for _, row := range strings.Split(section("\n| field | | meaning |\n| --- | --- | --- |\n", "\n\n"), "\n") {
-		cells := strings.Split(row, " | ")
-		if len(cells) < 3 {
-			continue
-		}
+	for _, cells := range doc.Table("| field | | meaning |") {
 		for _, m := range code.FindAllStringSubmatch(cells[0], -1) {
 			fields = append(fields, m[1])
 			if cells[1] == "required" {

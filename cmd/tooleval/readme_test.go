@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -11,8 +10,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tooleval/tooleval/internal/golden"
 	"github.com/tooleval/tooleval/textparse"
 )
+
+// readme is the repository's README.md, read for a test.
+func readme(t *testing.T) *golden.Doc {
+	return golden.ReadDoc(t, filepath.Join("..", "..", "README.md"))
+}
 
 // commandLine is a tooleval command line shown in the README or in help,
 // with where it is shown.
@@ -26,10 +31,6 @@ type commandLine struct {
 // column, and in inline code spans.
 func readmeCommandLines(t *testing.T) []commandLine {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []commandLine
 	add := func(where, s string) {
 		if i := strings.Index(s, " #"); i >= 0 {
@@ -43,7 +44,7 @@ func readmeCommandLines(t *testing.T) []commandLine {
 			}
 		}
 	}
-	text := strings.ReplaceAll(string(b), "\\\n", " ")
+	text := strings.ReplaceAll(readme(t).Text(), "\\\n", " ")
 	inBlock := false
 	for i, line := range strings.Split(text, "\n") {
 		where := "README.md:" + strconvItoa(i+1)
@@ -194,17 +195,13 @@ func TestHelpExamplesUseRealFlags(t *testing.T) {
 // a row for every command that runs something (a command without
 // subcommands: "import bfcl", not "import"), and no other row.
 func TestReadmeCommandTableNamesEveryCommand(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(b), "\n| command | what it does |\n")
-	if !ok {
-		t.Fatal("README.md has no command table")
-	}
-	table, _, _ = strings.Cut(table, "\n\n")
 	rows := map[string]bool{}
-	for _, m := range regexp.MustCompile("(?m)^\\| `tooleval ((?:[a-z]+ ?)+)").FindAllStringSubmatch(table, -1) {
+	for _, row := range readme(t).Table("| command | what it does |") {
+		m := regexp.MustCompile("^`tooleval ((?:[a-z]+ ?)+)").FindStringSubmatch(row[0])
+		if m == nil {
+			t.Errorf("README.md's command table: a row for %s", row[0])
+			continue
+		}
 		words := strings.Fields(m[1])
 		for len(words) > 0 && findPath(words) == nil {
 			words = words[:len(words)-1]
@@ -236,27 +233,19 @@ func TestReadmeCommandTableNamesEveryCommand(t *testing.T) {
 // in the README's format table is textparse.Wire's, the one the help of
 // parse shows.
 func TestReadmeWireShapesAreTheRegistrys(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(b), "\n| format | wire shape |\n")
-	if !ok {
-		t.Fatal("README.md has no format table")
-	}
-	table, _, _ = strings.Cut(table, "\n\n")
 	checked := 0
-	for _, row := range strings.Split(table, "\n")[1:] {
-		m := regexp.MustCompile("^\\| `([a-z0-9_]+)` \\| (``? ?)(.*?)( ?``?) \\|$").FindStringSubmatch(row)
-		if m == nil {
-			continue // several formats in a row, or prose
+	for _, row := range readme(t).Table("| format | wire shape |") {
+		m := regexp.MustCompile("^`([a-z0-9_]+)`$").FindStringSubmatch(row[0])
+		w := regexp.MustCompile("^(``? ?)(.*?)( ?``?)$").FindStringSubmatch(row[1])
+		if m == nil || w == nil {
+			continue // several formats in a row
 		}
 		f := textparse.Format(m[1])
 		if f == textparse.FormatAuto {
 			continue
 		}
 		checked++
-		if got, want := strings.ReplaceAll(m[3], `\|`, "|"), textparse.Wire(f); got != want {
+		if got, want := strings.ReplaceAll(w[2], `\|`, "|"), textparse.Wire(f); got != want {
 			t.Errorf("README.md wire shape of %s:\n got %s\nwant %s (textparse.Wire)", f, got, want)
 		}
 	}
@@ -268,11 +257,7 @@ func TestReadmeWireShapesAreTheRegistrys(t *testing.T) {
 // TestReadmeExitCodes: the README's exit codes are the constants, and the
 // commands it says can exit 3 are those whose help says so.
 func TestReadmeExitCodes(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, para, ok := strings.Cut(string(b), "\nExit codes, for every command: ")
+	_, para, ok := strings.Cut(readme(t).Text(), "\nExit codes, for every command: ")
 	if !ok {
 		t.Fatal(`README.md has no "Exit codes, for every command:" paragraph`)
 	}
@@ -303,5 +288,51 @@ func TestReadmeExitCodes(t *testing.T) {
 	slices.Sort(gated)
 	if !slices.Equal(named, gated) {
 		t.Errorf("README.md: exit %d for %v; the help says it for %v", exitRegression, named, gated)
+	}
+}
+
+// TestReadmeMCPFlags: the README's MCP flag table lists mcpFlags, and the
+// commands it says take a live catalog are those with --mcp.
+func TestReadmeMCPFlags(t *testing.T) {
+	doc := readme(t).Under("## Live MCP catalogs")
+	var rows, flags []string
+	for _, row := range doc.Table("| flag | |") {
+		if m := regexp.MustCompile("^`--([a-z-]+)").FindStringSubmatch(row[0]); m != nil {
+			rows = append(rows, m[1])
+		}
+	}
+	for _, f := range mcpFlags() {
+		flags = append(flags, f.Names()[0])
+	}
+	if !slices.Equal(rows, flags) {
+		t.Errorf("README.md's MCP flag table lists %v; mcpFlags defines %v", rows, flags)
+	}
+
+	_, para, ok := strings.Cut(readme(t).Text(), "Wherever a catalog is accepted (")
+	if !ok {
+		t.Fatal(`README.md has no "Wherever a catalog is accepted" line`)
+	}
+	para, _, _ = strings.Cut(para, ")")
+	var named, withMCP []string
+	for _, m := range regexp.MustCompile("`([a-z ]+)`").FindAllStringSubmatch(para, -1) {
+		named = append(named, m[1])
+	}
+	var walk func(prefix string, cmds []*cli.Command)
+	walk = func(prefix string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			path := strings.TrimSpace(prefix + " " + c.Name)
+			for _, f := range c.Flags {
+				if slices.Contains(f.Names(), "mcp") {
+					withMCP = append(withMCP, path)
+				}
+			}
+			walk(path, c.Subcommands)
+		}
+	}
+	walk("", commands())
+	slices.Sort(named)
+	slices.Sort(withMCP)
+	if !slices.Equal(named, withMCP) {
+		t.Errorf("README.md says %v take a live MCP catalog; the commands with --mcp are %v", named, withMCP)
 	}
 }
