@@ -185,20 +185,51 @@ func Fits(p *toolcall.Param, v []byte) bool {
 // text as a JSON string. The serving stacks read such values so.
 func AppendUntyped(dst, value []byte) []byte {
 	v := bytes.TrimSpace(value)
-	if len(v) > 0 && json.Valid(v) {
+	if len(v) == 0 || !mayBeLiteral(v) {
+		return AppendJSONString(dst, value) // a path, a sentence: text (no parse, no error made)
+	}
+	if json.Valid(v) {
 		return append(dst, v...)
 	}
-	if len(v) > 0 && (v[0] == '{' || v[0] == '[') {
+	if v[0] == '{' || v[0] == '[' {
 		if out, ok := appendEscaped(dst, v); ok {
 			return out
 		}
 	}
-	if len(v) > 0 {
-		if out, ok := appendPython(dst, v); ok {
-			return out
-		}
+	if out, ok := appendPython(dst, v); ok {
+		return out
 	}
 	return AppendJSONString(dst, value)
+}
+
+// mayBeLiteral reports whether trimmed text v can start a JSON value or a
+// Python literal: a quote, a digit, a sign or point, a bracket, true/false/
+// null, True/False/None, or a string prefix (r'…', b"…", u'…', f'…', rb'…').
+// Text that starts otherwise (most string values) is never parsed.
+func mayBeLiteral(v []byte) bool {
+	switch c := v[0]; {
+	case c == '"' || c == '\'' || c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9',
+		c == '{' || c == '[' || c == '(':
+		return true
+	case c == 't' || c == 'f' || c == 'n' || c == 'T' || c == 'F' || c == 'N':
+		for _, w := range [...]string{"true", "false", "null", "True", "False", "None"} {
+			if bytes.HasPrefix(v, []byte(w)) {
+				return true
+			}
+		}
+		return c == 'f' && len(v) > 1 && (v[1] == '\'' || v[1] == '"') // f'…'
+	case c == 'r' || c == 'R' || c == 'b' || c == 'B' || c == 'u' || c == 'U':
+		for _, d := range v[1:min(len(v), 3)] {
+			switch d {
+			case '\'', '"':
+				return true
+			case 'r', 'R', 'b', 'B':
+				continue
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // appendStructure appends trimmed text v as a JSON object or array when

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -190,6 +191,39 @@ func TestFits(t *testing.T) {
 	} {
 		if got := Fits(c.p, []byte(c.v)); got != c.want {
 			t.Errorf("Fits(%v, %s) = %v, want %v", c.p, c.v, got, c.want)
+		}
+	}
+}
+
+// TestMayBeLiteralRulesOutOnlyText: the first-byte filter of AppendUntyped
+// never turns away a value that JSON or the Python reader would take —
+// every value it rules out reads as text by the whole rule too.
+func TestMayBeLiteralRulesOutOnlyText(t *testing.T) {
+	whole := func(v []byte) bool { // the rule without the filter
+		if json.Valid(v) {
+			return true
+		}
+		if _, ok := appendEscaped(nil, v); ok && (v[0] == '{' || v[0] == '[') {
+			return true
+		}
+		_, ok := appendPython(nil, v)
+		return ok
+	}
+	ins := []string{"src/main.go", "hello", "x", "_", "True", "None", "r'raw'", "rb'x'", "b\"y\"", "u'z'", "f'q'",
+		"R\"x\"", "Br'x'", "func (p *Parser)", "yes", "inf", "nan", "NaN", "Infinity", "-Infinity", "0x1F", "1_000",
+		"1j", ".5", "+1", "(1,)", "set()", "frozenset()", "Ellipsis", "...", "@x", "#c", "`x`", "~1", "*", "%", "é", "日本"}
+	for c := 0; c < 256; c++ { // every first byte, alone and before a digit, a quote and a word
+		for _, rest := range []string{"", "1", "'a'", "\"a\"", "rue", "one", "alse"} {
+			ins = append(ins, string(rune(c))+rest, string([]byte{byte(c)})+rest)
+		}
+	}
+	for _, in := range ins {
+		v := bytes.TrimSpace([]byte(in))
+		if len(v) == 0 || mayBeLiteral(v) {
+			continue
+		}
+		if whole(v) {
+			t.Errorf("mayBeLiteral(%q) = false, but the value reads as JSON or a Python literal", in)
 		}
 	}
 }

@@ -414,12 +414,12 @@ var (
 // reports false when the tag dialect goes on (another byte, the wrapper
 // is not f's block's, or a run of stray bytes is under way).
 func (p *Parser) wrapperTo(f Format, b []byte, i int, starts func(c byte) bool) (int, bool) {
-	d := dialects[f]
-	if open := d.Blocks[0].Open; p.tags.wrapper == tkNone || len(open) != len(tagName(p.tags.wrapper))+2 || open[1:len(open)-1] != tagName(p.tags.wrapper) {
-		return i, false // not in the wrapper tag that opens the block
+	if p.junk || p.cfg.format != FormatAuto || p.tags.wrapper == tkNone {
+		return i, false // a fixed format, or inside a run of stray bytes: they stay stray up to the next tag
 	}
-	if p.junk || p.cfg.format != FormatAuto {
-		return i, false // inside a run of stray bytes: they stay stray up to the next tag
+	d := dialects[f]
+	if open := d.Blocks[0].Open; len(open) != len(tagName(p.tags.wrapper))+2 || open[1:len(open)-1] != tagName(p.tags.wrapper) {
+		return i, false // not in the wrapper tag that opens the block
 	}
 	j := i
 	for j < len(b) && isSpace(b[j]) {
