@@ -161,6 +161,22 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	return AppendJSONString(dst, value)
 }
 
+// Fits reports whether raw JSON value v is of a type p's schema allows
+// (an integer fits a number; any value fits a parameter without types).
+func Fits(p *toolcall.Param, v []byte) bool {
+	types := ParamTypes(p)
+	if len(types) == 0 {
+		return true
+	}
+	kind := toolcall.JSONKind(v)
+	for _, t := range types {
+		if t == kind || t == "number" && kind == "integer" {
+			return true
+		}
+	}
+	return false
+}
+
 // AppendUntyped appends to dst the JSON for a parameter value whose type
 // no schema gives (no catalog, a tool or parameter it lacks, a parameter
 // without a type), in a dialect whose chat template writes every value

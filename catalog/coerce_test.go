@@ -171,6 +171,30 @@ func TestAppendUntyped(t *testing.T) {
 	}
 }
 
+// TestFits: a JSON value fits a parameter whose schema allows its type
+// (an integer fits a number), and any parameter without types.
+func TestFits(t *testing.T) {
+	typed := func(types ...string) *toolcall.Param { return &toolcall.Param{Name: "p", Types: types} }
+	for _, c := range []struct {
+		p    *toolcall.Param
+		v    string
+		want bool
+	}{
+		{nil, `7`, true},
+		{typed(), `"x"`, true},
+		{typed("string"), `7`, false},
+		{typed("string"), `"7"`, true},
+		{typed("number"), `7`, true},
+		{typed("integer"), `7.5`, false},
+		{typed("object", "null"), `null`, true},
+		{typed("array"), `{"a":1}`, false},
+	} {
+		if got := Fits(c.p, []byte(c.v)); got != c.want {
+			t.Errorf("Fits(%v, %s) = %v, want %v", c.p, c.v, got, c.want)
+		}
+	}
+}
+
 // TestMayBeLiteralRulesOutOnlyText: the first-byte filter of AppendUntyped
 // never turns away a value that JSON or the Python reader would take —
 // every value it rules out reads as text by the whole rule too.

@@ -359,10 +359,16 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		return i
 	case mName:
 		set := &p.mk.bsets.name
+		brace := bl.Body.BraceEndsName && !p.mk.inID
 		for j := i; j < len(b); j++ {
 			if set.first[b[j]] {
 				p.content(b[i:j], p.off+i)
 				p.beginMarker(set, b[j], p.off+j)
+				return j
+			}
+			if brace && b[j] == '{' { // NAME{json}: the arguments start
+				p.content(b[i:j], p.off+i)
+				p.nameDone()
 				return j
 			}
 		}

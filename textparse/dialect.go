@@ -73,8 +73,11 @@ type Tags struct {
 	Invoke, Param string
 	Eq, Bare      bool
 	// Typed is an attribute of Param whose value "true" makes the value
-	// a JSON string and "false" JSON as written, whatever the catalog
-	// says (Typed "string": string="true|false").
+	// a JSON string and "false" JSON as written (Typed "string":
+	// string="true|false"), where the catalog gives no type; where it
+	// does, the schema decides, as the serving stacks' type fixers read
+	// it: string="true" for an integer parameter is 42, string="false"
+	// 7 for a string parameter is "7".
 	Typed string
 	// JSON: Invoke holds a JSON call object.
 	JSON bool
@@ -112,6 +115,9 @@ type Tags struct {
 	// dialect whose template writes the values that are not strings with
 	// tojson (catalog.AppendUntyped). Otherwise such a value is a string.
 	UntypedJSON bool
+	// JSONBody: an Invoke may hold a JSON object of arguments instead of
+	// Param tags (<invoke name="f">{"city": "Paris"}</invoke>).
+	JSONBody bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an
@@ -166,6 +172,9 @@ type Body struct {
 	// NameEnd ends the name of ReadNameJSON ("[ARGS]", "<|tool_sep|>",
 	// "\n").
 	NameEnd string
+	// BraceEndsName: the '{' of the JSON arguments ends the name too,
+	// NameEnd absent (NAME{json}).
+	BraceEndsName bool
 	// IDMark, when set, may follow the name; the id runs to NameEnd
 	// (NAME[ID]ID[ARGS], with IDMark "[ID]" and NameEnd "[ARGS]").
 	IDMark string

@@ -2,7 +2,9 @@ package textparse
 
 // DeepSeek V3.2: function_calls' shape with "｜DSML｜"-prefixed tags, and
 // a string="true|false" attribute on each parameter saying whether its
-// value is a string or JSON (it overrides the catalog). DSML quoted in a
+// value is a string or JSON (where the catalog types the parameter, the
+// schema decides). An invoke may hold a JSON object of arguments instead
+// of parameters. DSML quoted in a
 // fenced code block is text, as in V4 (dialect_deepseek_v4.go).
 //
 //	<｜DSML｜function_calls>

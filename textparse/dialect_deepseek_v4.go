@@ -42,7 +42,36 @@ func init() {
 // the name of the tag around the calls. DSML quoted in a fenced code block
 // is text (Fence): the V4 parsers' rule, and V3.2's too, as they share the
 // markup (a model explaining its own call syntax writes it in a fence).
+//
+// An invoke may hold a JSON object of arguments in place of parameter
+// tags (JSONBody), as SGLang's DeepSeek-V3.2 detector reads it.
 func dsml(prefix, block string) *Tags {
 	return &Tags{Wrapper: prefix + block, Reopen: true, Invoke: prefix + "invoke", Param: prefix + "parameter",
-		Bare: true, Typed: "string", Fence: true}
+		Bare: true, Typed: "string", Fence: true, JSONBody: true}
+}
+
+func init() { invokeHooks = append(invokeHooks, (*Parser).invokeJSONBody) }
+
+// invokeJSONBody (an invoke hook) reads a call of a JSONBody dialect
+// whose invoke holds a JSON object of arguments instead of parameter
+// tags: the object is streamed and the invoke's closer ends the call. It
+// reports false to leave the bytes to the invoke state.
+func (p *Parser) invokeJSONBody(b []byte, i int) (int, bool) {
+	c := &p.calls.cur
+	if p.junk || c.kind != ckInvoke || c.nparams > 0 || c.jsonBody {
+		return i, false
+	}
+	x := p.wrapperOf()
+	if x == nil {
+		x = p.formatTag()
+	}
+	if x == nil || !x.d.Tags.JSONBody {
+		return i, false
+	}
+	j, brace := jsonBodyAt(b, i)
+	if !brace {
+		return j, j == len(b)
+	}
+	p.beginJSONBody(j)
+	return j, true
 }

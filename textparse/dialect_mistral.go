@@ -7,16 +7,19 @@ package textparse
 //	                                 [TOOL_CALLS]f[ARGS]{…}[TOOL_CALLS]g[CALL_ID]a1b2c3d4e[ARGS]{…}
 //
 // The first byte after [TOOL_CALLS] decides: '[' or '{' is the v3 JSON,
-// anything else a name. Magistral reasons inside [THINK]…[/THINK].
+// anything else a name. A name may run straight into its JSON
+// (NAME{json}): a server that detokenizes with skip_special_tokens drops
+// the [ARGS] token, and vLLM reads what is left so. Magistral reasons
+// inside [THINK]…[/THINK].
 const FormatMistral Format = "mistral"
 
 func init() {
 	register(&Dialect{
 		Format: FormatMistral,
-		Wire:   `[TOOL_CALLS][{"name":…,"arguments":{…}}] (v3) or [TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{json} (v11+); [THINK]…[/THINK] reasoning`,
+		Wire:   `[TOOL_CALLS][{"name":…,"arguments":{…}}] (v3) or [TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{json} (v11+; [ARGS] may be absent); [THINK]…[/THINK] reasoning`,
 		Blocks: []Block{{
 			Open: "[TOOL_CALLS]",
-			Body: Body{Read: ReadJSON | ReadNameJSON, NameEnd: "[ARGS]", IDMark: "[CALL_ID]"},
+			Body: Body{Read: ReadJSON | ReadNameJSON, NameEnd: "[ARGS]", IDMark: "[CALL_ID]", BraceEndsName: true},
 		}},
 		Reasoning: []Span{{Open: "[THINK]", Close: "[/THINK]"}},
 	})

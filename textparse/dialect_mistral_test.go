@@ -12,6 +12,14 @@ func init() { parseCases = append(parseCases, mistralCases...) }
 // mistralCases are modelled on Mistral 7B v0.3 (v3 JSON list), Mistral
 // Small 3.2 / Devstral (v11 name[ARGS]json) and Magistral ([THINK]) output.
 var mistralCases = []parseCase{
+	// [ARGS] dropped by a server that detokenizes with skip_special_tokens
+	// (vLLM's v11 tests read NAME{json}).
+	{name: "mistral/v11_args_token_dropped", format: FormatMistral,
+		in:   `Let me add.[TOOL_CALLS]add_numbers{"a": 2.5, "b": 4}[TOOL_CALLS]get_weather{"city": "Nice"}`,
+		want: `text="Let me add." call=add_numbers{"a":2.5,"b":4} call=get_weather{"city":"Nice"}`},
+	{name: "mistral/v11_args_token_dropped_bad_json", format: FormatMistral,
+		in:   `[TOOL_CALLS]add_numbers{"a": 2.5, "b": }`,
+		want: `text="}" error=invalid_json`},
 	{name: "mistral/v3_list", format: FormatMistral,
 		in:   `[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris", "days": 2}}]`,
 		want: `call=get_weather{"city":"Paris","days":2}`},

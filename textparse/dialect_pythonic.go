@@ -6,6 +6,7 @@ package textparse
 //	[get_weather(city='Paris', days=3), list_files()]
 //	<|python_start|>[get_weather(city="Paris")]<|python_end|>          (Llama 4)
 //	<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>    (LFM2)
+//	<|tool_call_start|>[{"name": "get_weather", "arguments": {…}}]<|tool_call_end|> (LFM2, JSON)
 //
 // Keyword arguments only; values are Python literals (pyliteral.Value):
 // strings in both quote styles, numbers, True/False/None, lists, tuples,
@@ -19,11 +20,11 @@ func init() {
 	body := Body{Read: ReadPython}
 	register(&Dialect{
 		Format: FormatPythonic,
-		Wire:   `[NAME(key=value, …), …] at the start of the answer, or inside <|python_start|>…<|python_end|> or <|tool_call_start|>…<|tool_call_end|>`,
+		Wire:   `[NAME(key=value, …), …] at the start of the answer, or inside <|python_start|>…<|python_end|> or <|tool_call_start|>…<|tool_call_end|> (there also a JSON call object or list)`,
 		Blocks: []Block{
 			{Anchored: true, Body: body},
 			{Open: "<|python_start|>", Close: "<|python_end|>", Body: body},
-			{Open: "<|tool_call_start|>", Close: "<|tool_call_end|>", Body: body},
+			{Open: "<|tool_call_start|>", Close: "<|tool_call_end|>", Body: Body{Read: ReadPython | ReadJSON}},
 		},
 	})
 }

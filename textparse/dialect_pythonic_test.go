@@ -11,6 +11,26 @@ func init() { parseCases = append(parseCases, pythonicCases...) }
 // pythonicCases are modelled on Llama 3.2 / Llama 4 pythonic output, LFM2
 // and BFCL prompting answers.
 var pythonicCases = []parseCase{
+	// LFM2 writes JSON calls between its markers too (SGLang's
+	// Lfm2Detector and vLLM's lfm2 parser tests read both).
+	{name: "pythonic/lfm2_json_list", format: FormatPythonic,
+		in:   `Checking. <|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "Accra"}}, {"name": "read_file", "parameters": {"path": "b.txt"}}]<|tool_call_end|> Done.`,
+		want: `text="Checking.  Done." call=get_weather{"city":"Accra"} call=read_file{"path":"b.txt"}`},
+	{name: "pythonic/lfm2_json_object", format: FormatPythonic,
+		in:   `<|tool_call_start|>{"name": "get_weather", "arguments": {"city": "Lagos", "days": 2}}<|tool_call_end|>`,
+		want: `call=get_weather{"city":"Lagos","days":2}`},
+	{name: "pythonic/lfm2_json_auto", format: FormatAuto,
+		in:   `<|tool_call_start|>[{"name": "list_files", "arguments": {}}]<|tool_call_end|>`,
+		want: `call=list_files{}`},
+	{name: "pythonic/lfm2_json_truncated", format: FormatPythonic,
+		in:   `<|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "Nai`,
+		want: `error=incomplete_call`},
+	{name: "pythonic/lfm2_two_blocks_text_between", format: FormatPythonic,
+		in:   `<|tool_call_start|>[get_weather(city="Cairo")]<|tool_call_end|> then <|tool_call_start|>{"name": "list_files", "arguments": {}}<|tool_call_end|>`,
+		want: `text=" then " call=get_weather{"city":"Cairo"} call=list_files{}`},
+	{name: "pythonic/lfm2_empty_block", format: FormatPythonic,
+		in:   `<|tool_call_start|><|tool_call_end|>ok`,
+		want: `text="ok"`},
 	{name: "pythonic/one_call", format: FormatPythonic,
 		in:   `[get_weather(city='Paris', days=3)]`,
 		want: `call=get_weather{"city":"Paris","days":3}`},

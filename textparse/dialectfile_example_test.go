@@ -52,7 +52,7 @@ func ExampleDialectFile() {
 	// Output:
 	// {
 	//   "format": "mistral",
-	//   "wire": "[TOOL_CALLS][{\"name\":…,\"arguments\":{…}}] (v3) or [TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{json} (v11+); [THINK]…[/THINK] reasoning",
+	//   "wire": "[TOOL_CALLS][{\"name\":…,\"arguments\":{…}}] (v3) or [TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{json} (v11+; [ARGS] may be absent); [THINK]…[/THINK] reasoning",
 	//   "blocks": [
 	//     {
 	//       "open": "[TOOL_CALLS]",
@@ -62,7 +62,8 @@ func ExampleDialectFile() {
 	//           "name_json"
 	//         ],
 	//         "name_end": "[ARGS]",
-	//         "id_mark": "[CALL_ID]"
+	//         "id_mark": "[CALL_ID]",
+	//         "brace_ends_name": true
 	//       }
 	//     }
 	//   ],

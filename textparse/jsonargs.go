@@ -48,8 +48,12 @@ func (p *Parser) sniff(b []byte, i int) int {
 			p.abandon(p.off+i, toolcall.CodeInvalidJSON, "expected %s inside <%s>, found %q", what, tagName(p.tags.callK), c)
 			return i
 		case mEnvPost:
-			if c == '`' { // the end of a fence
+			switch c {
+			case '`', ',': // the end of a fence; a comma between call objects
 				continue
+			case '{': // another call object in the same tag ({…}, {…})
+				p.calls.callTag = p.off + i
+				return p.beginEnvelope(b, i, tt.closer(p.tags.callK), mEnvPost, mText)
 			}
 			p.stray(b[i:i+1], p.off+i)
 		}

@@ -45,6 +45,10 @@ type pyReader struct {
 	nameEnd int // where it ends (0: still in it)
 }
 
+// jsonListElems reads the elements of a JSON list of calls whose '[' a
+// Python body has read.
+var jsonListElems = Body{Read: ReadJSON, InList: true}
+
 // pyProbeMax bounds the bytes held while the shape of an anchored list is
 // undecided ('[', spaces, a name of at most 256 bytes, spaces).
 const pyProbeMax = 512
@@ -188,6 +192,14 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			if c == ']' && py.bracket {
 				py.bodyDone(p)
 				return i + 1
+			}
+			if c == '{' && py.bracket && py.calls == 0 && py.state == pyStart && p.mk.blk.Body.Read&ReadJSON != 0 {
+				// a JSON list of call objects in a block that also takes
+				// JSON (LFM2 writes both): the JSON reader reads its
+				// elements, the '[' already read
+				after, skipped, closer := p.blockCallRet()
+				p.calls.callTag = p.mk.callStart
+				return p.beginEnvelopeBody(b, i, closer, after, skipped, &jsonListElems)
 			}
 			if !isPyKwByte(c) || c >= '0' && c <= '9' {
 				py.stray(p, off, "expected a call, found %q", c)

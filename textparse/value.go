@@ -57,7 +57,7 @@ type value struct {
 	pend    []byte
 	pendOff int
 	pendBad bool
-	json    bool // string="false": the value is JSON, whatever the catalog says
+	json    bool // string="false": the value is JSON, when the catalog allows its type
 	untyped bool // no schema types it and the dialect reads it as JSON (Tags.UntypedJSON)
 	// ws: trailing whitespace of a catalog-tag value, held until more content
 	// comes (such values are trimmed).
@@ -100,8 +100,8 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	}
 	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
 		switch typedValue(p.m.attrValue(tt.typed[k])) {
-		case 1:
-			v.str = true
+		case 1: // a string, unless the schema types the parameter otherwise
+			v.str = v.str || len(catalog.ParamTypes(v.param)) == 0
 		case 0:
 			v.str, v.json = false, true
 		}
@@ -261,7 +261,7 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			return false
 		}
 		s := len(p.scratch)
-		if t := trimSpace(v.buf); v.json && json.Valid(t) {
+		if t := trimSpace(v.buf); v.json && json.Valid(t) && catalog.Fits(v.param, t) {
 			p.scratch = append(p.scratch, t...)
 		} else if v.untyped {
 			p.scratch = catalog.AppendUntyped(p.scratch, v.buf)

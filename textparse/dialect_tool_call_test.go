@@ -1,0 +1,33 @@
+package textparse
+
+func init() { parseCases = append(parseCases, toolCallPeerCases...) }
+
+// toolCallPeerCases model what the serving stacks' Hermes / Qwen 2.5
+// parser tests assert (vLLM's test_hermes_tool_parser, SGLang's base
+// detector tests), in our own strings.
+var toolCallPeerCases = []parseCase{
+	{name: "tool_call/objects_comma_separated_in_one_tag", format: FormatHermes,
+		in:   `<tool_call>{"name": "get_weather", "arguments": {"city": "Hanoi"}}, {"name": "read_file", "arguments": {"path": "trip.md"}}</tool_call>Both started.`,
+		want: `text="Both started." call=get_weather{"city":"Hanoi"} call=read_file{"path":"trip.md"}`},
+	{name: "tool_call/objects_on_lines_in_one_tag", format: FormatHermes,
+		in:   "<tool_call>\n{\"name\": \"list_files\", \"arguments\": {}}\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"杭州\"}}\n</tool_call>",
+		want: `call=list_files{} call=get_weather{"city":"杭州"}`},
+	{name: "tool_call/junk_after_object_reported", format: FormatHermes,
+		in:   `<tool_call>{"name": "list_files", "arguments": {}} (done)</tool_call>`,
+		want: `call=list_files{} error=malformed_markup`},
+	{name: "tool_call/closer_stripped_at_end", format: FormatHermes,
+		in:   "<tool_call>\n{\"name\": \"submit\", \"arguments\": {\"final\": true}}",
+		want: `call=submit{"final":true} error=missing_closer`},
+	{name: "tool_call/object_cut_at_end", format: FormatHermes,
+		in:   "<tool_call>\n{\"name\": \"submit\", \"arguments\": {\"final\": true}",
+		want: `error=incomplete_call`},
+	{name: "tool_call/arguments_serialized_once_more", format: FormatHermes,
+		in:   `<tool_call>{"name": "get_config", "arguments": "{\"key\": \"max_workers\"}"}</tool_call>`,
+		want: `call=get_config{"key":"max_workers"}`},
+	{name: "tool_call/arguments_plain_string_rejected", format: FormatHermes,
+		in:   `<tool_call>{"name": "ping", "arguments": "now"}</tool_call>ok`,
+		want: `text="ok" error=invalid_json`},
+	{name: "tool_call/text_then_call_then_text", format: FormatHermes,
+		in:   `Sure, checking.<tool_call>{"name": "get_weather", "arguments": {"city": "Lima"}}</tool_call> One moment.`,
+		want: `text="Sure, checking. One moment." call=get_weather{"city":"Lima"}`},
+}
