@@ -20,6 +20,13 @@ func TestSuiteSchemaGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "suite.schema.json", got, *update)
+	// Its $id is where it lives in the module (it moved from replay/).
+	var doc struct {
+		ID string `json:"$id"`
+	}
+	if err := json.Unmarshal(got, &doc); err != nil || doc.ID != "https://github.com/tooleval/tooleval/suite/suite.schema.json" {
+		t.Errorf("$id %q (%v), want the schema's path in the module, suite/suite.schema.json", doc.ID, err)
+	}
 }
 
 // TestSchemaFormatsAreTheRegistry: transcript.format is exactly every

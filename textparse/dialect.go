@@ -132,12 +132,16 @@ type Block struct {
 	// reasoning span) when the body reader accepts that byte ('{' or '['
 	// for ReadJSON, '`' with Fence).
 	Anchored bool
-	Open     string // marker that opens the block (required unless Anchored)
-	Close    string // marker that closes it
-	Call     string // marker before each call inside the block
-	CallEnd  string // marker after each call
-	Sep      string // bytes allowed between calls (besides whitespace)
-	Body     Body
+	// Named blocks are read only when the dialect is named (--format),
+	// not under auto, and not inside reasoning: their Open is not a
+	// special token, and prose may hold it.
+	Named   bool
+	Open    string // marker that opens the block (required unless Anchored)
+	Close   string // marker that closes it
+	Call    string // marker before each call inside the block
+	CallEnd string // marker after each call
+	Sep     string // bytes allowed between calls (besides whitespace)
+	Body    Body
 }
 
 // Reader names the body readers.
@@ -278,7 +282,9 @@ func compile(ds []*Dialect) *compiled {
 		c.formats = append(c.formats, d.Format)
 		for bi := range d.Blocks {
 			b := &d.Blocks[bi]
-			c.text.on(b.Open, action{kind: aBlock, dialect: d, block: b})
+			if !b.Named || len(ds) == 1 {
+				c.text.on(b.Open, action{kind: aBlock, dialect: d, block: b})
+			}
 			if b.Anchored && len(ds) == 1 { // not under auto: prose may start with '[' or '{'
 
 				c.anchored = append(c.anchored, b)
@@ -323,13 +329,17 @@ func compile(ds []*Dialect) *compiled {
 					rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
 				}
 				for bi := range d.Blocks {
-					rs.on(d.Blocks[bi].Open, action{kind: aBlock, dialect: d, block: &d.Blocks[bi]})
+					if !d.Blocks[bi].Named { // reasoning may mention it
+						rs.on(d.Blocks[bi].Open, action{kind: aBlock, dialect: d, block: &d.Blocks[bi]})
+					}
 				}
 			} else {
 				// A call written before the span's Close (inreasoning.go);
 				// the Close met in text after such a call ends nothing.
 				for bi := range d.Blocks {
-					rs.on(d.Blocks[bi].Open, action{kind: aReasonCall, dialect: d, block: &d.Blocks[bi], span: len(c.spans)})
+					if !d.Blocks[bi].Named {
+						rs.on(d.Blocks[bi].Open, action{kind: aReasonCall, dialect: d, block: &d.Blocks[bi], span: len(c.spans)})
+					}
 				}
 				lateClose = append(lateClose, action{kind: aLateClose, dialect: d, span: len(c.spans)})
 			}

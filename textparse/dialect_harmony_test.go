@@ -33,6 +33,21 @@ var harmonyCases = []parseCase{
 	{name: "harmony/recipient_before_channel", format: FormatHarmony,
 		in:   "<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{\"location\":\"Rome\"}<|call|>",
 		want: `call=get_weather{"location":"Rome"}`},
+	// The prompt ended with <|start|>assistant: the output starts with
+	// the rest of the header, the recipient first (llama.cpp's gpt-oss
+	// tests). Only when harmony is named: prose may hold "to=functions.".
+	{name: "harmony/output_starts_with_recipient", format: FormatHarmony,
+		in:   " to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{\"location\":\"Lima\"}<|call|>",
+		want: `text=" " call=get_weather{"location":"Lima"}`},
+	{name: "harmony/recipient_first_analysis_channel", format: FormatHarmony,
+		in:   " to=functions.read_file<|channel|>analysis<|message|>{\"path\":\"go.sum\"}",
+		want: `text=" " call=read_file{"path":"go.sum"} error=missing_closer`},
+	{name: "harmony/recipient_in_reasoning_is_reasoning", format: FormatHarmony,
+		in:   hAnalysis + "Send it to=functions.read_file later.<|end|>" + hAsst + "<|channel|>final<|message|>ok",
+		want: `text="ok" reasoning="Send it to=functions.read_file later."`},
+	{name: "harmony/recipient_not_read_under_auto", format: FormatAuto,
+		in:   "Use to=functions.x<|message|>{} in the header.",
+		want: `text="Use to=functions.x<|message|>{} in the header."`},
 	{name: "harmony/preamble_is_text", format: FormatHarmony,
 		in:   hAsst + "<|channel|>commentary<|message|>Let me check both cities.<|end|>" + hCall("get_weather", `{"location":"A"}`),
 		want: `text="Let me check both cities." call=get_weather{"location":"A"}`},

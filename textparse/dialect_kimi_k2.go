@@ -8,7 +8,9 @@ import "strings"
 //	<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>
 //
 // Some checkpoints write the section markers in the singular
-// (<|tool_call_section_begin|>); both are read.
+// (<|tool_call_section_begin|>); both are read. A call is read without
+// the section markers around it too (<|tool_call_begin|>… alone), as
+// real output shows.
 const FormatKimiK2 Format = "kimi_k2"
 
 func init() {
@@ -19,10 +21,11 @@ func init() {
 	}
 	register(&Dialect{
 		Format: FormatKimiK2,
-		Wire:   "<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…<|tool_calls_section_end|>",
+		Wire:   "<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…<|tool_calls_section_end|> (a call without the section markers too)",
 		Blocks: []Block{
 			block("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
 			block("<|tool_call_section_begin|>", "<|tool_call_section_end|>"),
+			{Open: "<|tool_call_begin|>", CallEnd: "<|tool_call_end|>", Body: body},
 		},
 	})
 }

@@ -11,6 +11,14 @@ func init() { parseCases = append(parseCases, kimiK2Cases...) }
 
 // kimiK2Cases are modelled on Kimi K2 (Instruct and Thinking) output.
 var kimiK2Cases = []parseCase{
+	// A call written without the section markers around it (as
+	// llama.cpp's tests and real output show), in text or reasoning.
+	{name: "kimi_k2/call_without_section", format: FormatKimiK2, tools: true,
+		in:   "Listing.<|tool_call_begin|>functions.execute_command:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"requires_approval\": false}<|tool_call_end|> Done.",
+		want: `text="Listing. Done." call=execute_command{"command":"ls -la","requires_approval":false} id=functions.execute_command:0`},
+	{name: "kimi_k2/call_without_section_or_end", format: FormatKimiK2,
+		in:   "<think>Read it first.<|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>{\"path\": \"main.go\"}",
+		want: `reasoning="Read it first." call=read_file{"path":"main.go"} id=functions.read_file:0 error=call_in_reasoning error=missing_closer`},
 	{name: "kimi_k2/one_call", format: FormatKimiK2,
 		in:   `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>`,
 		want: `call=get_weather{"city":"Paris"} id=functions.get_weather:0`},
@@ -48,8 +56,8 @@ var kimiK2Cases = []parseCase{
 		in:   `<|tool_calls_section_begin|><|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{"x":}<|tool_call_end|><|tool_call_begin|>functions.b:1<|tool_call_argument_begin|>{"y":1}<|tool_call_end|><|tool_calls_section_end|>after`,
 		want: `text="after" call=b{"y":1} id=functions.b:1 error=invalid_json`},
 	{name: "kimi_k2/marker_lookalikes_are_text", format: FormatKimiK2,
-		in:   "a <|tool_calls_section_beginning|> b <| c <|tool_call_begin|> d",
-		want: `text="a <|tool_calls_section_beginning|> b <| c <|tool_call_begin|> d"`},
+		in:   "a <|tool_calls_section_beginning|> b <| c <|tool_call_beginning|> d",
+		want: `text="a <|tool_calls_section_beginning|> b <| c <|tool_call_beginning|> d"`},
 	{name: "kimi_k2/numbers_and_unicode", format: FormatKimiK2,
 		in:   `<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>{"query":"café ☕","limit":10,"tags":["a",true,null,-1.5e2]}<|tool_call_end|><|tool_calls_section_end|>`,
 		want: `call=search{"query":"café ☕","limit":10,"tags":["a",true,null,-1.5e2]} id=functions.search:0`},

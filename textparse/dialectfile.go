@@ -36,6 +36,7 @@ type dialectFile struct {
 
 type blockFile struct {
 	Anchored bool     `json:"anchored,omitempty"`
+	Named    bool     `json:"named,omitempty"`
 	Open     string   `json:"open,omitempty"`
 	Close    string   `json:"close,omitempty"`
 	Call     string   `json:"call,omitempty"`
@@ -283,7 +284,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	header := false
 	for i, bf := range f.Blocks {
 		at := fmt.Sprintf("blocks[%d]", i)
-		b := Block{Anchored: bf.Anchored, Open: bf.Open, Close: bf.Close, Call: bf.Call, CallEnd: bf.CallEnd, Sep: bf.Sep}
+		b := Block{Anchored: bf.Anchored, Named: bf.Named, Open: bf.Open, Close: bf.Close, Call: bf.Call, CallEnd: bf.CallEnd, Sep: bf.Sep}
 		if b.Open == "" && !b.Anchored {
 			return nil, errAt(at+".open", "required (or \"anchored\": true for a body at the start of the answer)")
 		}
@@ -421,7 +422,7 @@ func DialectFile(f Format) ([]byte, error) {
 func (d *Dialect) file() ([]byte, error) {
 	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, StrayClose: d.StrayClose}
 	for _, b := range d.Blocks {
-		bf := blockFile{Anchored: b.Anchored, Open: b.Open, Close: b.Close, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
+		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped)}}
 		for r := Reader(1); r != 0; r <<= 1 {

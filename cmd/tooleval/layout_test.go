@@ -13,22 +13,10 @@ import (
 // as "`bfcl/`, `record/`"), and every folder the table names exists.
 func TestReadmeLayoutNamesEveryPackage(t *testing.T) {
 	root := filepath.Join("..", "..")
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, layout, ok := strings.Cut(string(readme), "\n## Layout\n")
-	if !ok {
-		t.Fatal("README.md has no Layout section")
-	}
-	if i := strings.Index(layout, "\n## "); i >= 0 {
-		layout = layout[:i]
-	}
 	named := map[string]bool{}
-	row := regexp.MustCompile("(?m)^\\| (.*?) \\|")
 	dir := regexp.MustCompile("`([a-z0-9_/]+)/`")
-	for _, m := range row.FindAllStringSubmatch(layout, -1) {
-		for _, d := range dir.FindAllStringSubmatch(m[1], -1) {
+	for _, row := range readme(t).Under("## Layout").Table("| package | what it is for |") {
+		for _, d := range dir.FindAllStringSubmatch(row[0], -1) {
 			named[d[1]] = true
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -93,23 +92,10 @@ func showLimit(ident string, v any) string {
 // set) shows its value; every identifier the table names is a cap of
 // limits or one of limitSetters.
 func TestReadmeLimitsTableShowsTheCodesCaps(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(readme), "\n## Limits\n")
-	if !ok {
-		t.Fatal("README.md has no Limits section")
-	}
-	table, _, _ = strings.Cut(table, "\n#")
 	type row struct{ cap, value, where string }
 	var rows []row
-	for _, line := range strings.Split(table, "\n") {
-		cols := strings.Split(line, " | ")
-		if !strings.HasPrefix(line, "| ") || len(cols) < 4 || strings.HasPrefix(line, "| ---") || strings.HasPrefix(line, "| cap |") {
-			continue
-		}
-		rows = append(rows, row{strings.TrimPrefix(cols[0], "| "), cols[1], cols[2]})
+	for _, cols := range readme(t).Under("## Limits").Table("| cap | default | where it is set | when it is hit |") {
+		rows = append(rows, row{cols[0], cols[1], cols[2]})
 	}
 	if len(rows) < len(limits) {
 		t.Fatalf("the Limits table has %d rows, fewer than the %d caps", len(rows), len(limits))

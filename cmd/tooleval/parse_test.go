@@ -169,19 +169,9 @@ func TestParseHelpListsEveryFormat(t *testing.T) {
 // formats of the registry (anyparse.Formats): a row for every one, and no
 // row for a format the parsers do not read.
 func TestReadmeListsEveryFormat(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, ok := strings.CutPrefix(string(readme)[strings.Index(string(readme), "| format | wire shape |"):], "| format | wire shape |")
-	if !ok {
-		t.Fatal("README.md has no format table")
-	}
-	table, _, _ = strings.Cut(table, "\n\n")
 	inTable := map[string]bool{}
-	for _, row := range strings.Split(table, "\n")[2:] {
-		first, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " |")
-		for _, name := range strings.Split(first, ", ") {
+	for _, row := range readme(t).Table("| format | wire shape |") {
+		for _, name := range strings.Split(row[0], ", ") {
 			inTable[strings.Trim(name, "`")] = true
 		}
 	}
@@ -199,11 +189,7 @@ func TestReadmeListsEveryFormat(t *testing.T) {
 // TestReadmeListsEveryParseCode: the README's list of the parsers' error
 // codes is toolcall.ParseCodes.
 func TestReadmeListsEveryParseCode(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, list, ok := strings.Cut(string(readme), "\nError codes: ")
+	_, list, ok := strings.Cut(readme(t).Text(), "\nError codes: ")
 	if !ok {
 		t.Fatal("README.md has no \"Error codes:\" list")
 	}
