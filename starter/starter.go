@@ -14,6 +14,7 @@ import (
 
 	"github.com/tooleval/tooleval/internal/atomicfile"
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/strategy"
 	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/tune"
 )
@@ -159,9 +160,24 @@ func pickCases() ([]byte, []string, error) {
 			}
 		}
 	}
+	recorded := map[string]bool{}
+	for _, l := range lines {
+		if l.keep && l.c["id"] != nil {
+			collectStrategies(l.c, recorded)
+		}
+	}
 	var out bytes.Buffer
 	refs := map[string]bool{}
 	for _, l := range lines {
+		if l.keep && l.c["id"] == nil {
+			raw, err := dropUnrecordedSearches(l.c, recorded)
+			if err != nil {
+				return nil, nil, err
+			}
+			if raw != nil {
+				l.raw = raw
+			}
+		}
 		if l.keep {
 			out.Write(l.raw)
 			out.WriteByte('\n')
@@ -205,4 +221,57 @@ func collectFiles(v any, refs map[string]bool) {
 			collectFiles(e, refs)
 		}
 	}
+}
+
+// collectStrategies adds the strategy of every transcript a suite line
+// holds, at any depth ("search:bm25"; those recorded with the tools
+// injected name none).
+func collectStrategies(v any, recorded map[string]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if s, ok := e.(string); ok && k == "strategy" {
+				recorded[s] = true
+				continue
+			}
+			collectStrategies(e, recorded)
+		}
+	case []any:
+		for _, e := range x {
+			collectStrategies(e, recorded)
+		}
+	}
+}
+
+// dropUnrecordedSearches leaves out of a settings line the search
+// strategies no kept case was recorded under: replay could judge no case
+// under them, and a new user's first run would show configurations with
+// nothing in them and a note for every metric they could not measure.
+// It returns the line re-encoded, nil when it is unchanged.
+func dropUnrecordedSearches(line map[string]any, recorded map[string]bool) ([]byte, error) {
+	settings, _ := line["suite"].(map[string]any)
+	list, _ := settings["strategies"].([]any)
+	kept := list[:0:0]
+	for _, e := range list {
+		m, _ := e.(map[string]any)
+		if m["strategy"] == strategy.Search {
+			search, _ := m["search"].(string)
+			if search == "" {
+				search = strategy.BM25
+			}
+			if !recorded[strategy.Search+":"+search] {
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	if len(kept) == len(list) {
+		return nil, nil
+	}
+	if len(kept) == 0 {
+		delete(settings, "strategies")
+	} else {
+		settings["strategies"] = kept
+	}
+	return json.Marshal(line)
 }

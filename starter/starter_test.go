@@ -54,6 +54,20 @@ func TestStarterReplays(t *testing.T) {
 	if b := rep.Configs[0].Metrics.Broken; b != 0 {
 		t.Errorf("%d starter cases could not be replayed", b)
 	}
+	// Every strategy the starter declares judges some case: none is a
+	// configuration with nothing recorded under it.
+	if len(s.Settings.Strategies) == 0 {
+		t.Error("the starter suite declares no strategies")
+	}
+	rep, err = replay.Run(s, replay.Options{Ks: []int{5}, Encoding: "none", RandomChunkings: -1, Strategies: s.Settings.Strategies})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Configs {
+		if m := c.Metrics; m.Passed+m.Failed == 0 {
+			t.Errorf("%s: none of the starter cases is recorded under its strategy (%d not recorded)", c.Config.Name, m.NotRecorded)
+		}
+	}
 	wf, _ := os.ReadFile(filepath.Join(dir, WorkflowFile))
 	for _, want := range []string{"tooleval replay suite.jsonl", "--baseline baseline.json", "go install"} {
 		if !strings.Contains(string(wf), want) {

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tooleval/tooleval/internal/golden"
+	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/textparse"
 )
 
@@ -334,5 +335,32 @@ func TestReadmeMCPFlags(t *testing.T) {
 	slices.Sort(withMCP)
 	if !slices.Equal(named, withMCP) {
 		t.Errorf("README.md says %v take a live MCP catalog; the commands with --mcp are %v", named, withMCP)
+	}
+}
+
+// TestReadmeListsEveryVariant: the render command's row and the suite
+// format's transcript variant name the prompt variants of prompt.Variants.
+func TestReadmeListsEveryVariant(t *testing.T) {
+	var want []string
+	for _, v := range prompt.Variants() {
+		v, _, _ = strings.Cut(v, ":")
+		if !slices.Contains(want, v) {
+			want = append(want, v)
+		}
+	}
+	text := readme(t).Text()
+	for _, lead := range []string{"in one variant (", "the prompt variant it was recorded with ("} {
+		_, list, ok := strings.Cut(text, lead)
+		if !ok {
+			t.Fatalf("README.md has no %q", lead)
+		}
+		list, _, _ = strings.Cut(list, ")")
+		var got []string
+		for _, m := range regexp.MustCompile("`([a-z]+)(?:\\[:provider\\])?`").FindAllStringSubmatch(list, -1) {
+			got = append(got, m[1])
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("README.md, after %q: variants %v; prompt.Variants has %v", lead, got, want)
+		}
 	}
 }
