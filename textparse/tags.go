@@ -1,6 +1,9 @@
 package textparse
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // This file is the tag shape of the matcher (match.go): the bytes from a
 // '<' to its '>', held back until they are known to be (or not to be)
@@ -131,7 +134,14 @@ func (t *match) fastName(rest []byte) int {
 		k := tagKind(bits.TrailingZeros64(m))
 		name := tt.names[k]
 		end := j + len(name)
-		if end >= len(rest) || string(rest[j:end]) != name {
+		if end >= len(rest) {
+			continue
+		}
+		if h := &tt.head[k]; j+8 <= len(rest) { // the first eight bytes as one word, then the rest
+			if binary.LittleEndian.Uint64(rest[j:])&h.m != h.w || len(name) > 8 && string(rest[j+8:end]) != name[8:] {
+				continue
+			}
+		} else if string(rest[j:end]) != name {
 			continue
 		}
 		if rest[end] == ':' && t.tset.suffix&(1<<k) != 0 { // NAME:SUFFIX

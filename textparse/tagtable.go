@@ -70,10 +70,13 @@ type tagTable struct {
 	invokes, params, wclose uint64      // masks by role
 	fenced                  uint64      // the tags of the Tags.Fence dialects
 	first                   [256]uint64 // the kinds by the first byte of their name
-	reopen, markup          uint64
-	callBegins, callSeps    uint64
-	all                     uint64 // every dialect
-	auto                    uint64 // every dialect auto detects (not NoAuto)
+	// head: a name's first (up to) eight bytes as a little-endian word and
+	// the mask of those bytes, by kind: fastName compares them at once.
+	head                 [maxTagKinds]struct{ w, m uint64 }
+	reopen, markup       uint64
+	callBegins, callSeps uint64
+	all                  uint64 // every dialect
+	auto                 uint64 // every dialect auto detects (not NoAuto)
 }
 
 var (
@@ -195,6 +198,10 @@ func buildTagTable() {
 	for k, n := range t.names {
 		if n != "" {
 			t.first[n[0]] |= bitOf(tagKind(k))
+		}
+		for i := 0; i < len(n) && i < 8; i++ {
+			t.head[k].w |= uint64(n[i]) << (8 * i)
+			t.head[k].m |= 0xFF << (8 * i)
 		}
 		r := t.role[k]
 		m := bitOf(tagKind(k))
