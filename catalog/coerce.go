@@ -188,7 +188,7 @@ func AppendUntyped(dst, value []byte) []byte {
 	if len(v) == 0 || !mayBeLiteral(v) {
 		return AppendJSONString(dst, value) // a path, a sentence: text (no parse, no error made)
 	}
-	if json.Valid(v) {
+	if jsonScalar(v) || json.Valid(v) {
 		return append(dst, v...)
 	}
 	if v[0] == '{' || v[0] == '[' {
@@ -211,13 +211,18 @@ func mayBeLiteral(v []byte) bool {
 	case c == '"' || c == '\'' || c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9',
 		c == '{' || c == '[' || c == '(':
 		return true
-	case c == 't' || c == 'f' || c == 'n' || c == 'T' || c == 'F' || c == 'N':
-		for _, w := range [...]string{"true", "false", "null", "True", "False", "None"} {
-			if bytes.HasPrefix(v, []byte(w)) {
-				return true
-			}
-		}
-		return c == 'f' && len(v) > 1 && (v[1] == '\'' || v[1] == '"') // f'…'
+	case c == 't':
+		return bytes.HasPrefix(v, []byte("true"))
+	case c == 'f':
+		return bytes.HasPrefix(v, []byte("false")) || len(v) > 1 && (v[1] == '\'' || v[1] == '"') // f'…'
+	case c == 'n':
+		return bytes.HasPrefix(v, []byte("null"))
+	case c == 'T':
+		return bytes.HasPrefix(v, []byte("True"))
+	case c == 'F':
+		return bytes.HasPrefix(v, []byte("False"))
+	case c == 'N':
+		return bytes.HasPrefix(v, []byte("None"))
 	case c == 'r' || c == 'R' || c == 'b' || c == 'B' || c == 'u' || c == 'U':
 		for _, d := range v[1:min(len(v), 3)] {
 			switch d {
@@ -230,6 +235,46 @@ func mayBeLiteral(v []byte) bool {
 		}
 	}
 	return false
+}
+
+// jsonScalar reports whether v is exactly a JSON number, true, false or
+// null: the common untyped values, told without json.Valid's scanner.
+func jsonScalar(v []byte) bool {
+	switch string(v) {
+	case "true", "false", "null":
+		return true
+	}
+	i := 0
+	if i < len(v) && v[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(v) && v[i] == '0':
+		i++
+	case i < len(v) && v[i] >= '1' && v[i] <= '9':
+		for i++; i < len(v) && v[i] >= '0' && v[i] <= '9'; i++ {
+		}
+	default:
+		return false
+	}
+	if i < len(v) && v[i] == '.' {
+		if i++; i == len(v) || v[i] < '0' || v[i] > '9' {
+			return false
+		}
+		for ; i < len(v) && v[i] >= '0' && v[i] <= '9'; i++ {
+		}
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		if i++; i < len(v) && (v[i] == '+' || v[i] == '-') {
+			i++
+		}
+		if i == len(v) || v[i] < '0' || v[i] > '9' {
+			return false
+		}
+		for ; i < len(v) && v[i] >= '0' && v[i] <= '9'; i++ {
+		}
+	}
+	return i == len(v)
 }
 
 // appendStructure appends trimmed text v as a JSON object or array when

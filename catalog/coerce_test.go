@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -224,6 +225,24 @@ func TestMayBeLiteralRulesOutOnlyText(t *testing.T) {
 		}
 		if whole(v) {
 			t.Errorf("mayBeLiteral(%q) = false, but the value reads as JSON or a Python literal", in)
+		}
+	}
+}
+
+// TestJSONScalarAgreesWithValid: the scalar fast path of AppendUntyped
+// accepts only what encoding/json accepts, and every plain number.
+func TestJSONScalarAgreesWithValid(t *testing.T) {
+	for _, s := range []string{"0", "-0", "120", "-12.5", "1e9", "1E+2", "2.5e-3", "true", "false", "null",
+		"", "-", "01", "1.", ".5", "1e", "1e+", "+1", "00", "1.2.3", "truex", "nul", "0x10", "1_000", " 1", "NaN", "Infinity"} {
+		if got, want := jsonScalar([]byte(s)), json.Valid([]byte(s)); got && !want || !got && want && s != "" && s[0] != ' ' {
+			t.Errorf("jsonScalar(%q) = %v, json.Valid = %v", s, got, want)
+		}
+	}
+	for i := -2000; i <= 2000; i += 7 {
+		for _, s := range []string{strconv.Itoa(i), strconv.Itoa(i) + ".25", strconv.Itoa(i) + "e3"} {
+			if !jsonScalar([]byte(s)) {
+				t.Errorf("jsonScalar(%q) = false", s)
+			}
 		}
 	}
 }

@@ -9,6 +9,11 @@ import (
 // backslash and control characters are escaped, and each byte that is not
 // part of valid UTF-8 becomes \ufffd. HTML characters are left alone.
 func AppendJSONString(dst, b []byte) []byte {
+	if plainJSON(b) { // the usual key or value: copied as it is
+		dst = append(dst, '"')
+		dst = append(dst, b...)
+		return append(dst, '"')
+	}
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(b); {
@@ -65,6 +70,24 @@ func AppendJSONChars(dst, b []byte) []byte {
 		start = i
 	}
 	return append(dst, b[start:]...)
+}
+
+// plainJSON reports whether b is ASCII with nothing to escape in a JSON
+// string, eight bytes at a time.
+func plainJSON(b []byte) bool {
+	const hi = 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if x := binary.LittleEndian.Uint64(b[i:]); x&hi != 0 || escapeIn8(x) {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeIn8 reports whether one of the eight bytes of x needs escaping in

@@ -156,7 +156,7 @@ func (p *Parser) startCall() {
 	c.index = p.calls.next
 	p.calls.next++
 	if c.id == "" {
-		c.id = toolcall.GeneratedID(c.index)
+		c.id = p.calls.ids.ID(c.index)
 	}
 	e := p.push(toolcall.KindCallStart, c.start, c.index)
 	e.ID, e.Name = c.id, c.name
@@ -167,8 +167,10 @@ func (p *Parser) startCall() {
 			p.errorf(c.start, toolcall.CodeUnknownTool, c.index, "unknown tool %q", c.name)
 		}
 	}
-	if len(c.args) > 0 {
-		p.evs = append(p.evs, toolcall.Event{Kind: toolcall.KindArgsDelta, Offset: c.argsOff, Index: c.index, Data: p.own(c.args)})
+	if len(c.args) > 0 { // as one run of scratch, which later bytes extend
+		s := len(p.scratch)
+		p.push(toolcall.KindArgsDelta, c.argsOff, c.index).Data = p.own(c.args)
+		p.calls.run, p.calls.runS = len(p.evs)-1, s
 	}
 }
 

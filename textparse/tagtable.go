@@ -327,20 +327,6 @@ func (p *Parser) wrapperOf() *tagDialect {
 	return nil
 }
 
-// keepsNewline reports whether the call being read keeps its values'
-// trailing newlines: its wrapper's dialect says so, or outside a wrapper
-// the dialect in use does (a bare call tag shared by several dialects is
-// the keeping one's only when it is the format or was detected).
-func (p *Parser) keepsNewline() bool {
-	if x := p.wrapperOf(); x != nil {
-		return x.keepNL
-	}
-	if x := p.formatTag(); x != nil {
-		return x.keepNL
-	}
-	return false
-}
-
 // bareInvoke is the kind of the current call's own tag when the call is
 // a bare one (a Bare dialect's call outside a wrapper, 0 otherwise): the
 // next call's opening tag ends a call whose closer is missing.
@@ -354,28 +340,14 @@ func (p *Parser) bareInvoke() uint64 {
 	return 0
 }
 
-// cdata reports whether the values of the call being read may hold
-// CDATA sections (Tags.CDATA).
-func (p *Parser) cdata() bool {
+// callDialect is the dialect whose rules the call being read follows: its
+// wrapper's, or outside a wrapper the dialect in use (formatTag); nil when
+// neither is XML-style.
+func (p *Parser) callDialect() *tagDialect {
 	if x := p.wrapperOf(); x != nil {
-		return x.d.Tags.CDATA
+		return x
 	}
-	if x := p.formatTag(); x != nil {
-		return x.d.Tags.CDATA
-	}
-	return false
-}
-
-// untypedJSON reports whether the call being read reads the values no
-// schema types as JSON (Tags.UntypedJSON).
-func (p *Parser) untypedJSON() bool {
-	if x := p.wrapperOf(); x != nil {
-		return x.d.Tags.UntypedJSON
-	}
-	if x := p.formatTag(); x != nil {
-		return x.d.Tags.UntypedJSON
-	}
-	return false
+	return p.formatTag()
 }
 
 // formatTag is the XML-style dialect of the format in use (the one given,

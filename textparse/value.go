@@ -87,7 +87,8 @@ const (
 // buffer.
 func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	v := &r.val
-	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: p.keepsNewline(), cdata: p.cdata()}
+	x := p.callDialect()
+	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: x != nil && x.keepNL, cdata: x != nil && x.d.Tags.CDATA}
 	if p.calls.cur.kind == ckCatalog {
 		v.name = string(name)
 	}
@@ -95,7 +96,7 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		v.param = p.calls.cur.tool.Param(string(name))
 	}
 	v.str = catalog.KeepsString(v.param)
-	if v.str && p.untypedJSON() && len(catalog.ParamTypes(v.param)) == 0 {
+	if v.str && x != nil && x.d.Tags.UntypedJSON && len(catalog.ParamTypes(v.param)) == 0 {
 		v.str, v.untyped = false, true
 	}
 	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is

@@ -21,6 +21,38 @@ func GeneratedID(index int) string {
 	return string(strconv.AppendInt(append(buf[:0], "call_"...), int64(index), 10))
 }
 
+// IDs gives a message's calls their generated ids (GeneratedID) with few
+// allocations: beyond the first 64, it makes them 64 at a time in one
+// string and hands out pieces of it. The zero value is ready to use; not
+// safe for concurrent use.
+type IDs struct {
+	base  int    // the index of the block's first id
+	block string // the ids of calls base to base+63, one after another
+	ends  [len(generatedIDs)]uint16
+}
+
+// ID returns GeneratedID(index).
+func (g *IDs) ID(index int) string {
+	const n = len(generatedIDs)
+	if index < n {
+		return GeneratedID(index)
+	}
+	base := index - index%n
+	if g.block == "" || g.base != base {
+		buf := make([]byte, 0, n*(len("call_")+20))
+		for i := range n {
+			buf = strconv.AppendInt(append(buf, "call_"...), int64(base+i), 10)
+			g.ends[i] = uint16(len(buf))
+		}
+		g.base, g.block = base, string(buf)
+	}
+	i, start := index-base, 0
+	if i > 0 {
+		start = int(g.ends[i-1])
+	}
+	return g.block[start:g.ends[i]]
+}
+
 // maxInterned bounds how many names a Names remembers, and how long one
 // may be.
 const maxInterned = 256

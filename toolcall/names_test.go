@@ -36,3 +36,19 @@ func TestNamesIntern(t *testing.T) {
 		t.Errorf("a name past the cap comes back as %q", got)
 	}
 }
+
+// TestIDsMatchGeneratedID: the block-made ids are GeneratedID's, in any
+// order of asking.
+func TestIDsMatchGeneratedID(t *testing.T) {
+	var g IDs
+	for _, i := range []int{0, 63, 64, 65, 127, 128, 5000, 64, 1 << 40, 70, -1} {
+		if got, want := g.ID(i), GeneratedID(i); got != want {
+			t.Errorf("ID(%d) = %q, want %q", i, got, want)
+		}
+	}
+	for i := 0; i < 300; i++ {
+		if got, want := g.ID(i), GeneratedID(i); got != want {
+			t.Fatalf("ID(%d) = %q, want %q", i, got, want)
+		}
+	}
+}
