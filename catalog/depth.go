@@ -5,6 +5,9 @@ package catalog
 // style, with backslash escapes) are skipped. It stops at the first byte
 // past the limit, so it is linear and allocates nothing.
 func DeeperThan(v []byte, max int) bool {
+	if len(v) <= max { // more than max openers need more than max bytes
+		return false
+	}
 	depth := 0
 	var quote byte
 	for i := 0; i < len(v); i++ {

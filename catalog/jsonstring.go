@@ -76,18 +76,18 @@ func AppendJSONChars(dst, b []byte) []byte {
 // string, eight bytes at a time.
 func plainJSON(b []byte) bool {
 	const hi = 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		if x := binary.LittleEndian.Uint64(b[i:]); x&hi != 0 || escapeIn8(x) {
+	plain := func(x uint64) bool { return x&hi == 0 && !escapeIn8(x) }
+	if len(b) < 8 { // padded with plain bytes
+		var w [8]byte
+		copy(w[copy(w[:], b):], "aaaaaaaa")
+		return plain(binary.LittleEndian.Uint64(w[:]))
+	}
+	for i := 0; i+8 <= len(b); i += 8 {
+		if !plain(binary.LittleEndian.Uint64(b[i:])) {
 			return false
 		}
 	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
+	return plain(binary.LittleEndian.Uint64(b[len(b)-8:])) // the last eight, overlapping
 }
 
 // escapeIn8 reports whether one of the eight bytes of x needs escaping in

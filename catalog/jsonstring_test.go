@@ -77,3 +77,23 @@ func TestEscapeIn8(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainJSON checks the whole-string fast path against the byte rule:
+// every byte value at every position of strings of length 1 to 19.
+func TestPlainJSON(t *testing.T) {
+	for n := 1; n < 20; n++ {
+		for pos := 0; pos < n; pos++ {
+			for c := 0; c < 256; c++ {
+				b := []byte("abcdefghijklmnopqrstuvwxyz"[:n])
+				b[pos] = byte(c)
+				want := c >= 0x20 && c < 0x80 && c != '"' && c != '\\'
+				if got := plainJSON(b); got != want {
+					t.Fatalf("plainJSON(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+	if !plainJSON(nil) {
+		t.Error("plainJSON(empty) = false")
+	}
+}

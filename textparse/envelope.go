@@ -366,7 +366,9 @@ func (p *Parser) envString() {
 		} else {
 			s = p.calls.names.Intern(e.str[1 : n-1])
 		}
-	} else if json.Unmarshal(e.str, &s) != nil {
+	} else if u, ok := decodeJSONString(e.str); ok {
+		s = u
+	} else {
 		return
 	}
 	if e.role == roleID {
@@ -378,6 +380,16 @@ func (p *Parser) envString() {
 	if p.calls.cur.name == "" && !p.calls.cur.discard {
 		p.setName(s, e.strOff)
 	}
+}
+
+// decodeJSONString decodes a quoted JSON string with escapes. Its own
+// function, so that only this path puts a string on the heap.
+func decodeJSONString(b []byte) (string, bool) {
+	var s string
+	if json.Unmarshal(b, &s) != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // envDone completes the call when its object ends at off. In an array of

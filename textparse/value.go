@@ -439,10 +439,29 @@ func (r *paramReader) onTag(p *Parser, k tagKind, closing bool, off int) bool {
 // read: a key/value call's name, or the bytes between tags (after the
 // invoke hooks between parameters).
 func (r *paramReader) read(p *Parser, b []byte, i int) int {
+	// One tag after another without going back through Feed's loop, while
+	// the same call is read by this reader and no markup is held (b is
+	// capped for this call already).
+	start := p.calls.cur.start
+	for {
+		j := r.readOne(p, b, i)
+		if j <= i || j >= len(b) || p.m.on || p.mode != mBody || p.rd.body != bodyStep(r) || p.inr.pend.on ||
+			!p.calls.inCall || p.calls.cur.start != start {
+			return j
+		}
+		i = j
+	}
+}
+
+// readOne is read up to the first tag it acts on.
+func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	switch r.state {
 	case psName:
 		return r.kvName(p, b, i)
 	case psBetween:
+		if c := &p.calls.cur; c.nparams > 0 || c.jsonBody || p.junk {
+			break // every hook reads only a body's beginning
+		}
 		for _, h := range invokeHooks {
 			if j, ok := h(p, b, i); ok {
 				return j
