@@ -175,16 +175,16 @@ func (p *Parser) matchStep(b []byte, i int) int {
 	if m.n == 1 && i < len(b) {
 		k := m.fastName(b[i:])
 		i += k
-		if k > 0 && i < len(b) && b[i] == '>' && !m.candByte('>') {
-			// A known name and its '>': the tag is complete (what
-			// stepTag would find, without its byte-by-byte checks).
+		if k > 0 && i < len(b) && b[i] == '>' {
+			// A known name and its '>': the tag is complete and its kind
+			// known (what stepTag and resolve would find, without their
+			// byte-by-byte checks; no candidate name goes on past the
+			// whole name fastName read).
 			m.nameEnd = m.n
-			if m.resolve() {
-				m.buf[m.n] = '>'
-				m.n++
-				p.finishTag()
-				return i + 1
-			}
+			m.buf[m.n] = '>'
+			m.n++
+			p.finishTag()
+			return i + 1
 		}
 	}
 	for i < len(b) {

@@ -121,12 +121,42 @@ func (t *match) candByte(c byte) bool {
 
 // fastName reads a whole known tag name at once when rest (the bytes after
 // the '<') holds it and the byte after it; it returns the bytes consumed, 0
-// to fall back to reading byte by byte.
+// to fall back to reading byte by byte. On success the name is complete
+// and resolved: t.kind is its kind.
 func (t *match) fastName(rest []byte) int {
 	j, mask := 0, t.tset.open
 	if rest[0] == '/' {
 		j, mask = 1, t.tset.close
 	}
+	if j+16 > len(rest) {
+		return t.fastNameShort(rest, j, mask)
+	}
+	w, w2 := binary.LittleEndian.Uint64(rest[j:]), binary.LittleEndian.Uint64(rest[j+8:])
+	for m := mask & tt.first[rest[j]]; m != 0; m &= m - 1 {
+		k := tagKind(bits.TrailingZeros64(m))
+		h := &tt.head[k]
+		end := j + h.n
+		if w&h.m != h.w || w2&h.m2 != h.w2 || end >= len(rest) || h.n > 16 && string(rest[j+16:end]) != tt.names[k][16:] {
+			continue
+		}
+		if n := t.wholeName(rest, j, end, k); n > 0 {
+			if n <= 16 { // the sixteen bytes as two words, no copy call
+				binary.LittleEndian.PutUint64(t.buf[1:], binary.LittleEndian.Uint64(rest))
+				binary.LittleEndian.PutUint64(t.buf[9:], binary.LittleEndian.Uint64(rest[8:]))
+				t.n += n
+			} else {
+				t.n += copy(t.buf[1:], rest[:n])
+			}
+			t.closing, t.cand, t.kind = j == 1, 1<<k, k
+			return n
+		}
+	}
+	return 0
+}
+
+// fastNameShort is fastName when fewer than sixteen bytes follow the name's
+// start.
+func (t *match) fastNameShort(rest []byte, j int, mask uint64) int {
 	if j >= len(rest) {
 		return 0
 	}
@@ -134,34 +164,36 @@ func (t *match) fastName(rest []byte) int {
 		k := tagKind(bits.TrailingZeros64(m))
 		name := tt.names[k]
 		end := j + len(name)
-		if end >= len(rest) {
+		if end >= len(rest) || string(rest[j:end]) != name {
 			continue
 		}
-		if h := &tt.head[k]; j+8 <= len(rest) { // the first eight bytes as one word, then the rest
-			if binary.LittleEndian.Uint64(rest[j:])&h.m != h.w || len(name) > 8 && string(rest[j+8:end]) != name[8:] {
-				continue
-			}
-		} else if string(rest[j:end]) != name {
-			continue
-		}
-		if rest[end] == ':' && t.tset.suffix&(1<<k) != 0 { // NAME:SUFFIX
-			e := end + 1
-			for e < len(rest) && suffixByte(e-end, rest[e]) {
-				e++
-			}
-			if e == end+1 || e == len(rest) {
-				continue
-			}
-			end = e
-		}
-		if !isNameByte(rest[end], false) {
-			t.n += copy(t.buf[1:], rest[:end])
-			t.closing = j == 1
-			t.cand = 1 << k
-			return end
+		if n := t.wholeName(rest, j, end, k); n > 0 {
+			t.n += copy(t.buf[1:], rest[:n])
+			t.closing, t.cand, t.kind = j == 1, 1<<k, k
+			return n
 		}
 	}
 	return 0
+}
+
+// wholeName: name k matched rest[j:end]; it returns where the whole name
+// ends (after a :SUFFIX the state allows), or 0 when a name byte follows
+// it (a longer name) or a suffix runs to the end of rest.
+func (t *match) wholeName(rest []byte, j, end int, k tagKind) int {
+	if rest[end] == ':' && t.tset.suffix&(1<<k) != 0 { // NAME:SUFFIX
+		e := end + 1
+		for e < len(rest) && suffixByte(e-end, rest[e]) {
+			e++
+		}
+		if e == end+1 || e == len(rest) {
+			return 0
+		}
+		end = e
+	}
+	if isNameByte(rest[end], false) {
+		return 0
+	}
+	return end
 }
 
 // nameComplete reports whether the closing name read so far is a whole

@@ -70,9 +70,10 @@ type tagTable struct {
 	invokes, params, wclose uint64      // masks by role
 	fenced                  uint64      // the tags of the Tags.Fence dialects
 	first                   [256]uint64 // the kinds by the first byte of their name
-	// head: a name's first (up to) eight bytes as a little-endian word and
-	// the mask of those bytes, by kind: fastName compares them at once.
-	head                 [maxTagKinds]struct{ w, m uint64 }
+	// head: a name's first (up to) sixteen bytes as two little-endian
+	// words and the masks of those bytes, and its length, by kind:
+	// fastName compares them at once.
+	head                 [maxTagKinds]nameHead
 	reopen, markup       uint64
 	callBegins, callSeps uint64
 	all                  uint64 // every dialect
@@ -199,10 +200,7 @@ func buildTagTable() {
 		if n != "" {
 			t.first[n[0]] |= bitOf(tagKind(k))
 		}
-		for i := 0; i < len(n) && i < 8; i++ {
-			t.head[k].w |= uint64(n[i]) << (8 * i)
-			t.head[k].m |= 0xFF << (8 * i)
-		}
+		t.head[k] = headOf(n)
 		r := t.role[k]
 		m := bitOf(tagKind(k))
 		if r&rInvoke != 0 {
@@ -366,6 +364,28 @@ func (p *Parser) formatTag() *tagDialect {
 		return nil
 	}
 	return &tt.ds[t.fmtIdx]
+}
+
+// nameHead is a tag name's first sixteen bytes as two little-endian words
+// (w, w2) with the masks of the bytes the name has (m, m2), and its length.
+type nameHead struct {
+	w, m, w2, m2 uint64
+	n            int
+}
+
+// headOf makes name's nameHead.
+func headOf(name string) nameHead {
+	h := nameHead{n: len(name)}
+	for i := 0; i < len(name) && i < 16; i++ {
+		if i < 8 {
+			h.w |= uint64(name[i]) << (8 * i)
+			h.m |= 0xFF << (8 * i)
+		} else {
+			h.w2 |= uint64(name[i]) << (8 * (i - 8))
+			h.m2 |= 0xFF << (8 * (i - 8))
+		}
+	}
+	return h
 }
 
 // wrapEnds are the kinds that end a call inside the current wrapper
