@@ -186,6 +186,12 @@ func (p *Parser) matchStep(b []byte, i int) int {
 			p.finishTag()
 			return i + 1
 		}
+		if k > 0 && i < len(b) && isSpace(b[i]) { // attributes follow (as stepTag would read it)
+			m.nameEnd, m.phase = m.n, tpAttrs
+			m.buf[m.n] = b[i]
+			m.n++
+			i++
+		}
 	}
 	for i < len(b) {
 		if (m.phase == tpAttrs || m.phase == tpEq) && !m.closing {

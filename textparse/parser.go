@@ -114,10 +114,10 @@ type tagState struct {
 	skip     string                    // closing tag that ends mSkip
 	skipN    int                       //
 	tagCache map[string]*toolcall.Tool // lookupTag
-	// fmtIdx: the index in the tag table of the format in use (-1: not
+	// fmt: the tag table's dialect of the format in use (nil: not
 	// XML-style); fmtSet once formatTag has looked it up since the format
 	// last changed (setDetected).
-	fmtIdx int
+	fmt    *tagDialect
 	fmtSet bool
 }
 

@@ -1,6 +1,7 @@
 package textparse
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -345,6 +346,12 @@ func (t *match) attrBytes() []byte {
 			v = v[:len(v)-1]
 		}
 		return unquote(trimSpace(v))
+	}
+	// The usual form first: ` name="…"` right after the name.
+	if len(rest) > 7 && rest[0] == ' ' && string(rest[1:6]) == "name=" && (rest[6] == '"' || rest[6] == '\'') {
+		if e := bytes.IndexByte(rest[7:], rest[6]); e >= 0 {
+			return rest[7 : 7+e]
+		}
 	}
 	return t.attrValue("name")
 }

@@ -353,17 +353,20 @@ func (p *Parser) callDialect() *tagDialect {
 // made again only when the format changes (setDetected): the per-tag
 // questions above ask it on the hot path.
 func (p *Parser) formatTag() *tagDialect {
+	if !p.tags.fmtSet {
+		p.setFormatTag()
+	}
+	return p.tags.fmt
+}
+
+// setFormatTag looks up formatTag's answer (kept out of it so that it is
+// inlined).
+func (p *Parser) setFormatTag() {
 	t := &p.tags
-	if !t.fmtSet {
-		t.fmtSet, t.fmtIdx = true, -1
-		if i, ok := tt.tagDialectOf(p.Format()); ok {
-			t.fmtIdx = i
-		}
+	t.fmtSet, t.fmt = true, nil
+	if i, ok := tt.tagDialectOf(p.Format()); ok {
+		t.fmt = &tt.ds[i]
 	}
-	if t.fmtIdx < 0 {
-		return nil
-	}
-	return &tt.ds[t.fmtIdx]
 }
 
 // nameHead is a tag name's first sixteen bytes as two little-endian words
