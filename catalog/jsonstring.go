@@ -77,10 +77,13 @@ func AppendJSONChars(dst, b []byte) []byte {
 func plainJSON(b []byte) bool {
 	const hi = 0x8080808080808080
 	plain := func(x uint64) bool { return x&hi == 0 && !escapeIn8(x) }
-	if len(b) < 8 { // padded with plain bytes
-		var w [8]byte
-		copy(w[copy(w[:], b):], "aaaaaaaa")
-		return plain(binary.LittleEndian.Uint64(w[:]))
+	if len(b) < 8 {
+		for _, c := range b {
+			if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
 	}
 	for i := 0; i+8 <= len(b); i += 8 {
 		if !plain(binary.LittleEndian.Uint64(b[i:])) {
