@@ -1,11 +1,12 @@
 package pyliteral
 
 import (
-	"encoding/binary"
 	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/internal/wordscan"
 )
 
 // This file reads one Python literal and writes it as JSON, incrementally:
@@ -584,7 +585,7 @@ func (v *Value) str(in []byte) int {
 			return v.fail(n, "newline in a string")
 		}
 		// A run of plain bytes.
-		j := n + plainRun(in[n:], v.quote)
+		j := n + wordscan.QuotedRun(in[n:], v.quote)
 		if j > n {
 			v.emit(in[n:j]...)
 			n = j
@@ -594,26 +595,6 @@ func (v *Value) str(in []byte) int {
 		n++
 	}
 	return n
-}
-
-// plainRun returns the length of the run of bytes at the start of in that
-// a string copies as they are: not quote q, '\\', '"' or a control byte.
-// Eight bytes at a time, with the "has a byte below n" bit trick (no false
-// negatives; a word it flags is read byte by byte).
-func plainRun(in []byte, q byte) int {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	j := 0
-	for ; j+8 <= len(in); j += 8 {
-		x := binary.LittleEndian.Uint64(in[j:])
-		xq, xs, xd := x^(lo*uint64(q)), x^(lo*'\\'), x^(lo*'"')
-		if ((x-lo*0x20)&^x|(xq-lo)&^xq|(xs-lo)&^xs|(xd-lo)&^xd)&hi != 0 {
-			break
-		}
-	}
-	for j < len(in) && in[j] != q && in[j] != '\\' && in[j] != '"' && in[j] >= 0x20 {
-		j++
-	}
-	return j
 }
 
 // strByte writes one byte of string content, escaped for JSON.

@@ -174,25 +174,3 @@ line''', 'ratio': 0.25, 'nested': {'a': (1, 2, 3), 'b': r'C:\dir'}}`)
 		}
 	}
 }
-
-// TestPlainRun checks the eight-byte run against the byte rule: every byte
-// value at every position of runs of length 1 to 19, for both quotes.
-func TestPlainRun(t *testing.T) {
-	for _, q := range []byte{'\'', '"'} {
-		for n := 1; n < 20; n++ {
-			for pos := 0; pos < n; pos++ {
-				for c := 0; c < 256; c++ {
-					b := []byte("abcdefghijklmnopqrstuvwxyz"[:n])
-					b[pos] = byte(c)
-					want := n
-					if byte(c) == q || c == '\\' || c == '"' || c < 0x20 {
-						want = pos
-					}
-					if got := plainRun(b, q); got != want {
-						t.Fatalf("plainRun(%q, %q) = %d, want %d", b, q, got, want)
-					}
-				}
-			}
-		}
-	}
-}
