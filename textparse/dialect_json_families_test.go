@@ -193,6 +193,14 @@ var graniteCases = []parseCase{
 	{name: "granite/think", format: FormatGranite,
 		in:   `<think>Boston first.</think><|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}]`,
 		want: `reasoning="Boston first." call=get_weather{"city":"Boston"}`},
+	// vLLM's test_granite_tool_parser.py: Granite 3.1 writes the plain
+	// string <tool_call> before its list.
+	{name: "granite/v31_string_prefix", format: FormatGranite,
+		in:   "Checking.\n<tool_call> [{\n  \"name\": \"get_weather\",\n  \"arguments\": {\"city\": \"Kyoto\", \"days\": 2}\n}]\nOne moment.",
+		want: `text="Checking.\n\nOne moment." call=get_weather{"city":"Kyoto","days":2}`},
+	{name: "granite/v31_arguments_first", format: FormatGranite,
+		in:   `<tool_call>[{"arguments": {"path": "a.go"}, "name": "read_file"}, {"arguments": {}, "name": "list_files"}]`,
+		want: `call=read_file{"path":"a.go"} call=list_files{}`},
 	{name: "granite/lookalikes_are_text", format: FormatGranite,
 		in:   "<|tool_calls|> <|tool|> <|tool_call",
 		want: `text="<|tool_calls|> <|tool|> <|tool_call"`},
