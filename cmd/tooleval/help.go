@@ -5,7 +5,6 @@ package main
 // and actions, and the version string.
 
 import (
-	"fmt"
 	"runtime/debug"
 	"strings"
 
@@ -145,7 +144,7 @@ func helpSections(h commandHelp) string {
 	if len(h.examples) > 0 {
 		b.WriteString("\nEXAMPLES:\n")
 		for _, e := range h.examples {
-			fmt.Fprintf(&b, "   %s\n", e)
+			b.WriteString("   " + e + "\n")
 		}
 	}
 	exit := h.exit
@@ -154,10 +153,12 @@ func helpSections(h commandHelp) string {
 	}
 	b.WriteString("\nEXIT CODES:\n")
 	for _, line := range strings.Split(exit, "\n") {
-		fmt.Fprintf(&b, "   %s\n", line)
+		b.WriteString("   " + line + "\n")
 	}
 	// The template engine would read {{ in an example as an action.
-	return strings.NewReplacer("{{", `{{"{{"}}`).Replace(b.String())
+	// (Plain writes and ReplaceAll, not fmt and a strings.Replacer: this
+	// runs for every command at every start, --version included.)
+	return strings.ReplaceAll(b.String(), "{{", `{{"{{"}}`)
 }
 
 func init() {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -133,7 +132,12 @@ func formatsHelp() string {
 		if wire == "" {
 			wire = "provider stream (SSE, NDJSON or a JSON array of the provider's events)"
 		}
-		fmt.Fprintf(&b, "  %-18s %s\n", f, wire)
+		// "  %-18s %s\n" without fmt: this runs at every start (issue 24).
+		b.WriteString("  " + string(f))
+		for n := len(f); n < 18; n++ {
+			b.WriteByte(' ')
+		}
+		b.WriteString(" " + wire + "\n")
 	}
 	return b.String()
 }
