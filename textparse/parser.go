@@ -69,7 +69,6 @@ type callState struct {
 	nameOff int            // offset of the name's content
 	next    int            // next call index
 	names   toolcall.Names // tool names seen
-	ids     toolcall.IDs   // generated call ids
 	name    []byte         // the name being read
 	// run: the index in Parser.evs of the last args_delta when its bytes
 	// are the tail of scratch from runS (sendArgs), else -1.

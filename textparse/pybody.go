@@ -407,15 +407,10 @@ func isPyKwByte(c byte) bool {
 // names (math.factorial) and '-', which tool names hold and models keep.
 func isPyNameByte(c byte) bool { return isPyKwByte(c) || c == '.' || c == '-' }
 
-// appendJSONKey appends "k": for an identifier k (no byte needs escaping
-// but '"' and '\\', which identifiers do not hold; escaped anyway).
+// appendJSONKey appends "k": for a keyword k, read by isPyKwByte, so that
+// no byte of it needs escaping in JSON.
 func appendJSONKey(dst []byte, k string) []byte {
 	dst = append(dst, '"')
-	for i := 0; i < len(k); i++ {
-		if c := k[i]; c == '"' || c == '\\' {
-			dst = append(dst, '\\')
-		}
-		dst = append(dst, k[i])
-	}
+	dst = append(dst, k...)
 	return append(dst, '"', ':')
 }
