@@ -7,22 +7,20 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	commonpb "go.opentelemetry.io/proto/otlp/common/v1"
 )
 
 // attrs are a span's (or an event's) attributes by key. Attributes whose
 // key names a secret are dropped when read (see secretKey), so nothing
 // later can copy them.
-type attrs map[string]*commonpb.AnyValue
+type attrs map[string]*value
 
-func attrsOf(kvs []*commonpb.KeyValue) attrs {
+func attrsOf(kvs []keyValue) attrs {
 	a := make(attrs, len(kvs))
 	for _, kv := range kvs {
-		if secretKey(kv.GetKey()) {
+		if secretKey(kv.key) {
 			continue
 		}
-		a[kv.GetKey()] = kv.GetValue()
+		a[kv.key] = kv.value
 	}
 	return a
 }
@@ -51,16 +49,19 @@ func (a attrs) has(prefix string) bool {
 }
 
 // text is a scalar value as text ("" for arrays, maps and unset values).
-func text(v *commonpb.AnyValue) string {
-	switch x := v.GetValue().(type) {
-	case *commonpb.AnyValue_StringValue:
-		return x.StringValue
-	case *commonpb.AnyValue_IntValue:
-		return strconv.FormatInt(x.IntValue, 10)
-	case *commonpb.AnyValue_DoubleValue:
-		return strconv.FormatFloat(x.DoubleValue, 'g', -1, 64)
-	case *commonpb.AnyValue_BoolValue:
-		return strconv.FormatBool(x.BoolValue)
+func text(v *value) string {
+	if v == nil {
+		return ""
+	}
+	switch v.kind {
+	case valueString:
+		return v.str
+	case valueInt:
+		return strconv.FormatInt(v.int, 10)
+	case valueDouble:
+		return strconv.FormatFloat(v.double, 'g', -1, 64)
+	case valueBool:
+		return strconv.FormatBool(v.bool)
 	}
 	return ""
 }
@@ -70,29 +71,32 @@ func text(v *commonpb.AnyValue) string {
 // or array — how most instrumentations record messages, arguments and
 // tool definitions — is decoded; any other string stays a string. Map
 // keys naming secrets are dropped.
-func structured(v *commonpb.AnyValue) any {
-	switch x := v.GetValue().(type) {
-	case *commonpb.AnyValue_StringValue:
-		return jsonText(x.StringValue)
-	case *commonpb.AnyValue_IntValue:
-		return json.Number(strconv.FormatInt(x.IntValue, 10))
-	case *commonpb.AnyValue_DoubleValue:
-		return json.Number(strconv.FormatFloat(x.DoubleValue, 'g', -1, 64))
-	case *commonpb.AnyValue_BoolValue:
-		return x.BoolValue
-	case *commonpb.AnyValue_BytesValue:
-		return base64.StdEncoding.EncodeToString(x.BytesValue)
-	case *commonpb.AnyValue_ArrayValue:
-		out := make([]any, 0, len(x.ArrayValue.GetValues()))
-		for _, e := range x.ArrayValue.GetValues() {
+func structured(v *value) any {
+	if v == nil {
+		return nil
+	}
+	switch v.kind {
+	case valueString:
+		return jsonText(v.str)
+	case valueInt:
+		return json.Number(strconv.FormatInt(v.int, 10))
+	case valueDouble:
+		return json.Number(strconv.FormatFloat(v.double, 'g', -1, 64))
+	case valueBool:
+		return v.bool
+	case valueBytes:
+		return base64.StdEncoding.EncodeToString(v.bytes)
+	case valueArray:
+		out := make([]any, 0, len(v.array))
+		for _, e := range v.array {
 			out = append(out, structured(e))
 		}
 		return out
-	case *commonpb.AnyValue_KvlistValue:
+	case valueKvlist:
 		out := map[string]any{}
-		for _, kv := range x.KvlistValue.GetValues() {
-			if !secretKey(kv.GetKey()) {
-				out[kv.GetKey()] = structured(kv.GetValue())
+		for _, kv := range v.kvlist {
+			if !secretKey(kv.key) {
+				out[kv.key] = structured(kv.value)
 			}
 		}
 		return out
@@ -150,7 +154,7 @@ func rawJSON(v any) json.RawMessage {
 // flattened, indexed form instrumentations write lists of messages in
 // (gen_ai.prompt.0.role, llm.input_messages.1.message.tool_calls.0.…).
 type node struct {
-	val  *commonpb.AnyValue
+	val  *value
 	kids map[string]*node
 }
 

@@ -3,10 +3,13 @@
 //
 // Input is OTLP/JSON: one ExportTraceServiceRequest per line, as the
 // OpenTelemetry Collector's file exporter writes them, or JSON documents
-// over any number of lines. Requests are decoded with the official
-// OpenTelemetry protobuf types (go.opentelemetry.io/proto/otlp, as
-// TracesData, whose JSON encoding is the request's) and protojson;
-// OTLP/JSON's hex trace and span ids are read back as written.
+// over any number of lines. Requests are read as TracesData (whose JSON
+// encoding is the request's) by otlpjson.go, with fastjson against a table
+// of the OTLP trace messages, as protojson reads them into the official
+// OpenTelemetry types (go.opentelemetry.io/proto/otlp; a differential fuzz
+// test holds the two together, and keeps the protobuf runtime out of the
+// binary's start-up); OTLP/JSON's hex trace and span ids are read back as
+// written.
 //
 // Each agent run — a root span (no parent, or a parent not in the export)
 // with the model calls below it — becomes one case:

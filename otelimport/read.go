@@ -9,9 +9,6 @@ import (
 	"io"
 	"sort"
 
-	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
-	"google.golang.org/protobuf/encoding/protojson"
-
 	"github.com/tooleval/tooleval/internal/readcap"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -39,10 +36,6 @@ type event struct {
 func (s *span) where() string {
 	return fmt.Sprintf("%s:%d: span %q (%s)", s.file, s.line, s.name, s.spanID)
 }
-
-// unmarshal decodes one request. DiscardUnknown: fields from newer
-// versions of the protocol are not an error.
-var unmarshal = protojson.UnmarshalOptions{DiscardUnknown: true}
 
 // readExport reads an OTLP JSON export from r (named file in messages):
 // one request per line (the Collector's file exporter), or JSON documents
@@ -134,37 +127,21 @@ func (c *lineCounter) line(off int64) int {
 	return sort.Search(len(c.marks), func(i int) bool { return c.marks[i] >= off }) + 1
 }
 
-// decode decodes one request and hands over its spans.
+// decode decodes one request and hands over its spans (otlpjson.go).
 func decode(doc []byte, file string, line int, add func(*span)) error {
-	var td tracepb.TracesData
-	if err := unmarshal.Unmarshal(doc, &td); err != nil {
+	v, err := parseTracesData(doc)
+	if err != nil {
 		return &toolcall.FileError{File: file, Line: line, Message: "not an OTLP trace export (ExportTraceServiceRequest JSON): " + err.Error()}
 	}
-	for _, rs := range td.GetResourceSpans() {
-		service := attrsOf(rs.GetResource().GetAttributes()).str("service.name")
-		for _, ss := range rs.GetScopeSpans() {
-			for _, sp := range ss.GetSpans() {
-				s := &span{
-					file: file, line: line,
-					traceID: idString(sp.GetTraceId()), spanID: idString(sp.GetSpanId()), parentID: idString(sp.GetParentSpanId()),
-					name: sp.GetName(), start: sp.GetStartTimeUnixNano(), end: sp.GetEndTimeUnixNano(),
-					attrs: attrsOf(sp.GetAttributes()), service: service,
-				}
-				for _, ev := range sp.GetEvents() {
-					s.events = append(s.events, event{name: ev.GetName(), attrs: attrsOf(ev.GetAttributes())})
-				}
-				add(s)
-			}
-		}
-	}
+	spansOf(v, file, line, add)
 	return nil
 }
 
 // idString spells a trace or span id as it was written. OTLP/JSON writes
-// ids in hex where protojson expects base64; a hex id of 16 or 32
-// characters is valid base64 and decodes losslessly, so encoding the
-// bytes back in base64 gives the hex text again. An id that was real
-// base64 comes back in hex.
+// ids in hex where the protobuf JSON mapping (which bytesOf follows) has
+// base64; a hex id of 16 or 32 characters is valid base64 and decodes
+// losslessly, so encoding the bytes back in base64 gives the hex text
+// again. An id that was real base64 comes back in hex.
 func idString(b []byte) string {
 	if len(b) == 0 {
 		return ""

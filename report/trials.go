@@ -2,10 +2,10 @@ package report
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 
+	"github.com/tooleval/tooleval/internal/lazyre"
 	"github.com/tooleval/tooleval/metrics"
 )
 
@@ -128,7 +128,7 @@ func checkTrials(r *CaseResult) error {
 // it fails the gate (strict): a bound on pass^5 of a suite recorded three
 // times could otherwise never fail.
 func trialMetric(name string) (m metric, ok bool, err error) {
-	sub := trialMetricName.FindStringSubmatch(name)
+	sub := trialMetricName().FindStringSubmatch(name)
 	if sub == nil {
 		return metric{}, false, nil
 	}
@@ -145,7 +145,7 @@ func trialMetric(name string) (m metric, ok bool, err error) {
 	return m, true, nil
 }
 
-var trialMetricName = regexp.MustCompile(`^pass_(at|hat)_([0-9]+)$`)
+var trialMetricName = lazyre.New(`^pass_(at|hat)_([0-9]+)$`)
 
 // TrialMetricNames are how the trial metrics are listed where the metric
 // names are (help, messages): one entry per family.

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/tooleval/tooleval/anyparse"
+	"github.com/tooleval/tooleval/internal/lazyre"
 	"github.com/tooleval/tooleval/metrics"
 	"github.com/tooleval/tooleval/prompt"
 	"github.com/tooleval/tooleval/repair"
@@ -63,7 +63,7 @@ var schemaTypes = []struct {
 	{"$defs/param_match", reflect.TypeFor[metrics.ParamMatch]()},
 }
 
-var placeholder = regexp.MustCompile(`"@[a-z_]+"`)
+var placeholder = lazyre.New(`"@[a-z_]+"`)
 
 // GenerateSchema returns the suite schema: the template with the format
 // registry and the prompt variants filled in. It is an error when a
@@ -73,7 +73,7 @@ var placeholder = regexp.MustCompile(`"@[a-z_]+"`)
 func GenerateSchema() ([]byte, error) {
 	lists := schemaLists()
 	var err error
-	out := placeholder.ReplaceAllFunc(schemaTemplate, func(m []byte) []byte {
+	out := placeholder().ReplaceAllFunc(schemaTemplate, func(m []byte) []byte {
 		v, ok := lists[string(bytes.Trim(m, `"`))]
 		if !ok {
 			err = fmt.Errorf("suite.schema.tmpl.json: unknown placeholder %s", m)

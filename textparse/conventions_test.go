@@ -225,8 +225,17 @@ func callClosers(f Format, tool string) []string {
 		d = dialects[d.Alias]
 	}
 	var out []string
+	// The example of a dialect with an anchored block is written in it
+	// (which gives no missing_closer: its closer is optional): a closer
+	// another block shares with it is that block's.
+	anchored := map[string]bool{}
 	for _, b := range d.Blocks {
-		if !b.Anchored {
+		if b.Anchored {
+			anchored[b.Close] = true
+		}
+	}
+	for _, b := range d.Blocks {
+		if !b.Anchored && !anchored[b.Close] {
 			out = append(out, b.Close, b.CallEnd)
 		}
 	}

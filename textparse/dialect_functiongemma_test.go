@@ -44,7 +44,7 @@ var functionGemmaCases = []parseCase{
 		in:   fgOpen + `call:bash{command:<escape>ls}` + fgClose + "Then." + fgOpen + `call:list_files{}` + fgClose,
 		want: `text="Then." call=list_files{} error=invalid_json`},
 	{name: "functiongemma/invalid_then_valid", format: FormatFunctionGemma,
-		in:   fgOpen + `call:a{x:,y:1}` + fgClose + "ok" + fgOpen + `call:b{y:<escape>2<escape>}` + fgClose,
+		in:   fgOpen + `call:a{,y:1}` + fgClose + "ok" + fgOpen + `call:b{y:<escape>2<escape>}` + fgClose,
 		want: `text="ok" call=b{"y":"2"} error=invalid_json`},
 	{name: "functiongemma/stray_close", format: FormatFunctionGemma,
 		in:   "Nothing to do." + fgClose,

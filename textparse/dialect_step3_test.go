@@ -49,6 +49,15 @@ var step3Cases = []parseCase{
 	{name: "step3/missing_invoke_closer", format: FormatStep3, tools: true,
 		in:   stBegin + "<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Rome</steptml:parameter><｜tool_call_end｜>" + stEnd + "after",
 		want: `text="after" call=get_weather{"city":"Rome"}`},
+	// vLLM's test_step3_tool_parser.py: a value's whitespace is data, a
+	// trailing newline included, and a value that is not a string is
+	// still coerced; the tool's name may follow <｜tool_sep｜>.
+	{name: "step3/value_whitespace_kept", format: FormatStep3, tools: true,
+		in:   stBegin + "<｜tool_call_begin｜>function<｜tool_sep｜>write_to_file\n<steptml:invoke name=\"write_to_file\"><steptml:parameter name=\"path\">a.py</steptml:parameter><steptml:parameter name=\"content\">    if x:\n        return 1\n</steptml:parameter><steptml:parameter name=\"line_count\"> 2 </steptml:parameter></steptml:invoke><｜tool_call_end｜>" + stEnd,
+		want: `call=write_to_file{"path":"a.py","content":"    if x:\n        return 1\n","line_count":2}`},
+	{name: "step3/without_type_word", format: FormatStep3,
+		in:   stBegin + "<｜tool_call_begin｜><steptml:invoke name=\"get_weather\"><steptml:parameter name=\"city\">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_sep｜><｜tool_call_begin｜><steptml:invoke name=\"get_time\"><steptml:parameter name=\"zone\">Asia/Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜>" + stEnd,
+		want: `call=get_weather{"city":"Tokyo"} call=get_time{"zone":"Asia/Tokyo"}`},
 	{name: "step3/lookalikes_are_text", format: FormatStep3,
 		in:   "<｜tool_calls｜> <steptml:invoke name=\"x\"> <｜ z",
 		want: `text="<｜tool_calls｜> <steptml:invoke name=\"x\"> <｜ z"`},

@@ -144,7 +144,9 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			}
 			off = p.off + i
 			name := trimSpace(p.calls.name)
-			name = bytes.TrimPrefix(name, []byte("call:"))
+			// A stray ':' before call: (<|tool_call>:call:f{…}) is a
+			// slip of the model's, not part of the name.
+			name = bytes.TrimPrefix(bytes.TrimPrefix(name, []byte(":")), []byte("call:"))
 			p.setName(p.calls.names.Intern(trimSpace(name)), p.calls.nameOff)
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, '{')
@@ -201,7 +203,16 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				return g.close(p, b, i)
 			}
 			switch c {
-			case ',', '}', ']':
+			case ',', '}':
+				if top == '{' { // key: with nothing after it is the empty string
+					s := len(p.scratch)
+					p.scratch = append(p.scratch, '"', '"')
+					g.out(p, s, off)
+					g.state = gmAfter
+					continue
+				}
+				return g.bad(p, i, off, "a value is missing")
+			case ']':
 				return g.bad(p, i, off, "a value is missing")
 			case '<':
 				g.ltStart(p, i)
@@ -485,6 +496,10 @@ func appendBare(dst, v []byte) []byte {
 	}
 	if isJSONNumber(v) {
 		return append(dst, v...)
+	}
+	if n := len(v); n > 1 && v[n-1] == '.' && isJSONNumber(v[:n-1]) && !bytes.ContainsAny(v[:n-1], ".eE") {
+		// 108. : a number written with its point and no decimals.
+		return append(append(dst, v...), '0')
 	}
 	if n := len(v); n >= 2 && v[0] == '\'' && v[n-1] == '\'' {
 		v = v[1 : n-1]

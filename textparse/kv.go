@@ -143,6 +143,7 @@ func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 		return true
 	case !closing && k == x.callSep && x.callSep != tkNone: // <tool_sep> after the name
 	case !closing && k == x.key:
+		r.keyLost(p, off)
 		r.state, p.calls.name = psKey, p.calls.name[:0]
 	case !closing && k == x.value:
 		if len(r.key) == 0 {
@@ -152,10 +153,20 @@ func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 		r.valueOpen(p, r.key, off) // (copies what it keeps of the key)
 		r.key = r.key[:0]
 	case closing && k == x.invoke:
+		r.keyLost(p, off)
 		r.endInvoke(p, off)
 	default:
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between arguments", tagName(k))
 	}
 	p.junk = false
 	return true
+}
+
+// keyLost reports, at off, a key read whose value never came (another key
+// or the call's closer follows it): reported, not dropped silently.
+func (r *paramReader) keyLost(p *Parser, off int) {
+	if x := r.cd; len(r.key) > 0 {
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s>%s</%s> without a <%s>", tagName(x.key), r.key, tagName(x.key), tagName(x.value))
+		r.key = r.key[:0]
+	}
 }

@@ -160,9 +160,11 @@ func (p *Parser) onTag() bool {
 		case !closing && p.wrapperOf() != nil && k == p.wrapperOf().wrapEnd:
 			p.mode, p.tags.wrapper = mText, tkNone
 		case !closing && (tt.callBegins|tt.callSeps)&bitOf(k) != 0:
-			// <｜tool_call_begin｜>function<｜tool_sep｜>: the type word
-			// between them is markup, not stray text.
-			p.junk = tt.callBegins&bitOf(k) != 0
+			// <｜tool_call_begin｜>function<｜tool_sep｜>NAME\n: the type
+			// word between them, and the tool's name the model may repeat
+			// after the separator before its invoke, are markup, not
+			// stray text.
+			p.junk = true
 			return true
 		case !closing: // a repeated wrapper, a call's end marker
 		case k == p.tags.wrapper:

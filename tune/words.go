@@ -3,6 +3,7 @@ package tune
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -12,16 +13,17 @@ import (
 
 // requestWords are English words of how people ask, not of what they ask
 // for ("I need…", "could you help me…", "I'm interested in…"): never
-// suggested, neither as a description word nor in a synonym rule.
-var requestWords = map[string]bool{}
-
-func init() {
+// suggested, neither as a description word nor in a synonym rule. Built on
+// first use, not at start-up (issue 24).
+var requestWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`need needs needed want wants wanted like would could please help helps
 	know tell let thank thanks sure yes okay hello interested looking planning trying going able mind wondering
 	also really just well kind some something anything thing things lot way maybe perhaps currently today`) {
-		requestWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+})
 
 // contentWords returns the whole words of text a suggestion may use, in
 // order, each once:
@@ -77,7 +79,7 @@ func contentWords(lex *lexicon.Lexicon, text string) []string {
 			continue // a name inside a sentence
 		}
 		w := strings.ToLower(tok)
-		if retrieval.IsStopWord(w) || requestWords[w] {
+		if retrieval.IsStopWord(w) || requestWords()[w] {
 			continue
 		}
 		add(w)

@@ -42,7 +42,7 @@ func ParseCEDICT(name string, data []byte) (*Lexicon, error) {
 		if err != nil {
 			return err
 		}
-		if !hasHan(word) || functionWords[word] {
+		if !hasHan(word) || functionWords()[word] {
 			return nil
 		}
 		kept := 0

@@ -3,6 +3,7 @@ package lexicon
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -23,16 +24,18 @@ var FunctionWords = []string{
 	"已经", "然后", "并且", "以及", "或者", "还有", "另外", "所有", "每个", "其他", "一起", "好的", "是的", "谢谢",
 }
 
-var functionWords = func() map[string]bool {
-	m := map[string]bool{}
+// functionWords is FunctionWords as a set, built on first use (not at
+// start-up: issue 24).
+var functionWords = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool, len(FunctionWords))
 	for _, w := range FunctionWords {
 		m[w] = true
 	}
 	return m
-}()
+})
 
 // IsFunctionWord reports whether w is one of FunctionWords.
-func IsFunctionWord(w string) bool { return functionWords[w] }
+func IsFunctionWord(w string) bool { return functionWords()[w] }
 
 // Segment cuts the Chinese (Han) runs of text into the lexicon's words by
 // longest match, left to right. At each position the longest lexicon word
@@ -64,7 +67,8 @@ func (l *Lexicon) Segment(text string) []string {
 // longest returns the longest lexicon or function word s starts with, and
 // whether it is a function word (a lexicon word as long wins).
 func (l *Lexicon) longest(s string) (string, bool) {
-	limit := max(l.maxRunes, maxFunctionRunes)
+	limit := max(l.maxRunes, maxFunctionRunes())
+	fw := functionWords()
 	end, runes := 0, 0
 	var best string
 	bestFn := false
@@ -78,20 +82,21 @@ func (l *Lexicon) longest(s string) (string, bool) {
 		w := s[:end]
 		if l.Has(w) {
 			best, bestFn = w, false
-		} else if functionWords[w] {
+		} else if fw[w] {
 			best, bestFn = w, true
 		}
 	}
 	return best, bestFn
 }
 
-var maxFunctionRunes = func() int {
+// maxFunctionRunes is the length in runes of the longest function word.
+var maxFunctionRunes = sync.OnceValue(func() int {
 	n := 0
 	for _, w := range FunctionWords {
 		n = max(n, utf8.RuneCountInString(w))
 	}
 	return n
-}()
+})
 
 func sortStrings(s []string) { sort.Strings(s) }
 
