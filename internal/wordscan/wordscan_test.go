@@ -54,3 +54,29 @@ func TestEscapeIn8(t *testing.T) {
 		}
 	}
 }
+
+// EscapeAt finds the first byte to escape among eight, with any bytes
+// after it.
+func TestEscapeAt(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			for _, after := range []byte{'a', 0, '"', 0xff, '\\'} {
+				b := []byte("abcdefgh")
+				b[pos] = byte(c)
+				for k := pos + 1; k < 8; k++ {
+					b[k] = after
+				}
+				want := 8
+				for k, d := range b {
+					if d < 0x20 || d == '"' || d == '\\' {
+						want = k
+						break
+					}
+				}
+				if got := EscapeAt(binary.LittleEndian.Uint64(b)); got != want {
+					t.Fatalf("EscapeAt(%q) = %d, want %d", b, got, want)
+				}
+			}
+		}
+	}
+}
