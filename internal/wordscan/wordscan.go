@@ -45,6 +45,26 @@ func JSONString(b []byte) int {
 	return j
 }
 
+// ASCIIRun returns the length of the run at the start of b of ASCII bytes
+// that a JSON string holds as they are (JSONString, stopping at any byte
+// >= 0x80 too).
+func ASCIIRun(b []byte) int {
+	j := 0
+	for ; j+8 <= len(b); j += 8 {
+		x := binary.LittleEndian.Uint64(b[j:])
+		if m := escapes(x) | x&hi; m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for j < len(b) {
+		if c := b[j]; c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+			break
+		}
+		j++
+	}
+	return j
+}
+
 // QuotedRun is JSONString that also stops at quote q (a Python string's
 // own quote).
 func QuotedRun(b []byte, q byte) int {
@@ -62,24 +82,4 @@ func QuotedRun(b []byte, q byte) int {
 		j++
 	}
 	return j
-}
-
-// PlainASCII reports whether b is ASCII with nothing to escape in a JSON
-// string.
-func PlainASCII(b []byte) bool {
-	if len(b) < 8 {
-		for _, c := range b {
-			if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
-				return false
-			}
-		}
-		return true
-	}
-	plain := func(x uint64) bool { return x&hi == 0 && !EscapeIn8(x) }
-	for i := 0; i+8 <= len(b); i += 8 {
-		if !plain(binary.LittleEndian.Uint64(b[i:])) {
-			return false
-		}
-	}
-	return plain(binary.LittleEndian.Uint64(b[len(b)-8:])) // the last eight, overlapping
 }
