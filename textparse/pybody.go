@@ -213,9 +213,14 @@ func (py *pyReader) probeText(p *Parser, i int) int {
 }
 
 // end ends a Python body at the end of the stream: held bytes of an
-// undecided list are text.
+// undecided list are text, but a list held up to its first keyword's '='
+// is a call cut short.
 func (py *pyReader) end(p *Parser) {
-	if py.probe {
+	switch {
+	case py.probe && py.eqAt > 0: // "[NAME(KEYWORD=" cut there: a call cut short
+		py.probeArgs(p, ' ', 0)
+		py.flush(p, len(p.scratch))
+	case py.probe:
 		py.probeText(p, 0)
 	}
 }
