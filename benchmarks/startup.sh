@@ -4,6 +4,9 @@
 #
 # Builds the binary once (or uses $TOOLEVAL_BIN), runs each command RUNS times (default 20)
 # after one warm-up run and prints the p50 and p95 wall-clock times in milliseconds.
+# Where cgo is on (go build's default with a C compiler: net then links the C resolver
+# and the binary is dynamically linked), it also times a CGO_ENABLED=0 build, the
+# static binary the README's install line suggests.
 # /bin/true is timed the same way: the cost of fork and exec on this machine, which
 # the tooleval figures include (on a loaded machine it dominates them); so is a Go
 # program that only prints a line: the Go runtime's own start-up on this machine, the
@@ -14,22 +17,33 @@
 #   TOOLEVAL_BIN=/tmp/old benchmarks/startup.sh   # time a binary built elsewhere
 #   chrt -f 50 benchmarks/startup.sh               # as root on a loaded machine: real-time priority,
 #                                                  # so other jobs do not decide the figures
+#
+# Wall-clock times on a shared machine move with its load; instruction counts do not.
+# Where valgrind is installed the script also prints, per command, the instructions
+# executed from exec to exit (cachegrind's I refs) and the page faults (GNU time's
+# minor faults), each the median of 5 runs: the figures to compare builds by.
 set -euo pipefail
 
 runs=${RUNS:-20}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-# Builds run at normal priority even when the script runs under chrt: a
+# Builds (and valgrind) run at normal priority even when the script runs under chrt: a
 # compiler at real-time priority would starve the machine.
 normal() {
 	if command -v chrt >/dev/null; then chrt -o 0 "$@"; else "$@"; fi
 }
 
+root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${TOOLEVAL_BIN:-}
+static=
 if [[ -z $bin ]]; then
 	bin=$dir/tooleval
-	normal go build -o "$bin" "$(dirname "$0")/../cmd/tooleval"
+	normal go build -o "$bin" "$root/cmd/tooleval"
+	if [[ $(go env CGO_ENABLED) == 1 ]]; then
+		static=$dir/tooleval-static
+		CGO_ENABLED=0 normal go build -o "$static" "$root/cmd/tooleval"
+	fi
 fi
 
 # The Go floor: a program that prints one line.
@@ -64,8 +78,55 @@ measure() {
 	printf '%-28s p50 %6.1f ms   p95 %6.1f ms   (%d runs)\n' "$name" "$p50" "$p95" "$runs"
 }
 
+# median CMD...: the median of 5 runs of CMD, each printing one number.
+median() {
+	local -a xs=()
+	for ((i = 0; i < 5; i++)); do
+		xs+=("$("$@")")
+	done
+	printf '%s\n' "${xs[@]}" | sort -n | sed -n 3p
+}
+
+# instructions CMD...: instructions executed by one run of CMD (valgrind's cachegrind).
+instructions() {
+	normal valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+		sed -n 's/.*I *refs: *//p' | tr -d ,
+}
+
+# faults CMD...: page faults of one run of CMD (GNU time's minor faults).
+faults() {
+	normal /usr/bin/time -f '%R' "$@" 2>&1 >/dev/null | tail -1
+}
+
+# counts NAME CMD...: the medians of instructions and page faults of CMD.
+counts() {
+	local name=$1
+	shift
+	local f=-
+	if [[ -x /usr/bin/time ]]; then
+		f=$(median faults "$@")
+	fi
+	printf '%-28s %11d instructions   %5s page faults   (median of 5 runs)\n' "$name" "$(median instructions "$@")" "$f"
+}
+
 measure "/bin/true (exec floor)" /bin/true
 measure "Go hello (Go floor)" "$dir/hello-bin"
 measure "tooleval --version" "$bin" --version
 measure "tooleval parse (120 B)" "$bin" parse "$dir/out.txt"
+if [[ -n $static ]]; then
+	measure "--version, CGO_ENABLED=0" "$static" --version
+	measure "parse (120 B), CGO_ENABLED=0" "$static" parse "$dir/out.txt"
+fi
+if command -v valgrind >/dev/null; then
+	counts "Go hello" "$dir/hello-bin"
+	counts "tooleval --version" "$bin" --version
+	counts "tooleval parse (120 B)" "$bin" parse "$dir/out.txt"
+	if [[ -n $static ]]; then
+		counts "--version, CGO_ENABLED=0" "$static" --version
+		counts "parse (120 B), CGO_ENABLED=0" "$static" parse "$dir/out.txt"
+	fi
+fi
 printf 'binary: %s bytes\n' "$(stat -c %s "$bin")"
+if [[ -n $static ]]; then
+	printf 'binary, CGO_ENABLED=0: %s bytes\n' "$(stat -c %s "$static")"
+fi

@@ -3,9 +3,18 @@ package main
 // Help text every command shares the shape of: EXAMPLES and EXIT CODES
 // sections, kept here by command name so command files stay about flags
 // and actions, and the version string.
+//
+// The sections are written when help is printed, not when the app is
+// built: every start builds the app, --version and parse of a small input
+// included, and building every command's sections and parse's list of
+// formats was about a tenth of that start's instructions (issue 24). Each
+// command's help template ends with a call of the template function
+// toolevalHelp naming the command, which the help printer provides.
 
 import (
+	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -17,6 +26,9 @@ type commandHelp struct {
 	examples []string
 	// exit describes the exit codes; "" means the common ones (0, 1, 2).
 	exit string
+	// description, when set, writes more of the command's DESCRIPTION,
+	// appended to its Description when its help is printed.
+	description func() string
 }
 
 const (
@@ -70,7 +82,8 @@ var helpByCommand = map[string]commandHelp{
 		"tooleval parse out.txt                          # auto-detect the protocol, print calls as JSON",
 		"curl -sN … | tooleval parse -f openai-chat -    # a raw provider stream from stdin",
 		"tooleval parse --events --chunk-size 1 out.txt  # the event stream, fed one byte at a time",
-	}, exit: "0 parsed (even with error events in the output), 1 the input cannot be read, 2 bad flags"},
+	}, exit: "0 parsed (even with error events in the output), 1 the input cannot be read, 2 bad flags",
+		description: formatsHelp},
 	"record": {examples: []string{
 		"OPENAI_API_KEY=… tooleval record suite.jsonl --out recorded.jsonl --model gpt-4.1-mini",
 		"tooleval record suite.jsonl -o rec.jsonl --api anthropic --variant retrieved --protocol use_tool -k 5",
@@ -126,16 +139,53 @@ func attachHelp(app *cli.App) {
 				continue // urfave/cli's own
 			}
 			path := strings.TrimSpace(prefix + " " + c.Name)
-			h := helpByCommand[path]
 			tmpl := cli.CommandHelpTemplate
 			if len(c.Subcommands) > 0 {
 				tmpl = cli.SubcommandHelpTemplate
 			}
-			c.CustomHelpTemplate = tmpl + helpSections(h)
+			c.CustomHelpTemplate = tmpl + helpCall + strconv.Quote(path) + "}}"
 			walk(path, c.Subcommands)
 		}
 	}
 	walk("", app.Commands)
+}
+
+// helpCall starts the call that ends each command's help template:
+// {{toolevalHelp "import bfcl"}} writes that command's sections.
+const helpCall = "{{toolevalHelp "
+
+// helpPath is the command path a help template names in its helpCall,
+// or "".
+func helpPath(tmpl string) string {
+	_, call, ok := strings.Cut(tmpl, helpCall)
+	if !ok {
+		return ""
+	}
+	q, _, _ := strings.Cut(call, "}}")
+	path, err := strconv.Unquote(q)
+	if err != nil {
+		return ""
+	}
+	return path
+}
+
+// printHelp is cli.HelpPrinterCustom with the toolevalHelp function, and
+// a command's Description completed by its commandHelp.description.
+func printHelp(print func(io.Writer, string, any, map[string]any)) func(io.Writer, string, any, map[string]any) {
+	return func(w io.Writer, tmpl string, data any, funcs map[string]any) {
+		all := map[string]any{"toolevalHelp": func(path string) string { return helpSections(helpByCommand[path]) }}
+		for name, f := range funcs {
+			all[name] = f
+		}
+		if c, ok := data.(*cli.Command); ok {
+			if more := helpByCommand[helpPath(tmpl)].description; more != nil {
+				withMore := *c
+				withMore.Description += more()
+				data = &withMore
+			}
+		}
+		print(w, tmpl, data, all)
+	}
 }
 
 // helpSections renders the EXAMPLES and EXIT CODES sections.
@@ -155,13 +205,11 @@ func helpSections(h commandHelp) string {
 	for _, line := range strings.Split(exit, "\n") {
 		b.WriteString("   " + line + "\n")
 	}
-	// The template engine would read {{ in an example as an action.
-	// (Plain writes and ReplaceAll, not fmt and a strings.Replacer: this
-	// runs for every command at every start, --version included.)
-	return strings.ReplaceAll(b.String(), "{{", `{{"{{"}}`)
+	return b.String()
 }
 
 func init() {
+	cli.HelpPrinterCustom = printHelp(cli.HelpPrinterCustom)
 	// Boolean flags say nothing about a default: off is what a switch is.
 	plain := cli.FlagStringer
 	cli.FlagStringer = func(f cli.Flag) string {

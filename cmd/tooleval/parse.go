@@ -24,7 +24,7 @@ func parseCommand() *cli.Command {
 			"chunks and prints one JSON object {format, text, reasoning, calls, errors}, or with --events\n" +
 			"the event stream as JSON Lines. The output does not depend on --chunk-size. Exit 0 when\n" +
 			"parsed (even with error events), 1 when the input cannot be read, 2 on bad flags.\n\n" +
-			"Formats (--format) and their wire shapes:\n" + formatsHelp(),
+			"Formats (--format) and their wire shapes:\n", // then formatsHelp (helpByCommand)
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: string(anyparse.Auto), Usage: "`FORMAT`: one of the formats listed above"},
 			&cli.StringFlag{Name: "dialect", Usage: "read the text in the marker dialect a dialect `FILE` describes (JSON; see the README's \"A dialect without a release\"); --format is then its name or auto"},
@@ -132,7 +132,6 @@ func formatsHelp() string {
 		if wire == "" {
 			wire = "provider stream (SSE, NDJSON or a JSON array of the provider's events)"
 		}
-		// "  %-18s %s\n" without fmt: this runs at every start (issue 24).
 		b.WriteString("  " + string(f))
 		for n := len(f); n < 18; n++ {
 			b.WriteByte(' ')
