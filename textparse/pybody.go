@@ -213,14 +213,9 @@ func (py *pyReader) probeText(p *Parser, i int) int {
 }
 
 // end ends a Python body at the end of the stream: held bytes of an
-// undecided list are text, but a list held up to its first keyword's '='
-// is a call cut short.
+// undecided list are text.
 func (py *pyReader) end(p *Parser) {
-	switch {
-	case py.probe && py.eqAt > 0: // "[NAME(KEYWORD=" cut there: a call cut short
-		py.probeArgs(p, ' ', 0)
-		py.flush(p, len(p.scratch))
-	case py.probe:
+	if py.probe {
 		py.probeText(p, 0)
 	}
 }
