@@ -118,9 +118,14 @@ var pythonicCases = []parseCase{
 	{name: "pythonic/brackets_after_text_are_text", format: FormatPythonic,
 		in:   "See [docs], [1, 2], arr[len(a)-1], [f(x)], [ x ], [f(a==1)] and [g (\n y\t) ].",
 		want: `text="See [docs], [1, 2], arr[len(a)-1], [f(x)], [ x ], [f(a==1)] and [g (\n y\t) ]."`},
+	// SGLang's finish() gives a list cut short back as text
+	// (TestPythonicDetectorFinishFlush).
 	{name: "pythonic/undecided_after_text_is_text", format: FormatPythonic,
 		in:   "Hello! [search(query=",
 		want: `text="Hello! [search(query="`},
+	{name: "pythonic/undecided_before_keyword_is_text", format: FormatPythonic,
+		in:   "hi [get_weather(ci",
+		want: `text="hi [get_weather(ci"`},
 	{name: "pythonic/bracket_at_end_is_text", format: FormatPythonic,
 		in:   "see [",
 		want: `text="see ["`},
