@@ -1,6 +1,11 @@
 package jsonscan
 
-import "fmt"
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/tooleval/tooleval/internal/wordscan"
+)
 
 // DefaultMaxDepth is the nesting limit of a zero Scanner.
 const DefaultMaxDepth = 512
@@ -201,10 +206,14 @@ func (s *Scanner) Feed(b []byte) int {
 		case StateString, StateKeyString:
 			if s.esc == escNone {
 				// Fast path: run to the next quote, backslash or control byte.
+				// (wordscan.JSONString, written out here so that it is
+				// inlined: most strings are short.)
 				j := i
+				for j+8 <= len(b) && !wordscan.EscapeIn8(binary.LittleEndian.Uint64(b[j:])) {
+					j += 8
+				}
 				for j < len(b) {
-					c := b[j]
-					if c == '"' || c == '\\' || c < 0x20 {
+					if c := b[j]; c == '"' || c == '\\' || c < 0x20 {
 						break
 					}
 					j++

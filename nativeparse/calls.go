@@ -78,7 +78,7 @@ func (p *Parser) startCall(c *call) {
 	c.index = p.nextIndex
 	p.nextIndex++
 	if c.id == "" {
-		c.id = p.ids.ID(c.index)
+		c.id = toolcall.GeneratedID(c.index)
 	}
 	p.calls = append(p.calls, c)
 	p.out = append(p.out, toolcall.Event{Kind: toolcall.KindCallStart, Offset: p.rec.Offset, Index: c.index, ID: c.id, Name: c.name})

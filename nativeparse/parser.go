@@ -77,7 +77,6 @@ type Parser struct {
 
 	tmp   []byte         // scratch for marshalling whole arguments
 	names toolcall.Names // tool names seen
-	ids   toolcall.IDs   // generated call ids
 
 	calls     []*call // started calls by output index
 	open      []*call // calls not yet finished, in the order they were opened

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tooleval/tooleval/internal/wordscan"
 )
 
 // This file reads one Python literal and writes it as JSON, incrementally:
@@ -583,10 +585,7 @@ func (v *Value) str(in []byte) int {
 			return v.fail(n, "newline in a string")
 		}
 		// A run of plain bytes.
-		j, q := n, v.quote
-		for j < len(in) && in[j] != q && in[j] != '\\' && in[j] != '"' && in[j] >= 0x20 {
-			j++
-		}
+		j := n + wordscan.QuotedRun(in[n:], v.quote)
 		if j > n {
 			v.emit(in[n:j]...)
 			n = j

@@ -383,6 +383,9 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		return i
 	}
 	set := &p.mk.bsets.between
+	if p.mode == mBlockBody && bl.Body.Probe { // every byte after the '[' is the reader's
+		return p.bodyStart(b, i)
+	}
 	for ; i < len(b); i++ {
 		c := b[i]
 		if set.first[c] {
@@ -454,7 +457,7 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	case c == '`' && bl.Body.Fence && !p.args.fenced:
 		p.args.fenced, p.args.fenceRet, p.mode = true, mBlockBody, mFence
 		return i + 1
-	case r != nil && r.starts(c, false):
+	case r != nil && (r.starts(c, false) || bl.Body.Probe):
 		return p.beginBody(r, b, i)
 	case (c == '{' || c == '[' || c == ']' && bl.Body.InList) && bl.Body.Read&ReadJSON != 0:
 		p.calls.callTag = p.mk.callStart

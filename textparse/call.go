@@ -156,7 +156,7 @@ func (p *Parser) startCall() {
 	c.index = p.calls.next
 	p.calls.next++
 	if c.id == "" {
-		c.id = p.calls.ids.ID(c.index)
+		c.id = toolcall.GeneratedID(c.index)
 	}
 	e := p.push(toolcall.KindCallStart, c.start, c.index)
 	e.ID, e.Name = c.id, c.name

@@ -24,8 +24,8 @@ func textValues(f Format) bool {
 	}
 	if d.Tags == nil {
 		for _, b := range d.Blocks {
-			if b.Body.Read&textValueReaders != 0 {
-				return true
+			if b.Body.Read&textValueReaders != 0 || b.Body.Read&ReadGemma != 0 && b.Body.Quote != "" {
+				return true // (FunctionGemma's <escape> values: gemma4body.go's typedQuoted)
 			}
 		}
 		return false

@@ -187,6 +187,11 @@ type Body struct {
 	// InList: the block's Open marker ends with the '[' of a JSON list of
 	// calls (functools[…]); ReadJSON reads the list's elements.
 	InList bool
+	// Probe: the block's Open marker is the '[' of a list that prose may
+	// hold too ("[see docs]", "arr[len(a)]"): the body reader reads the
+	// bytes right after it, spaces included, and gives them back as text
+	// when no call list follows (a Python call list after text).
+	Probe bool
 	// NameKey: a call object's one key is the tool name and its value
 	// the arguments ({"get_weather": {"city": "Paris"}}).
 	NameKey bool

@@ -6,7 +6,11 @@ package textparse
 //
 //	<start_function_call>call:get_weather{city:<escape>Paris<escape>,days:3}<end_function_call>
 //
-// Several calls follow each other, each in its markers.
+// Several calls follow each other, each in its markers. The model writes
+// numbers and booleans between <escape> delimiters too: a delimited value
+// that reads whole as a JSON number, true, false or null is that value,
+// unless the catalog types the parameter as a string only (vLLM reads
+// them so); a ',' left out between arguments is read as there.
 const FormatFunctionGemma Format = "functiongemma"
 
 func init() {

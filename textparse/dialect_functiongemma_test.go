@@ -25,6 +25,19 @@ var functionGemmaCases = []parseCase{
 	{name: "functiongemma/parallel", format: FormatFunctionGemma,
 		in:   fgOpen + `call:get_weather{city:<escape>Paris<escape>}` + fgClose + fgOpen + `call:read_file{path:<escape>a.go<escape>,start_line:10}` + fgClose,
 		want: `call=get_weather{"city":"Paris"} call=read_file{"path":"a.go","start_line":10}`},
+	// vLLM's test_functiongemma_tool_parser.py: a delimited value that
+	// reads whole as a number, true, false or null is that value (unless
+	// the catalog types the parameter as a string), and a ',' left out
+	// between arguments is read as there.
+	{name: "functiongemma/delimited_literals", format: FormatFunctionGemma,
+		in:   fgOpen + `call:set_alarm{count:<escape>42<escape>,enabled:<escape>true<escape>,snooze:<escape>null<escape>,ratio:<escape>-2.5e1<escape>,label:<escape>Hello World<escape>,code:<escape>12ab<escape>,big:<escape>1234567890123456789012345678901234<escape>}` + fgClose,
+		want: `call=set_alarm{"count":42,"enabled":true,"snooze":null,"ratio":-2.5e1,"label":"Hello World","code":"12ab","big":"1234567890123456789012345678901234"}`},
+	{name: "functiongemma/delimited_number_for_string_param", format: FormatFunctionGemma, tools: true,
+		in:   fgOpen + `call:read_file{path:<escape>2024<escape>,start_line:<escape>10<escape>}` + fgClose,
+		want: `call=read_file{"path":"2024","start_line":10}`},
+	{name: "functiongemma/missing_commas", format: FormatFunctionGemma,
+		in:   fgOpen + `call:search{query:<escape>python<escape>limit:<escape>10<escape>sort:<escape>relevance<escape>}` + fgClose,
+		want: `call=search{"query":"python","limit":10,"sort":"relevance"}`},
 	{name: "functiongemma/nested_structures", format: FormatFunctionGemma,
 		in:   fgOpen + `call:search{query:<escape>go<escape>,filters:{lang:[<escape>go<escape>,<escape>zig<escape>],stars:{min:10}},limit:-1.5e2}` + fgClose,
 		want: `call=search{"query":"go","filters":{"lang":["go","zig"],"stars":{"min":10}},"limit":-1.5e2}`},
@@ -45,7 +58,7 @@ var functionGemmaCases = []parseCase{
 		want: `text="Then." call=list_files{} error=invalid_json`},
 	{name: "functiongemma/invalid_then_valid", format: FormatFunctionGemma,
 		in:   fgOpen + `call:a{,y:1}` + fgClose + "ok" + fgOpen + `call:b{y:<escape>2<escape>}` + fgClose,
-		want: `text="ok" call=b{"y":"2"} error=invalid_json`},
+		want: `text="ok" call=b{"y":2} error=invalid_json`},
 	{name: "functiongemma/stray_close", format: FormatFunctionGemma,
 		in:   "Nothing to do." + fgClose,
 		want: `text="Nothing to do." error=malformed_markup`},

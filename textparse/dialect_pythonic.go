@@ -11,20 +11,28 @@ package textparse
 // Keyword arguments only; values are Python literals (pyliteral.Value):
 // strings in both quote styles, numbers, True/False/None, lists, tuples,
 // dicts. A nested call as a value, a positional argument or a repeated
-// keyword abandons the call. A bare list only counts at the start of the
-// answer and only with --format pythonic (under auto, prose may start
-// with '['); the wrapped forms work under auto.
+// keyword abandons the call. A bare list counts only with --format
+// pythonic (under auto, prose may start with '['): at the start of the
+// answer once "[NAME(" is seen, after text (SGLang reads a list anywhere)
+// once "[NAME(KEYWORD=" or "[NAME()" is seen, since prose and code hold
+// "[f(x)]" and "a[len(a)-1]"; until then the bytes are held (at most
+// pyProbeMax), and given back as text when the shape fails. The wrapped
+// forms work under auto.
 const FormatPythonic Format = "pythonic"
 
 func init() {
 	body := Body{Read: ReadPython}
 	register(&Dialect{
 		Format: FormatPythonic,
-		Wire:   `[NAME(key=value, …), …] at the start of the answer, or inside <|python_start|>…<|python_end|> or <|tool_call_start|>…<|tool_call_end|> (there also a JSON call object or list)`,
+		Wire:   `[NAME(key=value, …), …] at the start of the answer or after text, or inside <|python_start|>…<|python_end|> or <|tool_call_start|>…<|tool_call_end|> (there also a JSON call object or list)`,
 		Blocks: []Block{
 			{Anchored: true, Body: body},
 			{Open: "<|python_start|>", Close: "<|python_end|>", Body: body},
 			{Open: "<|tool_call_start|>", Close: "<|tool_call_end|>", Body: Body{Read: ReadPython | ReadJSON}},
+			// A bare list after text (SGLang reads one anywhere): only
+			// with --format pythonic, and only once "[NAME(KEYWORD=" or
+			// "[NAME()" is seen; anything else is the prose's own '['.
+			{Named: true, Open: "[", Body: Body{Read: ReadPython, Probe: true}},
 		},
 	})
 }

@@ -54,11 +54,13 @@ type bodyFile struct {
 	InList   bool     `json:"in_list,omitempty"`
 	NameKey  bool     `json:"name_key,omitempty"`
 	// BraceEndsName: Body.BraceEndsName.
-	BraceEndsName bool   `json:"brace_ends_name,omitempty"`
-	Quote         string `json:"quote,omitempty"`
-	TypeWord      string `json:"type_word,omitempty"`
-	Untyped       string `json:"untyped,omitempty"`
-	Header        string `json:"header,omitempty"`
+	BraceEndsName bool `json:"brace_ends_name,omitempty"`
+	// Probe: Body.Probe.
+	Probe    bool   `json:"probe,omitempty"`
+	Quote    string `json:"quote,omitempty"`
+	TypeWord string `json:"type_word,omitempty"`
+	Untyped  string `json:"untyped,omitempty"`
+	Header   string `json:"header,omitempty"`
 }
 
 type spanFile struct {
@@ -338,7 +340,7 @@ func (bf *bodyFile) body(at string) (Body, error) {
 		return &DialectError{Path: at + "." + path, Msg: fmt.Sprintf(format, args...)}
 	}
 	b := Body{NameEnd: bf.NameEnd, IDMark: bf.IDMark, Fence: bf.Fence, InList: bf.InList, NameKey: bf.NameKey,
-		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName}
+		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe}
 	if len(bf.Read) == 0 {
 		return b, errAt("read", "name the body reader: one of %s", strings.Join(readerList(), ", "))
 	}
@@ -427,7 +429,7 @@ func (d *Dialect) file() ([]byte, error) {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped),
-				BraceEndsName: b.Body.BraceEndsName}}
+				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe}}
 		for r := Reader(1); r != 0; r <<= 1 {
 			if b.Body.Read&r != 0 {
 				bf.Body.Read = append(bf.Body.Read, readerNames[r])

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"unicode/utf8"
 
+	"github.com/tooleval/tooleval/internal/wordscan"
 	"github.com/tooleval/tooleval/jsonscan"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -144,8 +145,8 @@ func (e *envelope) reset() {
 	e.state, e.keyN, e.argsSeen, e.depth, e.str, e.keyed = eOpen, 0, false, 0, e.str[:0], false
 }
 
-func keyRole(k string) uint8 {
-	switch k {
+func keyRole(k []byte) uint8 {
+	switch string(k) { // (no string is made)
 	case "name", "tool_name", "toolName", "tool", "function_name":
 		return roleName
 	case "id", "call_id", "tool_call_id":
@@ -226,6 +227,17 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				e.str, e.strOff = append(e.str[:0], '"'), off
 			}
 		case eInKey:
+			if !e.keyEsc && !(e.nameKey && e.depth == 0 && !e.keyed) {
+				// A run of plain key bytes at once (the byte cases below
+				// for the rest).
+				if n := wordscan.JSONString(b[i:]); n > 0 {
+					k := copy(e.key[e.keyN:], b[i:i+n])
+					e.keyN += k
+					e.keyBad = e.keyBad || k < n // longer than any key with a role
+					i += n
+					continue
+				}
+			}
 			if e.nameKey && e.depth == 0 && !e.keyed && len(e.str) < 1024 {
 				e.str = append(e.str, c) // the tool name, as a JSON string
 			}
@@ -238,7 +250,7 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				e.state = eColon
 				e.role = roleOther
 				if !e.keyBad {
-					e.role = keyRole(string(e.key[:e.keyN]))
+					e.role = keyRole(e.key[:e.keyN])
 				}
 				if e.nameKey && e.depth == 0 && !e.keyed {
 					e.keyed, e.role = true, roleName

@@ -55,6 +55,47 @@ type gemReader struct {
 	// pend is where the JSON not yet fed to the scanner starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
+	// lit: the content of a delimited string is held in buf (from
+	// litOff) while it may be a JSON number, true, false or null, which
+	// FunctionGemma writes between <escape> delimiters too (typedQuoted).
+	lit    bool
+	litOff int
+	key    []byte // the last key of the arguments object (a parameter's name)
+}
+
+// typedQuoted: a delimited string of a body whose Quote is set
+// (FunctionGemma's <escape>) that reads whole as a JSON number, true,
+// false or null is that value, as vLLM reads FunctionGemma's calls,
+// unless the catalog types the parameter as a string only; Gemma 4's
+// <|"|> strings stay strings.
+func (g *gemReader) typedQuoted(p *Parser) bool {
+	if p.mk.blk.Body.Quote == "" {
+		return false
+	}
+	if len(g.stack) == 1 && p.calls.cur.tool != nil { // a parameter's value
+		prm := p.calls.cur.tool.Param(string(g.key))
+		return len(catalog.ParamTypes(prm)) == 0 || !catalog.KeepsString(prm)
+	}
+	return true
+}
+
+// maxLit bounds the content held while a delimited string may be a
+// literal; litByte holds the bytes one may have.
+const maxLit = 32
+
+var litByte = stopSet("0123456789+-.eEtrufalsn")
+
+// unlit writes the held content of a string as the start of a JSON
+// string: it is no literal.
+func (g *gemReader) unlit(p *Parser) {
+	if !g.lit {
+		return
+	}
+	g.lit = false
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '"')
+	p.scratch = catalog.AppendJSONChars(p.scratch, g.buf)
+	g.out(p, s, g.litOff)
 }
 
 // Gemma body states.
@@ -82,7 +123,7 @@ func (g *gemReader) begin(p *Parser, b []byte, i int) int {
 	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
 	p.calls.cur.after, _, _ = p.blockCallRet()
 	p.calls.name, p.calls.nameOff = p.calls.name[:0], p.off+i
-	g.state, g.stack, g.elems, g.buf, g.lt, g.pend = gmName, g.stack[:0], false, g.buf[:0], 0, -1
+	g.state, g.stack, g.elems, g.buf, g.lt, g.pend, g.lit = gmName, g.stack[:0], false, g.buf[:0], 0, -1, false
 	p.mode = mBody
 	return i
 }
@@ -189,6 +230,9 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			}
 			p.scratch = catalog.AppendJSONString(p.scratch, key)
 			p.scratch = append(p.scratch, ':')
+			if len(g.stack) == 1 {
+				g.key = append(g.key[:0], key...)
+			}
 			g.out(p, s, g.bufAt)
 			g.elems = true
 			g.state = gmValue
@@ -294,6 +338,11 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			case c == '<':
 				g.ltStart(p, i)
 				i++
+			case top == '{' && !gemKeyStop[c] && c != ',' && c != ']' && c != '"':
+				// key:<escape>v<escape>next:… : the model left out the
+				// ',' after a delimited value; the key that follows is
+				// the next one (vLLM reads FunctionGemma's calls so).
+				g.state, g.buf = gmKey, g.buf[:0]
 			default:
 				return g.bad(p, i, off, "expected ',' or a closer after a value")
 			}
@@ -305,6 +354,15 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 // str reads <|"|> string content up to a '<', escaped for JSON.
 func (g *gemReader) str(p *Parser, b []byte, i int) int {
 	j := i
+	for g.lit && j < len(b) && b[j] != '<' {
+		if !litByte[b[j]] || len(g.buf) == maxLit {
+			g.unlit(p)
+			break
+		}
+		g.buf = append(g.buf, b[j])
+		j++
+	}
+	i = j // held in buf, or written by unlit
 	for j < len(b) && b[j] != '<' {
 		j++
 	}
@@ -390,11 +448,26 @@ func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
 		s := len(p.scratch)
 		if g.ltRet == gmValue { // a string opens
 			s = g.comma(p)
-			p.scratch = append(p.scratch, '"')
 			g.state = gmString
-		} else { // the string closes
+			if g.typedQuoted(p) {
+				g.out(p, s, g.ltOff)
+				g.lit, g.litOff, g.buf = true, g.ltOff, g.buf[:0]
+				return i
+			}
 			p.scratch = append(p.scratch, '"')
+		} else { // the string closes
 			g.state = gmAfter
+			if g.lit {
+				g.lit = false
+				if v := g.buf; isJSONNumber(v) || string(v) == "true" || string(v) == "false" || string(v) == "null" {
+					p.scratch = append(p.scratch, v...)
+				} else {
+					p.scratch = catalog.AppendJSONString(p.scratch, v)
+				}
+				g.out(p, s, g.litOff)
+				return i
+			}
+			p.scratch = append(p.scratch, '"')
 		}
 		g.out(p, s, g.ltOff)
 		return i
@@ -428,6 +501,7 @@ func (g *gemReader) ltFail(p *Parser, i int) int {
 			return g.bad(p, i, g.bufAt, "a bare value longer than 1024 bytes")
 		}
 	case gmString:
+		g.unlit(p)
 		s := len(p.scratch)
 		p.scratch = catalog.AppendJSONChars(p.scratch, []byte(held))
 		g.out(p, s, g.ltOff)

@@ -86,7 +86,7 @@ func (p *Parser) tagInReasoning(k tagKind, off int) bool {
 // [off, end): a block's Open is held as possible call markup; any other
 // marker (another dialect's reasoning or drop marker) is reasoning text.
 func (p *Parser) markerInReasoning(a action, off, end int) {
-	if a.kind == aBlock || a.kind == aReasonCall {
+	if (a.kind == aBlock || a.kind == aReasonCall) && !a.block.Named { // a Named block's Open is prose there
 		p.holdCall(p.held(), off, end)
 		p.inr.pend.tag, p.inr.pend.act = false, a
 		return

@@ -150,9 +150,8 @@ func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without an <%s>", tagName(x.value), tagName(x.key))
 			r.key = append(r.key, "value"...)
 		}
-		key := p.own(r.key)
+		r.valueOpen(p, r.key, off) // (copies what it keeps of the key)
 		r.key = r.key[:0]
-		r.valueOpen(p, key, off)
 	case closing && k == x.invoke:
 		r.keyLost(p, off)
 		r.endInvoke(p, off)

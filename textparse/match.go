@@ -122,6 +122,27 @@ func (m *match) feedMarker(b []byte) (n, res, id int) {
 		m.cand = 1 << best
 		return len(rest), mmComplete, best
 	}
+	// No candidate is in b whole. When each one's rest fits in b, byte by
+	// byte would fail where the last candidate drops out: after the
+	// longest prefix b shares with one of them.
+	fail := 0
+	for k := m.cand; k != 0; k &= k - 1 {
+		rest := m.set.list[bits.TrailingZeros64(k)][m.n:]
+		if len(rest) > len(b) {
+			fail = -1
+			break
+		}
+		j := 0
+		for j < len(rest) && rest[j] == b[j] {
+			j++
+		}
+		fail = max(fail, j)
+	}
+	if fail >= 0 {
+		m.n += copy(m.buf[m.n:], b[:fail])
+		m.cand = 0
+		return fail, mmFail, -1
+	}
 	for n < len(b) {
 		res, id = m.stepMarker(b[n])
 		if res == mmFail {

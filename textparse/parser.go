@@ -69,7 +69,6 @@ type callState struct {
 	nameOff int            // offset of the name's content
 	next    int            // next call index
 	names   toolcall.Names // tool names seen
-	ids     toolcall.IDs   // generated call ids
 	name    []byte         // the name being read
 	// run: the index in Parser.evs of the last args_delta when its bytes
 	// are the tail of scratch from runS (sendArgs), else -1.
@@ -372,6 +371,12 @@ func (p *Parser) content(b []byte, off int) {
 		p.emitText(b, off)
 	case mName:
 		p.nameBytes(b)
+	case mBlockBody:
+		if p.mk.blk.Body.Probe {
+			p.probeRefed(b, off)
+			return
+		}
+		p.stray(b, off)
 	case mBody:
 		if p.rd.tag != nil {
 			p.rd.tag.content(p, b, off)
@@ -450,6 +455,12 @@ func (p *Parser) Close() []toolcall.Event {
 	}
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.args.hold) > 0 && p.args.js.End() {
 		p.flushHold()
+	}
+	if p.mode == mBlockBody && p.mk.blk.Body.Probe { // a '[' at the very end: text
+		s := len(p.scratch)
+		p.scratch = append(p.scratch, p.mk.blk.Open...)
+		p.emitText(p.scratch[s:], p.mk.callStart)
+		p.mode = mText
 	}
 	if p.mode == mBody {
 		p.rd.body.end(p)

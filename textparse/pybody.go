@@ -43,6 +43,12 @@ type pyReader struct {
 	heldOff int
 	nameAt  int // where the name starts in held (0: not yet)
 	nameEnd int // where it ends (0: still in it)
+	// strict: a list after text (Body.Probe) is a call list only once
+	// "[NAME(KEYWORD=" or "[NAME()" is seen, since prose and code hold
+	// "[f(x)]" and "a[len(a)-1]"; paren, kwAt and kwEnd are where '(' and
+	// the keyword are in held (0: not yet).
+	strict                   bool
+	paren, kwAt, kwEnd, eqAt int
 }
 
 // jsonListElems reads the elements of a JSON list of calls whose '[' a
@@ -74,7 +80,13 @@ func (py *pyReader) starts(c byte, anchored bool) bool {
 
 // begin starts a Python body at b[i] ('[' or a name's first byte).
 func (py *pyReader) begin(p *Parser, b []byte, i int) int {
-	py.state, py.calls, py.bracket, py.pend, py.probe = pyStart, 0, false, -1, false
+	py.state, py.calls, py.bracket, py.pend, py.probe, py.strict = pyStart, 0, false, -1, false, false
+	if p.mk.blk.Body.Probe { // the block's Open was the list's '['
+		py.bracket, py.probe, py.strict = true, true, true
+		py.held, py.heldOff = append(py.held[:0], '['), p.mk.callStart
+		py.nameAt, py.nameEnd, py.paren, py.kwAt, py.kwEnd, py.eqAt = 0, 0, 0, 0, 0, 0
+		return i
+	}
 	if b[i] == '[' {
 		py.bracket = true
 		if p.mk.blk.Anchored {
@@ -93,6 +105,15 @@ func (py *pyReader) begin(p *Parser, b []byte, i int) int {
 func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
 	for ; i < len(b); i++ {
 		c := b[i]
+		if py.paren > 0 {
+			if j, done := py.probeArgs(p, c, i); done {
+				return j
+			}
+			if py.held = append(py.held, c); len(py.held) > pyProbeMax {
+				return py.probeText(p, i+1)
+			}
+			continue
+		}
 		switch {
 		case py.nameAt == 0 && isSpace(c), py.nameEnd > 0 && isSpace(c):
 		case py.nameAt == 0 && c == ']':
@@ -106,7 +127,11 @@ func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
 			if py.nameEnd == 0 {
 				py.nameEnd = len(py.held)
 			}
-			return py.probeCall(p, i)
+			if py.strict {
+				py.paren = len(py.held)
+				break
+			}
+			return py.probeCall(p, i) + 1
 		case py.nameAt > 0 && py.nameEnd == 0 && isSpace(c):
 			py.nameEnd = len(py.held)
 		default:
@@ -119,8 +144,42 @@ func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
 	return i
 }
 
-// probeCall starts the first call of an anchored list at the '(' at
-// b[i], its name held.
+// probeArgs reads, for a strict probe, a byte c (at b[i]) after the '(':
+// spaces, a keyword, spaces, then '=' (not "==") or, with no keyword, ')'
+// start the call (reading goes on at the returned index, which done
+// reports); anything else makes the held bytes text.
+func (py *pyReader) probeArgs(p *Parser, c byte, i int) (int, bool) {
+	switch {
+	case py.eqAt > 0 && c == '=': // a comparison, not a keyword argument
+		return py.probeText(p, i), true
+	case py.eqAt > 0:
+		kw, at, eq := py.held[py.kwAt:py.kwEnd], py.heldOff+py.kwAt, py.heldOff+py.eqAt
+		j := py.probeCall(p, i)
+		py.kw, py.kwOff = append(py.kw[:0], kw...), at
+		py.keyword(p, eq)
+		return j, true
+	case isSpace(c) && (py.kwAt == 0 || py.kwEnd > 0):
+	case isSpace(c):
+		py.kwEnd = len(py.held)
+	case py.kwAt == 0 && c == ')':
+		return py.probeCall(p, i), true
+	case py.kwAt == 0 && isPyKwByte(c) && !(c >= '0' && c <= '9'):
+		py.kwAt = len(py.held)
+	case py.kwAt > 0 && py.kwEnd == 0 && isPyKwByte(c):
+	case py.kwAt > 0 && c == '=':
+		if py.kwEnd == 0 {
+			py.kwEnd = len(py.held)
+		}
+		py.eqAt = len(py.held)
+	default:
+		return py.probeText(p, i), true
+	}
+	return i, false
+}
+
+// probeCall starts the first call of a probed list, its name held; b[i]
+// (the '(' of an anchored list, or what a strict probe read up to) is read
+// next, in the call's arguments.
 func (py *pyReader) probeCall(p *Parser, i int) int {
 	py.probe = false
 	_, skipped, closer := p.blockCallRet()
@@ -131,7 +190,18 @@ func (py *pyReader) probeCall(p *Parser, i int) int {
 	py.args = 0
 	p.calls.cur.given = p.calls.cur.given[:0]
 	py.state = pyArgs
-	return i + 1
+	return i
+}
+
+// probeRefed reads bytes b at off that follow a probed list's '[' met in
+// bytes given back to the text state (a tag that failed: "<b [x]"): the
+// list is not probed there, its '[' and b are text, markers in b acted on.
+func (p *Parser) probeRefed(b []byte, off int) {
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, p.mk.blk.Open...)
+	p.emitText(p.scratch[s:], p.mk.callStart)
+	p.mode = mText
+	p.refeed(p.textMarkers(), b, off, false)
 }
 
 // probeText gives the held bytes back as text; b[i] is read as text.
@@ -278,25 +348,9 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "positional argument %s in a call to %s: only keyword arguments can be matched to parameters", py.kw, p.calls.cur.name)
 				return i
 			}
-			kw := p.calls.names.Intern(py.kw)
-			if p.calls.cur.gave(kw) {
-				py.flush(p, len(p.scratch))
-				p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.calls.cur.name)
+			if !py.keyword(p, off) {
 				return i
 			}
-			p.calls.cur.given = append(p.calls.cur.given, kw)
-			s := len(p.scratch)
-			if py.args == 0 {
-				p.scratch = append(p.scratch, '{')
-			} else {
-				p.scratch = append(p.scratch, ',')
-			}
-			p.scratch = appendJSONKey(p.scratch, kw)
-			py.emit(p, s, py.kwOff)
-			py.args++
-			py.val.Reset()
-			py.valOff = off + 1
-			py.state = pyVal
 			i++
 		case pyVal:
 			s := len(p.scratch)
@@ -339,6 +393,32 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// keyword writes the keyword in py.kw as the next argument's key, at the
+// '=' at input offset eq, and starts its value; it reports false when the
+// call was abandoned (a repeated keyword).
+func (py *pyReader) keyword(p *Parser, eq int) bool {
+	kw := p.calls.names.Intern(py.kw)
+	if p.calls.cur.gave(kw) {
+		py.flush(p, len(p.scratch))
+		p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.calls.cur.name)
+		return false
+	}
+	p.calls.cur.given = append(p.calls.cur.given, kw)
+	s := len(p.scratch)
+	if py.args == 0 {
+		p.scratch = append(p.scratch, '{')
+	} else {
+		p.scratch = append(p.scratch, ',')
+	}
+	p.scratch = appendJSONKey(p.scratch, kw)
+	py.emit(p, s, py.kwOff)
+	py.args++
+	py.val.Reset()
+	py.valOff = eq + 1
+	py.state = pyVal
+	return true
 }
 
 // emit takes the arguments JSON written to scratch from s on, converted
@@ -407,15 +487,10 @@ func isPyKwByte(c byte) bool {
 // names (math.factorial) and '-', which tool names hold and models keep.
 func isPyNameByte(c byte) bool { return isPyKwByte(c) || c == '.' || c == '-' }
 
-// appendJSONKey appends "k": for an identifier k (no byte needs escaping
-// but '"' and '\\', which identifiers do not hold; escaped anyway).
+// appendJSONKey appends "k": for a keyword k, read by isPyKwByte, so that
+// no byte of it needs escaping in JSON.
 func appendJSONKey(dst []byte, k string) []byte {
 	dst = append(dst, '"')
-	for i := 0; i < len(k); i++ {
-		if c := k[i]; c == '"' || c == '\\' {
-			dst = append(dst, '\\')
-		}
-		dst = append(dst, k[i])
-	}
+	dst = append(dst, k...)
 	return append(dst, '"', ':')
 }

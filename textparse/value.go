@@ -482,7 +482,14 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 		r.val.cdN, r.val.cdOff = 1, p.off+j // perhaps <![CDATA[: held
 		return j + 1
 	}
-	return p.startTagAt(b, j)
+	if p.mode != mBody || p.rd.tag != tagBody(r) {
+		return p.startTagAt(b, j)
+	}
+	m := &p.m // startTagAt, the tags this reader acts on set directly (tagSet)
+	m.tset = tagSet{suffix: p.tags.xSuffix}
+	r.tags(p, &m.tset)
+	m.beginTag(p.off + j)
+	return p.matchStep(b, j+1)
 }
 
 // cdataStep reads a CDATA section of a value: the rest of its opener

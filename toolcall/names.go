@@ -1,6 +1,9 @@
 package toolcall
 
-import "strconv"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // generatedIDs holds the ids of the first calls of a message, so that
 // naming them allocates nothing.
@@ -12,45 +15,52 @@ var generatedIDs = func() (ids [64]string) {
 }()
 
 // GeneratedID is the id parsers give call index when the protocol carries
-// none: "call_<index>". The first 64 cost no allocation.
+// none: "call_<index>". The first 64 are made at start-up; the next, up to
+// idBlocks*idBlock, 64 at a time in one string shared by every parser (the
+// first parser to need a block makes it); only ids beyond those allocate.
 func GeneratedID(index int) string {
 	if index >= 0 && index < len(generatedIDs) {
 		return generatedIDs[index]
 	}
-	var buf [32]byte
-	return string(strconv.AppendInt(append(buf[:0], "call_"...), int64(index), 10))
-}
-
-// IDs gives a message's calls their generated ids (GeneratedID) with few
-// allocations: beyond the first 64, it makes them 64 at a time in one
-// string and hands out pieces of it. The zero value is ready to use; not
-// safe for concurrent use.
-type IDs struct {
-	base  int    // the index of the block's first id
-	block string // the ids of calls base to base+63, one after another
-	ends  [len(generatedIDs)]uint16
-}
-
-// ID returns GeneratedID(index).
-func (g *IDs) ID(index int) string {
-	const n = len(generatedIDs)
-	if index < n {
-		return GeneratedID(index)
+	if index < 0 || index >= idBlocks*idBlock {
+		var buf [32]byte
+		return string(strconv.AppendInt(append(buf[:0], "call_"...), int64(index), 10))
 	}
-	base := index - index%n
-	if g.block == "" || g.base != base {
-		buf := make([]byte, 0, n*(len("call_")+20))
-		for i := range n {
-			buf = strconv.AppendInt(append(buf, "call_"...), int64(base+i), 10)
-			g.ends[i] = uint16(len(buf))
+	b := generatedBlocks[index/idBlock].Load()
+	if b == nil {
+		b = newIDBlock(index - index%idBlock)
+		if !generatedBlocks[index/idBlock].CompareAndSwap(nil, b) {
+			b = generatedBlocks[index/idBlock].Load()
 		}
-		g.base, g.block = base, string(buf)
 	}
-	i, start := index-base, 0
+	i, start := index%idBlock, 0
 	if i > 0 {
-		start = int(g.ends[i-1])
+		start = int(b.ends[i-1])
 	}
-	return g.block[start:g.ends[i]]
+	return b.s[start:b.ends[i]]
+}
+
+// Blocks of generated ids: idBlock ids in one string.
+const idBlock, idBlocks = 64, 1024
+
+var generatedBlocks [idBlocks]atomic.Pointer[idBlockT]
+
+// idBlockT is the ids of calls base to base+63, one after another in s;
+// ends[i] is where id base+i ends.
+type idBlockT struct {
+	s    string
+	ends [idBlock]uint16
+}
+
+func newIDBlock(base int) *idBlockT {
+	b := &idBlockT{}
+	buf := make([]byte, 0, idBlock*len("call_65535"))
+	for i := range idBlock {
+		buf = strconv.AppendInt(append(buf, "call_"...), int64(base+i), 10)
+		b.ends[i] = uint16(len(buf))
+	}
+	b.s = string(buf)
+	return b
 }
 
 // maxInterned bounds how many names a Names remembers, and how long one

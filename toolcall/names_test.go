@@ -1,6 +1,9 @@
 package toolcall
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 func TestGeneratedID(t *testing.T) {
 	for _, c := range []struct {
@@ -37,18 +40,17 @@ func TestNamesIntern(t *testing.T) {
 	}
 }
 
-// TestIDsMatchGeneratedID: the block-made ids are GeneratedID's, in any
-// order of asking.
-func TestIDsMatchGeneratedID(t *testing.T) {
-	var g IDs
-	for _, i := range []int{0, 63, 64, 65, 127, 128, 5000, 64, 1 << 40, 70, -1} {
-		if got, want := g.ID(i), GeneratedID(i); got != want {
-			t.Errorf("ID(%d) = %q, want %q", i, got, want)
+// TestGeneratedIDBlocks: ids from the shared blocks are "call_<index>",
+// in any order of asking, at block edges and past the last block.
+func TestGeneratedIDBlocks(t *testing.T) {
+	for _, i := range []int{0, 63, 64, 65, 127, 128, 5000, 64, idBlocks*idBlock - 1, idBlocks * idBlock, 1 << 40, 70, -1} {
+		if got, want := GeneratedID(i), "call_"+strconv.Itoa(i); got != want {
+			t.Errorf("GeneratedID(%d) = %q, want %q", i, got, want)
 		}
 	}
 	for i := 0; i < 300; i++ {
-		if got, want := g.ID(i), GeneratedID(i); got != want {
-			t.Fatalf("ID(%d) = %q, want %q", i, got, want)
+		if got, want := GeneratedID(i), "call_"+strconv.Itoa(i); got != want {
+			t.Fatalf("GeneratedID(%d) = %q, want %q", i, got, want)
 		}
 	}
 }
