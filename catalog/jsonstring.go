@@ -8,31 +8,33 @@ import (
 
 // AppendJSONString appends b to dst as a quoted JSON string: quote,
 // backslash and control characters are escaped, and each byte that is not
-// part of valid UTF-8 becomes \ufffd. HTML characters are left alone.
+// part of valid UTF-8 becomes \ufffd. HTML characters are left alone. One
+// pass: runs of plain ASCII are found eight bytes at a time and copied
+// whole.
 func AppendJSONString(dst, b []byte) []byte {
-	if wordscan.PlainASCII(b) { // the usual key or value: copied as it is
-		dst = append(dst, '"')
-		dst = append(dst, b...)
-		return append(dst, '"')
-	}
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(b); {
-		if b[i] < utf8.RuneSelf {
+		if i += wordscan.ASCIIRun(b[i:]); i == len(b) {
+			break
+		}
+		c := b[i]
+		if c < utf8.RuneSelf { // a byte to escape
+			dst = appendJSONEscape(append(dst, b[start:i]...), c)
 			i++
+			start = i
 			continue
 		}
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 {
-			dst = AppendJSONChars(dst, b[start:i])
-			dst = append(dst, `\ufffd`...)
+			dst = append(append(dst, b[start:i]...), `\ufffd`...)
 			i++
 			start = i
 			continue
 		}
 		i += size
 	}
-	dst = AppendJSONChars(dst, b[start:])
+	dst = append(dst, b[start:]...)
 	return append(dst, '"')
 }
 
@@ -42,35 +44,31 @@ func AppendJSONString(dst, b []byte) []byte {
 // so a value streamed in pieces may be escaped piece by piece even when a
 // character is split between two of them.
 func AppendJSONChars(dst, b []byte) []byte {
-	const hex = "0123456789abcdef"
 	start := 0
 	for i := 0; i < len(b); {
-		if n := wordscan.JSONString(b[i:]); n > 0 {
-			i += n // a run of plain bytes at once
-			if i == len(b) {
-				break
-			}
+		if i += wordscan.JSONString(b[i:]); i == len(b) {
+			break
 		}
-		c := b[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		dst = append(dst, b[start:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-		}
+		dst = appendJSONEscape(append(dst, b[start:i]...), b[i])
 		i++
 		start = i
 	}
 	return append(dst, b[start:]...)
+}
+
+// appendJSONEscape appends the JSON escape of c: '"', '\\' or a control
+// byte.
+func appendJSONEscape(dst []byte, c byte) []byte {
+	const hex = "0123456789abcdef"
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 }

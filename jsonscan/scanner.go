@@ -208,11 +208,16 @@ func (s *Scanner) Feed(b []byte) int {
 				// Fast path: run to the next quote, backslash or control byte.
 				// (wordscan.JSONString, written out here so that it is
 				// inlined: most strings are short.)
-				j := i
-				for j+8 <= len(b) && !wordscan.EscapeIn8(binary.LittleEndian.Uint64(b[j:])) {
-					j += 8
+				j, tail := i, true
+				for j+8 <= len(b) {
+					k := wordscan.EscapeAt(binary.LittleEndian.Uint64(b[j:]))
+					j += k
+					if k < 8 {
+						tail = false // b[j] ends the run
+						break
+					}
 				}
-				for j < len(b) {
+				for tail && j < len(b) { // fewer than eight bytes left
 					if c := b[j]; c == '"' || c == '\\' || c < 0x20 {
 						break
 					}

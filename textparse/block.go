@@ -185,7 +185,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 				}
 			}
 		}
-		if c == '<' && (i+1 == len(b) || b[i+1] == '/' || isNameByte(b[i+1], true)) && tagsHere() {
+		if c == '<' && (i+1 == len(b) || b[i+1] == '/' || isNameByte(b[i+1], true)) && tagsHere() && !(set.first['<'] && noTagAt(&p.m.tset, b[i+1:])) {
 			if i > start {
 				p.emitText(b[start:i], p.off+start)
 			}
@@ -201,6 +201,19 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 		}
 		i++
 	}
+}
+
+// noTagAt reports whether rest (the bytes after a '<') rules out every tag
+// of set s by its name's first byte, so that a marker starting with '<'
+// is matched at once instead of after the failed tag (unmatched, refeed).
+func noTagAt(s *tagSet, rest []byte) bool {
+	if s.genericOpen || s.genericClose || len(rest) < 2 {
+		return false
+	}
+	if rest[0] == '/' {
+		return s.close&tt.first[rest[1]] == 0
+	}
+	return s.open&tt.first[rest[0]] == 0
 }
 
 // indexNext returns the index of the first byte at or after i that may

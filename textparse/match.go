@@ -207,11 +207,18 @@ func (p *Parser) matchStep(b []byte, i int) int {
 			p.finishTag()
 			return i + 1
 		}
-		if k > 0 && i < len(b) && isSpace(b[i]) { // attributes follow (as stepTag would read it)
-			m.nameEnd, m.phase = m.n, tpAttrs
-			m.buf[m.n] = b[i]
-			m.n++
-			i++
+		if k > 0 && i < len(b) { // attributes or =NAME follow (as stepTag would read them)
+			switch c := b[i]; {
+			case isSpace(c):
+				m.nameEnd, m.phase = m.n, tpAttrs
+			case c == '=' && !m.closing && tt.role[m.kind]&rEq != 0:
+				m.nameEnd, m.phase = m.n, tpEq
+			}
+			if m.phase != tpName {
+				m.buf[m.n] = b[i]
+				m.n++
+				i++
+			}
 		}
 	}
 	for i < len(b) {

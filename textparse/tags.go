@@ -140,7 +140,11 @@ func (t *match) fastName(rest []byte) int {
 		if w&h.m != h.w || w2&h.m2 != h.w2 || end >= len(rest) || h.n > 16 && string(rest[j+16:end]) != tt.names[k][16:] {
 			continue
 		}
-		if n := t.wholeName(rest, j, end, k); n > 0 {
+		n := end // the usual whole name, then a byte that is not a name's
+		if c := rest[end]; c == ':' && t.tset.suffix&(1<<k) != 0 || isNameByte(c, false) {
+			n = t.wholeName(rest, j, end, k)
+		}
+		if n > 0 {
 			if n <= 16 { // the sixteen bytes as two words, no copy call
 				binary.LittleEndian.PutUint64(t.buf[1:], binary.LittleEndian.Uint64(rest))
 				binary.LittleEndian.PutUint64(t.buf[9:], binary.LittleEndian.Uint64(rest[8:]))

@@ -32,8 +32,12 @@ func TestRunsAgainstByteRule(t *testing.T) {
 						t.Fatalf("QuotedRun(%q, %q) = %d, want %d", b, q, got, wq)
 					}
 				}
-				if got, want := PlainASCII(b), !esc && (n == 0 || c < 0x80); got != want {
-					t.Fatalf("PlainASCII(%q) = %v, want %v", b, got, want)
+				wa := want
+				if n > 0 && c >= 0x80 {
+					wa = pos
+				}
+				if got := ASCIIRun(b); got != wa {
+					t.Fatalf("ASCIIRun(%q) = %d, want %d", b, got, wa)
 				}
 			}
 		}
@@ -50,6 +54,32 @@ func TestEscapeIn8(t *testing.T) {
 			want := c < 0x20 || c == '"' || c == '\\'
 			if got := EscapeIn8(binary.LittleEndian.Uint64(b)); got != want {
 				t.Fatalf("EscapeIn8(%q) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}
+
+// EscapeAt finds the first byte to escape among eight, with any bytes
+// after it.
+func TestEscapeAt(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			for _, after := range []byte{'a', 0, '"', 0xff, '\\'} {
+				b := []byte("abcdefgh")
+				b[pos] = byte(c)
+				for k := pos + 1; k < 8; k++ {
+					b[k] = after
+				}
+				want := 8
+				for k, d := range b {
+					if d < 0x20 || d == '"' || d == '\\' {
+						want = k
+						break
+					}
+				}
+				if got := EscapeAt(binary.LittleEndian.Uint64(b)); got != want {
+					t.Fatalf("EscapeAt(%q) = %d, want %d", b, got, want)
+				}
 			}
 		}
 	}
