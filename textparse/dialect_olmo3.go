@@ -30,5 +30,5 @@ func init() {
 // a byte that starts no call, which is stray up to the next tag, at any
 // chunking).
 func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
-	return p.wrapperTo(FormatOlmo3, b, i, func(c byte) bool { return isPyKwByte(c) && !(c >= '0' && c <= '9') })
+	return p.wrapperTo(FormatOlmo3, b, i, isPyIdentStart)
 }
