@@ -120,6 +120,14 @@ var pythonicCases = []parseCase{
 		want: `text="See [docs], [1, 2], arr[len(a)-1], [f(x)], [ x ], [f(a==1)] and [g (\n y\t) ]."`},
 	// SGLang's finish() gives a list cut short back as text
 	// (TestPythonicDetectorFinishFlush).
+	// A '[' right after a word or a closing bracket is an index (vLLM's
+	// pythonic test keeps "hello world[A(A=…" as content).
+	{name: "pythonic/index_after_word_is_text", format: FormatPythonic,
+		in:   "see arr[f(k=1)], f()[g(a=2)] and world[A(A=\t)A(A=,\t",
+		want: `text="see arr[f(k=1)], f()[g(a=2)] and world[A(A=\t)A(A=,\t"`},
+	{name: "pythonic/list_after_cjk_text", format: FormatPythonic,
+		in:   "请稍等[get_weather(city='上海')]",
+		want: `text="请稍等" call=get_weather{"city":"上海"}`},
 	{name: "pythonic/undecided_after_text_is_text", format: FormatPythonic,
 		in:   "Hello! [search(query=",
 		want: `text="Hello! [search(query="`},

@@ -59,6 +59,9 @@ type textState struct {
 	u8  [utf8.UTFMax]byte
 	u8n int
 	u8o int
+	// last is the last byte of text or reasoning emitted (0 before any):
+	// a probed list's '[' right after a word is indexing, not a list.
+	last byte
 }
 
 // callState is the call being read, shared by every dialect.
@@ -277,6 +280,7 @@ func (p *Parser) emitText(b []byte, off int) {
 	if len(b) == 0 {
 		return
 	}
+	p.text.last = b[len(b)-1]
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
 	}
@@ -475,7 +479,7 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.calls.inCall {
 		p.incomplete(end)
 	}
-	p.mode, p.calls.inCall, p.reason, p.tags.wrapper, p.mk.rset = mText, false, false, tkNone, nil
+	p.mode, p.calls.inCall, p.reason, p.tags.wrapper, p.mk.rset, p.text.last = mText, false, false, tkNone, nil, 0
 	p.inr.reset()
 	return p.sealed()
 }

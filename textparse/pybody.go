@@ -82,6 +82,11 @@ func (py *pyReader) starts(c byte, anchored bool) bool {
 func (py *pyReader) begin(p *Parser, b []byte, i int) int {
 	py.state, py.calls, py.bracket, py.pend, py.probe, py.strict = pyStart, 0, false, -1, false, false
 	if p.mk.blk.Body.Probe { // the block's Open was the list's '['
+		if c := p.text.last; c < 0x80 && isPyKwByte(c) || c == ')' || c == ']' || c == '}' {
+			// x[f(k=1)], f()[g(a=b)]: an index, not a list of calls
+			p.probeRefed(nil, 0)
+			return i
+		}
 		py.bracket, py.probe, py.strict = true, true, true
 		py.held, py.heldOff = append(py.held[:0], '['), p.mk.callStart
 		py.nameAt, py.nameEnd, py.paren, py.kwAt, py.kwEnd, py.eqAt = 0, 0, 0, 0, 0, 0
