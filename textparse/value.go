@@ -95,9 +95,16 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	if p.calls.cur.tool != nil {
 		v.param = p.calls.cur.tool.Param(string(name))
 	}
-	v.str = catalog.KeepsString(v.param)
-	if v.str && x != nil && x.d.Tags.UntypedJSON && len(catalog.ParamTypes(v.param)) == 0 {
-		v.str, v.untyped = false, true
+	if v.param == nil { // no schema types it: a string, or read as JSON where the dialect says so
+		v.str = true
+		if x != nil && x.d.Tags.UntypedJSON {
+			v.str, v.untyped = false, true
+		}
+	} else {
+		v.str = catalog.KeepsString(v.param)
+		if v.str && x != nil && x.d.Tags.UntypedJSON && len(catalog.ParamTypes(v.param)) == 0 {
+			v.str, v.untyped = false, true
+		}
 	}
 	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
 		switch typedValue(p.m.attrValue(tt.typed[k])) {
