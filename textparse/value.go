@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/wordscan"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -235,6 +236,10 @@ func (r *paramReader) valueOut(p *Parser, b []byte, off int) {
 	}
 	if !r.val.str {
 		r.val.buf = append(r.val.buf, b...)
+		return
+	}
+	if wordscan.JSONString(b) == len(b) { // nothing to escape: the input bytes as they are
+		p.emitArgsIn(b, off, off+len(b))
 		return
 	}
 	s := len(p.scratch)
