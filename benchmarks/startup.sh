@@ -15,6 +15,8 @@
 #   benchmarks/startup.sh            # from the repository root
 #   RUNS=50 benchmarks/startup.sh
 #   TOOLEVAL_BIN=/tmp/old benchmarks/startup.sh   # time a binary built elsewhere
+#   BASELINE_BIN=/tmp/old benchmarks/startup.sh    # and compare with one built elsewhere, runs
+#                                                  # alternating (the fair way on a loaded machine)
 #   chrt -f 50 benchmarks/startup.sh               # as root on a loaded machine: real-time priority,
 #                                                  # so other jobs do not decide the figures
 #
@@ -35,6 +37,7 @@ normal() {
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+base=${BASELINE_BIN:-}
 bin=${TOOLEVAL_BIN:-}
 static=
 if [[ -z $bin ]]; then
@@ -63,7 +66,18 @@ time_ms() {
 	echo "($t1 - $t0) * 1000" | bc -l
 }
 
-# measure NAME CMD...: RUNS timings of CMD, printed as p50 and p95 (nearest rank).
+# report NAME TIME...: the p50 and p95 (nearest rank) of the times.
+report() {
+	local name=$1
+	shift
+	local n=$#
+	mapfile -t sorted < <(printf '%s\n' "$@" | sort -g)
+	local p50=${sorted[$(((n + 1) / 2 - 1))]}
+	local p95=${sorted[$(((n * 95 + 99) / 100 - 1))]}
+	printf '%-34s p50 %6.1f ms   p95 %6.1f ms   (%d runs)\n' "$name" "$p50" "$p95" "$n"
+}
+
+# measure NAME CMD...: RUNS timings of CMD, printed as p50 and p95.
 measure() {
 	local name=$1
 	shift
@@ -72,10 +86,23 @@ measure() {
 	for ((i = 0; i < runs; i++)); do
 		ts+=("$(time_ms "$@")")
 	done
-	mapfile -t sorted < <(printf '%s\n' "${ts[@]}" | sort -g)
-	local p50=${sorted[$(((runs + 1) / 2 - 1))]}
-	local p95=${sorted[$(((runs * 95 + 99) / 100 - 1))]}
-	printf '%-28s p50 %6.1f ms   p95 %6.1f ms   (%d runs)\n' "$name" "$p50" "$p95" "$runs"
+	report "$name" "${ts[@]}"
+}
+
+# compare NAME ARGS...: RUNS runs each of $BASELINE_BIN and the binary with ARGS,
+# alternating, so that both see the same load; the p50 and p95 of each.
+compare() {
+	local name=$1
+	shift
+	"$base" "$@" >/dev/null
+	"$bin" "$@" >/dev/null
+	local -a ta=() tb=()
+	for ((i = 0; i < runs; i++)); do
+		ta+=("$(time_ms "$base" "$@")")
+		tb+=("$(time_ms "$bin" "$@")")
+	done
+	report "$name, baseline" "${ta[@]}"
+	report "$name" "${tb[@]}"
 }
 
 # median CMD...: the median of 5 runs of CMD, each printing one number.
@@ -106,25 +133,37 @@ counts() {
 	if [[ -x /usr/bin/time ]]; then
 		f=$(median faults "$@")
 	fi
-	printf '%-28s %11d instructions   %5s page faults   (median of 5 runs)\n' "$name" "$(median instructions "$@")" "$f"
+	printf '%-34s %11d instructions   %5s page faults   (median of 5 runs)\n' "$name" "$(median instructions "$@")" "$f"
 }
 
 measure "/bin/true (exec floor)" /bin/true
 measure "Go hello (Go floor)" "$dir/hello-bin"
-measure "tooleval --version" "$bin" --version
-measure "tooleval parse (120 B)" "$bin" parse "$dir/out.txt"
+if [[ -n $base ]]; then
+	compare "tooleval --version" --version
+	compare "tooleval parse (120 B)" parse "$dir/out.txt"
+else
+	measure "tooleval --version" "$bin" --version
+	measure "tooleval parse (120 B)" "$bin" parse "$dir/out.txt"
+fi
 if [[ -n $static ]]; then
 	measure "--version, CGO_ENABLED=0" "$static" --version
 	measure "parse (120 B), CGO_ENABLED=0" "$static" parse "$dir/out.txt"
 fi
 if command -v valgrind >/dev/null; then
 	counts "Go hello" "$dir/hello-bin"
+	if [[ -n $base ]]; then
+		counts "tooleval --version, baseline" "$base" --version
+		counts "tooleval parse (120 B), baseline" "$base" parse "$dir/out.txt"
+	fi
 	counts "tooleval --version" "$bin" --version
 	counts "tooleval parse (120 B)" "$bin" parse "$dir/out.txt"
 	if [[ -n $static ]]; then
 		counts "--version, CGO_ENABLED=0" "$static" --version
 		counts "parse (120 B), CGO_ENABLED=0" "$static" parse "$dir/out.txt"
 	fi
+fi
+if [[ -n $base ]]; then
+	printf 'binary, baseline: %s bytes\n' "$(stat -c %s "$base")"
 fi
 printf 'binary: %s bytes\n' "$(stat -c %s "$bin")"
 if [[ -n $static ]]; then

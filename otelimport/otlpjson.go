@@ -2,6 +2,7 @@ package otelimport
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -105,8 +106,12 @@ func (m *otlpMessage) field(key string) (int, *otlpField) {
 }
 
 // get returns the value of field name in o (under either of its names),
-// or nil when it is absent or null. o has been checked against m.
+// or nil when it is absent or null, or o is nil. o has been checked
+// against m.
 func (m *otlpMessage) get(o *fastjson.Object, name string) *fastjson.Value {
+	if o == nil {
+		return nil
+	}
 	_, f := m.field(name)
 	v := o.Get(f.name)
 	if v == nil {
@@ -460,43 +465,14 @@ func doubleOf(v *fastjson.Value) (float64, bool) {
 	return f, err == nil
 }
 
-// isJSONNumber reports whether s is exactly one JSON number.
+// isJSONNumber reports whether s is exactly one JSON number: a valid
+// JSON value that starts with a minus or a digit and ends with a digit
+// (no white space around it).
 func isJSONNumber(s string) bool {
-	i := 0
-	digits := func() int {
-		n := 0
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case digits() == 0:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
+	return s != "" && (s[0] == '-' || isDigit(s[0])) && isDigit(s[len(s)-1]) && json.Valid([]byte(s))
 }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // integerText writes the JSON number s as a decimal integer when its value
 // is one: the fraction and exponent shifted away ("1.5e1" is "15", "1.5"
@@ -505,14 +481,14 @@ func integerText(s string) (string, bool) {
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	i := 0
-	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+	for i < len(s) && isDigit(s[i]) {
 		i++
 	}
 	intp, rest := strings.TrimPrefix(s[:i], "0"), s[i:] // JSON: "0" alone or no leading 0
 	frac := ""
 	if strings.HasPrefix(rest, ".") {
 		j := 1
-		for j < len(rest) && '0' <= rest[j] && rest[j] <= '9' {
+		for j < len(rest) && isDigit(rest[j]) {
 			j++
 		}
 		frac, rest = strings.TrimRight(rest[1:j], "0"), rest[j:]
@@ -602,28 +578,20 @@ func keyValuesOf(vs []*fastjson.Value) []keyValue {
 
 // listOf is the elements of a repeated field (checked); nil when absent.
 func listOf(m *otlpMessage, o *fastjson.Object, name string) []*fastjson.Value {
-	if o == nil {
-		return nil
+	if v := m.get(o, name); v != nil {
+		a, _ := v.Array()
+		return a
 	}
-	v := m.get(o, name)
-	if v == nil {
-		return nil
-	}
-	a, _ := v.Array()
-	return a
+	return nil
 }
 
 // objectOf is a message field's object (checked); nil when absent.
 func objectOf(m *otlpMessage, o *fastjson.Object, name string) *fastjson.Object {
-	if o == nil {
-		return nil
+	if v := m.get(o, name); v != nil {
+		x, _ := v.Object()
+		return x
 	}
-	v := m.get(o, name)
-	if v == nil {
-		return nil
-	}
-	x, _ := v.Object()
-	return x
+	return nil
 }
 
 // stringOf is a string field (checked); "" when absent.

@@ -167,6 +167,7 @@ var otlpCases = []struct {
 		{"key":"idx","value":{"stringValueStrindex":3}}]}]}]}]}`, ""},
 	{"enums and the rest of a span", `{"resourceSpans":[{"scopeSpans":[{"scope":{"name":"s","attributes":[]},"spans":[{"kind":"SPAN_KIND_CLIENT","status":{"code":2,"message":"m"},
 		"links":[{"traceId":"","flags":1}],"flags":"257","droppedEventsCount":0}]},{"spans":[{"kind":"NOT_A_KIND","status":{"code":"STATUS_CODE_OK"}}]}]}]}`, ""},
+	{"exponent in a number string", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"1E2","attributes":[{"key":"a","value":{"doubleValue":"-2.5e-3"}}]}]}]}]}`, ""},
 	{"hex ids", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"4bf92f3577b34da6a3ce929d0e0e4736","spanId":"00f067aa0ba902b7","parentSpanId":""}]}]}]}`, ""},
 	{"escaped keys and strings", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"n\u0061me":"\ud83d\ude00 \u00e9\n"}]}]}]}`, ""},
 
@@ -180,6 +181,9 @@ var otlpCases = []struct {
 	{"fraction in an integer", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":1.5}]}]}]}`, "startTimeUnixNano: want an unsigned integer"},
 	{"negative time", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"-1"}]}]}]}`, "want an unsigned integer"},
 	{"space in a number string", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":" 1"}]}]}]}`, "want an unsigned integer"},
+	{"not a JSON number in a string", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"01"},{"startTimeUnixNano":"1."}]}]}]}`, "spans[0].startTimeUnixNano: want an unsigned integer"},
+	{"a sign JSON has not", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"endTimeUnixNano":"+1"}]}]}]}`, "endTimeUnixNano: want an unsigned integer"},
+	{"space after a number string", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"attributes":[{"key":"a","value":{"doubleValue":"1 "}}]}]}]}]}`, "doubleValue: want a number"},
 	{"int64 overflow", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"attributes":[{"key":"a","value":{"intValue":"9223372036854775808"}}]}]}]}]}`, "intValue: want an integer"},
 	{"uint32 overflow", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"flags":4294967296}]}]}]}`, "flags: want an unsigned integer"},
 	{"double out of range", `{"resourceSpans":[{"scopeSpans":[{"spans":[{"attributes":[{"key":"a","value":{"doubleValue":1e400}}]}]}]}]}`, "doubleValue: want a number"},

@@ -16,6 +16,14 @@ func init() { parseCases = append(parseCases, apertusCases...) }
 // apertusCases are modelled on Apertus 8B/70B Instruct output with its
 // chat template.
 var apertusCases = []parseCase{
+	// vLLM's test_apertus_tool_parser.py: a call whose arguments are
+	// complete lacks only its closers at the end of the output: a call.
+	{name: "apertus/closers_missing_at_end", format: FormatApertus,
+		in:   apOpen + `[{"list_files": {}}, {"get_weather": {"city": "Bern"}`,
+		want: `call=list_files{} call=get_weather{"city":"Bern"} error=missing_closer`},
+	{name: "apertus/cut_in_arguments", format: FormatApertus,
+		in:   apOpen + `[{"get_weather": {"city": "Be`,
+		want: `error=incomplete_call`},
 	{name: "apertus/one_call", format: FormatApertus,
 		in:   apOpen + `[{"get_weather": {"city": "Paris", "days": 3}}]` + apClose,
 		want: `call=get_weather{"city":"Paris","days":3}`},

@@ -41,7 +41,7 @@ type fnReader struct{}
 
 // starts: a recipient name (at the start of the answer, an identifier).
 func (fnReader) starts(c byte, anchored bool) bool {
-	return !anchored || isPyKwByte(c) && !(c >= '0' && c <= '9')
+	return !anchored || isPyIdentStart(c)
 }
 
 // end: an unfinished recipient line at the end of the stream is text (a

@@ -15,12 +15,14 @@ const FormatGigaChat3 Format = "gigachat3"
 func init() {
 	register(&Dialect{
 		Format: FormatGigaChat3,
-		Wire:   `function call<|role_sep|>\n{"name":NAME,"arguments":{json}} (3.1: <|function_call|>{json}); <|message_sep|> dropped`,
+		Wire:   `function call<|role_sep|>\n{"name":NAME,"arguments":{json}} (3.1: <|function_call|>{json}); <|message_sep|> and </s> dropped`,
 		Blocks: []Block{
 			{Open: "function call<|role_sep|>", Body: Body{Read: ReadJSON}},
 			{Open: "<|function_call|>", Body: Body{Read: ReadJSON}},
 		},
-		Drop:   []string{"<|message_sep|>"},
+		// </s> is the model's end-of-sequence token, which a server that
+		// keeps special tokens passes on after the call (vLLM strips it).
+		Drop:   []string{"<|message_sep|>", "</s>"},
 		NoAuto: true,
 	})
 }

@@ -17,6 +17,14 @@ func init() {
 		{name: "gigachat3/v31_function_call_token", format: FormatGigaChat3,
 			in:   "Уточню курс.<|function_call|>{\"name\": \"get_rate\", \"arguments\": {\"pair\": \"EUR/RUB\"}}",
 			want: `text="Уточню курс." call=get_rate{"pair":"EUR/RUB"}`},
+		// vLLM's test_gigachat3_tool_parser.py: the end-of-sequence token
+		// after the call is markup.
+		{name: "gigachat3/eos_after_call", format: FormatGigaChat3,
+			in:   "Проверю.<|message_sep|>function call<|role_sep|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Казань\"}}</s>",
+			want: `text="Проверю." call=get_weather{"city":"Казань"}`},
+		{name: "gigachat3/v31_eos_after_call", format: FormatGigaChat3,
+			in:   "<|function_call|>{\"name\": \"list_files\", \"arguments\": {}}</s>",
+			want: `call=list_files{}`},
 		{name: "gigachat3/v31_call_only", format: FormatGigaChat3,
 			in:   "<|function_call|>{\"name\": \"list_files\", \"arguments\": {}}",
 			want: `call=list_files{}`},

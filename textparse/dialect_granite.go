@@ -13,10 +13,14 @@ const FormatGranite Format = "granite"
 func init() {
 	register(&Dialect{
 		Format: FormatGranite,
-		Wire:   `<|tool_call|>[{"name":NAME,"arguments":{json}},…] (3.1: <tool_call>[…])`,
+		Wire:   `<|tool_call|>[{"name":NAME,"arguments":{json}},…] (3.1: <tool_call>[…]; 4: </tool_call> dropped)`,
 		Blocks: []Block{
 			{Open: "<|tool_call|>", Body: Body{Read: ReadJSON}},
 			{Named: true, Open: "<tool_call>", Body: Body{Read: ReadJSON}},
 		},
+		// Granite 4 closes each call (<tool_call> {…} </tool_call>, the
+		// tool_call dialect's shape, which reads it whole): under
+		// --format granite the closer is markup, not text.
+		Drop: []string{"</tool_call>"},
 	})
 }

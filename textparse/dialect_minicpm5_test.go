@@ -23,6 +23,14 @@ var miniCPM5Cases = []parseCase{
 	{name: "minicpm5/one_call", format: FormatMiniCPM5, tools: true,
 		in:   mcCall("get_weather", "city", "Paris", "days", "3"),
 		want: `call=get_weather{"city":"Paris","days":3}`},
+	// vLLM's test_minicpm5xml_tool_parser.py: a parameter tag without a
+	// name is reported (vLLM refuses the call; tooleval keeps what it read).
+	{name: "minicpm5/param_without_name", format: FormatMiniCPM5, tools: true,
+		in:   `<function name="get_weather"><param>Paris</param><param name="days">2</param></function>`,
+		want: `call=get_weather{"":"Paris","days":2} error=malformed_markup`},
+	{name: "minicpm5/cdata_value_text_around", format: FormatMiniCPM5, tools: true,
+		in:   "Intro.\n" + mcCall("write_to_file", "path", "a.md", "content", "<![CDATA[# Title\n<b>x</b>]]>") + "\nOutro.",
+		want: `text="Intro.\n\nOutro." call=write_to_file{"path":"a.md","content":"# Title\n<b>x</b>"}`},
 	{name: "minicpm5/thinking_then_call", format: FormatMiniCPM5, tools: true,
 		in:   "<think>\nThe user wants the weather in Paris.\n</think>\n\n" + mcCall("get_weather", "city", "Paris"),
 		want: `text="\n\n" reasoning="\nThe user wants the weather in Paris.\n" call=get_weather{"city":"Paris"}`},

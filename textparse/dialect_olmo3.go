@@ -10,7 +10,9 @@ package textparse
 // It shares <function_calls> with the XML function_calls dialect: under
 // auto the body decides — an <invoke> is XML, a name is OLMo's Python
 // (olmo3Body). Values are Python literals; JSON's true/false/null are read
-// too, as OLMo writes them.
+// too, as OLMo writes them. A call that cannot be read is skipped to the
+// end of its line: the calls on the lines after it are read (as vLLM
+// keeps a broken call's siblings).
 const FormatOlmo3 Format = "olmo3"
 
 func init() {
@@ -18,7 +20,7 @@ func init() {
 	register(&Dialect{
 		Format: FormatOlmo3,
 		Wire:   "<function_calls>\\nNAME(key=value, …)\\n…</function_calls> (Python calls, one per line)",
-		Blocks: []Block{{Open: "<function_calls>", Close: "</function_calls>", Body: Body{Read: ReadPython}}},
+		Blocks: []Block{{Open: "<function_calls>", Close: "</function_calls>", CallEnd: "\n", Body: Body{Read: ReadPython}}},
 	})
 }
 
@@ -28,5 +30,5 @@ func init() {
 // a byte that starts no call, which is stray up to the next tag, at any
 // chunking).
 func (p *Parser) olmo3Body(b []byte, i int) (int, bool) {
-	return p.wrapperTo(FormatOlmo3, b, i, func(c byte) bool { return isPyKwByte(c) && !(c >= '0' && c <= '9') })
+	return p.wrapperTo(FormatOlmo3, b, i, isPyIdentStart)
 }

@@ -41,6 +41,11 @@ var olmo3Cases = []parseCase{
 	{name: "olmo3/invalid_then_valid_block", format: FormatOlmo3,
 		in:   "<function_calls>\nget_weather(\"Paris\")\n</function_calls>\nRetrying.\n<function_calls>\nget_weather(city=\"Paris\")\n</function_calls>",
 		want: `text="\nRetrying.\n" call=get_weather{"city":"Paris"} error=invalid_json`},
+	// vLLM's test_olmo3_tool_parser.py: one broken call does not drop
+	// the calls on the lines after it.
+	{name: "olmo3/broken_call_then_next_line", format: FormatOlmo3,
+		in:   "<function_calls>calc(x=1e999)\nfoo(x=1])\nget_weather(city='Lima')\nlist_files()\n</function_calls>Done.",
+		want: `text="Done." call=get_weather{"city":"Lima"} call=list_files{} error=invalid_json error=invalid_json`},
 	{name: "olmo3/lookalikes_are_text", format: FormatOlmo3,
 		in:   "<function_call> get_weather(city='x') </function_calls_> <function",
 		want: `text="<function_call> get_weather(city='x') </function_calls_> <function"`},

@@ -132,8 +132,16 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 // starts: an object or a list of them.
 func (e *envelope) starts(c byte, anchored bool) bool { return c == '{' || c == '[' }
 
-// end: an unfinished object is the engine's incomplete call.
-func (e *envelope) end(p *Parser) {}
+// end: an unfinished object is the engine's incomplete call, but a
+// {NAME: ARGS} object (Body.NameKey) whose arguments are complete lacks
+// only its closers ("}]" and the block's): a call, with missing_closer,
+// as the serving stacks read such calls.
+func (e *envelope) end(p *Parser) {
+	if e.nameKey && e.keyed && e.argsSeen && e.state == eAfter && e.depth == 0 && p.calls.inCall {
+		p.errorf(p.off, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing tokens of the call to %q", p.calls.cur.name)
+		p.envDone(p.off)
+	}
+}
 
 // begin starts a body read as the block's calls.
 func (e *envelope) begin(p *Parser, b []byte, i int) int {

@@ -120,7 +120,7 @@ func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
 			py.probe = false
 			py.bodyDone(p)
 			return i + 1
-		case py.nameAt == 0 && isPyKwByte(c) && !(c >= '0' && c <= '9'):
+		case py.nameAt == 0 && isPyIdentStart(c):
 			py.nameAt = len(py.held)
 		case py.nameAt > 0 && py.nameEnd == 0 && isPyNameByte(c):
 		case py.nameAt > 0 && c == '(':
@@ -163,7 +163,7 @@ func (py *pyReader) probeArgs(p *Parser, c byte, i int) (int, bool) {
 		py.kwEnd = len(py.held)
 	case py.kwAt == 0 && c == ')':
 		return py.probeCall(p, i), true
-	case py.kwAt == 0 && isPyKwByte(c) && !(c >= '0' && c <= '9'):
+	case py.kwAt == 0 && isPyIdentStart(c):
 		py.kwAt = len(py.held)
 	case py.kwAt > 0 && py.kwEnd == 0 && isPyKwByte(c):
 	case py.kwAt > 0 && c == '=':
@@ -271,7 +271,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				p.calls.callTag = p.mk.callStart
 				return p.beginEnvelopeBody(b, i, closer, after, skipped, &jsonListElems)
 			}
-			if !isPyKwByte(c) || c >= '0' && c <= '9' {
+			if !isPyIdentStart(c) {
 				py.stray(p, off, "expected a call, found %q", c)
 				return i
 			}
@@ -319,7 +319,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			if c == ')' {
 				return py.callDone(p, b, i)
 			}
-			if !isPyKwByte(c) || c >= '0' && c <= '9' {
+			if !isPyIdentStart(c) {
 				py.flush(p, len(p.scratch))
 				p.abandon(off, toolcall.CodeInvalidJSON, "positional argument in a call to %s: only keyword arguments can be matched to parameters", p.calls.cur.name)
 				return i
@@ -485,6 +485,9 @@ func isPyKwByte(c byte) bool {
 
 // isPyNameByte: a call name's bytes: identifier bytes, '.' for dotted
 // names (math.factorial) and '-', which tool names hold and models keep.
+// isPyIdentStart: a byte that may start an identifier (not a digit).
+func isPyIdentStart(c byte) bool { return isPyKwByte(c) && !(c >= '0' && c <= '9') }
+
 func isPyNameByte(c byte) bool { return isPyKwByte(c) || c == '.' || c == '-' }
 
 // appendJSONKey appends "k": for a keyword k, read by isPyKwByte, so that

@@ -214,7 +214,7 @@ func init() {
 	plain := cli.FlagStringer
 	cli.FlagStringer = func(f cli.Flag) string {
 		s := plain(f)
-		if _, ok := f.(*cli.BoolFlag); ok {
+		if isBoolFlag(f) {
 			s = strings.Replace(s, " (default: false)", "", 1)
 		}
 		return s

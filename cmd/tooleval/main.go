@@ -61,6 +61,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runWith is run with the given commands.
 func runWith(cmds []*cli.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(cmds, stdin, stdout, stderr)
+	withFlagNames(app.Commands, args)
 	unknown := false
 	app.CommandNotFound = func(c *cli.Context, name string) {
 		fmt.Fprintf(stderr, "tooleval: unknown command %q (see tooleval --help)\n", name)

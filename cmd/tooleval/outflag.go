@@ -21,8 +21,20 @@ import (
 )
 
 // outputFlag is a string flag whose value is a file the command writes.
-// Its type marks it for checkOutputFlags.
+// Its type marks it for checkOutputFlags; asOutput finds it under the
+// wrapper newApp puts around every flag (flagnames.go).
 type outputFlag struct{ *cli.StringFlag }
+
+// asOutput returns the output flag f is, if it is one.
+func asOutput(f cli.Flag) (outputFlag, bool) {
+	switch x := f.(type) {
+	case outputFlag:
+		return x, true
+	case *namedOutputFlag:
+		return x.outputFlag, true
+	}
+	return outputFlag{}, false
+}
 
 // outFlag declares a flag that names an output file.
 func outFlag(name, usage string, aliases ...string) cli.Flag {
@@ -47,7 +59,7 @@ func checkOutputFlags(c *cli.Context) error {
 		return nil
 	}
 	for _, f := range c.Command.Flags {
-		of, ok := f.(outputFlag)
+		of, ok := asOutput(f)
 		if !ok || !c.IsSet(of.Name) {
 			continue
 		}

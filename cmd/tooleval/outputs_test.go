@@ -69,7 +69,7 @@ func TestOutputFlagNeverTakesAFlag(t *testing.T) {
 		for _, c := range cmds {
 			p := append(append([]string(nil), path...), c.Name)
 			for _, f := range c.Flags {
-				of, ok := f.(outputFlag)
+				of, ok := asOutput(f)
 				if !ok {
 					continue
 				}
@@ -103,7 +103,7 @@ func TestJSONConvention(t *testing.T) {
 				if f.Names()[0] != "json" {
 					continue
 				}
-				if _, ok := f.(outputFlag); !ok {
+				if _, ok := asOutput(f); !ok {
 					t.Errorf("%s: --json is a %T, want an output flag taking FILE (- for stdout)", cmd.Name, f)
 				}
 			}
