@@ -49,7 +49,8 @@ type tagDialect struct {
 	open, close                   uint64 // kinds acted on in text
 	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
 	catalog                       bool
-	keepNL                        bool // Tags.KeepNewline
+	keepNL                        bool   // Tags.KeepNewline
+	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
 	// kv: the tags a key/value call acts on (kv.go), worked out once:
 	// between pairs, in a key, in a value.
 	kv struct{ open, close, keyClose, valueOpen, valueClose uint64 }
@@ -163,6 +164,9 @@ func buildTagTable() {
 		x.ends = bitOf(kind(g.CallEnd, rMarkup)) | bitOf(x.wrapEnd)
 		x.kv.open, x.kv.close = bit(x.key, x.value, x.callSep), bit(x.invoke, x.key, x.value)
 		x.kv.keyClose, x.kv.valueOpen, x.kv.valueClose = bit(x.key, x.invoke), bitOf(x.key), bit(x.value, x.invoke)
+		if g.Bare {
+			x.bare = bitOf(x.invoke)
+		}
 		if g.Suffix {
 			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) |
 				bitOf(x.callSep) | bitOf(x.name) | bitOf(x.args) | bitOf(x.think) | bitOf(tkThink)
@@ -332,8 +336,8 @@ func (p *Parser) bareInvoke() uint64 {
 	if p.calls.cur.kind != ckInvoke || p.wrapperOf() != nil {
 		return 0
 	}
-	if x := p.formatTag(); x != nil && x.d.Tags.Bare {
-		return bitOf(x.invoke)
+	if x := p.formatTag(); x != nil {
+		return x.bare
 	}
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/wordscan"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -95,9 +96,16 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	if p.calls.cur.tool != nil {
 		v.param = p.calls.cur.tool.Param(string(name))
 	}
-	v.str = catalog.KeepsString(v.param)
-	if v.str && x != nil && x.d.Tags.UntypedJSON && len(catalog.ParamTypes(v.param)) == 0 {
-		v.str, v.untyped = false, true
+	if v.param == nil { // no schema types it: a string, or read as JSON where the dialect says so
+		v.str = true
+		if x != nil && x.d.Tags.UntypedJSON {
+			v.str, v.untyped = false, true
+		}
+	} else {
+		v.str = catalog.KeepsString(v.param)
+		if v.str && x != nil && x.d.Tags.UntypedJSON && len(catalog.ParamTypes(v.param)) == 0 {
+			v.str, v.untyped = false, true
+		}
 	}
 	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
 		switch typedValue(p.m.attrValue(tt.typed[k])) {
@@ -228,6 +236,10 @@ func (r *paramReader) valueOut(p *Parser, b []byte, off int) {
 	}
 	if !r.val.str {
 		r.val.buf = append(r.val.buf, b...)
+		return
+	}
+	if wordscan.JSONString(b) == len(b) { // nothing to escape: the input bytes as they are
+		p.emitArgsIn(b, off, off+len(b))
 		return
 	}
 	s := len(p.scratch)

@@ -84,3 +84,36 @@ func TestEscapeAt(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRuns: every run function against its byte-by-byte rule on any input.
+func FuzzRuns(f *testing.F) {
+	for _, s := range []string{"", "plain", `say "hi"`, "tab\there", "é and \xff", "'quoted'", "0123456789abcdef\\", "\x00"} {
+		f.Add([]byte(s), byte('\''))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, q byte) {
+		rule := func(stop func(c byte) bool) int {
+			for j, c := range b {
+				if stop(c) {
+					return j
+				}
+			}
+			return len(b)
+		}
+		esc := func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }
+		if got, want := JSONString(b), rule(esc); got != want {
+			t.Fatalf("JSONString(%q) = %d, want %d", b, got, want)
+		}
+		if got, want := ASCIIRun(b), rule(func(c byte) bool { return esc(c) || c >= 0x80 }); got != want {
+			t.Fatalf("ASCIIRun(%q) = %d, want %d", b, got, want)
+		}
+		if got, want := QuotedRun(b, q), rule(func(c byte) bool { return esc(c) || c == q }); got != want {
+			t.Fatalf("QuotedRun(%q, %q) = %d, want %d", b, q, got, want)
+		}
+		if len(b) >= 8 {
+			x := binary.LittleEndian.Uint64(b)
+			if got, want := EscapeAt(x), min(rule(esc), 8); got != want {
+				t.Fatalf("EscapeAt(%q) = %d, want %d", b[:8], got, want)
+			}
+		}
+	})
+}
