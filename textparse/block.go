@@ -196,8 +196,7 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 			if i > start {
 				p.emitText(b[start:i], p.off+start)
 			}
-			p.beginMarker(set, c, p.off+i)
-			return i
+			return p.markerAt(set, b, i)
 		}
 		i++
 	}
@@ -276,6 +275,23 @@ func (p *Parser) cachedIndex(b []byte, i int, c byte) int {
 // beginMarker starts matching a marker of set at byte c (offset off); the
 // byte itself is fed by matchStep.
 func (p *Parser) beginMarker(set *actionSet, c byte, off int) { p.m.beginMarker(set, c, off) }
+
+// markerAt begins a marker of set at b[i] and matches it at once (what
+// the next step would do), returning where reading goes on.
+func (p *Parser) markerAt(set *actionSet, b []byte, i int) int {
+	if p.inr.pend.on {
+		p.m.beginMarker(set, b[i], p.off+i)
+		return i
+	}
+	if k := set.one[b[i]]; k > 0 { // a one-byte marker: complete at its byte
+		m := &p.m
+		m.on, m.tag, m.set, m.buf[0], m.n, m.off = false, false, set, b[i], 1, p.off+i
+		p.onMarker(set.acts[k-1], p.off+i, p.off+i+1)
+		return i + 1
+	}
+	p.m.beginMarker(set, b[i], p.off+i)
+	return p.matchStep(b, i)
+}
 
 // onMarker acts on a complete marker spanning [off, end).
 func (p *Parser) onMarker(a action, off, end int) {
@@ -376,8 +392,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		for j := i; j < len(b); j++ {
 			if set.first[b[j]] {
 				p.content(b[i:j], p.off+i)
-				p.beginMarker(set, b[j], p.off+j)
-				return j
+				return p.markerAt(set, b, j)
 			}
 			if brace && b[j] == '{' { // NAME{json}: the arguments start
 				p.content(b[i:j], p.off+i)
@@ -402,8 +417,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 	for ; i < len(b); i++ {
 		c := b[i]
 		if set.first[c] {
-			p.beginMarker(set, c, p.off+i)
-			return i
+			return p.markerAt(set, b, i)
 		}
 		if isSpace(c) || p.mode == mBlock && (c == '`' || bytes.IndexByte([]byte(bl.Sep), c) >= 0) {
 			continue

@@ -18,7 +18,11 @@ type markerSet struct {
 	// second[c] (for a first byte c of a marker longer than one byte):
 	// the bytes that may follow c in a marker.
 	second [256]*[256]bool
-	any    bool
+	// one[c]: 1 + the index of the one-byte marker c, 0 if none (it
+	// completes at its byte whatever longer markers start with c: a
+	// match ends at the shortest candidate).
+	one [256]uint8
+	any bool
 }
 
 // add puts m in the set (once) and returns its index.
@@ -35,6 +39,9 @@ func (s *markerSet) add(m string) int {
 		panic("textparse: more than 64 markers in one set")
 	}
 	s.list = append(s.list, m)
+	if len(m) == 1 {
+		s.one[m[0]] = uint8(len(s.list))
+	}
 	if !s.first[m[0]] {
 		s.firsts = append(s.firsts, m[0])
 	}

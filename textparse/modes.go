@@ -9,23 +9,12 @@ func (p *Parser) tagSet(s *tagSet) {
 	*s = tagSet{}
 	switch p.mode {
 	case mText:
-		switch {
-		case p.reason:
-			s.close = bitOf(p.tags.thinkK)
-		case !p.cfg.thinkAsText:
-			s.open = bit(tkThink, tkThinking)
-			s.close = bit(tkThink, tkThinking)
+		if p.reason { // calls' tags inside reasoning too (inreasoning.go); only its own closer, no stray closers
+			s.open, s.close = p.tags.xOpen, bitOf(p.tags.thinkK)
+		} else { // reasoning tags, calls' tags, stray closers (setDialects)
+			s.open, s.close = p.tags.textOpen, p.tags.textClose
 		}
-		if !p.reason { // the dialects' own reasoning tags
-			s.open |= p.tags.xThink
-			s.close |= p.tags.xThink
-		}
-		s.open |= p.tags.xOpen // inside reasoning too (inreasoning.go)
-		s.close |= p.tags.xClose
 		s.genericOpen = p.tags.xCatalog
-		if p.reason {
-			s.close &= bitOf(p.tags.thinkK) // no stray-closer handling inside reasoning
-		}
 	case mWrapper:
 		s.open = tt.invokes | tt.reopen | tt.markup
 		s.close = tt.wclose | tt.invokes | tt.params

@@ -109,6 +109,9 @@ type tagState struct {
 	fence  fenceState
 	// xSuffix: the tag kinds that may carry a :SUFFIX (Tags.Suffix).
 	xSuffix uint64
+	// textOpen, textClose: the tags text acts on outside reasoning
+	// (tagSet), worked out with the rest by setDialects.
+	textOpen, textClose uint64
 
 	thinkK   tagKind                   // the reasoning tag the parser is in
 	wrapper  tagKind                   // the wrapper of calls the parser is in

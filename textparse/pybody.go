@@ -248,8 +248,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				continue
 			}
 			if set := &p.mk.bsets.between; set.first[c] {
-				p.beginMarker(set, c, off) // the block's closer
-				return i
+				return p.markerAt(set, b, i) // the block's closer or a call's end
 			}
 			if py.state == pyAfterCall {
 				switch c {

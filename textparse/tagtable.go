@@ -312,6 +312,11 @@ func (p *Parser) setDialects(m uint64) {
 		p.tags.xFence = p.tags.xFence || x.d.Tags.Fence
 		p.tags.xSuffix |= x.suffix
 	}
+	p.tags.textOpen, p.tags.textClose = p.tags.xThink|p.tags.xOpen, p.tags.xThink|p.tags.xClose
+	if !p.cfg.thinkAsText { // <think>, <thinking>
+		p.tags.textOpen |= bitOf(tkThink) | bitOf(tkThinking)
+		p.tags.textClose |= bitOf(tkThink) | bitOf(tkThinking)
+	}
 }
 
 // closer returns "</name>" for kind k.
