@@ -403,7 +403,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		p.content(b[i:], p.off+i)
 		return len(b)
 	case mBlockSep:
-		if bytes.IndexByte([]byte(bl.Sep), b[i]) >= 0 {
+		if strings.IndexByte(bl.Sep, b[i]) >= 0 {
 			p.mode = mBlock
 			return i + 1
 		}
@@ -417,9 +417,13 @@ func (p *Parser) blockStep(b []byte, i int) int {
 	for ; i < len(b); i++ {
 		c := b[i]
 		if set.first[c] {
+			if k := set.one[c]; k > 0 && set.acts[k-1].kind == aCallEnd && !p.calls.inCall && p.mode == mBlock && !p.inr.pend.on {
+				p.junk = false // a one-byte call end between calls (a newline): all onMarker does
+				continue
+			}
 			return p.markerAt(set, b, i)
 		}
-		if isSpace(c) || p.mode == mBlock && (c == '`' || bytes.IndexByte([]byte(bl.Sep), c) >= 0) {
+		if isSpace(c) || p.mode == mBlock && (c == '`' || strings.IndexByte(bl.Sep, c) >= 0) {
 			continue
 		}
 		switch p.mode {
