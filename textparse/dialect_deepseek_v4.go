@@ -61,17 +61,8 @@ func (p *Parser) invokeJSONBody(b []byte, i int) (int, bool) {
 	if p.junk || c.kind != ckInvoke || c.nparams > 0 || c.jsonBody {
 		return i, false
 	}
-	x := p.wrapperOf()
-	if x == nil {
-		x = p.formatTag()
-	}
-	if x == nil || !x.d.Tags.JSONBody {
+	if x := p.callDialect(); x == nil || !x.d.Tags.JSONBody {
 		return i, false
 	}
-	j, brace := jsonBodyAt(b, i)
-	if !brace {
-		return j, j == len(b)
-	}
-	p.beginJSONBody(j)
-	return j, true
+	return p.jsonBody(b, i)
 }

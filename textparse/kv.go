@@ -50,6 +50,13 @@ func (p *Parser) kvJSON(b []byte, i int) (int, bool) {
 	if c.kind != ckKV || p.junk || c.nparams > 0 || c.jsonBody || len(p.params().key) > 0 {
 		return i, false
 	}
+	return p.jsonBody(b, i)
+}
+
+// jsonBody begins a call's JSON body of arguments when a '{' follows the
+// spaces at b[i:] (an invoke hook's answer): it reports false when
+// something else does, true with j == len(b) when only spaces came so far.
+func (p *Parser) jsonBody(b []byte, i int) (int, bool) {
 	j, brace := jsonBodyAt(b, i)
 	if !brace {
 		return j, j == len(b)
