@@ -124,12 +124,12 @@ func (p *Parser) chatFunctionDelta(choice, slot int, c *call, id []byte, fn *fas
 		args = fn.Get("arguments")
 	}
 	if c == nil {
-		c = p.openCall(string(id), p.names.Intern(name))
+		c = p.openCall(p.names.Copy(id), p.names.Intern(name))
 		c.choice, c.slot = choice, slot
 		p.chat.slots = append(p.chat.slots, c)
 	} else {
 		if c.id == "" && len(id) > 0 && !c.started {
-			c.id = string(id)
+			c.id = p.names.Copy(id)
 		}
 		p.setName(c, p.names.Intern(name))
 	}

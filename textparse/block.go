@@ -543,7 +543,7 @@ func (p *Parser) nameDone() {
 		}
 	}
 	if len(id) > 0 {
-		p.calls.cur.id = string(id)
+		p.calls.cur.id = p.calls.names.Copy(id)
 	}
 	p.args.fenced = false
 	p.setName(name, p.calls.cur.start)

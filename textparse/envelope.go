@@ -382,7 +382,7 @@ func (p *Parser) envString() {
 	if n := len(e.str); n >= 2 && n < 1024 && e.str[n-1] == '"' && bytes.IndexByte(e.str, '\\') < 0 {
 		// No escapes: the bytes are the string.
 		if e.role == roleID {
-			s = string(e.str[1 : n-1])
+			s = p.calls.names.Copy(e.str[1 : n-1])
 		} else {
 			s = p.calls.names.Intern(e.str[1 : n-1])
 		}

@@ -3,6 +3,7 @@ package toolcall
 import (
 	"strconv"
 	"sync/atomic"
+	"unsafe"
 )
 
 // generatedIDs holds the ids of the first calls of a message, so that
@@ -77,6 +78,9 @@ type Names struct {
 	// and end bytes: a name or keyword met again is found with one
 	// comparison, without hashing it for the map.
 	recent [32]string
+	// block holds the bytes of strings made by Copy; its bytes up to its
+	// length are never written again, so those strings stay valid.
+	block []byte
 }
 
 // recentSlot picks the recent slot of a non-empty b.
@@ -106,4 +110,26 @@ func (n *Names) Intern(b []byte) string {
 	}
 	n.recent[slot] = s
 	return s
+}
+
+// copyBlock is the size of the blocks Copy cuts strings from.
+const copyBlock = 1024
+
+// Copy returns b as a string that is not remembered: a call id, unique
+// to its call. Short strings are cut from blocks of 1 KiB that the Names
+// owns, so a message of many calls allocates once per block, not once
+// per id.
+func (n *Names) Copy(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > copyBlock/4 {
+		return string(b)
+	}
+	if cap(n.block)-len(n.block) < len(b) {
+		n.block = make([]byte, 0, copyBlock)
+	}
+	s := len(n.block)
+	n.block = append(n.block, b...)
+	return unsafe.String(&n.block[s], len(b))
 }

@@ -1,6 +1,7 @@
 package toolcall
 
 import (
+	"bytes"
 	"strconv"
 	"testing"
 )
@@ -52,5 +53,36 @@ func TestGeneratedIDBlocks(t *testing.T) {
 		if got, want := GeneratedID(i), "call_"+strconv.Itoa(i); got != want {
 			t.Fatalf("GeneratedID(%d) = %q, want %q", i, got, want)
 		}
+	}
+}
+
+// TestNamesCopy: strings made by Copy keep their bytes while later ones
+// are cut from the same block and from new blocks, and a long one is its
+// own string.
+func TestNamesCopy(t *testing.T) {
+	var n Names
+	var got []string
+	var want []string
+	buf := []byte("call_")
+	for i := range 600 { // several 1 KiB blocks
+		id := strconv.AppendInt(append(buf[:0], "call_"...), int64(i*7919), 36)
+		got = append(got, n.Copy(id))
+		want = append(want, string(id))
+		for j := range id { // the caller's buffer is reused
+			id[j] = 'x'
+		}
+	}
+	long := bytes.Repeat([]byte("k"), copyBlock)
+	got, want = append(got, n.Copy(long)), append(want, string(long))
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("id %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+	if n.Copy(nil) != "" {
+		t.Error("Copy(nil) is not empty")
+	}
+	if a := testing.AllocsPerRun(100, func() { n.Copy([]byte("call_abc123")) }); a > 0.05 {
+		t.Errorf("Copy allocates %.2f times per id", a)
 	}
 }
