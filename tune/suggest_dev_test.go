@@ -72,7 +72,7 @@ func TestSuggestHeldOutHalves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			all := allCaseIDs(len(test.Cases))
+			all := allCases(len(test.Cases))
 			base := retrieval.DefaultConfig()
 			before, err := (&suggester{suite: test, k: k}).recall(base, all)
 			if err != nil {
@@ -84,7 +84,7 @@ func TestSuggestHeldOutHalves(t *testing.T) {
 			}
 			// The ceiling of learning words from this half: every proposal
 			// (support 1 allowed) applied, none validated.
-			every, err := (&suggester{suite: train, k: k, minSupport: 1}).propose(base, allCaseIDs(len(train.Cases)))
+			every, err := (&suggester{suite: train, k: k}).propose(base, allCases(len(train.Cases)), 1)
 			if err != nil {
 				t.Fatal(err)
 			}
