@@ -92,6 +92,17 @@ func TestSuggestHeldOutHalves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Before the suite check: only what cross-validation kept.
+			var byFolds []addition
+			for _, s := range res.Suggestions {
+				if s.KeptBy == "folds" {
+					byFolds = append(byFolds, addition{s.Tool, s.Word, s.Synonym})
+				}
+			}
+			folds, err := (&suggester{suite: test, k: k}).recall(withAdditions(base, byFolds), all)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var kept []string
 			for _, s := range res.Suggestions {
 				if !s.Kept {
@@ -108,9 +119,13 @@ func TestSuggestHeldOutHalves(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%s (%s split): trained on half %d (%d cases), held-out half (%d cases, %d of them need a tool the training half needs): recall@%d %.4f → %.4f (%+.1f points); %d proposed, %d kept: %s; every proposal of support ≥ 1 applied unvalidated (%d): %.4f (%+.1f)",
-				name, cmp.Or(split, "random"), i+1, len(train.Cases), len(test.Cases), sharedTools(train, test), k, before, after, 100*(after-before), len(res.Suggestions), len(kept), strings.Join(kept, "; "),
+			t.Logf("%s (%s split): trained on half %d (%d cases), held-out half (%d cases, %d of them need a tool the training half needs): recall@%d %.4f → %.4f (%+.1f points; cross-validation alone %.4f, %+.1f, %d kept); %d proposed, %d kept: %s; every proposal of support ≥ 1 applied unvalidated (%d): %.4f (%+.1f)",
+				name, cmp.Or(split, "random"), i+1, len(train.Cases), len(test.Cases), sharedTools(train, test), k, before, after, 100*(after-before),
+				folds, 100*(folds-before), len(byFolds), len(res.Suggestions), len(kept), strings.Join(kept, "; "),
 				len(every), ceiling, 100*(ceiling-before))
+			if after < before-1e-9 {
+				t.Errorf("%s half %d: held-out recall@%d fell %.4f → %.4f", name, i+1, k, before, after)
+			}
 		}
 	}
 }

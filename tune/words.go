@@ -23,7 +23,7 @@ var requestWords = sync.OnceValue(func() map[string]bool {
 	also really just well kind some something anything thing things lot way maybe perhaps currently today
 	many much every everything everyone bit little lots quite rather enough already still even almost
 	always never often sometimes usually ago later soon now right exactly actually probably definitely
-	现在 目前 当前 今天 马上 立刻 立即 赶紧 尽快 顺便 看看 知道 告诉 一直 真的 非常 特别`) {
+	现在 目前 当前 今天 今日 马上 立刻 立即 赶紧 尽快 顺便 看看 知道 告诉 一直 真的 非常 特别`) {
 		m[w] = true
 	}
 	return m
