@@ -30,7 +30,21 @@ type SuggestOptions struct {
 	// MinSupport is how many missed cases of a tool must hold a word for
 	// it to be proposed (0: 2): one query's own wording is not evidence,
 	// and a chance bigram of one Chinese sentence would otherwise be tried.
+	// It applies to what cross-validation tries; the suite check below
+	// also takes words of smaller support.
 	MinSupport int
+	// NoSuiteCheck turns off the suite check: then only what
+	// cross-validation confirms is kept (the behaviour before issue 25).
+	// With the check on (the default), a proposal of any support, one
+	// missed case included, is also kept when adding it to the suite's
+	// configuration (the base plus what was kept before it) fixes a missed
+	// case whose query holds the word and breaks no case of the suite, and
+	// no fold of the cross-validation got worse with it. A word that one
+	// request holds is never confirmed by cross-validation (its only case
+	// is in the training folds whenever it is proposed); checked on every
+	// case of the suite, it is kept only where it fixes that request and
+	// costs nothing elsewhere.
+	NoSuiteCheck bool
 }
 
 // Suggestion is one proposed change: Word added to Tool's description, or,
@@ -62,6 +76,15 @@ type Suggestion struct {
 	Better int      `json:"better"`
 	Worse  int      `json:"worse"`
 	Kept   bool     `json:"kept"`
+	// KeptBy says what kept it: "folds" (cross-validation, above) or
+	// "suite" (the suite check, SuggestOptions.NoSuiteCheck).
+	KeptBy string `json:"kept_by,omitempty"`
+	// SuiteFixes and SuiteBreaks are the suite's cases (by id) whose
+	// recall@K rose and fell when the suite check added it to the base
+	// configuration with the suggestions kept before it; empty when it
+	// was not checked.
+	SuiteFixes  []string `json:"suite_fixes,omitempty"`
+	SuiteBreaks []string `json:"suite_breaks,omitempty"`
 }
 
 // SuggestResult is what Suggest found.
@@ -130,19 +153,20 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	if len(suite.Cases) == 0 {
 		return nil, fmt.Errorf("%s: the suite has no cases", suite.Name)
 	}
-	sg, err := newSuggester(suite, base, k, minSup)
+	sg, err := newSuggester(suite, k)
 	if err != nil {
 		return nil, err
 	}
-	all := make([]int, len(suite.Cases))
-	for i := range all {
-		all[i] = i
-	}
+	all := allCases(len(suite.Cases))
 	res := &SuggestResult{K: k, Folds: nf}
 	if res.BaseRecall, err = sg.recall(base, all); err != nil {
 		return nil, err
 	}
-	props, err := sg.propose(base, all)
+	minAll := minSup
+	if !opts.NoSuiteCheck {
+		minAll = 1
+	}
+	props, err := sg.propose(base, all, minAll)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +178,7 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 		}
 		for fi, test := range folds {
 			train := complement(len(suite.Cases), test)
-			fp, err := sg.propose(base, train)
+			fp, err := sg.propose(base, train, minSup)
 			if err != nil {
 				return nil, err
 			}
@@ -212,11 +236,12 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 			}
 			slices.Sort(s.Fixes)
 			slices.Sort(s.Breaks)
-			s.Kept = s.Fixed >= minFixed-1e-9 && s.Worse == 0
+			if s.Fixed >= minFixed-1e-9 && s.Worse == 0 {
+				s.Kept, s.KeptBy = true, "folds"
+			}
 		}
 		res.Suggestions = append(res.Suggestions, s)
 	}
-	sort.SliceStable(res.Suggestions, func(i, j int) bool { return res.Suggestions[i].Gain > res.Suggestions[j].Gain })
 	var keep []addition
 	for _, s := range res.Suggestions {
 		if s.Kept {
@@ -224,7 +249,82 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 		}
 	}
 	res.Config = withAdditions(base, keep)
+	if !opts.NoSuiteCheck {
+		if res.Config, err = sg.suiteCheck(res.Config, res.Suggestions); err != nil {
+			return nil, err
+		}
+	}
+	sort.SliceStable(res.Suggestions, func(i, j int) bool {
+		a, b := &res.Suggestions[i], &res.Suggestions[j]
+		if a.Gain != b.Gain {
+			return a.Gain > b.Gain
+		}
+		if a.Kept != b.Kept {
+			return a.Kept
+		}
+		return len(a.SuiteFixes) > len(b.SuiteFixes)
+	})
 	return res, nil
+}
+
+// suiteCheck tries each suggestion not yet kept, most supported first, on
+// every case of the suite: added to cfg (the base with what is kept so
+// far), it is kept when it fixes at least one case whose query holds its
+// word, breaks none, and no cross-validation fold got worse with it. It
+// records the cases each one fixed and broke, and returns cfg with the
+// suggestions it kept.
+func (s *suggester) suiteCheck(cfg retrieval.Config, list []Suggestion) (retrieval.Config, error) {
+	all := allCases(len(s.suite.Cases))
+	cur, err := s.recalls(cfg, all)
+	if err != nil {
+		return cfg, err
+	}
+	lex, err := retrieval.ConfigLexicon(cfg)
+	if err != nil {
+		return cfg, err
+	}
+	for i := range list {
+		sg := &list[i]
+		if sg.Kept || sg.Worse > 0 {
+			continue
+		}
+		next := withAdditions(cfg, []addition{{sg.Tool, sg.Word, sg.Synonym}})
+		after, err := s.recalls(next, all)
+		if err != nil {
+			return cfg, err
+		}
+		own := false
+		for _, ci := range all {
+			b, ok := cur[ci]
+			if !ok {
+				continue
+			}
+			c := s.suite.Cases[ci]
+			switch d := after[ci] - b; {
+			case d > 1e-9:
+				sg.SuiteFixes = append(sg.SuiteFixes, c.ID)
+				own = own || slices.Contains(contentWords(lex, c.Query), sg.Word)
+			case d < -1e-9:
+				sg.SuiteBreaks = append(sg.SuiteBreaks, c.ID)
+			}
+		}
+		slices.Sort(sg.SuiteFixes)
+		slices.Sort(sg.SuiteBreaks)
+		if own && len(sg.SuiteBreaks) == 0 {
+			sg.Kept, sg.KeptBy = true, "suite"
+			cfg, cur = next, after
+		}
+	}
+	return cfg, nil
+}
+
+// allCases lists the case indexes 0…n-1.
+func allCases(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // addition is a word for a tool, or (tool "") the synonym rule word = syn.
@@ -297,18 +397,17 @@ func withAdditions(base retrieval.Config, adds []addition) retrieval.Config {
 
 // suggester runs a suite's cases against real indexes.
 type suggester struct {
-	suite      *suite.Suite
-	k          int
-	minSupport int
+	suite *suite.Suite
+	k     int
 }
 
-func newSuggester(suite *suite.Suite, base retrieval.Config, k, minSupport int) (*suggester, error) {
+func newSuggester(suite *suite.Suite, k int) (*suggester, error) {
 	for _, c := range suite.Cases {
 		if suite.Catalog(c) == nil {
 			return nil, fmt.Errorf("%s:%d: case %s: catalog %s is not loaded", suite.Name, c.Line, c.ID, c.Catalog)
 		}
 	}
-	return &suggester{suite: suite, k: k, minSupport: minSupport}, nil
+	return &suggester{suite: suite, k: k}, nil
 }
 
 // each runs the cases with cfg, calling fn with each case's tools and its
@@ -416,7 +515,7 @@ func missing(c *suite.Case, ranked []string) []string {
 // other three as much as to the missed one, and words that occur across
 // many requests for many tools (provide, tasks, next) say nothing about
 // which one is wanted.
-func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int, error) {
+func (s *suggester) propose(cfg retrieval.Config, cases []int, minSupport int) (map[addition]int, error) {
 	lex, err := retrieval.ConfigLexicon(cfg)
 	if err != nil {
 		return nil, err
@@ -542,7 +641,7 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int) (map[addition]int
 		}
 	})
 	maps.DeleteFunc(props, func(a addition, n int) bool {
-		return n < s.minSupport || a.tool == "" && len(ruleTools[a]) < 2
+		return n < minSupport || a.tool == "" && len(ruleTools[a]) < 2
 	})
 	return props, err
 }

@@ -72,7 +72,7 @@ func TestSuggestHeldOutHalves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			all := allCaseIDs(len(test.Cases))
+			all := allCases(len(test.Cases))
 			base := retrieval.DefaultConfig()
 			before, err := (&suggester{suite: test, k: k}).recall(base, all)
 			if err != nil {
@@ -84,11 +84,22 @@ func TestSuggestHeldOutHalves(t *testing.T) {
 			}
 			// The ceiling of learning words from this half: every proposal
 			// (support 1 allowed) applied, none validated.
-			every, err := (&suggester{suite: train, k: k, minSupport: 1}).propose(base, allCaseIDs(len(train.Cases)))
+			every, err := (&suggester{suite: train, k: k}).propose(base, allCases(len(train.Cases)), 1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			ceiling, err := (&suggester{suite: test, k: k}).recall(withAdditions(base, top(every, len(every))), all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Before the suite check: only what cross-validation kept.
+			var byFolds []addition
+			for _, s := range res.Suggestions {
+				if s.KeptBy == "folds" {
+					byFolds = append(byFolds, addition{s.Tool, s.Word, s.Synonym})
+				}
+			}
+			folds, err := (&suggester{suite: test, k: k}).recall(withAdditions(base, byFolds), all)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,9 +119,13 @@ func TestSuggestHeldOutHalves(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%s (%s split): trained on half %d (%d cases), held-out half (%d cases, %d of them need a tool the training half needs): recall@%d %.4f → %.4f (%+.1f points); %d proposed, %d kept: %s; every proposal of support ≥ 1 applied unvalidated (%d): %.4f (%+.1f)",
-				name, cmp.Or(split, "random"), i+1, len(train.Cases), len(test.Cases), sharedTools(train, test), k, before, after, 100*(after-before), len(res.Suggestions), len(kept), strings.Join(kept, "; "),
+			t.Logf("%s (%s split): trained on half %d (%d cases), held-out half (%d cases, %d of them need a tool the training half needs): recall@%d %.4f → %.4f (%+.1f points; cross-validation alone %.4f, %+.1f, %d kept); %d proposed, %d kept: %s; every proposal of support ≥ 1 applied unvalidated (%d): %.4f (%+.1f)",
+				name, cmp.Or(split, "random"), i+1, len(train.Cases), len(test.Cases), sharedTools(train, test), k, before, after, 100*(after-before),
+				folds, 100*(folds-before), len(byFolds), len(res.Suggestions), len(kept), strings.Join(kept, "; "),
 				len(every), ceiling, 100*(ceiling-before))
+			if after < before-1e-9 {
+				t.Errorf("%s half %d: held-out recall@%d fell %.4f → %.4f", name, i+1, k, before, after)
+			}
 		}
 	}
 }

@@ -9,7 +9,10 @@ import (
 	"github.com/tooleval/tooleval/internal/texttable"
 )
 
-// WriteSuggestions prints a SuggestResult as a table, best gain first.
+// WriteSuggestions prints a SuggestResult as a table, best gain first. The
+// fixes column names the held-out cases a suggestion kept by
+// cross-validation fixed, or the suite's cases one kept by the suite check
+// fixed.
 func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 	fmt.Fprintf(w, "recall@%d: base %.4f, held-out with each fold's additions %.4f (%d-fold cross-validation)\n\n", r.K, r.BaseRecall, r.CVRecall, r.Folds)
 	if len(r.Suggestions) == 0 {
@@ -19,16 +22,19 @@ func WriteSuggestions(w io.Writer, r *SuggestResult) error {
 	t := texttable.New(2, "tool", "suggestion", "support", "folds", "better", "worse", "fixed", "gain", "kept", "fixes")
 	t.Num[8], t.Num[9] = false, false // kept, fixes are text
 	for _, s := range r.Suggestions {
-		kept := ""
+		kept, fixes := "", caseList(s.Fixes)
 		if s.Kept {
-			kept = "yes"
+			kept = "yes (" + s.KeptBy + ")"
+		}
+		if s.KeptBy == "suite" {
+			fixes = "in the suite: " + caseList(s.SuiteFixes)
 		}
 		tool, what := s.Tool, "+ "+s.Word
 		if tool == "" {
 			tool, what = "(synonyms)", s.Word+" = "+s.Synonym
 		}
 		t.Add(tool, what, strconv.Itoa(s.Support), strconv.Itoa(s.Folds), strconv.Itoa(s.Better), strconv.Itoa(s.Worse),
-			fmt.Sprintf("%+.1f", s.Fixed), fmt.Sprintf("%+.4f", s.Gain), kept, caseList(s.Fixes))
+			fmt.Sprintf("%+.1f", s.Fixed), fmt.Sprintf("%+.4f", s.Gain), kept, fixes)
 	}
 	return t.Text(w)
 }

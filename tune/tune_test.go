@@ -177,14 +177,6 @@ func randomPoints(e *engine, n int, maxAlways int) []Point {
 	return out
 }
 
-func allCases(e *engine) []int {
-	all := make([]int, len(e.cases))
-	for i := range all {
-		all[i] = i
-	}
-	return all
-}
-
 // TestEngineScoresMatchIndex checks the rescoring: for random points, every
 // tool's engine score equals the score a real retrieval.Index gives it, and
 // the same tools match.
@@ -245,7 +237,7 @@ func TestEngineMetricsMatchPackage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all := allCases(e)
+		all := allCases(len(e.cases))
 		always := e.alwaysCandidates(all, 3)
 		ks := []int{1, 2, 3, 5, 10}
 		for _, p := range randomPoints(e, 10, len(always)) {
@@ -611,7 +603,7 @@ func TestFeedbackSearched(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := allCases(e)
+	all := allCases(len(e.cases))
 	ks := []int{1, 3, 5}
 	p := pointOf(retrieval.DefaultConfig())
 	p.FeedbackDocs = 2

@@ -11,15 +11,19 @@ import (
 	"github.com/tooleval/tooleval/retrieval/lexicon"
 )
 
-// requestWords are English words of how people ask, not of what they ask
-// for ("I need…", "could you help me…", "I'm interested in…"): never
+// requestWords are words of how people ask, not of what they ask for
+// ("I need…", "could you help me…", "I'm interested in…", 现在, 马上, 看看;
+// the Chinese function words are lexicon.FunctionWords): never
 // suggested, neither as a description word nor in a synonym rule. Built on
 // first use, not at start-up (issue 24).
 var requestWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`need needs needed want wants wanted like would could please help helps
 	know tell let thank thanks sure yes okay hello interested looking planning trying going able mind wondering
-	also really just well kind some something anything thing things lot way maybe perhaps currently today`) {
+	also really just well kind some something anything thing things lot way maybe perhaps currently today
+	many much every everything everyone bit little lots quite rather enough already still even almost
+	always never often sometimes usually ago later soon now right exactly actually probably definitely
+	现在 目前 当前 今天 今日 马上 立刻 立即 赶紧 尽快 顺便 看看 知道 告诉 一直 真的 非常 特别`) {
 		m[w] = true
 	}
 	return m
@@ -43,7 +47,7 @@ func contentWords(lex *lexicon.Lexicon, text string) []string {
 		}
 	}
 	for _, w := range lex.Segment(text) {
-		if utf8.RuneCountInString(w) >= 2 {
+		if utf8.RuneCountInString(w) >= 2 && !requestWords()[w] {
 			add(w)
 		}
 	}

@@ -25,8 +25,13 @@ func suggestCommand() *cli.Command {
 			"so the words of a request's other tools are not proposed for the missed one). Each is scored by\n" +
 			"--folds-fold cross-validation: every fold proposes words from its training cases only (never\n" +
 			"from its held-out queries) and measures the change of held-out recall@k each one brings, and\n" +
-			"which held-out cases it fixes (the table's fixes column; fixes and breaks in JSON).\n" +
-			"--out writes the base configuration plus the suggestions with a positive gain (\"additions\" and\n" +
+			"which held-out cases it fixes (the table's fixes column; fixes and breaks in JSON); one that fixes\n" +
+			"two or more held-out cases and makes no fold worse is kept (\"kept_by\": \"folds\"). Then the suite\n" +
+			"check (--suite-check, on by default): each other proposal, one held by a single missed case\n" +
+			"included, is added to the base with what was kept before it and run on every case of the suite;\n" +
+			"it is kept (\"kept_by\": \"suite\") when it fixes a missed case whose query holds it, breaks no\n" +
+			"case and made no fold worse (the cases in the fixes column, suite_fixes and suite_breaks in JSON).\n" +
+			"--out writes the base configuration plus the kept suggestions (\"additions\" and\n" +
 			"\"synonyms\"), a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
 		Flags: []cli.Flag{
 			suiteFlag("suite `FILE` (default: the embedded example suite)"),
@@ -35,7 +40,8 @@ func suggestCommand() *cli.Command {
 			&cli.IntFlag{Name: "folds", Value: 5, Usage: "`N`-fold cross-validation (≥ 2)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed `N` of the folds"},
 			&cli.IntFlag{Name: "max", Value: 50, Usage: "try at most `N` additions per fold, most supported first"},
-			&cli.IntFlag{Name: "min-support", Value: 2, Usage: "propose a word only when `N` missed cases of the tool hold it"},
+			&cli.IntFlag{Name: "min-support", Value: 2, Usage: "cross-validate a word only when `N` missed cases of the tool hold it"},
+			&cli.BoolFlag{Name: "suite-check", Value: true, Usage: "also keep a proposal of any support that fixes a missed case of the suite and breaks none (--suite-check=false: only what cross-validation confirms)"},
 			outputFlag{&cli.StringFlag{Name: "out", Usage: "write the base configuration with the kept additions to `FILE`"}},
 			jsonFlag("the suggestions"),
 			allowOutsideFlag,
@@ -70,7 +76,7 @@ func suggestOptionsFrom(c *cli.Context) (*suggestOptions, error) {
 		return nil, err
 	}
 	return &suggestOptions{suite: suiteFile, allowOutside: c.Bool(allowOutsideFlag.Name),
-		tune: tune.SuggestOptions{K: c.Int("k"), Folds: c.Int("folds"), Seed: c.Int64("seed"), MaxPerFold: c.Int("max"), MinSupport: c.Int("min-support")},
+		tune: tune.SuggestOptions{K: c.Int("k"), Folds: c.Int("folds"), Seed: c.Int64("seed"), MaxPerFold: c.Int("max"), MinSupport: c.Int("min-support"), NoSuiteCheck: !c.Bool("suite-check")},
 		base: c.String("base"), out: c.String("out"), json: c.String("json")}, nil
 }
 

@@ -24,6 +24,10 @@ func TestSuggestCLI(t *testing.T) {
 		// Chinese: whole words (机票, not 的机) with the cases they fix.
 		{"zh table", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4"}, 0, "+ 机票"},
 		{"zh json", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4", "--json", "-"}, 0, `"word":"打车","support":4`},
+		// The suite check keeps words of one missed case, naming the case.
+		{"suite check", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4"}, 0, "in the suite: w2"},
+		{"suite check json", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4", "--json", "-"}, 0, `"kept_by":"suite","suite_fixes":["w2"]`},
+		{"embedded suite", []string{"suggest"}, 0, "yes (suite)"},
 		{"one fold", []string{"suggest", "--suite", suggestSuite, "--folds", "1"}, 2, ""},
 		{"bad k", []string{"suggest", "--suite", suggestSuite, "--k", "0"}, 2, ""},
 		{"bad support", []string{"suggest", "--suite", suggestSuite, "--min-support", "0"}, 2, ""},
@@ -39,6 +43,11 @@ func TestSuggestCLI(t *testing.T) {
 			}
 		})
 	}
+	// --suite-check=false: only what cross-validation confirms.
+	code, stdout, stderr := runCLI("suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4", "--suite-check=false")
+	if code != 0 || strings.Contains(stdout, "(suite)") || strings.Contains(stdout, "下雨") || !strings.Contains(stdout, "yes (folds)") {
+		t.Fatalf("--suite-check=false: exit %d\n%s\n%s", code, stdout, stderr)
+	}
 	cfg, err := retrieval.LoadConfig(out)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +55,7 @@ func TestSuggestCLI(t *testing.T) {
 	if !strings.Contains(cfg.Additions["money_back"], "refund") {
 		t.Fatalf("--out additions %v lack money_back += refund", cfg.Additions)
 	}
-	code, stdout, stderr := runCLI("retrieve", "--catalog", "../../testdata/suggest/catalog.json", "--config", out, "--k", "1", "--json", "-", "--query", "can I get a refund")
+	code, stdout, stderr = runCLI("retrieve", "--catalog", "../../testdata/suggest/catalog.json", "--config", out, "--k", "1", "--json", "-", "--query", "can I get a refund")
 	if code != 0 || !strings.Contains(stdout, `"name":"money_back"`) {
 		t.Fatalf("retrieve with the suggested config: exit %d\n%s\n%s", code, stdout, stderr)
 	}
