@@ -27,22 +27,7 @@ func (n *Nesting) Feed(b []byte, limit int) int {
 	at := -1
 	for i := 0; i < len(b); {
 		if n.inStr {
-			if n.esc {
-				n.esc = false
-				i++
-				continue
-			}
-			j := bytes.IndexByte(b[i:], '"')
-			if j < 0 {
-				n.esc = trailingBackslashes(b[i:])%2 == 1
-				break
-			}
-			if trailingBackslashes(b[i:i+j])%2 == 1 {
-				i += j + 1 // an escaped quote
-				continue
-			}
-			n.inStr = false
-			i += j + 1
+			i += n.inString(b[i:])
 			continue
 		}
 		switch b[i] {
@@ -65,6 +50,66 @@ func (n *Nesting) Feed(b []byte, limit int) int {
 	}
 	n.off += len(b)
 	return at
+}
+
+// Resume makes n ready to skip the rest of a value cut short (a syntax
+// error, a cap): depth containers are open, and inString says whether a
+// string is, esc whether the last byte was an escaping backslash in it.
+func (n *Nesting) Resume(depth int, inString, esc bool) {
+	*n = Nesting{depth: depth, max: depth, inStr: inString, esc: esc && inString}
+}
+
+// Depth is the number of containers open.
+func (n *Nesting) Depth() int { return n.depth }
+
+// Close consumes b up to and including the closing bracket that brings the
+// nesting down to depth (skipping strings, any kind of bracket closing any
+// other), and reports how many bytes it consumed and whether it found that
+// bracket. Nothing is consumed when the nesting is at depth already.
+func (n *Nesting) Close(b []byte, depth int) (int, bool) {
+	if n.depth <= depth && !n.inStr {
+		return 0, true
+	}
+	for i := 0; i < len(b); {
+		if n.inStr {
+			i += n.inString(b[i:])
+			continue
+		}
+		switch b[i] {
+		case '"':
+			n.inStr = true
+		case '{', '[':
+			n.depth++
+		case '}', ']':
+			n.depth--
+			if n.depth <= depth {
+				n.off += i + 1
+				return i + 1, true
+			}
+		}
+		i++
+	}
+	n.off += len(b)
+	return len(b), false
+}
+
+// inString consumes bytes of b inside a string, up to and including its
+// closing quote, and returns how many.
+func (n *Nesting) inString(b []byte) int {
+	if n.esc {
+		n.esc = false
+		return 1
+	}
+	j := bytes.IndexByte(b, '"')
+	if j < 0 {
+		n.esc = trailingBackslashes(b)%2 == 1
+		return len(b)
+	}
+	if trailingBackslashes(b[:j])%2 == 1 {
+		return j + 1 // an escaped quote
+	}
+	n.inStr = false
+	return j + 1
 }
 
 // trailingBackslashes counts the backslashes that end b.

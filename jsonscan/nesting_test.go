@@ -69,3 +69,51 @@ func BenchmarkValidate(b *testing.B) {
 		_ = s.Validate(in)
 	}
 }
+
+// Close skips the rest of a value from where it was cut (Resume), honouring
+// strings and nesting, and stops right after the bracket that closes it
+// down to the depth asked for.
+func TestNestingClose(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		depth      int
+		inStr, esc bool
+		to         int
+		in         string
+		n          int
+		found      bool
+		left       int
+	}{
+		{"object_rest", 2, false, false, 0, `1, "b": "}"}] after`, len(`1, "b": "}"}]`), true, 0},
+		{"to_list_level", 3, false, false, 1, `}}, {"name": "g"}]`, 2, true, 1},
+		{"inside_string", 2, true, false, 0, `ot a dict"}] after`, len(`ot a dict"}]`), true, 0},
+		{"escaped_quote_first", 1, true, true, 0, `"still"} x`, len(`"still"}`), true, 0},
+		{"escaped_quote_inside", 1, true, false, 0, `a\"]"} x`, len(`a\"]"}`), true, 0},
+		{"not_closed", 2, false, false, 0, `[1, {"a": 2}`, len(`[1, {"a": 2}`), false, 3},
+		{"at_depth_already", 1, false, false, 1, `]`, 0, true, 1},
+		{"any_bracket_closes", 2, false, false, 0, `1]] x`, 3, true, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for size := 1; size <= len(c.in)+1; size++ { // any chunking
+				var n Nesting
+				n.Resume(c.depth, c.inStr, c.esc)
+				total, found := 0, false
+				for off := 0; off < len(c.in) && !found; off += size {
+					end := min(off+size, len(c.in))
+					k, ok := n.Close([]byte(c.in[off:end]), c.to)
+					total += k
+					found = ok
+					if ok && k == 0 && c.n != 0 {
+						t.Fatalf("chunk %d: found without consuming", size)
+					}
+					if !ok && k != end-off {
+						t.Fatalf("chunk %d: not found but %d of %d consumed", size, k, end-off)
+					}
+				}
+				if total != c.n || found != c.found || n.Depth() != c.left {
+					t.Fatalf("chunk %d: consumed %d found %v depth %d, want %d %v %d", size, total, found, n.Depth(), c.n, c.found, c.left)
+				}
+			}
+		})
+	}
+}

@@ -100,6 +100,7 @@ type Scanner struct {
 	escStart int // offset where the current escape began
 	maxDepth int
 	err      SyntaxError
+	errIn    State // the state the error was found in
 }
 
 // Reset makes s ready for a new value, keeping its stack storage and depth
@@ -142,6 +143,17 @@ func (s *Scanner) Container(i int) byte { return s.stack[i] }
 
 // InString reports whether the scanner is inside a string or an object key.
 func (s *Scanner) InString() bool { return s.state == StateString || s.state == StateKeyString }
+
+// StringOpen reports whether the scanner is inside a string or an object
+// key, or found its syntax error inside one (a control byte, a bad
+// escape): the bytes after the error are still that string's.
+func (s *Scanner) StringOpen() bool {
+	in := s.state
+	if in == StateError {
+		in = s.errIn
+	}
+	return in == StateString || in == StateKeyString
+}
 
 // PendingEscape is the number of trailing bytes of an unfinished escape
 // sequence inside a string ("\\" or "\\u12"), or 0.
@@ -186,7 +198,7 @@ func (s *Scanner) Pending() int {
 }
 
 func (s *Scanner) fail(msg string, args ...any) {
-	s.state = StateError
+	s.errIn, s.state = s.state, StateError
 	s.err = SyntaxError{Offset: s.off, Msg: fmt.Sprintf(msg, args...)}
 }
 

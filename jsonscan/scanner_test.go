@@ -229,3 +229,23 @@ func FuzzScanner(f *testing.F) {
 		}
 	})
 }
+
+// StringOpen says whether a syntax error was found inside a string, so
+// that a caller skipping the rest of the value knows where it is.
+func TestScannerStringOpen(t *testing.T) {
+	for in, want := range map[string]bool{
+		"{\"a\": \"x\ny\"}": true,  // a control byte in a string
+		`{"a": "\q"}`:       true,  // a bad escape
+		"{\"k\ny\": 1}":     true,  // a control byte in a key
+		`{"a": tru}`:        false, // a broken literal
+		`{"a": 1]`:          false, // a wrong closer
+		`{"a": "x`:          true,  // no error: still inside
+		`{"a": 1`:           false,
+	} {
+		var s Scanner
+		s.Feed([]byte(in))
+		if got := s.StringOpen(); got != want {
+			t.Errorf("%q: StringOpen %v, want %v (err %v)", in, got, want, s.Err())
+		}
+	}
+}

@@ -401,11 +401,45 @@ func (p *Parser) abandoned() {
 	p.calls.inCall = false
 	p.m.n, p.m.on = 0, false
 	p.args.hold = p.args.hold[:0]
-	if p.calls.cur.closer == "" { // nothing to skip to: what follows is read again
-		p.mode = p.calls.cur.skipRet
+	if p.calls.cur.closer == "" { // nothing to skip to: the rest of its JSON, and what follows is read again
+		p.skipOpenJSON()
 		return
 	}
 	p.mode, p.tags.skip, p.tags.skipN = mSkip, p.calls.cur.closer, 0
+}
+
+// skipOpenJSON skips what is left of an abandoned call's JSON in a block
+// without a closer: the rest of its object (strings and nesting honoured),
+// up to the list of calls around it, whose next calls are read; or, when
+// the call's object had not opened, goes on after the call at once (what
+// follows is read again).
+func (p *Parser) skipOpenJSON() {
+	depth, to, inStr, esc := 0, 0, false, false
+	switch {
+	case p.mode == mBody && p.rd.env != nil && p.rd.body == bodyStep(p.rd.env):
+		depth, to, inStr, esc = p.rd.env.open(p)
+	case p.mode == mBlockJSON:
+		js := &p.args.js
+		depth, inStr, esc = js.Depth(), js.StringOpen(), js.PendingEscape() == 1
+	}
+	if depth <= to && !inStr {
+		p.mode = p.calls.cur.skipRet
+		return
+	}
+	p.calls.jskip.Resume(depth, inStr, esc)
+	p.calls.jskipTo, p.mode = to, mSkipJSON
+}
+
+// skipJSONStep consumes the rest of an abandoned call's JSON (skipOpenJSON).
+func (p *Parser) skipJSONStep(b []byte, i int) int {
+	n, done := p.calls.jskip.Close(b[i:], p.calls.jskipTo)
+	if done {
+		p.mode = p.calls.cur.skipRet
+		if p.calls.jskipTo > 0 { // the list of calls goes on
+			p.rd.env.state, p.mode = eArrAfter, mBody
+		}
+	}
+	return i + n
 }
 
 func (p *Parser) tooLarge(off int) {

@@ -11,7 +11,7 @@ func init() {
 	wrap := func(calls ...string) string {
 		return "Action: ```json\n[\n    " + strings.Join(calls, ",\n    ") + "\n]\n```"
 	}
-	parseCases = append(parseCases, jsonBlockCases("command_r_plus", FormatCommandRPlus, wrap, jsonBlockOpts{})...)
+	parseCases = append(parseCases, jsonBlockCases("command_r_plus", FormatCommandRPlus, wrap, jsonBlockOpts{siblingsLost: true})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "command_r_plus/tool_name_parameters", format: FormatCommandRPlus,
 			in:   "Action: ```json\n[\n    {\n        \"tool_name\": \"internet_search\",\n        \"parameters\": {\n            \"query\": \"weather in Paris\"\n        }\n    }\n]\n```",

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	parseCases = append(parseCases, jsonBlockCases("firefunction_v2", FormatFireFunctionV2, listWrap("functools", ""), jsonBlockOpts{leak: "}}]"})...)
+	parseCases = append(parseCases, jsonBlockCases("firefunction_v2", FormatFireFunctionV2, listWrap("functools", ""), jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "firefunction_v2/text_then_list", format: FormatFireFunctionV2,
 			in:   `I'll check both cities. functools[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_weather", "arguments": {"city": "Rome"}}]`,

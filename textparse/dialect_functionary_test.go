@@ -42,7 +42,7 @@ var functionaryCases = []parseCase{
 		want: `text="Ok." error=incomplete_call`},
 	{name: "functionary_v3/invalid_then_valid", format: FormatFunctionaryV3,
 		in:   "get_weather\n{\"city\": Paris}>>>get_weather\n{\"city\": \"Paris\"}",
-		want: `text="Paris}" call=get_weather{"city":"Paris"} error=invalid_json`},
+		want: `call=get_weather{"city":"Paris"} error=invalid_json`},
 	{name: "functionary_v3/plain_prose_is_text", format: FormatFunctionaryV3,
 		in:   "The answer is 42. a >> b",
 		want: `text="The answer is 42. a >> b"`},

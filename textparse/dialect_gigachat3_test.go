@@ -11,7 +11,7 @@ func init() {
 	wrap := func(calls ...string) string {
 		return "<|message_sep|>function call<|role_sep|>\n" + strings.Join(calls, "<|message_sep|>function call<|role_sep|>\n")
 	}
-	parseCases = append(parseCases, jsonBlockCases("gigachat3", FormatGigaChat3, wrap, jsonBlockOpts{leak: "}}"})...)
+	parseCases = append(parseCases, jsonBlockCases("gigachat3", FormatGigaChat3, wrap, jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
 		// GigaChat 3.1 opens a call with one token.
 		{name: "gigachat3/v31_function_call_token", format: FormatGigaChat3,

@@ -11,7 +11,7 @@ func init() {
 	wrap := func(calls ...string) string {
 		return "<function_call> " + strings.Join(calls, "\n<function_call> ")
 	}
-	parseCases = append(parseCases, jsonBlockCases("granite_20b_fc", FormatGranite20BFC, wrap, jsonBlockOpts{between: "\n", leak: "}}"})...)
+	parseCases = append(parseCases, jsonBlockCases("granite_20b_fc", FormatGranite20BFC, wrap, jsonBlockOpts{between: "\n"})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "granite_20b_fc/no_space", format: FormatGranite20BFC,
 			in:   `<function_call>{"name": "list_files", "arguments": {}}`,

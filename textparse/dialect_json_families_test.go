@@ -53,9 +53,14 @@ var llama3JSONCases = []parseCase{
 	{name: "llama3_json/truncated", format: FormatLlama3JSON,
 		in:   `{"name": "get_weather", "parameters": {"city": "Par`,
 		want: `error=incomplete_call`},
+	// A call whose parameters are no object is skipped to its end (the
+	// block has no closer); the call after the separator is read.
+	{name: "llama3_json/string_parameters_then_call", format: FormatLlama3JSON,
+		in:   `<|python_tag|>{"name": "lookup", "parameters": "term=go; lang=en}"}; {"name": "get_time", "parameters": {"tz": "UTC"}} Done.`,
+		want: `text=" Done." call=get_time{"tz":"UTC"} error=invalid_json`},
 	{name: "llama3_json/invalid_then_valid", format: FormatLlama3JSON,
 		in:   `<|python_tag|>{"name": "a", "parameters": {"x": tru}} and <|python_tag|>{"name": "b", "parameters": {"y": 2}}`,
-		want: `text="}} and " call=b{"y":2} error=invalid_json`},
+		want: `text=" and " call=b{"y":2} error=invalid_json`},
 	{name: "llama3_json/auto_python_tag", format: FormatAuto,
 		in:   `Let me check. <|python_tag|>{"name": "get_weather", "parameters": {"city": "Bern"}}`,
 		want: `text="Let me check. " call=get_weather{"city":"Bern"}`},
@@ -187,9 +192,15 @@ var graniteCases = []parseCase{
 	{name: "granite/truncated", format: FormatGranite,
 		in:   `<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Bos`,
 		want: `error=incomplete_call`},
+	// A broken call in the list (string, number arguments) is reported and
+	// skipped to its end, strings and nesting honoured; its siblings are
+	// read and the text after the list stays text.
+	{name: "granite/broken_calls_among_siblings", format: FormatGranite,
+		in:   `<|tool_call|>[{"name": "a", "arguments": "x\"}]"}, {"name": "b", "arguments": {"k": "v"}}, {"name": "c", "arguments": 7}] Then done.`,
+		want: `text=" Then done." call=b{"k":"v"} error=invalid_json error=invalid_json`},
 	{name: "granite/invalid_then_valid", format: FormatGranite,
 		in:   `<|tool_call|>[{"name": "a", "arguments": [1]}] <|tool_call|>[{"name": "b", "arguments": {"k": "v"}}]`,
-		want: `text="}] " call=b{"k":"v"} error=invalid_json`},
+		want: `text=" " call=b{"k":"v"} error=invalid_json`},
 	{name: "granite/think", format: FormatGranite,
 		in:   `<think>Boston first.</think><|tool_call|>[{"name": "get_weather", "arguments": {"city": "Boston"}}]`,
 		want: `reasoning="Boston first." call=get_weather{"city":"Boston"}`},
@@ -244,6 +255,9 @@ var xlamCases = []parseCase{
 	{name: "xlam/truncated", format: FormatXLAM,
 		in:   `[{"name": "get_weather", "arguments": {"city": "Par`,
 		want: `error=incomplete_call`},
+	{name: "xlam/marker_list_string_arguments", format: FormatXLAM,
+		in:   `Sure. [TOOL_CALLS][{"name": "f", "arguments": "[1, 2]"}, {"name": "g", "arguments": {}}] ok`,
+		want: `text="Sure.  ok" call=g{} error=invalid_json`},
 	{name: "xlam/invalid_then_valid", format: FormatXLAM,
 		in:   `[{"name": "a", "arguments": {"x": }}, {"name": "b", "arguments": {}}]`,
 		want: `error=invalid_json`},

@@ -8,7 +8,7 @@ import (
 
 func init() {
 	wrap := listWrap("<TOOLCALL>", "</TOOLCALL>")
-	parseCases = append(parseCases, jsonBlockCases("nemotron_nano_v2", FormatNemotronNanoV2, wrap, jsonBlockOpts{})...)
+	parseCases = append(parseCases, jsonBlockCases("nemotron_nano_v2", FormatNemotronNanoV2, wrap, jsonBlockOpts{siblingsLost: true})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "nemotron_nano_v2/empty_think_then_call", format: FormatNemotronNanoV2,
 			in:   "<think>\n</think>\n\n<TOOLCALL>[{\"name\": \"list_files\", \"arguments\": {}}]</TOOLCALL>\n",

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	parseCases = append(parseCases, jsonBlockCases("phi4_mini", FormatPhi4Mini, listWrap("functools", ""), jsonBlockOpts{leak: "}}]"})...)
+	parseCases = append(parseCases, jsonBlockCases("phi4_mini", FormatPhi4Mini, listWrap("functools", ""), jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "phi4_mini/parameters_key", format: FormatPhi4Mini,
 			in:   `functools[{"name": "get_weather", "parameters": {"city": "Seattle"}}]`,

@@ -375,6 +375,33 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 	return i
 }
 
+// open tells, for a call abandoned at the byte being read, how many JSON
+// containers are open (the list of calls, the call object, a "function"
+// object, the value being read) and whether the byte is inside a string
+// (esc: right after an escaping backslash in it); to is the depth to skip
+// down to, 1 in a list of calls, whose next calls are read. A call whose
+// object has not opened has nothing to skip.
+func (e *envelope) open(p *Parser) (depth, to int, inStr, esc bool) {
+	if e.arr {
+		to = 1
+	}
+	depth = to + 1 + int(e.depth)
+	switch e.state {
+	case eOpen, eArrElem, eArrAfter:
+		return 0, to, false, false
+	case eInKey:
+		return depth, to, true, e.keyEsc
+	case eArgsStr:
+		return depth, to, true, e.esc == 1
+	case eCollect, eSkipVal:
+		return depth + e.vs.Depth(), to, e.vs.StringOpen(), e.vs.PendingEscape() == 1
+	case eArgs:
+		js := &p.args.js
+		return depth + js.Depth(), to, js.StringOpen(), js.PendingEscape() == 1
+	}
+	return depth, to, false, false
+}
+
 // envString records a collected name or id.
 func (p *Parser) envString() {
 	e := p.rd.env
@@ -530,6 +557,7 @@ func (e *envelope) argsString(p *Parser, b []byte, i int) int {
 		switch {
 		case c == '"':
 			i++
+			e.state = eAfter // the string is closed (an abandoned call's skip starts after it)
 			if p.calls.cur.notObj != 0 {
 				p.notObjectErr()
 				return i
@@ -538,7 +566,6 @@ func (e *envelope) argsString(p *Parser, b []byte, i int) int {
 				p.abandonWhole(toolcall.ErrorEvent(e.argsO, toolcall.CodeInvalidJSON, p.calls.cur.errIndex(), "arguments string holds incomplete JSON"))
 				return i
 			}
-			e.state = eAfter
 			return i
 		case c == '\\':
 			e.esc, e.escAt = 1, p.off+i

@@ -14,8 +14,7 @@ import (
 //
 // o says how the dialect's shape differs: open is the marker that ends a
 // reasoning span opened by the prompt; between is the text that wrap puts
-// between two calls; leak is what is left of a broken call as text in a
-// block without a closer (nothing to skip to).
+// between two calls.
 func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, o jsonBlockOpts) []parseCase {
 	const (
 		paris  = `{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}`
@@ -46,7 +45,20 @@ func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, 
 		{name: "reasoning_open", open: true, in: "One lookup." + reasonEnd + one,
 			want: `reasoning="One lookup." call=get_weather{"city":"Paris","days":3}`},
 		{name: "invalid_then_valid", in: wrap(`{"name": "get_weather", "arguments": {"city": }}`) + "Retrying." + one,
-			want: `text="` + o.leak + `Retrying." call=get_weather{"city":"Paris","days":3} error=invalid_json`},
+			want: `text="Retrying." call=get_weather{"city":"Paris","days":3} error=invalid_json`},
+		// Arguments that are no object abandon the call; the rest of its
+		// JSON is skipped (in a block without a closer too), honouring
+		// strings and nesting, and what follows is text.
+		{name: "string_arguments_skipped", in: "Hi " + wrap(`{"name": "get_weather", "arguments": "city=Paris, days=3 ]}"}`) + " after",
+			want: `text="Hi  after" error=invalid_json`},
+		{name: "array_arguments_skipped", in: wrap(`{"name": "get_weather", "arguments": ["Paris", "]}", {"days": [3]}]}`) + " after",
+			want: `text=" after" error=invalid_json`},
+		{name: "number_arguments_skipped", in: wrap(`{"name": "get_weather", "arguments": 3, "id": "x}"}`) + " after",
+			want: `text=" after" error=invalid_json`},
+		{name: "broken_string_in_arguments_skipped", in: wrap(`{"name": "get_weather", "arguments": {"city": "Par`+"\n"+`is}]", "days": 3}}`) + " after",
+			want: `text=" after" error=invalid_json`},
+		{name: "bad_escape_in_arguments_string_skipped", in: wrap(`{"name": "get_weather", "arguments": "{\\"city\\": \\q}]"}`) + " after",
+			want: `text=" after" error=invalid_json`},
 		{name: "template_name", in: wrap(`{"name": "{{ tool.name }}", "arguments": {}}`) + "ok",
 			want: `text="ok" error=invalid_tool_name`},
 		{name: "truncated_in_value", in: "Checking." + cut,
@@ -55,6 +67,12 @@ func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, 
 			want: `call=get_wether{"city":"Oslo"} error=unknown_tool`},
 	}
 	if !o.single {
+		want := `text=` + jsonString(o.between+" after") + ` call=get_weather{"city":"Paris","days":3} error=invalid_json`
+		if o.siblingsLost {
+			want = `text=" after" error=invalid_json`
+		}
+		cases = append(cases, parseCase{name: "broken_call_then_sibling", in: wrap(`{"name": "read_file", "arguments": "cmd/main.go"}`, paris) + " after",
+			want: want})
 		between := ""
 		if o.between != "" {
 			between = "text=" + jsonString(o.between) + " "
@@ -73,8 +91,10 @@ func jsonBlockCases(prefix string, f Format, wrap func(calls ...string) string, 
 type jsonBlockOpts struct {
 	reasonEnd string // ends a reasoning span the prompt opened ("</think>")
 	between   string // text wrap writes between two calls
-	leak      string // the end of a broken call read as text (no closer)
-	single    bool   // one call per message
+	// siblingsLost: a broken call's siblings after it in one list are
+	// skipped with it, to the block's closer.
+	siblingsLost bool
+	single       bool // one call per message
 }
 
 // jsonString quotes s as a JSON string, '<' and '>' as they are.

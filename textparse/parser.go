@@ -26,6 +26,7 @@ const (
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
 	mBody                  // a body read by p.rd.body (reader.go, tagbody.go)
+	mSkipJSON              // skipping the rest of an abandoned call's JSON in a block without a closer
 )
 
 // Parser is an incremental parser of one model message. Create it with New;
@@ -79,6 +80,10 @@ type callState struct {
 	// rawErr: the invalid_json error of the abandoned call (call.raw),
 	// held until its closer; kept out of call, which every call resets.
 	rawErr toolcall.Event
+	// jskip: the rest of an abandoned call's JSON being skipped (mSkipJSON)
+	// down to jskipTo open containers (1: the list of calls, read on).
+	jskip   jsonscan.Nesting
+	jskipTo int
 }
 
 // argsState is the JSON arguments of the call being read.
@@ -237,6 +242,8 @@ func (p *Parser) step(b []byte, i int) int {
 		return p.argsJSON(b, i)
 	case mSkip:
 		return p.skipStep(b, i)
+	case mSkipJSON:
+		return p.skipJSONStep(b, i)
 	case mFence:
 		j := bytes.IndexByte(b[i:], '\n')
 		if j < 0 {
