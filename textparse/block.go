@@ -46,8 +46,8 @@ func compiledFor(f Format) *compiled {
 		for _, g := range markerFormats() {
 			ds = append(ds, dialects[g])
 		}
-	} else if d := markerDialect(f); d != nil {
-		ds = []*Dialect{d}
+	} else if d := dialects[f]; d != nil && len(d.Blocks) > 0 {
+		ds = []*Dialect{d} // a marker dialect, or a tag dialect's headers
 	}
 	var c *compiled
 	if len(ds) > 0 {
@@ -321,7 +321,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:
 		p.fresh = false
-		if p.mk.rset != nil { // a header-entered reasoning span ends at the next message
+		if p.mk.rset != nil && !a.block.Body.Probe { // a header-entered reasoning span ends at the next message (a probed header's once read, nameDone)
 			p.reason, p.mk.rset = false, nil
 		}
 		p.detect(a.dialect.Format)
@@ -393,6 +393,11 @@ func (p *Parser) blockStep(b []byte, i int) int {
 			if set.first[b[j]] {
 				p.content(b[i:j], p.off+i)
 				return p.markerAt(set, b, j)
+			}
+			if bl.Body.Probe && (isSpace(b[j]) || len(p.calls.name)+j-i >= maxGenericName) {
+				p.content(b[i:j], p.off+i)
+				p.probeNameText(nil, 0) // not a header: b[j] is read as text
+				return j
 			}
 			if brace && b[j] == '{' { // NAME{json}: the arguments start
 				p.content(b[i:j], p.off+i)
@@ -493,6 +498,9 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	case (c == '{' || c == '[' || c == ']' && bl.Body.InList) && bl.Body.Read&ReadJSON != 0:
 		p.calls.callTag = p.mk.callStart
 		return p.beginEnvelopeBody(b, i, closer, after, skipped, &bl.Body)
+	case bl.Body.Probe && r == nil && (isSpace(c) || c == '<' || c == '{' || c == '['):
+		p.probeRefed(nil, 0) // "to= x": the Open is text
+		return i
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
 		p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
 		p.calls.cur.after = after
@@ -522,6 +530,8 @@ func (p *Parser) nameDone() {
 				if i, ok := p.mk.comp.spanOf[p.dialectOf()]; ok {
 					p.reason, p.mk.rset = true, &p.mk.comp.reason[i]
 				}
+			} else if p.mk.rset != nil { // a probed header ends the reasoning span it was met in
+				p.reason, p.mk.rset = false, nil
 			}
 			return
 		}
@@ -548,6 +558,20 @@ func (p *Parser) nameDone() {
 	p.args.fenced = false
 	p.setName(name, p.calls.cur.start)
 	p.mode = mBlockArgs
+}
+
+// probeNameText gives a probed header back (Body.Probe with ReadNameJSON):
+// its Open, the name read so far and b (bytes at off that end it, a
+// marker's that failed) are text, or reasoning in a span it did not end.
+func (p *Parser) probeNameText(b []byte, off int) {
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, p.mk.blk.Open...)
+	p.scratch = append(p.scratch, p.calls.name...)
+	p.calls.inCall, p.mode = false, mText
+	p.emitText(p.scratch[s:], p.mk.callStart)
+	if len(b) > 0 {
+		p.refeed(p.textMarkers(), b, off, false)
+	}
 }
 
 // emptyName handles a NameEnd marker at off where a call body (or a call)

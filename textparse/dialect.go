@@ -32,7 +32,10 @@ type Dialect struct {
 	// --format names it.
 	NoAuto bool
 	// Tags, for an XML-style dialect, are the tags its calls are written
-	// in; such a dialect has no Blocks.
+	// in. Such a dialect's Blocks, when it has any, are message headers
+	// (Body.Header) that say whether what follows is reasoning or text,
+	// its calls written in its tags: they are read only when the dialect
+	// is named, tags detect it under auto.
 	Tags *Tags
 	// Alias names the dialect this one is another name of (the same
 	// data under an older name): auto reports the dialect itself.
@@ -190,7 +193,12 @@ type Body struct {
 	// Probe: the block's Open marker is the '[' of a list that prose may
 	// hold too ("[see docs]", "arr[len(a)]"): the body reader reads the
 	// bytes right after it, spaces included, and gives them back as text
-	// when no call list follows (a Python call list after text).
+	// when no call list follows (a Python call list after text). With
+	// ReadNameJSON and a Header, Open starts a header that prose may hold
+	// too ("to="): its name runs to NameEnd without a space or a '<'
+	// (at most maxGenericName bytes), else Open and the name are given
+	// back as text (or reasoning, whose span the header ends only once it
+	// is read).
 	Probe bool
 	// NameKey: a call object's one key is the tool name and its value
 	// the arguments ({"get_weather": {"city": "Paris"}}).

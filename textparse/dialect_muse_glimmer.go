@@ -1,20 +1,67 @@
 package textparse
 
-// Muse Glimmer: function_calls' shape in the atem namespace.
+import "bytes"
+
+// Muse Glimmer: function_calls' shape in the atem namespace, inside
+// harmony-like channels named by their recipient.
 //
-//	<atem:function_calls>
+//	 to=self<|message|>reasoning…<|eom|>
+//	<|start|>assistant to=get_weather<|message|><atem:function_calls>
 //	<atem:invoke name="get_weather">
 //	<atem:parameter name="city">Paris</atem:parameter>
 //	</atem:invoke>
-//	</atem:function_calls>
+//	</atem:function_calls><|eot|>
+//	<|start|>assistant to=user<|message|>the answer<|eot|>
 //
-// Values are coerced by the catalog's schema like function_calls'.
+// The prompt ends with <|start|>assistant, so an output starts with the
+// rest of a header: " to=RECIPIENT<|message|>". A message to self is
+// reasoning, up to <|eom|> (or <|eot|>, or the next header: the model may
+// leave it without <|eom|>); a message to user is the answer; a message to
+// a tool holds the call, written in the tags. The headers are read when
+// the dialect is named; a "to=" that no <|message|> follows (prose) is
+// text. Values are coerced by the catalog's schema like function_calls'.
 const FormatMuseGlimmer Format = "muse_glimmer"
 
 func init() {
+	header := Body{Read: ReadNameJSON, NameEnd: museMessage, Header: museHeader}
+	recipient := header
+	recipient.Header, recipient.Probe = museRecipient, true
 	register(&Dialect{
 		Format: FormatMuseGlimmer,
-		Wire:   `<atem:function_calls><atem:invoke name="NAME"><atem:parameter name="P">V</atem:parameter></atem:invoke></atem:function_calls>`,
+		Wire:   `<atem:function_calls><atem:invoke name="NAME"><atem:parameter name="P">V</atem:parameter></atem:invoke></atem:function_calls>; to=self<|message|>…<|eom|> reasoning, <|start|>assistant to=user<|message|>… text (headers read when named)`,
 		Tags:   &Tags{Wrapper: "atem:function_calls", Invoke: "atem:invoke", Param: "atem:parameter"},
+		Blocks: []Block{
+			{Open: "<|start|>", Body: header},
+			{Open: museTo, Body: recipient},
+		},
+		Reasoning: []Span{{Close: "<|eom|>"}},
+		Drop:      []string{"<|eom|>", "<|eot|>", "<|end_of_text|>"},
 	})
+}
+
+// museMessage ends a header; museTo starts its recipient.
+const (
+	museMessage = "<|message|>"
+	museTo      = "to="
+)
+
+// museHeader reads a header after <|start|> ("assistant to=self"): its
+// recipient decides.
+func museHeader(raw []byte) (HeaderKind, []byte) {
+	if i := bytes.Index(raw, []byte(museTo)); i >= 0 {
+		return museRecipient(raw[i+len(museTo):])
+	}
+	return HeaderText, nil
+}
+
+// museRecipient reads the recipient after "to=": self is reasoning; user,
+// and a tool whose call follows in the tags, are text.
+func museRecipient(raw []byte) (HeaderKind, []byte) {
+	if end := bytes.IndexAny(raw, " \t\n"); end >= 0 {
+		raw = raw[:end]
+	}
+	if string(raw) == "self" {
+		return HeaderReasoning, nil
+	}
+	return HeaderText, nil
 }

@@ -384,6 +384,10 @@ func (p *Parser) content(b []byte, off int) {
 	case mText:
 		p.emitText(b, off)
 	case mName:
+		if p.mk.blk.Body.Probe && (len(p.calls.name)+len(b) > maxGenericName || bytes.IndexByte(b, '<') >= 0) {
+			p.probeNameText(b, off) // a probed header's NameEnd did not follow
+			return
+		}
 		p.nameBytes(b)
 	case mBlockBody:
 		if p.mk.blk.Body.Probe {
@@ -475,6 +479,9 @@ func (p *Parser) Close() []toolcall.Event {
 		p.scratch = append(p.scratch, p.mk.blk.Open...)
 		p.emitText(p.scratch[s:], p.mk.callStart)
 		p.mode = mText
+	}
+	if p.mode == mName && p.mk.blk.Body.Probe { // a probed header cut short: text
+		p.probeNameText(nil, 0)
 	}
 	if p.mode == mBody {
 		p.rd.body.end(p)

@@ -29,21 +29,22 @@ func register(d *Dialect) {
 	if _, dup := dialects[d.Format]; dup || d.Format == "" || d.Format == FormatAuto {
 		panic("textparse: dialect registered twice or unnamed: " + string(d.Format))
 	}
-	if d.Tags == nil {
+	if d.Tags == nil || len(d.Blocks) > 0 {
 		if err := d.check(); err != nil {
 			panic("textparse: dialect " + string(d.Format) + ": " + err.Error())
 		}
-	} else if d.Wire == "" || len(d.Blocks) > 0 {
+	} else if d.Wire == "" {
 		panic("textparse: dialect " + string(d.Format) + " needs a wire shape and either blocks or tags")
 	}
 	dialects[d.Format] = d
 }
 
-// check reports what makes marker dialect d unreadable: no wire shape, no
-// block, a block without its Open marker or body reader, a name reader
-// without NameEnd, a marker longer than maxMarker.
+// check reports what makes marker dialect d (or the marker blocks of a
+// tag dialect) unreadable: no wire shape, no block, a block without its
+// Open marker or body reader, a name reader without NameEnd, a marker
+// longer than maxMarker.
 func (d *Dialect) check() error {
-	if d.Wire == "" || len(d.Blocks) == 0 || d.Tags != nil {
+	if d.Wire == "" || len(d.Blocks) == 0 {
 		return errors.New("a marker dialect needs a wire shape and blocks")
 	}
 	long := func(ms ...string) error {
@@ -101,20 +102,23 @@ func Formats() []Format {
 	return append([]Format{FormatAuto}, out...)
 }
 
-// markerFormats lists the registered marker dialects, sorted.
+// markerFormats lists the registered marker dialects, sorted: those whose
+// calls are read as marker blocks (not a tag dialect's message headers).
 func markerFormats() []Format {
 	var out []Format
 	for _, f := range Formats() {
-		if d := dialects[f]; d != nil && len(d.Blocks) > 0 {
+		if markerDialect(f) != nil {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-// markerDialect returns the marker dialect f, nil when f is not one.
+// markerDialect returns the marker dialect f, nil when f is not one. A
+// tag dialect with marker blocks (message headers, Tags) is not one: its
+// blocks are read only when it is named (compiledFor), tags detect it.
 func markerDialect(f Format) *Dialect {
-	if d := dialects[f]; d != nil && len(d.Blocks) > 0 {
+	if d := dialects[f]; d != nil && len(d.Blocks) > 0 && d.Tags == nil {
 		return d
 	}
 	return nil
