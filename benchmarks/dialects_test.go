@@ -1,10 +1,13 @@
 package benchmarks
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/textparse"
+	"github.com/tooleval/tooleval/toolcall"
 )
 
 // dialectDense is one block of tool-dense output per marker dialect: short
@@ -17,6 +20,17 @@ var dialectDense = []struct {
 	{textparse.FormatHermes, "Reading the next file.\n<tool_call>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n</tool_call>\n<tool_call>\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tool_call>\n"},
+	// The first five protocols (xmlparse's), written as Claude-style,
+	// Cline-style and Qwen3-Coder agents write them.
+	{textparse.FormatUseTool, "Reading the next file.\n<use_tool><tool_name>read_file</tool_name><arguments>" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}</arguments></use_tool>\n<use_tool><tool_name>grep</tool_name><arguments>` +
+		`{"pattern": "func (p \\*Parser)"}</arguments></use_tool>` + "\n"},
+	{textparse.FormatFunctionCalls, "Reading the next file.\n<function_calls>\n<invoke name=\"read_file\">\n<parameter name=\"path\">src/pkg/file_0042.go</parameter>\n" +
+		"<parameter name=\"start_line\">120</parameter>\n</invoke>\n<invoke name=\"grep\">\n<parameter name=\"pattern\">func (p \\*Parser)</parameter>\n</invoke>\n</function_calls>\n"},
+	{textparse.FormatQwen3Coder, "Reading the next file.\n<tool_call>\n<function=read_file>\n<parameter=path>\nsrc/pkg/file_0042.go\n</parameter>\n" +
+		"<parameter=start_line>\n120\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=grep>\n<parameter=pattern>\nfunc (p \\*Parser)\n</parameter>\n</function>\n</tool_call>\n"},
+	{textparse.FormatCline, "Reading the next file.\n<read_file>\n<path>src/pkg/file_0042.go</path>\n<start_line>120</start_line>\n</read_file>\n" +
+		"<grep>\n<pattern>func (p \\*Parser)</pattern>\n</grep>\n"},
 	{textparse.FormatLongcat, "Reading the next file.\n<longcat_tool_call>" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}</longcat_tool_call>\n<longcat_tool_call>` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}</longcat_tool_call>` + "\n"},
@@ -144,11 +158,38 @@ func BenchmarkDialects(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					feedXML(newText(d.format), in, chunk)
+					feedXML(newDense(d.format), in, chunk)
 				}
 			})
 		}
 	}
+}
+
+// denseTools is the catalog of the rows whose dialect needs one: the
+// two tools every block calls.
+var denseTools = func() *catalog.Catalog {
+	c, err := catalog.New([]toolcall.Tool{
+		{Name: "read_file", Parameters: json.RawMessage(`{"type": "object", "properties": {"path": {"type": "string"}, "start_line": {"type": "integer"}}}`)},
+		{Name: "grep", Parameters: json.RawMessage(`{"type": "object", "properties": {"pattern": {"type": "string"}}}`)},
+	})
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// newDense builds the parser of a dialect row; cline reads its calls by
+// the catalog's tool names, so its row has the catalog.
+func newDense(f textparse.Format) *textparse.Parser {
+	o := toolcall.ParseOptions{Format: f}
+	if f == textparse.FormatCline {
+		o.Tools = denseTools
+	}
+	p, err := textparse.New(o)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
 
 // BenchmarkAutoPlain: plain text through auto (every dialect enabled)
@@ -171,7 +212,7 @@ func BenchmarkAutoPlain(b *testing.B) {
 func TestDialectBenchInputsParse(t *testing.T) {
 	for _, d := range dialectDense {
 		var calls, errs int
-		p := newText(d.format)
+		p := newDense(d.format)
 		for _, evs := range [][]byte{[]byte(d.block + d.block)} {
 			for _, ev := range append(p.Feed(evs), p.Close()...) {
 				switch ev.Kind.String() {

@@ -86,22 +86,77 @@ func KeepsString(p *toolcall.Param) bool {
 	if len(types) == 0 {
 		return true
 	}
-	str, other := false, false
-	for _, t := range types {
-		switch t {
-		case "string":
-			str = true
-		case "object", "array", "null", "boolean", "integer", "number":
-			other = true
-		}
-	}
-	return str && !other
+	s := typeSetOf(types)
+	return s&tString != 0 && s&^tString == 0
 }
 
 // Coerce returns the JSON for an XML parameter value converted by p's
 // schema; see AppendCoerced.
 func Coerce(p *toolcall.Param, value string) json.RawMessage {
 	return AppendCoerced(nil, p, []byte(value))
+}
+
+// typeSet is a set of JSON Schema types, a bit each.
+type typeSet uint8
+
+const (
+	tNull typeSet = 1 << iota
+	tBoolean
+	tInteger
+	tNumber
+	tString
+	tObject
+	tArray
+)
+
+// typeSetOf returns the set of the JSON Schema type names in types
+// (unknown names are left out).
+func typeSetOf(types []string) typeSet {
+	var s typeSet
+	for _, t := range types {
+		switch t {
+		case "null":
+			s |= tNull
+		case "boolean":
+			s |= tBoolean
+		case "integer":
+			s |= tInteger
+		case "number":
+			s |= tNumber
+		case "string":
+			s |= tString
+		case "object":
+			s |= tObject
+		case "array":
+			s |= tArray
+		}
+	}
+	return s
+}
+
+// smallInt reads v as a decimal integer of at most 18 digits with an
+// optional sign (what strconv.ParseInt and the "+" rule of AppendCoerced
+// accept there); ok is false for anything else, which the general path
+// then reads.
+func smallInt(v []byte) (n int64, ok bool) {
+	neg, i := false, 0
+	if v[0] == '-' || v[0] == '+' {
+		neg, i = v[0] == '-', 1
+	}
+	if i == len(v) {
+		return 0, false
+	}
+	for ; i < len(v); i++ {
+		c := v[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }
 
 // AppendCoerced appends to dst the JSON for an XML parameter value
@@ -116,20 +171,22 @@ func Coerce(p *toolcall.Param, value string) json.RawMessage {
 // stays a string, so that validation can report it ("yes" for a boolean
 // stays "yes": guessing would hide the model's error).
 func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
-	if KeepsString(p) {
+	allowed := typeSetOf(ParamTypes(p))
+	if allowed == 0 || allowed&^tString == 0 { // no types, or only string: KeepsString
 		return AppendJSONString(dst, value)
 	}
-	allowed := map[string]bool{}
-	for _, t := range ParamTypes(p) {
-		allowed[t] = true
-	}
 	v := bytes.TrimSpace(value)
-	s := string(v)
-	if (s == "null" || s == "None") && (allowed["null"] || !allowed["string"]) ||
-		s == "" && allowed["null"] && !allowed["string"] {
+	if s := string(v); (s == "null" || s == "None") && (allowed&tNull != 0 || allowed&tString == 0) ||
+		s == "" && allowed&tNull != 0 && allowed&tString == 0 {
 		return append(dst, "null"...)
 	}
-	if allowed["boolean"] {
+	if allowed&tInteger != 0 && len(v) > 0 && len(v) < 19 { // the usual integer, without strconv's generality
+		if n, ok := smallInt(v); ok {
+			return strconv.AppendInt(dst, n, 10)
+		}
+	}
+	s := string(v)
+	if allowed&tBoolean != 0 {
 		switch strings.ToLower(s) {
 		case "true":
 			return append(dst, "true"...)
@@ -137,7 +194,7 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 			return append(dst, "false"...)
 		}
 	}
-	if allowed["integer"] {
+	if allowed&tInteger != 0 {
 		if n, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64); err == nil {
 			return strconv.AppendInt(dst, n, 10)
 		}
@@ -145,7 +202,7 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 			return strconv.AppendInt(dst, int64(f), 10)
 		}
 	}
-	if allowed["number"] {
+	if allowed&tNumber != 0 {
 		if coerceJSONNumber(v) {
 			return append(dst, v...)
 		}
@@ -280,13 +337,13 @@ func jsonScalar(v []byte) bool {
 // appendStructure appends trimmed text v as a JSON object or array when
 // allowed has that kind and v is one in JSON or as a Python literal (a
 // tuple is an array).
-func appendStructure(dst []byte, allowed map[string]bool, v []byte) ([]byte, bool) {
+func appendStructure(dst []byte, allowed typeSet, v []byte) ([]byte, bool) {
 	if len(v) == 0 {
 		return dst, false
 	}
 	first := v[0]
-	wantObj := first == '{' && allowed["object"]
-	wantArr := (first == '[' || first == '(') && allowed["array"]
+	wantObj := first == '{' && allowed&tObject != 0
+	wantArr := (first == '[' || first == '(') && allowed&tArray != 0
 	if !wantObj && !wantArr {
 		return dst, false
 	}

@@ -12,6 +12,11 @@ import (
 // pass: runs of plain ASCII are found eight bytes at a time and copied
 // whole.
 func AppendJSONString(dst, b []byte) []byte {
+	if len(b) <= 32 && plainShort(b) { // a name or a short word: one copy
+		dst = append(dst, '"')
+		dst = append(dst, b...)
+		return append(dst, '"')
+	}
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(b); {
@@ -71,4 +76,15 @@ func appendJSONEscape(dst []byte, c byte) []byte {
 		return append(dst, '\\', 't')
 	}
 	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+}
+
+// plainShort reports whether short b holds only ASCII bytes a JSON string
+// keeps as they are.
+func plainShort(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

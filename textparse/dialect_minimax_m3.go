@@ -444,7 +444,7 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 	key := x.names[root.name[0]:root.name[1]]
 	var prm *toolcall.Param
 	if c.tool != nil {
-		prm = c.tool.Param(string(key))
+		prm = paramOf(c.tool, key)
 	}
 	s := len(p.scratch)
 	if c.nparams == 0 {

@@ -91,6 +91,11 @@ var minimaxCases = []parseCase{
 	{name: "minimax_m2/lookalikes_are_text", format: FormatMiniMaxM2,
 		in:   "<minimax:tool> and <minimax:tool_calls> stay",
 		want: `text="<minimax:tool> and <minimax:tool_calls> stay"`},
+	// A code edit: the value keeps its inner newlines and indentation; the
+	// newlines around it are the template's layout (as for every value).
+	{name: "minimax_m2/multiline_code_value", format: FormatMiniMaxM2, tools: true,
+		in:   "I'll write it.\n<minimax:tool_call>\n<invoke name=\"write_to_file\">\n<parameter name=\"path\">src/add.py</parameter>\n<parameter name=\"content\">def add(a, b):\n    return a + b\n</parameter>\n</invoke>\n</minimax:tool_call>",
+		want: `text="I'll write it.\n" call=write_to_file{"path":"src/add.py","content":"def add(a, b):\n    return a + b"}`},
 	{name: "minimax_m2/auto", format: FormatAuto, tools: true,
 		in:   "Sure.<minimax:tool_call><invoke name=\"get_weather\"><parameter name=\"city\">Paris</parameter></invoke></minimax:tool_call>",
 		want: `text="Sure." call=get_weather{"city":"Paris"}`},

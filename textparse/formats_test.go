@@ -96,3 +96,30 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryFormatCallPathAllocatesNothing: once a parser has met a call
+// (its buffers grown, the tool's name interned), further calls of the
+// same shape cost no allocation: the written example of every dialect,
+// fed again and again in chunks, as a tool-dense stream is.
+func TestEveryFormatCallPathAllocatesNothing(t *testing.T) {
+	for _, d := range Dialects() {
+		in, err := WriteExample(d.Format, exampleCall)
+		if err != nil {
+			t.Fatalf("%s: %v", d.Format, err)
+		}
+		if d.Anchored && !strings.HasPrefix(in, exampleCall.Text) {
+			continue // a bare list at the start of the answer: one per message
+		}
+		msg := []byte(strings.Repeat(in+"\n", 8))
+		p := mustNew(opts{Format: d.Format, Tools: tools})
+		feed := func() {
+			for i := 0; i < len(msg); i += 64 {
+				p.Feed(msg[i:min(i+64, len(msg))])
+			}
+		}
+		feed()
+		if allocs := testing.AllocsPerRun(10, feed); allocs != 0 {
+			t.Errorf("%s: %v allocations per 8 calls", d.Format, allocs)
+		}
+	}
+}

@@ -72,7 +72,7 @@ func (p *Parser) holdCall(b []byte, off, end int) {
 // text at once: a tag name the catalog lacks.
 func (p *Parser) tagInReasoning(k tagKind, off int) bool {
 	if k == tkGeneric {
-		if _, ok := p.lookupTag(p.m.name()); !ok {
+		if p.lookupTag(p.m.name()).tool == nil {
 			return false
 		}
 	}

@@ -195,12 +195,15 @@ func (p *Parser) matchStep(b []byte, i int) int {
 	}
 	if m.n == 1 && i < len(b) {
 		k := m.fastName(b[i:])
+		if k == 0 {
+			k = m.fastGeneric(b[i:])
+		}
 		i += k
 		if k > 0 && i < len(b) && b[i] == '>' {
-			// A known name and its '>': the tag is complete and its kind
+			// A whole name and its '>': the tag is complete and its kind
 			// known (what stepTag and resolve would find, without their
 			// byte-by-byte checks; no candidate name goes on past the
-			// whole name fastName read).
+			// whole name fastName or fastGeneric read).
 			m.nameEnd = m.n
 			m.buf[m.n] = '>'
 			m.n++
@@ -211,7 +214,7 @@ func (p *Parser) matchStep(b []byte, i int) int {
 			switch c := b[i]; {
 			case isSpace(c):
 				m.nameEnd, m.phase = m.n, tpAttrs
-			case c == '=' && !m.closing && tt.role[m.kind]&rEq != 0:
+			case c == '=' && !m.closing && m.kind != tkGeneric && tt.role[m.kind]&rEq != 0:
 				m.nameEnd, m.phase = m.n, tpEq
 			}
 			if m.phase != tpName {

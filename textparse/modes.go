@@ -118,12 +118,12 @@ func (p *Parser) onTag() bool {
 		case closing:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagName(k))
 		case k == tkGeneric:
-			tool, ok := p.lookupTag(t.name())
-			if !ok {
+			ct := p.lookupTag(t.name())
+			if ct.tool == nil {
 				return false
 			}
 			p.detect(p.catalogFormat())
-			p.beginCatalogCall(tool, string(t.name()), off)
+			p.beginCatalogCall(ct.tool, ct.name, ct.closer, off)
 		case role&rNamed != 0:
 			p.beginNamed(k, off)
 		case role&rJSON != 0:
@@ -215,23 +215,30 @@ func isWrapperCloser(k tagKind) bool { return k != tkGeneric && tt.wclose&bitOf(
 // maxTagCache bounds the tag names whose catalog lookup is remembered.
 const maxTagCache = 256
 
-// lookupTag looks a tag name up in the catalog (a Catalog dialect's tool). Answers are
-// cached per name, so that ordinary markup (<div>, <b>) costs no
-// allocation after its first occurrence.
-func (p *Parser) lookupTag(name []byte) (*toolcall.Tool, bool) {
+// catalogTag is a tag name looked up in the catalog: the tool it calls
+// (nil: not a tool's), the name as a string and its closing tag.
+type catalogTag struct {
+	tool         *toolcall.Tool
+	name, closer string
+}
+
+// lookupTag looks a tag name up in the catalog (a Catalog dialect's tool).
+// Answers are cached per name, so that ordinary markup (<div>, <b>) and
+// the calls of a tool met before cost no allocation.
+func (p *Parser) lookupTag(name []byte) catalogTag {
 	if t, ok := p.tags.tagCache[string(name)]; ok {
-		return t, t != nil
+		return t
 	}
 	s := string(name)
-	t, ok := p.cfg.tools.Lookup(s)
-	if !ok {
-		t = nil
+	var ct catalogTag
+	if t, ok := p.cfg.tools.Lookup(s); ok {
+		ct = catalogTag{t, s, "</" + s + ">"}
 	}
 	if len(p.tags.tagCache) < maxTagCache {
 		if p.tags.tagCache == nil {
-			p.tags.tagCache = map[string]*toolcall.Tool{}
+			p.tags.tagCache = map[string]catalogTag{}
 		}
-		p.tags.tagCache[s] = t
+		p.tags.tagCache[s] = ct
 	}
-	return t, t != nil
+	return ct
 }

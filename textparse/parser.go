@@ -118,12 +118,12 @@ type tagState struct {
 	// (tagSet), worked out with the rest by setDialects.
 	textOpen, textClose uint64
 
-	thinkK   tagKind                   // the reasoning tag the parser is in
-	wrapper  tagKind                   // the wrapper of calls the parser is in
-	callK    tagKind                   // the JSON call tag being read (Tags.JSON)
-	skip     string                    // closing tag that ends mSkip
-	skipN    int                       //
-	tagCache map[string]*toolcall.Tool // lookupTag
+	thinkK   tagKind               // the reasoning tag the parser is in
+	wrapper  tagKind               // the wrapper of calls the parser is in
+	callK    tagKind               // the JSON call tag being read (Tags.JSON)
+	skip     string                // closing tag that ends mSkip
+	skipN    int                   //
+	tagCache map[string]catalogTag // lookupTag
 	// fmt: the tag table's dialect of the format in use (nil: not
 	// XML-style); fmtSet once formatTag has looked it up since the format
 	// last changed (setDetected).

@@ -165,6 +165,8 @@ type Info struct {
 	// NoAuto: auto does not detect the dialect at all (its markers are
 	// shared with another dialect's, or too common in prose).
 	NoAuto bool
+	// Alias: the dialect this one is another name of ("" for none).
+	Alias Format
 }
 
 // Dialects describes every registered dialect, sorted by format (auto is
@@ -188,7 +190,7 @@ func Lookup(f Format) (Info, bool) {
 }
 
 func info(d *Dialect) Info {
-	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil, NoAuto: d.NoAuto}
+	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil, NoAuto: d.NoAuto, Alias: d.Alias}
 	if d.Tags != nil && d.Tags.Think != "" {
 		in.Reasoning = append(in.Reasoning, Span{Open: "<" + d.Tags.Think + ">", Close: "</" + d.Tags.Think + ">"})
 	}

@@ -66,14 +66,30 @@ const (
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func isNameByte(c byte, first bool) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c >= 0x80: // ｜DSML｜, non-ASCII tool names
-		return true
-	case c >= '0' && c <= '9', c == '-', c == '.', c == ':':
-		return !first
+	if first {
+		return nameBytes[c]&nameFirst != 0
 	}
-	return false
+	return nameBytes[c]&nameNext != 0
 }
+
+// nameBytes holds what isNameByte answers, a bit per position.
+var nameBytes = func() (t [256]uint8) {
+	for i := range t {
+		switch c := byte(i); {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c >= 0x80: // ｜DSML｜, non-ASCII tool names
+			t[i] = nameFirst | nameNext
+		case c >= '0' && c <= '9', c == '-', c == '.', c == ':':
+			t[i] = nameNext
+		}
+	}
+	return t
+}()
+
+// The bits of nameBytes: a name's first byte, a later byte.
+const (
+	nameFirst = 1 << iota
+	nameNext
+)
 
 func (t *match) nameStart() int {
 	if t.closing {
@@ -157,6 +173,32 @@ func (t *match) fastName(rest []byte) int {
 		}
 	}
 	return 0
+}
+
+// fastGeneric reads a whole generic name at once (a catalog dialect's
+// tool or parameter tag: any name, where the state reads generic tags)
+// when rest (the bytes after the '<') holds it and the byte after it, and
+// no name the state knows starts with its first byte; it returns the
+// bytes consumed, 0 to fall back to reading byte by byte. On success the
+// name is complete and t.kind is tkGeneric, as resolve would set it.
+func (t *match) fastGeneric(rest []byte) int {
+	j, generic, mask := 0, t.tset.genericOpen, t.tset.open
+	if rest[0] == '/' {
+		j, generic, mask = 1, t.tset.genericClose, t.tset.close
+	}
+	if !generic || j >= len(rest) || mask&tt.first[rest[j]] != 0 || nameBytes[rest[j]]&nameFirst == 0 {
+		return 0
+	}
+	e, lim := j+1, min(len(rest), j+maxGenericName+1)
+	for e < lim && nameBytes[rest[e]]&nameNext != 0 {
+		e++
+	}
+	if e == len(rest) || e-j > maxGenericName { // cut by the chunk, or too long for a name (stepTag fails it)
+		return 0
+	}
+	t.n += copy(t.buf[1:], rest[:e])
+	t.closing, t.cand, t.kind = j == 1, 0, tkGeneric
+	return e
 }
 
 // fastNameShort is fastName when fewer than sixteen bytes follow the name's

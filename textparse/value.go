@@ -90,11 +90,15 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	v := &r.val
 	x := p.callDialect()
 	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: x != nil && x.keepNL, cdata: x != nil && x.d.Tags.CDATA}
-	if p.calls.cur.kind == ckCatalog {
-		v.name = string(name)
-	}
 	if p.calls.cur.tool != nil {
-		v.param = p.calls.cur.tool.Param(string(name))
+		v.param = paramOf(p.calls.cur.tool, name)
+	}
+	if p.calls.cur.kind == ckCatalog { // the name its closing tag must repeat
+		if v.param != nil {
+			v.name = v.param.Name
+		} else {
+			v.name = p.calls.names.Intern(name)
+		}
 	}
 	if v.param == nil { // no schema types it: a string, or read as JSON where the dialect says so
 		v.str = true
@@ -295,15 +299,15 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 	v := &r.val
 	var isClose, follower bool
 	if p.calls.cur.kind == ckCatalog {
-		name := string(t.name())
-		isClose = closing && name == v.name
+		name := t.name()
+		isClose = closing && string(name) == v.name
 		// Only the value's own closing tag ends it: another parameter's
 		// opening tag inside it is content ("Run <command>npm test</command>
 		// to check." in a result). After a held closing tag, the next
 		// parameter (not given yet) confirms it; the tool's closing tag
 		// ends a value whose closing tag is missing.
-		follower = closing && name == p.calls.cur.name ||
-			v.pendOn && !closing && p.calls.cur.tool != nil && p.calls.cur.tool.Param(name) != nil && !p.calls.cur.gave(name)
+		follower = closing && string(name) == p.calls.cur.name ||
+			v.pendOn && !closing && p.calls.cur.tool != nil && paramOf(p.calls.cur.tool, name) != nil && !p.calls.cur.gave(string(name))
 	} else {
 		var role uint16
 		if k != tkGeneric {
@@ -385,10 +389,20 @@ func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
 	p.setName(name, off)
 }
 
+// paramOf is tool.Param(string(name)), without making the string.
+func paramOf(tool *toolcall.Tool, name []byte) *toolcall.Param {
+	for i := range tool.Params {
+		if tool.Params[i].Name == string(name) {
+			return &tool.Params[i]
+		}
+	}
+	return nil
+}
+
 // beginCatalogCall opens the call of catalog tool (its tag named name, at
-// off).
-func (p *Parser) beginCatalogCall(tool *toolcall.Tool, name string, off int) {
-	p.beginCall(ckCatalog, off, "</"+name+">", mText)
+// off; closer is "</name>").
+func (p *Parser) beginCatalogCall(tool *toolcall.Tool, name, closer string, off int) {
+	p.beginCall(ckCatalog, off, closer, mText)
 	p.calls.cur.tool = tool
 	r := p.params()
 	r.state = psBetween
@@ -625,16 +639,16 @@ func (r *paramReader) endInvoke(p *Parser, off int) {
 func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) bool {
 	t := &p.m
 	if p.calls.cur.kind == ckCatalog {
-		name := string(t.name())
+		name := t.name()
 		switch {
 		case !closing:
-			r.valueOpen(p, t.name(), off)
+			r.valueOpen(p, name, off)
 			if t.self {
 				r.valueClose(p, off)
 			}
-		case name == p.calls.cur.name:
+		case string(name) == p.calls.cur.name:
 			r.endInvoke(p, off)
-		case p.calls.cur.tool != nil && p.calls.cur.tool.Param(name) != nil:
+		case p.calls.cur.tool != nil && paramOf(p.calls.cur.tool, name) != nil:
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", name)
 		default:
 			return false
