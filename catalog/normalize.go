@@ -338,16 +338,29 @@ func (n *normalizer) types(t *value, path string) *value {
 }
 
 // typeName maps a type name to its JSON Schema name; "" means any type and
-// false means the name is unknown.
+// false means the name is unknown. It is the one list of the type names
+// tools write besides JSON Schema's (Python's, C's, Go's, Java's): the
+// names with a size (int8 … int128, uint32, float16) read by their base,
+// as the serving stacks read them.
 func typeName(s string) (string, bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if base := strings.TrimRight(s, "0123456789"); base != s {
+		switch base {
+		case "int", "uint":
+			return "integer", true
+		case "float":
+			return "number", true
+		}
+	}
+	switch s {
 	case "object", "dict", "map", "mapping", "hashmap", "struct", "record":
 		return "object", true
 	case "string", "str", "text", "char", "date", "datetime", "time", "uri", "url":
 		return "string", true
-	case "integer", "int", "long", "int32", "int64", "uint", "short":
+	case "integer", "int", "long", "uint", "short", "unsigned", "bigint", "smallint", "tinyint",
+		"long long", "unsigned int", "unsigned long", "unsigned short", "usize", "isize":
 		return "integer", true
-	case "number", "float", "double", "decimal", "real", "numeric", "float32", "float64":
+	case "number", "float", "double", "decimal", "real", "numeric":
 		return "number", true
 	case "boolean", "bool":
 		return "boolean", true

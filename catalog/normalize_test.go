@@ -15,6 +15,8 @@ func TestNormalizeSchema(t *testing.T) {
 		{"missing top type", `{"properties":{"a":{"type":"string"}}}`, `{"type":"object","properties":{"a":{"type":"string"}}}`, ""},
 		{"python names", `{"type":"dict","properties":{"a":{"type":"str"},"b":{"type":"int"},"c":{"type":"float"},"d":{"type":"bool"},"e":{"type":"list","items":{"type":"tuple"}},"f":{"type":"any"}}}`,
 			`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"},"c":{"type":"number"},"d":{"type":"boolean"},"e":{"type":"array","items":{"type":"array"}},"f":{}}}`, ""},
+		{"sized and C integer names", `{"type":"object","properties":{"a":{"type":"uint32"},"b":{"type":"int64"},"c":{"type":"int8"},"d":{"type":"unsigned long"},"e":{"type":"float16"},"f":{"type":"UInt16"},"g":{"type":"int2x"}}}`,
+			`{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"integer"},"d":{"type":"integer"},"e":{"type":"number"},"f":{"type":"integer"},"g":{}}}`, "unknown_type@$.properties.g.type"},
 		{"gemini upper case", `{"type":"OBJECT","properties":{"a":{"type":"STRING","nullable":true}}}`, `{"type":"object","properties":{"a":{"type":["string","null"]}}}`, ""},
 		{"nullable enum", `{"type":"object","properties":{"a":{"type":"string","enum":["x"],"nullable":true}}}`, `{"type":"object","properties":{"a":{"type":["string","null"],"enum":["x",null]}}}`, ""},
 		{"nullable anyOf", `{"type":"object","properties":{"a":{"anyOf":[{"type":"string"}],"nullable":true}}}`, `{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`, ""},

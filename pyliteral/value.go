@@ -28,14 +28,17 @@ import (
 // Value converts one Python literal to JSON as its bytes arrive. The zero
 // Value is ready; Reset makes it ready again.
 type Value struct {
-	state  uint8
-	stack  []byte // open containers: '[' list, '(' tuple, '{' dict
-	comma  bool   // a ',' was read and not written yet (a trailing comma is dropped)
-	elems  bool   // the innermost container has an element
-	off    int    // bytes consumed since Reset
-	err    *SyntaxError
-	tok    []byte // a number or name being read
-	tokOff int
+	state uint8
+	stack []byte // open containers: '[' list, '(' tuple, '{' dict
+	comma bool   // a ',' was read and not written yet (a trailing comma is dropped)
+	elems bool   // the innermost container has an element
+	off   int    // bytes consumed since Reset
+	err   *SyntaxError
+	errIn uint8 // the state the error was met in
+	// noBytes: a bytes literal is an error (RejectBytes); kept by Reset.
+	noBytes bool
+	tok     []byte // a number or name being read
+	tokOff  int
 	// strings
 	quote  byte
 	triple bool
@@ -87,6 +90,29 @@ func (v *Value) Done() bool { return v.state == vDone }
 
 // Depth returns the number of containers open in the value.
 func (v *Value) Depth() int { return len(v.stack) }
+
+// RejectBytes makes a bytes literal (b'…', rb"…") an error for v, now
+// and after Reset: bytes have no JSON form, and reading their body as a
+// string is a guess that is wrong for bytes that are not text. The
+// tool-call readers reject them, as the serving stacks do; a reader of
+// Python values for display may keep the default, the body as a string.
+func (v *Value) RejectBytes(on bool) { v.noBytes = on }
+
+// OpenQuote returns the quote of the string v is inside, or was inside
+// when it met its error (a newline in a one-line string), and 0 when
+// none: a caller skipping the rest of a broken value knows whether a
+// string is open.
+func (v *Value) OpenQuote() byte {
+	st := v.state
+	if st == vErr {
+		st = v.errIn
+	}
+	switch st {
+	case vStrOpen, vStr, vStrEsc, vStrHex: // ('' after vStrOpen2 is an empty string)
+		return v.quote
+	}
+	return 0
+}
 
 // Err returns the syntax error met, nil if none. Its Offset counts from the
 // value's first byte.
@@ -191,7 +217,7 @@ func isPySpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == 
 // earlier one) and returns the bytes the step consumed.
 func (v *Value) fail(at int, msg string) int {
 	v.err = &SyntaxError{Offset: v.off + at, Msg: msg}
-	v.state = vErr
+	v.errIn, v.state = v.state, vErr
 	return max(at, 0)
 }
 
@@ -498,6 +524,9 @@ func (v *Value) name(c byte) int {
 	v.cont = false
 	if c == '\'' || c == '"' {
 		if len(id) <= 2 && strings.Trim(strings.ToLower(id), "rbu") == "" && !(strings.ContainsAny(id, "uU") && len(id) == 2) {
+			if v.noBytes && strings.ContainsAny(id, "bB") {
+				return v.fail(v.tokOff-v.off, "a bytes literal has no JSON form")
+			}
 			if !cont {
 				v.emit('"')
 			}

@@ -2,6 +2,7 @@ package pyliteral
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -172,5 +173,29 @@ line''', 'ratio': 0.25, 'nested': {'a': (1, 2, 3), 'b': r'C:\dir'}}`)
 			}
 			k += n
 		}
+	}
+}
+
+// RejectBytes: a bytes literal is an error at its prefix, after Reset too;
+// by default its body is read as a string.
+func TestValueRejectBytes(t *testing.T) {
+	var v Value
+	v.RejectBytes(true)
+	for _, in := range []string{`b'z'`, `rb"x"`, `[1, B'y']`} {
+		v.Reset()
+		_, n := v.Feed(nil, []byte(in))
+		for v.Err() == nil && !v.Done() && n < len(in) {
+			var k int
+			_, k = v.Feed(nil, []byte(in[n:]))
+			n += k
+		}
+		if v.Err() == nil || !strings.Contains(v.Err().Msg, "bytes") {
+			t.Errorf("%s: err %v, want a bytes literal error", in, v.Err())
+		}
+	}
+	var d Value
+	out, _ := d.Feed(nil, []byte(`b'z'`))
+	if out = d.End(out); string(out) != `"z"` {
+		t.Errorf("default: %s, want \"z\"", out)
 	}
 }

@@ -396,11 +396,18 @@ func (p *Parser) inArgsString() bool {
 	return p.mode == mBody && p.rd.env != nil && p.rd.body == bodyStep(p.rd.env) && p.rd.env.state == eArgsStr
 }
 
+// salvager is a body reader that reads on after one of its calls was
+// abandoned, skipping the rest of that call itself (pybody.go).
+type salvager interface{ salvage(p *Parser) bool }
+
 // abandoned skips the abandoned call to its closing tag.
 func (p *Parser) abandoned() {
 	p.calls.inCall = false
 	p.m.n, p.m.on = 0, false
 	p.args.hold = p.args.hold[:0]
+	if s, ok := p.rd.body.(salvager); ok && p.mode == mBody && s.salvage(p) {
+		return // the reader skips the rest of the call and reads on
+	}
 	if p.calls.cur.closer == "" { // nothing to skip to: the rest of its JSON, and what follows is read again
 		p.skipOpenJSON()
 		return

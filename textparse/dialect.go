@@ -145,13 +145,17 @@ type Block struct {
 	// Named blocks are read only when the dialect is named (--format),
 	// not under auto, and not inside reasoning: their Open is not a
 	// special token, and prose may hold it.
-	Named   bool
-	Open    string // marker that opens the block (required unless Anchored)
-	Close   string // marker that closes it
-	Call    string // marker before each call inside the block
-	CallEnd string // marker after each call
-	Sep     string // bytes allowed between calls (besides whitespace)
-	Body    Body
+	Named bool
+	Open  string // marker that opens the block (required unless Anchored)
+	Close string // marker that closes it
+	// AltClose is a second marker that closes the block as Close does,
+	// and a body reader that ends at Close ends at it too: the end of the
+	// turn, which a model may write in Close's place.
+	AltClose string
+	Call     string // marker before each call inside the block
+	CallEnd  string // marker after each call
+	Sep      string // bytes allowed between calls (besides whitespace)
+	Body     Body
 }
 
 // Reader names the body readers.
@@ -317,6 +321,7 @@ func compile(ds []*Dialect) *compiled {
 			bs.between.on(b.Call, action{kind: aCall, dialect: d, block: b})
 			bs.between.on(b.CallEnd, action{kind: aCallEnd, dialect: d, block: b})
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
+			bs.between.on(b.AltClose, action{kind: aClose, dialect: d, block: b})
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
 			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})
 			// A name ends at the call's own markers too, so a call cut
@@ -325,7 +330,7 @@ func compile(ds []*Dialect) *compiled {
 			for _, m := range []struct {
 				s    string
 				kind uint8
-			}{{b.Call, aCall}, {b.CallEnd, aCallEnd}, {b.Close, aClose}} {
+			}{{b.Call, aCall}, {b.CallEnd, aCallEnd}, {b.Close, aClose}, {b.AltClose, aClose}} {
 				if !overlaps(m.s, b.Body.NameEnd) && !overlaps(m.s, b.Body.IDMark) {
 					bs.name.on(m.s, action{kind: m.kind, dialect: d, block: b})
 				}

@@ -16,9 +16,9 @@ func init() {
 	register(&Dialect{
 		Format:     FormatGemma4,
 		Wire:       `<|tool_call>call:NAME{key:<|"|>string<|"|>,n:5,obj:{k:true},list:[…]}<tool_call|>; <|channel>thought…<channel|> (label optional) reasoning; <|tool_response> dropped`,
-		Blocks:     []Block{{Open: "<|tool_call>", Close: "<tool_call|>", Body: Body{Read: ReadGemma}}},
+		Blocks:     []Block{{Open: "<|tool_call>", Close: "<tool_call|>", AltClose: "<turn|>", Body: Body{Read: ReadGemma}}},
 		Reasoning:  []Span{{Open: "<|channel>", Close: "<channel|>", Label: "thought"}},
-		Drop:       []string{"<|tool_response>", "<tool_response|>"},
+		Drop:       []string{"<|tool_response>", "<tool_response|>", "<turn|>"},
 		StrayClose: true,
 	})
 }

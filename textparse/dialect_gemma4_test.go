@@ -104,9 +104,39 @@ var gemma4Cases = []parseCase{
 		in:   `<|tool_call>call:a{p:"x\qy"}<tool_call|>ok<|tool_call>call:b{y:1}<tool_call|>`,
 		want: `text="ok" call=b{"y":1} error=invalid_json`},
 	// <tool_call|> ends the call in every state of its body (issue 21).
+	// A string left open right before the object's '}' and the closer
+	// (or right before the closer) ends there: nothing else is open, so
+	// where it ends is not in doubt (Ollama repairs it so); the repair is
+	// reported.
 	{name: "gemma4/closer_ends_unclosed_string", format: FormatGemma4,
 		in:   `<|tool_call>call:bash{command:<|"|>ls}<tool_call|>Done.<|tool_call>call:f{a:1}<tool_call|>`,
-		want: `text="Done." call=f{"a":1} error=invalid_json`},
+		want: `text="Done." call=bash{"command":"ls"} call=f{"a":1} error=malformed_markup`},
+	{name: "gemma4/string_open_at_closer_repaired", format: FormatGemma4, tools: true,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Nantes<tool_call|>Looking.`,
+		want: `text="Looking." call=get_weather{"city":"Nantes"} error=malformed_markup`},
+	{name: "gemma4/string_open_in_nested_object_not_repaired", format: FormatGemma4,
+		in:   `<|tool_call>call:f{opts:{mode:<|"|>fast}<tool_call|>After.`,
+		want: `text="After." error=invalid_json`},
+	{name: "gemma4/brace_inside_string_is_the_strings", format: FormatGemma4,
+		in:   `<|tool_call>call:f{code:<|"|>if x {y}<|"|>,n:1}<tool_call|><|tool_call>call:g{s:<|"|>}}<b<|"|>}<tool_call|>`,
+		want: `call=f{"code":"if x {y}","n":1} call=g{"s":"}}<b"}`},
+	{name: "gemma4/brace_at_end_of_output_is_the_strings", format: FormatGemma4,
+		in:   `<|tool_call>call:f{s:<|"|>a}`,
+		want: `error=incomplete_call`},
+	// <turn|>, the end of the turn, written in place of <tool_call|>:
+	// vLLM and llama.cpp end the call there.
+	{name: "gemma4/turn_end_closes_call", format: FormatGemma4, tools: true,
+		in:   `Let me check.<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>,days:2}<turn|>`,
+		want: `text="Let me check." call=get_weather{"city":"Oslo","days":2}`},
+	{name: "gemma4/turn_end_between_calls", format: FormatGemma4,
+		in:   `<|tool_call>call:a{x:1}<tool_call|><|tool_call>call:b{y:<|"|>z<|"|>}<turn|>`,
+		want: `call=a{"x":1} call=b{"y":"z"}`},
+	{name: "gemma4/turn_end_ends_open_string", format: FormatGemma4,
+		in:   `<|tool_call>call:bash{command:<|"|>pwd}<turn|>`,
+		want: `call=bash{"command":"pwd"} error=malformed_markup`},
+	{name: "gemma4/turn_end_in_text_dropped", format: FormatGemma4,
+		in:   "Paris is the capital of France.<turn|>",
+		want: `text="Paris is the capital of France."`},
 	{name: "gemma4/closer_ends_unquoted_value", format: FormatGemma4,
 		in:   "<|tool_call>call:write{content:\nhello, world.<tool_call|>Then.",
 		want: `text="Then." error=invalid_json`},

@@ -1,7 +1,5 @@
 package textparse
 
-import "bytes"
-
 // Muse Glimmer: function_calls' shape in the atem namespace, inside
 // harmony-like channels named by their recipient.
 //
@@ -18,48 +16,35 @@ import "bytes"
 // reasoning, up to <|eom|> (or <|eot|>, or the next header: the model may
 // leave it without <|eom|>); a message to user is the answer; a message to
 // a tool holds the call, written in the tags. The headers are read when
-// the dialect is named; a "to=" that no <|message|> follows (prose) is
-// text. Values are coerced by the catalog's schema like function_calls'.
+// the dialect is named; a " to=" that no <|message|> follows (prose) is
+// text, and so is a <|start|> that no "assistant" follows. A message
+// without a recipient (<|message|> alone) is text. Values are coerced by
+// the catalog's schema like function_calls'.
 const FormatMuseGlimmer Format = "muse_glimmer"
 
 func init() {
-	header := Body{Read: ReadNameJSON, NameEnd: museMessage, Header: museHeader}
-	recipient := header
-	recipient.Header, recipient.Probe = museRecipient, true
 	register(&Dialect{
 		Format: FormatMuseGlimmer,
 		Wire:   `<atem:function_calls><atem:invoke name="NAME"><atem:parameter name="P">V</atem:parameter></atem:invoke></atem:function_calls>; to=self<|message|>…<|eom|> reasoning, <|start|>assistant to=user<|message|>… text (headers read when named)`,
 		Tags:   &Tags{Wrapper: "atem:function_calls", Invoke: "atem:invoke", Param: "atem:parameter"},
 		Blocks: []Block{
-			{Open: "<|start|>", Body: header},
-			{Open: museTo, Body: recipient},
+			{Open: museTo, Body: Body{Read: ReadNameJSON, NameEnd: museMessage, Header: museRecipient, Probe: true}},
 		},
 		Reasoning: []Span{{Close: "<|eom|>"}},
-		Drop:      []string{"<|eom|>", "<|eot|>", "<|end_of_text|>"},
+		Drop:      []string{"<|start|>assistant", museMessage, "<|eom|>", "<|eot|>", "<|end_of_text|>"},
 	})
 }
 
-// museMessage ends a header; museTo starts its recipient.
+// museMessage ends a header; museTo starts its recipient (the model
+// writes the token " to", its space with it: the space is the header's).
 const (
 	museMessage = "<|message|>"
-	museTo      = "to="
+	museTo      = " to="
 )
-
-// museHeader reads a header after <|start|> ("assistant to=self"): its
-// recipient decides.
-func museHeader(raw []byte) (HeaderKind, []byte) {
-	if i := bytes.Index(raw, []byte(museTo)); i >= 0 {
-		return museRecipient(raw[i+len(museTo):])
-	}
-	return HeaderText, nil
-}
 
 // museRecipient reads the recipient after "to=": self is reasoning; user,
 // and a tool whose call follows in the tags, are text.
 func museRecipient(raw []byte) (HeaderKind, []byte) {
-	if end := bytes.IndexAny(raw, " \t\n"); end >= 0 {
-		raw = raw[:end]
-	}
 	if string(raw) == "self" {
 		return HeaderReasoning, nil
 	}

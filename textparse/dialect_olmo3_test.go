@@ -46,6 +46,11 @@ var olmo3Cases = []parseCase{
 	{name: "olmo3/broken_call_then_next_line", format: FormatOlmo3,
 		in:   "<function_calls>calc(x=1e999)\nfoo(x=1])\nget_weather(city='Lima')\nlist_files()\n</function_calls>Done.",
 		want: `text="Done." call=get_weather{"city":"Lima"} call=list_files{} error=invalid_json error=invalid_json`},
+	// A bytes literal has no JSON form: the call is invalid_json (vLLM
+	// rejects it too), the next line's call is read.
+	{name: "olmo3/bytes_literal_rejected", format: FormatOlmo3,
+		in:   "<function_calls>upload(data=b'z')\nlist_files()\n</function_calls>",
+		want: `call=list_files{} error=invalid_json`},
 	{name: "olmo3/lookalikes_are_text", format: FormatOlmo3,
 		in:   "<function_call> get_weather(city='x') </function_calls_> <function",
 		want: `text="<function_call> get_weather(city='x') </function_calls_> <function"`},

@@ -72,7 +72,25 @@ var pythonicCases = []parseCase{
 		want: `text=" " call=get_weather{"city":"Paris"} error=invalid_json`},
 	{name: "pythonic/repeated_keyword", format: FormatPythonic,
 		in:   `<|python_start|>[f(a=1, a=2), g(b=1)]<|python_end|>`,
-		want: `error=invalid_json`},
+		want: `call=g{"b":1} error=invalid_json`},
+	// A call of a list that cannot be converted is reported and skipped
+	// to its ')' (brackets and strings honoured); its siblings are read,
+	// as vLLM's pythonic and LFM2 parsers keep them.
+	{name: "pythonic/broken_sibling_salvaged", format: FormatPythonic,
+		in:   `[get_weather(city='Oslo'), calc(x=1e999, note=")], y("), read_file(path='a.txt')] Then done.`,
+		want: `text=" Then done." call=get_weather{"city":"Oslo"} call=read_file{"path":"a.txt"} error=invalid_json`},
+	{name: "pythonic/positional_sibling_salvaged", format: FormatPythonic,
+		in:   `[get_weather('Oslo', days=(1, [2])), list_files()]`,
+		want: `call=list_files{} error=invalid_json`},
+	{name: "pythonic/lfm2_bytes_sibling_salvaged", format: FormatPythonic,
+		in:   `<|tool_call_start|>[get_weather(city='Rome'), upload(data=b'\x00\x01')]<|tool_call_end|>Sent.`,
+		want: `text="Sent." call=get_weather{"city":"Rome"} error=invalid_json`},
+	{name: "pythonic/lfm2_newline_sibling_salvaged", format: FormatPythonic,
+		in:   "<|tool_call_start|>[bad(x=inf, y=')'), list_files()]<|tool_call_end|>",
+		want: `call=list_files{} error=invalid_json`},
+	{name: "pythonic/broken_last_call_list_end", format: FormatPythonic,
+		in:   `[list_files(), calc(x=nan] and more`,
+		want: `text=" and more" call=list_files{} error=invalid_json`},
 	{name: "pythonic/truncated_in_value", format: FormatPythonic,
 		in:   `[get_weather(city='Par`,
 		want: `error=incomplete_call`},
@@ -169,7 +187,7 @@ var pythonicCases = []parseCase{
 		want: `text="[get_weather(city='Rome')]"`},
 	{name: "pythonic/too_deep", format: FormatPythonic, depth: 3,
 		in:   `<|python_start|>[search(tags=[[[1]]]), list_files()]<|python_end|>ok`,
-		want: `text="ok" error=too_deep`},
+		want: `text="ok" call=list_files{} error=too_deep`},
 }
 
 func FuzzPythonic(f *testing.F) {

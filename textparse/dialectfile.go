@@ -39,6 +39,7 @@ type blockFile struct {
 	Named    bool     `json:"named,omitempty"`
 	Open     string   `json:"open,omitempty"`
 	Close    string   `json:"close,omitempty"`
+	AltClose string   `json:"alt_close,omitempty"`
 	Call     string   `json:"call,omitempty"`
 	CallEnd  string   `json:"call_end,omitempty"`
 	Sep      string   `json:"sep,omitempty"`
@@ -288,11 +289,11 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	header := false
 	for i, bf := range f.Blocks {
 		at := fmt.Sprintf("blocks[%d]", i)
-		b := Block{Anchored: bf.Anchored, Named: bf.Named, Open: bf.Open, Close: bf.Close, Call: bf.Call, CallEnd: bf.CallEnd, Sep: bf.Sep}
+		b := Block{Anchored: bf.Anchored, Named: bf.Named, Open: bf.Open, Close: bf.Close, AltClose: bf.AltClose, Call: bf.Call, CallEnd: bf.CallEnd, Sep: bf.Sep}
 		if b.Open == "" && !b.Anchored {
 			return nil, errAt(at+".open", "required (or \"anchored\": true for a body at the start of the answer)")
 		}
-		for _, m := range []struct{ field, m string }{{"open", b.Open}, {"close", b.Close}, {"call", b.Call}, {"call_end", b.CallEnd}, {"body.name_end", bf.Body.NameEnd}, {"body.id_mark", bf.Body.IDMark}} {
+		for _, m := range []struct{ field, m string }{{"open", b.Open}, {"close", b.Close}, {"alt_close", b.AltClose}, {"call", b.Call}, {"call_end", b.CallEnd}, {"body.name_end", bf.Body.NameEnd}, {"body.id_mark", bf.Body.IDMark}} {
 			if err := marker(at+"."+m.field, m.m); err != nil {
 				return nil, err
 			}
@@ -415,8 +416,8 @@ func readerByName(name string) (Reader, bool) {
 // start of a description of a new one. XML-style dialects (their calls are
 // tags, see Tags) have no file form.
 func DialectFile(f Format) ([]byte, error) {
-	d := dialects[f]
-	if d == nil || len(d.Blocks) == 0 {
+	d := markerDialect(f)
+	if d == nil {
 		return nil, fmt.Errorf("textparse: %q is not a built-in marker dialect", f)
 	}
 	return d.file()
@@ -426,7 +427,7 @@ func DialectFile(f Format) ([]byte, error) {
 func (d *Dialect) file() ([]byte, error) {
 	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, StrayClose: d.StrayClose}
 	for _, b := range d.Blocks {
-		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
+		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped),
 				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe}}

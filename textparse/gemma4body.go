@@ -48,10 +48,16 @@ type gemReader struct {
 	// lt: the bytes matched since a '<' (a prefix of the string
 	// delimiter, ltQ, or of the closer, ltC, or both), at ltOff, read in
 	// state ltRet.
-	lt       int
-	ltOff    int
-	ltRet    uint8
-	ltQ, ltC bool
+	lt            int
+	ltOff         int
+	ltRet         uint8
+	ltQ, ltC, ltA bool // ltA: of the block's AltClose
+	// brace: a '}' that ended a string's content right before a '<' (or
+	// the chunk's end), held at braceOff until it is known whether the
+	// block's closer follows it: then it ends the arguments of a string
+	// the model left open (repair).
+	brace    bool
+	braceOff int
 	// pend is where the JSON not yet fed to the scanner starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
@@ -114,8 +120,21 @@ const (
 // is read); never at the start of the answer.
 func (g *gemReader) starts(c byte, anchored bool) bool { return !anchored }
 
-// end: nothing is held past a read.
-func (g *gemReader) end(p *Parser) {}
+// end: a '}' held at the end of a string is the string's.
+func (g *gemReader) end(p *Parser) {
+	if g.brace {
+		g.braceOut(p)
+		g.flush(p)
+	}
+}
+
+// braceOut writes the held '}' as string content.
+func (g *gemReader) braceOut(p *Parser) {
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '}')
+	g.out(p, s, g.braceOff)
+	g.brace = false
+}
 
 // begin starts a Gemma body at b[i].
 func (g *gemReader) begin(p *Parser, b []byte, i int) int {
@@ -123,7 +142,7 @@ func (g *gemReader) begin(p *Parser, b []byte, i int) int {
 	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
 	p.calls.cur.after, _, _ = p.blockCallRet()
 	p.calls.name, p.calls.nameOff = p.calls.name[:0], p.off+i
-	g.state, g.stack, g.elems, g.buf, g.lt, g.pend, g.lit = gmName, g.stack[:0], false, g.buf[:0], 0, -1, false
+	g.state, g.stack, g.elems, g.buf, g.lt, g.pend, g.lit, g.brace = gmName, g.stack[:0], false, g.buf[:0], 0, -1, false, false
 	p.mode = mBody
 	return i
 }
@@ -353,6 +372,9 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 
 // str reads <|"|> string content up to a '<', escaped for JSON.
 func (g *gemReader) str(p *Parser, b []byte, i int) int {
+	if g.brace && i < len(b) && b[i] != '<' {
+		g.braceOut(p)
+	}
 	j := i
 	for g.lit && j < len(b) && b[j] != '<' {
 		if !litByte[b[j]] || len(g.buf) == maxLit {
@@ -366,8 +388,13 @@ func (g *gemReader) str(p *Parser, b []byte, i int) int {
 	for j < len(b) && b[j] != '<' {
 		j++
 	}
+	k := j
+	if k > i && b[k-1] == '}' && p.mk.blk.Close != "" { // held: the closer may follow (repair)
+		k--
+		g.brace, g.braceOff = true, p.off+k
+	}
 	s := len(p.scratch)
-	p.scratch = catalog.AppendJSONChars(p.scratch, b[i:j])
+	p.scratch = catalog.AppendJSONChars(p.scratch, b[i:k])
 	g.out(p, s, p.off+i)
 	if j < len(b) {
 		g.ltStart(p, j)
@@ -406,7 +433,7 @@ func (g *gemReader) run(p *Parser, b []byte, i int, dst *[]byte, stop *[256]bool
 // ltStart holds the '<' at b[i], read in the current state.
 func (g *gemReader) ltStart(p *Parser, i int) {
 	g.lt, g.ltOff, g.ltRet = 1, p.off+i, g.state
-	g.ltQ, g.ltC = g.state == gmString || g.state == gmValue, p.mk.blk.Close != ""
+	g.ltQ, g.ltC, g.ltA = g.state == gmString || g.state == gmValue, p.mk.blk.Close != "", p.mk.blk.AltClose != ""
 	g.state = gmLT
 }
 
@@ -424,63 +451,83 @@ func quote(p *Parser) string {
 // matched; when neither matches, the held bytes go back to the state they
 // were read in.
 func (g *gemReader) ltStep(p *Parser, b []byte, i int) int {
-	q, closer := quote(p), p.mk.blk.Close
+	q, closer, alt := quote(p), p.mk.blk.Close, p.mk.blk.AltClose
+	if g.ltQ && g.lt == 1 && len(b)-i >= len(q)-1 && string(b[i:i+len(q)-1]) == q[1:] {
+		// The whole delimiter at once (the usual '<' in a body): no
+		// closer holds it, so none could have ended first.
+		return g.quoted(p, i+len(q)-1)
+	}
 	for ; i < len(b); i++ {
 		c := b[i]
-		// Both markers may be live (FunctionGemma's <escape> and
-		// <end_function_call>); neither holds the other, so one is met
-		// before the other can end.
+		// The markers may all be live (FunctionGemma's <escape> and
+		// <end_function_call>; Gemma 4's <tool_call|> and <turn|>); none
+		// holds another, so one is met before another can end.
 		q1 := g.ltQ && q[g.lt] == c
 		c1 := g.ltC && closer[g.lt] == c
-		if !q1 && !c1 {
+		a1 := g.ltA && alt[g.lt] == c
+		if !q1 && !c1 && !a1 {
 			return g.ltFail(p, i)
 		}
-		g.ltQ, g.ltC = q1, c1
+		g.ltQ, g.ltC, g.ltA = q1, c1, a1
 		g.lt++
-		if c1 && g.lt == len(closer) {
+		if c1 && g.lt == len(closer) || a1 && g.lt == len(alt) {
 			g.closer(p, i+1)
 			return i + 1
 		}
 		if !q1 || g.lt < len(q) {
 			continue
 		}
-		i++
-		s := len(p.scratch)
-		if g.ltRet == gmValue { // a string opens
-			s = g.comma(p)
-			g.state = gmString
-			if g.typedQuoted(p) {
-				g.out(p, s, g.ltOff)
-				g.lit, g.litOff, g.buf = true, g.ltOff, g.buf[:0]
-				return i
-			}
-			p.scratch = append(p.scratch, '"')
-		} else { // the string closes
-			g.state = gmAfter
-			if g.lit {
-				g.lit = false
-				if v := g.buf; isJSONNumber(v) || string(v) == "true" || string(v) == "false" || string(v) == "null" {
-					p.scratch = append(p.scratch, v...)
-				} else {
-					p.scratch = catalog.AppendJSONString(p.scratch, v)
-				}
-				g.out(p, s, g.litOff)
-				return i
-			}
-			p.scratch = append(p.scratch, '"')
-		}
-		g.out(p, s, g.ltOff)
-		return i
+		return g.quoted(p, i+1)
 	}
+	return i
+}
+
+// quoted acts on the string delimiter, which ends before b[i]: a string
+// opens (before a value) or closes. It returns where reading goes on.
+func (g *gemReader) quoted(p *Parser, i int) int {
+	s := len(p.scratch)
+	if g.ltRet == gmValue { // a string opens
+		s = g.comma(p)
+		g.state = gmString
+		if g.typedQuoted(p) {
+			g.out(p, s, g.ltOff)
+			g.lit, g.litOff, g.buf = true, g.ltOff, g.buf[:0]
+			return i
+		}
+		p.scratch = append(p.scratch, '"')
+	} else { // the string closes
+		g.state = gmAfter
+		if g.brace { // the held '}' is the string's
+			g.braceOut(p)
+			s = len(p.scratch)
+		}
+		if g.lit {
+			g.lit = false
+			if v := g.buf; isJSONNumber(v) || string(v) == "true" || string(v) == "false" || string(v) == "null" {
+				p.scratch = append(p.scratch, v...)
+			} else {
+				p.scratch = catalog.AppendJSONString(p.scratch, v)
+			}
+			g.out(p, s, g.litOff)
+			return i
+		}
+		p.scratch = append(p.scratch, '"')
+	}
+	g.out(p, s, g.ltOff)
 	return i
 }
 
 // ltFail hands the held '<' and the bytes after it back to the state
 // they were read in; b[i] is read next.
 func (g *gemReader) ltFail(p *Parser, i int) int {
-	held := p.mk.blk.Close // the bytes held are a prefix of a live marker
-	if g.ltQ {
+	held := "<" // the bytes held are a prefix of a live marker
+	switch {
+	case g.ltQ:
 		held = quote(p)
+	case g.ltC:
+		held = p.mk.blk.Close
+	case g.ltA:
+		held = p.mk.blk.AltClose
 	}
 	if len(held) < g.lt { // no marker was live: the '<' alone
 		held = "<"
@@ -502,6 +549,9 @@ func (g *gemReader) ltFail(p *Parser, i int) int {
 		}
 	case gmString:
 		g.unlit(p)
+		if g.brace {
+			g.braceOut(p)
+		}
 		s := len(p.scratch)
 		p.scratch = catalog.AppendJSONChars(p.scratch, []byte(held))
 		g.out(p, s, g.ltOff)
@@ -513,9 +563,17 @@ func (g *gemReader) ltFail(p *Parser, i int) int {
 	return i
 }
 
-// closer ends the body at the block's closer, which ends at b[i]: the
-// call was not complete, and reading goes on after the closer.
+// closer ends the body at the block's closer (Close or AltClose), which
+// ends at b[i]: the call was not complete, and reading goes on after the
+// closer.
 func (g *gemReader) closer(p *Parser, i int) {
+	closer := p.mk.blk.Close
+	if !g.ltC {
+		closer = p.mk.blk.AltClose
+	}
+	if g.ltRet == gmString && g.repair(p, closer, p.off+i) {
+		return
+	}
 	what := "its arguments"
 	switch g.ltRet {
 	case gmName:
@@ -524,8 +582,33 @@ func (g *gemReader) closer(p *Parser, i int) {
 		what = "a string"
 	}
 	g.flush(p)
-	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, p.mk.blk.Close)
+	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, closer)
 	p.mode, p.tags.skipN = p.calls.cur.skipRet, 0 // the closer is read
+}
+
+// repair ends the call at closer (ending at input offset end) when the
+// only thing left open is a string value of the arguments object, written
+// right before the object's '}' (held, brace) or right before closer:
+// where the string ends is then not in doubt, so it is closed there, as
+// Ollama repairs it, and the repair is reported (malformed_markup). It
+// reports false when more is open (a nested object or list).
+func (g *gemReader) repair(p *Parser, closer string, end int) bool {
+	if len(g.stack) != 1 {
+		return false
+	}
+	g.unlit(p)
+	before := closer
+	if g.brace {
+		g.brace, before = false, "'}'"
+	}
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '"', '}')
+	g.out(p, s, g.ltOff)
+	g.flush(p)
+	p.errorf(g.ltOff, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "Gemma call: a string left open before %s, closed there", before)
+	p.endBlockCall(end)
+	p.mode = p.calls.cur.skipRet // the closer was read: the block is over
+	return true
 }
 
 // comma starts a value in scratch: the ',' before it in a list that

@@ -190,11 +190,12 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 	return gap(pos, len(in))
 }
 
-// markerFirst reports whether c starts a marker of some marker dialect,
-// or the body of an anchored block ('{', '[', a fence).
+// markerFirst reports whether c starts a marker of some marker dialect
+// (or a tag dialect's message header), or the body of an anchored block
+// ('{', '[', a fence).
 func markerFirst(c byte) bool {
-	for _, f := range markerFormats() { // auto lacks the NoAuto dialects
-		if compiledFor(f).text.first[c] {
+	for _, f := range Formats()[1:] { // auto lacks the NoAuto dialects and the headers
+		if m := compiledFor(f); m != nil && m.text.first[c] {
 			return true
 		}
 	}

@@ -20,7 +20,13 @@ import (
 // arguments.
 const ReadPython Reader = 1 << 2
 
-func init() { registerReader(ReadPython, "python", func() bodyReader { return &pyReader{} }) }
+func init() {
+	registerReader(ReadPython, "python", func() bodyReader {
+		py := &pyReader{}
+		py.val.RejectBytes(true) // bytes have no JSON form: the call is invalid_json, as vLLM reads it
+		return py
+	})
+}
 
 // pyReader reads a Python call body; it is the state of one.
 type pyReader struct {
@@ -49,6 +55,12 @@ type pyReader struct {
 	// the keyword are in held (0: not yet).
 	strict                   bool
 	paren, kwAt, kwEnd, eqAt int
+	// skipping the rest of a call abandoned in a list (pySkip, salvage):
+	// the brackets open in it, the quote of the string open (0: none) and
+	// whether the last byte was a backslash in that string.
+	skipDepth int
+	skipQ     byte
+	skipEsc   bool
 }
 
 // jsonListElems reads the elements of a JSON list of calls whose '[' a
@@ -70,6 +82,7 @@ const (
 	pyVal              // in a value
 	pyAfterVal         // after a value: ',' or ')'
 	pyAfterCall        // in a list, after a call: ',' or ']'
+	pySkip             // in a list, the rest of an abandoned call (salvage)
 )
 
 // starts: a list at the start of the answer; a list or a call's name
@@ -242,6 +255,8 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 		c := b[i]
 		off := p.off + i
 		switch py.state {
+		case pySkip:
+			return py.skip(p, b, i)
 		case pyStart, pyAfterCall:
 			if isSpace(c) {
 				i++
@@ -394,6 +409,70 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			py.flush(p, len(p.scratch))
 			p.abandon(off, toolcall.CodeInvalidJSON, "expected ',' or ')' after argument %s, found %q", py.kw, c)
 			return i
+		}
+	}
+	return i
+}
+
+// salvage keeps reading a list of calls after one of its calls was
+// abandoned (as vLLM's pythonic and LFM2 parsers keep the siblings of a
+// call they cannot convert): the rest of that call is skipped, brackets
+// and strings honoured, up to its ')', and the list goes on. It reports
+// false when there is no list, or the call's '(' was never read.
+func (py *pyReader) salvage(p *Parser) bool {
+	if !py.bracket || py.probe {
+		return false
+	}
+	py.skipQ, py.skipEsc = 0, false
+	switch py.state {
+	case pyArgs, pyKw, pyEq, pyAfterVal:
+		py.skipDepth = 1
+	case pyVal:
+		py.skipDepth = 1 + py.val.Depth()
+		py.skipQ = py.val.OpenQuote()
+	default:
+		return false
+	}
+	py.state = pySkip
+	p.mode = mBody
+	return true
+}
+
+// skip consumes the rest of an abandoned call (salvage). A marker of the
+// block outside a string (its closer) ends the skip; so does a ']' that
+// closes the list, when the call's ')' is missing.
+func (py *pyReader) skip(p *Parser, b []byte, i int) int {
+	set := &p.mk.bsets.between
+	for ; i < len(b); i++ {
+		c := b[i]
+		if py.skipQ != 0 {
+			switch {
+			case py.skipEsc:
+				py.skipEsc = false
+			case c == '\\':
+				py.skipEsc = true
+			case c == py.skipQ:
+				py.skipQ = 0
+			}
+			continue
+		}
+		switch {
+		case set.first[c]:
+			py.state = pyAfterCall
+			return p.markerAt(set, b, i)
+		case c == '\'' || c == '"':
+			py.skipQ = c
+		case c == '(' || c == '[' || c == '{':
+			py.skipDepth++
+		case c == ')' || c == ']' || c == '}':
+			if py.skipDepth--; py.skipDepth == 0 {
+				if c == ']' { // the list's end: the call's ')' is missing
+					py.bodyDone(p)
+				} else {
+					py.state = pyAfterCall
+				}
+				return i + 1
+			}
 		}
 	}
 	return i

@@ -67,7 +67,7 @@ func (d *Dialect) check() error {
 		case b.Body.Read&ReadNameJSON != 0 && b.Body.NameEnd == "":
 			return fmt.Errorf("block %d: a name reader needs NameEnd", i)
 		}
-		if err := long(b.Open, b.Close, b.Call, b.CallEnd, b.Body.NameEnd, b.Body.IDMark); err != nil {
+		if err := long(b.Open, b.Close, b.AltClose, b.Call, b.CallEnd, b.Body.NameEnd, b.Body.IDMark); err != nil {
 			return err
 		}
 	}
