@@ -36,10 +36,11 @@ type SuggestOptions struct {
 	// NoSuiteCheck turns off the suite check: then only what
 	// cross-validation confirms is kept (the behaviour before issue 25).
 	// With the check on (the default), a proposal of any support, one
-	// missed case included, is also kept when adding it to the suite's
-	// configuration (the base plus what was kept before it) fixes a missed
-	// case whose query holds the word and breaks no case of the suite, and
-	// no fold of the cross-validation got worse with it. A word that one
+	// missed case included, is also kept when adding it alone to the base
+	// (with what cross-validation kept) fixes a missed case whose query
+	// holds the word and breaks no case of the suite, no fold of the
+	// cross-validation got worse with it, and it breaks no case together
+	// with those kept before it (suiteCheck). A word that one
 	// request holds is never confirmed by cross-validation (its only case
 	// is in the training folds whenever it is proposed); checked on every
 	// case of the suite, it is kept only where it fixes that request and
@@ -80,9 +81,10 @@ type Suggestion struct {
 	// "suite" (the suite check, SuggestOptions.NoSuiteCheck).
 	KeptBy string `json:"kept_by,omitempty"`
 	// SuiteFixes and SuiteBreaks are the suite's cases (by id) whose
-	// recall@K rose and fell when the suite check added it to the base
-	// configuration with the suggestions kept before it; empty when it
-	// was not checked.
+	// recall@K rose and fell when the suite check added it alone to the
+	// base configuration (with what cross-validation kept); empty when it
+	// was not checked. When it passed alone but broke a case together with
+	// the suggestions kept before it, SuiteBreaks names those cases.
 	SuiteFixes  []string `json:"suite_fixes,omitempty"`
 	SuiteBreaks []string `json:"suite_breaks,omitempty"`
 }
@@ -126,6 +128,13 @@ type SuggestResult struct {
 // absent from the query) is present, and most cases holding the query
 // word need tools holding the tool word. Each suggestion lists the
 // held-out cases it fixed and broke.
+//
+// Cross-validation keeps what fixes two held-out cases and hurts no fold;
+// it can never confirm a word that one request holds. The suite check
+// (on unless NoSuiteCheck) keeps such a word when, on the whole suite, it
+// fixes its request and breaks nothing (suiteCheck): trained on one half
+// of a set with several requests per tool, that is what raises recall on
+// the other half (retrieval/EVAL.md).
 func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	base := retrieval.DefaultConfig()
 	if opts.Base != nil {
@@ -267,15 +276,20 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	return res, nil
 }
 
-// suiteCheck tries each suggestion not yet kept, most supported first, on
-// every case of the suite: added to cfg (the base with what is kept so
-// far), it is kept when it fixes at least one case whose query holds its
-// word, breaks none, and no cross-validation fold got worse with it. It
-// records the cases each one fixed and broke, and returns cfg with the
+// suiteCheck tries each suggestion not yet kept on every case of the
+// suite, each on its own: added to cfg (the base with what
+// cross-validation kept), it passes when it fixes at least one case whose
+// query holds its word and breaks none, and no cross-validation fold got
+// worse with it. Each records the cases it fixed and broke on its own.
+// Several words of one request may each fix it alone: all of them pass, as
+// the tool's next requests may hold any one of them. The suggestions that
+// pass are then added together, most supported first, each kept unless
+// it breaks a case with those kept before it (words that pass alone can
+// still push another tool out together). It returns cfg with the
 // suggestions it kept.
 func (s *suggester) suiteCheck(cfg retrieval.Config, list []Suggestion) (retrieval.Config, error) {
 	all := allCases(len(s.suite.Cases))
-	cur, err := s.recalls(cfg, all)
+	base, err := s.recalls(cfg, all)
 	if err != nil {
 		return cfg, err
 	}
@@ -283,37 +297,64 @@ func (s *suggester) suiteCheck(cfg retrieval.Config, list []Suggestion) (retriev
 	if err != nil {
 		return cfg, err
 	}
+	// changed lists the cases whose recall rose and fell from before to
+	// after.
+	changed := func(before, after map[int]float64) (up, down []int) {
+		for _, ci := range all {
+			b, ok := before[ci]
+			if !ok {
+				continue
+			}
+			switch d := after[ci] - b; {
+			case d > 1e-9:
+				up = append(up, ci)
+			case d < -1e-9:
+				down = append(down, ci)
+			}
+		}
+		return up, down
+	}
+	ids := func(cases []int) []string {
+		out := make([]string, len(cases))
+		for i, ci := range cases {
+			out[i] = s.suite.Cases[ci].ID
+		}
+		slices.Sort(out)
+		return out
+	}
+	var pass []int
 	for i := range list {
 		sg := &list[i]
 		if sg.Kept || sg.Worse > 0 {
 			continue
 		}
+		after, err := s.recalls(withAdditions(cfg, []addition{{sg.Tool, sg.Word, sg.Synonym}}), all)
+		if err != nil {
+			return cfg, err
+		}
+		up, down := changed(base, after)
+		sg.SuiteFixes, sg.SuiteBreaks = ids(up), ids(down)
+		own := slices.ContainsFunc(up, func(ci int) bool {
+			return slices.Contains(contentWords(lex, s.suite.Cases[ci].Query), sg.Word)
+		})
+		if own && len(down) == 0 {
+			pass = append(pass, i)
+		}
+	}
+	cur := base
+	for _, i := range pass {
+		sg := &list[i]
 		next := withAdditions(cfg, []addition{{sg.Tool, sg.Word, sg.Synonym}})
 		after, err := s.recalls(next, all)
 		if err != nil {
 			return cfg, err
 		}
-		own := false
-		for _, ci := range all {
-			b, ok := cur[ci]
-			if !ok {
-				continue
-			}
-			c := s.suite.Cases[ci]
-			switch d := after[ci] - b; {
-			case d > 1e-9:
-				sg.SuiteFixes = append(sg.SuiteFixes, c.ID)
-				own = own || slices.Contains(contentWords(lex, c.Query), sg.Word)
-			case d < -1e-9:
-				sg.SuiteBreaks = append(sg.SuiteBreaks, c.ID)
-			}
+		if _, down := changed(cur, after); len(down) > 0 {
+			sg.SuiteBreaks = ids(down) // together with those kept before it
+			continue
 		}
-		slices.Sort(sg.SuiteFixes)
-		slices.Sort(sg.SuiteBreaks)
-		if own && len(sg.SuiteBreaks) == 0 {
-			sg.Kept, sg.KeptBy = true, "suite"
-			cfg, cur = next, after
-		}
+		sg.Kept, sg.KeptBy = true, "suite"
+		cfg, cur = next, after
 	}
 	return cfg, nil
 }

@@ -123,7 +123,7 @@ func TestContentWords(t *testing.T) {
 			t.Errorf("contentWords(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	for _, w := range []string{"从北", "海的", "的机", "我的", "电维", "need", "m", "read_file", "Tokyo"} {
+	for _, w := range []string{"从北", "海的", "的机", "我的", "电维", "need", "m", "read_file", "Tokyo", "fetchUser", "two", "现在"} {
 		if !IsFragment(w) {
 			t.Errorf("IsFragment(%q) = false", w)
 		}
@@ -285,5 +285,66 @@ func TestSuggestWordsOfOtherIntents(t *testing.T) {
 	}
 	if !refund {
 		t.Errorf("money_back += refund not proposed: %+v", res.Suggestions)
+	}
+}
+
+// The suite check keeps a word that one request holds when, added alone,
+// it fixes that request and breaks no case; several words of one request
+// that each fix it alone are all kept (the tool's next requests may hold
+// any one of them), each naming the case; a word that fixes its request
+// but takes another tool's request (storm: the news tool's "storms") is
+// not kept, and names the case it breaks. Without the check none of
+// them is even proposed (support 1).
+func TestSuggestSuiteCheck(t *testing.T) {
+	catalog := `[
+{"type": "function", "function": {"name": "weather", "description": "Weather lookup.", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}}}},
+{"type": "function", "function": {"name": "news", "description": "Headlines and breaking stories: elections, markets, sport, storm coverage.", "parameters": {"type": "object", "properties": {"topic": {"type": "string", "description": "Topic"}}}}},
+{"type": "function", "function": {"name": "alarm", "description": "Set an alarm clock.", "parameters": {"type": "object", "properties": {"time": {"type": "string", "description": "Time"}}}}}
+]`
+	var lines strings.Builder
+	for _, c := range []struct{ id, query, gold string }{
+		{"w1", "is it going to rain or snow", "weather"},
+		{"w2", "storm warning", "weather"},
+		{"w3", "weather in Oslo", "weather"},
+		{"n1", "storms", "news"},
+		{"n2", "news about football", "news"},
+		{"a1", "alarm at seven", "alarm"},
+	} {
+		fmt.Fprintf(&lines, `{"id": %q, "query": %q, "catalog": "catalog.json", "gold_tools": [%q]}`+"\n", c.id, c.query, c.gold)
+	}
+	su, err := suite.Load(fstest.MapFS{"s/suite.jsonl": {Data: []byte(lines.String())}, "s/catalog.json": {Data: []byte(catalog)}}, "s/suite.jsonl", "check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Suggest(su, SuggestOptions{K: 1, Folds: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(r *SuggestResult, tool, word string) *Suggestion {
+		for i := range r.Suggestions {
+			if s := &r.Suggestions[i]; s.Tool == tool && s.Word == word {
+				return s
+			}
+		}
+		return nil
+	}
+	for _, w := range []string{"rain", "snow"} {
+		s := find(res, "weather", w)
+		if s == nil || !s.Kept || s.KeptBy != "suite" || s.Support != 1 || !slices.Equal(s.SuiteFixes, []string{"w1"}) || len(s.SuiteBreaks) > 0 {
+			t.Errorf("weather += %s: %+v, want kept by the suite check, fixing w1", w, s)
+		}
+		if !containsWord(res.Config.Additions["weather"], w) {
+			t.Errorf("config additions %v lack weather += %s", res.Config.Additions, w)
+		}
+	}
+	if s := find(res, "weather", "storm"); s == nil || s.Kept || !slices.Contains(s.SuiteBreaks, "n1") {
+		t.Errorf("weather += storm: %+v, want checked, breaking n1, not kept", s)
+	}
+	old, err := Suggest(su, SuggestOptions{K: 1, Folds: 2, Seed: 1, NoSuiteCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(old.Config.Additions) != 0 {
+		t.Errorf("without the suite check: additions %v", old.Config.Additions)
 	}
 }

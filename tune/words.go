@@ -23,6 +23,7 @@ var requestWords = sync.OnceValue(func() map[string]bool {
 	also really just well kind some something anything thing things lot way maybe perhaps currently today
 	many much every everything everyone bit little lots quite rather enough already still even almost
 	always never often sometimes usually ago later soon now right exactly actually probably definitely
+	one two three four five six seven eight nine ten twenty hundred thousand first second third
 	现在 目前 当前 今天 今日 马上 立刻 立即 赶紧 尽快 顺便 看看 知道 告诉 一直 真的 非常 特别`) {
 		m[w] = true
 	}
@@ -32,8 +33,8 @@ var requestWords = sync.OnceValue(func() map[string]bool {
 // contentWords returns the whole words of text a suggestion may use, in
 // order, each once:
 //   - English words as typed, lower-cased: letters only (not part of a
-//     path, identifier or number: report.txt and read_file are arguments,
-//     not vocabulary), at least three letters, not an English stop word or
+//     path, identifier or number: report.txt, read_file and fetchUser are
+//     arguments, not vocabulary), at least three letters, not an English stop word or
 //     request word, and not a capitalised name inside a sentence (Tokyo,
 //     Zillow: arguments again);
 //   - Chinese words found by the lexicon's longest-match segmentation, of
@@ -81,6 +82,9 @@ func contentWords(lex *lexicon.Lexicon, text string) []string {
 		}
 		if !start && tok[0] >= 'A' && tok[0] <= 'Z' {
 			continue // a name inside a sentence
+		}
+		if strings.IndexFunc(tok[1:], unicode.IsUpper) >= 0 && strings.ToUpper(tok) != tok {
+			continue // an identifier (fetchUser, getUserById), not vocabulary
 		}
 		w := strings.ToLower(tok)
 		if retrieval.IsStopWord(w) || requestWords()[w] {

@@ -28,9 +28,10 @@ func suggestCommand() *cli.Command {
 			"which held-out cases it fixes (the table's fixes column; fixes and breaks in JSON); one that fixes\n" +
 			"two or more held-out cases and makes no fold worse is kept (\"kept_by\": \"folds\"). Then the suite\n" +
 			"check (--suite-check, on by default): each other proposal, one held by a single missed case\n" +
-			"included, is added to the base with what was kept before it and run on every case of the suite;\n" +
-			"it is kept (\"kept_by\": \"suite\") when it fixes a missed case whose query holds it, breaks no\n" +
-			"case and made no fold worse (the cases in the fixes column, suite_fixes and suite_breaks in JSON).\n" +
+			"included, is added alone to the base (with what cross-validation kept) and run on every case of\n" +
+			"the suite; it is kept (\"kept_by\": \"suite\") when it fixes a missed case whose query holds it,\n" +
+			"breaks no case, made no fold worse and breaks no case together with those kept before it (the\n" +
+			"cases it fixes in the fixes column, suite_fixes and suite_breaks in JSON).\n" +
 			"--out writes the base configuration plus the kept suggestions (\"additions\" and\n" +
 			"\"synonyms\"), a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
 		Flags: []cli.Flag{
