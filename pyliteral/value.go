@@ -56,8 +56,14 @@ type Value struct {
 	cont   bool // the string continues an adjacent one
 	// a dict key that is not a string is written to key, then quoted
 	keyDepth int // len(stack) of its dict, 0 when not redirecting
-	key      []byte
-	out      []byte
+	// a '{' whose kind is not known yet (Repair: a set is read as a
+	// list): setAt is its len(stack) (0: none), setOff where it is; its
+	// first element's JSON is held in hold (or, not a string, in key)
+	// until ':' makes it a dict or ',' or '}' a set.
+	setAt, setOff int
+	hold          []byte
+	key           []byte
+	out           []byte
 }
 
 // value states.
@@ -88,6 +94,7 @@ func (v *Value) Reset() {
 	// value's first byte does not set.
 	v.state, v.stack, v.comma, v.elems, v.off, v.err = vValue, v.stack[:0], false, false, 0, nil
 	v.tok, v.cont, v.keyDepth, v.key, v.out = v.tok[:0], false, 0, v.key[:0], nil
+	v.setAt, v.hold = 0, v.hold[:0]
 	v.repairs = v.repairs[:0]
 }
 
@@ -113,9 +120,11 @@ type Repair struct {
 }
 
 // Repair makes v read, now and after Reset, what a model writes for a
-// value whose meaning is not in doubt although it is not valid Python: a
-// zero-padded integer (07 is 7) and a raw newline inside a one-line string
-// (kept as a newline). Each is recorded (TakeRepairs) so that the caller
+// value whose meaning is not in doubt although it is not valid Python or
+// has no JSON form: a zero-padded integer (07 is 7), a raw newline inside
+// a one-line string (kept as a newline) and a set ({'a', 'b'}, read as a
+// list; the JSON of a '{' waits for the ':' or ',' after its first
+// element). Each is recorded (TakeRepairs) so that the caller
 // can report it; by default both are errors.
 func (v *Value) Repair(on bool) { v.repair = on }
 
@@ -261,16 +270,26 @@ func (v *Value) fail(at int, msg string) int {
 
 // emit writes JSON bytes, to the pending key when one is redirected.
 func (v *Value) emit(b ...byte) {
-	if v.keyDepth > 0 {
-		v.key = append(v.key, b...)
+	if v.keyDepth|v.setAt != 0 {
+		v.redirect(b)
 		return
 	}
 	v.out = append(v.out, b...)
 }
 
-func (v *Value) emitString(s string) {
+// redirect writes JSON bytes to the pending key, or to the first element
+// of a brace not decided yet.
+func (v *Value) redirect(b []byte) {
 	if v.keyDepth > 0 {
-		v.key = append(v.key, s...)
+		v.key = append(v.key, b...)
+		return
+	}
+	v.hold = append(v.hold, b...)
+}
+
+func (v *Value) emitString(s string) {
+	if v.keyDepth|v.setAt != 0 {
+		v.redirect([]byte(s))
 		return
 	}
 	v.out = append(v.out, s...)
@@ -300,6 +319,9 @@ func (v *Value) step(in []byte) int {
 	case vColon:
 		if isPySpace(c) {
 			return 1
+		}
+		if v.setAt == len(v.stack) {
+			return v.decideBrace(c)
 		}
 		if c != ':' {
 			if c == ',' || c == '}' {
@@ -408,7 +430,9 @@ func (v *Value) startValue(in []byte) int {
 			return v.fail(0, "values nested too deeply")
 		}
 		v.stack, v.pause = append(v.stack, c), true
-		if c == '{' {
+		if c == '{' && v.repair && v.setAt == 0 && v.keyDepth == 0 {
+			v.setAt, v.setOff = len(v.stack), v.off // a dict or a set: its ':' or ',' decides
+		} else if c == '{' {
 			v.emit('{')
 		} else {
 			v.emit('[')
@@ -438,7 +462,7 @@ func (v *Value) after(c byte) int {
 		v.comma = true
 		v.state = vValue
 		return 1
-	case c == ']' && top == '[', c == ')' && top == '(', c == '}' && top == '{':
+	case c == ']' && top == '[', c == ')' && top == '(', c == '}' && (top == '{' || top == 's'):
 		v.comma = false
 		return v.close(c)
 	}
@@ -455,16 +479,54 @@ func closerOf(open byte) byte {
 	return '}'
 }
 
+// decideBrace decides, at c after the first element of a '{' (Repair),
+// whether it is a dict (':') or a set (',' or '}', read as a list and
+// recorded as a repair), and writes the brace and the element held.
+func (v *Value) decideBrace(c byte) int {
+	first := v.hold
+	if len(v.key) > 0 { // not a string: its JSON, raw
+		first = v.key
+	}
+	v.setAt = 0
+	switch c {
+	case ':':
+		v.emit('{')
+		if len(v.key) > 0 {
+			v.out = appendJSONString(v.out, string(v.key))
+		} else {
+			v.emit(first...)
+		}
+		v.key, v.hold = v.key[:0], v.hold[:0]
+		v.emit(':')
+		v.stack[len(v.stack)-1] = ':'
+		v.state = vValue
+		return 1
+	case ',', '}':
+		v.emit('[')
+		v.emit(first...)
+		v.key, v.hold = v.key[:0], v.hold[:0]
+		v.stack[len(v.stack)-1] = 's'
+		v.repaired(v.setOff-v.off, "a set written where JSON has a list, read as a list")
+		v.state = vAfter
+		return v.after(c)
+	}
+	return v.fail(0, "expected ':' after a dict key")
+}
+
 // close ends the innermost container with c.
 func (v *Value) close(c byte) int {
 	top := v.stack[len(v.stack)-1]
 	if c != closerOf(top) {
 		return v.fail(0, "unexpected "+strconv.QuoteRune(rune(c)))
 	}
+	if v.setAt == len(v.stack) { // {}: an empty dict
+		v.setAt = 0
+		v.emit('{')
+	}
 	if top == '{' {
 		v.emit('}')
 	} else {
-		v.emit(']')
+		v.emit(']') // a list, a tuple, a set ('s')
 	}
 	v.stack = v.stack[:len(v.stack)-1]
 	v.elems = true
@@ -475,6 +537,11 @@ func (v *Value) close(c byte) int {
 // valueDone moves on after a complete value.
 func (v *Value) valueDone() {
 	d := len(v.stack)
+	if v.keyDepth > 0 && d == v.keyDepth && d == v.setAt {
+		v.keyDepth = 0 // the first element of an undecided brace: kept raw (vColon decides)
+		v.state = vColon
+		return
+	}
 	if v.keyDepth > 0 && d == v.keyDepth {
 		// The redirected key is complete: write it as a JSON string.
 		v.keyDepth = 0

@@ -62,6 +62,10 @@ type pyReader struct {
 	skipDepth int
 	skipQ     byte
 	skipEsc   bool
+	// warn: the repaired_value warnings of the call's values, reported
+	// right before its call_end (where they stand whatever the chunking:
+	// between argument deltas they would split them where a chunk ends).
+	warn []toolcall.Event
 }
 
 // jsonListElems reads the elements of a JSON list of calls whose '[' a
@@ -385,11 +389,8 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				return i + n
 			}
 			py.emit(p, s, off)
-			if r := py.val.TakeRepairs(); r != nil {
-				py.flush(p, len(p.scratch)) // the JSON before the warning
-				for _, r := range r {
-					p.errorf(py.valOff+r.Offset, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "argument %s: %s", py.kw, r.Msg)
-				}
+			for _, r := range py.val.TakeRepairs() { // reported at the call's end
+				py.warn = append(py.warn, toolcall.ErrorEvent(py.valOff+r.Offset, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "argument %s: %s", py.kw, r.Msg))
 			}
 			if e := py.val.Err(); e != nil {
 				py.flush(p, len(p.scratch))
@@ -498,6 +499,7 @@ func (py *pyReader) keyword(p *Parser, eq int) bool {
 	p.calls.cur.given = append(p.calls.cur.given, kw)
 	s := len(p.scratch)
 	if py.args == 0 {
+		py.warn = py.warn[:0] // a new call's first argument
 		p.scratch = append(p.scratch, '{')
 	} else {
 		p.scratch = append(p.scratch, ',')
@@ -538,6 +540,10 @@ func (py *pyReader) callDone(p *Parser, b []byte, i int) int {
 	}
 	py.emit(p, s, p.off+i)
 	py.flush(p, len(p.scratch))
+	if py.args > 0 && len(py.warn) > 0 {
+		p.evs = append(p.evs, py.warn...)
+		py.warn = py.warn[:0]
+	}
 	if py.bracket {
 		p.calls.cur.after = mBody
 		py.state = pyAfterCall

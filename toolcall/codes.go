@@ -45,10 +45,11 @@ const (
 	// emitted; a call cut inside a value is an incomplete_call instead.
 	CodeMissingCloser Code = "missing_closer"
 	// CodeRepairedValue: a value was not valid in its dialect's syntax,
-	// but what it means is not in doubt (a zero-padded integer 07, a raw
-	// newline inside a one-line Python string); it is read as meant and
-	// the call emitted, as the serving stacks repair it. A warning, like
-	// missing_closer: the call stands.
+	// but what it means is not in doubt (a Python set where JSON has a
+	// list, a zero-padded integer 07, a raw newline inside a one-line
+	// Python string); it is read as meant and the call emitted, as the
+	// serving stacks repair it. A warning, like missing_closer: the call
+	// stands (reported right before its call_end).
 	CodeRepairedValue Code = "repaired_value"
 )
 
