@@ -35,10 +35,15 @@ type Value struct {
 	off   int    // bytes consumed since Reset
 	err   *SyntaxError
 	errIn uint8 // the state the error was met in
-	// noBytes: a bytes literal is an error (RejectBytes); kept by Reset.
-	noBytes bool
-	tok     []byte // a number or name being read
-	tokOff  int
+	// noBytes: a bytes literal is an error (RejectBytes); repair: the
+	// repairs of Repair are made; both kept by Reset. repairs: those made
+	// since TakeRepairs.
+	noBytes, repair bool
+	repairs         []Repair
+	// pause: Feed returns after this step (a container opened, a repair).
+	pause  bool
+	tok    []byte // a number or name being read
+	tokOff int
 	// strings
 	quote  byte
 	triple bool
@@ -83,6 +88,7 @@ func (v *Value) Reset() {
 	// value's first byte does not set.
 	v.state, v.stack, v.comma, v.elems, v.off, v.err = vValue, v.stack[:0], false, false, 0, nil
 	v.tok, v.cont, v.keyDepth, v.key, v.out = v.tok[:0], false, 0, v.key[:0], nil
+	v.repairs = v.repairs[:0]
 }
 
 // Done reports whether the value is complete.
@@ -97,6 +103,36 @@ func (v *Value) Depth() int { return len(v.stack) }
 // tool-call readers reject them, as the serving stacks do; a reader of
 // Python values for display may keep the default, the body as a string.
 func (v *Value) RejectBytes(on bool) { v.noBytes = on }
+
+// Repair is a value that was not valid Python but whose meaning is not in
+// doubt, read as meant (see Value.Repair): where (as Err's Offset counts)
+// and what.
+type Repair struct {
+	Offset int
+	Msg    string
+}
+
+// Repair makes v read, now and after Reset, what a model writes for a
+// value whose meaning is not in doubt although it is not valid Python: a
+// zero-padded integer (07 is 7) and a raw newline inside a one-line string
+// (kept as a newline). Each is recorded (TakeRepairs) so that the caller
+// can report it; by default both are errors.
+func (v *Value) Repair(on bool) { v.repair = on }
+
+// TakeRepairs returns the repairs made since the last call (nil when
+// none), valid until the next Feed.
+func (v *Value) TakeRepairs() []Repair {
+	r := v.repairs
+	v.repairs = v.repairs[:0]
+	if len(r) == 0 {
+		return nil
+	}
+	return r
+}
+
+func (v *Value) repaired(at int, msg string) {
+	v.repairs, v.pause = append(v.repairs, Repair{Offset: v.off + at, Msg: msg}), true
+}
 
 // OpenQuote returns the quote of the string v is inside, or was inside
 // when it met its error (a newline in a one-line string), and 0 when
@@ -124,17 +160,19 @@ func (v *Value) Err() *SyntaxError { return v.err }
 // after it may be) or at an error, and returns the extended dst and the
 // number of bytes consumed. It also returns right after a container's
 // opening bracket, so that a caller checking the depth of the JSON knows
-// the byte at fault.
+// the byte at fault, and right after a repair (Repair), so that a caller
+// reporting it does so at the same place in the JSON whatever the
+// pieces.
 func (v *Value) Feed(dst, in []byte) ([]byte, int) {
 	v.out = dst
 	i := 0
 	for i < len(in) && v.state != vDone && v.state != vErr {
-		d := len(v.stack)
 		n := v.step(in[i:])
 		i += n
 		v.off += n
-		if len(v.stack) > d {
-			break // a container opened: the caller may check the depth at its byte
+		if v.pause {
+			v.pause = false
+			break // a container opened, a repair made: the caller may act at its byte
 		}
 	}
 	dst, v.out = v.out, nil
@@ -369,7 +407,7 @@ func (v *Value) startValue(in []byte) int {
 		if len(v.stack) >= maxValueDepth {
 			return v.fail(0, "values nested too deeply")
 		}
-		v.stack = append(v.stack, c)
+		v.stack, v.pause = append(v.stack, c), true
 		if c == '{' {
 			v.emit('{')
 		} else {
@@ -472,7 +510,10 @@ func (v *Value) number() bool {
 		return bad(": complex numbers have no JSON form")
 	}
 	if len(digits) > 1 && digits[0] == '0' && isDecimalInt(digits) && strings.Trim(digits, "0") != "" {
-		return bad(": leading zeros are not allowed")
+		if !v.repair {
+			return bad(": leading zeros are not allowed")
+		}
+		v.repaired(at, "zero-padded integer "+strconv.Quote(lit)+" read as decimal")
 	}
 	if len(digits) > 1 && digits[0] == '0' && (digits[1]|0x20 == 'x' || digits[1]|0x20 == 'o' || digits[1]|0x20 == 'b') {
 		n, err := strconv.ParseInt(clean, 0, 64)
@@ -611,7 +652,12 @@ func (v *Value) str(in []byte) int {
 			v.state = vStrEsc
 			return n + 1
 		case c == '\n' && !v.triple:
-			return v.fail(n, "newline in a string")
+			if !v.repair {
+				return v.fail(n, "newline in a string")
+			}
+			v.repaired(n, "raw newline in a one-line string kept as a newline")
+			v.strByte(c)
+			return n + 1 // Feed returns after a repair
 		}
 		// A run of plain bytes.
 		j := n + wordscan.QuotedRun(in[n:], v.quote)

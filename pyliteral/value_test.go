@@ -2,6 +2,7 @@ package pyliteral
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -197,5 +198,48 @@ func TestValueRejectBytes(t *testing.T) {
 	out, _ := d.Feed(nil, []byte(`b'z'`))
 	if out = d.End(out); string(out) != `"z"` {
 		t.Errorf("default: %s, want \"z\"", out)
+	}
+}
+
+// Repair reads a zero-padded integer and a raw newline in a one-line
+// string as meant, recording each where it is, and Feed returns right
+// after each so that a caller reports it at the same place whatever the
+// pieces; without Repair both are errors.
+func TestValueRepair(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		at       []int
+	}{
+		{"[07, -003, 0, 00, 10]", `[7,-3,0,0,10]`, []int{1, 5}},
+		{"'a\nb'", `"a\nb"`, []int{2}},
+		{"{'k': '''x\ny'''}", `{"k":"x\ny"}`, nil},
+	} {
+		for size := 1; size <= len(c.in); size++ {
+			var v Value
+			v.Repair(true)
+			var out []byte
+			var at []int
+			for off := 0; off < len(c.in) && v.Err() == nil && !v.Done(); {
+				end := min(off+size, len(c.in))
+				var n int
+				out, n = v.Feed(out, []byte(c.in[off:end]))
+				for _, r := range v.TakeRepairs() {
+					at = append(at, r.Offset)
+				}
+				off += n
+			}
+			out = v.End(out)
+			if v.Err() != nil || string(out) != c.want || fmt.Sprint(at) != fmt.Sprint(c.at) {
+				t.Errorf("%q in pieces of %d: %s at %v (err %v), want %s at %v", c.in, size, out, at, v.Err(), c.want, c.at)
+			}
+		}
+		var strict Value
+		for off := 0; off < len(c.in) && strict.Err() == nil && !strict.Done(); {
+			_, n := strict.Feed(nil, []byte(c.in[off:]))
+			off += n
+		}
+		if (strict.Err() == nil) != (c.at == nil) {
+			t.Errorf("%q without Repair: err %v", c.in, strict.Err())
+		}
 	}
 }

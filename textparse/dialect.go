@@ -24,7 +24,8 @@ type Dialect struct {
 	Drop []string
 	// StrayClose: the blocks' Close markers are special tokens that never
 	// appear in prose, so one outside a block is stray markup, reported
-	// (malformed_markup) and consumed rather than text.
+	// (malformed_markup) and consumed rather than text. For a tag dialect:
+	// the closing tag of its Wrapper met outside one.
 	StrayClose bool
 	// NoAuto keeps the dialect out of auto detection: its markers are
 	// shared with other dialects (<tool_calls>), or start with a byte
@@ -121,6 +122,10 @@ type Tags struct {
 	// JSONBody: an Invoke may hold a JSON object of arguments instead of
 	// Param tags (<invoke name="f">{"city": "Paris"}</invoke>).
 	JSONBody bool
+	// WrapperJSON: the Wrapper may hold JSON call objects
+	// ({"name": NAME, "arguments": {…}}) instead of Invoke tags: where a
+	// call may start, the first byte decides ('{' a JSON call, '<' a tag).
+	WrapperJSON bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an

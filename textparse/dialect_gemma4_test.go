@@ -123,6 +123,9 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/brace_at_end_of_output_is_the_strings", format: FormatGemma4,
 		in:   `<|tool_call>call:f{s:<|"|>a}`,
 		want: `error=incomplete_call`},
+	{name: "gemma4/single_quoted_then_dangling_delimiter", format: FormatGemma4,
+		in:   `<|tool_call>call:grep{glob:<|"|>*.go<|"|>,pattern:'^func \w+'<|"|>}<tool_call|>`,
+		want: `call=grep{"glob":"*.go","pattern":"^func \\w+"}`},
 	// <turn|>, the end of the turn, written in place of <tool_call|>:
 	// vLLM and llama.cpp end the call there.
 	{name: "gemma4/turn_end_closes_call", format: FormatGemma4, tools: true,

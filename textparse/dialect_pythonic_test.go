@@ -88,6 +88,14 @@ var pythonicCases = []parseCase{
 	{name: "pythonic/lfm2_newline_sibling_salvaged", format: FormatPythonic,
 		in:   "<|tool_call_start|>[bad(x=inf, y=')'), list_files()]<|tool_call_end|>",
 		want: `call=list_files{} error=invalid_json`},
+	// What vLLM's LFM2 parser repairs where the meaning is not in doubt
+	// is read as meant, each repair reported with repaired_value.
+	{name: "pythonic/lfm2_zero_padded_integers", format: FormatPythonic,
+		in:   `<|tool_call_start|>[book(month=09, day=-03, code='007', n=0)]<|tool_call_end|>`,
+		want: `call=book{"month":9,"day":-3,"code":"007","n":0} error=repaired_value error=repaired_value`},
+	{name: "pythonic/lfm2_raw_newline_in_string", format: FormatPythonic,
+		in:   "<|tool_call_start|>[run(cmd='printf \"a\\nb\" > x.txt\n cat x.txt', quiet=True)]<|tool_call_end|>Ran it.",
+		want: `text="Ran it." call=run{"cmd":"printf \"a\nb\" > x.txt\n cat x.txt","quiet":true} error=repaired_value`},
 	{name: "pythonic/broken_last_call_list_end", format: FormatPythonic,
 		in:   `[list_files(), calc(x=nan] and more`,
 		want: `text=" and more" call=list_files{} error=invalid_json`},

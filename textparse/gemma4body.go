@@ -335,8 +335,12 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			if c := b[i]; c != ',' && c != '}' && c != ']' {
 				return g.bad(p, i, g.bufAt, "a bare value longer than 1024 bytes")
 			}
+			v := trimSpace(g.buf)
+			if q := quote(p); len(v) > len(q)+1 && v[0] == '\'' && bytes.HasSuffix(v, []byte(q)) && v[len(v)-len(q)-1] == '\'' {
+				v = v[:len(v)-len(q)] // 'abc'<|"|>: a dangling delimiter after a single-quoted word (Ollama drops it)
+			}
 			s := len(p.scratch)
-			p.scratch = appendBare(p.scratch, trimSpace(g.buf))
+			p.scratch = appendBare(p.scratch, v)
 			g.out(p, s, g.bufAt)
 			g.state = gmAfter
 		case gmAfter:

@@ -254,6 +254,11 @@ func (p *Parser) step(b []byte, i int) int {
 	case mCallBody, mEnvPost:
 		return p.sniff(b, i)
 	case mWrapper:
+		if x := p.wrapperOf(); x != nil && x.wrapJSON && !p.junk {
+			if j, ok := p.wrapperJSON(b, i); ok {
+				return j
+			}
+		}
 		for _, h := range wrapperHooks {
 			if j, ok := h(p, b, i); ok {
 				return j
@@ -270,6 +275,26 @@ func (p *Parser) step(b []byte, i int) int {
 		p.content(b[i:i+j], p.off+i)
 	}
 	return p.startTagAt(b, i+j)
+}
+
+// wrapperJSON reads, between the calls of a wrapper that may hold JSON
+// call objects (Tags.WrapperJSON), the whitespace up to a '{': the JSON
+// call is read as a JSON call tag's, the wrapper's closer ending it. It
+// reports false when another byte comes first (a tag, or stray bytes).
+func (p *Parser) wrapperJSON(b []byte, i int) (int, bool) {
+	j := i
+	for j < len(b) && isSpace(b[j]) {
+		j++
+	}
+	if j == len(b) {
+		return j, true
+	}
+	if b[j] != '{' {
+		return i, false
+	}
+	p.calls.callTag, p.tags.callK, p.tags.wrapper = p.off+j, p.tags.wrapper, tkNone
+	p.mode = mCallBody
+	return j, true
 }
 
 // startTag begins reading a tag at offset off with the tags the current

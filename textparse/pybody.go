@@ -24,6 +24,7 @@ func init() {
 	registerReader(ReadPython, "python", func() bodyReader {
 		py := &pyReader{}
 		py.val.RejectBytes(true) // bytes have no JSON form: the call is invalid_json, as vLLM reads it
+		py.val.Repair(true)      // 07, a raw newline in a string: read as meant, with repaired_value
 		return py
 	})
 }
@@ -384,6 +385,12 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				return i + n
 			}
 			py.emit(p, s, off)
+			if r := py.val.TakeRepairs(); r != nil {
+				py.flush(p, len(p.scratch)) // the JSON before the warning
+				for _, r := range r {
+					p.errorf(py.valOff+r.Offset, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "argument %s: %s", py.kw, r.Msg)
+				}
+			}
 			if e := py.val.Err(); e != nil {
 				py.flush(p, len(p.scratch))
 				p.abandon(py.valOff+e.Offset, toolcall.CodeInvalidJSON, "argument %s: %s", py.kw, e.Msg)

@@ -50,6 +50,7 @@ type tagDialect struct {
 	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
 	catalog                       bool
 	keepNL                        bool   // Tags.KeepNewline
+	wrapJSON                      bool   // Tags.WrapperJSON
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
 	// kv: the tags a key/value call acts on (kv.go), worked out once:
 	// between pairs, in a key, in a value.
@@ -135,7 +136,7 @@ func buildTagTable() {
 		if g.Eq {
 			eq = rEq
 		}
-		x := tagDialect{d: d, idx: i, catalog: g.Catalog, keepNL: g.KeepNewline}
+		x := tagDialect{d: d, idx: i, catalog: g.Catalog, keepNL: g.KeepNewline, wrapJSON: g.WrapperJSON}
 		wrap := uint16(rWrapper)
 		if g.Reopen {
 			wrap |= rReopen
@@ -197,6 +198,9 @@ func buildTagTable() {
 		case x.invoke != tkNone:
 			x.open = bitOf(x.invoke)
 			x.close = bitOf(x.invoke) | bitOf(x.name) | bitOf(x.args)
+		}
+		if d.StrayClose && x.wrapper != tkNone {
+			x.close |= bitOf(x.wrapper)
 		}
 		t.ds = append(t.ds, x)
 	}

@@ -44,6 +44,12 @@ const (
 	// strings: GLM's </tool_call>, harmony's <|call|>). The call is
 	// emitted; a call cut inside a value is an incomplete_call instead.
 	CodeMissingCloser Code = "missing_closer"
+	// CodeRepairedValue: a value was not valid in its dialect's syntax,
+	// but what it means is not in doubt (a zero-padded integer 07, a raw
+	// newline inside a one-line Python string); it is read as meant and
+	// the call emitted, as the serving stacks repair it. A warning, like
+	// missing_closer: the call stands.
+	CodeRepairedValue Code = "repaired_value"
 )
 
 // ParseCodes lists the codes the parsers report (the README lists them,
@@ -51,6 +57,7 @@ const (
 var ParseCodes = []Code{
 	CodeIncompleteCall, CodeInvalidJSON, CodeUnknownTool, CodeInvalidToolName, CodeTooLarge, CodeTooDeep,
 	CodeInvalidEvent, CodeArgsMismatch, CodeProviderError, CodeMalformedMarkup, CodeCallInReasoning, CodeMissingCloser,
+	CodeRepairedValue,
 }
 
 // The codes of checks of a call's arguments, against its tool's schema
