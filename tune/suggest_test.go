@@ -1,7 +1,7 @@
 package tune
 
 import (
-	"fmt"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -252,23 +252,16 @@ func TestSuggestWordsOfOtherIntents(t *testing.T) {
 {"type": "function", "function": {"name": "track_order", "description": "Track where an order is."}},
 {"type": "function", "function": {"name": "cancel_order", "description": "Cancel an order before it ships."}}
 ]`
-	var lines strings.Builder
-	for _, c := range []struct{ id, query, gold string }{
-		{"m1", "refund order 12 and get me a taxi to the airport", `"money_back", "taxi_call"`},
-		{"m2", "refund my order 7, then a taxi to the airport please", `"money_back", "taxi_call"`},
-		{"m3", "a taxi to the airport and a refund for order 5", `"money_back", "taxi_call"`},
-		{"a1", "taxi to the airport at 6", `"taxi_call"`},
-		{"a2", "taxi from the airport to my flat", `"taxi_call"`},
-		{"r1", "refund order 9", `"money_back"`},
-		{"r2", "I want a refund for order 3", `"money_back"`},
-		{"r3", "refund the order I placed yesterday", `"money_back"`},
-	} {
-		fmt.Fprintf(&lines, `{"id": %q, "query": %q, "catalog": "catalog.json", "gold_tools": [%s]}`+"\n", c.id, c.query, c.gold)
-	}
-	su, err := suite.Load(fstest.MapFS{"s/suite.jsonl": {Data: []byte(lines.String())}, "s/catalog.json": {Data: []byte(catalog)}}, "s/suite.jsonl", "intents")
-	if err != nil {
-		t.Fatal(err)
-	}
+	su := memSuite(t, "intents", catalog, []memCase{
+		{"m1", "refund order 12 and get me a taxi to the airport", []string{"money_back", "taxi_call"}},
+		{"m2", "refund my order 7, then a taxi to the airport please", []string{"money_back", "taxi_call"}},
+		{"m3", "a taxi to the airport and a refund for order 5", []string{"money_back", "taxi_call"}},
+		{"a1", "taxi to the airport at 6", []string{"taxi_call"}},
+		{"a2", "taxi from the airport to my flat", []string{"taxi_call"}},
+		{"r1", "refund order 9", []string{"money_back"}},
+		{"r2", "I want a refund for order 3", []string{"money_back"}},
+		{"r3", "refund the order I placed yesterday", []string{"money_back"}},
+	})
 	res, err := Suggest(su, SuggestOptions{K: 1, Folds: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -301,21 +294,14 @@ func TestSuggestSuiteCheck(t *testing.T) {
 {"type": "function", "function": {"name": "news", "description": "Headlines and breaking stories: elections, markets, sport, storm coverage.", "parameters": {"type": "object", "properties": {"topic": {"type": "string", "description": "Topic"}}}}},
 {"type": "function", "function": {"name": "alarm", "description": "Set an alarm clock.", "parameters": {"type": "object", "properties": {"time": {"type": "string", "description": "Time"}}}}}
 ]`
-	var lines strings.Builder
-	for _, c := range []struct{ id, query, gold string }{
-		{"w1", "is it going to rain or snow", "weather"},
-		{"w2", "storm warning", "weather"},
-		{"w3", "weather in Oslo", "weather"},
-		{"n1", "storms", "news"},
-		{"n2", "news about football", "news"},
-		{"a1", "alarm at seven", "alarm"},
-	} {
-		fmt.Fprintf(&lines, `{"id": %q, "query": %q, "catalog": "catalog.json", "gold_tools": [%q]}`+"\n", c.id, c.query, c.gold)
-	}
-	su, err := suite.Load(fstest.MapFS{"s/suite.jsonl": {Data: []byte(lines.String())}, "s/catalog.json": {Data: []byte(catalog)}}, "s/suite.jsonl", "check")
-	if err != nil {
-		t.Fatal(err)
-	}
+	su := memSuite(t, "check", catalog, []memCase{
+		{"w1", "is it going to rain or snow", []string{"weather"}},
+		{"w2", "storm warning", []string{"weather"}},
+		{"w3", "weather in Oslo", []string{"weather"}},
+		{"n1", "storms", []string{"news"}},
+		{"n2", "news about football", []string{"news"}},
+		{"a1", "alarm at seven", []string{"alarm"}},
+	})
 	res, err := Suggest(su, SuggestOptions{K: 1, Folds: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -347,4 +333,29 @@ func TestSuggestSuiteCheck(t *testing.T) {
 	if len(old.Config.Additions) != 0 {
 		t.Errorf("without the suite check: additions %v", old.Config.Additions)
 	}
+}
+
+// memCase is a retrieval case of memSuite.
+type memCase struct {
+	id, query string
+	gold      []string
+}
+
+// memSuite makes an in-memory suite of the cases over one catalog.
+func memSuite(t *testing.T, name, catalog string, cases []memCase) *suite.Suite {
+	t.Helper()
+	var lines strings.Builder
+	for _, c := range cases {
+		line, err := json.Marshal(map[string]any{"id": c.id, "query": c.query, "catalog": "catalog.json", "gold_tools": c.gold})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines.Write(line)
+		lines.WriteByte('\n')
+	}
+	su, err := suite.Load(fstest.MapFS{"s/suite.jsonl": {Data: []byte(lines.String())}, "s/catalog.json": {Data: []byte(catalog)}}, "s/suite.jsonl", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return su
 }
