@@ -122,6 +122,11 @@ type Tags struct {
 	// JSONBody: an Invoke may hold a JSON object of arguments instead of
 	// Param tags (<invoke name="f">{"city": "Paris"}</invoke>).
 	JSONBody bool
+	// InvokeAlt and ParamAlt are other spellings of the Invoke and Param
+	// opening tags, named after '=' (a tokenizer's merged forms of
+	// <function name="f">: <functionname="f">, the space marker kept as
+	// <functionĠname="f">); they close with Invoke's and Param's tags.
+	InvokeAlt, ParamAlt []string
 	// WrapperJSON: the Wrapper may hold JSON call objects
 	// ({"name": NAME, "arguments": {…}}) instead of Invoke tags: where a
 	// call may start, the first byte decides ('{' a JSON call, '<' a tag).

@@ -16,6 +16,8 @@ func init() {
 	register(&Dialect{
 		Format: FormatMiniCPM5,
 		Wire:   `<function name="NAME"><param name="P">V</param></function>…`,
-		Tags:   &Tags{Invoke: "function", Param: "param", Bare: true, CDATA: true},
+		Tags: &Tags{Invoke: "function", Param: "param", Bare: true, CDATA: true,
+			// The tokenizer's merged spellings (vLLM reads them too).
+			InvokeAlt: []string{"functionname", "function\u0120name"}, ParamAlt: []string{"paramname", "param\u0120name"}},
 	})
 }

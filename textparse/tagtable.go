@@ -156,6 +156,21 @@ func buildTagTable() {
 		}
 		x.invoke = kind(g.Invoke, inv)
 		x.param = kind(g.Param, rParam|eq)
+		var alts uint64 // InvokeAlt, ParamAlt: read after '=', closed by the tag they spell
+		for _, a := range []struct {
+			names []string
+			of    tagKind
+			role  uint16
+		}{{g.InvokeAlt, x.invoke, inv | rEq}, {g.ParamAlt, x.param, rParam | rEq}} {
+			for _, n := range a.names {
+				k := kind(n, a.role)
+				t.closers[k] = t.closers[a.of]
+				t.owners[k] = append(t.owners[k], i)
+				if a.of == x.invoke {
+					alts |= bitOf(k)
+				}
+			}
+		}
 		x.think = kind(g.Think, rThink)
 		x.name, x.args = kind(g.Name, 0), kind(g.Args, 0)
 		x.key, x.value = kind(g.Key, 0), kind(g.Value, 0)
@@ -166,7 +181,7 @@ func buildTagTable() {
 		x.kv.open, x.kv.close = bit(x.key, x.value, x.callSep), bit(x.invoke, x.key, x.value)
 		x.kv.keyClose, x.kv.valueOpen, x.kv.valueClose = bit(x.key, x.invoke), bitOf(x.key), bit(x.value, x.invoke)
 		if g.Bare {
-			x.bare = bitOf(x.invoke)
+			x.bare = bitOf(x.invoke) | alts
 		}
 		if g.Suffix {
 			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) |
@@ -196,7 +211,7 @@ func buildTagTable() {
 				x.close = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param)
 			}
 		case x.invoke != tkNone:
-			x.open = bitOf(x.invoke)
+			x.open = bitOf(x.invoke) | alts
 			x.close = bitOf(x.invoke) | bitOf(x.name) | bitOf(x.args)
 		}
 		if d.StrayClose && x.wrapper != tkNone {
