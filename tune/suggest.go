@@ -98,6 +98,11 @@ type SuggestResult struct {
 	// training cases proposed (the gain to expect on new cases).
 	BaseRecall  float64      `json:"base_recall"`
 	CVRecall    float64      `json:"cv_recall"`
+	// SuiteCVRecall is the mean held-out recall@K when each fold keeps
+	// what the suite check keeps on its training cases (every proposal of
+	// the training cases, of any support, checked on them): the gain to
+	// expect on new cases from the suite check. Absent with NoSuiteCheck.
+	SuiteCVRecall *float64 `json:"suite_cv_recall,omitempty"`
 	Suggestions []Suggestion `json:"suggestions"`
 	// Config is the base configuration with the kept additions and
 	// synonym rules.
@@ -202,6 +207,20 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 				return nil, err
 			}
 			res.CVRecall += after / float64(nf)
+			if !opts.NoSuiteCheck {
+				checked, err := sg.foldSuiteCheck(base, train)
+				if err != nil {
+					return nil, err
+				}
+				r, err := sg.recall(checked, test)
+				if err != nil {
+					return nil, err
+				}
+				if res.SuiteCVRecall == nil {
+					res.SuiteCVRecall = new(float64)
+				}
+				*res.SuiteCVRecall += r / float64(nf)
+			}
 			for _, a := range tried {
 				after, err := sg.recalls(withAdditions(base, []addition{a}), test)
 				if err != nil {
@@ -259,7 +278,7 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 	}
 	res.Config = withAdditions(base, keep)
 	if !opts.NoSuiteCheck {
-		if res.Config, err = sg.suiteCheck(res.Config, res.Suggestions); err != nil {
+		if res.Config, err = sg.suiteCheck(res.Config, res.Suggestions, all); err != nil {
 			return nil, err
 		}
 	}
@@ -287,8 +306,7 @@ func Suggest(suite *suite.Suite, opts SuggestOptions) (*SuggestResult, error) {
 // it breaks a case with those kept before it (words that pass alone can
 // still push another tool out together). It returns cfg with the
 // suggestions it kept.
-func (s *suggester) suiteCheck(cfg retrieval.Config, list []Suggestion) (retrieval.Config, error) {
-	all := allCases(len(s.suite.Cases))
+func (s *suggester) suiteCheck(cfg retrieval.Config, list []Suggestion, all []int) (retrieval.Config, error) {
 	base, err := s.recalls(cfg, all)
 	if err != nil {
 		return cfg, err
@@ -357,6 +375,21 @@ func (s *suggester) suiteCheck(cfg retrieval.Config, list []Suggestion) (retriev
 		cfg, cur = next, after
 	}
 	return cfg, nil
+}
+
+// foldSuiteCheck is the suite check on the training cases of one fold:
+// every proposal they make, of any support, checked on them alone; it
+// returns base with what it keeps.
+func (s *suggester) foldSuiteCheck(base retrieval.Config, train []int) (retrieval.Config, error) {
+	props, err := s.propose(base, train, 1)
+	if err != nil {
+		return base, err
+	}
+	var list []Suggestion
+	for _, a := range top(props, len(props)) {
+		list = append(list, Suggestion{Tool: a.tool, Word: a.word, Synonym: a.syn, Support: props[a]})
+	}
+	return s.suiteCheck(base, list, train)
 }
 
 // allCases lists the case indexes 0…n-1.

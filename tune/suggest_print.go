@@ -14,7 +14,11 @@ import (
 // cross-validation fixed, or the suite's cases one kept by the suite check
 // fixed.
 func WriteSuggestions(w io.Writer, r *SuggestResult) error {
-	fmt.Fprintf(w, "recall@%d: base %.4f, held-out with each fold's additions %.4f (%d-fold cross-validation)\n\n", r.K, r.BaseRecall, r.CVRecall, r.Folds)
+	fmt.Fprintf(w, "recall@%d: base %.4f, held-out with each fold's additions %.4f", r.K, r.BaseRecall, r.CVRecall)
+	if r.SuiteCVRecall != nil {
+		fmt.Fprintf(w, ", with what the suite check keeps on each fold %.4f", *r.SuiteCVRecall)
+	}
+	fmt.Fprintf(w, " (%d-fold cross-validation)\n\n", r.Folds)
 	if len(r.Suggestions) == 0 {
 		_, err := fmt.Fprintln(w, "no misses with words to suggest")
 		return err

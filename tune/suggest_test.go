@@ -77,6 +77,14 @@ func TestSuggestProposesMissingWords(t *testing.T) {
 			t.Errorf("without the suite check: %+v", s)
 		}
 	}
+	// The suite check's own held-out estimate: each fold keeps what the
+	// check keeps on its training cases.
+	if old.SuiteCVRecall != nil {
+		t.Errorf("without the suite check: suite_cv_recall %v", *old.SuiteCVRecall)
+	}
+	if res.SuiteCVRecall == nil || *res.SuiteCVRecall <= res.BaseRecall {
+		t.Errorf("suite_cv_recall %v, want above the base %.3f", res.SuiteCVRecall, res.BaseRecall)
+	}
 	// With support 1 allowed in cross-validation, a fold never proposes it
 	// when that query is held out, so it is tried in at most folds−1
 	// folds, and it cannot help any held-out case.

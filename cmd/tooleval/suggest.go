@@ -31,7 +31,9 @@ func suggestCommand() *cli.Command {
 			"included, is added alone to the base (with what cross-validation kept) and run on every case of\n" +
 			"the suite; it is kept (\"kept_by\": \"suite\") when it fixes a missed case whose query holds it,\n" +
 			"breaks no case, made no fold worse and breaks no case together with those kept before it (the\n" +
-			"cases it fixes in the fixes column, suite_fixes and suite_breaks in JSON).\n" +
+			"cases it fixes in the fixes column, suite_fixes and suite_breaks in JSON). The first line's\n" +
+			"\"with what the suite check keeps on each fold\" (suite_cv_recall) is the held-out recall when\n" +
+			"each fold keeps what the check keeps on its training cases: the gain to expect on new cases.\n" +
 			"--out writes the base configuration plus the kept suggestions (\"additions\" and\n" +
 			"\"synonyms\"), a retrieval config for `retrieve --config`, `replay --config` and `tune --base`.",
 		Flags: []cli.Flag{

@@ -28,6 +28,7 @@ func TestSuggestCLI(t *testing.T) {
 		{"suite check", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4"}, 0, "in the suite: w2"},
 		{"suite check json", []string{"suggest", "--suite", "../../testdata/suggest_zh/suite.jsonl", "--k", "1", "--folds", "4", "--json", "-"}, 0, `"kept_by":"suite","suite_fixes":["w2"]`},
 		{"embedded suite", []string{"suggest"}, 0, "yes (suite)"},
+		{"suite check estimate", []string{"suggest", "--suite", suggestSuite, "--k", "1", "--folds", "4", "--json", "-"}, 0, `"suite_cv_recall":1,`},
 		{"one fold", []string{"suggest", "--suite", suggestSuite, "--folds", "1"}, 2, ""},
 		{"bad k", []string{"suggest", "--suite", suggestSuite, "--k", "0"}, 2, ""},
 		{"bad support", []string{"suggest", "--suite", suggestSuite, "--min-support", "0"}, 2, ""},
