@@ -401,6 +401,10 @@ func (p *Parser) blockStep(b []byte, i int) int {
 			}
 			if brace && b[j] == '{' { // NAME{json}: the arguments start
 				p.content(b[i:j], p.off+i)
+				if p.listAfterWords() {
+					after, skipped, closer := p.blockCallRet()
+					return p.beginEnvelopeBody(b, j, closer, after, skipped, &jsonListElems)
+				}
 				p.nameDone()
 				return j
 			}
@@ -512,6 +516,22 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
 	p.abandon(p.off+i, toolcall.CodeInvalidJSON, "unexpected %q at the start of a call", c)
 	return i
+}
+
+// listAfterWords handles, at the '{' that ends a name, a name that ends
+// with '[' after words ("[TOOL_CALLS] Sure: [{…}]"): not a call's name
+// but stray words before a JSON list of calls, which is read (as vLLM
+// reads such a list); the words are reported as malformed_markup and
+// dropped. It reports whether it did so.
+func (p *Parser) listAfterWords() bool {
+	name := trimSpace(p.calls.name)
+	if len(name) < 2 || name[len(name)-1] != '[' || p.mk.blk.Body.Read&ReadJSON == 0 || p.mk.blk.Close != "" || p.mk.blk.CallEnd != "" {
+		return false
+	}
+	p.errorf(p.calls.nameOff, toolcall.CodeMalformedMarkup, -1, "stray text %q before the list of calls", trimSpace(name[:len(name)-1]))
+	p.calls.inCall = false
+	p.calls.callTag = p.mk.callStart
+	return true
 }
 
 // nameDone ends the name of a ReadNameJSON call.

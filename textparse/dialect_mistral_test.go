@@ -65,6 +65,15 @@ var mistralCases = []parseCase{
 	{name: "mistral/v11_bad_literal_skipped", format: FormatMistral,
 		in:   `[TOOL_CALLS]f[ARGS]{"a": {"b": tru}, "c": "}"} ok`,
 		want: `text=" ok" error=invalid_json`},
+	// vLLM's Mistral parser reads a list after stray words; tooleval
+	// does too (one pass: the words were held as a name, never text) and
+	// reports them.
+	{name: "mistral/words_before_list", format: FormatMistral,
+		in:   `Checking. [TOOL_CALLS]Sure, calling: [{"name": "get_weather", "arguments": {"city": "Nice"}}, {"name": "list_files", "arguments": {}}] Done.`,
+		want: `text="Checking.  Done." call=get_weather{"city":"Nice"} call=list_files{} error=malformed_markup`},
+	{name: "mistral/word_before_list_auto", format: FormatAuto,
+		in:   `[TOOL_CALLS] calls [{"name": "get_weather", "arguments": {"city": "Nice"}}]`,
+		want: `call=get_weather{"city":"Nice"} error=malformed_markup`},
 	{name: "mistral/invalid_then_valid", format: FormatMistral,
 		in:   `[TOOL_CALLS]a[ARGS]{"x": }[TOOL_CALLS]b[ARGS]{"y": 1}`,
 		want: `call=b{"y":1} error=invalid_json`},
