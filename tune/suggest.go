@@ -96,14 +96,14 @@ type SuggestResult struct {
 	// BaseRecall is recall@K of the base configuration on every case;
 	// CVRecall the mean held-out recall@K when each fold adds what its
 	// training cases proposed (the gain to expect on new cases).
-	BaseRecall  float64      `json:"base_recall"`
-	CVRecall    float64      `json:"cv_recall"`
+	BaseRecall float64 `json:"base_recall"`
+	CVRecall   float64 `json:"cv_recall"`
 	// SuiteCVRecall is the mean held-out recall@K when each fold keeps
 	// what the suite check keeps on its training cases (every proposal of
 	// the training cases, of any support, checked on them): the gain to
 	// expect on new cases from the suite check. Absent with NoSuiteCheck.
-	SuiteCVRecall *float64 `json:"suite_cv_recall,omitempty"`
-	Suggestions []Suggestion `json:"suggestions"`
+	SuiteCVRecall *float64     `json:"suite_cv_recall,omitempty"`
+	Suggestions   []Suggestion `json:"suggestions"`
 	// Config is the base configuration with the kept additions and
 	// synonym rules.
 	Config retrieval.Config `json:"config"`
