@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -11,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tooleval/tooleval/retrieval"
+	"github.com/tooleval/tooleval/retrieval/lexicon"
 	"github.com/tooleval/tooleval/suite"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -682,9 +684,10 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int, minSupport int) (
 		}
 		rare := func(w string) bool { return wordDF(cdf, terms, w) <= max(3, len(tools)/50) }
 		inQuery := contentWords(lex, c.Query)
+		args := argumentWords(lex, c)
 		var words []string
 		for _, w := range inQuery {
-			if rare(w) {
+			if rare(w) && !args[w] {
 				words = append(words, w)
 			}
 		}
@@ -718,6 +721,47 @@ func (s *suggester) propose(cfg retrieval.Config, cases []int, minSupport int) (
 		return n < minSupport || a.tool == "" && len(ruleTools[a]) < 2
 	})
 	return props, err
+}
+
+// argumentWords returns the content words of the values the case's gold
+// calls pass (its steps' too): the user's data — a city, a person, a
+// package to install — which the request names for the call, not words
+// about the tool, so never suggested for its description ("alice" for
+// request_reviewers, 上海 for a flight tool).
+func argumentWords(lex *lexicon.Lexicon, c *suite.Case) map[string]bool {
+	out := map[string]bool{}
+	var add func(v any)
+	add = func(v any) {
+		switch v := v.(type) {
+		case string:
+			for _, w := range contentWords(lex, v) {
+				out[w] = true
+			}
+		case []any:
+			for _, x := range v {
+				add(x)
+			}
+		case map[string]any:
+			for _, x := range v {
+				add(x)
+			}
+		}
+	}
+	calls := slices.Clone(c.GoldCalls)
+	for _, st := range c.Steps {
+		calls = append(calls, st.GoldCalls...)
+	}
+	for _, g := range calls {
+		for _, prm := range g.Params {
+			for _, raw := range prm.Allowed {
+				var v any
+				if json.Unmarshal(raw, &v) == nil {
+					add(v)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // uniq returns list without repeats, in order.

@@ -367,3 +367,49 @@ func memSuite(t *testing.T, name, catalog string, cases []memCase) *suite.Suite 
 	}
 	return su
 }
+
+// TestSuggestLeavesArgumentsOut: the words a request passes as a call's
+// arguments (a person, a package, a city) are the user's data, not words
+// about the tool: never proposed for its description, while a word of the
+// same request that is about the tool is.
+func TestSuggestLeavesArgumentsOut(t *testing.T) {
+	catalog := `[
+{"type": "function", "function": {"name": "request_reviewers", "description": "Ask people to look at a pull request.", "parameters": {"type": "object", "properties": {"pr": {"type": "integer"}, "reviewers": {"type": "array", "items": {"type": "string"}}}}}},
+{"type": "function", "function": {"name": "merge_pull_request", "description": "Merge a pull request into its base branch.", "parameters": {"type": "object", "properties": {"pr": {"type": "integer"}}}}},
+{"type": "function", "function": {"name": "install_package", "description": "Add a dependency to the project.", "parameters": {"type": "object", "properties": {"name": {"type": "string"}}}}}
+]`
+	lines := []map[string]any{
+		{"id": "r1", "query": "get alice to review pull request 42", "catalog": "catalog.json", "gold_tools": []string{"request_reviewers"},
+			"gold_calls": []any{map[string]any{"request_reviewers": map[string]any{"pr": []any{42}, "reviewers": []any{[]any{"alice"}}}}}},
+		{"id": "m1", "query": "merge pull request 42", "catalog": "catalog.json", "gold_tools": []string{"merge_pull_request"}},
+		{"id": "i1", "query": "pull in lodash for the build", "catalog": "catalog.json", "gold_tools": []string{"install_package"},
+			"gold_calls": []any{map[string]any{"install_package": map[string]any{"name": []any{"lodash"}}}}},
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		j, err := json.Marshal(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	su, err := suite.Load(fstest.MapFS{"s/suite.jsonl": {Data: []byte(b.String())}, "s/catalog.json": {Data: []byte(catalog)}}, "s/suite.jsonl", "args")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Suggest(su, SuggestOptions{K: 1, Folds: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, s := range res.Suggestions {
+		words = append(words, s.Tool+"+="+s.Word)
+		if s.Word == "alice" || s.Word == "lodash" || s.Synonym == "alice" || s.Synonym == "lodash" {
+			t.Errorf("an argument value proposed: %+v", s)
+		}
+	}
+	if !slices.Contains(words, "request_reviewers+=review") || !slices.Contains(words, "install_package+=build") {
+		t.Errorf("suggestions %v, want review for request_reviewers and build for install_package", words)
+	}
+}

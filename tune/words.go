@@ -12,7 +12,8 @@ import (
 )
 
 // requestWords are words of how people ask, not of what they ask for
-// ("I need…", "could you help me…", "I'm interested in…", 现在, 马上, 看看;
+// ("I need…", "could you help me…", "I'm interested in…", "find me…",
+// "show me…", 现在, 马上, 看看, 帮我查看一下;
 // the Chinese function words are lexicon.FunctionWords): never
 // suggested, neither as a description word nor in a synonym rule. Built on
 // first use, not at start-up (issue 24).
@@ -24,7 +25,8 @@ var requestWords = sync.OnceValue(func() map[string]bool {
 	many much every everything everyone bit little lots quite rather enough already still even almost
 	always never often sometimes usually ago later soon now right exactly actually probably definitely
 	one two three four five six seven eight nine ten twenty hundred thousand first second third
-	现在 目前 当前 今天 今日 马上 立刻 立即 赶紧 尽快 顺便 看看 知道 告诉 一直 真的 非常 特别`) {
+	find show get give check look see make use
+	现在 目前 当前 今天 今日 马上 立刻 立即 赶紧 尽快 顺便 看看 知道 告诉 一直 真的 非常 特别 帮我 查看 一下`) {
 		m[w] = true
 	}
 	return m
