@@ -34,5 +34,9 @@ func init() {
 			// "[NAME()" is seen; anything else is the prose's own '['.
 			{Named: true, Open: "[", Body: Body{Read: ReadPython, Probe: true}},
 		},
+		// <|python_end|> and <|tool_call_end|> are special tokens: one
+		// outside its block (LFM2 echoing its call after the block) is
+		// reported and dropped, not text.
+		StrayClose: true,
 	})
 }
