@@ -222,6 +222,13 @@ type Body struct {
 	// NameKey: a call object's one key is the tool name and its value
 	// the arguments ({"get_weather": {"city": "Paris"}}).
 	NameKey bool
+	// Repair: the python reader reads what the model wrote for a value
+	// whose meaning is not in doubt although it is not valid Python (a
+	// set as a list, 07 as 7, a raw newline or an unescaped quote of the
+	// string's own style inside a string), each with repaired_value
+	// (pyliteral.Value.Repair), as vLLM's LFM2 parser does; without it
+	// they are invalid_json, as vLLM reads bare Python lists.
+	Repair bool
 	// Quote delimits the strings of a reader whose values are not JSON
 	// (a reader's own default when "").
 	Quote string

@@ -28,11 +28,17 @@ func init() {
 		Blocks: []Block{
 			{Anchored: true, Body: body},
 			{Open: "<|python_start|>", Close: "<|python_end|>", Body: body},
-			{Open: "<|tool_call_start|>", Close: "<|tool_call_end|>", Body: Body{Read: ReadPython | ReadJSON}},
+			// LFM2: its values are repaired as vLLM's LFM2 parser repairs
+			// them (Body.Repair).
+			{Open: "<|tool_call_start|>", Close: "<|tool_call_end|>", Body: Body{Read: ReadPython | ReadJSON, Repair: true}},
 			// A bare list after text (SGLang reads one anywhere): only
 			// with --format pythonic, and only once "[NAME(KEYWORD=" or
 			// "[NAME()" is seen; anything else is the prose's own '['.
 			{Named: true, Open: "[", Body: Body{Read: ReadPython, Probe: true}},
 		},
+		// <|python_end|> and <|tool_call_end|> are special tokens: one
+		// outside its block (LFM2 echoing its call after the block) is
+		// reported and dropped, not text.
+		StrayClose: true,
 	})
 }

@@ -105,9 +105,26 @@ var pythonicCases = []parseCase{
 	{name: "pythonic/adjacent_strings_not_repaired", format: FormatPythonic,
 		in:   `[run(a='x' 'y', b="q" r'z\d', c={'k': 'v'})]`,
 		want: `call=run{"a":"xy","b":"qz\\d","c":{"k":"v"}}`},
+	// LFM2 may echo its call after the block, capped by a second
+	// <|tool_call_end|>: the stray closer is dropped with malformed_markup
+	// (vLLM drops the echo too; one pass reads the echoed list as a list).
+	{name: "pythonic/lfm2_stray_closer_dropped", format: FormatPythonic,
+		in:   "<|tool_call_start|>[list_files()]<|tool_call_end|> Done.<|tool_call_end|>",
+		want: `text=" Done." call=list_files{} error=malformed_markup`},
 	{name: "pythonic/lfm2_raw_newline_in_string", format: FormatPythonic,
 		in:   "<|tool_call_start|>[run(cmd='printf \"a\\nb\" > x.txt\n cat x.txt', quiet=True)]<|tool_call_end|>Ran it.",
 		want: `text="Ran it." call=run{"cmd":"printf \"a\nb\" > x.txt\n cat x.txt","quiet":true} error=repaired_value`},
+	// Outside LFM2's block vLLM's pythonic parser does not repair: an
+	// unescaped quote breaks its call (the sibling is read).
+	{name: "pythonic/unescaped_quote_not_repaired_bare", format: FormatPythonic,
+		in:   "[get_weather(city='Oslo'), note(a='it 's', b='z')]",
+		want: `call=get_weather{"city":"Oslo"} error=invalid_json`},
+	{name: "pythonic/set_not_repaired_bare", format: FormatPythonic,
+		in:   "[label(tags={'a', 'b'}), list_files()]",
+		want: `call=list_files{} error=invalid_json`},
+	{name: "pythonic/skip_nested_value_kinds", format: FormatPythonic,
+		in:   "[note(x=(1, [2}, 3)), list_files()] after",
+		want: `text=" after" call=list_files{} error=invalid_json`},
 	{name: "pythonic/broken_last_call_list_end", format: FormatPythonic,
 		in:   `[list_files(), calc(x=nan] and more`,
 		want: `text=" and more" call=list_files{} error=invalid_json`},

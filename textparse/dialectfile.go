@@ -57,7 +57,9 @@ type bodyFile struct {
 	// BraceEndsName: Body.BraceEndsName.
 	BraceEndsName bool `json:"brace_ends_name,omitempty"`
 	// Probe: Body.Probe.
-	Probe    bool   `json:"probe,omitempty"`
+	Probe bool `json:"probe,omitempty"`
+	// Repair: Body.Repair.
+	Repair   bool   `json:"repair,omitempty"`
 	Quote    string `json:"quote,omitempty"`
 	TypeWord string `json:"type_word,omitempty"`
 	Untyped  string `json:"untyped,omitempty"`
@@ -341,7 +343,7 @@ func (bf *bodyFile) body(at string) (Body, error) {
 		return &DialectError{Path: at + "." + path, Msg: fmt.Sprintf(format, args...)}
 	}
 	b := Body{NameEnd: bf.NameEnd, IDMark: bf.IDMark, Fence: bf.Fence, InList: bf.InList, NameKey: bf.NameKey,
-		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe}
+		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe, Repair: bf.Repair}
 	if len(bf.Read) == 0 {
 		return b, errAt("read", "name the body reader: one of %s", strings.Join(readerList(), ", "))
 	}
@@ -430,7 +432,7 @@ func (d *Dialect) file() ([]byte, error) {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped),
-				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe}}
+				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe, Repair: b.Body.Repair}}
 		for r := Reader(1); r != 0; r <<= 1 {
 			if b.Body.Read&r != 0 {
 				bf.Body.Read = append(bf.Body.Read, readerNames[r])

@@ -24,7 +24,6 @@ func init() {
 	registerReader(ReadPython, "python", func() bodyReader {
 		py := &pyReader{}
 		py.val.RejectBytes(true) // bytes have no JSON form: the call is invalid_json, as vLLM reads it
-		py.val.Repair(true)      // 07, a raw newline in a string: read as meant, with repaired_value
 		return py
 	})
 }
@@ -57,11 +56,12 @@ type pyReader struct {
 	strict                   bool
 	paren, kwAt, kwEnd, eqAt int
 	// skipping the rest of a call abandoned in a list (pySkip, salvage):
-	// the brackets open in it, the quote of the string open (0: none) and
-	// whether the last byte was a backslash in that string.
-	skipDepth int
-	skipQ     byte
-	skipEsc   bool
+	// the brackets open in it ('?': one of the value's, of a kind not
+	// known), the quote of the string open (0: none) and whether the last
+	// byte was a backslash in that string.
+	skipOpen []byte
+	skipQ    byte
+	skipEsc  bool
 	// warn: the repaired_value warnings of the call's values, reported
 	// right before its call_end (where they stand whatever the chunking:
 	// between argument deltas they would split them where a chunk ends).
@@ -98,6 +98,7 @@ func (py *pyReader) starts(c byte, anchored bool) bool {
 
 // begin starts a Python body at b[i] ('[' or a name's first byte).
 func (py *pyReader) begin(p *Parser, b []byte, i int) int {
+	py.val.Repair(p.mk.blk.Body.Repair)
 	py.state, py.calls, py.bracket, py.pend, py.probe, py.strict = pyStart, 0, false, -1, false, false
 	if p.mk.blk.Body.Probe { // the block's Open was the list's '['
 		if c := p.text.last; c < 0x80 && isPyKwByte(c) || c == ')' || c == ']' || c == '}' {
@@ -432,11 +433,13 @@ func (py *pyReader) salvage(p *Parser) bool {
 		return false
 	}
 	py.skipQ, py.skipEsc = 0, false
+	py.skipOpen = append(py.skipOpen[:0], '(')
 	switch py.state {
 	case pyArgs, pyKw, pyEq, pyAfterVal:
-		py.skipDepth = 1
 	case pyVal:
-		py.skipDepth = 1 + py.val.Depth()
+		for k := py.val.Depth(); k > 0; k-- {
+			py.skipOpen = append(py.skipOpen, '?')
+		}
 		py.skipQ = py.val.OpenQuote()
 	default:
 		return false
@@ -448,7 +451,8 @@ func (py *pyReader) salvage(p *Parser) bool {
 
 // skip consumes the rest of an abandoned call (salvage). A marker of the
 // block outside a string (its closer) ends the skip; so does a ']' that
-// closes the list, when the call's ')' is missing.
+// closes the list, when the call's ')' is missing. A closer of the wrong
+// kind ("x=1])") is skipped as a stray byte.
 func (py *pyReader) skip(p *Parser, b []byte, i int) int {
 	set := &p.mk.bsets.between
 	for ; i < len(b); i++ {
@@ -471,19 +475,36 @@ func (py *pyReader) skip(p *Parser, b []byte, i int) int {
 		case c == '\'' || c == '"':
 			py.skipQ = c
 		case c == '(' || c == '[' || c == '{':
-			py.skipDepth++
+			py.skipOpen = append(py.skipOpen, c)
 		case c == ')' || c == ']' || c == '}':
-			if py.skipDepth--; py.skipDepth == 0 {
-				if c == ']' { // the list's end: the call's ')' is missing
-					py.bodyDone(p)
-				} else {
-					py.state = pyAfterCall
-				}
+			top := py.skipOpen[len(py.skipOpen)-1]
+			switch {
+			case top == '?' || closerOfOpen(top) == c:
+				py.skipOpen = py.skipOpen[:len(py.skipOpen)-1]
+			case len(py.skipOpen) == 1 && c == ']': // the list's end: the call's ')' is missing
+				py.bodyDone(p)
+				return i + 1
+			default:
+				continue // a stray closer
+			}
+			if len(py.skipOpen) == 0 {
+				py.state = pyAfterCall
 				return i + 1
 			}
 		}
 	}
 	return i
+}
+
+// closerOfOpen is the closing bracket of the opening one c.
+func closerOfOpen(c byte) byte {
+	switch c {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	}
+	return '}'
 }
 
 // keyword writes the keyword in py.kw as the next argument's key, at the
