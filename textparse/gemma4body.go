@@ -114,6 +114,7 @@ const (
 	gmBare           // in a bare value
 	gmAfter          // after a value: ',' or a closer
 	gmLT             // after a '<': the closer, a delimiter, or neither
+	gmSkip           // an abandoned call, up to the block's Close or AltClose
 )
 
 // starts: any byte after the block's marker (the body is checked as it
@@ -173,6 +174,7 @@ func (g *gemReader) open(p *Parser, s, off int) bool {
 		g.out(p, s, off)
 		g.flush(p)
 		p.abandon(off, toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
+		g.skip(p)
 		return false
 	}
 	g.out(p, s, off)
@@ -200,6 +202,7 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			}
 			if b[i] != '{' {
 				p.abandon(off, toolcall.CodeInvalidToolName, "Gemma call name longer than 512 bytes")
+				g.skip(p)
 				return i
 			}
 			off = p.off + i
@@ -311,6 +314,13 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			g.state = gmBare
 		case gmLT:
 			i = g.ltStep(p, b, i)
+		case gmSkip:
+			j := bytes.IndexByte(b[i:], '<')
+			if j < 0 {
+				return len(b)
+			}
+			g.ltStart(p, i+j)
+			i += j + 1
 		case gmString:
 			i = g.str(p, b, i)
 		case gmJSONStr:
@@ -559,6 +569,7 @@ func (g *gemReader) ltFail(p *Parser, i int) int {
 		s := len(p.scratch)
 		p.scratch = catalog.AppendJSONChars(p.scratch, []byte(held))
 		g.out(p, s, g.ltOff)
+	case gmSkip: // not a closer: skipped
 	case gmValue:
 		return g.bad(p, i, g.ltOff, "'<' does not start a value")
 	default:
@@ -571,6 +582,10 @@ func (g *gemReader) ltFail(p *Parser, i int) int {
 // ends at b[i]: the call was not complete, and reading goes on after the
 // closer.
 func (g *gemReader) closer(p *Parser, i int) {
+	if g.ltRet == gmSkip { // the abandoned call's end
+		p.mode = p.calls.cur.skipRet
+		return
+	}
 	closer := p.mk.blk.Close
 	if !g.ltC {
 		closer = p.mk.blk.AltClose
@@ -615,6 +630,14 @@ func (g *gemReader) repair(p *Parser, closer string, end int) bool {
 	return true
 }
 
+// skip goes on, after the call was abandoned, up to the block's Close or
+// AltClose (the engine's skip knows one closer).
+func (g *gemReader) skip(p *Parser) {
+	if p.mk.blk.AltClose != "" && p.mode == mSkip {
+		p.mode, g.state = mBody, gmSkip
+	}
+}
+
 // comma starts a value in scratch: the ',' before it in a list that
 // has elements. It returns where the value's JSON starts.
 func (g *gemReader) comma(p *Parser) int {
@@ -644,6 +667,7 @@ func (g *gemReader) close(p *Parser, b []byte, i int) int {
 func (g *gemReader) bad(p *Parser, i, off int, msg string) int {
 	g.flush(p)
 	p.abandon(off, toolcall.CodeInvalidJSON, "Gemma call arguments: %s", msg)
+	g.skip(p)
 	return i
 }
 
