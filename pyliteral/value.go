@@ -62,8 +62,13 @@ type Value struct {
 	// until ':' makes it a dict or ',' or '}' a set.
 	setAt, setOff int
 	hold          []byte
-	key           []byte
-	out           []byte
+	// after a one-line string (Repair): endAt is its closing quote's
+	// offset + 1 (0: not repairable), gap the spaces read after it; a
+	// byte no literal may follow there makes the quote part of the string.
+	endAt int
+	gap   []byte
+	key   []byte
+	out   []byte
 }
 
 // value states.
@@ -95,6 +100,7 @@ func (v *Value) Reset() {
 	v.state, v.stack, v.comma, v.elems, v.off, v.err = vValue, v.stack[:0], false, false, 0, nil
 	v.tok, v.cont, v.keyDepth, v.key, v.out = v.tok[:0], false, 0, v.key[:0], nil
 	v.setAt, v.hold = 0, v.hold[:0]
+	v.endAt, v.gap = 0, v.gap[:0]
 	v.repairs = v.repairs[:0]
 }
 
@@ -382,6 +388,9 @@ func (v *Value) step(in []byte) int {
 		return v.hexDigit(c)
 	case vStrEnd:
 		if isPySpace(c) {
+			if v.repair && v.endAt > 0 && len(v.gap) < 64 {
+				v.gap = append(v.gap, c)
+			}
 			return 1
 		}
 		if c == '\'' || c == '"' {
@@ -393,6 +402,10 @@ func (v *Value) step(in []byte) int {
 			v.tokOff = v.off
 			v.cont = true
 			v.state = vName
+			return 0
+		}
+		if v.repair && v.endAt > 0 && !endsValue(c) {
+			v.reopen(nil)
 			return 0
 		}
 		v.finishScalar()
@@ -646,6 +659,11 @@ func (v *Value) name(c byte) int {
 			return v.fail(v.tokOff-v.off, "an f-string is not a literal")
 		}
 	}
+	if cont && v.repair && v.endAt > 0 {
+		v.reopen(v.tok) // 'grep 'TODO' x': the quote was part of the string
+		v.tok = v.tok[:0]
+		return 0
+	}
 	if cont {
 		return v.fail(v.tokOff-v.off, "unexpected "+strconv.Quote(id)+" after a string")
 	}
@@ -685,10 +703,33 @@ func (v *Value) finishScalar() {
 	}
 }
 
+// endsValue reports whether c may follow a complete value (a string) in
+// a literal: a separator, a closer, a dict's ':'.
+func endsValue(c byte) bool {
+	return c == ',' || c == ')' || c == ']' || c == '}' || c == ':'
+}
+
+// reopen makes the quote that ended a one-line string part of it (Repair:
+// 'sed -n '1,5p' f', a quote of the string's own style left unescaped),
+// with the spaces read after it and tok, the bytes of a word read after
+// them; the string goes on.
+func (v *Value) reopen(tok []byte) {
+	v.repaired(v.endAt-1-v.off, "unescaped "+string(v.quote)+" inside a string read as part of it")
+	v.strByte(v.quote)
+	for _, c := range v.gap {
+		v.strByte(c)
+	}
+	for _, c := range tok {
+		v.strByte(c)
+	}
+	v.gap, v.endAt, v.cont = v.gap[:0], 0, false
+	v.state = vStr
+}
+
 // beginString starts a Python string after its opening quote q.
 func (v *Value) beginString(q byte, raw bool) {
 	v.quote, v.raw, v.triple, v.quotes = q, raw, false, 0
-	v.state = vStrOpen
+	v.state, v.endAt = vStrOpen, 0
 }
 
 // str reads string content.
@@ -706,6 +747,7 @@ func (v *Value) str(in []byte) int {
 			n++
 			if !v.triple {
 				v.state = vStrEnd
+				v.endAt, v.gap = v.off+n, v.gap[:0]
 				return n
 			}
 			v.quotes++

@@ -246,3 +246,29 @@ func TestValueRepair(t *testing.T) {
 		}
 	}
 }
+
+// Repair reads a quote of a one-line string's own style left unescaped
+// inside it (a shell command's quotes) as part of the string, when a byte
+// no literal may follow comes after it; adjacent strings still join.
+func TestValueRepairQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		`'sed -n '1,5p' f.txt'`: `"sed -n '1,5p' f.txt"`,
+		`'grep 'x' y'`:          `"grep 'x' y"`,
+		`"say "hi" now"`:        `"say \"hi\" now"`,
+		`'a' 'b'`:               `"ab"`,
+		`['a', 'b' ]`:           `["a","b"]`,
+		`{'k': 'v'}`:            `{"k":"v"}`,
+	} {
+		var v Value
+		v.Repair(true)
+		var out []byte
+		for off := 0; off < len(in) && v.Err() == nil && !v.Done(); {
+			var n int
+			out, n = v.Feed(out, []byte(in[off:]))
+			off += n
+		}
+		if out = v.End(out); v.Err() != nil || string(out) != want {
+			t.Errorf("%s: %s (err %v), want %s", in, out, v.Err(), want)
+		}
+	}
+}

@@ -387,17 +387,15 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		}
 		return i
 	case mName:
+		if bl.Body.Probe {
+			return p.probedName(b, i)
+		}
 		set := &p.mk.bsets.name
 		brace := bl.Body.BraceEndsName && !p.mk.inID
 		for j := i; j < len(b); j++ {
 			if set.first[b[j]] {
 				p.content(b[i:j], p.off+i)
 				return p.markerAt(set, b, j)
-			}
-			if bl.Body.Probe && (isSpace(b[j]) || len(p.calls.name)+j-i >= maxGenericName) {
-				p.content(b[i:j], p.off+i)
-				p.probeNameText(nil, 0) // not a header: b[j] is read as text
-				return j
 			}
 			if brace && b[j] == '{' { // NAME{json}: the arguments start
 				p.content(b[i:j], p.off+i)
@@ -578,6 +576,26 @@ func (p *Parser) nameDone() {
 	p.args.fenced = false
 	p.setName(name, p.calls.cur.start)
 	p.mode = mBlockArgs
+}
+
+// probedName reads the name of a probed header (Body.Probe with
+// ReadNameJSON) up to its NameEnd; a space, or a name longer than
+// maxGenericName, makes it text (probeNameText), b[j] read as text.
+func (p *Parser) probedName(b []byte, i int) int {
+	set := &p.mk.bsets.name
+	for j := i; j < len(b); j++ {
+		if set.first[b[j]] {
+			p.content(b[i:j], p.off+i)
+			return p.markerAt(set, b, j)
+		}
+		if isSpace(b[j]) || len(p.calls.name)+j-i >= maxGenericName {
+			p.content(b[i:j], p.off+i)
+			p.probeNameText(nil, 0)
+			return j
+		}
+	}
+	p.content(b[i:], p.off+i)
+	return len(b)
 }
 
 // probeNameText gives a probed header back (Body.Probe with ReadNameJSON):

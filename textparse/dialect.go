@@ -122,6 +122,11 @@ type Tags struct {
 	// JSONBody: an Invoke may hold a JSON object of arguments instead of
 	// Param tags (<invoke name="f">{"city": "Paris"}</invoke>).
 	JSONBody bool
+	// Namespace: a tool may be named through its namespace, the first
+	// dot-separated part of its name (read.read for read, repo.repo.read
+	// for repo.read), as a template that offers recipients NS.* invites;
+	// with a catalog, such a name that the catalog lacks is the tool's.
+	Namespace bool
 	// InvokeAlt and ParamAlt are other spellings of the Invoke and Param
 	// opening tags, named after '=' (a tokenizer's merged forms of
 	// <function name="f">: <functionname="f">, the space marker kept as

@@ -26,7 +26,9 @@ func init() {
 	register(&Dialect{
 		Format: FormatMuseGlimmer,
 		Wire:   `<atem:function_calls><atem:invoke name="NAME"><atem:parameter name="P">V</atem:parameter></atem:invoke></atem:function_calls>; to=self<|message|>…<|eom|> reasoning, <|start|>assistant to=user<|message|>… text (headers read when named)`,
-		Tags:   &Tags{Wrapper: "atem:function_calls", Invoke: "atem:invoke", Param: "atem:parameter"},
+		// The template offers recipients NS.* (NS: a tool's first
+		// dot-separated part): read.read names read.
+		Tags: &Tags{Wrapper: "atem:function_calls", Invoke: "atem:invoke", Param: "atem:parameter", Namespace: true},
 		Blocks: []Block{
 			{Open: museTo, Body: Body{Read: ReadNameJSON, NameEnd: museMessage, Header: museRecipient, Probe: true}},
 		},

@@ -1,6 +1,9 @@
 package textparse
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
 // This file is the interface between the engine and the readers of call
 // bodies written in tags (paramReader: Invoke/Param, Catalog and
@@ -84,6 +87,26 @@ func tagText(b []byte, i int) (end int, lt bool) {
 func (p *Parser) startTagAt(b []byte, j int) int {
 	p.startTag(p.off + j)
 	return p.matchStep(b, j+1)
+}
+
+// namespaced returns the catalog's tool that name spells through its
+// namespace (Tags.Namespace: NS.TOOL where NS is TOOL's first
+// dot-separated part), or name itself.
+func (p *Parser) namespaced(name string) string {
+	ns, tool, ok := strings.Cut(name, ".")
+	if !ok || p.cfg.tools == nil {
+		return name
+	}
+	if _, known := p.cfg.tools.Lookup(name); known {
+		return name
+	}
+	if first, _, _ := strings.Cut(tool, "."); first != ns {
+		return name
+	}
+	if _, known := p.cfg.tools.Lookup(tool); known {
+		return tool
+	}
+	return name
 }
 
 // nameBytes collects bytes of a tool name (or key), at most 512.

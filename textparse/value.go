@@ -382,6 +382,9 @@ func typedValue(v []byte) int {
 // spans [off, end).
 func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
 	name := p.calls.names.Intern(p.m.attrBytes())
+	if x := p.callDialect(); x != nil && x.d.Tags.Namespace {
+		name = p.namespaced(name)
+	}
 	p.beginCall(ckInvoke, off, closer, after)
 	r := p.params()
 	r.state = psBetween
