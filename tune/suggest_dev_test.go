@@ -237,10 +237,12 @@ func sharedTools(train, test *suite.Suite) int {
 // be a fragment. The normal run splits with seed 25;
 // TOOLEVAL_SUGGEST_SEEDS=N splits with seeds 25…25+N−1 and logs the mean
 // over them (the halves are small: one seed's gain moves by several
-// points; EVAL.md: +7.9 and +11.4 in English, +0.4 and +0.2 in Chinese,
-// whose candidates are bounded by the built-in lexicon).
+// points; EVAL.md: +7.9 and +11.4 in English, +2.2 and +2.5 in Chinese,
+// whose candidates are bounded by the built-in lexicon: seed 25 alone
+// gives +0.7 and +1.0 there, and gave +0.7 and +0.0 before the lexicon
+// knew the everyday words of food, devices and travel).
 func TestSuggestProxyHalves(t *testing.T) {
-	minGain := map[string]float64{"zh": 0, "en": 1}
+	minGain := map[string]float64{"zh": 0.5, "en": 1}
 	seeds := 1
 	if v := os.Getenv("TOOLEVAL_SUGGEST_SEEDS"); v != "" {
 		fmt.Sscan(v, &seeds)

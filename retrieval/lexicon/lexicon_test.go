@@ -53,6 +53,10 @@ func TestBuiltin(t *testing.T) {
 		"查询": "search", "预订": "book", "取消": "cancel", "删除": "delete", "文件": "file",
 		"航班": "flight", "天气": "weather", "会议室": "meeting room", "邮件": "email", "股票": "stock",
 		"数据库": "database", "分支": "branch", "日历": "calendar", "新闻": "news", "歌曲": "song",
+		// everyday vocabulary of travel, shopping, food, devices and weather
+		"直飞": "direct flight", "托运": "checked baggage", "卧铺": "sleeper", "登机牌": "boarding pass",
+		"耳机": "headphones", "包邮": "free shipping", "做法": "recipe", "奶茶": "milk tea",
+		"雷阵雨": "thunderstorm", "房贷": "mortgage", "网课": "online course", "电饭煲": "rice cooker",
 	} {
 		if got := l.Senses(word); len(got) == 0 || got[0] != want {
 			t.Errorf("%s → %q, want %q first", word, got, want)
@@ -78,6 +82,12 @@ func TestSegment(t *testing.T) {
 		{"预订明天下午的会议室", []string{"预订", "明天", "会议室"}},
 		{"请删除 docs 目录下的文件", []string{"删除", "目录", "文件"}},
 		{"我想了解未来一周上海的天气趋势", []string{"了解", "未来", "周", "天气", "趋势"}},
+		// Everyday words of travel, food, devices and weather are whole
+		// words; what no word covers (想去吃, 顺便, 一款) is skipped.
+		{"帮我订一张下周直飞广州的公务舱机票，要含托运行李", []string{"订", "下周", "直飞", "公务舱", "机票", "托运", "行李"}},
+		{"周末想去吃火锅，顺便买杯奶茶", []string{"周末", "火锅", "买", "奶茶"}},
+		{"推荐一款续航长的蓝牙耳机", []string{"推荐", "续航", "蓝牙", "耳机"}},
+		{"明天会有雷阵雨吗，要不要带伞", []string{"明天", "雷阵雨", "伞"}},
 		{"update the file", nil},
 	} {
 		if got := l.Segment(tc.in); !slices.Equal(got, tc.want) {
