@@ -26,6 +26,10 @@ type markerState struct {
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
 	typed     bool // the Body.TypeWord of the current call was read
+	// sepWS: white space after a call of a block with a Sep, held until a
+	// separator (dropped) or text (given back) follows; sepOff is where.
+	sepWS  []byte
+	sepOff int
 }
 
 var (
@@ -410,11 +414,30 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		p.content(b[i:], p.off+i)
 		return len(b)
 	case mBlockSep:
-		if strings.IndexByte(bl.Sep, b[i]) >= 0 {
-			p.mode = mBlock
-			return i + 1
+		// A separator continues the block, white space before it
+		// included ("} ; {"), and so does a '{' on a later line (calls one
+		// per line); anything else ends it, the white space held being
+		// text.
+		for ; i < len(b); i++ {
+			c := b[i]
+			switch {
+			case strings.IndexByte(bl.Sep, c) >= 0:
+				p.mk.sepWS, p.mode = p.mk.sepWS[:0], mBlock
+				return i + 1
+			case isSpace(c) && len(p.mk.sepWS) < maxSepSpace:
+				if len(p.mk.sepWS) == 0 {
+					p.mk.sepOff = p.off + i
+				}
+				p.mk.sepWS = append(p.mk.sepWS, c)
+			case c == '{' && bytes.IndexByte(p.mk.sepWS, '\n') >= 0:
+				p.mk.sepWS, p.mode = p.mk.sepWS[:0], mBlock
+				return i
+			default:
+				p.sepText()
+				p.mode = mText
+				return i
+			}
 		}
-		p.mode = mText
 		return i
 	}
 	set := &p.mk.bsets.between
@@ -461,6 +484,18 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// maxSepSpace bounds the white space held after a call of a block with a
+// Sep, before the separator or the text that ends the block.
+const maxSepSpace = 64
+
+// sepText gives the white space held after a block's call back as text.
+func (p *Parser) sepText() {
+	if len(p.mk.sepWS) > 0 {
+		p.emitText(p.own(p.mk.sepWS), p.mk.sepOff)
+		p.mk.sepWS = p.mk.sepWS[:0]
+	}
 }
 
 // blockCallRet returns the state after a call of the block, and the state

@@ -58,6 +58,18 @@ var llama3JSONCases = []parseCase{
 	{name: "llama3_json/string_parameters_then_call", format: FormatLlama3JSON,
 		in:   `<|python_tag|>{"name": "lookup", "parameters": "term=go; lang=en}"}; {"name": "get_time", "parameters": {"tz": "UTC"}} Done.`,
 		want: `text=" Done." call=get_time{"tz":"UTC"} error=invalid_json`},
+	// vLLM's Llama 3 parser reads calls separated by "; ", " ; ", ";",
+	// ";\n" or a newline alone; white space that no separator follows is
+	// text.
+	{name: "llama3_json/space_before_separator", format: FormatLlama3JSON,
+		in:   `{"name": "lookup", "parameters": {"q": "a"}} ; {"name": "get_time", "parameters": {}}  ;  {"name": "lookup", "parameters": {"q": "b"}}`,
+		want: `call=lookup{"q":"a"} call=get_time{} call=lookup{"q":"b"}`},
+	{name: "llama3_json/newline_separates_calls", format: FormatLlama3JSON,
+		in:   "{\"name\": \"lookup\", \"parameters\": {\"q\": \"a\"}}\n{\"name\": \"get_time\", \"parameters\": {}}\n",
+		want: `text="\n" call=lookup{"q":"a"} call=get_time{}`},
+	{name: "llama3_json/space_then_text", format: FormatLlama3JSON,
+		in:   "{\"name\": \"get_time\", \"parameters\": {}}  \n That is all.",
+		want: `text="  \n That is all." call=get_time{}`},
 	{name: "llama3_json/invalid_then_valid", format: FormatLlama3JSON,
 		in:   `<|python_tag|>{"name": "a", "parameters": {"x": tru}} and <|python_tag|>{"name": "b", "parameters": {"y": 2}}`,
 		want: `text=" and " call=b{"y":2} error=invalid_json`},

@@ -499,6 +499,9 @@ func (p *Parser) Close() []toolcall.Event {
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.args.hold) > 0 && p.args.js.End() {
 		p.flushHold()
 	}
+	if p.mode == mBlockSep { // white space after the last call
+		p.sepText()
+	}
 	if p.mode == mBlockBody && p.mk.blk.Body.Probe { // a '[' at the very end: text
 		s := len(p.scratch)
 		p.scratch = append(p.scratch, p.mk.blk.Open...)
