@@ -55,7 +55,7 @@ var functionGemmaCases = []parseCase{
 		want: `text="One moment." error=incomplete_call`},
 	{name: "functiongemma/closer_ends_unclosed_string", format: FormatFunctionGemma,
 		in:   fgOpen + `call:bash{command:<escape>ls}` + fgClose + "Then." + fgOpen + `call:list_files{}` + fgClose,
-		want: `text="Then." call=bash{"command":"ls"} call=list_files{} error=malformed_markup`},
+		want: `text="Then." call=bash{"command":"ls"} call=list_files{} error=repaired_value`},
 	{name: "functiongemma/invalid_then_valid", format: FormatFunctionGemma,
 		in:   fgOpen + `call:a{,y:1}` + fgClose + "ok" + fgOpen + `call:b{y:<escape>2<escape>}` + fgClose,
 		want: `text="ok" call=b{"y":2} error=invalid_json`},

@@ -110,10 +110,10 @@ var gemma4Cases = []parseCase{
 	// reported.
 	{name: "gemma4/closer_ends_unclosed_string", format: FormatGemma4,
 		in:   `<|tool_call>call:bash{command:<|"|>ls}<tool_call|>Done.<|tool_call>call:f{a:1}<tool_call|>`,
-		want: `text="Done." call=bash{"command":"ls"} call=f{"a":1} error=malformed_markup`},
+		want: `text="Done." call=bash{"command":"ls"} call=f{"a":1} error=repaired_value`},
 	{name: "gemma4/string_open_at_closer_repaired", format: FormatGemma4, tools: true,
 		in:   `<|tool_call>call:get_weather{city:<|"|>Nantes<tool_call|>Looking.`,
-		want: `text="Looking." call=get_weather{"city":"Nantes"} error=malformed_markup`},
+		want: `text="Looking." call=get_weather{"city":"Nantes"} error=repaired_value`},
 	{name: "gemma4/string_open_in_nested_object_not_repaired", format: FormatGemma4,
 		in:   `<|tool_call>call:f{opts:{mode:<|"|>fast}<tool_call|>After.`,
 		want: `text="After." error=invalid_json`},
@@ -125,7 +125,7 @@ var gemma4Cases = []parseCase{
 		want: `error=incomplete_call`},
 	{name: "gemma4/single_quoted_then_dangling_delimiter", format: FormatGemma4,
 		in:   `<|tool_call>call:grep{glob:<|"|>*.go<|"|>,pattern:'^func \w+'<|"|>}<tool_call|>`,
-		want: `call=grep{"glob":"*.go","pattern":"^func \\w+"}`},
+		want: `call=grep{"glob":"*.go","pattern":"^func \\w+"} error=repaired_value`},
 	// <turn|>, the end of the turn, written in place of <tool_call|>:
 	// vLLM and llama.cpp end the call there.
 	{name: "gemma4/turn_end_closes_call", format: FormatGemma4, tools: true,
@@ -136,7 +136,7 @@ var gemma4Cases = []parseCase{
 		want: `call=a{"x":1} call=b{"y":"z"}`},
 	{name: "gemma4/turn_end_ends_open_string", format: FormatGemma4,
 		in:   `<|tool_call>call:bash{command:<|"|>pwd}<turn|>`,
-		want: `call=bash{"command":"pwd"} error=malformed_markup`},
+		want: `call=bash{"command":"pwd"} error=repaired_value`},
 	{name: "gemma4/turn_end_ends_a_broken_call", format: FormatGemma4,
 		in:   `<|tool_call>call:f{,x:<b>}<turn|>Hello.<|tool_call>call:g{a:1}<tool_call|>`,
 		want: `text="Hello." call=g{"a":1} error=invalid_json`},

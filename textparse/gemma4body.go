@@ -58,6 +58,9 @@ type gemReader struct {
 	// the model left open (repair).
 	brace    bool
 	braceOff int
+	// warn: the repairs of the call (repaired_value), reported right
+	// before its call_end; dropped when the call is abandoned.
+	warn []toolcall.Event
 	// pend is where the JSON not yet fed to the scanner starts in scratch
 	// (-1: none), pendOff the input offset it was converted from.
 	pend, pendOff int
@@ -144,6 +147,7 @@ func (g *gemReader) begin(p *Parser, b []byte, i int) int {
 	p.calls.cur.after, _, _ = p.blockCallRet()
 	p.calls.name, p.calls.nameOff = p.calls.name[:0], p.off+i
 	g.state, g.stack, g.elems, g.buf, g.lt, g.pend, g.lit, g.brace = gmName, g.stack[:0], false, g.buf[:0], 0, -1, false, false
+	g.warn = g.warn[:0]
 	p.mode = mBody
 	return i
 }
@@ -348,6 +352,8 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			v := trimSpace(g.buf)
 			if q := quote(p); len(v) > len(q)+1 && v[0] == '\'' && bytes.HasSuffix(v, []byte(q)) && v[len(v)-len(q)-1] == '\'' {
 				v = v[:len(v)-len(q)] // 'abc'<|"|>: a dangling delimiter after a single-quoted word (Ollama drops it)
+				g.warn = append(g.warn, toolcall.ErrorEvent(g.bufAt+len(v), toolcall.CodeRepairedValue, p.calls.cur.errIndex(),
+					"Gemma call: a %s after a single-quoted value, dropped", q))
 			}
 			s := len(p.scratch)
 			p.scratch = appendBare(p.scratch, v)
@@ -609,7 +615,7 @@ func (g *gemReader) closer(p *Parser, i int) {
 // only thing left open is a string value of the arguments object, written
 // right before the object's '}' (held, brace) or right before closer:
 // where the string ends is then not in doubt, so it is closed there, as
-// Ollama repairs it, and the repair is reported (malformed_markup). It
+// Ollama repairs it, and the repair is reported (repaired_value). It
 // reports false when more is open (a nested object or list).
 func (g *gemReader) repair(p *Parser, closer string, end int) bool {
 	if len(g.stack) != 1 {
@@ -624,7 +630,8 @@ func (g *gemReader) repair(p *Parser, closer string, end int) bool {
 	p.scratch = append(p.scratch, '"', '}')
 	g.out(p, s, g.ltOff)
 	g.flush(p)
-	p.errorf(g.ltOff, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "Gemma call: a string left open before %s, closed there", before)
+	p.evs = append(p.evs, g.warn...)
+	p.errorf(g.ltOff, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "Gemma call: a string left open before %s, closed there", before)
 	p.endBlockCall(end)
 	p.mode = p.calls.cur.skipRet // the closer was read: the block is over
 	return true
@@ -658,6 +665,7 @@ func (g *gemReader) close(p *Parser, b []byte, i int) int {
 	g.elems, g.state = true, gmAfter
 	if len(g.stack) == 0 {
 		g.flush(p)
+		p.evs = append(p.evs, g.warn...)
 		p.endBlockCall(p.off + i + 1)
 	}
 	return i + 1
