@@ -532,7 +532,7 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return i + 1
 	case r != nil && (r.starts(c, false) || bl.Body.Probe):
 		return p.beginBody(r, b, i)
-	case (c == '{' || c == '[' || c == ']' && bl.Body.InList) && bl.Body.Read&ReadJSON != 0:
+	case (c == '{' || c == '[' || c == ']' && bl.Body.InList || c == '"' && bl.Body.InObject) && bl.Body.Read&ReadJSON != 0:
 		p.calls.callTag = p.mk.callStart
 		return p.beginEnvelopeBody(b, i, closer, after, skipped, &bl.Body)
 	case bl.Body.Probe && r == nil && (isSpace(c) || c == '<' || c == '{' || c == '['):

@@ -209,6 +209,10 @@ type Body struct {
 	// InList: the block's Open marker ends with the '[' of a JSON list of
 	// calls (functools[…]); ReadJSON reads the list's elements.
 	InList bool
+	// InObject: the block's Open marker is the start of a call object up
+	// to its name key's ':' ({"name":); ReadJSON reads the object from
+	// the name's value on. Calls after a separator are whole objects.
+	InObject bool
 	// Probe: the block's Open marker is the '[' of a list that prose may
 	// hold too ("[see docs]", "arr[len(a)]"): the body reader reads the
 	// bytes right after it, spaces included, and gives them back as text

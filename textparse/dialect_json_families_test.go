@@ -32,9 +32,15 @@ var llama3JSONCases = []parseCase{
 	{name: "llama3_json/leading_whitespace_and_arguments_key", format: FormatLlama3JSON,
 		in:   "\n\n{\"type\": \"function\", \"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}",
 		want: `text="\n\n" call=get_weather{"city":"Oslo"}`},
+	// Prose without a call object is text; a {"name": object after text
+	// is a call under --format llama3_json (as vLLM reads it), even one
+	// the prose only quotes: under auto it stays text.
 	{name: "llama3_json/prose_is_text", format: FormatLlama3JSON,
-		in:   `The weather in Paris is mild. A JSON object looks like {"name": "x", "parameters": {}}.`,
-		want: `text="The weather in Paris is mild. A JSON object looks like {\"name\": \"x\", \"parameters\": {}}."`},
+		in:   `The weather in Paris is mild. A JSON object looks like {"city": "x", "days": {}}.`,
+		want: `text="The weather in Paris is mild. A JSON object looks like {\"city\": \"x\", \"days\": {}}."`},
+	{name: "llama3_json/quoted_call_after_text_is_a_call", format: FormatLlama3JSON,
+		in:   `A call looks like {"name": "x", "parameters": {}}.`,
+		want: `text="A call looks like ." call=x{}`},
 	{name: "llama3_json/text_after", format: FormatLlama3JSON,
 		in:   "{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}\nI have asked for the weather.",
 		want: `text="\nI have asked for the weather." call=get_weather{"city":"Rome"}`},
@@ -70,6 +76,17 @@ var llama3JSONCases = []parseCase{
 	{name: "llama3_json/space_then_text", format: FormatLlama3JSON,
 		in:   "{\"name\": \"get_time\", \"parameters\": {}}  \n That is all.",
 		want: `text="  \n That is all." call=get_time{}`},
+	// vLLM reads a call object after text; with --format llama3_json
+	// tooleval does too, from {"name": on (under auto prose keeps it).
+	{name: "llama3_json/call_after_text", format: FormatLlama3JSON,
+		in:   `Sure, checking: {"name": "lookup", "parameters": {"q": "tides"}}; {"name":"get_time","parameters":{}} Anything else?`,
+		want: `text="Sure, checking:  Anything else?" call=lookup{"q":"tides"} call=get_time{}`},
+	{name: "llama3_json/call_after_text_not_under_auto", format: FormatAuto,
+		in:   `The config is {"name": "lookup", "parameters": {"q": "tides"}} as shown.`,
+		want: `text="The config is {\"name\": \"lookup\", \"parameters\": {\"q\": \"tides\"}} as shown."`},
+	{name: "llama3_json/brace_in_text_after_call", format: FormatLlama3JSON,
+		in:   `{"name": "lookup", "parameters": {"q": "t"}} I passed {"q": "t"} to {lookup}.`,
+		want: `text=" I passed {\"q\": \"t\"} to {lookup}." call=lookup{"q":"t"}`},
 	{name: "llama3_json/invalid_then_valid", format: FormatLlama3JSON,
 		in:   `<|python_tag|>{"name": "a", "parameters": {"x": tru}} and <|python_tag|>{"name": "b", "parameters": {"y": 2}}`,
 		want: `text=" and " call=b{"y":2} error=invalid_json`},

@@ -20,6 +20,10 @@ func init() {
 		Blocks: []Block{
 			{Anchored: true, Sep: ";", Body: body},
 			{Open: "<|python_tag|>", Sep: ";", Body: body},
+			// After text (vLLM reads a call object anywhere in the
+			// answer): only with --format llama3_json, as prose may quote
+			// JSON; the marker is the object's start up to its name.
+			{Named: true, Open: `{"name":`, Sep: ";", Body: Body{Read: ReadJSON, InObject: true}},
 		},
 	})
 }

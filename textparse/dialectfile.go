@@ -53,6 +53,7 @@ type bodyFile struct {
 	NameRule string   `json:"name_rule,omitempty"`
 	Fence    bool     `json:"fence,omitempty"`
 	InList   bool     `json:"in_list,omitempty"`
+	InObject bool     `json:"in_object,omitempty"`
 	NameKey  bool     `json:"name_key,omitempty"`
 	// BraceEndsName: Body.BraceEndsName.
 	BraceEndsName bool `json:"brace_ends_name,omitempty"`
@@ -342,7 +343,7 @@ func (bf *bodyFile) body(at string) (Body, error) {
 	errAt := func(path, format string, args ...any) error {
 		return &DialectError{Path: at + "." + path, Msg: fmt.Sprintf(format, args...)}
 	}
-	b := Body{NameEnd: bf.NameEnd, IDMark: bf.IDMark, Fence: bf.Fence, InList: bf.InList, NameKey: bf.NameKey,
+	b := Body{NameEnd: bf.NameEnd, IDMark: bf.IDMark, Fence: bf.Fence, InList: bf.InList, InObject: bf.InObject, NameKey: bf.NameKey,
 		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe, Repair: bf.Repair}
 	if len(bf.Read) == 0 {
 		return b, errAt("read", "name the body reader: one of %s", strings.Join(readerList(), ", "))
@@ -430,7 +431,7 @@ func (d *Dialect) file() ([]byte, error) {
 	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, StrayClose: d.StrayClose}
 	for _, b := range d.Blocks {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
-			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList,
+			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped),
 				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe, Repair: b.Body.Repair}}
 		for r := Reader(1); r != 0; r <<= 1 {

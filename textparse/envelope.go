@@ -126,6 +126,9 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 	}
 	e.arr = false
 	p.beginCall(ckEnvelope, p.calls.callTag, closer, skipped)
+	if bd.InObject && b[i] == '"' { // the marker read {"name":
+		e.state, e.role = eValue, roleName
+	}
 	return i
 }
 
