@@ -181,6 +181,7 @@ var (
 	litBrace       = []byte("}")[:1:1]
 	litQuote       = []byte(`"`)[:1:1]
 	litNewline     = []byte("\n")[:1:1]
+	litOpenBracket = []byte("[")[:1:1]
 )
 
 // own copies b into the per-Feed scratch space.

@@ -287,6 +287,15 @@ var xlamCases = []parseCase{
 	{name: "xlam/marker_list_string_arguments", format: FormatXLAM,
 		in:   `Sure. [TOOL_CALLS][{"name": "f", "arguments": "[1, 2]"}, {"name": "g", "arguments": {}}] ok`,
 		want: `text="Sure.  ok" call=g{} error=invalid_json`},
+	// A '[' at the start of the answer followed by a word is not the
+	// anchored list: it is text again, read through the markers, so a
+	// leading [TOOL_CALLS] opens its block (vLLM reads it there too).
+	{name: "xlam/tool_calls_marker_first", format: FormatXLAM,
+		in:   `[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Lima"}}]`,
+		want: `call=get_weather{"city":"Lima"}`},
+	{name: "xlam/bracket_word_first_is_text", format: FormatXLAM,
+		in:   `[Note] no tool is needed here.`,
+		want: `text="[Note] no tool is needed here."`},
 	{name: "xlam/invalid_then_valid", format: FormatXLAM,
 		in:   `[{"name": "a", "arguments": {"x": }}, {"name": "b", "arguments": {}}]`,
 		want: `error=invalid_json`},

@@ -200,6 +200,14 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				i++
 				continue
 			}
+			if e.elems == 0 && c != '{' && p.mk.blk != nil && p.mk.blk.Anchored && p.rd.body == bodyStep(e) && isPyIdentStart(c) {
+				// "[TOOL_CALLS]…", "[Note] …" at the start of the answer:
+				// not a list of calls; its '[' is text again, read through
+				// the text markers (one may start with it).
+				p.mode = mText
+				p.refeed(p.textMarkers(), litOpenBracket, p.calls.callTag, false)
+				return i
+			}
 			start := off
 			if e.elems == 0 {
 				start = p.calls.callTag // the block's first call starts at its tag
