@@ -52,6 +52,25 @@ func (n *Nesting) Feed(b []byte, limit int) int {
 	return at
 }
 
+// bracket returns the index in b, from i on, of the next bracket outside
+// strings (len(b) when none), the strings before it consumed.
+func (n *Nesting) bracket(b []byte, i int) int {
+	for i < len(b) {
+		if n.inStr {
+			i += n.inString(b[i:])
+			continue
+		}
+		switch b[i] {
+		case '"':
+			n.inStr = true
+		case '{', '[', '}', ']':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
 // Resume makes n ready to skip the rest of a value cut short (a syntax
 // error, a cap): depth containers are open, and inString says whether a
 // string is, esc whether the last byte was an escaping backslash in it.
@@ -70,24 +89,15 @@ func (n *Nesting) Close(b []byte, depth int) (int, bool) {
 	if n.depth <= depth && !n.inStr {
 		return 0, true
 	}
-	for i := 0; i < len(b); {
-		if n.inStr {
-			i += n.inString(b[i:])
+	for i := n.bracket(b, 0); i < len(b); i = n.bracket(b, i+1) {
+		if c := b[i]; c == '{' || c == '[' {
+			n.depth++
 			continue
 		}
-		switch b[i] {
-		case '"':
-			n.inStr = true
-		case '{', '[':
-			n.depth++
-		case '}', ']':
-			n.depth--
-			if n.depth <= depth {
-				n.off += i + 1
-				return i + 1, true
-			}
+		if n.depth--; n.depth <= depth {
+			n.off += i + 1
+			return i + 1, true
 		}
-		i++
 	}
 	n.off += len(b)
 	return len(b), false
