@@ -296,6 +296,12 @@ var xlamCases = []parseCase{
 	{name: "xlam/bracket_word_first_is_text", format: FormatXLAM,
 		in:   `[Note] no tool is needed here.`,
 		want: `text="[Note] no tool is needed here."`},
+	// After a fence the fence was read as markup: a '[' then a word is a
+	// broken list there, reported, not text whose fence bytes are lost
+	// (found by FuzzXLAM).
+	{name: "xlam/fenced_bracket_word_is_broken", format: FormatXLAM,
+		in:   "```json\n[Note] no tool\n```",
+		want: `error=invalid_json`},
 	{name: "xlam/invalid_then_valid", format: FormatXLAM,
 		in:   `[{"name": "a", "arguments": {"x": }}, {"name": "b", "arguments": {}}]`,
 		want: `error=invalid_json`},

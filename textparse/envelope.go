@@ -200,10 +200,12 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				i++
 				continue
 			}
-			if e.elems == 0 && c != '{' && p.mk.blk != nil && p.mk.blk.Anchored && p.rd.body == bodyStep(e) && isPyIdentStart(c) {
+			if e.elems == 0 && c != '{' && p.mk.blk != nil && p.mk.blk.Anchored && p.rd.body == bodyStep(e) && isPyIdentStart(c) && !p.args.fenced {
 				// "[TOOL_CALLS]…", "[Note] …" at the start of the answer:
 				// not a list of calls; its '[' is text again, read through
-				// the text markers (one may start with it).
+				// the text markers (one may start with it). After a fence
+				// the fence's bytes were read as markup already: such a
+				// list stays a broken call (invalid_json), as before.
 				p.mode = mText
 				p.refeed(p.textMarkers(), litOpenBracket, p.calls.callTag, false)
 				return i
