@@ -453,7 +453,7 @@ func (x *xtmlReader) beginValue(p *Parser, attrs []byte, off int) {
 	p.scratch = append(p.scratch, ':')
 	x.param = nil
 	if c.tool != nil {
-		x.param = paramOf(c.tool, key)
+		x.param = c.tool.ParamBytes(key)
 	}
 	typ, typed := x.attr(attrs, "type")
 	x.typ.Types = x.typ.Types[:0]

@@ -444,7 +444,7 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 	key := x.names[root.name[0]:root.name[1]]
 	var prm *toolcall.Param
 	if c.tool != nil {
-		prm = paramOf(c.tool, key)
+		prm = c.tool.ParamBytes(key)
 	}
 	s := len(p.scratch)
 	if c.nparams == 0 {

@@ -82,7 +82,7 @@ func (g *gemReader) typedQuoted(p *Parser) bool {
 		return false
 	}
 	if len(g.stack) == 1 && p.calls.cur.tool != nil { // a parameter's value
-		prm := paramOf(p.calls.cur.tool, g.key)
+		prm := p.calls.cur.tool.ParamBytes(g.key)
 		return len(catalog.ParamTypes(prm)) == 0 || !catalog.KeepsString(prm)
 	}
 	return true

@@ -91,7 +91,7 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	x := p.callDialect()
 	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: x != nil && x.keepNL, cdata: x != nil && x.d.Tags.CDATA}
 	if p.calls.cur.tool != nil {
-		v.param = paramOf(p.calls.cur.tool, name)
+		v.param = p.calls.cur.tool.ParamBytes(name)
 	}
 	if p.calls.cur.kind == ckCatalog { // the name its closing tag must repeat
 		if v.param != nil {
@@ -307,7 +307,7 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		// parameter (not given yet) confirms it; the tool's closing tag
 		// ends a value whose closing tag is missing.
 		follower = closing && string(name) == p.calls.cur.name ||
-			v.pendOn && !closing && p.calls.cur.tool != nil && paramOf(p.calls.cur.tool, name) != nil && !p.calls.cur.gave(string(name))
+			v.pendOn && !closing && p.calls.cur.tool != nil && p.calls.cur.tool.ParamBytes(name) != nil && !p.calls.cur.gave(string(name))
 	} else {
 		var role uint16
 		if k != tkGeneric {
@@ -390,16 +390,6 @@ func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
 	r.state = psBetween
 	p.beginTagBody(r)
 	p.setName(name, off)
-}
-
-// paramOf is tool.Param(string(name)), without making the string.
-func paramOf(tool *toolcall.Tool, name []byte) *toolcall.Param {
-	for i := range tool.Params {
-		if tool.Params[i].Name == string(name) {
-			return &tool.Params[i]
-		}
-	}
-	return nil
 }
 
 // beginCatalogCall opens the call of catalog tool (its tag named name, at
@@ -651,7 +641,7 @@ func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) boo
 			}
 		case string(name) == p.calls.cur.name:
 			r.endInvoke(p, off)
-		case p.calls.cur.tool != nil && paramOf(p.calls.cur.tool, name) != nil:
+		case p.calls.cur.tool != nil && p.calls.cur.tool.ParamBytes(name) != nil:
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", name)
 		default:
 			return false

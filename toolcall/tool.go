@@ -62,9 +62,16 @@ type Annotations struct {
 }
 
 // Param returns the parameter called name, or nil.
-func (t *Tool) Param(name string) *Param {
+func (t *Tool) Param(name string) *Param { return param(t, name) }
+
+// ParamBytes is Param for a name read from a stream, without making a
+// string of it.
+func (t *Tool) ParamBytes(name []byte) *Param { return param(t, name) }
+
+// param is the one lookup behind Param and ParamBytes.
+func param[S string | []byte](t *Tool, name S) *Param {
 	for i := range t.Params {
-		if t.Params[i].Name == name {
+		if t.Params[i].Name == string(name) {
 			return &t.Params[i]
 		}
 	}
