@@ -60,6 +60,9 @@ type call struct {
 	// (rawText); rawOver: that text passed the call byte cap and is not
 	// handed out.
 	raw, rawOver bool
+	// idName: the name read is an id written where the name belongs; the
+	// call starts at its end, named by its arguments (idname.go).
+	idName bool
 }
 
 // gave reports whether parameter name was given already.
@@ -300,6 +303,12 @@ func (p *Parser) endCall(off int) {
 		return
 	}
 	p.flushArgsRune()
+	if c.idName {
+		p.resolveIDName()
+		if c.discard {
+			return
+		}
+	}
 	if !c.started {
 		if c.name == "" {
 			p.errorf(c.start, toolcall.CodeInvalidToolName, -1, "call has no tool name")
