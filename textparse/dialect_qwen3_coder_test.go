@@ -30,17 +30,17 @@ func qcCall(name string, kv ...string) string {
 // the dialect's own markup stays in the value.
 var qwen3CoderCases = []parseCase{
 	{name: "qwen3_coder/value_quotes_a_parameter_of_another_tool", format: FormatQwen3Coder, tools: true,
-		in: qcCall("write_to_file", "path", "tpl.py", "content", "T = '''\n</parameter>\n<parameter=old_text>\nx = 1\n</parameter>\n'''"),
+		in:   qcCall("write_to_file", "path", "tpl.py", "content", "T = '''\n</parameter>\n<parameter=old_text>\nx = 1\n</parameter>\n'''"),
 		want: `call=write_to_file{"path":"tpl.py","content":"T = '''\n</parameter>\n<parameter=old_text>\nx = 1\n</parameter>\n'''"}`},
 	{name: "qwen3_coder/value_quotes_a_given_parameter", format: FormatQwen3Coder, tools: true,
-		in: qcCall("write_to_file", "path", "doc.py", "content", "s = '''\n<parameter=path>\nquoted/path\n</parameter>\n'''"),
+		in:   qcCall("write_to_file", "path", "doc.py", "content", "s = '''\n<parameter=path>\nquoted/path\n</parameter>\n'''"),
 		want: `call=write_to_file{"path":"doc.py","content":"s = '''\n<parameter=path>\nquoted/path\n</parameter>\n'''"}`},
 	{name: "qwen3_coder/value_quotes_a_whole_call", format: FormatQwen3Coder, tools: true,
 		in: qcCall("get_weather", "city", "Oslo") + "\n" +
 			qcCall("write_to_file", "path", "fixture.txt", "content", "Example:\n"+qcCall("get_weather", "city", "Rome")+"\nend"),
 		want: `text="\n" call=get_weather{"city":"Oslo"} call=write_to_file{"path":"fixture.txt","content":"Example:\n<tool_call>\n<function=get_weather>\n<parameter=city>\nRome\n</parameter>\n</function>\n</tool_call>\nend"}`},
 	{name: "qwen3_coder/value_quotes_tags_inline", format: FormatQwen3Coder, tools: true,
-		in: qcCall("write_to_file", "path", "t.go", "content", "x := []string{\"<tool_call>\", \"<parameter=q>\", \"</parameter>\", \"</function>\"}"),
+		in:   qcCall("write_to_file", "path", "t.go", "content", "x := []string{\"<tool_call>\", \"<parameter=q>\", \"</parameter>\", \"</function>\"}"),
 		want: `call=write_to_file{"path":"t.go","content":"x := []string{\"<tool_call>\", \"<parameter=q>\", \"</parameter>\", \"</function>\"}"}`},
 	{name: "qwen3_coder/value_names_the_wrapper_tag", format: FormatQwen3Coder, tools: true,
 		in:   qcCall("write_to_file", "path", "n.md", "content", "Wrap each call in <tool_call> tags.") + "\nDone.",
