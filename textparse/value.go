@@ -272,7 +272,7 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
 		}
 	}
-	if v.nl && v.keepNL {
+	if v.nl && v.keepNL && !v.untyped { // (a value no schema types is read trimmed)
 		r.valueOut(p, litNewline, v.nlOff)
 	}
 	v.pendOn, v.pendCall, v.nl = false, false, false
