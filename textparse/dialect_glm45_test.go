@@ -11,6 +11,19 @@ func init() { parseCases = append(parseCases, glmPeerCases...) }
 // ends at the value's opener, and an opening tag with nothing after it
 // is reported.
 var glmPeerCases = []parseCase{
+	// Ollama's glm46_test.go: the output stopped inside the call's closer
+	// (a stop string cut short) still gives the call, with missing_closer.
+	{name: "glm45/closer_cut_at_end", format: FormatGLM45, tools: true,
+		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_value>\n</tool_",
+		want: `call=read_file{"path":"go.mod"} error=missing_closer`},
+	// A value cut inside its closer is still cut inside the value.
+	{name: "glm45/value_closer_cut_at_end", format: FormatGLM45, tools: true,
+		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_",
+		want: `error=incomplete_call`},
+	// Prose that ends with the start of a closer is text.
+	{name: "glm45/closer_start_in_text_at_end", format: FormatGLM45,
+		in:   "Close it with </tool_",
+		want: `text="Close it with </tool_"`},
 	{name: "glm45/untyped_values_without_catalog", format: FormatGLM45,
 		in:   "<tool_call>set_timer\n<arg_key>label</arg_key>\n<arg_value>tea</arg_value>\n<arg_key>minutes</arg_key>\n<arg_value>4</arg_value>\n<arg_key>volume</arg_key>\n<arg_value>0.75</arg_value>\n<arg_key>repeat</arg_key>\n<arg_value>false</arg_value>\n<arg_key>note</arg_key>\n<arg_value>null</arg_value>\n</tool_call>",
 		want: `call=set_timer{"label":"tea","minutes":4,"volume":0.75,"repeat":false,"note":null}`},

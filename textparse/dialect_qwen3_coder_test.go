@@ -45,6 +45,10 @@ var qwen3CoderCases = []parseCase{
 	{name: "qwen3_coder/value_names_the_wrapper_tag", format: FormatQwen3Coder, tools: true,
 		in:   qcCall("write_to_file", "path", "n.md", "content", "Wrap each call in <tool_call> tags.") + "\nDone.",
 		want: `text="\nDone." call=write_to_file{"path":"n.md","content":"Wrap each call in <tool_call> tags."}`},
+	// The wrapper's closer cut short by the end of the output.
+	{name: "qwen3_coder/wrapper_closer_cut_at_end", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("get_weather", "city", "Bern")[:len(qcCall("get_weather", "city", "Bern"))-4],
+		want: `call=get_weather{"city":"Bern"} error=missing_closer`},
 	// The missing </parameter> is still recovered at the next parameter
 	// the tool has and the call has not given.
 	{name: "qwen3_coder/missing_param_closer_with_schema", format: FormatQwen3Coder, tools: true,

@@ -2,6 +2,7 @@ package textparse
 
 import (
 	"bytes"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/tooleval/tooleval/jsonscan"
@@ -464,6 +465,28 @@ func (p *Parser) errorf(off int, code toolcall.Code, index int, format string, a
 	p.evs = append(p.evs, toolcall.ErrorEvent(off, code, index, format, args...))
 }
 
+// cutOwnCloser resolves the closing tag name held at the end of the
+// stream, cut short, to the call's or the wrapper's closer when it is the
+// start of one (a candidate prefixOK kept), and reports whether it was.
+func (p *Parser) cutOwnCloser() bool {
+	for m := p.m.cand; m != 0; m &= m - 1 {
+		if k := tagKind(bits.TrailingZeros64(m)); p.ownCloser(k) {
+			p.m.kind = k
+			return true
+		}
+	}
+	return false
+}
+
+// ownCloser reports whether tag kind k closes the call being read or the
+// wrapper around the calls.
+func (p *Parser) ownCloser(k tagKind) bool {
+	if k == tkGeneric || k == tkNone {
+		return false
+	}
+	return p.calls.inCall && tt.closer(k) == p.calls.cur.closer || p.mode == mWrapper && k == p.tags.wrapper
+}
+
 // Close ends the message: held bytes are released and an unfinished call is
 // reported as an incomplete_call error with its partial arguments.
 func (p *Parser) Close() []toolcall.Event {
@@ -475,15 +498,23 @@ func (p *Parser) Close() []toolcall.Event {
 		if t.closing {
 			if t.phase == tpName {
 				t.nameEnd = t.n
-				ok = t.n > 2 && t.resolve()
+				// In markup, the start of the call's or the wrapper's
+				// closer ("</tool_") is that closer cut short.
+				ok = t.n > 2 && (t.resolve() || p.mode != mText && p.cutOwnCloser())
 			} else {
 				ok = true
 			}
 		}
-		if ok {
+		switch {
+		case ok && p.ownCloser(t.kind):
+			// The call's or the wrapper's own closer cut short: the
+			// closer is missing (closeMissing reports it), and what it
+			// would have closed is complete.
+			t.on, t.n = false, 0
+		case ok:
 			t.bad = true
 			p.finishTag()
-		} else {
+		default:
 			p.unmatched()
 		}
 	}
