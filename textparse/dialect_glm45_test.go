@@ -16,6 +16,14 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/closer_cut_at_end", format: FormatGLM45, tools: true,
 		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_value>\n</tool_",
 		want: `call=read_file{"path":"go.mod"} error=missing_closer`},
+	// Ollama's glm46_test.go: a value whose <arg_value> the model left out
+	// is read as its key's value, reported.
+	{name: "glm45/value_opener_missing", format: FormatGLM45, tools: true,
+		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\nQuito</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>",
+		want: `call=get_weather{"city":"Quito","days":2} error=malformed_markup`},
+	{name: "glm45/value_opener_missing_last", format: FormatGLM45, tools: true,
+		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito</arg_value>\n<arg_key>days</arg_key>\n5</arg_value>\n</tool_call>Done.",
+		want: `text="Done." call=get_weather{"city":"Quito","days":5} error=malformed_markup`},
 	// A value cut inside its closer is still cut inside the value.
 	{name: "glm45/value_closer_cut_at_end", format: FormatGLM45, tools: true,
 		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_",

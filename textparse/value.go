@@ -643,8 +643,31 @@ func (r *paramReader) content(p *Parser, b []byte, off int) {
 	case psName, psKey:
 		p.nameBytes(b)
 	default:
+		if k := r.openerMissing(p, b); k < len(b) {
+			p.errorf(off+k, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "a value after <%s>%s</%s> without <%s>",
+				tagName(r.cd.key), r.key, tagName(r.cd.key), tagName(r.cd.value))
+			r.valueOpen(p, r.key, off+k)
+			r.key = r.key[:0]
+			r.valueContent(p, b[k:], off+k)
+			return
+		}
 		p.stray(b, off)
 	}
+}
+
+// openerMissing is where text right after a key/value call's key starts
+// (len(b) when there is none): the value whose opening tag the model left
+// out (<arg_key>city</arg_key>Paris</arg_value>), read as that key's
+// value, as Ollama's parser for such calls repairs it.
+func (r *paramReader) openerMissing(p *Parser, b []byte) int {
+	if p.calls.cur.kind != ckKV || len(r.key) == 0 || p.calls.cur.jsonBody || r.state != psBetween {
+		return len(b)
+	}
+	k := 0
+	for k < len(b) && isSpace(b[k]) {
+		k++
+	}
+	return k
 }
 
 // end: a held closer at the end of the stream closes the value (and the
