@@ -176,7 +176,7 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 		return AppendJSONString(dst, value)
 	}
 	v := bytes.TrimSpace(value)
-	if s := string(v); (s == "null" || s == "None") && (allowed&tNull != 0 || allowed&tString == 0) ||
+	if s := string(v); (strings.EqualFold(s, "null") || strings.EqualFold(s, "none")) && (allowed&tNull != 0 || allowed&tString == 0) ||
 		s == "" && allowed&tNull != 0 && allowed&tString == 0 {
 		return append(dst, "null"...)
 	}
