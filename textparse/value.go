@@ -89,7 +89,7 @@ const (
 func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	v := &r.val
 	x := p.callDialect()
-	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: x != nil && x.keepNL, cdata: x != nil && x.d.Tags.CDATA}
+	v.reset(x)
 	if p.calls.cur.tool != nil {
 		v.param = p.calls.cur.tool.ParamBytes(name)
 	}
@@ -136,6 +136,21 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	r.state = psValue
+}
+
+// reset makes v a new value of a parameter of dialect x (nil: a catalog
+// dialect), its buffers kept. Field by field, not a struct literal: the
+// slices keep their buffers without a write barrier each (this runs per
+// parameter); TestValueResetClearsEveryField holds it to every field.
+func (v *value) reset(x *tagDialect) {
+	v.buf, v.pend, v.ws = v.buf[:0], v.pend[:0], v.ws[:0]
+	v.param, v.name = nil, ""
+	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall = false, true, false, false, false, false, false, false
+	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
+	v.keepNL, v.cdata = false, false
+	if x != nil {
+		v.keepNL, v.cdata = x.keepNL, x.d.Tags.CDATA
+	}
 }
 
 // valueContent takes bytes of the value (or whitespace after a held
@@ -497,6 +512,11 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	if !lt {
 		return j
 	}
+	if p.calls.cur.kind == ckCatalog {
+		if n := r.catalogTag(p, b, j); n > 0 {
+			return n
+		}
+	}
 	if r.state == psValue && r.val.cdata && (j+1 == len(b) || b[j+1] == '!') {
 		r.val.cdN, r.val.cdOff = 1, p.off+j // perhaps <![CDATA[: held
 		return j + 1
@@ -509,6 +529,64 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	r.tags(p, &m.tset)
 	m.beginTag(p.off + j)
 	return p.matchStep(b, j+1)
+}
+
+// catalogTag acts on a catalog call's tag that is whole at b[j] (its
+// '<'), <NAME> or </NAME>, where the tag scan would read it as a generic
+// tag (fastGeneric) and valueTag or invokeTag would take it: a value's
+// own closer (held), the closer or next parameter that confirms a held
+// one, a parameter's opener, the tool's closer. It returns where reading
+// goes on, or 0 to leave the tag to the tag scan (another tag, one cut by
+// the chunk). Catalog dialects write a tag every few bytes; this is the
+// same reading without the scan's turns.
+func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
+	k := j + 1
+	closing := k < len(b) && b[k] == '/'
+	if closing {
+		k++
+	}
+	if k >= len(b) || nameBytes[b[k]]&nameFirst == 0 {
+		return 0
+	}
+	e := genericNameEnd(b, k)
+	if e == 0 || b[e] != '>' {
+		return 0
+	}
+	name, off, v, c := b[k:e], p.off+j, &r.val, &p.calls.cur
+	switch {
+	case r.state == psValue && closing && string(name) == v.name: // held (valueTag's isClose)
+		if v.pendOn {
+			r.flushPend(p)
+		}
+		v.pendOn, v.pendOff, v.pendBad = true, off, false
+		v.pend = append(v.pend[:0], b[j:e+1]...)
+	case r.state == psValue && (closing && string(name) == c.name ||
+		v.pendOn && !closing && c.tool != nil && c.tool.ParamBytes(name) != nil && !c.gaveBytes(name)): // valueTag's follower
+		if !r.valueClose(p, off) {
+			if closing {
+				p.mode = c.skipRet
+			}
+			break
+		}
+		r.catalogBetween(p, name, closing, off)
+	case r.state == psBetween && (!closing || string(name) == c.name):
+		r.catalogBetween(p, name, closing, off)
+	default:
+		return 0
+	}
+	p.junk = false
+	return e + 1
+}
+
+// catalogBetween is invokeTag's reading of a catalog call's parameter
+// opener or the tool's closer (catalogTag checked which it is).
+func (r *paramReader) catalogBetween(p *Parser, name []byte, closing bool, off int) {
+	if closing {
+		r.endInvoke(p, off)
+		return
+	}
+	p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
+	r.valueOpen(p, name, off)
 }
 
 // cdataStep reads a CDATA section of a value: the rest of its opener
