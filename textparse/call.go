@@ -60,6 +60,9 @@ type call struct {
 	// (rawText); rawOver: that text passed the call byte cap and is not
 	// handed out.
 	raw, rawOver bool
+	// idName: the name read is an id written where the name belongs; the
+	// call starts at its end, named by its arguments (idname.go).
+	idName bool
 }
 
 // gave reports whether parameter name was given already.
@@ -305,6 +308,12 @@ func (p *Parser) endCall(off int) {
 		return
 	}
 	p.flushArgsRune()
+	if c.idName {
+		p.resolveIDName()
+		if c.discard {
+			return
+		}
+	}
 	if !c.started {
 		if c.name == "" {
 			p.errorf(c.start, toolcall.CodeInvalidToolName, -1, "call has no tool name")
@@ -364,8 +373,9 @@ func (p *Parser) abandon(off int, code toolcall.Code, format string, args ...any
 
 // abandonJSON is abandon for JSON arguments that are not valid: the error
 // (invalid_json) carries the raw argument text (Error.Partial). For a call
-// with a closer that is the bytes up to it, kept while skipping there (the
-// error is held until then); otherwise the bytes up to the error. Inside
+// with a closer that is the bytes up to it, or in a list of calls up to
+// the arguments' closing bracket, kept while skipping there (the error is
+// held until then); otherwise the bytes up to the error. Inside
 // a JSON-encoded arguments string the text is not kept: what follows is
 // still encoded.
 func (p *Parser) abandonJSON(off int, format string, args ...any) {
@@ -378,6 +388,12 @@ func (p *Parser) abandonJSON(off int, format string, args ...any) {
 		c.args = append(append(c.args, c.u8[:c.u8n]...), p.args.hold...)
 		c.u8n = 0
 		c.raw, c.rawOver, p.calls.rawErr = true, false, ev // sent at the closer (skipStep)
+		// In a list of calls the text ends where the arguments do
+		// (skipJSONStep); the list is read on.
+		p.calls.rawTo = -1
+		if p.inListOfCalls() {
+			p.calls.rawTo = p.rd.env.argsDepth(p)
+		}
 	default: // what follows is read again: the text up to the error is all there is
 		p.abandonWhole(ev)
 		return
@@ -414,18 +430,33 @@ func (p *Parser) abandoned() {
 	if s, ok := p.rd.body.(salvager); ok && p.mode == mBody && s.salvage(p) {
 		return // the reader skips the rest of the call and reads on
 	}
-	if p.calls.cur.closer == "" { // nothing to skip to: the rest of its JSON, and what follows is read again
+	p.tags.skip, p.tags.skipN = p.calls.cur.closer, 0
+	if p.calls.cur.closer == "" || p.inListOfCalls() { // the rest of its JSON; what follows is read again
 		p.skipOpenJSON()
 		return
 	}
-	p.mode, p.tags.skip, p.tags.skipN = mSkip, p.calls.cur.closer, 0
+	p.mode = mSkip
+}
+
+// inListOfCalls reports whether the call being abandoned is an object of
+// a JSON list of calls that has opened: the rest of the object is skipped
+// and the list's next calls are read, in a block with a closer too.
+func (p *Parser) inListOfCalls() bool {
+	e := p.rd.env
+	if p.mode != mBody || e == nil || p.rd.body != bodyStep(e) || !e.arr {
+		return false
+	}
+	depth, to, inStr, _ := e.open(p)
+	return depth > to || inStr
 }
 
 // skipOpenJSON skips what is left of an abandoned call's JSON in a block
-// without a closer: the rest of its object (strings and nesting honoured),
-// up to the list of calls around it, whose next calls are read; or, when
-// the call's object had not opened, goes on after the call at once (what
-// follows is read again).
+// without a closer, or in a list of calls: the rest of its object (strings
+// and nesting honoured), up to the list of calls around it, whose next
+// calls are read; or, when the call's object had not opened, goes on after
+// the call at once (what follows is read again). The block's closer, where
+// it has one, ends the skip wherever it comes (JSON broken past repair
+// does not swallow the block's end and the text after it).
 func (p *Parser) skipOpenJSON() {
 	depth, to, inStr, esc := 0, 0, false, false
 	switch {
@@ -445,12 +476,31 @@ func (p *Parser) skipOpenJSON() {
 
 // skipJSONStep consumes the rest of an abandoned call's JSON (skipOpenJSON).
 func (p *Parser) skipJSONStep(b []byte, i int) int {
-	n, done := p.calls.jskip.Close(b[i:], p.calls.jskipTo)
-	if done {
-		p.mode = p.calls.cur.skipRet
-		if p.calls.jskipTo > 0 { // the list of calls goes on
-			p.rd.env.state, p.mode = eArrAfter, mBody
+	end := len(b)
+	if p.tags.skip != "" {
+		end = p.skipTo(b, i) // the closer read: p.mode is the mode after it
+	}
+	if p.calls.cur.raw { // an invalid_json call's arguments, kept to their end
+		n, done := p.calls.jskip.Close(b[i:end], p.calls.rawTo)
+		p.keepRaw(b[i : i+n])
+		switch {
+		case done:
+			p.sendRawText(trimSpaceRight(p.calls.cur.args))
+		case p.mode != mSkipJSON: // the closer came first: it is not argument text
+			p.sendRaw(len(p.tags.skip))
+			return end
+		default:
+			return end
 		}
+		i += n
+	}
+	n, done := p.calls.jskip.Close(b[i:end], p.calls.jskipTo)
+	if !done {
+		return end
+	}
+	p.mode, p.tags.skipN = p.calls.cur.skipRet, 0
+	if p.calls.jskipTo > 0 { // the list of calls goes on
+		p.rd.env.state, p.mode = eArrAfter, mBody
 	}
 	return i + n
 }
@@ -467,12 +517,7 @@ func (p *Parser) skipStep(b []byte, i int) int {
 	}
 	from := i
 	i = p.skipTo(b, i)
-	c := &p.calls.cur
-	if c.rawOver || len(c.args)+i-from > p.cfg.maxCallBytes {
-		c.rawOver = true
-	} else {
-		c.args = append(c.args, b[from:i]...)
-	}
+	p.keepRaw(b[from:i])
 	if p.mode != mSkip { // the closer was read: it is not argument text
 		p.sendRaw(len(p.tags.skip))
 	}
@@ -484,11 +529,33 @@ func (p *Parser) skipStep(b []byte, i int) int {
 // white space before them.
 func (p *Parser) sendRaw(cut int) {
 	c := &p.calls.cur
+	if cut > len(c.args) {
+		c.rawOver = true
+		cut = 0
+	}
+	p.sendRawText(p.rawTail(c.args[:len(c.args)-cut]))
+}
+
+// sendRawText emits the held error of an invalid_json call with raw, the
+// text of its arguments (none when it passed the call byte cap).
+func (p *Parser) sendRawText(raw []byte) {
+	c := &p.calls.cur
 	c.raw = false
-	if !c.rawOver && cut <= len(c.args) {
-		p.calls.rawErr.Err.Partial = string(p.rawTail(c.args[:len(c.args)-cut]))
+	if !c.rawOver {
+		p.calls.rawErr.Err.Partial = string(raw)
 	}
 	p.evs = append(p.evs, p.calls.rawErr)
+}
+
+// keepRaw adds b, skipped bytes of an invalid_json call's arguments, to
+// their raw text, up to the call byte cap.
+func (p *Parser) keepRaw(b []byte) {
+	c := &p.calls.cur
+	if c.rawOver || len(c.args)+len(b) > p.cfg.maxCallBytes {
+		c.rawOver = true
+		return
+	}
+	c.args = append(c.args, b...)
 }
 
 // rawTail cuts from the end of an abandoned call's argument text the markup

@@ -1,17 +1,20 @@
 package textparse
 
+import "github.com/tooleval/tooleval/toolcall"
+
 // parseCase is one table case: an input, the options, and the compact
 // summary (see summary) it must give. Its full event stream is also kept as
 // a golden file in testdata/textparse/<name>.golden.
 type parseCase struct {
 	name   string
 	format Format
-	tools  bool // give the parser the test catalog
-	keep   bool // KeepCallsInReasoning
-	max    int  // MaxCallBytes
-	depth  int  // MaxDepth
-	open   bool // ReasoningOpen
-	plain  bool // ThinkAsText
+	tools  bool             // give the parser the test catalog
+	set    toolcall.ToolSet // or this tool set (a real catalog.Catalog)
+	keep   bool             // KeepCallsInReasoning
+	max    int              // MaxCallBytes
+	depth  int              // MaxDepth
+	open   bool             // ReasoningOpen
+	plain  bool             // ThinkAsText
 	in     string
 	want   string
 }
@@ -20,6 +23,9 @@ func (c parseCase) options() opts {
 	o := opts{Format: c.format, KeepCallsInReasoning: c.keep, MaxCallBytes: c.max, MaxDepth: c.depth, ReasoningOpen: c.open, ThinkAsText: c.plain}
 	if c.tools {
 		o.Tools = tools
+	}
+	if c.set != nil {
+		o.Tools = c.set
 	}
 	return o
 }

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	parseCases = append(parseCases, jsonBlockCases("apriel", FormatApriel, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{reasonEnd: "[BEGIN FINAL RESPONSE]", siblingsLost: true})...)
+	parseCases = append(parseCases, jsonBlockCases("apriel", FormatApriel, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{reasonEnd: "[BEGIN FINAL RESPONSE]"})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "apriel/v16_reasoning_steps", format: FormatApriel,
 			in: "Here are my reasoning steps:\nThe user wants the weather in Oslo.\n[BEGIN FINAL RESPONSE]\n" +

@@ -11,7 +11,7 @@ func init() {
 	wrap := func(calls ...string) string {
 		return "Action: ```json\n[\n    " + strings.Join(calls, ",\n    ") + "\n]\n```"
 	}
-	parseCases = append(parseCases, jsonBlockCases("command_r_plus", FormatCommandRPlus, wrap, jsonBlockOpts{siblingsLost: true})...)
+	parseCases = append(parseCases, jsonBlockCases("command_r_plus", FormatCommandRPlus, wrap, jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "command_r_plus/tool_name_parameters", format: FormatCommandRPlus,
 			in:   "Action: ```json\n[\n    {\n        \"tool_name\": \"internet_search\",\n        \"parameters\": {\n            \"query\": \"weather in Paris\"\n        }\n    }\n]\n```",
@@ -33,6 +33,15 @@ func init() {
 		{name: "command_r_plus/prose_action_is_text", format: FormatCommandRPlus,
 			in:   "Action: none needed. ```go\nx := 1\n```",
 			want: "text=\"Action: none needed. ```go\\nx := 1\\n```\""},
+		// Brackets closed by the wrong kind end the broken call early:
+		// the skip stops at the list's ']', and the fence still ends the
+		// block with no second error.
+		{name: "command_r_plus/mismatched_brackets_then_fence", format: FormatCommandRPlus,
+			in:   "Action: ```json\n[{\"tool_name\": \"plot\", \"parameters\": {\"xs\": [1,}}, {\"tool_name\": \"list_files\", \"parameters\": {}}]\n```\nDone.",
+			want: `text="\nDone." error=invalid_json`},
+		{name: "command_r_plus/list_without_bracket_ends_at_fence", format: FormatCommandRPlus,
+			in:   "Action: ```json\n[{\"tool_name\": \"list_files\", \"parameters\": {}}\n```\nDone.",
+			want: `text="\nDone." call=list_files{}`},
 		{name: "command_r_plus/auto_is_not_detected", format: FormatAuto,
 			in:   "Action: ```json\n[]\n```",
 			want: "text=\"Action: ```json\\n[]\\n```\""},

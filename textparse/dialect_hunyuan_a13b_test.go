@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	parseCases = append(parseCases, jsonBlockCases("hunyuan_a13b", FormatHunyuanA13B, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{siblingsLost: true})...)
+	parseCases = append(parseCases, jsonBlockCases("hunyuan_a13b", FormatHunyuanA13B, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "hunyuan_a13b/think_answer_call", format: FormatHunyuanA13B,
 			in:   "<think>\nThe user asks for Paris.\n</think>\n<answer>\n<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</tool_calls>\n</answer>",

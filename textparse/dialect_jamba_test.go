@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	parseCases = append(parseCases, jsonBlockCases("jamba", FormatJamba, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{siblingsLost: true})...)
+	parseCases = append(parseCases, jsonBlockCases("jamba", FormatJamba, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "jamba/pretty_printed_list", format: FormatJamba,
 			in:   "I'll fetch both.\n<tool_calls>[\n    {\"name\": \"read_file\", \"arguments\": {\"path\": \"a.go\"}},\n    {\"name\": \"read_file\", \"arguments\": {\"path\": \"b.go\"}}\n]</tool_calls>",

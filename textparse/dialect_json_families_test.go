@@ -304,7 +304,7 @@ var xlamCases = []parseCase{
 		want: `error=invalid_json`},
 	{name: "xlam/invalid_then_valid", format: FormatXLAM,
 		in:   `[{"name": "a", "arguments": {"x": }}, {"name": "b", "arguments": {}}]`,
-		want: `error=invalid_json`},
+		want: `call=b{} error=invalid_json`},
 	{name: "xlam/think_then_list", format: FormatXLAM,
 		in:   `<think>Two cities.</think>[{"name": "get_weather", "arguments": {"city": "A"}}, {"name": "get_weather", "arguments": {"city": "B"}}]`,
 		want: `reasoning="Two cities." call=get_weather{"city":"A"} call=get_weather{"city":"B"}`},

@@ -8,7 +8,7 @@ import (
 
 func init() {
 	wrap := listWrap("<TOOLCALL>", "</TOOLCALL>")
-	parseCases = append(parseCases, jsonBlockCases("nemotron_nano_v2", FormatNemotronNanoV2, wrap, jsonBlockOpts{siblingsLost: true})...)
+	parseCases = append(parseCases, jsonBlockCases("nemotron_nano_v2", FormatNemotronNanoV2, wrap, jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
 		{name: "nemotron_nano_v2/empty_think_then_call", format: FormatNemotronNanoV2,
 			in:   "<think>\n</think>\n\n<TOOLCALL>[{\"name\": \"list_files\", \"arguments\": {}}]</TOOLCALL>\n",
@@ -25,6 +25,18 @@ func init() {
 		{name: "nemotron_nano_v2/lookalikes_are_text", format: FormatNemotronNanoV2,
 			in:   "<TOOLCALLS> <TOOL_CALL> <toolcall> </TOOL",
 			want: `text="<TOOLCALLS> <TOOL_CALL> <toolcall> </TOOL"`},
+		// A broken call of the list: the rest of it is skipped (its
+		// brackets counted) and the next call read; brackets that never
+		// balance stop at the block's closer, and the text after it stays.
+		{name: "nemotron_nano_v2/trailing_comma_then_sibling", format: FormatNemotronNanoV2,
+			in:   `<TOOLCALL>[{"name": "read_file", "arguments": {"path": "a.go",}}, {"name": "list_files", "arguments": {"dir": "}]"}}]</TOOLCALL>ok`,
+			want: `text="ok" call=list_files{"dir":"}]"} error=invalid_json`},
+		{name: "nemotron_nano_v2/unbalanced_skip_ends_at_closer", format: FormatNemotronNanoV2,
+			in:   `<TOOLCALL>[{"name": "read_file", "arguments": {"path": ]</TOOLCALL> Then {x} "quoted"`,
+			want: `text=" Then {x} \"quoted\"" error=invalid_json`},
+		{name: "nemotron_nano_v2/bad_id_then_sibling", format: FormatNemotronNanoV2,
+			in:   `<TOOLCALL>[{"name": "read_file", "arguments": {"path": "a.go"}, "id": tru}, {"name": "list_files", "arguments": {}}]</TOOLCALL>`,
+			want: `call=list_files{} error=invalid_json`},
 		{name: "nemotron_nano_v2/auto", format: FormatAuto,
 			in:   `Sure.<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Nice"}}]</TOOLCALL>`,
 			want: `text="Sure." call=get_weather{"city":"Nice"}`},

@@ -192,7 +192,7 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 			case c == ']':
 				p.mode = e.post
 				return i + 1
-			case c == '<': // the block ends without its ']'
+			case c == '<' || c == '`': // the block ends without its ']' (at its closer: a tag, a fence)
 				p.mode = e.post
 				return i
 			case c == ',' && e.state == eArrAfter:
@@ -413,6 +413,17 @@ func (e *envelope) open(p *Parser) (depth, to int, inStr, esc bool) {
 		return depth + js.Depth(), to, js.StringOpen(), js.PendingEscape() == 1
 	}
 	return depth, to, false, false
+}
+
+// argsDepth is the depth (as open counts it) at which the arguments being
+// read are closed; where none are being read, the depth now, so that no
+// more of their text is kept.
+func (e *envelope) argsDepth(p *Parser) int {
+	depth, to, _, _ := e.open(p)
+	if e.state != eArgs {
+		return depth
+	}
+	return to + 1 + int(e.depth)
 }
 
 // envString records a collected name or id.

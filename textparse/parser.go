@@ -26,7 +26,7 @@ const (
 	mBlockJSON             // the JSON arguments of a block call
 	mBlockSep              // after a block's call: a separator continues it
 	mBody                  // a body read by p.rd.body (reader.go, tagbody.go)
-	mSkipJSON              // skipping the rest of an abandoned call's JSON in a block without a closer
+	mSkipJSON              // skipping the rest of an abandoned call's JSON (a block without a closer, a list of calls)
 )
 
 // Parser is an incremental parser of one model message. Create it with New;
@@ -84,6 +84,9 @@ type callState struct {
 	// down to jskipTo open containers (1: the list of calls, read on).
 	jskip   jsonscan.Nesting
 	jskipTo int
+	// rawTo: in a list of calls, the depth at which the abandoned call's
+	// arguments are closed (their raw text ends there; call.raw).
+	rawTo int
 }
 
 // argsState is the JSON arguments of the call being read.

@@ -65,6 +65,11 @@ var rawArgsCases = []struct {
 	{"apriel/list_in_tag", FormatApriel,
 		"<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\",}}]</tool_calls>",
 		`{"city": "Paris",}`},
+	// In a list of calls the text ends with the arguments, and the
+	// list's next calls are read.
+	{"nemotron_nano_v2/list_then_sibling", FormatNemotronNanoV2,
+		"<TOOLCALL>[{\"name\": \"get_weather\", \"arguments\": {\"city\": 'Paris', \"days\": [1, 2]} }, {\"name\": \"list_files\", \"arguments\": {}}]</TOOLCALL>",
+		`{"city": 'Paris', "days": [1, 2]}`},
 	// Calls with no closer: what follows the error is read again, so the
 	// text ends at the error.
 	{"mistral/trailing_comma", FormatMistral,
