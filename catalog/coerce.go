@@ -363,6 +363,19 @@ func appendStructure(dst []byte, allowed typeSet, v []byte) ([]byte, bool) {
 		return dst, false
 	}
 	first := v[0]
+	if first == '"' && allowed&(tObject|tArray) != 0 {
+		// The structure's text JSON-encoded as a string ("{'k': 'v'}",
+		// "[1, 2]"): a model taught by a template that wrote
+		// json.dumps(str(value)). The stacks decode it and read the text.
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			return dst, false
+		}
+		if t := bytes.TrimSpace([]byte(s)); len(t) > 0 && t[0] != '"' {
+			return appendStructure(dst, allowed, t)
+		}
+		return dst, false
+	}
 	wantObj := first == '{' && allowed&tObject != 0
 	wantArr := (first == '[' || first == '(') && allowed&tArray != 0
 	if !wantObj && !wantArr {

@@ -39,6 +39,9 @@ type call struct {
 	argsOff int
 	nparams int
 	given   []string // catalog-tag parameters given so far
+	// givenSet: the tool's parameters given so far, a bit per index in
+	// tool.Params (the first 64), for Tags.SchemaParams.
+	givenSet uint64
 	// argsGiven: the Args tag of a named call was opened (named.go).
 	argsGiven bool
 	// jsonBody: a <function=…> call's arguments were a JSON object

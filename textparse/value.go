@@ -76,6 +76,12 @@ type value struct {
 	cdN   int
 	cdOff int
 	cdEnd int
+	// schema: Tags.SchemaParams holds for this value (its call's tool and
+	// parameters are known); nest counts the Param, Invoke and Wrapper
+	// openers read as its text and not closed yet (nested).
+	schema bool
+	nest   int
+	wrapQ  bool // the last tag was a Wrapper opener read as text
 }
 
 // The markers of a CDATA section.
@@ -90,8 +96,14 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	v := &r.val
 	x := p.callDialect()
 	v.reset(x)
-	if p.calls.cur.tool != nil {
-		v.param = p.calls.cur.tool.ParamBytes(name)
+	if t := p.calls.cur.tool; t != nil {
+		v.param = t.ParamBytes(name)
+		if x != nil && x.schemaParams && p.calls.cur.kind == ckInvoke && len(t.Params) > 0 {
+			v.schema = true // givenSet is read only then (nested)
+			if i := paramIndex(t, v.param); i >= 0 {
+				p.calls.cur.givenSet |= 1 << i
+			}
+		}
 	}
 	if p.calls.cur.kind == ckCatalog { // the name its closing tag must repeat
 		if v.param != nil {
@@ -147,7 +159,7 @@ func (v *value) reset(x *tagDialect) {
 	v.param, v.name = nil, ""
 	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall = false, true, false, false, false, false, false, false
 	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
-	v.keepNL, v.cdata = false, false
+	v.keepNL, v.cdata, v.schema, v.nest, v.wrapQ = false, false, false, 0, false
 	if x != nil {
 		v.keepNL, v.cdata = x.keepNL, x.d.Tags.CDATA
 	}
@@ -277,7 +289,7 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
 		}
 	}
-	if v.nl && v.keepNL {
+	if v.nl && v.keepNL && !v.untyped { // (a value no schema types is read trimmed)
 		r.valueOut(p, litNewline, v.nlOff)
 	}
 	v.pendOn, v.pendCall, v.nl = false, false, false
@@ -327,6 +339,12 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		var role uint16
 		if k != tkGeneric {
 			role = tt.role[k]
+		}
+		if v.schema && r.nested(p, k, closing, role) { // the value's text
+			if v.pendOn {
+				r.flushPend(p)
+			}
+			return false
 		}
 		if p.calls.cur.kind == ckKV {
 			isClose = closing && k == r.cd.value
@@ -379,6 +397,55 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		r.flushPend(p)
 	}
 	return false
+}
+
+// nested reports whether a tag met inside a value is the value's text by
+// the tool's schema (Tags.SchemaParams). A Param opener naming no
+// parameter of the tool, or one given already, opens a nesting of quoted
+// markup, and so does a call quoted whole (the Wrapper opener then the
+// Invoke opener); a closer inside a nesting closes one level of it. A
+// Param opener naming a parameter not given yet outside any nesting is
+// the next parameter, and an Invoke opener after a held Param closer the
+// next call, as without the schema; other Wrapper and Invoke openers are
+// text (prose that names the tags).
+func (r *paramReader) nested(p *Parser, k tagKind, closing bool, role uint16) bool {
+	v, x := &r.val, p.callDialect()
+	quoted := v.wrapQ
+	v.wrapQ = false
+	switch {
+	case closing:
+		if v.nest > 0 && (role&(rParam|rInvoke) != 0 || k == x.wrapper) {
+			v.nest--
+			return true
+		}
+	case k == x.wrapper:
+		v.wrapQ = true
+		return true
+	case role&rInvoke != 0:
+		if quoted {
+			v.nest += 2
+			return true
+		}
+		return v.nest > 0 || !v.pendOn
+	case role&rParam != 0:
+		i := paramIndex(p.calls.cur.tool, p.calls.cur.tool.ParamBytes(p.m.attrBytes()))
+		if v.nest == 0 && i >= 0 && (i >= 64 || p.calls.cur.givenSet&(1<<i) == 0) {
+			return false
+		}
+		v.nest++
+		return true
+	}
+	return false
+}
+
+// paramIndex is the index of param in t.Params, -1 when it is nil.
+func paramIndex(t *toolcall.Tool, param *toolcall.Param) int {
+	for i := range t.Params {
+		if &t.Params[i] == param {
+			return i
+		}
+	}
+	return -1
 }
 
 // typedValue reads a Tags.Typed attribute's value: 1 a string, 0 JSON, -1
@@ -449,6 +516,10 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 			}
 			if r.val.pendOn { // after the value's closer, the next call
 				s.open |= p.bareInvoke()
+			}
+			if r.val.schema { // markup quoted in the value nests (Tags.SchemaParams)
+				x := p.callDialect()
+				s.open |= bitOf(x.invoke) | bitOf(x.wrapper)
 			}
 		}
 	}
