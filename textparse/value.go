@@ -611,53 +611,61 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 // the chunk). Catalog dialects write a tag every few bytes; this is the
 // same reading without the scan's turns.
 func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
-	k := j + 1
-	closing := k < len(b) && b[k] == '/'
-	if closing {
-		k++
-	}
-	if k >= len(b) || nameBytes[b[k]]&nameFirst == 0 {
+	v, c, off := &r.val, &p.calls.cur, p.off+j
+	if j+1 < len(b) && b[j+1] == '/' { // a closer: the names it may be are known, no scan
+		switch e := 0; {
+		case r.state == psValue && wholeCloser(b, j, v.name, &e): // held (valueTag's isClose)
+			if v.pendOn {
+				r.flushPend(p)
+			}
+			v.pendOn, v.pendOff, v.pendBad = true, off, false
+			v.pend = append(v.pend[:0], b[j:e+1]...)
+			p.junk = false
+			return e + 1
+		case (r.state == psValue || r.state == psBetween) && wholeCloser(b, j, c.name, &e): // the tool's
+			if r.state == psValue && !r.valueClose(p, off) {
+				p.mode = c.skipRet
+			} else {
+				r.endInvoke(p, off)
+			}
+			p.junk = false
+			return e + 1
+		}
 		return 0
 	}
-	e := genericNameEnd(b, k)
+	if r.state == psValue && !v.pendOn || r.state != psValue && r.state != psBetween ||
+		j+1 >= len(b) || nameBytes[b[j+1]]&nameFirst == 0 {
+		return 0
+	}
+	e := genericNameEnd(b, j+1)
 	if e == 0 || b[e] != '>' {
 		return 0
 	}
-	name, off, v, c := b[k:e], p.off+j, &r.val, &p.calls.cur
-	switch {
-	case r.state == psValue && closing && string(name) == v.name: // held (valueTag's isClose)
-		if v.pendOn {
-			r.flushPend(p)
+	name := b[j+1 : e]
+	if r.state == psValue { // after a held closer: the next parameter confirms it (valueTag's follower)
+		if c.tool == nil || c.tool.ParamBytes(name) == nil || c.gaveBytes(name) {
+			return 0
 		}
-		v.pendOn, v.pendOff, v.pendBad = true, off, false
-		v.pend = append(v.pend[:0], b[j:e+1]...)
-	case r.state == psValue && (closing && string(name) == c.name ||
-		v.pendOn && !closing && c.tool != nil && c.tool.ParamBytes(name) != nil && !c.gaveBytes(name)): // valueTag's follower
 		if !r.valueClose(p, off) {
-			if closing {
-				p.mode = c.skipRet
-			}
-			break
+			p.junk = false
+			return e + 1
 		}
-		r.catalogBetween(p, name, closing, off)
-	case r.state == psBetween && (!closing || string(name) == c.name):
-		r.catalogBetween(p, name, closing, off)
-	default:
-		return 0
 	}
+	p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
+	r.valueOpen(p, name, off)
 	p.junk = false
 	return e + 1
 }
 
-// catalogBetween is invokeTag's reading of a catalog call's parameter
-// opener or the tool's closer (catalogTag checked which it is).
-func (r *paramReader) catalogBetween(p *Parser, name []byte, closing bool, off int) {
-	if closing {
-		r.endInvoke(p, off)
-		return
+// wholeCloser reports whether </name> is whole at b[j] (its '<'), and
+// sets *e to the index of its '>'.
+func wholeCloser(b []byte, j int, name string, e *int) bool {
+	k := j + 2 + len(name)
+	if name == "" || k >= len(b) || b[k] != '>' || string(b[j+2:k]) != name {
+		return false
 	}
-	p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
-	r.valueOpen(p, name, off)
+	*e = k
+	return true
 }
 
 // cdataStep reads a CDATA section of a value: the rest of its opener
