@@ -160,6 +160,16 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/label_newline_dropped", format: FormatGemma4,
 		in:   "<|channel>thought\n\nStep one.<channel|>Done.<|channel>thoughtNo newline.<channel|><|channel>\nUnlabelled.<channel|>",
 		want: `text="Done." reasoning="\nStep one.No newline.\nUnlabelled."`},
+	// A value the catalog types as a string, written without its <|"|>
+	// delimiters and cut by the closer (Ollama's raw terminal string
+	// repair): its bytes up to the closer, leading newlines kept.
+	{name: "gemma4/bare_string_cut_by_closer_repaired", format: FormatGemma4, tools: true,
+		in:   "<|tool_call>call:write_to_file{path:<|\"|>notes.md<|\"|>,content:\n\n# Notes\n\nShip <b>it</b> today.\n<tool_call|>Saved.",
+		want: `text="Saved." call=write_to_file{"path":"notes.md","content":"\n\n# Notes\n\nShip <b>it</b> today.\n"} error=repaired_value`},
+	// Not typed as a string, or nested, the value's type is a guess.
+	{name: "gemma4/bare_value_cut_by_closer_untyped", format: FormatGemma4, tools: true,
+		in:   "<|tool_call>call:read_file{start_line:ten<tool_call|>A.<|tool_call>call:write_to_file{content:{body:long text<tool_call|>B.<|tool_call>call:save{content:\nhello<tool_call|>C.",
+		want: `text="A.B.C." error=invalid_json error=invalid_json error=unknown_tool error=invalid_json`},
 	{name: "gemma4/stray_channel_closers", format: FormatGemma4,
 		in:   "<|channel>thought\n<channel|>Rain by noon.<|channel>thought\n<channel|><channel|>",
 		want: `text="Rain by noon." error=malformed_markup`},
