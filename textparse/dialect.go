@@ -138,6 +138,14 @@ type Tags struct {
 	// ({"name": NAME, "arguments": {…}}) instead of Invoke tags: where a
 	// call may start, the first byte decides ('{' a JSON call, '<' a tag).
 	WrapperJSON bool
+	// SchemaParams: where the catalog gives the call's tool and its
+	// parameters, a Param opening tag met inside a value starts the next
+	// parameter only when it names one of the tool's parameters not given
+	// yet. Another (a file being written that holds such tags) is the
+	// value's text, and so are the Param, Invoke and Wrapper tags nested
+	// in it: each closer first closes the nearest such opener, so a call
+	// quoted whole inside a value stays in it.
+	SchemaParams bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an
