@@ -344,7 +344,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 		p.reason, p.mk.rset, p.fresh = false, nil, true
 	case aDrop:
 	case aStray:
-		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.block.Close)
+		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.marker)
 	case aCall:
 		if p.calls.inCall {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "call not closed before the next one")
@@ -599,6 +599,12 @@ func (p *Parser) nameDone() {
 		if !ok {
 			p.errorf(p.calls.cur.start, toolcall.CodeInvalidToolName, -1, "invalid tool name %q", name)
 			p.calls.cur.discard = true
+		}
+		if ok && n == "" { // an id where the name belongs (idname.go)
+			if p.deferName(name) {
+				return
+			}
+			n, i = name, ""
 		}
 		name = n
 		if i != "" {

@@ -39,6 +39,9 @@ type call struct {
 	argsOff int
 	nparams int
 	given   []string // catalog-tag parameters given so far
+	// givenSet: the tool's parameters given so far, a bit per index in
+	// tool.Params (the first 64), for Tags.SchemaParams.
+	givenSet uint64
 	// argsGiven: the Args tag of a named call was opened (named.go).
 	argsGiven bool
 	// jsonBody: a <function=…> call's arguments were a JSON object
@@ -60,12 +63,20 @@ type call struct {
 	// (rawText); rawOver: that text passed the call byte cap and is not
 	// handed out.
 	raw, rawOver bool
+	// idName: the name read is an id written where the name belongs; the
+	// call starts at its end, named by its arguments (idname.go).
+	idName bool
 }
 
 // gave reports whether parameter name was given already.
-func (c *call) gave(name string) bool {
+func (c *call) gave(name string) bool { return gave(c, name) }
+
+// gaveBytes is gave for a name's bytes (a tag's, not copied).
+func (c *call) gaveBytes(name []byte) bool { return gave(c, name) }
+
+func gave[S string | []byte](c *call, name S) bool {
 	for _, g := range c.given {
-		if g == name {
+		if g == string(name) {
 			return true
 		}
 	}
@@ -300,6 +311,12 @@ func (p *Parser) endCall(off int) {
 		return
 	}
 	p.flushArgsRune()
+	if c.idName {
+		p.resolveIDName()
+		if c.discard {
+			return
+		}
+	}
 	if !c.started {
 		if c.name == "" {
 			p.errorf(c.start, toolcall.CodeInvalidToolName, -1, "call has no tool name")

@@ -1,17 +1,20 @@
 package textparse
 
+import "github.com/tooleval/tooleval/toolcall"
+
 // parseCase is one table case: an input, the options, and the compact
 // summary (see summary) it must give. Its full event stream is also kept as
 // a golden file in testdata/textparse/<name>.golden.
 type parseCase struct {
 	name   string
 	format Format
-	tools  bool // give the parser the test catalog
-	keep   bool // KeepCallsInReasoning
-	max    int  // MaxCallBytes
-	depth  int  // MaxDepth
-	open   bool // ReasoningOpen
-	plain  bool // ThinkAsText
+	tools  bool             // give the parser the test catalog
+	set    toolcall.ToolSet // or this tool set (a real catalog.Catalog)
+	keep   bool             // KeepCallsInReasoning
+	max    int              // MaxCallBytes
+	depth  int              // MaxDepth
+	open   bool             // ReasoningOpen
+	plain  bool             // ThinkAsText
 	in     string
 	want   string
 }
@@ -20,6 +23,9 @@ func (c parseCase) options() opts {
 	o := opts{Format: c.format, KeepCallsInReasoning: c.keep, MaxCallBytes: c.max, MaxDepth: c.depth, ReasoningOpen: c.open, ThinkAsText: c.plain}
 	if c.tools {
 		o.Tools = tools
+	}
+	if c.set != nil {
+		o.Tools = c.set
 	}
 	return o
 }
@@ -422,6 +428,15 @@ var parseCases = []parseCase{
 	{name: "cline/parameter_tag_inside_value", format: FormatCline, tools: true,
 		in:   "<attempt_completion><result>Run <command>npm test</command> to check.</result><command>npm test</command></attempt_completion>",
 		want: `call=attempt_completion{"result":"Run <command>npm test</command> to check.","command":"npm test"}`},
+	{name: "cline/own_closer_then_text_is_content", format: FormatCline, tools: true,
+		in:   "<write_to_file><path>a.txt</path><content>x</content> and more</content></write_to_file>",
+		want: `call=write_to_file{"path":"a.txt","content":"x</content> and more"}`},
+	{name: "cline/given_parameter_after_closer_is_content", format: FormatCline, tools: true,
+		in:   "<write_to_file><path>a.txt</path><content>x</content><path>b</path></content></write_to_file>",
+		want: `call=write_to_file{"path":"a.txt","content":"x</content><path>b</path>"}`},
+	{name: "cline/two_calls_of_each_tool", format: FormatCline, tools: true,
+		in:   "<read_file><path>a</path></read_file>\n<write_to_file><path>b</path><content>c</content></write_to_file>\n<read_file><path>d</path><start_line>007</start_line></read_file>",
+		want: `text="\n\n" call=read_file{"path":"a"} call=write_to_file{"path":"b","content":"c"} call=read_file{"path":"d","start_line":7}`},
 	{name: "cline/values_trimmed", format: FormatCline, tools: true,
 		in:   "<read_file>\n<path>  src/a.ts  \n</path>\n<start_line> 3 </start_line></read_file>",
 		want: `call=read_file{"path":"src/a.ts","start_line":3}`},

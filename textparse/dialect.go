@@ -22,9 +22,11 @@ type Dialect struct {
 	// Drop markers are markup with no meaning to tool calls
 	// (<|START_RESPONSE|>): consumed without an event.
 	Drop []string
-	// StrayClose: the blocks' Close markers are special tokens that never
-	// appear in prose, so one outside a block is stray markup, reported
-	// (malformed_markup) and consumed rather than text. For a tag dialect:
+	// StrayClose: the blocks' Close markers (and their CallEnd and
+	// NameEnd markers, where those are tokens in angle brackets) are
+	// special tokens that never appear in prose, so one outside a block
+	// is stray markup, reported (malformed_markup) and consumed rather
+	// than text. For a tag dialect:
 	// the closing tag of its Wrapper met outside one.
 	StrayClose bool
 	// NoAuto keeps the dialect out of auto detection: its markers are
@@ -136,6 +138,14 @@ type Tags struct {
 	// ({"name": NAME, "arguments": {…}}) instead of Invoke tags: where a
 	// call may start, the first byte decides ('{' a JSON call, '<' a tag).
 	WrapperJSON bool
+	// SchemaParams: where the catalog gives the call's tool and its
+	// parameters, a Param opening tag met inside a value starts the next
+	// parameter only when it names one of the tool's parameters not given
+	// yet. Another (a file being written that holds such tags) is the
+	// value's text, and so are the Param, Invoke and Wrapper tags nested
+	// in it: each closer first closes the nearest such opener, so a call
+	// quoted whole inside a value stays in it.
+	SchemaParams bool
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an
@@ -202,7 +212,10 @@ type Body struct {
 	IDMark string
 	// Name, when set, turns the raw name bytes into the tool name and id
 	// ("functions.NAME:0" may be name NAME, id "functions.NAME:0").
-	// ok=false rejects the call (invalid_tool_name).
+	// ok=false rejects the call (invalid_tool_name). An empty name with
+	// ok says raw may be an id written where the name belongs: with a
+	// catalog that lacks raw as a name, the tool is the one the call's
+	// arguments identify (idname.go), else raw is the name.
 	Name func(raw string) (name, id string, ok bool)
 	// Fence allows a ```json … ``` fence around the JSON.
 	Fence bool
@@ -281,6 +294,7 @@ type action struct {
 	dialect *Dialect
 	block   *Block
 	span    int
+	marker  string // aStray: the stray marker
 }
 
 // actionSet is a marker set with an action per marker.
@@ -411,8 +425,12 @@ func compile(ds []*Dialect) *compiled {
 				c.text.on(m, action{kind: aDrop, dialect: d})
 			}
 			for bi := range d.Blocks {
-				if b := &d.Blocks[bi]; d.StrayClose && b.Close != "" {
-					c.text.on(b.Close, action{kind: aStray, dialect: d, block: b})
+				if b := &d.Blocks[bi]; d.StrayClose {
+					for _, m := range [...]string{b.Close, b.CallEnd, b.Body.NameEnd} {
+						if len(m) > 2 && m[0] == '<' { // a special token, not "\n" or "(" a body may end a name at
+							c.text.on(m, action{kind: aStray, dialect: d, block: b, marker: m})
+						}
+					}
 				}
 			}
 		}

@@ -114,6 +114,14 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v31/lookalikes_are_text", format: FormatDeepSeekV31,
 		in:   "<｜tool▁call｜> and <｜tool▁calls▁beginning｜> stay",
 		want: `text="<｜tool▁call｜> and <｜tool▁calls▁beginning｜> stay"`},
+	// The call tokens met in text, no block open, are stray markup.
+	{name: "deepseek_v31/stray_call_tokens_dropped", format: FormatDeepSeekV31,
+		in:   "Finished<｜tool▁call▁end｜>. Sent<｜tool▁sep｜> it.",
+		want: `text="Finished. Sent it." error=malformed_markup error=malformed_markup`},
+	// A malformed call between two valid ones drops only itself.
+	{name: "deepseek_v3/broken_call_between_valid", format: FormatDeepSeekV3,
+		in:   "Both.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"city\": \"Lima\"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>search\n```json\n{query: x}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>read_file\n```json\n{\"path\": \"a.txt\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+		want: `text="Both." call=get_weather{"city":"Lima"} call=read_file{"path":"a.txt"} error=invalid_json`},
 	{name: "deepseek_v31/auto", format: FormatAuto,
 		in:   "ok " + dsBegin + dsV31("get_weather", `{"location": "Tokyo"}`) + dsEnd,
 		want: `text="ok " call=get_weather{"location":"Tokyo"}`},

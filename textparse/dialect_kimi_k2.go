@@ -20,8 +20,9 @@ func init() {
 		return Block{Open: open, Close: close, Call: "<|tool_call_begin|>", CallEnd: "<|tool_call_end|>", Body: body}
 	}
 	register(&Dialect{
-		Format: FormatKimiK2,
-		Wire:   "<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…<|tool_calls_section_end|> (a call without the section markers too)",
+		Format:     FormatKimiK2,
+		StrayClose: true,
+		Wire:       "<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…<|tool_calls_section_end|> (a call without the section markers too)",
 		Blocks: []Block{
 			block("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
 			block("<|tool_call_section_begin|>", "<|tool_call_section_end|>"),
@@ -31,12 +32,19 @@ func init() {
 }
 
 // kimiName splits "functions.NAME:IDX" into NAME and the id (the whole
-// string). A bare "NAME:IDX" or "NAME" is accepted too.
+// string). A bare "NAME:IDX" is accepted too. A string with neither the
+// prefix nor ":IDX" ("get_weather", the bare counter "0", a client's
+// "call_3" that the history taught the model) may be an id: the catalog
+// names its tool by its arguments where it lacks the string as a name
+// (idname.go); else it is the name.
 func kimiName(raw string) (name, id string, ok bool) {
 	name = strings.TrimPrefix(raw, "functions.")
 	if i := strings.LastIndexByte(name, ':'); i >= 0 {
 		name = name[:i]
 		return name, raw, name != ""
+	}
+	if name == raw {
+		return "", raw, raw != ""
 	}
 	return name, "", name != ""
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -65,6 +66,71 @@ var kimiK2Cases = []parseCase{
 		in:   `I'll look.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>`,
 		want: `text="I'll look." call=get_weather{"city":"Paris"} id=functions.get_weather:0`},
 }
+
+// kimiAgentTools is an agent's tool set whose tools share parameter names
+// (path in view and list_dir, pattern in glob and grep), as real ones do;
+// kimiOneTool holds one tool.
+var kimiAgentTools, kimiOneTool = mustCatalog(`[
+ {"name": "view", "input_schema": {"type": "object", "properties": {"path": {"type": "string"}, "offset": {"type": "integer"}}, "required": ["path", "offset"]}},
+ {"name": "list_dir", "input_schema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}},
+ {"name": "glob", "input_schema": {"type": "object", "properties": {"pattern": {"type": "string"}, "path": {"type": "string"}}, "required": ["pattern"]}},
+ {"name": "grep", "input_schema": {"type": "object", "properties": {"pattern": {"type": "string"}, "path": {"type": "string"}, "mode": {"type": "string"}}, "required": ["pattern"]}},
+ {"name": "now", "input_schema": {"type": "object", "properties": {}}}
+]`), mustCatalog(`[{"name": "web_search", "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}}}]`)
+
+func mustCatalog(js string) *catalog.Catalog {
+	c, err := catalog.Parse([]byte(js), "tools.json")
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// kimiIDNameCases: a call written with its id where the tool's name
+// belongs (the bare counter "0", a client's "call_3" or "toolu_…" id the
+// history taught the model) is the call of the one tool its arguments
+// fit, as SGLang and vLLM name it; the id stays the call's id.
+var kimiIDNameCases = []parseCase{
+	{name: "kimi_k2/bare_counter_named_by_arguments", format: FormatKimiK2, set: kimiAgentTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{"path": "src/"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=list_dir{"path":"src/"} id=0`},
+	{name: "kimi_k2/client_ids_named_by_arguments", format: FormatKimiK2, set: kimiAgentTools,
+		in:   "Looking around.\n" + `<|tool_calls_section_begin|><|tool_call_begin|>call_12<|tool_call_argument_begin|>{"path": "a.go", "offset": 40}<|tool_call_end|><|tool_call_begin|>toolu_01QzR7<|tool_call_argument_begin|>{"pattern": "TODO", "mode": "count"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `text="Looking around.\n" call=view{"path":"a.go","offset":40} id=call_12 call=grep{"pattern":"TODO","mode":"count"} id=toolu_01QzR7`},
+	{name: "kimi_k2/client_id_beside_standard_id", format: FormatKimiK2, set: kimiAgentTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>3f2a9c1e-77b0-4d5e-9a1b-0c2d3e4f5a6b<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_call_begin|>functions.list_dir:9<|tool_call_argument_begin|>{"path": "."}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=now{} id=3f2a9c1e-77b0-4d5e-9a1b-0c2d3e4f5a6b call=list_dir{"path":"."} id=functions.list_dir:9`},
+	// Arguments two tools accept (glob and grep), or none, name no tool:
+	// the id stays the name and the schema check reports it.
+	{name: "kimi_k2/ambiguous_arguments_name_nothing", format: FormatKimiK2, set: kimiAgentTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>call_3<|tool_call_argument_begin|>{"pattern": "*.go", "path": "."}<|tool_call_end|><|tool_call_begin|>call_4<|tool_call_argument_begin|>{"path": "docs"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=call_3{"pattern":"*.go","path":"."} call=list_dir{"path":"docs"} id=call_4 error=unknown_tool`},
+	{name: "kimi_k2/unfit_arguments_name_nothing", format: FormatKimiK2, set: kimiAgentTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>call_3<|tool_call_argument_begin|>{"path": "a.go", "bogus": 1}<|tool_call_end|><|tool_call_begin|>weird@id<|tool_call_argument_begin|>{"nope": 2}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=call_3{"path":"a.go","bogus":1} error=unknown_tool error=invalid_tool_name`},
+	// With one tool the id names it, whatever the arguments.
+	{name: "kimi_k2/bare_counter_single_tool", format: FormatKimiK2, set: kimiOneTool,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>2<|tool_call_argument_begin|>{"q": "go 1.23"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=web_search{"q":"go 1.23"} id=2`},
+	// A bare name the catalog holds is the name; without a catalog every
+	// bare string is (kimi_k2/bare_name).
+	{name: "kimi_k2/bare_catalog_name", format: FormatKimiK2, set: kimiAgentTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>glob<|tool_call_argument_begin|>{"pattern": "*.md"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=glob{"pattern":"*.md"}`},
+	{name: "kimi_k2/bare_counter_cut_short", format: FormatKimiK2, set: kimiAgentTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{"path": "sr`,
+		want: `error=incomplete_call`},
+	{name: "kimi_k2/bare_counter_closer_missing", format: FormatKimiK2, set: kimiAgentTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{"path": "src/"}`,
+		want: `call=list_dir{"path":"src/"} id=0 error=missing_closer`},
+	// The section's special tokens met in text, with no section open, are
+	// stray markup (SGLang strips them from the content).
+	{name: "kimi_k2/stray_tokens_in_text_dropped", format: FormatKimiK2,
+		in:   "All done.<|tool_calls_section_end|> See<|tool_call_argument_begin|> above.<|tool_call_end|>",
+		want: `text="All done. See above." error=malformed_markup error=malformed_markup error=malformed_markup`},
+}
+
+func init() { parseCases = append(parseCases, kimiIDNameCases...) }
 
 func FuzzKimiK2(f *testing.F) {
 	addSeeds(f, "kimi_k2/")

@@ -64,6 +64,25 @@ var lagunaCases = []parseCase{
 	{name: "laguna/auto", format: FormatAuto, tools: true,
 		in:   "Checking. " + lgCall("get_weather", "city", "Lima"),
 		want: `text="Checking. " call=get_weather{"city":"Lima"}`},
+	// vLLM's poolside_v1 parser (and its GLM-4 parser) keep a string value
+	// as written: a file body's last newline and its indentation stay.
+	{name: "laguna/string_keeps_trailing_newline", format: FormatLaguna, tools: true,
+		in:   "<tool_call>write_to_file\n<arg_key>path</arg_key>\n<arg_value>m.py</arg_value>\n<arg_key>content</arg_key>\n<arg_value>  if x:\n    pass\n</arg_value>\n</tool_call>",
+		want: `call=write_to_file{"path":"m.py","content":"  if x:\n    pass\n"}`},
+	// A value no schema types is read trimmed (a JSON or Python literal,
+	// else text), as the stacks deserialize it.
+	{name: "laguna/untyped_value_trimmed", format: FormatLaguna,
+		in:   lgCall("note", "text", "line one\n", "n", " 4 "),
+		want: `call=note{"text":"line one","n":4}`},
+	// A broken tag where the name should be is no name: vLLM finds no
+	// call in it.
+	{name: "laguna/broken_tag_for_name", format: FormatLaguna, tools: true,
+		in:   "<tool_call>   <q</tool_call>Then.",
+		want: `text="Then." error=malformed_markup error=invalid_json`},
+	// Ollama's Laguna parser: JSON arguments on the line after the name.
+	{name: "laguna/name_then_json_arguments", format: FormatLaguna, tools: true,
+		in:   "<tool_call>get_weather\n{\"city\":\"Kyiv\",\"days\":2}</tool_call>",
+		want: `call=get_weather{"city":"Kyiv","days":2}`},
 }
 
 func FuzzLaguna(f *testing.F) {

@@ -16,6 +16,6 @@ func init() {
 	register(&Dialect{
 		Format: FormatQwen3Coder,
 		Wire:   "<tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>",
-		Tags:   &Tags{Wrapper: "tool_call", Invoke: "function", Param: "parameter", Eq: true, Bare: true},
+		Tags:   &Tags{Wrapper: "tool_call", Invoke: "function", Param: "parameter", Eq: true, Bare: true, SchemaParams: true},
 	})
 }

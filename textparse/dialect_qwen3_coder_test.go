@@ -11,3 +11,57 @@ func ExampleParser_qwen3Coder() {
 	// text "I'll read it first.\n"
 	// call read_file {"path":"src/main.go","start_line":120}
 }
+
+func init() { parseCases = append(parseCases, qwen3CoderCases...) }
+
+// qcCall writes a Qwen3-Coder call on its own lines: name, then parameter
+// name/value pairs.
+func qcCall(name string, kv ...string) string {
+	s := "<tool_call>\n<function=" + name + ">\n"
+	for i := 0; i+1 < len(kv); i += 2 {
+		s += "<parameter=" + kv[i] + ">\n" + kv[i+1] + "\n</parameter>\n"
+	}
+	return s + "</function>\n</tool_call>"
+}
+
+// qwen3CoderCases: the fifth pass over vLLM's shared Qwen3 XML/Coder tests
+// (test_qwen3_xml_coder_shared.py). With the catalog giving the tool's
+// parameters (Tags.SchemaParams), a file a write tool is given that quotes
+// the dialect's own markup stays in the value.
+var qwen3CoderCases = []parseCase{
+	{name: "qwen3_coder/value_quotes_a_parameter_of_another_tool", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("write_to_file", "path", "tpl.py", "content", "T = '''\n</parameter>\n<parameter=old_text>\nx = 1\n</parameter>\n'''"),
+		want: `call=write_to_file{"path":"tpl.py","content":"T = '''\n</parameter>\n<parameter=old_text>\nx = 1\n</parameter>\n'''"}`},
+	{name: "qwen3_coder/value_quotes_a_given_parameter", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("write_to_file", "path", "doc.py", "content", "s = '''\n<parameter=path>\nquoted/path\n</parameter>\n'''"),
+		want: `call=write_to_file{"path":"doc.py","content":"s = '''\n<parameter=path>\nquoted/path\n</parameter>\n'''"}`},
+	{name: "qwen3_coder/value_quotes_a_whole_call", format: FormatQwen3Coder, tools: true,
+		in: qcCall("get_weather", "city", "Oslo") + "\n" +
+			qcCall("write_to_file", "path", "fixture.txt", "content", "Example:\n"+qcCall("get_weather", "city", "Rome")+"\nend"),
+		want: `text="\n" call=get_weather{"city":"Oslo"} call=write_to_file{"path":"fixture.txt","content":"Example:\n<tool_call>\n<function=get_weather>\n<parameter=city>\nRome\n</parameter>\n</function>\n</tool_call>\nend"}`},
+	{name: "qwen3_coder/value_quotes_tags_inline", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("write_to_file", "path", "t.go", "content", "x := []string{\"<tool_call>\", \"<parameter=q>\", \"</parameter>\", \"</function>\"}"),
+		want: `call=write_to_file{"path":"t.go","content":"x := []string{\"<tool_call>\", \"<parameter=q>\", \"</parameter>\", \"</function>\"}"}`},
+	{name: "qwen3_coder/value_names_the_wrapper_tag", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("write_to_file", "path", "n.md", "content", "Wrap each call in <tool_call> tags.") + "\nDone.",
+		want: `text="\nDone." call=write_to_file{"path":"n.md","content":"Wrap each call in <tool_call> tags."}`},
+	// The missing </parameter> is still recovered at the next parameter
+	// the tool has and the call has not given.
+	{name: "qwen3_coder/missing_param_closer_with_schema", format: FormatQwen3Coder, tools: true,
+		in:   "Looking:\n<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>",
+		want: `text="Looking:\n" call=get_weather{"city":"Lima","days":2}`},
+	// Without the schema every <parameter=…> opens a parameter, as before.
+	{name: "qwen3_coder/quoted_parameter_without_schema", format: FormatQwen3Coder,
+		in:   qcCall("note", "text", "see\n</parameter>\n<parameter=other>\nv"),
+		want: `call=note{"text":"see","other":"v"}`},
+	// A parameter the tool lacks, after a closed one, is read as the
+	// peers read it: the previous value's text (vLLM's schema filter).
+	{name: "qwen3_coder/unknown_parameter_after_a_value", format: FormatQwen3Coder, tools: true,
+		in:   "<tool_call>\n<function=get_weather>\n<parameter=city>Pune</parameter>\n<parameter=town>x</parameter>\n</function>\n</tool_call>",
+		want: `call=get_weather{"city":"Pune</parameter>\n<parameter=town>x</parameter>"}`},
+	// An object written as a JSON string of its Python repr (a template
+	// that wrote json.dumps(str(value))) is the object.
+	{name: "qwen3_coder/object_as_string_of_its_repr", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("search", "query", "go", "filters", `"{'lang': 'go', 'stars': 5}"`),
+		want: `call=search{"query":"go","filters":{"lang":"go","stars":5}}`},
+}

@@ -32,7 +32,7 @@ func (p *Parser) sniff(b []byte, i int) int {
 				p.args.fenceRet, p.mode = mCallBody, mFence
 				return i + 1
 			}
-			if p.tags.xKV && isNameByte(c, true) {
+			if p.tags.xKV && isNameByte(c, true) && !p.junk { // (a name follows the call tag, not a broken tag)
 				p.beginKV(i)
 				return i
 			}

@@ -51,6 +51,7 @@ type tagDialect struct {
 	catalog                       bool
 	keepNL                        bool   // Tags.KeepNewline
 	wrapJSON                      bool   // Tags.WrapperJSON
+	schemaParams                  bool   // Tags.SchemaParams
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
 	// kv: the tags a key/value call acts on (kv.go), worked out once:
 	// between pairs, in a key, in a value.
@@ -136,7 +137,7 @@ func buildTagTable() {
 		if g.Eq {
 			eq = rEq
 		}
-		x := tagDialect{d: d, idx: i, catalog: g.Catalog, keepNL: g.KeepNewline, wrapJSON: g.WrapperJSON}
+		x := tagDialect{d: d, idx: i, catalog: g.Catalog, keepNL: g.KeepNewline, wrapJSON: g.WrapperJSON, schemaParams: g.SchemaParams}
 		wrap := uint16(rWrapper)
 		if g.Reopen {
 			wrap |= rReopen

@@ -76,6 +76,12 @@ type value struct {
 	cdN   int
 	cdOff int
 	cdEnd int
+	// schema: Tags.SchemaParams holds for this value (its call's tool and
+	// parameters are known); nest counts the Param, Invoke and Wrapper
+	// openers read as its text and not closed yet (nested).
+	schema bool
+	nest   int
+	wrapQ  bool // the last tag was a Wrapper opener read as text
 }
 
 // The markers of a CDATA section.
@@ -89,9 +95,15 @@ const (
 func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	v := &r.val
 	x := p.callDialect()
-	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: x != nil && x.keepNL, cdata: x != nil && x.d.Tags.CDATA}
-	if p.calls.cur.tool != nil {
-		v.param = p.calls.cur.tool.ParamBytes(name)
+	v.reset(x)
+	if t := p.calls.cur.tool; t != nil {
+		v.param = t.ParamBytes(name)
+		if x != nil && x.schemaParams && p.calls.cur.kind == ckInvoke && len(t.Params) > 0 {
+			v.schema = true // givenSet is read only then (nested)
+			if i := paramIndex(t, v.param); i >= 0 {
+				p.calls.cur.givenSet |= 1 << i
+			}
+		}
 	}
 	if p.calls.cur.kind == ckCatalog { // the name its closing tag must repeat
 		if v.param != nil {
@@ -136,6 +148,21 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	r.state = psValue
+}
+
+// reset makes v a new value of a parameter of dialect x (nil: a catalog
+// dialect), its buffers kept. Field by field, not a struct literal: the
+// slices keep their buffers without a write barrier each (this runs per
+// parameter); TestValueResetClearsEveryField holds it to every field.
+func (v *value) reset(x *tagDialect) {
+	v.buf, v.pend, v.ws = v.buf[:0], v.pend[:0], v.ws[:0]
+	v.param, v.name = nil, ""
+	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall = false, true, false, false, false, false, false, false
+	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
+	v.keepNL, v.cdata, v.schema, v.nest, v.wrapQ = false, false, false, 0, false
+	if x != nil {
+		v.keepNL, v.cdata = x.keepNL, x.d.Tags.CDATA
+	}
 }
 
 // valueContent takes bytes of the value (or whitespace after a held
@@ -262,7 +289,7 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			p.errorf(v.pendOff, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "malformed closing tag %q recovered", v.pend)
 		}
 	}
-	if v.nl && v.keepNL {
+	if v.nl && v.keepNL && !v.untyped { // (a value no schema types is read trimmed)
 		r.valueOut(p, litNewline, v.nlOff)
 	}
 	v.pendOn, v.pendCall, v.nl = false, false, false
@@ -312,6 +339,12 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		var role uint16
 		if k != tkGeneric {
 			role = tt.role[k]
+		}
+		if v.schema && r.nested(p, k, closing, role) { // the value's text
+			if v.pendOn {
+				r.flushPend(p)
+			}
+			return false
 		}
 		if p.calls.cur.kind == ckKV {
 			isClose = closing && k == r.cd.value
@@ -364,6 +397,55 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		r.flushPend(p)
 	}
 	return false
+}
+
+// nested reports whether a tag met inside a value is the value's text by
+// the tool's schema (Tags.SchemaParams). A Param opener naming no
+// parameter of the tool, or one given already, opens a nesting of quoted
+// markup, and so does a call quoted whole (the Wrapper opener then the
+// Invoke opener); a closer inside a nesting closes one level of it. A
+// Param opener naming a parameter not given yet outside any nesting is
+// the next parameter, and an Invoke opener after a held Param closer the
+// next call, as without the schema; other Wrapper and Invoke openers are
+// text (prose that names the tags).
+func (r *paramReader) nested(p *Parser, k tagKind, closing bool, role uint16) bool {
+	v, x := &r.val, p.callDialect()
+	quoted := v.wrapQ
+	v.wrapQ = false
+	switch {
+	case closing:
+		if v.nest > 0 && (role&(rParam|rInvoke) != 0 || k == x.wrapper) {
+			v.nest--
+			return true
+		}
+	case k == x.wrapper:
+		v.wrapQ = true
+		return true
+	case role&rInvoke != 0:
+		if quoted {
+			v.nest += 2
+			return true
+		}
+		return v.nest > 0 || !v.pendOn
+	case role&rParam != 0:
+		i := paramIndex(p.calls.cur.tool, p.calls.cur.tool.ParamBytes(p.m.attrBytes()))
+		if v.nest == 0 && i >= 0 && (i >= 64 || p.calls.cur.givenSet&(1<<i) == 0) {
+			return false
+		}
+		v.nest++
+		return true
+	}
+	return false
+}
+
+// paramIndex is the index of param in t.Params, -1 when it is nil.
+func paramIndex(t *toolcall.Tool, param *toolcall.Param) int {
+	for i := range t.Params {
+		if &t.Params[i] == param {
+			return i
+		}
+	}
+	return -1
 }
 
 // typedValue reads a Tags.Typed attribute's value: 1 a string, 0 JSON, -1
@@ -435,6 +517,10 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 			if r.val.pendOn { // after the value's closer, the next call
 				s.open |= p.bareInvoke()
 			}
+			if r.val.schema { // markup quoted in the value nests (Tags.SchemaParams)
+				x := p.callDialect()
+				s.open |= bitOf(x.invoke) | bitOf(x.wrapper)
+			}
 		}
 	}
 }
@@ -497,6 +583,11 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	if !lt {
 		return j
 	}
+	if p.calls.cur.kind == ckCatalog {
+		if n := r.catalogTag(p, b, j); n > 0 {
+			return n
+		}
+	}
 	if r.state == psValue && r.val.cdata && (j+1 == len(b) || b[j+1] == '!') {
 		r.val.cdN, r.val.cdOff = 1, p.off+j // perhaps <![CDATA[: held
 		return j + 1
@@ -509,6 +600,64 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	r.tags(p, &m.tset)
 	m.beginTag(p.off + j)
 	return p.matchStep(b, j+1)
+}
+
+// catalogTag acts on a catalog call's tag that is whole at b[j] (its
+// '<'), <NAME> or </NAME>, where the tag scan would read it as a generic
+// tag (fastGeneric) and valueTag or invokeTag would take it: a value's
+// own closer (held), the closer or next parameter that confirms a held
+// one, a parameter's opener, the tool's closer. It returns where reading
+// goes on, or 0 to leave the tag to the tag scan (another tag, one cut by
+// the chunk). Catalog dialects write a tag every few bytes; this is the
+// same reading without the scan's turns.
+func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
+	k := j + 1
+	closing := k < len(b) && b[k] == '/'
+	if closing {
+		k++
+	}
+	if k >= len(b) || nameBytes[b[k]]&nameFirst == 0 {
+		return 0
+	}
+	e := genericNameEnd(b, k)
+	if e == 0 || b[e] != '>' {
+		return 0
+	}
+	name, off, v, c := b[k:e], p.off+j, &r.val, &p.calls.cur
+	switch {
+	case r.state == psValue && closing && string(name) == v.name: // held (valueTag's isClose)
+		if v.pendOn {
+			r.flushPend(p)
+		}
+		v.pendOn, v.pendOff, v.pendBad = true, off, false
+		v.pend = append(v.pend[:0], b[j:e+1]...)
+	case r.state == psValue && (closing && string(name) == c.name ||
+		v.pendOn && !closing && c.tool != nil && c.tool.ParamBytes(name) != nil && !c.gaveBytes(name)): // valueTag's follower
+		if !r.valueClose(p, off) {
+			if closing {
+				p.mode = c.skipRet
+			}
+			break
+		}
+		r.catalogBetween(p, name, closing, off)
+	case r.state == psBetween && (!closing || string(name) == c.name):
+		r.catalogBetween(p, name, closing, off)
+	default:
+		return 0
+	}
+	p.junk = false
+	return e + 1
+}
+
+// catalogBetween is invokeTag's reading of a catalog call's parameter
+// opener or the tool's closer (catalogTag checked which it is).
+func (r *paramReader) catalogBetween(p *Parser, name []byte, closing bool, off int) {
+	if closing {
+		r.endInvoke(p, off)
+		return
+	}
+	p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
+	r.valueOpen(p, name, off)
 }
 
 // cdataStep reads a CDATA section of a value: the rest of its opener
