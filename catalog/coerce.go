@@ -82,6 +82,9 @@ func (s *coerceSchema) collect(out *[]string, depth int) {
 // type. A string parameter stays a string even when its text looks like
 // 007, true or null; a union is buffered and coerced (AppendCoerced).
 func KeepsString(p *toolcall.Param) bool {
+	if p != nil && len(p.Types) == 1 && p.Types[0] == "string" { // the usual string parameter, at once
+		return true
+	}
 	types := ParamTypes(p)
 	if len(types) == 0 {
 		return true
@@ -175,6 +178,9 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	if allowed == 0 || allowed&^tString == 0 { // no types, or only string: KeepsString
 		return AppendJSONString(dst, value)
 	}
+	if allowed&tInteger != 0 && plainInteger(value) { // already the integer's JSON: as it is
+		return append(dst, value...)
+	}
 	v := bytes.TrimSpace(value)
 	if s := string(v); (strings.EqualFold(s, "null") || strings.EqualFold(s, "none")) && (allowed&tNull != 0 || allowed&tString == 0) ||
 		s == "" && allowed&tNull != 0 && allowed&tString == 0 {
@@ -216,6 +222,21 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	// A string, or text that fits no allowed type: "three" for an
 	// integer stays a string for validation to report.
 	return AppendJSONString(dst, value)
+}
+
+// plainInteger reports whether v is a decimal integer written as JSON
+// writes it: digits without a sign, space or leading zero, short enough
+// for an int64 (what the general path would give back unchanged).
+func plainInteger(v []byte) bool {
+	if len(v) == 0 || len(v) > 18 || v[0] == '0' && len(v) > 1 {
+		return false
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Fits reports whether raw JSON value v is of a type p's schema allows

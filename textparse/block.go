@@ -343,6 +343,8 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aReasonClose:
 		p.reason, p.mk.rset, p.fresh = false, nil, true
 	case aDrop:
+	case aLabel: // the newline right after it is the label's too
+		p.inr.label = &p.mk.comp.labelEnd
 	case aStray:
 		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.marker)
 	case aCall:

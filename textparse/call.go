@@ -69,9 +69,14 @@ type call struct {
 }
 
 // gave reports whether parameter name was given already.
-func (c *call) gave(name string) bool {
+func (c *call) gave(name string) bool { return gave(c, name) }
+
+// gaveBytes is gave for a name's bytes (a tag's, not copied).
+func (c *call) gaveBytes(name []byte) bool { return gave(c, name) }
+
+func gave[S string | []byte](c *call, name S) bool {
 	for _, g := range c.given {
-		if g == name {
+		if g == string(name) {
 			return true
 		}
 	}

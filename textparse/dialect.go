@@ -149,7 +149,8 @@ type Tags struct {
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an
-// optional label right after Open, dropped: with Open <|ch>, Close <ch|>
+// optional label right after Open, dropped with the newline that may
+// follow it (templates write <|ch>thought\n): with Open <|ch>, Close <ch|>
 // and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
 // reasoning.
 type Span struct{ Open, Close, Label string }
@@ -286,6 +287,7 @@ const (
 	aStray                  // a closer out of place (text)
 	aReasonCall             // a block's Open inside the dialect's reasoning span (reasoning)
 	aLateClose              // a reasoning span's Close in text (after a call ended the span)
+	aLabel                  // a reasoning span's Label, which a newline may end (reasoning)
 )
 
 // action is what a matched marker does.
@@ -333,6 +335,7 @@ type compiled struct {
 	anchorDialect []*Dialect
 	reason        []actionSet  // per reasoning span: its close marker
 	labels        []*actionSet // per reasoning span: its Label, nil for none
+	labelEnd      actionSet    // the newline that may end a Label
 	spans         []Span
 	spanOf        map[*Dialect]int // the first reasoning span of a dialect
 	blocks        map[*Block]*blockSets
@@ -341,6 +344,7 @@ type compiled struct {
 
 func compile(ds []*Dialect) *compiled {
 	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
+	c.labelEnd.on("\n", action{kind: aDrop})
 	var lateClose []action
 	for _, d := range ds {
 		if d.NoAuto && len(ds) > 1 {
@@ -415,7 +419,7 @@ func compile(ds []*Dialect) *compiled {
 			var ls *actionSet
 			if sp.Label != "" {
 				ls = &actionSet{}
-				ls.on(sp.Label, action{kind: aDrop, dialect: d})
+				ls.on(sp.Label, action{kind: aLabel, dialect: d})
 			}
 			c.labels = append(c.labels, ls)
 			c.spans = append(c.spans, sp)

@@ -35,6 +35,14 @@ func ExampleParser_longcat() {
 	// call get_weather {"city": "Oslo"}
 }
 
+// Qwen2.5-Coder writes its calls in a <tools> tag.
+func ExampleParser_qwen25Coder() {
+	showCalls(mustNew(opts{Format: FormatQwen25Coder}), "Sure.\n<tools>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}\n</tools>")
+	// Output:
+	// text "Sure.\n"
+	// call get_weather {"city": "Oslo"}
+}
+
 func ExampleParser_deepSeekV3() {
 	showCalls(mustNew(opts{Format: FormatDeepSeekV3, ReasoningOpen: true}),
 		"The user wants Tokyo.</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"location\": \"Tokyo\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>")

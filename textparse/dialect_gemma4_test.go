@@ -18,7 +18,7 @@ var gemma4Cases = []parseCase{
 		want: `call=get_weather{"city":"Paris"} call=read_file{"path":"a.go","start_line":10}`},
 	{name: "gemma4/thought_then_call", format: FormatGemma4,
 		in:   "<|channel>thought\nThe user wants Paris.<channel|>Checking.<|tool_call>call:get_weather{city:<|\"|>Paris<|\"|>}<tool_call|>",
-		want: `text="Checking." reasoning="\nThe user wants Paris." call=get_weather{"city":"Paris"}`},
+		want: `text="Checking." reasoning="The user wants Paris." call=get_weather{"city":"Paris"}`},
 	{name: "gemma4/nested_structures", format: FormatGemma4,
 		in:   `<|tool_call>call:edit{path:<|"|>t.txt<|"|>,edits:[{newText:<|"|>orange<|"|>,oldText:<|"|>apple<|"|>}],cfg:{deep:{x:-1.5e2,ok:false,none:null}}}<tool_call|>`,
 		want: `call=edit{"path":"t.txt","edits":[{"newText":"orange","oldText":"apple"}],"cfg":{"deep":{"x":-1.5e2,"ok":false,"none":null}}}`},
@@ -154,9 +154,25 @@ var gemma4Cases = []parseCase{
 		want: `text="Then." error=invalid_json`},
 	// A channel closer with no channel open, after the answer, is
 	// markup; so is an empty channel after it.
+	// The template writes the label on its own line: the newline after
+	// it is the label's, one more is the reasoning's (Ollama, vLLM and
+	// llama.cpp read "thought\n" so).
+	{name: "gemma4/label_newline_dropped", format: FormatGemma4,
+		in:   "<|channel>thought\n\nStep one.<channel|>Done.<|channel>thoughtNo newline.<channel|><|channel>\nUnlabelled.<channel|>",
+		want: `text="Done." reasoning="\nStep one.No newline.\nUnlabelled."`},
+	// A value the catalog types as a string, written without its <|"|>
+	// delimiters and cut by the closer (Ollama's raw terminal string
+	// repair): its bytes up to the closer, leading newlines kept.
+	{name: "gemma4/bare_string_cut_by_closer_repaired", format: FormatGemma4, tools: true,
+		in:   "<|tool_call>call:write_to_file{path:<|\"|>notes.md<|\"|>,content:\n\n# Notes\n\nShip <b>it</b> today.\n<tool_call|>Saved.",
+		want: `text="Saved." call=write_to_file{"path":"notes.md","content":"\n\n# Notes\n\nShip <b>it</b> today.\n"} error=repaired_value`},
+	// Not typed as a string, or nested, the value's type is a guess.
+	{name: "gemma4/bare_value_cut_by_closer_untyped", format: FormatGemma4, tools: true,
+		in:   "<|tool_call>call:read_file{start_line:ten<tool_call|>A.<|tool_call>call:write_to_file{content:{body:long text<tool_call|>B.<|tool_call>call:save{content:\nhello<tool_call|>C.",
+		want: `text="A.B.C." error=invalid_json error=invalid_json error=unknown_tool error=invalid_json`},
 	{name: "gemma4/stray_channel_closers", format: FormatGemma4,
 		in:   "<|channel>thought\n<channel|>Rain by noon.<|channel>thought\n<channel|><channel|>",
-		want: `text="Rain by noon." reasoning="\n\n" error=malformed_markup`},
+		want: `text="Rain by noon." error=malformed_markup`},
 	// A bare value in single quotes is the string inside them (Ollama's
 	// Gemma 4 tests); a lone quote is a word.
 	{name: "gemma4/single_quoted_bare_value", format: FormatGemma4,

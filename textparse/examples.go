@@ -57,6 +57,7 @@ var exampleWriters = map[Format]string{
 	"olmo3":            "{{.Text}}<function_calls>\n{{.Name}}({{.PythonArgs}})\n</function_calls>",
 	"phi4_mini":        `{{.Text}}functools[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
 	"pythonic":         `{{.Text}}<|python_start|>[{{.Name}}({{.PythonArgs}})]<|python_end|>`,
+	"qwen25_coder":     "{{.Text}}\n<tools>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tools>",
 	"qwen3_coder":      "{{.Text}}<tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>\n{{.Raw}}\n</parameter>\n{{end}}</function>\n</tool_call>",
 	"seed_oss":         "{{.Text}}<seed:tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>{{.Raw}}</parameter>\n{{end}}</function>\n</seed:tool_call>",
 	"step3":            `{{.Text}}<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="{{.Name}}">{{range .Args}}<steptml:parameter name="{{.Key}}">{{.Raw}}</steptml:parameter>{{end}}</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,

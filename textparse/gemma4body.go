@@ -70,7 +70,12 @@ type gemReader struct {
 	lit    bool
 	litOff int
 	key    []byte // the last key of the arguments object (a parameter's name)
+	// lead: the white space before the value of key (at most maxLead
+	// bytes), a bare string's own when repairBare reads it.
+	lead []byte
 }
+
+const maxLead = 64
 
 // typedQuoted: a delimited string of a body whose Quote is set
 // (FunctionGemma's <escape>) that reads whole as a JSON number, true,
@@ -258,6 +263,7 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			p.scratch = append(p.scratch, ':')
 			if len(g.stack) == 1 {
 				g.key = append(g.key[:0], key...)
+				g.lead = g.lead[:0]
 			}
 			g.out(p, s, g.bufAt)
 			g.elems = true
@@ -265,6 +271,9 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			i++
 		case gmValue:
 			if isSpace(c) {
+				if len(g.stack) == 1 && len(g.lead) < maxLead {
+					g.lead = append(g.lead, c)
+				}
 				i++
 				continue
 			}
@@ -599,6 +608,9 @@ func (g *gemReader) closer(p *Parser, i int) {
 	if g.ltRet == gmString && g.repair(p, closer, p.off+i) {
 		return
 	}
+	if g.ltRet == gmBare && g.repairBare(p, p.off+i) {
+		return
+	}
 	what := "its arguments"
 	switch g.ltRet {
 	case gmName:
@@ -632,6 +644,34 @@ func (g *gemReader) repair(p *Parser, closer string, end int) bool {
 	g.flush(p)
 	p.evs = append(p.evs, g.warn...)
 	p.errorf(g.ltOff, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "Gemma call: a string left open before %s, closed there", before)
+	p.endBlockCall(end)
+	p.mode = p.calls.cur.skipRet // the closer was read: the block is over
+	return true
+}
+
+// repairBare ends the call at the block's closer (ending at input offset
+// end) when the only thing left open is a bare value of the arguments
+// object that the catalog types as a string, cut by the closer (the
+// model wrote a file's text without its <|"|> delimiters and the
+// arguments' '}'): where it ends is not in doubt, so its bytes up to the
+// closer, as written (the white space before it too), are the string, as
+// Ollama repairs it, reported as repaired_value. Without such a schema
+// the value's type is a guess, and the call stays broken.
+func (g *gemReader) repairBare(p *Parser, end int) bool {
+	if len(g.stack) != 1 || len(trimSpace(g.buf)) == 0 || p.calls.cur.tool == nil {
+		return false
+	}
+	if prm := p.calls.cur.tool.ParamBytes(g.key); prm == nil || len(catalog.ParamTypes(prm)) == 0 || !catalog.KeepsString(prm) {
+		return false
+	}
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '"')
+	p.scratch = catalog.AppendJSONChars(catalog.AppendJSONChars(p.scratch, g.lead), g.buf)
+	p.scratch = append(p.scratch, '"', '}')
+	g.out(p, s, g.bufAt)
+	g.flush(p)
+	p.evs = append(p.evs, g.warn...)
+	p.errorf(g.bufAt, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "Gemma call: a string value without its delimiters, cut by %s, read up to it", p.mk.blk.Close)
 	p.endBlockCall(end)
 	p.mode = p.calls.cur.skipRet // the closer was read: the block is over
 	return true

@@ -194,9 +194,15 @@ func (p *Parser) matchStep(b []byte, i int) int {
 		return i + n
 	}
 	if m.n == 1 && i < len(b) {
-		k := m.fastName(b[i:])
-		if k == 0 {
+		// A generic name first where the state reads them (fastGeneric
+		// declines at once when a known name may start here, and fastName
+		// finds nothing where none may).
+		k := 0
+		if m.tset.genericOpen || m.tset.genericClose {
 			k = m.fastGeneric(b[i:])
+		}
+		if k == 0 {
+			k = m.fastName(b[i:])
 		}
 		i += k
 		if k > 0 && i < len(b) && b[i] == '>' {

@@ -226,7 +226,13 @@ type catalogTag struct {
 // Answers are cached per name, so that ordinary markup (<div>, <b>) and
 // the calls of a tool met before cost no allocation.
 func (p *Parser) lookupTag(name []byte) catalogTag {
+	for i := range p.tags.recent { // the tools called last: no map lookup
+		if t := &p.tags.recent[i]; t.tool != nil && t.name == string(name) {
+			return *t
+		}
+	}
 	if t, ok := p.tags.tagCache[string(name)]; ok {
+		p.remember(t)
 		return t
 	}
 	s := string(name)
@@ -240,5 +246,15 @@ func (p *Parser) lookupTag(name []byte) catalogTag {
 		}
 		p.tags.tagCache[s] = ct
 	}
+	p.remember(ct)
 	return ct
+}
+
+// remember keeps a tool's tag among the few looked up last (an agent's
+// turn calls the same few tools again and again).
+func (p *Parser) remember(t catalogTag) {
+	if t.tool != nil {
+		p.tags.recent[p.tags.recentN%len(p.tags.recent)] = t
+		p.tags.recentN++
+	}
 }

@@ -128,6 +128,8 @@ type tagState struct {
 	skip     string                // closing tag that ends mSkip
 	skipN    int                   //
 	tagCache map[string]catalogTag // lookupTag
+	recent   [4]catalogTag         // lookupTag's last tools, recentN the next slot
+	recentN  int
 	// fmt: the tag table's dialect of the format in use (nil: not
 	// XML-style); fmtSet once formatTag has looked it up since the format
 	// last changed (setDetected).

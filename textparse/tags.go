@@ -189,15 +189,33 @@ func (t *match) fastGeneric(rest []byte) int {
 	if !generic || j >= len(rest) || mask&tt.first[rest[j]] != 0 || nameBytes[rest[j]]&nameFirst == 0 {
 		return 0
 	}
+	e := genericNameEnd(rest, j)
+	if e == 0 {
+		return 0
+	}
+	if e <= 16 && len(rest) >= 16 { // the sixteen bytes as two words, no copy call
+		binary.LittleEndian.PutUint64(t.buf[1:], binary.LittleEndian.Uint64(rest))
+		binary.LittleEndian.PutUint64(t.buf[9:], binary.LittleEndian.Uint64(rest[8:]))
+		t.n += e
+	} else {
+		t.n += copy(t.buf[1:], rest[:e])
+	}
+	t.closing, t.cand, t.kind = j == 1, 0, tkGeneric
+	return e
+}
+
+// genericNameEnd returns the end of the generic name at rest[j:], whose
+// first byte may start one, when a byte that is not a name's follows it
+// in rest; 0 when the name runs to the end of rest (cut by the chunk) or
+// past maxGenericName (stepTag fails it).
+func genericNameEnd(rest []byte, j int) int {
 	e, lim := j+1, min(len(rest), j+maxGenericName+1)
 	for e < lim && nameBytes[rest[e]]&nameNext != 0 {
 		e++
 	}
-	if e == len(rest) || e-j > maxGenericName { // cut by the chunk, or too long for a name (stepTag fails it)
+	if e == len(rest) || e-j > maxGenericName {
 		return 0
 	}
-	t.n += copy(t.buf[1:], rest[:e])
-	t.closing, t.cand, t.kind = j == 1, 0, tkGeneric
 	return e
 }
 

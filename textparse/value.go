@@ -95,13 +95,15 @@ const (
 func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	v := &r.val
 	x := p.callDialect()
-	*v = value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0], keepNL: x != nil && x.keepNL, cdata: x != nil && x.d.Tags.CDATA}
+	v.reset(x)
 	if t := p.calls.cur.tool; t != nil {
 		v.param = t.ParamBytes(name)
-		if i := paramIndex(t, v.param); i >= 0 {
-			p.calls.cur.givenSet |= 1 << i
+		if x != nil && x.schemaParams && p.calls.cur.kind == ckInvoke && len(t.Params) > 0 {
+			v.schema = true // givenSet is read only then (nested)
+			if i := paramIndex(t, v.param); i >= 0 {
+				p.calls.cur.givenSet |= 1 << i
+			}
 		}
-		v.schema = x != nil && x.schemaParams && p.calls.cur.kind == ckInvoke && len(t.Params) > 0
 	}
 	if p.calls.cur.kind == ckCatalog { // the name its closing tag must repeat
 		if v.param != nil {
@@ -146,6 +148,21 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	r.state = psValue
+}
+
+// reset makes v a new value of a parameter of dialect x (nil: a catalog
+// dialect), its buffers kept. Field by field, not a struct literal: the
+// slices keep their buffers without a write barrier each (this runs per
+// parameter); TestValueResetClearsEveryField holds it to every field.
+func (v *value) reset(x *tagDialect) {
+	v.buf, v.pend, v.ws = v.buf[:0], v.pend[:0], v.ws[:0]
+	v.param, v.name = nil, ""
+	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall = false, true, false, false, false, false, false, false
+	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
+	v.keepNL, v.cdata, v.schema, v.nest, v.wrapQ = false, false, false, 0, false
+	if x != nil {
+		v.keepNL, v.cdata = x.keepNL, x.d.Tags.CDATA
+	}
 }
 
 // valueContent takes bytes of the value (or whitespace after a held
@@ -566,6 +583,11 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	if !lt {
 		return j
 	}
+	if p.calls.cur.kind == ckCatalog {
+		if n := r.catalogTag(p, b, j); n > 0 {
+			return n
+		}
+	}
 	if r.state == psValue && r.val.cdata && (j+1 == len(b) || b[j+1] == '!') {
 		r.val.cdN, r.val.cdOff = 1, p.off+j // perhaps <![CDATA[: held
 		return j + 1
@@ -578,6 +600,72 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	r.tags(p, &m.tset)
 	m.beginTag(p.off + j)
 	return p.matchStep(b, j+1)
+}
+
+// catalogTag acts on a catalog call's tag that is whole at b[j] (its
+// '<'), <NAME> or </NAME>, where the tag scan would read it as a generic
+// tag (fastGeneric) and valueTag or invokeTag would take it: a value's
+// own closer (held), the closer or next parameter that confirms a held
+// one, a parameter's opener, the tool's closer. It returns where reading
+// goes on, or 0 to leave the tag to the tag scan (another tag, one cut by
+// the chunk). Catalog dialects write a tag every few bytes; this is the
+// same reading without the scan's turns.
+func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
+	v, c, off := &r.val, &p.calls.cur, p.off+j
+	if j+1 < len(b) && b[j+1] == '/' { // a closer: the names it may be are known, no scan
+		switch e := 0; {
+		case r.state == psValue && wholeCloser(b, j, v.name, &e): // held (valueTag's isClose)
+			if v.pendOn {
+				r.flushPend(p)
+			}
+			v.pendOn, v.pendOff, v.pendBad = true, off, false
+			v.pend = append(v.pend[:0], b[j:e+1]...)
+			p.junk = false
+			return e + 1
+		case (r.state == psValue || r.state == psBetween) && wholeCloser(b, j, c.name, &e): // the tool's
+			if r.state == psValue && !r.valueClose(p, off) {
+				p.mode = c.skipRet
+			} else {
+				r.endInvoke(p, off)
+			}
+			p.junk = false
+			return e + 1
+		}
+		return 0
+	}
+	if r.state == psValue && !v.pendOn || r.state != psValue && r.state != psBetween ||
+		j+1 >= len(b) || nameBytes[b[j+1]]&nameFirst == 0 {
+		return 0
+	}
+	e := genericNameEnd(b, j+1)
+	if e == 0 || b[e] != '>' {
+		return 0
+	}
+	name := b[j+1 : e]
+	if r.state == psValue { // after a held closer: the next parameter confirms it (valueTag's follower)
+		if c.tool == nil || c.tool.ParamBytes(name) == nil || c.gaveBytes(name) {
+			return 0
+		}
+		if !r.valueClose(p, off) {
+			p.junk = false
+			return e + 1
+		}
+	}
+	p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
+	r.valueOpen(p, name, off)
+	p.junk = false
+	return e + 1
+}
+
+// wholeCloser reports whether </name> is whole at b[j] (its '<'), and
+// sets *e to the index of its '>'.
+func wholeCloser(b []byte, j int, name string, e *int) bool {
+	k := j + 2 + len(name)
+	if name == "" || k >= len(b) || b[k] != '>' || string(b[j+2:k]) != name {
+		return false
+	}
+	*e = k
+	return true
 }
 
 // cdataStep reads a CDATA section of a value: the rest of its opener

@@ -1,0 +1,46 @@
+package textparse
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// TestValueResetClearsEveryField: reset, written field by field for speed,
+// leaves a used value as the struct literal it stands for would, for
+// every field value has (a field added later and not reset fails here).
+func TestValueResetClearsEveryField(t *testing.T) {
+	var dirty value
+	rv := reflect.ValueOf(&dirty).Elem()
+	for i := 0; i < rv.NumField(); i++ {
+		f := rv.Field(i)
+		f = reflect.NewAt(f.Type(), f.Addr().UnsafePointer()).Elem() // unexported fields too
+		switch f.Kind() {
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Int:
+			f.SetInt(7)
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Slice:
+			f.SetBytes([]byte("held"))
+		case reflect.Pointer:
+			f.Set(reflect.ValueOf(&toolcall.Param{Name: "p"}))
+		default:
+			t.Fatalf("value field %s of kind %s: teach this test to dirty it", rv.Type().Field(i).Name, f.Kind())
+		}
+	}
+	for _, x := range []*tagDialect{nil, {keepNL: true, d: &Dialect{Tags: &Tags{CDATA: true}}}} {
+		v := dirty
+		v.buf, v.pend, v.ws = append([]byte(nil), dirty.buf...), append([]byte(nil), dirty.pend...), append([]byte(nil), dirty.ws...)
+		v.reset(x)
+		want := value{start: true, buf: v.buf[:0], pend: v.pend[:0], ws: v.ws[:0]}
+		if x != nil {
+			want.keepNL, want.cdata = x.keepNL, x.d.Tags.CDATA
+		}
+		if !reflect.DeepEqual(v, want) {
+			t.Errorf("reset(%v) left %+v, want %+v", x != nil, v, want)
+		}
+	}
+}
