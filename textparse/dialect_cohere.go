@@ -3,7 +3,8 @@ package textparse
 // Cohere Command R7B / Command A: a JSON list of calls between action
 // markers, reasoning between thinking markers, the answer between response
 // markers (dropped: they carry no meaning for calls; Command A writes
-// <|START_TEXT|>…<|END_TEXT|> inside its response, dropped too).
+// <|START_TEXT|>…<|END_TEXT|> inside its response, dropped too, and so is
+// the end-of-turn token when it arrives spelled out).
 //
 //	<|START_THINKING|>…<|END_THINKING|><|START_ACTION|>[
 //	    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}
@@ -21,6 +22,6 @@ func init() {
 			Body: Body{Read: ReadJSON, Fence: true},
 		}},
 		Reasoning: []Span{{Open: "<|START_THINKING|>", Close: "<|END_THINKING|>"}},
-		Drop:      []string{"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>"},
+		Drop:      []string{"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"},
 	})
 }

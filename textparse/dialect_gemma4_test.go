@@ -181,8 +181,13 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/stray_closer_after_call", format: FormatGemma4,
 		in:   `<|tool_call>call:f{a:1}<tool_call|><tool_call|>Then.`,
 		want: `text="Then." call=f{"a":1} error=malformed_markup`},
+	// Without its call: keyword the block holds no call, as vLLM, SGLang
+	// and Ollama read it; the calls after it are read.
+	{name: "gemma4/call_keyword_missing", format: FormatGemma4,
+		in:   "Let me see. <|tool_call>get_weather{city:<|\"|>Oslo<|\"|>}<tool_call|>Then <|tool_call>call:get_weather{city:<|\"|>Rome<|\"|>}<tool_call|>",
+		want: `text="Let me see. Then " call=get_weather{"city":"Rome"} error=malformed_markup`},
 	{name: "gemma4/fuzz_chunking_seed", format: FormatGemma4,
-		in:   `<|tool_call>00{:[0000,,0`,
+		in:   `<|tool_call>call:00{:[0000,,0`,
 		want: `error=invalid_json`},
 	{name: "gemma4/auto", format: FormatAuto,
 		in:   `Sure.<|tool_call>call:get_weather{city:<|"|>Nice<|"|>}<tool_call|>`,

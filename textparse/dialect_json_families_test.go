@@ -117,6 +117,22 @@ var cohereCases = []parseCase{
 	{name: "cohere/end_thinking_first", format: FormatCohere,
 		in:   "<|END_THINKING|><|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}\n]<|END_ACTION|>",
 		want: `call=list_files{} id=0 error=malformed_markup`},
+	// Command A's end-of-turn token spelled out as text is markup, after
+	// a text block or bare content alike (Ollama's cohere parser).
+	{name: "cohere/end_of_turn_dropped", format: FormatCohere, open: true,
+		in:   "Short one.<|END_THINKING|><|START_TEXT|>It is 9 am.<|END_TEXT|><|END_OF_TURN_TOKEN|>",
+		want: `text="It is 9 am." reasoning="Short one."`},
+	{name: "cohere/bare_answer_then_end_of_turn", format: FormatCohere, open: true,
+		in:   "Short one.<|END_THINKING|>It is 9 am.<|END_OF_TURN_TOKEN|>",
+		want: `text="It is 9 am." reasoning="Short one."`},
+	// A broken call of the list does not drop the next one, and a comma
+	// left out between two calls is reported, both calls read.
+	{name: "cohere/broken_call_then_sibling", format: FormatCohere, open: true,
+		in:   "Two calls.<|END_THINKING|><|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"set_timer\", \"parameters\": {\"at\": 07:45}},\n    {\"tool_call_id\": \"1\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Bergen\"}}\n]<|END_ACTION|>",
+		want: `reasoning="Two calls." call=get_weather{"city":"Bergen"} id=1 error=invalid_json`},
+	{name: "cohere/missing_comma_between_calls", format: FormatCohere,
+		in:   "<|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}\n{\"tool_call_id\": \"1\", \"tool_name\": \"grep\", \"parameters\": {\"pattern\": \"{x}\"}}]<|END_ACTION|>",
+		want: `call=list_files{} id=0 call=grep{"pattern":"{x}"} id=1 error=malformed_markup`},
 	{name: "cohere/text_around", format: FormatCohere,
 		in:   "Checking. <|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}]<|END_ACTION|> done",
 		want: `text="Checking.  done" call=list_files{} id=0`},

@@ -199,6 +199,12 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				e.state = eArrElem
 				i++
 				continue
+			case c == '{' && e.state == eArrAfter:
+				// "}{" or "}\n{": a call object right after another,
+				// its comma left out. The call is read, as Ollama reads
+				// Command A's lists, and the slip reported.
+				p.errorf(off, toolcall.CodeMalformedMarkup, -1, "missing ',' between the calls of a list")
+				e.state = eArrElem
 			}
 			if e.elems == 0 && c != '{' && p.mk.blk != nil && p.mk.blk.Anchored && p.rd.body == bodyStep(e) && isPyIdentStart(c) && !p.args.fenced {
 				// "[TOOL_CALLS]…", "[Note] …" at the start of the answer:

@@ -217,9 +217,16 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			off = p.off + i
 			name := trimSpace(p.calls.name)
 			// A stray ':' before call: (<|tool_call>:call:f{…}) is a
-			// slip of the model's, not part of the name.
-			name = bytes.TrimPrefix(bytes.TrimPrefix(name, []byte(":")), []byte("call:"))
-			p.setName(p.calls.names.Intern(trimSpace(name)), p.calls.nameOff)
+			// slip of the model's, not part of the name. Without the
+			// call: keyword the block holds no call (vLLM, SGLang and
+			// Ollama read none): markup the model broke.
+			name = bytes.TrimPrefix(name, []byte(":"))
+			if !bytes.HasPrefix(name, []byte("call:")) {
+				p.abandon(p.calls.nameOff, toolcall.CodeMalformedMarkup, "Gemma call without its call: keyword")
+				g.skip(p)
+				return i
+			}
+			p.setName(p.calls.names.Intern(trimSpace(name[len("call:"):])), p.calls.nameOff)
 			s := len(p.scratch)
 			p.scratch = append(p.scratch, '{')
 			if !g.open(p, s, off) {
