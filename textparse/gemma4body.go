@@ -210,7 +210,7 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				continue
 			}
 			if b[i] != '{' {
-				p.abandon(off, toolcall.CodeInvalidToolName, "Gemma call name longer than 512 bytes")
+				p.abandon(p.calls.nameOff, toolcall.CodeInvalidToolName, "Gemma call name longer than 512 bytes")
 				g.skip(p)
 				return i
 			}
