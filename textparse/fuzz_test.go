@@ -13,10 +13,16 @@ import (
 // concatenate to valid JSON object arguments, and a random chunking gives
 // the events of one chunk.
 func fuzzParse(t *testing.T, format Format, withTools bool, in []byte, seed uint64) {
-	o := opts{Format: format, MaxDepth: 16}
+	var set toolcall.ToolSet
 	if withTools {
-		o.Tools = tools
+		set = tools
 	}
+	fuzzParseWith(t, format, set, in, seed)
+}
+
+// fuzzParseWith is fuzzParse with the tool set set (nil for none).
+func fuzzParseWith(t *testing.T, format Format, set toolcall.ToolSet, in []byte, seed uint64) {
+	o := opts{Format: format, MaxDepth: 16, Tools: set}
 	whole := runRaw(mustNew(o), [][]byte{in})
 	if err := checkInvariants(in, whole); err != nil {
 		t.Fatalf("whole input: %v", err)

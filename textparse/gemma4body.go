@@ -210,7 +210,7 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				continue
 			}
 			if b[i] != '{' {
-				p.abandon(off, toolcall.CodeInvalidToolName, "Gemma call name longer than 512 bytes")
+				p.abandon(p.calls.nameOff, toolcall.CodeInvalidToolName, "Gemma call name longer than 512 bytes")
 				g.skip(p)
 				return i
 			}
@@ -648,12 +648,18 @@ func (g *gemReader) repair(p *Parser, closer string, end int) bool {
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, '"', '}')
 	g.out(p, s, g.ltOff)
+	g.endRepaired(p, g.ltOff, end, "Gemma call: a string left open before %s, closed there", before)
+	return true
+}
+
+// endRepaired ends a call whose arguments a repair completed, reported
+// at off (repaired_value), at the block's closer (ending at end).
+func (g *gemReader) endRepaired(p *Parser, off, end int, format string, args ...any) {
 	g.flush(p)
 	p.evs = append(p.evs, g.warn...)
-	p.errorf(g.ltOff, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "Gemma call: a string left open before %s, closed there", before)
+	p.errorf(off, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), format, args...)
 	p.endBlockCall(end)
 	p.mode = p.calls.cur.skipRet // the closer was read: the block is over
-	return true
 }
 
 // repairBare ends the call at the block's closer (ending at input offset
@@ -676,11 +682,7 @@ func (g *gemReader) repairBare(p *Parser, end int) bool {
 	p.scratch = catalog.AppendJSONChars(catalog.AppendJSONChars(p.scratch, g.lead), g.buf)
 	p.scratch = append(p.scratch, '"', '}')
 	g.out(p, s, g.bufAt)
-	g.flush(p)
-	p.evs = append(p.evs, g.warn...)
-	p.errorf(g.bufAt, toolcall.CodeRepairedValue, p.calls.cur.errIndex(), "Gemma call: a string value without its delimiters, cut by %s, read up to it", p.mk.blk.Close)
-	p.endBlockCall(end)
-	p.mode = p.calls.cur.skipRet // the closer was read: the block is over
+	g.endRepaired(p, g.bufAt, end, "Gemma call: a string value without its delimiters, cut by %s, read up to it", p.mk.blk.Close)
 	return true
 }
 
