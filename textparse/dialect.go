@@ -146,6 +146,15 @@ type Tags struct {
 	// in it: each closer first closes the nearest such opener, so a call
 	// quoted whole inside a value stays in it.
 	SchemaParams bool
+	// Unwrap names parameters a model writes the whole arguments object
+	// in (<parameter name="arguments">{"city": "Paris"}</parameter>):
+	// where the catalog gives the tool's parameters and the tool has none
+	// of that name, such a parameter written as the call's only one, whose
+	// value is an object (JSON or a Python literal, or a string holding
+	// one) of the tool's parameters, is read as the call's arguments, as
+	// the serving stacks repair it. Its value is held until the call's
+	// closer or its next parameter decides.
+	Unwrap []string
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an

@@ -47,7 +47,9 @@ func init() {
 // tags (JSONBody), as SGLang's DeepSeek-V3.2 detector reads it.
 func dsml(prefix, block string) *Tags {
 	return &Tags{Wrapper: prefix + block, Reopen: true, Invoke: prefix + "invoke", Param: prefix + "parameter",
-		Bare: true, Typed: "string", Fence: true, JSONBody: true}
+		Bare: true, Typed: "string", Fence: true, JSONBody: true,
+		// vLLM's DeepSeek parsers unwrap a lone arguments/input object.
+		Unwrap: []string{"arguments", "input"}}
 }
 
 func init() { invokeHooks = append(invokeHooks, (*Parser).invokeJSONBody) }

@@ -11,7 +11,13 @@ func init() {
 	parseCases = append(parseCases, dsmlFamilyCases("deepseek_v41", FormatDeepSeekV41, "｜DSML｜ ", "calls", "｜DSML｜")...)
 	quoted := "Use this markup:\n```\n" + dsmlFC + dsmlInvoke("f", "a", "true", "1") + dsmlFE + "\n```\n"
 	parseCases = append(parseCases, parseCase{name: "deepseek_v32/fenced_quote_is_text", format: FormatDeepSeekV32,
-		in: quoted, want: "text=" + strconv.Quote(quoted)})
+		in: quoted, want: "text=" + strconv.Quote(quoted)},
+		parseCase{name: "deepseek_v32/lone_arguments_unwrapped", format: FormatDeepSeekV32, tools: true,
+			in:   dsmlFC + "\n" + dsmlInvoke("get_weather", "arguments", "false", `{"city": "Lyon", "days": 4}`) + dsmlFE,
+			want: `call=get_weather{"city":"Lyon","days":4}`},
+		parseCase{name: "deepseek_v32/lone_arguments_then_text", format: FormatDeepSeekV32, tools: true,
+			in:   dsmlFC + "\n" + dsmlInvoke("get_weather", "arguments", "true", `{"city": "Lyon"}`) + dsmlFE + "\nDone.",
+			want: `text="\nDone." call=get_weather{"city":"Lyon"}`})
 }
 
 // esc is s as summary quotes it, without the quotes.
@@ -71,6 +77,20 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 			want: `text="<` + other + `invoke name=\"f\">"`},
 		{name: "stray_closer", in: "Done.</" + pre + block + ">",
 			want: `text="Done." error=malformed_markup`},
+		// vLLM's DeepSeek parsers: the whole arguments object written as a
+		// lone arguments/input parameter the tool lacks is the arguments.
+		{name: "lone_arguments_unwrapped", tools: true, in: calls(invoke("get_weather", param("arguments", "false", `{"city": "Oslo", "days": 2}`))),
+			want: `call=get_weather{"city":"Oslo","days":2}`},
+		{name: "lone_input_string_unwrapped", tools: true, in: calls(invoke("get_weather", param("input", "true", `{"city": "Oslo"}`))),
+			want: `call=get_weather{"city":"Oslo"}`},
+		{name: "arguments_beside_another_param_kept", tools: true, in: calls(invoke("get_weather", param("arguments", "false", `{"city": "Oslo"}`), param("days", "false", "1"))),
+			want: `call=get_weather{"arguments":{"city":"Oslo"},"days":1}`},
+		{name: "arguments_of_other_keys_kept", tools: true, in: calls(invoke("get_weather", param("arguments", "false", `{"town": "Oslo"}`))),
+			want: `call=get_weather{"arguments":{"town":"Oslo"}}`},
+		{name: "arguments_text_kept", tools: true, in: calls(invoke("get_weather", param("input", "true", "Oslo please"))),
+			want: `call=get_weather{"input":"Oslo please"}`},
+		{name: "arguments_without_catalog_kept", in: calls(invoke("get_weather", param("arguments", "false", `{"city": "Oslo"}`))),
+			want: `call=get_weather{"arguments":{"city":"Oslo"}}`},
 		{name: "auto", in: "Sure.\n\n" + paris,
 			want: `text="Sure.\n\n" call=get_weather{"city":"Paris","days":3}`},
 	}

@@ -18,6 +18,8 @@ func init() {
 		Wire:   `<function name="NAME"><param name="P">V</param></function>…`,
 		Tags: &Tags{Invoke: "function", Param: "param", Bare: true, CDATA: true,
 			// The tokenizer's merged spellings (vLLM reads them too).
-			InvokeAlt: []string{"functionname", "function\u0120name"}, ParamAlt: []string{"paramname", "param\u0120name"}},
+			InvokeAlt: []string{"functionname", "function\u0120name"}, ParamAlt: []string{"paramname", "param\u0120name"},
+			// An OpenAI-style wrapper around the arguments (vLLM unwraps it).
+			Unwrap: []string{"properties", "arguments"}},
 	})
 }

@@ -20,6 +20,11 @@ func mcCall(name string, kv ...string) string {
 // miniCPM5Cases are modelled on MiniCPM5-2B output with its chat template
 // (thinking on: "<think>\n…\n</think>\n\n" before the answer).
 var miniCPM5Cases = []parseCase{
+	// vLLM's MiniCPM5 parser: an OpenAI-style properties wrapper around
+	// the arguments (a Python literal here) is the arguments.
+	{name: "minicpm5/lone_properties_unwrapped", format: FormatMiniCPM5, tools: true,
+		in:   mcCall("get_weather", "properties", "{'city': 'Rome', 'days': 3}"),
+		want: `call=get_weather{"city":"Rome","days":3}`},
 	{name: "minicpm5/one_call", format: FormatMiniCPM5, tools: true,
 		in:   mcCall("get_weather", "city", "Paris", "days", "3"),
 		want: `call=get_weather{"city":"Paris","days":3}`},

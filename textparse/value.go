@@ -28,6 +28,12 @@ type paramReader struct {
 	kvD  *tagDialect
 	kvK  tagKind
 	kvOn uint64
+	// lone: the object of a parameter named by Tags.Unwrap, held until the
+	// call's closer (it is the arguments) or its next parameter (it is
+	// that parameter's value); loneName is the parameter's name.
+	lone     []byte
+	loneName string
+	loneOn   bool
 }
 
 // paramReader states.
@@ -82,6 +88,10 @@ type value struct {
 	schema bool
 	nest   int
 	wrapQ  bool // the last tag was a Wrapper opener read as text
+	// unwrap: the value is a Tags.Unwrap parameter's, buffered; unStr,
+	// unJSON and unUntyped are how it reads if it is not the arguments.
+	unwrap                   bool
+	unStr, unJSON, unUntyped bool
 }
 
 // The markers of a CDATA section.
@@ -131,6 +141,16 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 			v.str, v.json = false, true
 		}
 	}
+	if r.loneOn { // a second parameter: the held one was a parameter after all
+		r.flushLone(p, off)
+	}
+	if r.unwrapCandidate(p, x, name) {
+		v.unwrap, v.unStr, v.unJSON, v.unUntyped = true, v.str, v.json, v.untyped
+		v.str, v.json, v.untyped = false, false, false
+		r.loneName = p.calls.names.Intern(name)
+		r.state = psValue
+		return
+	}
 	s := len(p.scratch)
 	if p.calls.cur.nparams == 0 {
 		p.scratch = append(p.scratch, '{')
@@ -160,6 +180,7 @@ func (v *value) reset(x *tagDialect) {
 	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall = false, true, false, false, false, false, false, false
 	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
 	v.keepNL, v.cdata, v.schema, v.nest, v.wrapQ = false, false, false, 0, false
+	v.unwrap, v.unStr, v.unJSON, v.unUntyped = false, false, false, false
 	if x != nil {
 		v.keepNL, v.cdata = x.keepNL, x.d.Tags.CDATA
 	}
@@ -303,6 +324,11 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			}
 			p.abandon(off, toolcall.CodeTooDeep, "parameter %q nests deeper than %d", name, p.cfg.maxDepth)
 			return false
+		}
+		if v.unwrap {
+			r.closeLone(p, off)
+			r.state = psBetween
+			return true
 		}
 		s := len(p.scratch)
 		if t := trimSpace(v.buf); v.json && json.Valid(t) && catalog.Fits(v.param, t) {
@@ -448,6 +474,85 @@ func paramIndex(t *toolcall.Tool, param *toolcall.Param) int {
 	return -1
 }
 
+// unwrapCandidate reports whether parameter name, opening a call's
+// parameters, may hold the whole arguments object (Tags.Unwrap): the
+// catalog gives the tool's parameters and none of them is so named.
+func (r *paramReader) unwrapCandidate(p *Parser, x *tagDialect, name []byte) bool {
+	c := &p.calls.cur
+	if x == nil || len(x.d.Tags.Unwrap) == 0 || c.kind != ckInvoke || c.nparams > 0 || c.tool == nil || len(c.tool.Params) == 0 ||
+		c.tool.ParamBytes(name) != nil {
+		return false
+	}
+	for _, u := range x.d.Tags.Unwrap {
+		if u == string(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// closeLone ends a Tags.Unwrap parameter's value: an object of the tool's
+// parameters is held as the call's arguments (until the next parameter or
+// the call's closer decides); any other value is the parameter's, read as
+// it would have been.
+func (r *paramReader) closeLone(p *Parser, off int) {
+	v := &r.val
+	if obj, ok := loneObject(p.calls.cur.tool, v.buf); ok {
+		r.lone, r.loneOn = append(r.lone[:0], obj...), true
+		return
+	}
+	r.lone = r.lone[:0]
+	switch t := trimSpace(v.buf); {
+	case v.unJSON && json.Valid(t):
+		r.lone = append(r.lone, t...)
+	case v.unUntyped:
+		r.lone = catalog.AppendUntyped(r.lone, v.buf)
+	default:
+		r.lone = catalog.AppendJSONString(r.lone, v.buf)
+	}
+	r.loneOn = true
+	r.flushLone(p, off)
+}
+
+// flushLone writes the held Tags.Unwrap parameter as a parameter: the
+// call has another one, or its value was no object of the tool's.
+func (r *paramReader) flushLone(p *Parser, off int) {
+	r.loneOn = false
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '{')
+	p.scratch = catalog.AppendJSONString(p.scratch, []byte(r.loneName))
+	p.scratch = append(append(p.scratch, ':'), r.lone...)
+	p.calls.cur.nparams++
+	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+}
+
+// loneObject reads value v as an object whose keys are all parameters of
+// tool: JSON, a Python literal, or a JSON string holding either. It
+// returns the object as JSON.
+func loneObject(tool *toolcall.Tool, v []byte) ([]byte, bool) {
+	obj := catalog.AppendUntyped(nil, v)
+	if len(obj) > 0 && obj[0] == '"' { // a string: it may hold the object
+		var inner string
+		if json.Unmarshal(obj, &inner) != nil {
+			return nil, false
+		}
+		obj = catalog.AppendUntyped(nil, []byte(inner))
+	}
+	if len(obj) == 0 || obj[0] != '{' {
+		return nil, false
+	}
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(obj, &keys) != nil {
+		return nil, false
+	}
+	for k := range keys {
+		if tool.Param(k) == nil {
+			return nil, false
+		}
+	}
+	return obj, true
+}
+
 // typedValue reads a Tags.Typed attribute's value: 1 a string, 0 JSON, -1
 // absent or neither.
 func typedValue(v []byte) int {
@@ -469,7 +574,7 @@ func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
 	}
 	p.beginCall(ckInvoke, off, closer, after)
 	r := p.params()
-	r.state = psBetween
+	r.state, r.loneOn = psBetween, false
 	p.beginTagBody(r)
 	p.setName(name, off)
 }
@@ -801,6 +906,10 @@ func (r *paramReader) endInvoke(p *Parser, off int) {
 	if r.state == psValue && !r.valueClose(p, off) {
 		p.mode = p.calls.cur.skipRet // the closer that ends the call ends the skip
 		return
+	}
+	if r.loneOn { // the held object was the call's only parameter: the arguments
+		r.loneOn = false
+		p.emitArgs(p.own(r.lone), off)
 	}
 	if p.calls.cur.nparams > 0 {
 		p.emitArgs(litBrace, off)
