@@ -37,6 +37,9 @@ var dialectDense = []struct {
 	{textparse.FormatQwen25Coder, "Reading the next file.\n<tools>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n</tools>\n<tools>\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tools>\n"},
+	{textparse.FormatGigaChat35, "Reading the next file.\n<｜GCML｜tool_calls>\n<｜GCML｜invoke name=\"read_file\">\n" +
+		"<｜GCML｜parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜GCML｜parameter>\n<｜GCML｜parameter name=\"start_line\" string=\"false\">120</｜GCML｜parameter>\n" +
+		"</｜GCML｜invoke>\n<｜GCML｜invoke name=\"grep\">\n<｜GCML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜GCML｜parameter>\n</｜GCML｜invoke>\n</｜GCML｜tool_calls>\n"},
 	{textparse.FormatDeepSeekV3, "Reading the next file.\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>read_file\n```json\n" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "\n```<｜tool▁call▁end｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>grep\n```json\n" +
 		`{"pattern": "func (p \\*Parser)"}` + "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>\n"},

@@ -29,6 +29,12 @@ type Dialect struct {
 	// than text. For a tag dialect:
 	// the closing tag of its Wrapper met outside one.
 	StrayClose bool
+	// CutMarkers: the dialect's markers are special tokens that never
+	// appear in prose, so the start of one cut short by the end of the
+	// output (at least its first two bytes, <|open|>too) is markup the
+	// output stopped inside, dropped and reported (malformed_markup)
+	// rather than text. Read when the dialect is named (--format).
+	CutMarkers bool
 	// NoAuto keeps the dialect out of auto detection: its markers are
 	// shared with other dialects (<tool_calls>), or start with a byte
 	// common in prose that would slow every auto scan ("function call").
@@ -349,6 +355,7 @@ type compiled struct {
 	spanOf        map[*Dialect]int // the first reasoning span of a dialect
 	blocks        map[*Block]*blockSets
 	formats       []Format
+	cutMarkers    bool // the dialect named (Dialect.CutMarkers)
 }
 
 func compile(ds []*Dialect) *compiled {
@@ -434,6 +441,7 @@ func compile(ds []*Dialect) *compiled {
 			c.spans = append(c.spans, sp)
 		}
 		if len(ds) == 1 { // not under auto: other models' text may hold them
+			c.cutMarkers = d.CutMarkers
 			for _, m := range d.Drop {
 				c.text.on(m, action{kind: aDrop, dialect: d})
 			}

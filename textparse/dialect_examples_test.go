@@ -43,6 +43,14 @@ func ExampleParser_qwen25Coder() {
 	// call get_weather {"city": "Oslo"}
 }
 
+// GigaChat 3.5 writes DeepSeek V4's markup under its GCML prefix.
+func ExampleParser_gigaChat35() {
+	showCalls(mustNew(opts{Format: FormatGigaChat35}), `Checking.<｜GCML｜tool_calls><｜GCML｜invoke name="get_weather"><｜GCML｜parameter name="city" string="true">Kazan</｜GCML｜parameter><｜GCML｜parameter name="days" string="false">2</｜GCML｜parameter></｜GCML｜invoke></｜GCML｜tool_calls>`)
+	// Output:
+	// text "Checking."
+	// call get_weather {"city":"Kazan","days":2}
+}
+
 func ExampleParser_deepSeekV3() {
 	showCalls(mustNew(opts{Format: FormatDeepSeekV3, ReasoningOpen: true}),
 		"The user wants Tokyo.</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"location\": \"Tokyo\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>")

@@ -55,6 +55,9 @@ func init() {
 		Reasoning: []Span{{Open: xtmlOpen + "think" + xtmlSep, Close: xtmlClose + "think" + xtmlSep}},
 		Drop: []string{xtmlOpen + "response" + xtmlSep, xtmlClose + "response" + xtmlSep,
 			xtmlClose + "message" + xtmlSep, "<|end_of_msg|>"},
+		// Its markers are special tokens: one the output was cut inside
+		// (max_tokens) is dropped, as SGLang's K3 detector strips it.
+		CutMarkers: true,
 	})
 }
 

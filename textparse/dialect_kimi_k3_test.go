@@ -20,6 +20,23 @@ func k3Call(tool, index string, kv ...string) string {
 // kimiK3Cases are modelled on Kimi K3 output as its encoder writes it: a
 // response channel, then the tools channel, the arguments typed.
 var kimiK3Cases = []parseCase{
+	// SGLang's K3 detector: an output cut inside a special token sequence
+	// (max_tokens) leaves no markup in the text; a lone '<' is text.
+	{name: "kimi_k3/cut_inside_channel_marker", format: FormatKimiK3,
+		in:   "Handing it to the docs agent.<|close|>resp",
+		want: `text="Handing it to the docs agent." error=malformed_markup`},
+	{name: "kimi_k3/cut_after_open_token", format: FormatKimiK3,
+		in:   "Done<|open|>",
+		want: `text="Done" error=malformed_markup`},
+	{name: "kimi_k3/cut_at_token_start", format: FormatKimiK3,
+		in:   "Answer: 4<|",
+		want: `text="Answer: 4" error=malformed_markup`},
+	{name: "kimi_k3/lone_angle_bracket_at_end_is_text", format: FormatKimiK3,
+		in:   "Is 2 < 3? Yes, 2 <",
+		want: `text="Is 2 < 3? Yes, 2 <"`},
+	{name: "kimi_k3/cut_marker_under_auto_is_text", format: FormatAuto,
+		in:   "Done<|open|>too",
+		want: `text="Done<|open|>too"`},
 	// The prompt opens the think channel; given without
 	// ReasoningOpen, its bare closer is markup, not answer text.
 	{name: "kimi_k3/think_closer_without_open", format: FormatKimiK3,

@@ -32,6 +32,7 @@ type dialectFile struct {
 	Reasoning  []spanFile  `json:"reasoning,omitempty"`
 	Drop       []string    `json:"drop,omitempty"`
 	StrayClose bool        `json:"stray_close,omitempty"`
+	CutMarkers bool        `json:"cut_markers,omitempty"`
 }
 
 type blockFile struct {
@@ -276,7 +277,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	if f.Format == "" || strings.ContainsAny(f.Format, " \t\r\n") {
 		return nil, errAt("format", "a name without spaces is required")
 	}
-	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, StrayClose: f.StrayClose}
+	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers}
 	if d.Wire == "" {
 		d.Wire = "a dialect file's markers"
 	}
@@ -428,7 +429,7 @@ func DialectFile(f Format) ([]byte, error) {
 
 // file is the dialect file of d.
 func (d *Dialect) file() ([]byte, error) {
-	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, StrayClose: d.StrayClose}
+	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers}
 	for _, b := range d.Blocks {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,

@@ -32,6 +32,7 @@ var exampleWriters = map[Format]string{
 	"functiongemma":    `{{.Text}}<start_function_call>call:{{.Name}}{ {{- range $i, $a := .Args}}{{if $i}},{{end}}{{$a.Key}}:{{if $a.IsString}}<escape>{{$a.Raw}}<escape>{{else}}{{$a.Raw}}{{end}}{{end -}} }<end_function_call>`,
 	"gemma4":           `{{.Text}}<|tool_call>call:{{.Name}}{ {{- range $i, $a := .Args}}{{if $i}},{{end}}{{$a.Key}}:{{if $a.IsString}}<|"|>{{$a.Raw}}<|"|>{{else}}{{$a.Raw}}{{end}}{{end -}} }<tool_call|>`,
 	"gigachat3":        "{{.Text}}function call<|role_sep|>\n{\"name\":\"{{.Name}}\",\"arguments\":{{.Arguments}}}",
+	"gigachat35":       `{{.Text}}<｜GCML｜tool_calls><｜GCML｜invoke name="{{.Name}}">{{range .Args}}<｜GCML｜parameter name="{{.Key}}" string="{{.IsString}}">{{.Raw}}</｜GCML｜parameter>{{end}}</｜GCML｜invoke></｜GCML｜tool_calls>`,
 	"glm45":            "{{.Text}}<tool_call>{{.Name}}\n{{range .Args}}<arg_key>{{.Key}}</arg_key>\n<arg_value>{{.Raw}}</arg_value>\n{{end}}</tool_call>",
 	"granite":          `{{.Text}}<|tool_call|>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
 	"granite_20b_fc":   `{{.Text}}<function_call> {"name":"{{.Name}}","arguments":{{.Arguments}}}`,

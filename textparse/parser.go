@@ -520,6 +520,11 @@ func (p *Parser) Close() []toolcall.Event {
 			p.unmatched()
 		}
 	}
+	if m := &p.m; m.on && !m.tag && m.n >= 2 && p.mode == mText && p.mk.comp != nil && p.mk.comp.cutMarkers {
+		// The start of a special token sequence the output stopped in.
+		p.errorf(m.off, toolcall.CodeMalformedMarkup, -1, "markup %q cut short by the end of the output, dropped", p.held())
+		m.on, m.n = false, 0
+	}
 	for p.m.on { // a marker prefix at the end is not a marker
 		p.unmatched()
 	}

@@ -35,6 +35,7 @@ const (
 	FormatDeepSeekV41   = textparse.FormatDeepSeekV41
 	FormatHYV3          = textparse.FormatHYV3
 	FormatHYV4          = textparse.FormatHYV4
+	FormatGigaChat35    = textparse.FormatGigaChat35
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as
