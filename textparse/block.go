@@ -655,6 +655,25 @@ func (p *Parser) probeNameText(b []byte, off int) {
 	}
 }
 
+// wordsForName reports whether the name being read, at the end of the
+// output, is words rather than a name ("[TOOL_CALLS] no call needed"):
+// white space inside it, and short enough to have been kept whole.
+func (p *Parser) wordsForName() bool {
+	name := trimSpace(p.calls.name)
+	return len(p.calls.name) < 512 && bytes.IndexAny(name, " \t\r\n") >= 0
+}
+
+// nameWordsText ends the output's stray block opener followed by words
+// and no call: the opener is reported (malformed_markup) and dropped, the
+// words are text, as vLLM gives them back as content.
+func (p *Parser) nameWordsText() {
+	p.errorf(p.mk.callStart, toolcall.CodeMalformedMarkup, -1, "%s followed by words and no call", p.mk.blk.Open)
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, p.calls.name...)
+	p.calls.inCall, p.mode = false, mText
+	p.emitText(p.scratch[s:], p.calls.nameOff)
+}
+
 // emptyName handles a NameEnd marker at off where a call body (or a call)
 // should start: a call without a name, rejected, whose arguments are read
 // and dropped; between calls it is stray markup.

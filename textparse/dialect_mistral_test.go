@@ -71,6 +71,15 @@ var mistralCases = []parseCase{
 	{name: "mistral/words_before_list", format: FormatMistral,
 		in:   `Checking. [TOOL_CALLS]Sure, calling: [{"name": "get_weather", "arguments": {"city": "Nice"}}, {"name": "list_files", "arguments": {}}] Done.`,
 		want: `text="Checking.  Done." call=get_weather{"city":"Nice"} call=list_files{} error=malformed_markup`},
+	// [TOOL_CALLS] followed by words and no call by the end of the
+	// output: the words are text (vLLM gives them back as content), the
+	// stray opener reported. A bare name cut short stays a call cut short.
+	{name: "mistral/words_and_no_call", format: FormatMistral,
+		in:   "[TOOL_CALLS] no lookup is needed here.\nThe answer is 12.",
+		want: `text="no lookup is needed here.\nThe answer is 12." error=malformed_markup`},
+	{name: "mistral/name_cut_at_end", format: FormatMistral,
+		in:   "Sure.[TOOL_CALLS]get_weather",
+		want: `text="Sure." error=incomplete_call`},
 	{name: "mistral/word_before_list_auto", format: FormatAuto,
 		in:   `[TOOL_CALLS] calls [{"name": "get_weather", "arguments": {"city": "Nice"}}]`,
 		want: `call=get_weather{"city":"Nice"} error=malformed_markup`},

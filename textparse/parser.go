@@ -552,6 +552,9 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.mode == mName && p.mk.blk.Body.Probe { // a probed header cut short: text
 		p.probeNameText(nil, 0)
 	}
+	if p.mode == mName && p.wordsForName() {
+		p.nameWordsText()
+	}
 	if p.mode == mBody {
 		p.rd.body.end(p)
 	}
