@@ -180,8 +180,12 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 			if !bytes.Equal(b.Bytes(), ev.Call.Arguments) {
 				return fmt.Errorf("call %d: deltas %q != arguments %q", ev.Index, b.Bytes(), ev.Call.Arguments)
 			}
+			// Numbers as json.Number: 1e400 is a JSON number, as the model
+			// wrote it, though no float64 holds it.
 			var obj map[string]any
-			if err := json.Unmarshal(ev.Call.Arguments, &obj); err != nil {
+			d := json.NewDecoder(bytes.NewReader(ev.Call.Arguments))
+			d.UseNumber()
+			if err := d.Decode(&obj); err != nil || d.More() {
 				return fmt.Errorf("call %d arguments %q are not a JSON object: %v", ev.Index, ev.Call.Arguments, err)
 			}
 			delete(args, ev.Index)
