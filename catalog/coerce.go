@@ -186,6 +186,19 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 		s == "" && allowed&tNull != 0 && allowed&tString == 0 {
 		return append(dst, "null"...)
 	}
+	if len(v) > 1 && v[0] == '"' && allowed&tString == 0 {
+		// A value quoted as a JSON string for a parameter that is no
+		// string ("42" for a number): the text it holds, as the stacks
+		// read it (json.loads, then the schema's type).
+		var inner string
+		if json.Unmarshal(v, &inner) == nil {
+			if t := bytes.TrimSpace([]byte(inner)); len(t) > 0 && t[0] != '"' {
+				if out := AppendCoerced(nil, p, t); out[0] != '"' { // (text that fits no type keeps its quotes)
+					return append(dst, out...)
+				}
+			}
+		}
+	}
 	if allowed&tInteger != 0 && len(v) > 0 && len(v) < 19 { // the usual integer, without strconv's generality
 		if n, ok := smallInt(v); ok {
 			return strconv.AppendInt(dst, n, 10)

@@ -24,6 +24,11 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/value_opener_missing_last", format: FormatGLM45, tools: true,
 		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito</arg_value>\n<arg_key>days</arg_key>\n5</arg_value>\n</tool_call>Done.",
 		want: `text="Done." call=get_weather{"city":"Quito","days":5} error=malformed_markup`},
+	// SGLang's GLM-4.7 detector: a number written as a JSON string is the
+	// number.
+	{name: "glm45/quoted_number_for_number_param", format: FormatGLM45, tools: true,
+		in:   "<tool_call>search<arg_key>query</arg_key><arg_value>tea</arg_value><arg_key>limit</arg_key><arg_value>\"12\"</arg_value></tool_call>",
+		want: `call=search{"query":"tea","limit":12}`},
 	// A value cut inside its closer is still cut inside the value.
 	{name: "glm45/value_closer_cut_at_end", format: FormatGLM45, tools: true,
 		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_",

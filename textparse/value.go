@@ -954,10 +954,11 @@ func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) boo
 		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
 		return true
 	case !closing: // <parameter …>
-		if len(t.attrBytes()) == 0 { // read under the key "", and reported
+		name := t.attrBytes()
+		if len(name) == 0 { // read under the key "", and reported
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without a parameter name", tagName(k))
 		}
-		r.valueOpen(p, t.attrBytes(), off)
+		r.valueOpen(p, name, off)
 		if t.self {
 			r.valueClose(p, off)
 		}
