@@ -30,6 +30,11 @@ type markerState struct {
 	// separator (dropped) or text (given back) follows; sepOff is where.
 	sepWS  []byte
 	sepOff int
+	// tailMark, tailOff: a DropTags marker whose rest runs to '>', and
+	// where it began; tail[:tailN] is that rest so far (mDropTail).
+	tailMark       string
+	tailOff, tailN int
+	tail           [maxDropTail]byte
 }
 
 var (
@@ -343,6 +348,10 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aReasonClose:
 		p.reason, p.mk.rset, p.fresh = false, nil, true
 	case aDrop:
+	case aDropTag:
+		if a.tail {
+			p.mk.tailMark, p.mk.tailOff, p.mk.tailN, p.mode = a.marker, off, 0, mDropTail
+		}
 	case aLabel: // the newline right after it is the label's too
 		p.inr.label = &p.mk.comp.labelEnd
 	case aStray:
@@ -744,4 +753,33 @@ func (d *Dialect) owns(b *Block) bool {
 		}
 	}
 	return false
+}
+
+// maxDropTail caps the rest of a DropTags markup dropped through its '>'.
+const maxDropTail = 64
+
+// dropTailStep drops the rest of a DropTags markup through its '>', held
+// until then. With no '>' within maxDropTail bytes (or by the end of the
+// output) it was no such markup: the marker and the bytes held are text.
+func (p *Parser) dropTailStep(b []byte, i int) int {
+	room := maxDropTail - p.mk.tailN
+	n := min(len(b)-i, room)
+	if j := bytes.IndexByte(b[i:i+n], '>'); j >= 0 {
+		p.mode = mText
+		return i + j + 1
+	}
+	p.mk.tailN += copy(p.mk.tail[p.mk.tailN:], b[i:i+n])
+	if n == room {
+		p.dropTailText()
+	}
+	return i + n
+}
+
+// dropTailText gives back as text a DropTags marker and the bytes held
+// after it, which no '>' ended.
+func (p *Parser) dropTailText() {
+	s := len(p.scratch)
+	p.scratch = append(append(p.scratch, p.mk.tailMark...), p.mk.tail[:p.mk.tailN]...)
+	p.mode = mText
+	p.emitText(p.scratch[s:], p.mk.tailOff)
 }

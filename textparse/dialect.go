@@ -22,6 +22,12 @@ type Dialect struct {
 	// Drop markers are markup with no meaning to tool calls
 	// (<|START_RESPONSE|>): consumed without an event.
 	Drop []string
+	// DropTags are markup dropped in text and in the dialect's reasoning
+	// alike: one that ends with '>' as it is, one that does not through
+	// the next '>' (within maxDropTail bytes; with none there, the marker
+	// and those bytes are text): citation tags such as Command A's <co>
+	// and </co: 0:[1,2]>.
+	DropTags []string
 	// StrayClose: the blocks' Close markers (and their CallEnd and
 	// NameEnd markers, where those are tokens in angle brackets) are
 	// special tokens that never appear in prose, so one outside a block
@@ -308,6 +314,7 @@ const (
 	aReasonCall             // a block's Open inside the dialect's reasoning span (reasoning)
 	aLateClose              // a reasoning span's Close in text (after a call ended the span)
 	aLabel                  // a reasoning span's Label, which a newline may end (reasoning)
+	aDropTag                // a DropTags marker: dropped, with what follows it through '>' when tail
 )
 
 // action is what a matched marker does.
@@ -316,7 +323,8 @@ type action struct {
 	dialect *Dialect
 	block   *Block
 	span    int
-	marker  string // aStray: the stray marker
+	marker  string // aStray: the stray marker; aDropTag: the marker
+	tail    bool   // aDropTag: what follows the marker through the next '>' is dropped too
 }
 
 // actionSet is a marker set with an action per marker.
@@ -436,6 +444,9 @@ func compile(ds []*Dialect) *compiled {
 				}
 				lateClose = append(lateClose, action{kind: aLateClose, dialect: d, span: len(c.spans)})
 			}
+			if sp.Open != "" {
+				dropTagsOn(&rs, d)
+			}
 			c.reason = append(c.reason, rs)
 			var ls *actionSet
 			if sp.Label != "" {
@@ -450,6 +461,7 @@ func compile(ds []*Dialect) *compiled {
 			for _, m := range d.Drop {
 				c.text.on(m, action{kind: aDrop, dialect: d})
 			}
+			dropTagsOn(&c.text, d)
 			for bi := range d.Blocks {
 				if b := &d.Blocks[bi]; d.StrayClose {
 					for _, m := range [...]string{b.Close, b.CallEnd, b.Body.NameEnd} {
@@ -472,4 +484,11 @@ func compile(ds []*Dialect) *compiled {
 		}
 	}
 	return c
+}
+
+// dropTagsOn adds d's DropTags to set.
+func dropTagsOn(set *actionSet, d *Dialect) {
+	for _, m := range d.DropTags {
+		set.on(m, action{kind: aDropTag, dialect: d, marker: m, tail: !strings.HasSuffix(m, ">")})
+	}
 }

@@ -23,5 +23,9 @@ func init() {
 		}},
 		Reasoning: []Span{{Open: "<|START_THINKING|>", Close: "<|END_THINKING|>"}},
 		Drop:      []string{"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"},
+		// Grounded answers cite their sources: <co>text</co: 0:[1,2]>.
+		// The tags are dropped, the cited text kept, in the answer and the
+		// reasoning alike (vLLM's Command parsers strip them).
+		DropTags: []string{"<co>", "</co:"},
 	})
 }

@@ -2,6 +2,7 @@ package textparse
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -133,6 +134,19 @@ var cohereCases = []parseCase{
 	{name: "cohere/missing_comma_between_calls", format: FormatCohere,
 		in:   "<|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}\n{\"tool_call_id\": \"1\", \"tool_name\": \"grep\", \"parameters\": {\"pattern\": \"{x}\"}}]<|END_ACTION|>",
 		want: `call=list_files{} id=0 call=grep{"pattern":"{x}"} id=1 error=malformed_markup`},
+	// Grounded answers cite their sources (<co>…</co: DOC:[SPANS]>): the
+	// tags are dropped and the cited text kept, in the answer and in the
+	// reasoning, as vLLM's Command parsers strip them; <code> is no tag
+	// of theirs. A closer that no '>' ends soon is text.
+	{name: "cohere/citations_dropped", format: FormatCohere,
+		in:   "<|START_THINKING|>Docs 0 and 2 agree: <co>it opens at 9</co: 0:[4],2:[1,7]>.<|END_THINKING|><|START_RESPONSE|>The shop opens at <co>9 am</co: 0:[4]>; use <code>open()</code>.<|END_RESPONSE|>",
+		want: `text="The shop opens at 9 am; use <code>open()</code>." reasoning="Docs 0 and 2 agree: it opens at 9."`},
+	{name: "cohere/citation_closer_never_ends", format: FormatCohere,
+		in:   "Cited <co>here</co: " + strings.Repeat("9,", 40) + " then text",
+		want: "text=\"Cited here</co: " + strings.Repeat("9,", 40) + " then text\""},
+	{name: "cohere/citation_cut_at_end", format: FormatCohere,
+		in:   "Cited <co>here</co: 0:[",
+		want: `text="Cited here</co: 0:["`},
 	{name: "cohere/text_around", format: FormatCohere,
 		in:   "Checking. <|START_ACTION|>[{\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}]<|END_ACTION|> done",
 		want: `text="Checking.  done" call=list_files{} id=0`},

@@ -31,6 +31,7 @@ type dialectFile struct {
 	Blocks     []blockFile `json:"blocks"`
 	Reasoning  []spanFile  `json:"reasoning,omitempty"`
 	Drop       []string    `json:"drop,omitempty"`
+	DropTags   []string    `json:"drop_tags,omitempty"`
 	StrayClose bool        `json:"stray_close,omitempty"`
 	CutMarkers bool        `json:"cut_markers,omitempty"`
 }
@@ -278,7 +279,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	if f.Format == "" || strings.ContainsAny(f.Format, " \t\r\n") {
 		return nil, errAt("format", "a name without spaces is required")
 	}
-	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers}
+	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, DropTags: f.DropTags, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers}
 	if d.Wire == "" {
 		d.Wire = "a dialect file's markers"
 	}
@@ -331,6 +332,14 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 			return nil, errAt(fmt.Sprintf("drop[%d]", i), "an empty marker")
 		}
 		if err := marker(fmt.Sprintf("drop[%d]", i), m); err != nil {
+			return nil, err
+		}
+	}
+	for i, m := range f.DropTags {
+		if m == "" {
+			return nil, errAt(fmt.Sprintf("drop_tags[%d]", i), "an empty marker")
+		}
+		if err := marker(fmt.Sprintf("drop_tags[%d]", i), m); err != nil {
 			return nil, err
 		}
 	}
@@ -430,7 +439,7 @@ func DialectFile(f Format) ([]byte, error) {
 
 // file is the dialect file of d.
 func (d *Dialect) file() ([]byte, error) {
-	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers}
+	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, DropTags: d.DropTags, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers}
 	for _, b := range d.Blocks {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,

@@ -28,6 +28,7 @@ const (
 	mBlockSep              // after a block's call: a separator continues it
 	mBody                  // a body read by p.rd.body (reader.go, tagbody.go)
 	mSkipJSON              // skipping the rest of an abandoned call's JSON (a block without a closer, a list of calls)
+	mDropTail              // dropping the rest of a DropTags markup, through its '>'
 )
 
 // Parser is an incremental parser of one model message. Create it with New;
@@ -250,6 +251,8 @@ func (p *Parser) step(b []byte, i int) int {
 		return p.skipStep(b, i)
 	case mSkipJSON:
 		return p.skipJSONStep(b, i)
+	case mDropTail:
+		return p.dropTailStep(b, i)
 	case mFence:
 		j := bytes.IndexByte(b[i:], '\n')
 		if j < 0 {
@@ -554,6 +557,9 @@ func (p *Parser) Close() []toolcall.Event {
 	}
 	if p.mode == mName && p.wordsForName() {
 		p.nameWordsText()
+	}
+	if p.mode == mDropTail { // no '>' came: the marker was text
+		p.dropTailText()
 	}
 	if p.mode == mBody {
 		p.rd.body.end(p)
