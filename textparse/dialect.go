@@ -173,8 +173,13 @@ type Tags struct {
 // optional label right after Open, dropped with the newline that may
 // follow it (templates write <|ch>thought\n): with Open <|ch>, Close <ch|>
 // and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
-// reasoning.
-type Span struct{ Open, Close, Label string }
+// reasoning. Alt marks a span that is another spelling of <think>…</think>
+// some of the dialect's checkpoints write: a prompt that opens reasoning
+// (ReasoningOpen) opens <think>, not it.
+type Span struct {
+	Open, Close, Label string
+	Alt                bool
+}
 
 // Block is one kind of call block:
 //

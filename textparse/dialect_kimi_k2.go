@@ -10,7 +10,9 @@ import "strings"
 // Some checkpoints write the section markers in the singular
 // (<|tool_call_section_begin|>); both are read. A call is read without
 // the section markers around it too (<|tool_call_begin|>… alone), as
-// real output shows.
+// real output shows. Reasoning is <think>…</think>, or ◁think▷…◁/think▷
+// as the Kimi VL and k1.5 checkpoints write it (SGLang's "kimi"
+// reasoning parser).
 const FormatKimiK2 Format = "kimi_k2"
 
 func init() {
@@ -22,6 +24,7 @@ func init() {
 	register(&Dialect{
 		Format:     FormatKimiK2,
 		StrayClose: true,
+		Reasoning:  []Span{{Open: "◁think▷", Close: "◁/think▷", Alt: true}},
 		Wire:       "<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{json}<|tool_call_end|>…<|tool_calls_section_end|> (a call without the section markers too)",
 		Blocks: []Block{
 			block("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),

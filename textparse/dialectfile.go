@@ -73,6 +73,7 @@ type spanFile struct {
 	Open  string `json:"open,omitempty"`
 	Close string `json:"close"`
 	Label string `json:"label,omitempty"` // Span.Label
+	Alt   bool   `json:"alt,omitempty"`   // Span.Alt
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -324,7 +325,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt})
 	}
 	for i, m := range f.Drop {
 		if m == "" {

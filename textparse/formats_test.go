@@ -84,7 +84,7 @@ func TestRegistry(t *testing.T) {
 		reason string
 	}{
 		FormatUseTool: {tags: true}, FormatSeedOSS: {tags: true, reason: "</seed:think>"},
-		FormatMistral: {reason: "[/THINK]"}, FormatHarmony: {reason: "<|end|>"}, FormatKimiK2: {},
+		FormatMistral: {reason: "[/THINK]"}, FormatHarmony: {reason: "<|end|>"}, FormatKimiK2: {reason: "◁/think▷"},
 	} {
 		in, _ := Lookup(f)
 		got := ""

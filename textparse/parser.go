@@ -178,7 +178,7 @@ func newParser(cfg config) *Parser {
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
-		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && p.mk.comp != nil {
+		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && !d.Reasoning[0].Alt && p.mk.comp != nil {
 			p.mk.rset = &p.mk.comp.reason[0] // the dialect's own reasoning span
 		}
 	}
