@@ -45,6 +45,11 @@ var qwen3CoderCases = []parseCase{
 	{name: "qwen3_coder/value_names_the_wrapper_tag", format: FormatQwen3Coder, tools: true,
 		in:   qcCall("write_to_file", "path", "n.md", "content", "Wrap each call in <tool_call> tags.") + "\nDone.",
 		want: `text="\nDone." call=write_to_file{"path":"n.md","content":"Wrap each call in <tool_call> tags."}`},
+	// vLLM's MiMo-V2-Flash test: a parameter written before its function
+	// is dropped (malformed_markup) and the function after it is read.
+	{name: "qwen3_coder/parameter_before_function", format: FormatQwen3Coder,
+		in:   "<tool_call>\n<parameter=path>\nsrc\n</parameter>\n<function=list_files>\n</function>\n</tool_call>\nDone.",
+		want: `text="\nDone." call=list_files{} error=malformed_markup error=malformed_markup`},
 	// The wrapper's closer cut short by the end of the output.
 	{name: "qwen3_coder/wrapper_closer_cut_at_end", format: FormatQwen3Coder, tools: true,
 		in:   qcCall("get_weather", "city", "Bern")[:len(qcCall("get_weather", "city", "Bern"))-4],

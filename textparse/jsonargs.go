@@ -36,6 +36,13 @@ func (p *Parser) sniff(b []byte, i int) int {
 				p.beginKV(i)
 				return i
 			}
+			if w := tt.wrapOf[p.tags.callK]; w >= 0 && p.junk && p.formatTag() == &tt.ds[w] {
+				// Markup that is no call where the wrapper's first call
+				// should be (a parameter written before its function):
+				// the wrapper is open and the calls after it are read.
+				p.tags.wrapper, p.mode = p.tags.callK, mWrapper
+				return i
+			}
 			p.beginCall(ckEnvelope, p.calls.callTag, tt.closer(p.tags.callK), mText)
 			what := "a JSON object or array"
 			if w := tt.wrapOf[p.tags.callK]; w >= 0 { // the calls the tag may wrap
