@@ -52,25 +52,6 @@ func (n *Nesting) Feed(b []byte, limit int) int {
 	return at
 }
 
-// bracket returns the index in b, from i on, of the next bracket outside
-// strings (len(b) when none), the strings before it consumed.
-func (n *Nesting) bracket(b []byte, i int) int {
-	for i < len(b) {
-		if n.inStr {
-			i += n.inString(b[i:])
-			continue
-		}
-		switch b[i] {
-		case '"':
-			n.inStr = true
-		case '{', '[', '}', ']':
-			return i
-		}
-		i++
-	}
-	return i
-}
-
 // Resume makes n ready to skip the rest of a value cut short (a syntax
 // error, a cap): depth containers are open, and inString says whether a
 // string is, esc whether the last byte was an escaping backslash in it.
@@ -83,21 +64,36 @@ func (n *Nesting) Depth() int { return n.depth }
 
 // Close consumes b up to and including the closing bracket that brings the
 // nesting down to depth (skipping strings, any kind of bracket closing any
-// other), and reports how many bytes it consumed and whether it found that
-// bracket. Nothing is consumed when the nesting is at depth already.
+// other), or the closing quote of a string open at that depth (a value cut
+// inside a string: the string was the value), and reports how many bytes
+// it consumed and whether it found that end. Nothing is consumed when the
+// nesting is at depth already. The end is found at the same byte however
+// the bytes are split between calls.
 func (n *Nesting) Close(b []byte, depth int) (int, bool) {
 	if n.depth <= depth && !n.inStr {
 		return 0, true
 	}
-	for i := n.bracket(b, 0); i < len(b); i = n.bracket(b, i+1) {
-		if c := b[i]; c == '{' || c == '[' {
-			n.depth++
+	for i := 0; i < len(b); {
+		if n.inStr {
+			i += n.inString(b[i:])
+			if !n.inStr && n.depth <= depth {
+				n.off += i
+				return i, true
+			}
 			continue
 		}
-		if n.depth--; n.depth <= depth {
-			n.off += i + 1
-			return i + 1, true
+		switch b[i] {
+		case '"':
+			n.inStr = true
+		case '{', '[':
+			n.depth++
+		case '}', ']':
+			if n.depth--; n.depth <= depth {
+				n.off += i + 1
+				return i + 1, true
+			}
 		}
+		i++
 	}
 	n.off += len(b)
 	return len(b), false

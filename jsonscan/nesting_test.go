@@ -92,6 +92,11 @@ func TestNestingClose(t *testing.T) {
 		{"not_closed", 2, false, false, 0, `[1, {"a": 2}`, len(`[1, {"a": 2}`), false, 3},
 		{"at_depth_already", 1, false, false, 1, `]`, 0, true, 1},
 		{"any_bracket_closes", 2, false, false, 0, `1]] x`, 3, true, 0},
+		// A value cut inside a string that is the value itself (a string
+		// where arguments belong): its closing quote ends it.
+		{"string_value_ends_at_quote", 0, true, false, 0, `0\u0000 x" more [text]`, len(`0\u0000 x"`), true, 0},
+		{"string_element_of_list", 1, true, false, 1, `x", {"name": "g"}]`, 2, true, 1},
+		{"string_inside_object_goes_on", 1, true, false, 0, `x", "b": 1} after`, len(`x", "b": 1}`), true, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for size := 1; size <= len(c.in)+1; size++ { // any chunking

@@ -25,6 +25,12 @@ var functionaryCases = []parseCase{
 	{name: "functionary_v3/parallel", format: FormatFunctionaryV3,
 		in:   "get_weather\n{\"city\": \"Paris\"}>>>read_file\n{\"path\": \"a.go\"}",
 		want: `call=get_weather{"city":"Paris"} call=read_file{"path":"a.go"}`},
+	// Arguments that are a string broken by a raw control byte: the
+	// string is skipped to its closing quote and what follows is text,
+	// however the output is chunked (found by FuzzFunctionaryV3).
+	{name: "functionary_v3/broken_string_arguments_then_text", format: FormatFunctionaryV3,
+		in:   "get_weather\n\"Paris\x01\" Then I will check the weather.",
+		want: `text=" Then I will check the weather." error=invalid_json`},
 	{name: "functionary_v3/text_only", format: FormatFunctionaryV3,
 		in:   "all\nThe capital of France is Paris.",
 		want: `text="The capital of France is Paris."`},
