@@ -637,8 +637,12 @@ func (p *Parser) incomplete(end int) {
 	if p.mode == mBody && p.rd.tag != nil {
 		partial += p.rd.tag.partial()
 	}
+	name := c.name
+	if name == "" && p.mode == mName { // cut inside its name: the name so far
+		name = string(trimSpace(p.calls.name))
+	}
 	ev := toolcall.ErrorEvent(c.start, toolcall.CodeIncompleteCall, c.errIndex(),
-		"stream ended at offset %d inside a call to %q that started here", end, c.name)
+		"stream ended at offset %d inside a call to %q that started here", end, name)
 	ev.Err.Partial = partial
 	p.evs = append(p.evs, ev)
 }
