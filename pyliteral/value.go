@@ -67,8 +67,14 @@ type Value struct {
 	// byte no literal may follow there makes the quote part of the string.
 	endAt int
 	gap   []byte
-	key   []byte
-	out   []byte
+	// closeAt is the offset + 1 of a ')' read after such a string where
+	// the value is not in a container (the caller's closer, held in gap
+	// until the byte after it decides: one that may follow a call, and
+	// the string ended at the quote; another, and the quote and ')' were
+	// part of it, 'python3 -c "f(sep='-')"'); 0: none.
+	closeAt int
+	key     []byte
+	out     []byte
 }
 
 // value states.
@@ -84,6 +90,7 @@ const (
 	vStrEsc          // after a backslash
 	vStrHex          // in \x, \u, \U or octal digits
 	vStrEnd          // after a string: another may follow
+	vStrClose        // after a string and a ')' (Repair): closeAt
 	vDone            // the value is complete
 	vErr
 )
@@ -100,12 +107,24 @@ func (v *Value) Reset() {
 	v.state, v.stack, v.comma, v.elems, v.off, v.err = vValue, v.stack[:0], false, false, 0, nil
 	v.tok, v.cont, v.keyDepth, v.key, v.out = v.tok[:0], false, 0, v.key[:0], nil
 	v.setAt, v.hold = 0, v.hold[:0]
-	v.endAt, v.gap = 0, v.gap[:0]
+	v.endAt, v.gap, v.closeAt = 0, v.gap[:0], 0
 	v.repairs = v.repairs[:0]
 }
 
 // Done reports whether the value is complete.
 func (v *Value) Done() bool { return v.state == vDone }
+
+// HeldClose reports, for a complete value, the offset (as Err's Offset
+// counts) of a ')' after it that v read and holds for its caller, and
+// false when none: with Repair, a ')' right after a one-line string ended
+// by its quote is read to see whether the quote was part of the string;
+// when it was not, the ')' is the caller's (a call's closer).
+func (v *Value) HeldClose() (int, bool) {
+	if v.state != vDone || v.closeAt == 0 {
+		return 0, false
+	}
+	return v.closeAt - 1, true
+}
 
 // Depth returns the number of containers open in the value.
 func (v *Value) Depth() int { return len(v.stack) }
@@ -204,7 +223,7 @@ func (v *Value) End(dst []byte) []byte {
 		v.state = vStrEnd
 	}
 	switch v.state {
-	case vNumber, vName, vStrEnd:
+	case vNumber, vName, vStrEnd, vStrClose:
 		if len(v.stack) == 0 {
 			v.finishScalar()
 		}
@@ -404,11 +423,27 @@ func (v *Value) step(in []byte) int {
 			v.state = vName
 			return 0
 		}
+		if c == ')' && v.repair && v.endAt > 0 && len(v.stack) == 0 && len(v.gap) < 64 {
+			v.closeAt, v.gap, v.state = v.off+1, append(v.gap, c), vStrClose
+			return 1
+		}
 		if v.repair && v.endAt > 0 && !endsValue(c) {
 			v.reopen(nil)
 			return 0
 		}
 		v.finishScalar()
+		return 0
+	case vStrClose:
+		if isPySpace(c) && len(v.gap) < 64 {
+			v.gap = append(v.gap, c)
+			return 1
+		}
+		if isPySpace(c) || c == ',' || c == ']' || c == ')' || c == '}' || c == '<' {
+			v.finishScalar() // what may follow a call's ')': the ')' is the caller's
+			return 0
+		}
+		v.closeAt = 0
+		v.reopen(nil)
 		return 0
 	}
 	return 0
@@ -697,7 +732,7 @@ func (v *Value) finishScalar() {
 		}
 	case vName:
 		v.name(0)
-	case vStrEnd:
+	case vStrEnd, vStrClose:
 		v.emit('"')
 		v.valueDone()
 	}

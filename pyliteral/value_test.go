@@ -272,3 +272,46 @@ func TestValueRepairQuotes(t *testing.T) {
 		}
 	}
 }
+
+// With Repair, a ')' right after a one-line string ended by its quote is
+// held (HeldClose) until the byte after it: one that may follow a call
+// (',', ']', ')', '}', '<', a space, the end) leaves the string ended
+// and the ')' the caller's; another makes the quote and the ')' part of
+// the string. Any chunking gives the same reading and consumes the same
+// bytes.
+func TestValueRepairHeldClose(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		held     int // offset of the held ')', -1 none
+		used     int // bytes consumed
+	}{
+		{`'pwd')]`, `"pwd"`, 5, 6},
+		{`'pwd') , x`, `"pwd"`, 5, 7},
+		{`'pwd')`, `"pwd"`, 5, 6},
+		{`'f(')x')<`, `"f(')x"`, 7, 8},
+		{`'-c "g(sep='-')"')]`, `"-c \"g(sep='-')\""`, 17, 18},
+		{`'a' )]`, `"a"`, 4, 5},
+		{`('a')`, `["a"]`, -1, 5},
+	} {
+		for size := 1; size <= len(c.in); size++ {
+			var v Value
+			v.Repair(true)
+			var out []byte
+			off := 0
+			for off < len(c.in) && v.Err() == nil && !v.Done() {
+				var n int
+				out, n = v.Feed(out, []byte(c.in[off:min(off+size, len(c.in))]))
+				v.TakeRepairs()
+				off += n
+			}
+			out = v.End(out)
+			held, ok := v.HeldClose()
+			if !ok {
+				held = -1
+			}
+			if v.Err() != nil || string(out) != c.want || held != c.held || off != c.used {
+				t.Errorf("%q in pieces of %d: %s held %d used %d (err %v), want %s held %d used %d", c.in, size, out, held, off, v.Err(), c.want, c.held, c.used)
+			}
+		}
+	}
+}

@@ -115,6 +115,22 @@ var pythonicCases = []parseCase{
 		in:   "<|tool_call_start|>[run(cmd='printf \"a\\nb\" > x.txt\n cat x.txt', quiet=True)]<|tool_call_end|>Ran it.",
 		want: `text="Ran it." call=run{"cmd":"printf \"a\nb\" > x.txt\n cat x.txt","quiet":true} error=repaired_value`},
 	// Outside LFM2's block vLLM's pythonic parser does not repair: an
+	// A quote of the string's own style then ')' inside an LFM2 string
+	// (a shell command quoting Python): the ')' is held until the byte
+	// after it says whether it closed the call (',', ']', the block's
+	// closer) or was part of the string; nothing emitted is retracted.
+	{name: "pythonic/lfm2_quote_paren_inside_string", format: FormatPythonic,
+		in:   "<|tool_call_start|>[shell(cmd='python3 -c \"print(2, end='\\n')\"')]<|tool_call_end|>",
+		want: `call=shell{"cmd":"python3 -c \"print(2, end='\n')\""} error=repaired_value error=repaired_value`},
+	{name: "pythonic/lfm2_quote_paren_then_sibling", format: FormatPythonic,
+		in:   "<|tool_call_start|>[shell(cmd='echo')')  , shell(cmd='ls') ]<|tool_call_end|>",
+		want: `call=shell{"cmd":"echo')"} call=shell{"cmd":"ls"} error=repaired_value`},
+	{name: "pythonic/lfm2_quote_paren_then_closer", format: FormatPythonic,
+		in:   "<|tool_call_start|>shell(cmd='pwd')<|tool_call_end|>Done.",
+		want: `text="Done." call=shell{"cmd":"pwd"}`},
+	{name: "pythonic/lfm2_quote_paren_at_end", format: FormatPythonic,
+		in:   "<|tool_call_start|>[shell(cmd='pwd')",
+		want: `call=shell{"cmd":"pwd"}`},
 	// unescaped quote breaks its call (the sibling is read).
 	{name: "pythonic/unescaped_quote_not_repaired_bare", format: FormatPythonic,
 		in:   "[get_weather(city='Oslo'), note(a='it 's', b='z')]",

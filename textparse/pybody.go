@@ -242,6 +242,16 @@ func (py *pyReader) end(p *Parser) {
 	if py.probe {
 		py.probeText(p, 0)
 	}
+	if py.state == pyVal && p.calls.inCall { // a ')' the value holds: the call ended
+		s := len(p.scratch)
+		p.scratch = py.val.End(p.scratch)
+		if at, ok := py.val.HeldClose(); ok {
+			py.emit(p, s, py.valOff+at)
+			py.callDone(p, py.valOff+at)
+		} else {
+			p.scratch = p.scratch[:s]
+		}
+	}
 }
 
 // read reads bytes of a Python body; scratch lasts one Feed, so the JSON
@@ -342,7 +352,8 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				continue
 			}
 			if c == ')' {
-				return py.callDone(p, b, i)
+				py.callDone(p, off)
+				return i + 1
 			}
 			if !isPyIdentStart(c) {
 				py.flush(p, len(p.scratch))
@@ -399,6 +410,10 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				return i + n
 			}
 			i += n
+			if at, ok := py.val.HeldClose(); ok { // the value read the call's ')'
+				py.callDone(p, py.valOff+at)
+				return i
+			}
 			if py.val.Done() {
 				py.state = pyAfterVal
 			}
@@ -413,7 +428,8 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				i++
 				continue
 			case ')':
-				return py.callDone(p, b, i)
+				py.callDone(p, off)
+				return i + 1
 			}
 			py.flush(p, len(p.scratch))
 			p.abandon(off, toolcall.CodeInvalidJSON, "expected ',' or ')' after argument %s, found %q", py.kw, c)
@@ -551,15 +567,15 @@ func (py *pyReader) flush(p *Parser, e int) {
 	}
 }
 
-// callDone ends the call at the ')' at b[i].
-func (py *pyReader) callDone(p *Parser, b []byte, i int) int {
+// callDone ends the call at the ')' at offset at.
+func (py *pyReader) callDone(p *Parser, at int) {
 	s := len(p.scratch)
 	if py.args == 0 {
 		p.scratch = append(p.scratch, "{}"...)
 	} else {
 		p.scratch = append(p.scratch, '}')
 	}
-	py.emit(p, s, p.off+i)
+	py.emit(p, s, at)
 	py.flush(p, len(p.scratch))
 	if py.args > 0 && len(py.warn) > 0 {
 		p.evs = append(p.evs, py.warn...)
@@ -571,8 +587,7 @@ func (py *pyReader) callDone(p *Parser, b []byte, i int) int {
 	} else {
 		p.calls.cur.after, _, _ = p.blockCallRet()
 	}
-	p.endBlockCall(p.off + i + 1)
-	return i + 1
+	p.endBlockCall(at + 1)
 }
 
 // bodyDone ends the list of calls.
