@@ -69,7 +69,8 @@ type Value struct {
 	gap   []byte
 	// closeAt is the offset + 1 of a ')' read after such a string where
 	// the value is not in a container (the caller's closer, held in gap
-	// until the byte after it decides: one that may follow a call, and
+	// until the byte after it decides: one that may follow a call in a
+	// list or block (',', ']', '<', a space, the end), and
 	// the string ended at the quote; another, and the quote and ')' were
 	// part of it, 'python3 -c "f(sep='-')"'); 0: none.
 	closeAt int
@@ -438,8 +439,8 @@ func (v *Value) step(in []byte) int {
 			v.gap = append(v.gap, c)
 			return 1
 		}
-		if isPySpace(c) || c == ',' || c == ']' || c == ')' || c == '}' || c == '<' {
-			v.finishScalar() // what may follow a call's ')': the ')' is the caller's
+		if isPySpace(c) || c == ',' || c == ']' || c == '<' {
+			v.finishScalar() // what may follow a call's ')' in a list or block: the ')' is the caller's
 			return 0
 		}
 		v.closeAt = 0

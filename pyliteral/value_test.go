@@ -275,7 +275,7 @@ func TestValueRepairQuotes(t *testing.T) {
 
 // With Repair, a ')' right after a one-line string ended by its quote is
 // held (HeldClose) until the byte after it: one that may follow a call
-// (',', ']', ')', '}', '<', a space, the end) leaves the string ended
+// in a list or block (',', ']', '<', a space, the end) leaves the string ended
 // and the ')' the caller's; another makes the quote and the ')' part of
 // the string. Any chunking gives the same reading and consumes the same
 // bytes.
@@ -292,6 +292,7 @@ func TestValueRepairHeldClose(t *testing.T) {
 		{`'-c "g(sep='-')"')]`, `"-c \"g(sep='-')\""`, 17, 18},
 		{`'a' )]`, `"a"`, 4, 5},
 		{`('a')`, `["a"]`, -1, 5},
+		{`'f(g('-'))"')]`, `"f(g('-'))\""`, 12, 13},
 	} {
 		for size := 1; size <= len(c.in); size++ {
 			var v Value
