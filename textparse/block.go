@@ -550,16 +550,23 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		p.probeRefed(nil, 0) // "to= x": the Open is text
 		return i
 	case bl.Body.Read&ReadNameJSON != 0 && c != '{' && c != '[':
-		p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
-		p.calls.cur.after = after
-		p.calls.name, p.mk.inID, p.mk.typed = p.calls.name[:0], false, false
-		p.calls.nameOff = p.off + i
-		p.mode = mName
+		p.beginName(p.off + i)
 		return i
 	}
 	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
 	p.abandon(p.off+i, toolcall.CodeInvalidJSON, "unexpected %q at the start of a call", c)
 	return i
+}
+
+// beginName starts the call of a ReadNameJSON body whose name starts at
+// offset off.
+func (p *Parser) beginName(off int) {
+	after, skipped, closer := p.blockCallRet()
+	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
+	p.calls.cur.after = after
+	p.calls.name, p.mk.inID, p.mk.typed = p.calls.name[:0], false, false
+	p.calls.nameOff = off
+	p.mode = mName
 }
 
 // listAfterWords handles, at the '{' that ends a name, a name that ends

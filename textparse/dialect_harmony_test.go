@@ -36,6 +36,14 @@ var harmonyCases = []parseCase{
 	// The prompt ended with <|start|>assistant: the output starts with
 	// the rest of the header, the recipient first (llama.cpp's gpt-oss
 	// tests). Only when harmony is named: prose may hold "to=functions.".
+	// <|start|> with the role left out: the header starts at <|channel|>
+	// (SGLang's harmony detector tests write it so).
+	{name: "harmony/start_without_role", format: FormatHarmony,
+		in:   "<|start|><|channel|>analysis<|message|>Check the totals.<|end|><|start|><|channel|>final<|message|>They add up.<|return|>",
+		want: `text="They add up." reasoning="Check the totals."`},
+	{name: "harmony/start_without_role_call", format: FormatHarmony,
+		in:   "<|start|><|channel|>commentary to=functions.sum_rows <|constrain|>json<|message|>{\"sheet\": \"Q3\"}<|call|>",
+		want: `call=sum_rows{"sheet":"Q3"}`},
 	{name: "harmony/output_starts_with_recipient", format: FormatHarmony,
 		in:   " to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{\"location\":\"Lima\"}<|call|>",
 		want: `text=" " call=get_weather{"location":"Lima"}`},

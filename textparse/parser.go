@@ -428,6 +428,13 @@ func (p *Parser) content(b []byte, off int) {
 			p.probeRefed(b, off)
 			return
 		}
+		if p.mk.blk.Body.Header != nil && p.mk.blk.Body.Read&ReadNameJSON != 0 {
+			// A message header may start with markup that is no marker of
+			// the block (<|start|><|channel|>…: the role left out).
+			p.beginName(off)
+			p.nameBytes(b)
+			return
+		}
 		p.stray(b, off)
 	case mBody:
 		if p.rd.tag != nil {
