@@ -698,12 +698,7 @@ func (p *Parser) emptyName(off int) {
 		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "name separator outside a call")
 		return
 	}
-	after, skipped, closer := p.blockCallRet()
-	p.beginCall(ckBlock, p.mk.callStart, closer, skipped)
-	p.calls.cur.after = after
-	p.calls.name, p.mk.inID, p.mk.typed = p.calls.name[:0], false, false
-	p.calls.nameOff = off
-	p.mode = mName
+	p.beginName(off)
 	p.nameDone()
 }
 
