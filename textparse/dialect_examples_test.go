@@ -35,6 +35,15 @@ func ExampleParser_longcat() {
 	// call get_weather {"city": "Oslo"}
 }
 
+// MiniMax-M1 writes its calls one per line in a <tool_calls> block.
+func ExampleParser_miniMaxM1() {
+	showCalls(mustNew(opts{Format: FormatMiniMaxM1}), "Checking both.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Dallas\"}}\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Austin\"}}\n</tool_calls>")
+	// Output:
+	// text "Checking both."
+	// call get_weather {"city": "Dallas"}
+	// call get_weather {"city": "Austin"}
+}
+
 // Qwen2.5-Coder writes its calls in a <tools> tag.
 func ExampleParser_qwen25Coder() {
 	showCalls(mustNew(opts{Format: FormatQwen25Coder}), "Sure.\n<tools>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}\n</tools>")

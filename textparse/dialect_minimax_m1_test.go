@@ -1,0 +1,44 @@
+package textparse
+
+import (
+	"strings"
+	"testing"
+)
+
+func init() {
+	// MiniMax-M1 writes its calls one per line.
+	wrap := func(calls ...string) string { return "<tool_calls>\n" + strings.Join(calls, "\n") + "\n</tool_calls>" }
+	parseCases = append(parseCases, jsonBlockCases("minimax_m1", FormatMiniMaxM1, wrap, jsonBlockOpts{single: true})...)
+	parseCases = append(parseCases, []parseCase{
+		{name: "minimax_m1/parallel_lines", format: FormatMiniMaxM1,
+			in:   "I'll check both cities.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Dallas\", \"days\": 2}}\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Austin\", \"days\": 2}}\n</tool_calls>",
+			want: `text="I'll check both cities." call=get_weather{"city":"Dallas","days":2} call=get_weather{"city":"Austin","days":2}`},
+		{name: "minimax_m1/one_line_block", format: FormatMiniMaxM1,
+			in:   `<tool_calls>{"name": "read_file", "arguments": {"path": "go.mod"}}</tool_calls>`,
+			want: `call=read_file{"path":"go.mod"}`},
+		{name: "minimax_m1/list_in_block", format: FormatMiniMaxM1,
+			in:   `<tool_calls>[{"name": "read_file", "arguments": {"path": "a.go"}}, {"name": "read_file", "arguments": {"path": "b.go"}}]</tool_calls>`,
+			want: `call=read_file{"path":"a.go"} call=read_file{"path":"b.go"}`},
+		{name: "minimax_m1/closer_missing_at_end", format: FormatMiniMaxM1,
+			in:   "<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Boston\"}}",
+			want: `call=get_weather{"city":"Boston"} error=missing_closer`},
+		{name: "minimax_m1/object_over_several_lines", format: FormatMiniMaxM1,
+			in:   "<tool_calls>\n{\n  \"name\": \"get_weather\",\n  \"arguments\": {\n    \"city\": \"Denver\"\n  }\n}\n</tool_calls>",
+			want: `call=get_weather{"city":"Denver"}`},
+		{name: "minimax_m1/reasoning_then_call", format: FormatMiniMaxM1,
+			in:   "<think>The user wants Seattle.</think>\n\nLet me look.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Seattle\"}}\n</tool_calls>",
+			want: `text="\n\nLet me look." reasoning="The user wants Seattle." call=get_weather{"city":"Seattle"}`},
+		{name: "minimax_m1/stray_closer_dropped", format: FormatMiniMaxM1,
+			in:   "Done.</tool_calls> Bye.",
+			want: `text="Done. Bye." error=malformed_markup`},
+		// <tool_calls> opens HY's calls too; auto does not read this one.
+		{name: "minimax_m1/named_not_auto", format: FormatMiniMaxM1,
+			in:   "<tool_calls>\n{\"name\": \"list_files\", \"arguments\": {}}\n</tool_calls>",
+			want: `call=list_files{}`},
+	}...)
+}
+
+func FuzzMiniMaxM1(f *testing.F) {
+	addSeeds(f, "minimax_m1/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatMiniMaxM1, false, in, seed) })
+}
