@@ -9,10 +9,13 @@ package textparse
 //
 // The object may also be {"function": {"name", "arguments"}}, carry an id,
 // hold its arguments as a JSON-encoded string, be a JSON list of calls or
-// sit in a ```json fence (envelope.go). hermes is another name of it.
+// sit in a ```json fence (envelope.go). hermes is another name of it, and
+// ernie45 (Baidu ERNIE 4.5, vLLM's ernie45 parser) a third: its template
+// asks for the same tags.
 const (
 	FormatToolCall Format = "tool_call"
 	FormatHermes   Format = "hermes"
+	FormatERNIE45  Format = "ernie45"
 )
 
 func init() {
@@ -23,4 +26,5 @@ func init() {
 		Tags:   tags,
 	})
 	register(&Dialect{Format: FormatHermes, Wire: "the same as tool_call", Tags: tags, Alias: FormatToolCall})
+	register(&Dialect{Format: FormatERNIE45, Wire: "the same as tool_call", Tags: tags, Alias: FormatToolCall})
 }

@@ -37,6 +37,7 @@ var exampleWriters = map[Format]string{
 	"granite":          `{{.Text}}<|tool_call|>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
 	"granite_20b_fc":   `{{.Text}}<function_call> {"name":"{{.Name}}","arguments":{{.Arguments}}}`,
 	"harmony":          `<|channel|>final<|message|>{{.Text}}<|end|><|start|>assistant<|channel|>commentary to=functions.{{.Name}} <|constrain|>json<|message|>{{.Arguments}}<|call|>`,
+	"ernie45":          "{{.Text}}<tool_call>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tool_call>",
 	"hermes":           "{{.Text}}<tool_call>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tool_call>",
 	"hunyuan_a13b":     `{{.Text}}<tool_calls>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]</tool_calls>`,
 	"hy_v3":            "{{.Text}}<tool_calls>\n<tool_call>{{.Name}}<tool_sep>\n{{range .Args}}<arg_key>{{.Key}}</arg_key>\n<arg_value>{{.Raw}}</arg_value>\n{{end}}</tool_call>\n</tool_calls>",

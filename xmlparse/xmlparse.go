@@ -20,6 +20,7 @@ const (
 	FormatFunctionCalls = textparse.FormatFunctionCalls
 	FormatToolCall      = textparse.FormatToolCall
 	FormatHermes        = textparse.FormatHermes
+	FormatERNIE45       = textparse.FormatERNIE45
 	FormatQwen3Coder    = textparse.FormatQwen3Coder
 	FormatCline         = textparse.FormatCline
 	FormatGLM45         = textparse.FormatGLM45

@@ -17,6 +17,7 @@ func TestSameParserAsTextparse(t *testing.T) {
 		xmlparse.FormatToolCall:      `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
 		xmlparse.FormatQwen3Coder:    "a<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>b",
 		xmlparse.FormatHermes:        `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
+		xmlparse.FormatERNIE45:       `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
 		xmlparse.FormatGLM45:         "a<tool_call>f\n<arg_key>x</arg_key>\n<arg_value>1</arg_value>\n</tool_call>b",
 		xmlparse.FormatMiniMaxM2:     `a<minimax:tool_call><invoke name="f"><parameter name="x">1</parameter></invoke></minimax:tool_call>b`,
 		xmlparse.FormatSeedOSS:       "a<seed:tool_call><function=f><parameter=x>1</parameter></function></seed:tool_call>b",
