@@ -35,6 +35,14 @@ func ExampleParser_longcat() {
 	// call get_weather {"city": "Oslo"}
 }
 
+// Intern-S1's tokenizer decodes InternLM's action tokens with a space
+// between them.
+func ExampleParser_internS1() {
+	showCalls(mustNew(opts{Format: FormatInternS1}), "<|action_start|> <|plugin|>\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Tokyo\"}}\n<|action_end|>")
+	// Output:
+	// call get_weather {"city": "Tokyo"}
+}
+
 // MiniMax-M1 writes its calls one per line in a <tool_calls> block.
 func ExampleParser_miniMaxM1() {
 	showCalls(mustNew(opts{Format: FormatMiniMaxM1}), "Checking both.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Dallas\"}}\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Austin\"}}\n</tool_calls>")

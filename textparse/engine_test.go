@@ -93,7 +93,7 @@ func TestEngineNamesNoDialect(t *testing.T) {
 // names a dialect and also what every dialect writes (the engine's errors
 // say "tool_call JSON", "inside tool-call markup").
 var ordinaryWords = map[string]bool{
-	"command": true, "dots": true, "function": true, "seed": true, "step": true, "tool": true, "use": true,
+	"command": true, "dots": true, "function": true, "intern": true, "seed": true, "step": true, "tool": true, "use": true,
 	"tool_call": true,
 }
 

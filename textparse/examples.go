@@ -56,6 +56,7 @@ var exampleWriters = map[Format]string{
 	"mistral":          `{{.Text}}[TOOL_CALLS]{{.Name}}[ARGS]{{.Arguments}}`,
 	"muse_glimmer":     `{{.Text}}<atem:function_calls><atem:invoke name="{{.Name}}">{{range .Args}}<atem:parameter name="{{.Key}}">{{.Raw}}</atem:parameter>{{end}}</atem:invoke></atem:function_calls>`,
 	"nemotron_nano_v2": `{{.Text}}<TOOLCALL>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]</TOOLCALL>`,
+	"intern_s1":        "{{.Text}}<|action_start|> <|plugin|>\n{\"name\": \"{{.Name}}\", \"parameters\": {{.Arguments}}}\n<|action_end|>",
 	"minimax_m1":       "{{.Text}}<tool_calls>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tool_calls>",
 	"olmo3":            "{{.Text}}<function_calls>\n{{.Name}}({{.PythonArgs}})\n</function_calls>",
 	"phi4_mini":        `{{.Text}}functools[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
