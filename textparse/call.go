@@ -71,8 +71,11 @@ type call struct {
 // gave reports whether parameter name was given already.
 func (c *call) gave(name string) bool { return gave(c, name) }
 
-// gaveBytes is gave for a name's bytes (a tag's, not copied).
-func (c *call) gaveBytes(name []byte) bool { return gave(c, name) }
+// paramToCome reports whether name (a tag's bytes) is a parameter of the
+// call's tool not given yet: the tag that confirms a held closer.
+func (c *call) paramToCome(name []byte) bool {
+	return c.tool != nil && c.tool.ParamBytes(name) != nil && !gave(c, name)
+}
 
 func gave[S string | []byte](c *call, name S) bool {
 	for _, g := range c.given {

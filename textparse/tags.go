@@ -161,13 +161,7 @@ func (t *match) fastName(rest []byte) int {
 			n = t.wholeName(rest, j, end, k)
 		}
 		if n > 0 {
-			if n <= 16 { // the sixteen bytes as two words, no copy call
-				binary.LittleEndian.PutUint64(t.buf[1:], binary.LittleEndian.Uint64(rest))
-				binary.LittleEndian.PutUint64(t.buf[9:], binary.LittleEndian.Uint64(rest[8:]))
-				t.n += n
-			} else {
-				t.n += copy(t.buf[1:], rest[:n])
-			}
+			t.takeName(rest, n)
 			t.closing, t.cand, t.kind = j == 1, 1<<k, k
 			return n
 		}
@@ -193,15 +187,21 @@ func (t *match) fastGeneric(rest []byte) int {
 	if e == 0 {
 		return 0
 	}
-	if e <= 16 && len(rest) >= 16 { // the sixteen bytes as two words, no copy call
-		binary.LittleEndian.PutUint64(t.buf[1:], binary.LittleEndian.Uint64(rest))
-		binary.LittleEndian.PutUint64(t.buf[9:], binary.LittleEndian.Uint64(rest[8:]))
-		t.n += e
-	} else {
-		t.n += copy(t.buf[1:], rest[:e])
-	}
+	t.takeName(rest, e)
 	t.closing, t.cand, t.kind = j == 1, 0, tkGeneric
 	return e
+}
+
+// takeName appends the name's first n bytes of rest (after the '<') to
+// the tag buffer: a short name as two words, no copy call.
+func (t *match) takeName(rest []byte, n int) {
+	if n <= 16 && len(rest) >= 16 {
+		binary.LittleEndian.PutUint64(t.buf[1:], binary.LittleEndian.Uint64(rest))
+		binary.LittleEndian.PutUint64(t.buf[9:], binary.LittleEndian.Uint64(rest[8:]))
+		t.n += n
+		return
+	}
+	t.n += copy(t.buf[1:], rest[:n])
 }
 
 // genericNameEnd returns the end of the generic name at rest[j:], whose

@@ -205,6 +205,17 @@ func (r *paramReader) valueContent(p *Parser, b []byte, off int) {
 	r.valueWrite(p, b, off)
 }
 
+// hold holds closing tag tag, at off (bad: malformed), until the next tag
+// says whether it ends the value; a closer held before it is content.
+func (r *paramReader) hold(p *Parser, tag []byte, off int, bad bool) {
+	v := &r.val
+	if v.pendOn {
+		r.flushPend(p)
+	}
+	v.pendOn, v.pendOff, v.pendBad = true, off, bad
+	v.pend = append(v.pend[:0], tag...)
+}
+
 // flushPend makes a held closing tag (and what followed it) value content.
 func (r *paramReader) flushPend(p *Parser) {
 	v := &r.val
@@ -360,7 +371,7 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		// parameter (not given yet) confirms it; the tool's closing tag
 		// ends a value whose closing tag is missing.
 		follower = closing && string(name) == p.calls.cur.name ||
-			v.pendOn && !closing && p.calls.cur.tool != nil && p.calls.cur.tool.ParamBytes(name) != nil && !p.calls.cur.gave(string(name))
+			v.pendOn && !closing && p.calls.cur.paramToCome(name)
 	} else {
 		var role uint16
 		if k != tkGeneric {
@@ -389,18 +400,14 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		}
 		if closing && role&rInvoke != 0 && !v.pendOn && p.calls.cur.after == mWrapper {
 			// A call closer without </parameter> inside a wrapper: held.
-			v.pendOn, v.pendCall, v.pendOff, v.pendBad = true, true, off, t.bad
-			v.pend = append(v.pend[:0], t.buf[:t.n]...)
+			r.hold(p, t.buf[:t.n], off, t.bad)
+			v.pendCall = true
 			return true
 		}
 	}
 	switch {
 	case isClose:
-		if v.pendOn {
-			r.flushPend(p)
-		}
-		v.pendOn, v.pendOff, v.pendBad = true, off, t.bad
-		v.pend = append(v.pend[:0], t.buf[:t.n]...)
+		r.hold(p, t.buf[:t.n], off, t.bad)
 		return true
 	case follower:
 		if !r.valueClose(p, off) {
@@ -720,11 +727,7 @@ func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
 	if j+1 < len(b) && b[j+1] == '/' { // a closer: the names it may be are known, no scan
 		switch e := 0; {
 		case r.state == psValue && wholeCloser(b, j, v.name, &e): // held (valueTag's isClose)
-			if v.pendOn {
-				r.flushPend(p)
-			}
-			v.pendOn, v.pendOff, v.pendBad = true, off, false
-			v.pend = append(v.pend[:0], b[j:e+1]...)
+			r.hold(p, b[j:e+1], off, false)
 			p.junk = false
 			return e + 1
 		case (r.state == psValue || r.state == psBetween) && wholeCloser(b, j, c.name, &e): // the tool's
@@ -748,7 +751,7 @@ func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
 	}
 	name := b[j+1 : e]
 	if r.state == psValue { // after a held closer: the next parameter confirms it (valueTag's follower)
-		if c.tool == nil || c.tool.ParamBytes(name) == nil || c.gaveBytes(name) {
+		if !c.paramToCome(name) {
 			return 0
 		}
 		if !r.valueClose(p, off) {
