@@ -180,12 +180,13 @@ func newParser(cfg config) *Parser {
 		p.mk.comp = d.compiled()
 	}
 	if p.cfg.reasoningOpen {
-		p.reason, p.tags.thinkK = true, tkThink
+		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, true
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
 		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && !d.Reasoning[0].Alt && p.mk.comp != nil {
 			p.mk.rset = &p.mk.comp.reason[0] // the dialect's own reasoning span
+			p.mk.ropen = &p.mk.comp.reopen[0]
 		}
 	}
 	return p
@@ -331,8 +332,11 @@ func (p *Parser) emitText(b []byte, off int) {
 		return
 	}
 	p.text.last = b[len(b)-1]
-	if p.tags.bareEnd && len(trimSpace(b)) > 0 {
+	if p.tags.bareEnd && !allSpace(b) {
 		p.tags.bareEnd = false
+	}
+	if p.inr.opened && !allSpace(b) {
+		p.inr.opened = false
 	}
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
