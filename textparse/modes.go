@@ -11,7 +11,7 @@ func (p *Parser) tagSet(s *tagSet) {
 	case mText:
 		if p.reason { // calls' tags inside reasoning too (inreasoning.go); only its own closer, no stray closers
 			s.open, s.close = p.tags.xOpen, bitOf(p.tags.thinkK)
-			if p.reopen { // the prompt's opener written again (Parser.reopen)
+			if p.inr.opened { // the opener the prompt wrote, written again (inReasoning.opened)
 				s.open |= bitOf(p.tags.thinkK)
 			}
 		} else { // reasoning tags, calls' tags, stray closers (setDialects)
@@ -110,10 +110,7 @@ func (p *Parser) onTag() bool {
 		p.fresh = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
-			if p.reason && !p.reopen {
-				return false // after reasoning words: their text (Parser.reopen)
-			}
-			p.reason, p.tags.thinkK, p.reopen = true, k, false
+			p.reason, p.tags.thinkK, p.inr.opened = true, k, false
 			p.inr.reset()
 		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true

@@ -46,11 +46,6 @@ type Parser struct {
 	reason bool // inside reasoning
 	junk   bool // a run of stray bytes inside markup was reported
 	fresh  bool // nothing but whitespace in the answer yet (anchored blocks)
-	// reopen: the prompt opened reasoning (ReasoningOpen) and the model
-	// has written only whitespace in it yet, so its own opening reasoning
-	// tag there is the prompt's written again: dropped, as the serving
-	// stacks strip it.
-	reopen bool
 
 	m     match       // the markup being matched, a marker or a tag (match.go)
 	text  textState   // an unfinished UTF-8 character at the end of text
@@ -179,12 +174,13 @@ func newParser(cfg config) *Parser {
 		p.mk.comp = d.compiled()
 	}
 	if p.cfg.reasoningOpen {
-		p.reason, p.tags.thinkK, p.reopen = true, tkThink, true
+		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, true
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
 		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && !d.Reasoning[0].Alt && p.mk.comp != nil {
 			p.mk.rset = &p.mk.comp.reason[0] // the dialect's own reasoning span
+			p.mk.ropen = &p.mk.comp.reopen[0]
 		}
 	}
 	return p
@@ -330,8 +326,8 @@ func (p *Parser) emitText(b []byte, off int) {
 		return
 	}
 	p.text.last = b[len(b)-1]
-	if p.reopen && len(trimSpace(b)) > 0 {
-		p.reopen = false
+	if p.inr.opened && !allSpace(b) {
+		p.inr.opened = false
 	}
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
