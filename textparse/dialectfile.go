@@ -74,6 +74,9 @@ type spanFile struct {
 	Close string `json:"close"`
 	Label string `json:"label,omitempty"` // Span.Label
 	Alt   bool   `json:"alt,omitempty"`   // Span.Alt
+	// Span.Ends and Span.Reopen
+	Ends   []string `json:"ends,omitempty"`
+	Reopen bool     `json:"reopen,omitempty"`
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -325,7 +328,18 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt})
+		for j, m := range sf.Ends {
+			if m == "" {
+				return nil, errAt(fmt.Sprintf("%s.ends[%d]", at, j), "an empty marker")
+			}
+			if err := marker(fmt.Sprintf("%s.ends[%d]", at, j), m); err != nil {
+				return nil, err
+			}
+		}
+		if sf.Reopen && sf.Open == "" {
+			return nil, errAt(at+".reopen", "needs an open marker")
+		}
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Ends: sf.Ends, Reopen: sf.Reopen})
 	}
 	for i, m := range f.Drop {
 		if m == "" {

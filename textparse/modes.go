@@ -11,6 +11,9 @@ func (p *Parser) tagSet(s *tagSet) {
 	case mText:
 		if p.reason { // calls' tags inside reasoning too (inreasoning.go); only its own closer, no stray closers
 			s.open, s.close = p.tags.xOpen, bitOf(p.tags.thinkK)
+			if p.inr.lead { // its opener written again first (onTag)
+				s.open |= bitOf(p.tags.thinkK)
+			}
 		} else { // reasoning tags, calls' tags, stray closers (setDialects)
 			s.open, s.close = p.tags.textOpen, p.tags.textClose
 		}
@@ -106,9 +109,15 @@ func (p *Parser) onTag() bool {
 		}
 		p.fresh = false
 		switch {
+		case !closing && p.reason && k == p.tags.thinkK:
+			// The reasoning's opener again: dropped before any reasoning
+			// byte (tagSet), reasoning text after one (a tag matched with
+			// a set worked out before that byte).
+			return p.inr.lead
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
 			p.reason, p.tags.thinkK = true, k
 			p.inr.reset()
+			p.inr.lead = true
 		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true
 		case closing && k == p.inr.cutK: // the reasoning a call ended (inreasoning.go)

@@ -174,7 +174,7 @@ func newParser(cfg config) *Parser {
 		p.mk.comp = d.compiled()
 	}
 	if p.cfg.reasoningOpen {
-		p.reason, p.tags.thinkK = true, tkThink
+		p.reason, p.tags.thinkK, p.inr.lead = true, tkThink, true
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
@@ -325,6 +325,7 @@ func (p *Parser) emitText(b []byte, off int) {
 		return
 	}
 	p.text.last = b[len(b)-1]
+	p.inr.lead = false
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
 	}
