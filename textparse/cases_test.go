@@ -47,6 +47,29 @@ var parseCases = []parseCase{
 	{name: "options/reasoning_open_kimi", format: FormatKimiK2, open: true,
 		in:   "plan</think>Go.<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
 		want: `text="Go." reasoning="plan" call=f{} id=functions.f:0`},
+	// The model writes the opener the prompt already wrote (Qwen3, Kimi
+	// K2.5, DeepSeek-R1-0528): it is markup, as vLLM, SGLang and Ollama
+	// read it, once nothing but white space came before it.
+	{name: "options/reasoning_open_opener_again", format: FormatAuto, open: true,
+		in:   "<think>Compare both lists.</think>They match.",
+		want: `text="They match." reasoning="Compare both lists."`},
+	{name: "options/reasoning_open_opener_after_newline", format: FormatAuto, open: true,
+		in:   "\n<think>Short one.</think>\nYes.",
+		want: `text="\nYes." reasoning="\nShort one."`},
+	{name: "options/reasoning_open_opener_never_closed", format: FormatAuto, open: true,
+		in:   "<think>Cut off while thin",
+		want: `reasoning="Cut off while thin"`},
+	{name: "options/reasoning_open_opener_after_words_is_reasoning", format: FormatAuto, open: true,
+		in:   "I could write <think> here</think>No.",
+		want: `text="No." reasoning="I could write <think> here"`},
+	// Repeated leading openers are all markup (SGLang's
+	// test_parse_non_stream_strips_repeated_leading_start_tokens).
+	{name: "options/reasoning_open_opener_repeated", format: FormatAuto, open: true,
+		in:   "<think><think>twice</think>Done.",
+		want: `text="Done." reasoning="twice"`},
+	{name: "options/reasoning_open_opener_then_call", format: FormatToolCall, open: true,
+		in:   "<think>Need the weather.\n<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Lima\"}}</tool_call>",
+		want: `reasoning="Need the weather.\n" call=get_weather{"city":"Lima"} error=call_in_reasoning`},
 	{name: "options/think_as_text", format: FormatToolCall, plain: true,
 		in:   "Use <think> tags like <think>this</think>.<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>",
 		want: `text="Use <think> tags like <think>this</think>." call=f{}`},

@@ -21,12 +21,11 @@ func init() {
 			Open: "<|START_ACTION|>", Close: "<|END_ACTION|>",
 			Body: Body{Read: ReadJSON, Fence: true},
 		}},
-		// The answer's opener ends the reasoning too (Command A's prompt
+		// The answer's opener ends the reasoning too: Command A's prompt
 		// may open the thinking, and a reply without thoughts starts with
-		// it), and a <|START_THINKING|> the checkpoint echoes inside a
-		// thinking its prompt opened is dropped, as SGLang reads both.
+		// it (SGLang's Command 4 reasoning parser).
 		Reasoning: []Span{{Open: "<|START_THINKING|>", Close: "<|END_THINKING|>",
-			Ends: []string{"<|START_RESPONSE|>", "<|START_TEXT|>"}, Reopen: true}},
+			Ends: []string{"<|START_RESPONSE|>", "<|START_TEXT|>"}}},
 		Drop: []string{"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"},
 		// Grounded answers cite their sources: <co>text</co: 0:[1,2]>.
 		// The tags are dropped, the cited text kept, in the answer and the

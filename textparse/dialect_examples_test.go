@@ -35,6 +35,16 @@ func ExampleParser_longcat() {
 	// call get_weather {"city": "Oslo"}
 }
 
+// IQuest Coder V2 writes GLM-style pairs inside its own call token; a
+// value the catalog does not type as a string is JSON where it reads as
+// JSON.
+func ExampleParser_iQuestCoderV2() {
+	showCalls(mustNew(opts{Format: FormatIQuestCoderV2}), "Checking.<iquestcoder_tool_call>get_weather<arg_key>city</arg_key><arg_value>Austin</arg_value><arg_key>days</arg_key><arg_value>3</arg_value></iquestcoder_tool_call>")
+	// Output:
+	// text "Checking."
+	// call get_weather {"city":"Austin","days":3}
+}
+
 // Intern-S1's tokenizer decodes InternLM's action tokens with a space
 // between them.
 func ExampleParser_internS1() {
@@ -50,6 +60,16 @@ func ExampleParser_miniMaxM1() {
 	// text "Checking both."
 	// call get_weather {"city": "Dallas"}
 	// call get_weather {"city": "Austin"}
+}
+
+// openPangu writes a JSON list of calls between its tool-call tokens
+// (the Embedded checkpoints: [unused11] and [unused12]).
+func ExampleParser_pangu() {
+	showCalls(mustNew(opts{Format: FormatPangu}), `[unused16]Two cities.[unused17][unused11][{"name": "get_weather", "arguments": {"city": "Xi'an"}}, {"name": "get_weather", "arguments": {"city": "Shenzhen"}}][unused12]`)
+	// Output:
+	// reasoning "Two cities."
+	// call get_weather {"city": "Xi'an"}
+	// call get_weather {"city": "Shenzhen"}
 }
 
 // Qwen2.5-Coder writes its calls in a <tools> tag.

@@ -70,13 +70,11 @@ type bodyFile struct {
 }
 
 type spanFile struct {
-	Open  string `json:"open,omitempty"`
-	Close string `json:"close"`
-	Label string `json:"label,omitempty"` // Span.Label
-	Alt   bool   `json:"alt,omitempty"`   // Span.Alt
-	// Span.Ends and Span.Reopen
-	Ends   []string `json:"ends,omitempty"`
-	Reopen bool     `json:"reopen,omitempty"`
+	Open  string   `json:"open,omitempty"`
+	Close string   `json:"close"`
+	Label string   `json:"label,omitempty"` // Span.Label
+	Alt   bool     `json:"alt,omitempty"`   // Span.Alt
+	Ends  []string `json:"ends,omitempty"`  // Span.Ends
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -336,10 +334,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		if sf.Reopen && sf.Open == "" {
-			return nil, errAt(at+".reopen", "needs an open marker")
-		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Ends: sf.Ends, Reopen: sf.Reopen})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Ends: sf.Ends})
 	}
 	for i, m := range f.Drop {
 		if m == "" {

@@ -11,7 +11,7 @@ func (p *Parser) tagSet(s *tagSet) {
 	case mText:
 		if p.reason { // calls' tags inside reasoning too (inreasoning.go); only its own closer, no stray closers
 			s.open, s.close = p.tags.xOpen, bitOf(p.tags.thinkK)
-			if p.inr.lead { // its opener written again first (onTag)
+			if p.inr.opened { // the opener the prompt wrote, written again (inReasoning.opened)
 				s.open |= bitOf(p.tags.thinkK)
 			}
 		} else { // reasoning tags, calls' tags, stray closers (setDialects)
@@ -109,15 +109,11 @@ func (p *Parser) onTag() bool {
 		}
 		p.fresh = false
 		switch {
-		case !closing && p.reason && k == p.tags.thinkK:
-			// The reasoning's opener again: dropped before any reasoning
-			// byte (tagSet), reasoning text after one (a tag matched with
-			// a set worked out before that byte).
-			return p.inr.lead
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
-			p.reason, p.tags.thinkK = true, k
+			// opened: the same tag written again right after it is markup
+			// too (<think><think>…: SGLang strips repeated leading openers).
+			p.reason, p.tags.thinkK, p.inr.opened = true, k, true
 			p.inr.reset()
-			p.inr.lead = true
 		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true
 		case closing && k == p.inr.cutK: // the reasoning a call ended (inreasoning.go)
