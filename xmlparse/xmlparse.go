@@ -37,6 +37,8 @@ const (
 	FormatHYV3          = textparse.FormatHYV3
 	FormatHYV4          = textparse.FormatHYV4
 	FormatGigaChat35    = textparse.FormatGigaChat35
+	// HyperCLOVA X SEED Think: GLM's key/value tags, values written as JSON.
+	FormatHyperCLOVAXSeedThink = textparse.FormatHyperCLOVAXSeedThink
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as
