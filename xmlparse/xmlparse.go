@@ -37,6 +37,8 @@ const (
 	FormatHYV3          = textparse.FormatHYV3
 	FormatHYV4          = textparse.FormatHYV4
 	FormatGigaChat35    = textparse.FormatGigaChat35
+	FormatIQuestCoder   = textparse.FormatIQuestCoder
+	FormatIQuestCoderV2 = textparse.FormatIQuestCoderV2
 	// HyperCLOVA X SEED Think: GLM's key/value tags, values written as JSON.
 	FormatHyperCLOVAXSeedThink = textparse.FormatHyperCLOVAXSeedThink
 )
