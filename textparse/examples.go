@@ -62,6 +62,8 @@ var exampleWriters = map[Format]string{
 	"hyperclovax_seed_think":     "{{.Text}}<tool_call>{{.Name}}\n{{range .Args}}<arg_key>{{.Key}}</arg_key>\n<arg_value>{{.Raw}}</arg_value>\n{{end}}</tool_call>",
 	"hyperclovax_seed_think_14b": "{{if .Text}}{{.Text}}<|im_end|>\n<|im_start|>assistant{{end}} -> tool/function_call\n[{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}]",
 	"minimax_m1":                 "{{.Text}}<tool_calls>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tool_calls>",
+	"openpangu_v2":               `{{.Text}}<|tool_call_start|>[{"name": "{{.Name}}", "parameters": {{.Arguments}}}]<|tool_call_end|>`,
+	"pangu":                      `{{.Text}}<|tool_call_start|>[{"name": "{{.Name}}", "arguments": {{.Arguments}}}]<|tool_call_end|>`,
 	"olmo3":                      "{{.Text}}<function_calls>\n{{.Name}}({{.PythonArgs}})\n</function_calls>",
 	"phi4_mini":                  `{{.Text}}functools[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
 	"pythonic":                   `{{.Text}}<|python_start|>[{{.Name}}({{.PythonArgs}})]<|python_end|>`,
