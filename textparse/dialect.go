@@ -175,7 +175,7 @@ type Tags struct {
 // and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
 // reasoning. Alt marks a span that is another spelling of <think>…</think>
 // some of the dialect's checkpoints write: a prompt that opens reasoning
-// (ReasoningOpen) opens <think>, not it.
+// (ReasoningOpen) opens <think>, not it, and its Close ends <think> too.
 type Span struct {
 	Open, Close, Label string
 	Alt                bool
