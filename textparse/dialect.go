@@ -181,7 +181,7 @@ type Tags struct {
 // and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
 // reasoning. Alt marks a span that is another spelling of <think>…</think>
 // some of the dialect's checkpoints write: a prompt that opens reasoning
-// (ReasoningOpen) opens <think>, not it.
+// (ReasoningOpen) opens <think>, not it, and its Close ends <think> too.
 //
 // Ends are other markers that end the span, dropped as its Close is: the
 // opener of the dialect's answer channel, which says the reasoning is over
