@@ -39,6 +39,7 @@ const (
 	FormatGigaChat35    = textparse.FormatGigaChat35
 	FormatIQuestCoder   = textparse.FormatIQuestCoder
 	FormatIQuestCoderV2 = textparse.FormatIQuestCoderV2
+	FormatK2Horizon     = textparse.FormatK2Horizon
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as
