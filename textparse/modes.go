@@ -11,6 +11,9 @@ func (p *Parser) tagSet(s *tagSet) {
 	case mText:
 		if p.reason { // calls' tags inside reasoning too (inreasoning.go); only its own closer, no stray closers
 			s.open, s.close = p.tags.xOpen, bitOf(p.tags.thinkK)
+			if p.inr.opened { // the opener the prompt wrote, written again (inReasoning.opened)
+				s.open |= bitOf(p.tags.thinkK)
+			}
 		} else { // reasoning tags, calls' tags, stray closers (setDialects)
 			s.open, s.close = p.tags.textOpen, p.tags.textClose
 		}
@@ -105,9 +108,11 @@ func (p *Parser) onTag() bool {
 			return false // a call quoted in a code block is text
 		}
 		p.fresh = false
+		bareEnd := p.tags.bareEnd
+		p.tags.bareEnd = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
-			p.reason, p.tags.thinkK = true, k
+			p.reason, p.tags.thinkK, p.inr.opened = true, k, false
 			p.inr.reset()
 		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true
@@ -115,6 +120,8 @@ func (p *Parser) onTag() bool {
 			p.inr.cutK = tkNone
 		case p.reason:
 			return p.tagInReasoning(k, off)
+		case closing && bareEnd && p.formatTag() != nil && k == p.formatTag().wrapper:
+			// the closer of the bare call just ended (parser.go, bareEnd)
 		case closing:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagName(k))
 		case k == tkGeneric:
