@@ -175,10 +175,14 @@ type Tags struct {
 // and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
 // reasoning. Alt marks a span that is another spelling of <think>…</think>
 // some of the dialect's checkpoints write: a prompt that opens reasoning
-// (ReasoningOpen) opens <think>, not it.
+// (ReasoningOpen) opens <think>, not it. Named marks a span whose markers
+// are words prose may hold ("Here is my thought process:"): it is read
+// only when the dialect is named (--format), not under auto, and its Close
+// met outside it is text, not a stray closer (after a call that ended the
+// span, markup, dropped as any span's is).
 type Span struct {
 	Open, Close, Label string
-	Alt                bool
+	Alt, Named         bool
 }
 
 // Block is one kind of call block:
@@ -433,8 +437,11 @@ func compile(ds []*Dialect) *compiled {
 			}
 			c.blocks[b] = bs
 		}
-		for i, sp := range d.Reasoning {
-			if i == 0 {
+		for _, sp := range d.Reasoning {
+			if sp.Named && len(ds) > 1 {
+				continue // not under auto: prose may hold its words
+			}
+			if _, ok := c.spanOf[d]; !ok {
 				c.spanOf[d] = len(c.spans)
 			}
 			c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})

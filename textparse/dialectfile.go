@@ -74,6 +74,7 @@ type spanFile struct {
 	Close string `json:"close"`
 	Label string `json:"label,omitempty"` // Span.Label
 	Alt   bool   `json:"alt,omitempty"`   // Span.Alt
+	Named bool   `json:"named,omitempty"` // Span.Named
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -325,7 +326,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named})
 	}
 	for i, m := range f.Drop {
 		if m == "" {
