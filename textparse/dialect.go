@@ -180,9 +180,15 @@ type Tags struct {
 // only when the dialect is named (--format), not under auto, and its Close
 // met outside it is text, not a stray closer (after a call that ended the
 // span, markup, dropped as any span's is).
+//
+// Ends are other markers that end the span, dropped as its Close is: the
+// opener of the dialect's answer channel, which says the reasoning is over
+// (an output whose prompt opened the span starts its answer so when it
+// thinks nothing).
 type Span struct {
 	Open, Close, Label string
 	Alt, Named         bool
+	Ends               []string
 }
 
 // Block is one kind of call block:
@@ -447,6 +453,9 @@ func compile(ds []*Dialect) *compiled {
 			c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
 			var rs actionSet
 			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			for _, m := range sp.Ends {
+				rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			}
 			if sp.Open == "" { // the dialect's message ends end it too
 				for _, m := range d.Drop {
 					rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})

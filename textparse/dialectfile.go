@@ -70,11 +70,12 @@ type bodyFile struct {
 }
 
 type spanFile struct {
-	Open  string `json:"open,omitempty"`
-	Close string `json:"close"`
-	Label string `json:"label,omitempty"` // Span.Label
-	Alt   bool   `json:"alt,omitempty"`   // Span.Alt
-	Named bool   `json:"named,omitempty"` // Span.Named
+	Open  string   `json:"open,omitempty"`
+	Close string   `json:"close"`
+	Label string   `json:"label,omitempty"` // Span.Label
+	Alt   bool     `json:"alt,omitempty"`   // Span.Alt
+	Named bool     `json:"named,omitempty"` // Span.Named
+	Ends  []string `json:"ends,omitempty"`  // Span.Ends
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -326,7 +327,15 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named})
+		for j, m := range sf.Ends {
+			if m == "" {
+				return nil, errAt(fmt.Sprintf("%s.ends[%d]", at, j), "an empty marker")
+			}
+			if err := marker(fmt.Sprintf("%s.ends[%d]", at, j), m); err != nil {
+				return nil, err
+			}
+		}
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends})
 	}
 	for i, m := range f.Drop {
 		if m == "" {
