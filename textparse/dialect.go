@@ -181,11 +181,11 @@ type Tags struct {
 // and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
 // reasoning. Alt marks a span that is another spelling of <think>…</think>
 // some of the dialect's checkpoints write: a prompt that opens reasoning
-// (ReasoningOpen) opens <think>, not it. Named marks a span whose markers
-// are words prose may hold ("Here is my thought process:"): it is read
-// only when the dialect is named (--format), not under auto, and its Close
-// met outside it is text, not a stray closer (after a call that ended the
-// span, markup, dropped as any span's is).
+// (ReasoningOpen) opens <think>, not it, and its Close ends <think> too.
+// Named marks a span whose markers are words prose may hold ("Here is my
+// thought process:"): it is read only when the dialect is named (--format),
+// not under auto, and its Close met outside it is text, not a stray closer
+// (after a call that ended the span, markup, dropped as any span's is).
 //
 // Ends are other markers that end the span, dropped as its Close is: the
 // opener of the dialect's answer channel, which says the reasoning is over
