@@ -139,6 +139,8 @@ var dialectDense = []struct {
 		"<param name=\"start_line\">120</param></function>\n<function name=\"grep\"><param name=\"pattern\">func (p \\*Parser)</param></function>\n"},
 	{textparse.FormatLaguna, "<think>Reading the next file.</think>\n<tool_call>read_file<arg_key>path</arg_key><arg_value>src/pkg/file_0042.go</arg_value>" +
 		"<arg_key>start_line</arg_key><arg_value>120</arg_value></tool_call>\n<tool_call>grep<arg_key>pattern</arg_key><arg_value>func (p \\*Parser)</arg_value></tool_call>\n"},
+	{textparse.FormatIQuestCoderV2, "Reading the next file.\n<iquestcoder_tool_call>read_file<arg_key>path</arg_key><arg_value>src/pkg/file_0042.go</arg_value>" +
+		"<arg_key>start_line</arg_key><arg_value>120</arg_value></iquestcoder_tool_call>\n<iquestcoder_tool_call>grep<arg_key>pattern</arg_key><arg_value>func (p \\*Parser)</arg_value></iquestcoder_tool_call>\n"},
 	{textparse.FormatDeepSeekV4, "Reading the next file.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"read_file\">\n" +
 		"<｜DSML｜parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜DSML｜parameter>\n<｜DSML｜parameter name=\"start_line\" string=\"false\">120</｜DSML｜parameter>\n" +
 		"</｜DSML｜invoke>\n<｜DSML｜invoke name=\"grep\">\n<｜DSML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>\n"},

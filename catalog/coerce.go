@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 
@@ -279,7 +280,7 @@ func AppendUntyped(dst, value []byte) []byte {
 	if len(v) == 0 || !mayBeLiteral(v) {
 		return AppendJSONString(dst, value) // a path, a sentence: text (no parse, no error made)
 	}
-	if jsonScalar(v) || json.Valid(v) {
+	if jsonScalar(v) || json.Valid(v) && finiteNumbers(v) {
 		return append(dst, v...)
 	}
 	if v[0] == '{' || v[0] == '[' {
@@ -328,8 +329,9 @@ func mayBeLiteral(v []byte) bool {
 	return false
 }
 
-// jsonScalar reports whether v is exactly a JSON number, true, false or
-// null: the common untyped values, told without json.Valid's scanner.
+// jsonScalar reports whether v is exactly a JSON number that a float64
+// holds, true, false or null: the common untyped values, told without
+// json.Valid's scanner.
 func jsonScalar(v []byte) bool {
 	switch string(v) {
 	case "true", "false", "null":
@@ -365,7 +367,45 @@ func jsonScalar(v []byte) bool {
 		for ; i < len(v) && v[i] >= '0' && v[i] <= '9'; i++ {
 		}
 	}
-	return i == len(v)
+	return i == len(v) && finiteNumber(v)
+}
+
+// finiteNumber reports whether JSON number n is one a float64 holds. A
+// fraction or exponent that overflows (1e999, the stacks' float() gives
+// inf) is no number a tool can take: such text stays the model's string,
+// as vLLM and SGLang keep it. An integer is never too large (JSON and
+// Python integers are unbounded).
+func finiteNumber(n []byte) bool {
+	if bytes.IndexAny(n, ".eE") < 0 {
+		return true
+	}
+	f, _ := strconv.ParseFloat(string(n), 64)
+	return !math.IsInf(f, 0)
+}
+
+// finiteNumbers reports whether every number in JSON text v (valid JSON)
+// is one a float64 holds (finiteNumber), skipping strings.
+func finiteNumbers(v []byte) bool {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '"':
+			for i++; i < len(v) && v[i] != '"'; i++ {
+				if v[i] == '\\' {
+					i++
+				}
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(v) && (v[j] >= '0' && v[j] <= '9' || v[j] == '.' || v[j] == 'e' || v[j] == 'E' || v[j] == '+' || v[j] == '-') {
+				j++
+			}
+			if !finiteNumber(v[i:j]) {
+				return false
+			}
+			i = j - 1
+		}
+	}
+	return true
 }
 
 // appendStructure appends trimmed text v as a JSON object or array when
@@ -395,6 +435,9 @@ func appendStructure(dst []byte, allowed typeSet, v []byte) ([]byte, bool) {
 		return dst, false
 	}
 	if first != '(' && json.Valid(v) {
+		if !finiteNumbers(v) { // [1e999]: the model's text, as a number too large is
+			return dst, false
+		}
 		return append(dst, v...), true
 	}
 	if out, ok := appendPython(dst, v); ok {

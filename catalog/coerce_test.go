@@ -122,6 +122,17 @@ func TestCoerce(t *testing.T) {
 		{"string or array: broken list stays string", typed("string", "array"), "[x, y", `"[x, y"`},
 		{"string or object: JSON object", typed("string", "object"), `{"k": 1}`, `{"k": 1}`},
 		{"string or object or null: null is null", typed("string", "object", "null"), "null", `null`},
+		// A number no float64 holds (1e999: the stacks' float() gives inf)
+		// is no number: the model's text stays a string, in a structure
+		// too (vLLM and SGLang degrade it so). Integers are unbounded.
+		{"number overflow", typed("number"), "1e999", `"1e999"`},
+		{"number nan", typed("number"), "NaN", `"NaN"`},
+		{"number negative overflow", typed("number", "null"), "-2.5E+400", `"-2.5E+400"`},
+		{"array with overflow", typed("array"), "[1, 2, 1e999]", `"[1, 2, 1e999]"`},
+		{"object with overflow", typed("object"), `{"x": {"y": [3e308, 9e999]}}`, `"{\"x\": {\"y\": [3e308, 9e999]}}"`},
+		{"array underflow is zero, kept", typed("array"), "[1e-999, 2.5]", `[1e-999, 2.5]`},
+		{"array big integer kept", typed("array"), "[123456789012345678901234567890]", `[123456789012345678901234567890]`},
+		{"array overflow in a string kept", typed("array"), `["1e999", "x\"9e999"]`, `["1e999", "x\"9e999"]`},
 		{"array of objects", schema(`{"type":"array","items":{"type":"object","properties":{"old":{"type":"string"}}}}`), `[{'old': 'a'}]`, `[{"old":"a"}]`},
 	}
 	for _, tc := range cases {
@@ -181,6 +192,11 @@ func TestAppendUntyped(t *testing.T) {
 		{"  padded  ", `"  padded  "`},
 		{"", `""`},
 		{"1 + 2", `"1 + 2"`},
+		{"1e999", `"1e999"`},
+		{"-7.5e400", `"-7.5e400"`},
+		{"[2e400, 1]", `"[2e400, 1]"`},
+		{"{'x': 1e999}", `"{'x': 1e999}"`},
+		{"123456789012345678901234567890", `123456789012345678901234567890`},
 	} {
 		if got := string(AppendUntyped(nil, []byte(c.in))); got != c.want {
 			t.Errorf("AppendUntyped(%q) = %s, want %s", c.in, got, c.want)

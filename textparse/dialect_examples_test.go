@@ -35,6 +35,16 @@ func ExampleParser_longcat() {
 	// call get_weather {"city": "Oslo"}
 }
 
+// IQuest Coder V2 writes GLM-style pairs inside its own call token; a
+// value the catalog does not type as a string is JSON where it reads as
+// JSON.
+func ExampleParser_iQuestCoderV2() {
+	showCalls(mustNew(opts{Format: FormatIQuestCoderV2}), "Checking.<iquestcoder_tool_call>get_weather<arg_key>city</arg_key><arg_value>Austin</arg_value><arg_key>days</arg_key><arg_value>3</arg_value></iquestcoder_tool_call>")
+	// Output:
+	// text "Checking."
+	// call get_weather {"city":"Austin","days":3}
+}
+
 // Intern-S1's tokenizer decodes InternLM's action tokens with a space
 // between them.
 func ExampleParser_internS1() {

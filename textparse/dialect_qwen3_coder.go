@@ -16,6 +16,10 @@ func init() {
 	register(&Dialect{
 		Format: FormatQwen3Coder,
 		Wire:   "<tool_call><function=NAME><parameter=P>V</parameter></function></tool_call>",
-		Tags:   &Tags{Wrapper: "tool_call", Invoke: "function", Param: "parameter", Eq: true, Bare: true, SchemaParams: true},
+		Tags:   qwen3CoderTags,
 	})
 }
+
+// qwen3CoderTags are the tags of Qwen3-Coder's calls (and IQuest Coder's,
+// the same).
+var qwen3CoderTags = &Tags{Wrapper: "tool_call", Invoke: "function", Param: "parameter", Eq: true, Bare: true, SchemaParams: true}

@@ -152,8 +152,13 @@ func buildTagTable() {
 			inv = rJSON
 		case g.Name != "":
 			inv = rNamed
-		case g.Key != "":
+		case g.Key != "" && g.Wrapper != "":
 			inv = 0
+		case g.Key != "":
+			// A key/value call tag outside a wrapper opens a call body
+			// as a JSON call tag does: a name there starts the pairs
+			// (jsonargs.go), a '{' a JSON call object.
+			inv = rJSON
 		}
 		x.invoke = kind(g.Invoke, inv)
 		x.param = kind(g.Param, rParam|eq)

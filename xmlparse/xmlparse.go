@@ -37,6 +37,8 @@ const (
 	FormatHYV3          = textparse.FormatHYV3
 	FormatHYV4          = textparse.FormatHYV4
 	FormatGigaChat35    = textparse.FormatGigaChat35
+	FormatIQuestCoder   = textparse.FormatIQuestCoder
+	FormatIQuestCoderV2 = textparse.FormatIQuestCoderV2
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as

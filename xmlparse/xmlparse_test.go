@@ -32,6 +32,8 @@ func TestSameParserAsTextparse(t *testing.T) {
 		xmlparse.FormatHYV3:          "a<tool_calls><tool_call>f<tool_sep><arg_key>x</arg_key><arg_value>1</arg_value></tool_call></tool_calls>b",
 		xmlparse.FormatHYV4:          "a<tool_calls:s><tool_call:s>f<arg_key:s>x</arg_key:s><arg_value:s>1</arg_value:s></tool_call:s></tool_calls:s>b",
 		xmlparse.FormatGigaChat35:    `a<｜GCML｜tool_calls><｜GCML｜invoke name="f"><｜GCML｜parameter name="x" string="false">1</｜GCML｜parameter></｜GCML｜invoke></｜GCML｜tool_calls>b`,
+		xmlparse.FormatIQuestCoder:   "a<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>b",
+		xmlparse.FormatIQuestCoderV2: "a<iquestcoder_tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></iquestcoder_tool_call>b",
 		xmlparse.FormatAuto:          `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,
 	}
 	// Every XML-style dialect of the registry is named here (cline needs
