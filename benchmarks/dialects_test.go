@@ -37,6 +37,9 @@ var dialectDense = []struct {
 	{textparse.FormatInternS1, "Reading the next file.\n<|action_start|> <|plugin|>\n" +
 		`{"name": "read_file", "parameters": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n<|action_end|>\n<|action_start|> <|plugin|>\n" +
 		`{"name": "grep", "parameters": {"pattern": "func (p \\*Parser)"}}` + "\n<|action_end|>\n"},
+	{textparse.FormatPangu, "Reading the next file.\n[unused11][" +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "][unused12]\n"},
 	{textparse.FormatMiniMaxM1, "Reading the next file.\n<tool_calls>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tool_calls>\n"},

@@ -19,6 +19,7 @@ import (
 type markerState struct {
 	comp      *compiled  // marker sets of the enabled dialects, nil for none
 	rset      *actionSet // the close marker of marker reasoning ([THINK])
+	ropen     *actionSet // rset and the span's Open, while inr.opened
 	nextPos   nextCache
 	blk       *Block
 	bsets     *blockSets
@@ -116,7 +117,7 @@ func (d *Dialect) prepare() (err error) {
 func (c *compiled) overlap() error {
 	sets := []*actionSet{&c.text}
 	for i := range c.reason {
-		sets = append(sets, &c.reason[i])
+		sets = append(sets, &c.reason[i], &c.reopen[i])
 	}
 	for _, bs := range c.blocks {
 		sets = append(sets, &bs.between, &bs.name)
@@ -140,6 +141,9 @@ var noMarkers actionSet
 // none).
 func (p *Parser) textMarkers() *actionSet {
 	if p.mk.rset != nil {
+		if p.inr.opened && p.mk.ropen != nil {
+			return p.mk.ropen
+		}
 		return p.mk.rset
 	}
 	if p.mk.comp == nil {
@@ -195,20 +199,29 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 			}
 		}
 		if c == '<' && (i+1 == len(b) || b[i+1] == '/' || isNameByte(b[i+1], true)) && tagsHere() && !(set.first['<'] && noTagAt(&p.m.tset, b[i+1:])) {
-			if i > start {
-				p.emitText(b[start:i], p.off+start)
+			if i > start && p.textBefore(b[start:i], p.off+start) {
+				return i
 			}
 			p.m.beginTag(p.off + i) // with the set tagsHere worked out
 			return p.matchStep(b, i+1)
 		}
 		if set.first[c] {
-			if i > start {
-				p.emitText(b[start:i], p.off+start)
+			if i > start && p.textBefore(b[start:i], p.off+start) {
+				return i
 			}
 			return p.markerAt(set, b, i)
 		}
 		i++
 	}
+}
+
+// textBefore emits the text before a possible tag or marker; it reports
+// true when that text ended inReasoning.opened, so that the scan starts
+// again with the sets read from then on.
+func (p *Parser) textBefore(b []byte, off int) bool {
+	opened := p.inr.opened
+	p.emitText(b, off)
+	return opened && !p.inr.opened
 }
 
 // noTagAt reports whether rest (the bytes after a '<') rules out every tag
@@ -342,7 +355,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 			p.mode = mBlockBody
 		}
 	case aReasonOpen:
-		p.reason, p.mk.rset = true, &p.mk.comp.reason[a.span]
+		p.reason, p.mk.rset, p.inr.opened = true, &p.mk.comp.reason[a.span], false
 		p.inr.reset()
 		p.inr.label = p.mk.comp.labels[a.span]
 	case aReasonClose:

@@ -350,6 +350,20 @@ func overlaps(a, b string) bool {
 	return a != "" && b != "" && (strings.Contains(a, b) || strings.Contains(b, a))
 }
 
+// reopenSet returns the markers of the reasoning set rs and the span's
+// Open, acting as open: the set read while the reasoning the prompt opened
+// holds only whitespace (inReasoning.opened), where a model that writes
+// the opener again (<think> after a prompt ending in <think>) is read as
+// vLLM, SGLang and Ollama read it, as markup.
+func reopenSet(rs *actionSet, sp Span, open action) actionSet {
+	var s actionSet
+	s.on(sp.Open, open)
+	for i, m := range rs.list {
+		s.on(m, rs.acts[i])
+	}
+	return s
+}
+
 // blockSets are the marker sets of a block's states.
 type blockSets struct {
 	between actionSet // Call, CallEnd, Close
@@ -362,6 +376,7 @@ type compiled struct {
 	anchored      []*Block  // blocks that may start the answer
 	anchorDialect []*Dialect
 	reason        []actionSet  // per reasoning span: its close marker
+	reopen        []actionSet  // per reasoning span: reason's and its Open (reopenSet)
 	labels        []*actionSet // per reasoning span: its Label, nil for none
 	labelEnd      actionSet    // the newline that may end a Label
 	spans         []Span
@@ -448,6 +463,7 @@ func compile(ds []*Dialect) *compiled {
 				dropTagsOn(&rs, d)
 			}
 			c.reason = append(c.reason, rs)
+			c.reopen = append(c.reopen, reopenSet(&rs, sp, action{kind: aReasonOpen, dialect: d, span: len(c.spans)}))
 			var ls *actionSet
 			if sp.Label != "" {
 				ls = &actionSet{}

@@ -62,6 +62,16 @@ func ExampleParser_miniMaxM1() {
 	// call get_weather {"city": "Austin"}
 }
 
+// openPangu writes a JSON list of calls between its tool-call tokens
+// (the Embedded checkpoints: [unused11] and [unused12]).
+func ExampleParser_pangu() {
+	showCalls(mustNew(opts{Format: FormatPangu}), `[unused16]Two cities.[unused17][unused11][{"name": "get_weather", "arguments": {"city": "Xi'an"}}, {"name": "get_weather", "arguments": {"city": "Shenzhen"}}][unused12]`)
+	// Output:
+	// reasoning "Two cities."
+	// call get_weather {"city": "Xi'an"}
+	// call get_weather {"city": "Shenzhen"}
+}
+
 // Qwen2.5-Coder writes its calls in a <tools> tag.
 func ExampleParser_qwen25Coder() {
 	showCalls(mustNew(opts{Format: FormatQwen25Coder}), "Sure.\n<tools>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}\n</tools>")

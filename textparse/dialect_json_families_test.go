@@ -161,7 +161,7 @@ var cohereCases = []parseCase{
 		want: `error=incomplete_call`},
 	{name: "cohere/truncated_between_calls", format: FormatCohere,
 		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}, `,
-		want: `call=get_weather{"city":"Paris"} id=0`},
+		want: `call=get_weather{"city":"Paris"} id=0 error=missing_closer`},
 	{name: "cohere/invalid_then_valid", format: FormatCohere,
 		in:   `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "a", "parameters": {"x": 01}}]<|END_ACTION|>ok<|START_ACTION|>[{"tool_call_id": "1", "tool_name": "b", "parameters": {}}]<|END_ACTION|>`,
 		want: `text="ok" call=b{} id=1 error=invalid_json`},

@@ -12,6 +12,11 @@ func init() { parseCases = append(parseCases, kimiK2Cases...) }
 
 // kimiK2Cases are modelled on Kimi K2 (Instruct and Thinking) output.
 var kimiK2Cases = []parseCase{
+	// Kimi K2.5's prompt opens <think>; written again, it is markup, and a
+	// call section right after it ends the (empty) reasoning.
+	{name: "kimi_k2/think_again_then_section", format: FormatKimiK2, open: true,
+		in:   "<think><|tool_calls_section_begin|><|tool_call_begin|>functions.read:0<|tool_call_argument_begin|>{\"path\": \"notes.txt\"}<|tool_call_end|><|tool_calls_section_end|>",
+		want: `call=read{"path":"notes.txt"} id=functions.read:0 error=call_in_reasoning`},
 	// A call written without the section markers around it (as
 	// llama.cpp's tests and real output show), in text or reasoning.
 	{name: "kimi_k2/call_without_section", format: FormatKimiK2, tools: true,

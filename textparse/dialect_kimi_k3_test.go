@@ -20,6 +20,11 @@ func k3Call(tool, index string, kv ...string) string {
 // kimiK3Cases are modelled on Kimi K3 output as its encoder writes it: a
 // response channel, then the tools channel, the arguments typed.
 var kimiK3Cases = []parseCase{
+	// K3's prompt opens the think channel; a model that writes its opener
+	// again starts with it: markup (vLLM's and SGLang's reading).
+	{name: "kimi_k3/think_opener_written_again", format: FormatKimiK3, open: true,
+		in:   "<|open|>think<|sep|>Two steps.<|close|>think<|sep|><|open|>response<|sep|>Step one.<|close|>response<|sep|>",
+		want: `text="Step one." reasoning="Two steps."`},
 	// SGLang's K3 detector: an output cut inside a special token sequence
 	// (max_tokens) leaves no markup in the text; a lone '<' is text.
 	{name: "kimi_k3/cut_inside_channel_marker", format: FormatKimiK3,

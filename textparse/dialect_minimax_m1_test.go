@@ -31,6 +31,17 @@ func init() {
 		{name: "minimax_m1/stray_closer_dropped", format: FormatMiniMaxM1,
 			in:   "Done.</tool_calls> Bye.",
 			want: `text="Done. Bye." error=malformed_markup`},
+		{name: "minimax_m1/closer_flush_after_last_call", format: FormatMiniMaxM1,
+			in:   "Now the weather and the area.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Reno\"}}\n{\"name\": \"calculate_area\", \"arguments\": {\"shape\": \"square\", \"dimensions\": {\"side\": 4}}}</tool_calls>",
+			want: `text="Now the weather and the area." call=get_weather{"city":"Reno"} call=calculate_area{"shape":"square","dimensions":{"side":4}}`},
+		{name: "minimax_m1/text_around_block_kept", format: FormatMiniMaxM1,
+			in:   "Hello there<tool_calls>\n{\"name\": \"ping\", \"arguments\": {}}\n</tool_calls>done",
+			want: `text="Hello theredone" call=ping{}`},
+		// vLLM drops a call written inside <think>; with
+		// KeepCallsInReasoning tooleval keeps it as reasoning too.
+		{name: "minimax_m1/call_in_think_kept_strict", format: FormatMiniMaxM1, keep: true,
+			in:   "Sure.<think>Analysis first.<tool_calls>\n{\"name\": \"analyze\", \"arguments\": {\"topic\": \"plan\"}}\n</tool_calls></think>\nFetching.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Reno\"}}\n</tool_calls>Here you go.",
+			want: `text="Sure.\nFetching.Here you go." reasoning="Analysis first.<tool_calls>\n{\"name\": \"analyze\", \"arguments\": {\"topic\": \"plan\"}}\n</tool_calls>" call=get_weather{"city":"Reno"} error=call_in_reasoning`},
 		// <tool_calls> opens HY's calls too; auto does not read this one.
 		{name: "minimax_m1/named_not_auto", format: FormatMiniMaxM1,
 			in:   "<tool_calls>\n{\"name\": \"list_files\", \"arguments\": {}}\n</tool_calls>",

@@ -15,6 +15,9 @@ func m3(s string) string { return strings.ReplaceAll(s, "§", mmNS) }
 // miniMaxM3Cases are modelled on MiniMax-M3 output with its chat
 // template: the namespace token before every tag, one tag per line.
 var miniMaxM3Cases = []parseCase{
+	{name: "minimax_m3/think_opener_written_again", format: FormatMiniMaxM3, open: true,
+		in:   m3("<mm:think>Nothing to call.</mm:think>It is 4."),
+		want: `text="It is 4." reasoning="Nothing to call."`},
 	// A turn without reasoning starts with a bare </mm:think>: markup.
 	{name: "minimax_m3/empty_reasoning_closer_first", format: FormatMiniMaxM3,
 		in:   m3("</mm:think>No call needed: 2 + 2 = 4."),

@@ -12,6 +12,13 @@ func init() { parseCases = append(parseCases, mistralCases...) }
 // mistralCases are modelled on Mistral 7B v0.3 (v3 JSON list), Mistral
 // Small 3.2 / Devstral (v11 name[ARGS]json) and Magistral ([THINK]) output.
 var mistralCases = []parseCase{
+	// The prompt opened [THINK] and the model writes it again: markup.
+	{name: "mistral/think_opener_written_again", format: FormatMistral, open: true,
+		in:   "[THINK]Sum them.[/THINK]The sum is 7.",
+		want: `text="The sum is 7." reasoning="Sum them."`},
+	{name: "mistral/think_opener_after_words_stays", format: FormatMistral, open: true,
+		in:   "Tags like [THINK] open it.[/THINK]Fine.",
+		want: `text="Fine." reasoning="Tags like [THINK] open it."`},
 	// [ARGS] dropped by a server that detokenizes with skip_special_tokens
 	// (vLLM's v11 tests read NAME{json}).
 	{name: "mistral/v11_args_token_dropped", format: FormatMistral,

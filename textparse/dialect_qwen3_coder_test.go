@@ -29,6 +29,11 @@ func qcCall(name string, kv ...string) string {
 // parameters (Tags.SchemaParams), a file a write tool is given that quotes
 // the dialect's own markup stays in the value.
 var qwen3CoderCases = []parseCase{
+	// Qwen3's prompt opens <think>; a model that writes it again, then
+	// calls before closing it (vLLM's qwen3 reasoning tests).
+	{name: "qwen3_coder/think_again_then_call", format: FormatQwen3Coder, open: true,
+		in:   "<think>List the directory.\n\n<tool_call>\n<function=run>\n<parameter=cmd>\nls -la\n</parameter>\n</function>\n</tool_call>",
+		want: `reasoning="List the directory.\n\n" call=run{"cmd":"ls -la"} error=call_in_reasoning`},
 	{name: "qwen3_coder/value_quotes_a_parameter_of_another_tool", format: FormatQwen3Coder, tools: true,
 		in:   qcCall("write_to_file", "path", "tpl.py", "content", "T = '''\n</parameter>\n<parameter=old_text>\nx = 1\n</parameter>\n'''"),
 		want: `call=write_to_file{"path":"tpl.py","content":"T = '''\n</parameter>\n<parameter=old_text>\nx = 1\n</parameter>\n'''"}`},

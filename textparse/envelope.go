@@ -138,12 +138,26 @@ func (e *envelope) starts(c byte, anchored bool) bool { return c == '{' || c == 
 // end: an unfinished object is the engine's incomplete call, but a
 // {NAME: ARGS} object (Body.NameKey) whose arguments are complete lacks
 // only its closers ("}]" and the block's): a call, with missing_closer,
-// as the serving stacks read such calls.
+// as the serving stacks read such calls. A list whose calls are all
+// complete lacks only its ']' (and the block's closer): missing_closer.
 func (e *envelope) end(p *Parser) {
+	if e.arr && e.elems > 0 && !p.calls.inCall && (e.state == eArrAfter || e.state == eArrElem) {
+		// A list of complete calls left open: its ']' (and the block's
+		// closer) never came.
+		p.errorf(p.off, toolcall.CodeMissingCloser, -1, "the output ends before the closing ']' of the list of calls")
+		return
+	}
 	if e.nameKey && e.keyed && e.argsSeen && e.state == eAfter && e.depth == 0 && p.calls.inCall {
 		p.errorf(p.off, toolcall.CodeMissingCloser, p.calls.cur.errIndex(), "the output ends before the closing tokens of the call to %q", p.calls.cur.name)
 		p.envDone(p.off)
 	}
+}
+
+// closesList reports whether c, met in a list of calls where an element or
+// its ']' belongs, starts the block's closer ("[unused12]"): the list ends
+// there without its ']', as it does at a closing tag.
+func (e *envelope) closesList(c byte) bool {
+	return e.closer != "" && c == e.closer[0] && c != '{' && c != ']' && c != ','
 }
 
 // begin starts a body read as the block's calls.
@@ -192,7 +206,7 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 			case c == ']':
 				p.mode = e.post
 				return i + 1
-			case c == '<' || c == '`': // the block ends without its ']' (at its closer: a tag, a fence)
+			case c == '<' || c == '`' || e.closesList(c): // the block ends without its ']' (at its closer: a tag, a fence, a marker)
 				p.mode = e.post
 				return i
 			case c == ',' && e.state == eArrAfter:

@@ -61,6 +61,8 @@ var exampleWriters = map[Format]string{
 	"nemotron_nano_v2": `{{.Text}}<TOOLCALL>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]</TOOLCALL>`,
 	"intern_s1":        "{{.Text}}<|action_start|> <|plugin|>\n{\"name\": \"{{.Name}}\", \"parameters\": {{.Arguments}}}\n<|action_end|>",
 	"minimax_m1":       "{{.Text}}<tool_calls>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tool_calls>",
+	"openpangu_v2":     `{{.Text}}<|tool_call_start|>[{"name": "{{.Name}}", "parameters": {{.Arguments}}}]<|tool_call_end|>`,
+	"pangu":            `{{.Text}}<|tool_call_start|>[{"name": "{{.Name}}", "arguments": {{.Arguments}}}]<|tool_call_end|>`,
 	"olmo3":            "{{.Text}}<function_calls>\n{{.Name}}({{.PythonArgs}})\n</function_calls>",
 	"phi4_mini":        `{{.Text}}functools[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
 	"pythonic":         `{{.Text}}<|python_start|>[{{.Name}}({{.PythonArgs}})]<|python_end|>`,

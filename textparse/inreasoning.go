@@ -39,6 +39,10 @@ type inReasoning struct {
 	pend    pendCall   // call markup inside reasoning, held
 	kept    bool       // a call was kept as reasoning in this reasoning span
 	label   *actionSet // the label that may follow a reasoning span's Open
+	// opened: the prompt opened the reasoning (ReasoningOpen) and only
+	// whitespace has followed. The reasoning's own opener met then is the
+	// model writing it again: markup, dropped (see reopenSet).
+	opened bool
 }
 
 // reset forgets the state of the reasoning span (a new one opens, or the

@@ -11,6 +11,9 @@ func (p *Parser) tagSet(s *tagSet) {
 	case mText:
 		if p.reason { // calls' tags inside reasoning too (inreasoning.go); only its own closer, no stray closers
 			s.open, s.close = p.tags.xOpen, bitOf(p.tags.thinkK)
+			if p.inr.opened { // the opener the prompt wrote, written again (inReasoning.opened)
+				s.open |= bitOf(p.tags.thinkK)
+			}
 		} else { // reasoning tags, calls' tags, stray closers (setDialects)
 			s.open, s.close = p.tags.textOpen, p.tags.textClose
 		}
@@ -107,7 +110,7 @@ func (p *Parser) onTag() bool {
 		p.fresh = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
-			p.reason, p.tags.thinkK = true, k
+			p.reason, p.tags.thinkK, p.inr.opened = true, k, false
 			p.inr.reset()
 		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true

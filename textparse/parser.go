@@ -174,12 +174,13 @@ func newParser(cfg config) *Parser {
 		p.mk.comp = d.compiled()
 	}
 	if p.cfg.reasoningOpen {
-		p.reason, p.tags.thinkK = true, tkThink
+		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, true
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}
 		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && !d.Reasoning[0].Alt && p.mk.comp != nil {
 			p.mk.rset = &p.mk.comp.reason[0] // the dialect's own reasoning span
+			p.mk.ropen = &p.mk.comp.reopen[0]
 		}
 	}
 	return p
@@ -325,6 +326,9 @@ func (p *Parser) emitText(b []byte, off int) {
 		return
 	}
 	p.text.last = b[len(b)-1]
+	if p.inr.opened && !allSpace(b) {
+		p.inr.opened = false
+	}
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
 	}
@@ -423,9 +427,16 @@ func (p *Parser) content(b []byte, off int) {
 			return
 		}
 		p.nameBytes(b)
+	case mBlock:
+		if !p.listFromHeld(b, off) {
+			p.stray(b, off)
+		}
 	case mBlockBody:
 		if p.mk.blk.Body.Probe {
 			p.probeRefed(b, off)
+			return
+		}
+		if p.listFromHeld(b, off) {
 			return
 		}
 		if p.mk.blk.Body.Header != nil && p.mk.blk.Body.Read&ReadNameJSON != 0 {
@@ -445,6 +456,26 @@ func (p *Parser) content(b []byte, off int) {
 	default:
 		p.stray(b, off)
 	}
+}
+
+// listFromHeld starts a block's call body at b when b is the '[' of a
+// JSON list that the matcher held as the start of one of the block's
+// markers and gave back (a Close such as "[unused12]" starts with '['):
+// the list is read from the next byte on, as a '[' that starts no marker
+// is. It reports false for any other bytes.
+func (p *Parser) listFromHeld(b []byte, off int) bool {
+	bl := p.mk.blk
+	if len(b) != 1 || b[0] != '[' || bl.Body.Read&ReadJSON == 0 || p.calls.inCall || p.customReader(&bl.Body) != nil {
+		return false
+	}
+	if p.mode == mBlock {
+		if bl.Call != "" {
+			return false
+		}
+		p.mk.callStart, p.mode = off, mBlockBody
+	}
+	p.bodyStart(b, 0)
+	return true
 }
 
 // stray reports non-whitespace bytes inside markup, once per run.

@@ -65,6 +65,16 @@ const (
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// allSpace reports whether b holds only white space.
+func allSpace(b []byte) bool {
+	for _, c := range b {
+		if !isSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
 func isNameByte(c byte, first bool) bool {
 	if first {
 		return nameBytes[c]&nameFirst != 0
