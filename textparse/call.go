@@ -310,6 +310,7 @@ func (p *Parser) endCall(off int) {
 	c := &p.calls.cur
 	p.calls.inCall = false
 	p.mode = c.after
+	p.tags.bareEnd = c.kind == ckInvoke && c.after == mText
 	if c.discard {
 		return
 	}

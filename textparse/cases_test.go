@@ -44,6 +44,10 @@ var parseCases = []parseCase{
 	{name: "options/reasoning_open_never_closed", format: FormatAuto, open: true,
 		in:   "thinking until the end",
 		want: `reasoning="thinking until the end"`},
+	// An empty reasoning the model opened again: nothing is reasoning.
+	{name: "options/reasoning_open_think_only", format: FormatAuto, open: true,
+		in:   "<think></think>Hello.",
+		want: `text="Hello."`},
 	{name: "options/reasoning_open_kimi", format: FormatKimiK2, open: true,
 		in:   "plan</think>Go.<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
 		want: `text="Go." reasoning="plan" call=f{} id=functions.f:0`},

@@ -6,7 +6,9 @@ package textparse
 // is a special token: it ends a call wherever it appears, and one outside a
 // call is stray markup. <|tool_response> (and <tool_response|>), the tokens
 // around the tool's answer that the model may start writing after its
-// call, are dropped.
+// call, are dropped, and so are the end-of-turn tokens a server that keeps
+// special tokens leaves at the end of the answer (<turn|>, <eos>, in either
+// order, as vLLM's offline Gemma 4 reader strips them).
 //
 //	<|channel>thought
 //	The user wants Paris.<channel|><|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3}<tool_call|>
@@ -18,7 +20,7 @@ func init() {
 		Wire:       `<|tool_call>call:NAME{key:<|"|>string<|"|>,n:5,obj:{k:true},list:[…]}<tool_call|>; <|channel>thought…<channel|> (label optional) reasoning; <|tool_response> dropped`,
 		Blocks:     []Block{{Open: "<|tool_call>", Close: "<tool_call|>", AltClose: "<turn|>", Body: Body{Read: ReadGemma}}},
 		Reasoning:  []Span{{Open: "<|channel>", Close: "<channel|>", Label: "thought"}},
-		Drop:       []string{"<|tool_response>", "<tool_response|>", "<turn|>"},
+		Drop:       []string{"<|tool_response>", "<tool_response|>", "<turn|>", "<eos>"},
 		StrayClose: true,
 	})
 }

@@ -143,6 +143,17 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/turn_end_in_text_dropped", format: FormatGemma4,
 		in:   "Paris is the capital of France.<turn|>",
 		want: `text="Paris is the capital of France."`},
+	// <eos> is the end of the sequence: dropped like <turn|>, in either
+	// order, after the answer or after reasoning (vLLM's gemma4_utils).
+	{name: "gemma4/eos_then_turn_end_dropped", format: FormatGemma4,
+		in:   "Lima is in Peru.<eos><turn|>",
+		want: `text="Lima is in Peru."`},
+	{name: "gemma4/turn_end_then_eos_after_reasoning", format: FormatGemma4,
+		in:   "<|channel>thought\nA capital question.<channel|>Lima.<turn|><eos>",
+		want: `text="Lima." reasoning="A capital question."`},
+	{name: "gemma4/eos_after_call", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Lima<|"|>}<tool_call|><eos>`,
+		want: `call=get_weather{"city":"Lima"}`},
 	{name: "gemma4/closer_ends_unquoted_value", format: FormatGemma4,
 		in:   "<|tool_call>call:write{content:\nhello, world.<tool_call|>Then.",
 		want: `text="Then." error=invalid_json`},

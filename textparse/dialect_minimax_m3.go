@@ -560,17 +560,30 @@ func (x *mmReader) nodeName(k int32) []byte {
 }
 
 // childSchema returns the schema of property name (or of an array's
-// items) of prm's schema as a parameter, nil when it says nothing.
+// items) of prm's schema as a parameter, nil when it says nothing. A union
+// (anyOf/oneOf) gives the first alternative that has it: the nested tags
+// of {"oneOf": [{"type": "integer"}, {"type": "object", …}]} are read by
+// the object alternative's properties.
 func childSchema(prm *toolcall.Param, name string, items bool) *toolcall.Param {
 	if prm == nil || len(prm.Schema) == 0 {
 		return nil
 	}
+	if raw := childRaw(prm.Schema, name, items, 0); raw != nil {
+		return &toolcall.Param{Name: name, Schema: raw}
+	}
+	return nil
+}
+
+// childRaw is childSchema on a raw schema, depth alternatives deep.
+func childRaw(schema json.RawMessage, name string, items bool, depth int) json.RawMessage {
 	var s struct {
 		Properties           map[string]json.RawMessage `json:"properties"`
 		Items                json.RawMessage            `json:"items"`
 		AdditionalProperties json.RawMessage            `json:"additionalProperties"`
+		AnyOf                []json.RawMessage          `json:"anyOf"`
+		OneOf                []json.RawMessage          `json:"oneOf"`
 	}
-	if json.Unmarshal(prm.Schema, &s) != nil {
+	if json.Unmarshal(schema, &s) != nil {
 		return nil
 	}
 	var raw json.RawMessage
@@ -582,10 +595,17 @@ func childSchema(prm *toolcall.Param, name string, items bool) *toolcall.Param {
 	case len(s.AdditionalProperties) > 0 && s.AdditionalProperties[0] == '{':
 		raw = s.AdditionalProperties
 	}
-	if len(raw) == 0 || raw[0] != '{' {
-		return nil
+	if len(raw) > 0 && raw[0] == '{' {
+		return raw
 	}
-	return &toolcall.Param{Name: name, Schema: raw}
+	if depth < 4 {
+		for _, alt := range append(s.AnyOf, s.OneOf...) {
+			if raw := childRaw(alt, name, items, depth+1); raw != nil {
+				return raw
+			}
+		}
+	}
+	return nil
 }
 
 // end is told the stream ended inside the block: held bytes are content;

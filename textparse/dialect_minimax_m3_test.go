@@ -1,6 +1,7 @@
 package textparse
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -85,10 +86,31 @@ var miniMaxM3Cases = []parseCase{
 	{name: "minimax_m3/call_in_reasoning", format: FormatMiniMaxM3,
 		in:   m3("<mm:think>calling now §<tool_call>§<invoke name=\"f\">§</invoke>§</tool_call>"),
 		want: `reasoning="calling now " call=f{} error=call_in_reasoning`},
+	// A union's nested tags are read by the alternative that has them
+	// (llama.cpp's MiniMax-M3 union cases): an object alternative's
+	// properties type its fields, an array alternative's items its
+	// elements; a scalar is tried against the scalar alternative.
+	{name: "minimax_m3/union_object_alternative_types_fields", format: FormatMiniMaxM3, set: m3UnionTools,
+		in:   m3("<mm:think>Page size first.</mm:think>§<tool_call>\n§<invoke name=\"list_orders\">§<page>§<size>25§</size>§<after>A-17§</after>§</page>§</invoke>\n§</tool_call>"),
+		want: `reasoning="Page size first." call=list_orders{"page":{"size":25,"after":"A-17"}}`},
+	{name: "minimax_m3/union_scalar_alternative", format: FormatMiniMaxM3, set: m3UnionTools,
+		in:   m3("§<tool_call>§<invoke name=\"list_orders\">§<page>3§</page>§<status>§<item>open§</item>§<item>held§</item>§</status>§</invoke>§</tool_call>"),
+		want: `call=list_orders{"page":3,"status":["open","held"]}`},
+	{name: "minimax_m3/union_array_alternative_types_items", format: FormatMiniMaxM3, set: m3UnionTools,
+		in:   m3("§<tool_call>§<invoke name=\"list_orders\">§<ids>§<item>12§</item>§<item>40§</item>§</ids>§</invoke>§</tool_call>"),
+		want: `call=list_orders{"ids":[12,40]}`},
 	{name: "minimax_m3/auto", format: FormatAuto,
 		in:   m3("Sure.§<tool_call>§<invoke name=\"get_weather\">§<city>Nice§</city>§</invoke>§</tool_call>"),
 		want: `text="Sure." call=get_weather{"city":"Nice"}`},
 }
+
+// m3UnionTools has parameters whose schema is a union of a scalar and a
+// structure.
+var m3UnionTools = testTools{"list_orders": {Name: "list_orders", Params: []toolcall.Param{
+	{Name: "page", Schema: json.RawMessage(`{"oneOf":[{"type":"integer"},{"type":"object","properties":{"size":{"type":"integer"},"after":{"type":"string"}}}]}`)},
+	{Name: "status", Schema: json.RawMessage(`{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}`)},
+	{Name: "ids", Schema: json.RawMessage(`{"anyOf":[{"type":"null"},{"type":"array","items":{"type":"integer"}}]}`)},
+}}}
 
 func FuzzMiniMaxM3(f *testing.F) {
 	addSeeds(f, "minimax_m3/")

@@ -78,4 +78,26 @@ var qwen3CoderCases = []parseCase{
 	{name: "qwen3_coder/object_as_string_of_its_repr", format: FormatQwen3Coder, tools: true,
 		in:   qcCall("search", "query", "go", "filters", `"{'lang': 'go', 'stars': 5}"`),
 		want: `call=search{"query":"go","filters":{"lang":"go","stars":5}}`},
+	// Qwen3-Coder and Qwen3.5 often skip the first <tool_call> and start
+	// with <function=…>, still writing </tool_call> after it (llama.cpp's
+	// Qwen3-Coder cases): that closer is the bare call's, not stray markup.
+	// After words, or a second time, it is stray.
+	{name: "qwen3_coder/bare_call_keeps_its_closer", format: FormatQwen3Coder, tools: true,
+		in:   "<function=read_file>\n<parameter=path>\nnotes.md\n</parameter>\n</function>\n</tool_call>",
+		want: `text="\n" call=read_file{"path":"notes.md"}`},
+	{name: "qwen3_coder/bare_call_after_text", format: FormatQwen3Coder, tools: true,
+		in:   "Opening the notes.\n<function=read_file>\n<parameter=path>\nnotes.md\n</parameter>\n</function>\n</tool_call>",
+		want: `text="Opening the notes.\n\n" call=read_file{"path":"notes.md"}`},
+	{name: "qwen3_coder/bare_call_then_wrapped_call", format: FormatAuto, tools: true,
+		in:   "<function=read_file>\n<parameter=path>\na.md\n</parameter>\n</function>\n</tool_call>\n" + qcCall("read_file", "path", "b.md"),
+		want: `text="\n\n" call=read_file{"path":"a.md"} call=read_file{"path":"b.md"}`},
+	{name: "qwen3_coder/bare_call_closer_after_words_is_stray", format: FormatQwen3Coder, tools: true,
+		in:   "<function=read_file>\n<parameter=path>\nnotes.md\n</parameter>\n</function>\nDone.</tool_call>",
+		want: `text="\nDone." call=read_file{"path":"notes.md"} error=malformed_markup`},
+	{name: "qwen3_coder/bare_call_second_closer_is_stray", format: FormatQwen3Coder, tools: true,
+		in:   "<function=read_file>\n<parameter=path>\nnotes.md\n</parameter>\n</function></tool_call>\n</tool_call>",
+		want: `text="\n" call=read_file{"path":"notes.md"} error=malformed_markup`},
+	{name: "qwen3_coder/wrapped_call_then_stray_closer", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("read_file", "path", "a.md") + "\n</tool_call>",
+		want: `text="\n" call=read_file{"path":"a.md"} error=malformed_markup`},
 }

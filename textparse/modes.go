@@ -108,6 +108,8 @@ func (p *Parser) onTag() bool {
 			return false // a call quoted in a code block is text
 		}
 		p.fresh = false
+		bareEnd := p.tags.bareEnd
+		p.tags.bareEnd = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
 			p.reason, p.tags.thinkK, p.inr.opened = true, k, false
@@ -118,6 +120,8 @@ func (p *Parser) onTag() bool {
 			p.inr.cutK = tkNone
 		case p.reason:
 			return p.tagInReasoning(k, off)
+		case closing && bareEnd && p.formatTag() != nil && k == p.formatTag().wrapper:
+			// the closer of the bare call just ended (parser.go, bareEnd)
 		case closing:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> outside a call", tagName(k))
 		case k == tkGeneric:

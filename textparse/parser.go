@@ -123,8 +123,14 @@ type tagState struct {
 	// (tagSet), worked out with the rest by setDialects.
 	textOpen, textClose uint64
 
-	thinkK   tagKind               // the reasoning tag the parser is in
-	wrapper  tagKind               // the wrapper of calls the parser is in
+	thinkK  tagKind // the reasoning tag the parser is in
+	wrapper tagKind // the wrapper of calls the parser is in
+	// bareEnd: a call opened by its Invoke tag outside a wrapper (Tags.Bare)
+	// ended, and nothing but white space followed: the dialect's Wrapper
+	// closer met now is that call's, its opener left out (a model that
+	// skips its first wrapper tag still writes the closer), not stray
+	// markup.
+	bareEnd  bool
 	callK    tagKind               // the JSON call tag being read (Tags.JSON)
 	skip     string                // closing tag that ends mSkip
 	skipN    int                   //
@@ -326,6 +332,9 @@ func (p *Parser) emitText(b []byte, off int) {
 		return
 	}
 	p.text.last = b[len(b)-1]
+	if p.tags.bareEnd && !allSpace(b) {
+		p.tags.bareEnd = false
+	}
 	if p.inr.opened && !allSpace(b) {
 		p.inr.opened = false
 	}
