@@ -133,6 +133,12 @@ type Tags struct {
 	// dialect whose template writes the values that are not strings with
 	// tojson (catalog.AppendUntyped). Otherwise such a value is a string.
 	UntypedJSON bool
+	// QuotedStrings: the template writes every value with tojson, strings
+	// quoted, so a string parameter's value that reads whole as one JSON
+	// string is that string ("Seoul" is Seoul); one written without
+	// quotes is its text, as written. Such values are held to their
+	// closer, not streamed.
+	QuotedStrings bool
 	// JSONBody: an Invoke may hold a JSON object of arguments instead of
 	// Param tags (<invoke name="f">{"city": "Paris"}</invoke>).
 	JSONBody bool
