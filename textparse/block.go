@@ -17,12 +17,12 @@ import (
 // markerState is the state of the marker scan and of the block being
 // read.
 type markerState struct {
-	comp      *compiled  // marker sets of the enabled dialects, nil for none
-	rset      *actionSet // the close marker of marker reasoning ([THINK])
-	ropen     *actionSet // rset and the span's Open, while inr.opened
+	comp  *compiled  // marker sets of the enabled dialects, nil for none
+	rset  *actionSet // the close marker of marker reasoning ([THINK])
+	ropen *actionSet // rset and the span's Open, while inr.opened
 	// lead: nothing but white space was read yet, and the dialect has
 	// markers read only there (compiled.lead).
-	lead bool
+	lead      bool
 	nextPos   nextCache
 	blk       *Block
 	bsets     *blockSets
@@ -344,8 +344,16 @@ func (p *Parser) onMarker(a action, off, end int) {
 		// with malformed_markup as a stray </think> is: an output whose
 		// prompt opened the span starts with it when the span is empty
 		// (</mm:think>Hello), and a repeated closer is no answer text.
-		if p.inr.cutSpan != a.span+1 {
-			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray %s outside reasoning", p.mk.comp.spans[a.span].Close)
+		// A Named span's closer is words: outside it, they are text.
+		sp := &p.mk.comp.spans[a.span]
+		switch {
+		case p.inr.cutSpan == a.span+1:
+		case sp.Named:
+			s := len(p.scratch)
+			p.scratch = append(p.scratch, sp.Close...)
+			p.emitText(p.scratch[s:], off)
+		default:
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray %s outside reasoning", sp.Close)
 		}
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:
