@@ -40,6 +40,9 @@ var dialectDense = []struct {
 	{textparse.FormatPangu, "Reading the next file.\n[unused11][" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "][unused12]\n"},
+	{textparse.FormatHyperCLOVAXSeedThink14B, "Reading the next file.<|im_end|>\n<|im_start|>assistant -> tool/function_call\n" +
+		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]<|im_end|>` + "\n"},
 	{textparse.FormatMiniMaxM1, "Reading the next file.\n<tool_calls>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tool_calls>\n"},
@@ -60,6 +63,8 @@ var dialectDense = []struct {
 		"</｜DSML｜invoke>\n<｜DSML｜invoke name=\"grep\">\n<｜DSML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>\n"},
 	{textparse.FormatGLM45, "Reading the next file.\n<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>src/pkg/file_0042.go</arg_value>\n" +
 		"<arg_key>start_line</arg_key>\n<arg_value>120</arg_value>\n</tool_call>\n<tool_call>grep\n<arg_key>pattern</arg_key>\n<arg_value>func (p \\*Parser)</arg_value>\n</tool_call>\n"},
+	{textparse.FormatHyperCLOVAXSeedThink, "Reading the next file.\n<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>\"src/pkg/file_0042.go\"</arg_value>\n" +
+		"<arg_key>start_line</arg_key>\n<arg_value>120</arg_value>\n</tool_call>\n<tool_call>grep\n<arg_key>pattern</arg_key>\n<arg_value>\"func (p \\\\*Parser)\"</arg_value>\n</tool_call>\n"},
 	{textparse.FormatMiniMaxM2, "Reading the next file.\n<minimax:tool_call>\n<invoke name=\"read_file\">\n<parameter name=\"path\">src/pkg/file_0042.go</parameter>\n" +
 		"<parameter name=\"start_line\">120</parameter>\n</invoke>\n<invoke name=\"grep\">\n<parameter name=\"pattern\">func (p \\*Parser)</parameter>\n</invoke>\n</minimax:tool_call>\n"},
 	{textparse.FormatSeedOSS, "<seed:think>Reading the next file.</seed:think>\n<seed:tool_call>\n<function=read_file>\n<parameter=path>\nsrc/pkg/file_0042.go\n</parameter>\n" +

@@ -133,6 +133,12 @@ type Tags struct {
 	// dialect whose template writes the values that are not strings with
 	// tojson (catalog.AppendUntyped). Otherwise such a value is a string.
 	UntypedJSON bool
+	// QuotedStrings: the template writes every value with tojson, strings
+	// quoted, so a string parameter's value that reads whole as one JSON
+	// string is that string ("Seoul" is Seoul); one written without
+	// quotes is its text, as written. Such values are held to their
+	// closer, not streamed.
+	QuotedStrings bool
 	// JSONBody: an Invoke may hold a JSON object of arguments instead of
 	// Param tags (<invoke name="f">{"city": "Paris"}</invoke>).
 	JSONBody bool
@@ -176,9 +182,15 @@ type Tags struct {
 // reasoning. Alt marks a span that is another spelling of <think>…</think>
 // some of the dialect's checkpoints write: a prompt that opens reasoning
 // (ReasoningOpen) opens <think>, not it.
+//
+// Ends are other markers that end the span, dropped as its Close is: the
+// opener of the dialect's answer channel, which says the reasoning is over
+// (an output whose prompt opened the span starts its answer so when it
+// thinks nothing).
 type Span struct {
 	Open, Close, Label string
 	Alt                bool
+	Ends               []string
 }
 
 // Block is one kind of call block:
@@ -440,6 +452,9 @@ func compile(ds []*Dialect) *compiled {
 			c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
 			var rs actionSet
 			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			for _, m := range sp.Ends {
+				rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			}
 			if sp.Open == "" { // the dialect's message ends end it too
 				for _, m := range d.Drop {
 					rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})

@@ -21,8 +21,12 @@ func init() {
 			Open: "<|START_ACTION|>", Close: "<|END_ACTION|>",
 			Body: Body{Read: ReadJSON, Fence: true},
 		}},
-		Reasoning: []Span{{Open: "<|START_THINKING|>", Close: "<|END_THINKING|>"}},
-		Drop:      []string{"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"},
+		// The answer's opener ends the reasoning too: Command A's prompt
+		// may open the thinking, and a reply without thoughts starts with
+		// it (SGLang's Command 4 reasoning parser).
+		Reasoning: []Span{{Open: "<|START_THINKING|>", Close: "<|END_THINKING|>",
+			Ends: []string{"<|START_RESPONSE|>", "<|START_TEXT|>"}}},
+		Drop: []string{"<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>"},
 		// Grounded answers cite their sources: <co>text</co: 0:[1,2]>.
 		// The tags are dropped, the cited text kept, in the answer and the
 		// reasoning alike (vLLM's Command parsers strip them).

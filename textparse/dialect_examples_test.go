@@ -53,6 +53,27 @@ func ExampleParser_internS1() {
 	// call get_weather {"city": "Tokyo"}
 }
 
+// HyperCLOVA X SEED Think writes GLM's key/value calls with every value
+// as JSON; its prompt opens the reasoning.
+func ExampleParser_hyperCLOVAXSeedThink() {
+	showCalls(mustNew(opts{Format: FormatHyperCLOVAXSeedThink, ReasoningOpen: true}), "One lookup.</think>\n\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>\"Seoul\"</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>")
+	// Output:
+	// reasoning "One lookup."
+	// text "\n\n"
+	// call get_weather {"city":"Seoul","days":2}
+}
+
+// HyperCLOVA X SEED Think 14B writes a JSON list of calls in an assistant
+// turn whose role is " -> tool/function_call".
+func ExampleParser_hyperCLOVAXSeedThink14B() {
+	showCalls(mustNew(opts{Format: FormatHyperCLOVAXSeedThink14B}), "/think\nTwo cities.<|im_end|>\n<|im_start|>assistant -> tool/function_call\n[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Seoul\"}}, {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Busan\"}}]<|im_end|>")
+	// Output:
+	// reasoning "Two cities."
+	// text "\n "
+	// call get_weather {"city": "Seoul"}
+	// call get_weather {"city": "Busan"}
+}
+
 // MiniMax-M1 writes its calls one per line in a <tool_calls> block.
 func ExampleParser_miniMaxM1() {
 	showCalls(mustNew(opts{Format: FormatMiniMaxM1}), "Checking both.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Dallas\"}}\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Austin\"}}\n</tool_calls>")

@@ -115,6 +115,18 @@ var cohereCases = []parseCase{
 		want: `text="It is sunny in Paris."`},
 	// A prompt that opened the thinking block leaves a bare
 	// <|END_THINKING|> first when the model thought nothing: markup.
+	// SGLang's Command A reasoning parser starts inside the thinking
+	// (its prompt opens it): an echoed <|START_THINKING|> is dropped,
+	// and an answer without thoughts starts with <|START_TEXT|>.
+	{name: "cohere/start_thinking_echoed", format: FormatCohere, open: true,
+		in:   "<|START_THINKING|>Check the unit first.<|END_THINKING|><|START_TEXT|>It is 20 C.<|END_TEXT|>",
+		want: `text="It is 20 C." reasoning="Check the unit first."`},
+	{name: "cohere/text_opener_ends_reasoning", format: FormatCohere, open: true,
+		in:   "<|START_TEXT|>Hello again.<|END_TEXT|>",
+		want: `text="Hello again."`},
+	{name: "cohere/response_opener_ends_reasoning", format: FormatCohere, open: true,
+		in:   "weigh it<|START_RESPONSE|>Done.<|END_RESPONSE|>",
+		want: `text="Done." reasoning="weigh it"`},
 	{name: "cohere/end_thinking_first", format: FormatCohere,
 		in:   "<|END_THINKING|><|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"list_files\", \"parameters\": {}}\n]<|END_ACTION|>",
 		want: `call=list_files{} id=0 error=malformed_markup`},

@@ -49,10 +49,14 @@ const (
 func init() {
 	registerReader(ReadXTML, "xtml", func() bodyReader { return &xtmlReader{} })
 	register(&Dialect{
-		Format:    FormatKimiK3,
-		Wire:      `<|open|>tools<|sep|><|open|>call tool="NAME" index="I"<|sep|><|open|>argument key="P" type="T"<|sep|>V<|close|>argument<|sep|>…<|close|>call<|sep|>…<|close|>tools<|sep|> (or <|open|>json<|sep|>{json}<|close|>json<|sep|> in a call); <|open|>think<|sep|>…<|close|>think<|sep|> reasoning`,
-		Blocks:    []Block{{Open: xtmlOpen + "tools" + xtmlSep, Body: Body{Read: ReadXTML}}},
-		Reasoning: []Span{{Open: xtmlOpen + "think" + xtmlSep, Close: xtmlClose + "think" + xtmlSep}},
+		Format: FormatKimiK3,
+		Wire:   `<|open|>tools<|sep|><|open|>call tool="NAME" index="I"<|sep|><|open|>argument key="P" type="T"<|sep|>V<|close|>argument<|sep|>…<|close|>call<|sep|>…<|close|>tools<|sep|> (or <|open|>json<|sep|>{json}<|close|>json<|sep|> in a call); <|open|>think<|sep|>…<|close|>think<|sep|> reasoning`,
+		Blocks: []Block{{Open: xtmlOpen + "tools" + xtmlSep, Body: Body{Read: ReadXTML}}},
+		// The response channel's opener ends the think channel too (an
+		// output whose prompt opened it answers so when it thinks
+		// nothing), as SGLang's K3 reasoning parser reads it.
+		Reasoning: []Span{{Open: xtmlOpen + "think" + xtmlSep, Close: xtmlClose + "think" + xtmlSep,
+			Ends: []string{xtmlOpen + "response" + xtmlSep}}},
 		Drop: []string{xtmlOpen + "response" + xtmlSep, xtmlClose + "response" + xtmlSep,
 			xtmlClose + "message" + xtmlSep, "<|end_of_msg|>"},
 		// Its markers are special tokens: one the output was cut inside

@@ -52,6 +52,21 @@ var kimiK3Cases = []parseCase{
 			"<|open|>call tool=\"read_file\" index=\"1\"<|sep|><|open|>argument key=\"start_line\" type=\"number\"<|sep|>7<|close|>argument<|sep|>" +
 			"<|close|>call<|sep|><|close|>tools<|sep|><|close|>message<|sep|>",
 		want: `text="Looking." reasoning="I should look first" call=read_file{"start_line":7}`},
+	// SGLang's K3 reasoning parser, its prompt having opened the think
+	// channel: the opener written again is dropped, and the response
+	// channel's opener ends the reasoning (an answer without thoughts).
+	{name: "kimi_k3/think_opener_again_dropped", format: FormatKimiK3, open: true,
+		in:   "<|open|>think<|sep|>Two files to read.<|close|>think<|sep|><|open|>response<|sep|>Reading both.<|close|>response<|sep|><|close|>message<|sep|>",
+		want: `text="Reading both." reasoning="Two files to read."`},
+	{name: "kimi_k3/empty_think_again_dropped", format: FormatKimiK3, open: true,
+		in:   "<|open|>think<|sep|><|close|>think<|sep|><|open|>response<|sep|>Yes.<|close|>response<|sep|>",
+		want: `text="Yes."`},
+	{name: "kimi_k3/response_opener_ends_reasoning", format: FormatKimiK3, open: true,
+		in:   "<|open|>response<|sep|>Nothing to think about: 12.<|close|>response<|sep|><|close|>message<|sep|>",
+		want: `text="Nothing to think about: 12."`},
+	{name: "kimi_k3/response_opener_ends_think_channel", format: FormatKimiK3,
+		in:   "<|open|>think<|sep|>short<|open|>response<|sep|>Long answer.",
+		want: `text="Long answer." reasoning="short"`},
 	{name: "kimi_k3/one_call", format: FormatKimiK3,
 		in:   "<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris") + "<|close|>tools<|sep|>",
 		want: `call=get_weather{"city":"Paris"}`},

@@ -6,6 +6,22 @@ func init() { parseCases = append(parseCases, toolCallPeerCases...) }
 // parser tests assert (vLLM's test_hermes_tool_parser, SGLang's base
 // detector tests), in our own strings.
 var toolCallPeerCases = []parseCase{
+	// A <think> written again before any reasoning is markup: after a
+	// prompt that opened the reasoning (DeepSeek-R1-0528, Qwen3 forced
+	// thinking), or twice (SGLang strips repeated leading openers); later
+	// in the reasoning it is reasoning text.
+	{name: "tool_call/think_again_after_prompt_opened_it", format: FormatHermes, open: true,
+		in:   "<think>Sum the two.</think>It is 9.",
+		want: `text="It is 9." reasoning="Sum the two."`},
+	{name: "tool_call/think_twice_at_start", format: FormatHermes,
+		in:   "<think><think>Sum the two.</think>It is 9.",
+		want: `text="It is 9." reasoning="Sum the two."`},
+	{name: "tool_call/think_inside_reasoning_is_text", format: FormatHermes,
+		in:   "<think>The tag <think> opens it.</think>Right.",
+		want: `text="Right." reasoning="The tag <think> opens it."`},
+	{name: "tool_call/think_again_after_words_is_text", format: FormatHermes,
+		in:   "<think>so <think>x</think>y",
+		want: `text="y" reasoning="so <think>x"`},
 	{name: "tool_call/objects_comma_separated_in_one_tag", format: FormatHermes,
 		in:   `<tool_call>{"name": "get_weather", "arguments": {"city": "Hanoi"}}, {"name": "read_file", "arguments": {"path": "trip.md"}}</tool_call>Both started.`,
 		want: `text="Both started." call=get_weather{"city":"Hanoi"} call=read_file{"path":"trip.md"}`},

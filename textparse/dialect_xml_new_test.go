@@ -102,6 +102,10 @@ var minimaxCases = []parseCase{
 }
 
 var seedCases = []parseCase{
+	// Seed-OSS's prompt opens <seed:think>; written again, it is markup.
+	{name: "seed_oss/think_opener_written_again", format: FormatSeedOSS, open: true,
+		in:   "<seed:think>Budget spent.</seed:think>Here it is.",
+		want: `text="Here it is." reasoning="Budget spent."`},
 	{name: "seed_oss/one_call", format: FormatSeedOSS, tools: true,
 		in:   "<seed:tool_call>\n<function=get_weather>\n<parameter=city>Paris</parameter>\n<parameter=days>2</parameter>\n</function>\n</seed:tool_call>",
 		want: `call=get_weather{"city":"Paris","days":2}`},

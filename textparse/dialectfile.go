@@ -70,10 +70,11 @@ type bodyFile struct {
 }
 
 type spanFile struct {
-	Open  string `json:"open,omitempty"`
-	Close string `json:"close"`
-	Label string `json:"label,omitempty"` // Span.Label
-	Alt   bool   `json:"alt,omitempty"`   // Span.Alt
+	Open  string   `json:"open,omitempty"`
+	Close string   `json:"close"`
+	Label string   `json:"label,omitempty"` // Span.Label
+	Alt   bool     `json:"alt,omitempty"`   // Span.Alt
+	Ends  []string `json:"ends,omitempty"`  // Span.Ends
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -325,7 +326,15 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt})
+		for j, m := range sf.Ends {
+			if m == "" {
+				return nil, errAt(fmt.Sprintf("%s.ends[%d]", at, j), "an empty marker")
+			}
+			if err := marker(fmt.Sprintf("%s.ends[%d]", at, j), m); err != nil {
+				return nil, err
+			}
+		}
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Ends: sf.Ends})
 	}
 	for i, m := range f.Drop {
 		if m == "" {

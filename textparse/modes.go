@@ -112,7 +112,9 @@ func (p *Parser) onTag() bool {
 		p.tags.bareEnd = false
 		switch {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
-			p.reason, p.tags.thinkK, p.inr.opened = true, k, false
+			// opened: the same tag written again right after it is markup
+			// too (<think><think>…: SGLang strips repeated leading openers).
+			p.reason, p.tags.thinkK, p.inr.opened = true, k, true
 			p.inr.reset()
 		case closing && p.reason && k == p.tags.thinkK:
 			p.reason, p.fresh = false, true

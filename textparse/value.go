@@ -3,6 +3,7 @@ package textparse
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/wordscan"
@@ -66,6 +67,7 @@ type value struct {
 	pendBad bool
 	json    bool // string="false": the value is JSON, when the catalog allows its type
 	untyped bool // no schema types it and the dialect reads it as JSON (Tags.UntypedJSON)
+	quoted  bool // a string the dialect may write as a JSON string (Tags.QuotedStrings), held
 	// ws: trailing whitespace of a catalog-tag value, held until more content
 	// comes (such values are trimmed).
 	ws    []byte
@@ -133,6 +135,9 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 			v.str, v.untyped = false, true
 		}
 	}
+	if x != nil && x.d.Tags.QuotedStrings && (v.str || slices.Contains(catalog.ParamTypes(v.param), "string")) {
+		v.str, v.quoted = false, true // held: written as a JSON string, or as text
+	}
 	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
 		switch typedValue(p.m.attrValue(tt.typed[k])) {
 		case 1: // a string, unless the schema types the parameter otherwise
@@ -177,7 +182,7 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 func (v *value) reset(x *tagDialect) {
 	v.buf, v.pend, v.ws = v.buf[:0], v.pend[:0], v.ws[:0]
 	v.param, v.name = nil, ""
-	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall = false, true, false, false, false, false, false, false
+	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall, v.quoted = false, true, false, false, false, false, false, false, false
 	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
 	v.keepNL, v.cdata, v.schema, v.nest, v.wrapQ = false, false, false, 0, false
 	v.unwrap, v.unStr, v.unJSON, v.unUntyped = false, false, false, false
@@ -346,6 +351,8 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			p.scratch = append(p.scratch, t...)
 		} else if v.untyped {
 			p.scratch = catalog.AppendUntyped(p.scratch, v.buf)
+		} else if v.quoted && len(t) > 1 && t[0] == '"' && json.Valid(t) {
+			p.scratch = append(p.scratch, t...)
 		} else {
 			p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
 		}

@@ -40,6 +40,8 @@ const (
 	FormatGigaChat35    = textparse.FormatGigaChat35
 	FormatIQuestCoder   = textparse.FormatIQuestCoder
 	FormatIQuestCoderV2 = textparse.FormatIQuestCoderV2
+	// HyperCLOVA X SEED Think: GLM's key/value tags, values written as JSON.
+	FormatHyperCLOVAXSeedThink = textparse.FormatHyperCLOVAXSeedThink
 )
 
 // Protocols lists the XML-style dialects of the registry (calls written as
