@@ -41,6 +41,11 @@ type Dialect struct {
 	// output stopped inside, dropped and reported (malformed_markup)
 	// rather than text. Read when the dialect is named (--format).
 	CutMarkers bool
+	// NoThink: <think> and <thinking> are text when the dialect is named,
+	// as with ThinkAsText: its reasoning has markers of its own, and its
+	// tokenizer maps a <think> in the prompt to them, so one the model
+	// writes is words.
+	NoThink bool
 	// NoAuto keeps the dialect out of auto detection: its markers are
 	// shared with other dialects (<tool_calls>), or start with a byte
 	// common in prose that would slow every auto scan ("function call").
