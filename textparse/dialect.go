@@ -217,11 +217,17 @@ type Tags struct {
 // (after white space), when the dialect is named: a word prose holds,
 // that marks reasoning only where an output whose special tokens were
 // stripped starts (gpt-oss's "analysis…assistantfinal…").
+//
+// Resume: a call block written inside the span (a call inside reasoning,
+// inreasoning.go) goes back to the span at the block's Close, for a
+// dialect whose reasoning interleaves its calls; when the dialect is
+// named (under auto, detecting the dialect changes the marker sets).
 type Span struct {
 	Open, Close, Label string
 	Alt, Named         bool
 	Ends               []string
 	Lead               bool
+	Resume             bool
 }
 
 // Block is one kind of call block:

@@ -11,10 +11,13 @@ const FormatApertus Format = "apertus"
 
 func init() {
 	register(&Dialect{
-		Format:     FormatApertus,
-		Wire:       `<|tools_prefix|>[{NAME:{json}},…]<|tools_suffix|>; <|inner_prefix|>…<|inner_suffix|> reasoning`,
-		Blocks:     []Block{{Open: "<|tools_prefix|>", Close: "<|tools_suffix|>", Body: Body{Read: ReadJSON, NameKey: true}}},
-		Reasoning:  []Span{{Open: "<|inner_prefix|>", Close: "<|inner_suffix|>"}},
+		Format: FormatApertus,
+		Wire:   `<|tools_prefix|>[{NAME:{json}},…]<|tools_suffix|>; <|inner_prefix|>…<|inner_suffix|> reasoning`,
+		Blocks: []Block{{Open: "<|tools_prefix|>", Close: "<|tools_suffix|>", Body: Body{Read: ReadJSON, NameKey: true}}},
+		// A tools block written inside the inner reasoning goes back to
+		// it after <|tools_suffix|> (Apertus interleaves its calls with
+		// its thoughts; SGLang's Apertus reasoning parser reads it so).
+		Reasoning:  []Span{{Open: "<|inner_prefix|>", Close: "<|inner_suffix|>", Resume: true}},
 		StrayClose: true,
 		NoThink:    true,
 	})

@@ -18,6 +18,18 @@ func init() { parseCases = append(parseCases, apertusCases...) }
 var apertusCases = []parseCase{
 	// vLLM's test_apertus_tool_parser.py: a call whose arguments are
 	// complete lacks only its closers at the end of the output: a call.
+	// Apertus interleaves its calls with its thoughts: a tools block
+	// written inside the inner reasoning goes back to it after the
+	// block (SGLang's Apertus reasoning parser: "plan" + "then").
+	{name: "apertus/call_inside_reasoning_resumes_it", format: FormatApertus,
+		in:   `<|inner_prefix|>Look it up.<|tools_prefix|>[{"get_weather": {"city": "Bern"}}]<|tools_suffix|>Then answer.<|inner_suffix|>It is mild.`,
+		want: `text="It is mild." reasoning="Look it up.Then answer." call=get_weather{"city":"Bern"} error=call_in_reasoning`},
+	{name: "apertus/call_after_reasoning_stays_text_after", format: FormatApertus,
+		in:   `<|inner_prefix|>Look it up.<|inner_suffix|><|tools_prefix|>[{"get_weather": {"city": "Bern"}}]<|tools_suffix|>Asked.`,
+		want: `text="Asked." reasoning="Look it up." call=get_weather{"city":"Bern"}`},
+	{name: "apertus/call_inside_reasoning_under_auto_ends_it", format: FormatAuto,
+		in:   `<|inner_prefix|>Look it up.<|tools_prefix|>[{"get_weather": {"city": "Bern"}}]<|tools_suffix|>Then answer.<|inner_suffix|>`,
+		want: `text="Then answer." reasoning="Look it up." call=get_weather{"city":"Bern"} error=call_in_reasoning`},
 	{name: "apertus/closers_missing_at_end", format: FormatApertus,
 		in:   apOpen + `[{"list_files": {}}, {"get_weather": {"city": "Bern"}`,
 		want: `call=list_files{} call=get_weather{"city":"Bern"} error=missing_closer`},

@@ -72,13 +72,14 @@ type bodyFile struct {
 }
 
 type spanFile struct {
-	Open  string   `json:"open,omitempty"`
-	Close string   `json:"close"`
-	Label string   `json:"label,omitempty"` // Span.Label
-	Alt   bool     `json:"alt,omitempty"`   // Span.Alt
-	Named bool     `json:"named,omitempty"` // Span.Named
-	Ends  []string `json:"ends,omitempty"`  // Span.Ends
-	Lead  bool     `json:"lead,omitempty"`  // Span.Lead
+	Open   string   `json:"open,omitempty"`
+	Close  string   `json:"close"`
+	Label  string   `json:"label,omitempty"`  // Span.Label
+	Alt    bool     `json:"alt,omitempty"`    // Span.Alt
+	Named  bool     `json:"named,omitempty"`  // Span.Named
+	Ends   []string `json:"ends,omitempty"`   // Span.Ends
+	Lead   bool     `json:"lead,omitempty"`   // Span.Lead
+	Resume bool     `json:"resume,omitempty"` // Span.Resume
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -341,7 +342,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends, Lead: sf.Lead})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends, Lead: sf.Lead, Resume: sf.Resume})
 	}
 	for i, m := range f.Drop {
 		if m == "" {

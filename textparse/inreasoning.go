@@ -36,9 +36,13 @@ type inReasoning struct {
 	// dropped.
 	cutK    tagKind
 	cutSpan int
-	pend    pendCall   // call markup inside reasoning, held
-	kept    bool       // a call was kept as reasoning in this reasoning span
-	label   *actionSet // the label that may follow a reasoning span's Open
+	// resume: the reasoning set a Span.Resume span the cut call goes
+	// back to at its block's Close, with the marker sets it belongs to.
+	resume     *actionSet
+	resumeComp *compiled
+	pend       pendCall   // call markup inside reasoning, held
+	kept       bool       // a call was kept as reasoning in this reasoning span
+	label      *actionSet // the label that may follow a reasoning span's Open
 	// opened: the prompt opened the reasoning (ReasoningOpen) and only
 	// whitespace has followed. The reasoning's own opener met then is the
 	// model writing it again: markup, dropped (see reopenSet).
@@ -49,6 +53,7 @@ type inReasoning struct {
 // message ends).
 func (r *inReasoning) reset() {
 	r.cutK, r.cutSpan, r.kept, r.label = tkNone, 0, false, nil
+	r.resume, r.resumeComp = nil, nil
 }
 
 // pendCall is call markup met inside reasoning, held until the byte after
@@ -164,6 +169,9 @@ func (p *Parser) resolvePend(call bool) {
 		p.errorf(pc.off, toolcall.CodeCallInReasoning, -1, "call inside reasoning: the reasoning ends and the call is read")
 		if p.mk.rset != nil {
 			p.inr.cutSpan = pc.act.span + 1
+			if p.mk.comp.spans[pc.act.span].Resume {
+				p.inr.resume, p.inr.resumeComp = p.mk.rset, p.mk.comp
+			}
 		} else {
 			p.inr.cutK = p.tags.thinkK
 		}
