@@ -35,7 +35,7 @@ var rwkvCases = []parseCase{
 		in:   "Run it yourself:\n```bash\ngo test ./...\n```\n",
 		want: `text="Run it yourself:\n` + "```bash" + `\ngo test ./...\n` + "```" + `\n"`},
 	{name: "rwkv/markup_in_values", format: FormatRWKV, tools: true,
-		in:   rwkvCall(`{"name": "write_to_file", "arguments": {"path": "README.md", "content": "`+"```json"+`\n{\"name\": \"x\"}\n`+"```"+`\n"}}`),
+		in:   rwkvCall(`{"name": "write_to_file", "arguments": {"path": "README.md", "content": "` + "```json" + `\n{\"name\": \"x\"}\n` + "```" + `\n"}}`),
 		want: `call=write_to_file{"path":"README.md","content":"` + "```json" + `\n{\"name\": \"x\"}\n` + "```" + `\n"}`},
 	{name: "rwkv/broken_json", format: FormatRWKV, tools: true,
 		in:   rwkvCall(`{"name": "get_weather", "arguments": {"city": "Paris" }`) + "\nSorry.",
