@@ -337,6 +337,11 @@ func (n *normalizer) types(t *value, path string) *value {
 	return &value{kind: 'z'}
 }
 
+// SchemaType maps a type name a tool's schema or a model's output may
+// write (int, str, bool, float64, any…) to its JSON Schema type; "" means
+// any type and false means the name is unknown (typeName's list).
+func SchemaType(s string) (string, bool) { return typeName(s) }
+
 // typeName maps a type name to its JSON Schema name; "" means any type and
 // false means the name is unknown. It is the one list of the type names
 // tools write besides JSON Schema's (Python's, C's, Go's, Java's): the

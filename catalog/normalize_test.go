@@ -63,3 +63,21 @@ func TestNormalizeSchema(t *testing.T) {
 		t.Error("want an error for broken JSON")
 	}
 }
+
+// TestSchemaType: the type names tools and models write read as JSON
+// Schema's, "any" as any type, an unknown name as unknown.
+func TestSchemaType(t *testing.T) {
+	for in, want := range map[string]struct {
+		typ   string
+		known bool
+	}{
+		"integer": {"integer", true}, "int": {"integer", true}, " INT64 ": {"integer", true}, "str": {"string", true},
+		"varchar": {"", false}, "bool": {"boolean", true}, "float32": {"number", true}, "list": {"array", true},
+		"dict": {"object", true}, "None": {"null", true}, "any": {"", true}, "verbosity": {"", false},
+	} {
+		typ, known := SchemaType(in)
+		if typ != want.typ || known != want.known {
+			t.Errorf("SchemaType(%q) = %q, %v; want %q, %v", in, typ, known, want.typ, want.known)
+		}
+	}
+}

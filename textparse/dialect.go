@@ -103,8 +103,18 @@ type Tags struct {
 	// the JSON arguments.
 	Name, Args string
 	// Key and Value: the name follows Invoke, then pairs of tags holding
-	// a parameter's name and its value.
+	// a parameter's name and its value. CallObject: an Invoke whose body
+	// starts with '{' holds a JSON call object instead ({"name": NAME,
+	// "arguments": {…}}), read as a JSON call tag's.
 	Key, Value string
+	CallObject bool
+	// TypeTag, with Key and Value, is a tag a pair may hold between its
+	// key and its value declaring the value's type
+	// (<TypeTag>integer</TypeTag>, the names a tool's schema may use:
+	// int, str, bool…; a "[…]" after the name is dropped). Where the
+	// catalog gives the parameter no type, the declared type converts the
+	// value as a schema's would ("any": the text as written).
+	TypeTag string
 	// Catalog: tool and parameter names are tags (from WithTools).
 	Catalog bool
 	// Suffix: each of the dialect's tags (and <think>) may carry a
@@ -181,7 +191,7 @@ type Tags struct {
 // and Label "thought", both <|ch>thought…<ch|> and <|ch>…<ch|> are
 // reasoning. Alt marks a span that is another spelling of <think>…</think>
 // some of the dialect's checkpoints write: a prompt that opens reasoning
-// (ReasoningOpen) opens <think>, not it.
+// (ReasoningOpen) opens <think>, not it, and its Close ends <think> too.
 //
 // Ends are other markers that end the span, dropped as its Close is: the
 // opener of the dialect's answer channel, which says the reasoning is over

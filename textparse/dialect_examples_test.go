@@ -45,6 +45,18 @@ func ExampleParser_iQuestCoderV2() {
 	// call get_weather {"city":"Austin","days":3}
 }
 
+// K2 Horizon writes its calls in IFM tags, as key/value pairs (a pair may
+// declare its value's type) or as a JSON call object.
+func ExampleParser_k2Horizon() {
+	showCalls(mustNew(opts{Format: FormatK2Horizon}), "On it.<ifm|tool_calls><ifm|tool_call>lookup<ifm|arg_key>query</ifm|arg_key><ifm|arg_value>rain</ifm|arg_value>"+
+		"<ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>3</ifm|arg_value></ifm|tool_call>\n"+
+		`<ifm|tool_call>{"name": "ping", "arguments": {}}</ifm|tool_call></ifm|tool_calls>`)
+	// Output:
+	// text "On it."
+	// call lookup {"query":"rain","limit":3}
+	// call ping {}
+}
+
 // Intern-S1's tokenizer decodes InternLM's action tokens with a space
 // between them.
 func ExampleParser_internS1() {

@@ -33,6 +33,9 @@ func init() {
 		},
 		Reasoning: []Span{{Close: "<|end|>"}},
 		Drop:      []string{"<|end|>", "<|return|>", "<|call|>"},
+		// Its markers are special tokens: one the output was cut inside
+		// is dropped, as SGLang's harmony parser holds it back.
+		CutMarkers: true,
 	})
 }
 

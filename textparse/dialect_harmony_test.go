@@ -21,6 +21,14 @@ func hCall(name, args string) string {
 // harmonyCases are modelled on gpt-oss-20b/120b output as vLLM and Ollama
 // receive it.
 var harmonyCases = []parseCase{
+	// SGLang's harmony parser: a special token cut short by the end of
+	// the output is held back, never text; a lone '<' stays text.
+	{name: "harmony/cut_token_at_end_dropped", format: FormatHarmony,
+		in:   "<|channel|>final<|message|>All set <|ret",
+		want: `text="All set " error=malformed_markup`},
+	{name: "harmony/lone_angle_at_end_is_text", format: FormatHarmony,
+		in:   "<|channel|>final<|message|>x <",
+		want: `text="x <"`},
 	{name: "harmony/reasoning_then_call", format: FormatHarmony,
 		in:   hAnalysis + "User asks for weather in Tokyo. Call get_weather.<|end|>" + hCall("get_weather", `{"location":"Tokyo"}`),
 		want: `reasoning="User asks for weather in Tokyo. Call get_weather." call=get_weather{"location":"Tokyo"}`},

@@ -36,6 +36,11 @@ var kimiK2Cases = []parseCase{
 	{name: "kimi_k2/triangle_think_then_section", format: FormatKimiK2,
 		in:   "◁think▷Need the listing<|tool_calls_section_begin|><|tool_call_begin|>functions.list_files:0<|tool_call_argument_begin|>{\"dir\": \"src\"}<|tool_call_end|><|tool_calls_section_end|>",
 		want: `reasoning="Need the listing" call=list_files{"dir":"src"} id=functions.list_files:0 error=call_in_reasoning`},
+	// The prompt opened <think>; a k1.5-style checkpoint closes it with
+	// its own spelling.
+	{name: "kimi_k2/reasoning_open_triangle_close", format: FormatKimiK2, open: true,
+		in:   "Short question.◁/think▷Yes, it is.",
+		want: `text="Yes, it is." reasoning="Short question."`},
 	{name: "kimi_k2/stray_triangle_close_dropped", format: FormatKimiK2,
 		in:   "Answer: 4◁/think▷ and done.",
 		want: `text="Answer: 4 and done." error=malformed_markup`},

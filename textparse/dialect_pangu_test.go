@@ -33,6 +33,11 @@ func init() {
 		{name: "pangu/closer_missing_at_end", format: FormatPangu,
 			in:   `<|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "Wuhan"}}]`,
 			want: `call=get_weather{"city":"Wuhan"} error=missing_closer`},
+		// A prompt that opened reasoning opens <think>; an Embedded
+		// checkpoint closes it with [unused17].
+		{name: "pangu/reasoning_open_unused_closer", format: FormatPangu, open: true,
+			in:   `Sum of two numbers.[unused17]It is 4.[unused11][{"name": "save_note", "arguments": {"text": "2+2=4"}}][unused12]`,
+			want: `text="It is 4." reasoning="Sum of two numbers." call=save_note{"text":"2+2=4"}`},
 		{name: "pangu/object_not_list", format: FormatPangu,
 			in:   `<|tool_call_start|>{"name": "get_weather", "arguments": {"city": "Chengdu"}}<|tool_call_end|>`,
 			want: `call=get_weather{"city":"Chengdu"}`},

@@ -26,5 +26,9 @@ func init() {
 		Tags:   tags,
 	})
 	register(&Dialect{Format: FormatHermes, Wire: "the same as tool_call", Tags: tags, Alias: FormatToolCall})
-	register(&Dialect{Format: FormatERNIE45, Wire: "the same as tool_call", Tags: tags, Alias: FormatToolCall})
+	// ERNIE 4.5's thinking template writes the answer in <response>
+	// tags and ends with </s>: markup (SGLang's response template and
+	// vLLM's ERNIE 4.5 reasoning parser strip them).
+	register(&Dialect{Format: FormatERNIE45, Wire: "the same as tool_call; <response>…</response> and </s> dropped", Tags: tags,
+		Drop: []string{"<response>", "</response>", "</s>"}, Alias: FormatToolCall})
 }

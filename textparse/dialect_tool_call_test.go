@@ -22,6 +22,15 @@ var toolCallPeerCases = []parseCase{
 	{name: "tool_call/think_again_after_words_is_text", format: FormatHermes,
 		in:   "<think>so <think>x</think>y",
 		want: `text="y" reasoning="so <think>x"`},
+	// ERNIE 4.5 thinking: the prompt opens the reasoning, the answer is
+	// in <response> tags, </s> ends the output (SGLang's response
+	// template; vLLM's ERNIE 4.5 reasoning parser).
+	{name: "ernie45/response_tags_dropped", format: FormatERNIE45, open: true,
+		in:   "Greet back.\n</think>\n\n<response>\nHello, and welcome.\n</response>\n</s>",
+		want: `text="\n\n\nHello, and welcome.\n\n" reasoning="Greet back.\n"`},
+	{name: "ernie45/call_then_eos", format: FormatERNIE45, open: true,
+		in:   "Check the tide.\n</think>\n\n<tool_call>\n{\"name\": \"tide\", \"arguments\": {\"port\": \"Vigo\"}}\n</tool_call>\n</s>",
+		want: `text="\n\n\n" reasoning="Check the tide.\n" call=tide{"port":"Vigo"}`},
 	{name: "tool_call/objects_comma_separated_in_one_tag", format: FormatHermes,
 		in:   `<tool_call>{"name": "get_weather", "arguments": {"city": "Hanoi"}}, {"name": "read_file", "arguments": {"path": "trip.md"}}</tool_call>Both started.`,
 		want: `text="Both started." call=get_weather{"city":"Hanoi"} call=read_file{"path":"trip.md"}`},

@@ -95,6 +95,7 @@ func TestEngineNamesNoDialect(t *testing.T) {
 var ordinaryWords = map[string]bool{
 	"command": true, "dots": true, "function": true, "intern": true, "seed": true, "step": true, "tool": true, "use": true,
 	"tool_call": true,
+	"k":         true, // k2_horizon's family, and the engine's loop index
 }
 
 // dialectWords returns the words that name registered dialects: each

@@ -47,6 +47,7 @@ var exampleWriters = map[Format]string{
 	"iquest_coder_v2":            "{{.Text}}<iquestcoder_tool_call>{{.Name}}{{range .Args}}<arg_key>{{.Key}}</arg_key><arg_value>{{.Raw}}</arg_value>{{end}}</iquestcoder_tool_call>",
 	"internlm":                   `{{.Text}}<|action_start|><|plugin|>{"name":"{{.Name}}","parameters":{{.Arguments}}}<|action_end|>`,
 	"jamba":                      `{{.Text}}<tool_calls>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]</tool_calls>`,
+	"k2_horizon":                 "{{.Text}}<ifm|tool_calls><ifm|tool_call>{{.Name}}{{range .Args}}<ifm|arg_key>{{.Key}}</ifm|arg_key><ifm|arg_value>{{.Raw}}</ifm|arg_value>{{end}}</ifm|tool_call></ifm|tool_calls>",
 	"kimi_k2":                    `{{.Text}}<|tool_calls_section_begin|><|tool_call_begin|>functions.{{.Name}}:0<|tool_call_argument_begin|>{{.Arguments}}<|tool_call_end|><|tool_calls_section_end|>`,
 	"kimi_k3":                    `{{.Text}}<|open|>tools<|sep|><|open|>call tool="{{.Name}}" index="0"<|sep|>{{range .Args}}<|open|>argument key="{{.Key}}" type="{{.JSONType}}"<|sep|>{{.Raw}}<|close|>argument<|sep|>{{end}}<|close|>call<|sep|><|close|>tools<|sep|>`,
 	"laguna":                     `{{.Text}}<tool_call>{{.Name}}{{range .Args}}<arg_key>{{.Key}}</arg_key><arg_value>{{.Raw}}</arg_value>{{end}}</tool_call>`,

@@ -95,6 +95,14 @@ func (p *Parser) markerInReasoning(a action, off, end int) {
 		p.inr.pend.tag, p.inr.pend.act = false, a
 		return
 	}
+	if a.kind == aLateClose && p.mk.comp.spans[a.span].Alt {
+		// The Close of another spelling of <think>…</think> (Span.Alt)
+		// ends a <think> span too: a prompt that opened reasoning opens
+		// <think>, and a checkpoint that writes the other spelling closes
+		// it with its own closer.
+		p.reason, p.fresh = false, true
+		return
+	}
 	p.emitText(p.held(), off)
 }
 

@@ -60,7 +60,7 @@ func (p *Parser) sniff(b []byte, i int) int {
 				continue
 			case '{': // another call object in the same tag ({…}, {…})
 				p.calls.callTag = p.off + i
-				return p.beginEnvelope(b, i, tt.closer(p.tags.callK), mEnvPost, mText)
+				return p.beginEnvelope(b, i, tt.closer(p.tags.callK), mEnvPost, p.envelope().skipped)
 			}
 			p.stray(b[i:i+1], p.off+i)
 		}

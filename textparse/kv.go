@@ -1,6 +1,11 @@
 package textparse
 
-import "github.com/tooleval/tooleval/toolcall"
+import (
+	"bytes"
+
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/toolcall"
+)
 
 // This file reads the calls of a dialect with Tags.Key and Tags.Value: the
 // tool name right after the call tag, then pairs of key and value tags
@@ -26,7 +31,7 @@ func (p *Parser) beginKVTag(x *tagDialect, off, end int) {
 // beginKV starts reading the name of a key/value call of dialect x at
 // offset at.
 func (r *paramReader) beginKV(p *Parser, x *tagDialect, at int) {
-	r.cd, r.state = x, psName
+	r.cd, r.state, r.typ = x, psName, r.typ[:0]
 	p.calls.name = p.calls.name[:0]
 	p.calls.nameOff = at
 	p.beginTagBody(r)
@@ -110,8 +115,22 @@ func (p *Parser) beginKV(i int) {
 	r.beginKV(p, cd, p.off+i)
 }
 
-// kvName reads the tool name up to a newline or the first tag.
+// kvName reads the tool name up to a newline or the first tag; with
+// Tags.CallObject a '{' before the name is a JSON call object (kvObject).
 func (r *paramReader) kvName(p *Parser, b []byte, i int) int {
+	if len(p.calls.name) == 0 && r.cd.d.Tags.CallObject {
+		j := i
+		for j < len(b) && isSpace(b[j]) {
+			j++
+		}
+		if j == len(b) {
+			return j
+		}
+		if b[j] == '{' {
+			return p.kvObject(b, j)
+		}
+		i = j
+	}
 	j := i
 	for j < len(b) && b[j] != '\n' && b[j] != '<' {
 		j++
@@ -129,10 +148,32 @@ func (r *paramReader) kvName(p *Parser, b []byte, i int) int {
 	return j
 }
 
-// kvTag handles a tag between a call's pairs or inside a key.
+// kvObject reads a key/value call tag whose body is a JSON call object
+// (the '{' at b[j]) as a JSON call tag's: the object is the call, the call
+// tag's closer ends it, and reading goes back to where the call tag was
+// (the wrapper, or text).
+func (p *Parser) kvObject(b []byte, j int) int {
+	p.params().state = psBetween
+	p.calls.callTag = p.calls.cur.start
+	return p.beginEnvelope(b, j, p.calls.cur.closer, mEnvPost, p.calls.cur.after)
+}
+
+// kvTag handles a tag between a call's pairs, inside a key or inside a
+// declared type.
 func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 	x := r.cd
 	switch {
+	case r.state == psType && closing && k == x.typeTag:
+		t := trimSpace(p.calls.name)
+		if i := bytes.IndexByte(t, '['); i >= 0 { // array[string]: its base
+			t = trimSpace(t[:i])
+		}
+		r.typ = append(r.typ[:0], t...)
+		r.state = psBetween
+	case r.state == psType: // a value's opener or the call's closer ends a type left open
+		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without </%s>", tagName(x.typeTag), tagName(x.typeTag))
+		r.typ, r.state = r.typ[:0], psBetween
+		return r.kvTag(p, k, closing, off)
 	case r.state == psKey && closing && k == x.key:
 		r.key = append(r.key[:0], trimSpace(p.calls.name)...)
 		r.state = psBetween
@@ -149,8 +190,11 @@ func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
 		return true
 	case !closing && k == x.callSep && x.callSep != tkNone: // <tool_sep> after the name
+	case !closing && k == x.typeTag && x.typeTag != tkNone:
+		r.state, p.calls.name = psType, p.calls.name[:0]
 	case !closing && k == x.key:
 		r.keyLost(p, off)
+		r.typ = r.typ[:0]
 		r.state, p.calls.name = psKey, p.calls.name[:0]
 	case !closing && k == x.value:
 		if len(r.key) == 0 {
@@ -161,6 +205,7 @@ func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 		r.key = r.key[:0]
 	case closing && k == x.invoke:
 		r.keyLost(p, off)
+		r.typ = r.typ[:0]
 		r.endInvoke(p, off)
 	default:
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between arguments", tagName(k))
@@ -176,4 +221,34 @@ func (r *paramReader) keyLost(p *Parser, off int) {
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s>%s</%s> without a <%s>", tagName(x.key), r.key, tagName(x.key), tagName(x.value))
 		r.key = r.key[:0]
 	}
+}
+
+// declareType types the value just opened by the
+// type its pair declared (Tags.TypeTag), where the catalog gives the
+// parameter none: the declared type converts it as a schema's would. An
+// unknown type name declares nothing; "any" keeps the text as written.
+func (r *paramReader) declareType() {
+	v := &r.val
+	typ, known := catalog.SchemaType(string(r.typ))
+	r.typ = r.typ[:0]
+	if !known || len(catalog.ParamTypes(v.param)) > 0 {
+		return
+	}
+	if typ == "" {
+		v.str, v.untyped, v.json = true, false, false
+		return
+	}
+	r.declared = toolcall.Param{Types: schemaTypes[typ]}
+	if v.param != nil {
+		r.declared.Name = v.param.Name
+	}
+	v.param = &r.declared
+	v.str, v.untyped, v.json = catalog.KeepsString(v.param), false, false
+}
+
+// schemaTypes holds each JSON Schema type as a one-type list, so that a
+// declared type costs no allocation.
+var schemaTypes = map[string][]string{
+	"string": {"string"}, "integer": {"integer"}, "number": {"number"}, "boolean": {"boolean"},
+	"array": {"array"}, "object": {"object"}, "null": {"null"},
 }

@@ -186,7 +186,7 @@ func (p *Parser) onTag() bool {
 		p.tags.wrapper = p.tags.callK
 		p.beginInvoke(off, end, tt.closer(k), mWrapper)
 	case mEnvPost:
-		p.mode = mText
+		p.mode = p.envelope().skipped // where the call tag was: text, or a wrapper (kvObject)
 	}
 	p.junk = false
 	return true

@@ -180,7 +180,7 @@ func newParser(cfg config) *Parser {
 		p.mk.comp = d.compiled()
 	}
 	if p.cfg.reasoningOpen {
-		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, true
+		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.thinkAsText // (ThinkAsText: <think> is text)
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
 		}

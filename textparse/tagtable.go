@@ -43,6 +43,7 @@ type tagDialect struct {
 	idx                           int // in tagTable.ds
 	wrapper, invoke, param, think tagKind
 	name, args, key, value        tagKind
+	typeTag                       tagKind // Tags.TypeTag
 	wrapEnd, callBegin, callSep   tagKind
 	ends                          uint64 // CallEnd and WrapperEnd: they end a call inside the wrapper
 	suffix                        uint64 // the kinds that may carry a :SUFFIX (Tags.Suffix)
@@ -55,7 +56,7 @@ type tagDialect struct {
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
 	// kv: the tags a key/value call acts on (kv.go), worked out once:
 	// between pairs, in a key, in a value.
-	kv struct{ open, close, keyClose, valueOpen, valueClose uint64 }
+	kv struct{ open, close, keyClose, valueOpen, valueClose, typeClose uint64 }
 }
 
 // tagTable is the vocabulary of every registered XML-style dialect.
@@ -179,18 +180,19 @@ func buildTagTable() {
 		}
 		x.think = kind(g.Think, rThink)
 		x.name, x.args = kind(g.Name, 0), kind(g.Args, 0)
-		x.key, x.value = kind(g.Key, 0), kind(g.Value, 0)
+		x.key, x.value, x.typeTag = kind(g.Key, 0), kind(g.Value, 0), kind(g.TypeTag, 0)
 		x.wrapEnd, x.callBegin, x.callSep = kind(g.WrapperEnd, rMarkup), kind(g.CallBegin, rMarkup), kind(g.CallSep, rMarkup)
 		t.callBegins |= bitOf(x.callBegin)
 		t.callSeps |= bitOf(x.callSep)
 		x.ends = bitOf(kind(g.CallEnd, rMarkup)) | bitOf(x.wrapEnd)
-		x.kv.open, x.kv.close = bit(x.key, x.value, x.callSep), bit(x.invoke, x.key, x.value)
+		x.kv.open, x.kv.close = bit(x.key, x.value, x.callSep, x.typeTag), bit(x.invoke, x.key, x.value)
 		x.kv.keyClose, x.kv.valueOpen, x.kv.valueClose = bit(x.key, x.invoke), bitOf(x.key), bit(x.value, x.invoke)
+		x.kv.typeClose = bit(x.typeTag, x.invoke)
 		if g.Bare {
 			x.bare = bitOf(x.invoke) | alts
 		}
 		if g.Suffix {
-			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) |
+			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) | bitOf(x.typeTag) |
 				bitOf(x.callSep) | bitOf(x.name) | bitOf(x.args) | bitOf(x.think) | bitOf(tkThink)
 		}
 		if g.Fence {

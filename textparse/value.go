@@ -24,11 +24,15 @@ type paramReader struct {
 	// cd: the dialect of a key/value call; key: the key waiting for its
 	// value; kvD: the dialect reading key/value calls after the call tag
 	// kvK among the dialects kvOn (kv.go).
-	cd   *tagDialect
-	key  []byte
-	kvD  *tagDialect
-	kvK  tagKind
-	kvOn uint64
+	cd  *tagDialect
+	key []byte
+	typ []byte // the type a pair declared for its value (Tags.TypeTag)
+	// declared stands in for the schema's parameter of the value being
+	// read where the catalog types none and its pair declared a type.
+	declared toolcall.Param
+	kvD      *tagDialect
+	kvK      tagKind
+	kvOn     uint64
 	// lone: the object of a parameter named by Tags.Unwrap, held until the
 	// call's closer (it is the arguments) or its next parameter (it is
 	// that parameter's value); loneName is the parameter's name.
@@ -43,6 +47,7 @@ const (
 	psValue          // in a parameter value
 	psName           // the tool name after a key/value call tag (kv.go)
 	psKey            // in a key tag (kv.go)
+	psType           // in a type tag between a key and its value (kv.go)
 )
 
 // params returns the parser's parameter-tag reader, made on first use.
@@ -145,6 +150,9 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		case 0:
 			v.str, v.json = false, true
 		}
+	}
+	if len(r.typ) > 0 {
+		r.declareType()
 	}
 	if r.loneOn { // a second parameter: the held one was a parameter after all
 		r.flushLone(p, off)
@@ -621,6 +629,8 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 		}
 	case psKey:
 		s.open, s.close = bitOf(r.cd.value), r.cd.kv.keyClose // a value's opener ends a key left open
+	case psType:
+		s.open, s.close = bitOf(r.cd.value), r.cd.kv.typeClose // a value's opener ends a type left open
 	case psValue:
 		switch {
 		case kind == ckCatalog:
@@ -652,7 +662,7 @@ func (r *paramReader) onTag(p *Parser, k tagKind, closing bool, off int) bool {
 			return r.kvTag(p, k, closing, off)
 		}
 		return r.invokeTag(p, k, closing, off)
-	case psKey:
+	case psKey, psType:
 		return r.kvTag(p, k, closing, off)
 	case psValue:
 		return r.valueTag(p, k, closing, off)
@@ -843,7 +853,7 @@ func (r *paramReader) content(p *Parser, b []byte, off int) {
 	switch r.state {
 	case psValue:
 		r.valueContent(p, b, off)
-	case psName, psKey:
+	case psName, psKey, psType:
 		p.nameBytes(b)
 	default:
 		if k := r.openerMissing(p, b); k < len(b) {

@@ -1,0 +1,27 @@
+package textparse
+
+// K2 Horizon (vLLM's k2_horizon parser): a block of calls in IFM tags,
+// each the tool name then key/value pairs whose values are converted by
+// the catalog. Its chat template writes the calls in one of three forms
+// (the request's tool_call_format): the pairs, the pairs with each value's
+// declared type, or a JSON call object per call. One description reads
+// all three.
+//
+//	<ifm|tool_calls><ifm|tool_call>lookup
+//	<ifm|arg_key>query</ifm|arg_key><ifm|arg_value>rain</ifm|arg_value>
+//	<ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>3</ifm|arg_value>
+//	</ifm|tool_call></ifm|tool_calls>
+//
+//	<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"limit": 3}}</ifm|tool_call></ifm|tool_calls>
+//
+// A value no schema and no declared type types is a string.
+const FormatK2Horizon Format = "k2_horizon"
+
+func init() {
+	register(&Dialect{
+		Format: FormatK2Horizon,
+		Wire:   `<ifm|tool_calls><ifm|tool_call>NAME<ifm|arg_key>P</ifm|arg_key>[<ifm|arg_type>T</ifm|arg_type>]<ifm|arg_value>V</ifm|arg_value>…</ifm|tool_call>…</ifm|tool_calls> (or <ifm|tool_call>{"name":NAME,"arguments":{json}}</ifm|tool_call>)`,
+		Tags: &Tags{Wrapper: "ifm|tool_calls", Invoke: "ifm|tool_call", Key: "ifm|arg_key", Value: "ifm|arg_value",
+			TypeTag: "ifm|arg_type", CallObject: true, KeepNewline: true},
+	})
+}

@@ -1,0 +1,100 @@
+package textparse
+
+import (
+	"strings"
+	"testing"
+)
+
+func init() { parseCases = append(parseCases, k2HorizonCases...) }
+
+// k2Call writes a K2 Horizon call: the name, then key/value pairs; a key
+// written "key:type" declares the value's type.
+func k2Call(name string, kv ...string) string {
+	var b strings.Builder
+	b.WriteString("<ifm|tool_call>" + name)
+	for i := 0; i+1 < len(kv); i += 2 {
+		key, typ, typed := strings.Cut(kv[i], ":")
+		b.WriteString("<ifm|arg_key>" + key + "</ifm|arg_key>")
+		if typed {
+			b.WriteString("<ifm|arg_type>" + typ + "</ifm|arg_type>")
+		}
+		b.WriteString("<ifm|arg_value>" + kv[i+1] + "</ifm|arg_value>")
+	}
+	b.WriteString("</ifm|tool_call>")
+	return b.String()
+}
+
+// k2Block puts calls in the block, one per line.
+func k2Block(calls ...string) string {
+	return "<ifm|tool_calls>" + strings.Join(calls, "\n") + "</ifm|tool_calls>"
+}
+
+// k2HorizonCases are modelled on what vLLM's k2_horizon parser tests
+// assert, in our own strings, in the three forms of its template.
+var k2HorizonCases = []parseCase{
+	{name: "k2_horizon/pairs", format: FormatK2Horizon, tools: true,
+		in:   k2Block(k2Call("get_weather", "city", "Nairobi", "days", "4")),
+		want: `call=get_weather{"city":"Nairobi","days":4}`},
+	{name: "k2_horizon/text_around_block", format: FormatK2Horizon, tools: true,
+		in:   "Looking up both. " + k2Block(k2Call("get_weather", "city", "2046"), k2Call("list_files")) + " Back soon.",
+		want: `text="Looking up both.  Back soon." call=get_weather{"city":"2046"} call=list_files{}`},
+	{name: "k2_horizon/typed_pairs", format: FormatK2Horizon, tools: true,
+		in:   k2Block(k2Call("read_file", "path:string", "cmd/ifm/main.go", "start_line:integer", "40")),
+		want: `call=read_file{"path":"cmd/ifm/main.go","start_line":40}`},
+	{name: "k2_horizon/json_object", format: FormatK2Horizon, tools: true,
+		in:   k2Block(`<ifm|tool_call>{"name": "get_weather", "arguments": {"city": "Quito", "metric": true}}</ifm|tool_call>`),
+		want: `call=get_weather{"city":"Quito","metric":true}`},
+	{name: "k2_horizon/json_then_pairs", format: FormatK2Horizon, tools: true,
+		in:   k2Block(`<ifm|tool_call> {"name": "list_files", "arguments": {}} </ifm|tool_call>`, k2Call("get_weather", "city", "Lima")),
+		want: `call=list_files{} call=get_weather{"city":"Lima"}`},
+	// Without a catalog a value is a string unless its pair declares a
+	// type; "any" keeps the text as written, spaces included.
+	{name: "k2_horizon/untyped_values_are_strings", format: FormatK2Horizon,
+		in:   k2Block(k2Call("configure", "retries", "4", "verbose", "true")),
+		want: `call=configure{"retries":"4","verbose":"true"}`},
+	{name: "k2_horizon/declared_types", format: FormatK2Horizon,
+		in:   k2Block(k2Call("configure", "retries:int", "4", "hosts:array[string]", `["a", "b"]`, "verbose:bool", "true", "raw:any", " 7 ", "mode:varchar", "12")),
+		want: `call=configure{"retries":4,"hosts":["a","b"],"verbose":true,"raw":" 7 ","mode":"12"}`},
+	// The schema decides where it types the parameter.
+	{name: "k2_horizon/schema_over_declared_type", format: FormatK2Horizon, tools: true,
+		in:   k2Block(k2Call("get_weather", "city:integer", "1984", "days:string", "2")),
+		want: `call=get_weather{"city":"1984","days":2}`},
+	{name: "k2_horizon/unknown_declared_type", format: FormatK2Horizon,
+		in:   k2Block(k2Call("configure", "level:verbosity", "3")),
+		want: `call=configure{"level":"3"}`},
+	{name: "k2_horizon/nested_unicode_markup", format: FormatK2Horizon, tools: true,
+		in:   k2Block(k2Call("search", "query", "<b>ナイロビ</b> & café", "filters", `{"geo": {"lat": -1.29, "tags": ["東アフリカ"]}}`)),
+		want: `call=search{"query":"<b>ナイロビ</b> & café","filters":{"geo":{"lat":-1.29,"tags":["東アフリカ"]}}}`},
+	{name: "k2_horizon/value_keeps_layout", format: FormatK2Horizon, tools: true,
+		in:   k2Block(k2Call("write_to_file", "path", "run.sh", "content", "#!/bin/sh\n  exec ./ifm \"$@\"\n")),
+		want: `call=write_to_file{"path":"run.sh","content":"#!/bin/sh\n  exec ./ifm \"$@\"\n"}`},
+	{name: "k2_horizon/invalid_json_then_sibling", format: FormatK2Horizon, tools: true,
+		in:   "a" + k2Block(`<ifm|tool_call>{"name": "get_weather", "arguments": {"city": }}</ifm|tool_call>`, k2Call("list_files")) + "b",
+		want: `text="ab" call=list_files{} error=invalid_json`},
+	{name: "k2_horizon/type_left_open", format: FormatK2Horizon, tools: true,
+		in:   k2Block("<ifm|tool_call>get_weather<ifm|arg_key>days</ifm|arg_key><ifm|arg_type>integer<ifm|arg_value>5</ifm|arg_value></ifm|tool_call>"),
+		want: `call=get_weather{"days":5} error=malformed_markup`},
+	{name: "k2_horizon/junk_in_block", format: FormatK2Horizon, tools: true,
+		in:   "<ifm|tool_calls>not a call</ifm|tool_calls>After.",
+		want: `text="After." error=malformed_markup`},
+	{name: "k2_horizon/truncated_in_value", format: FormatK2Horizon, tools: true,
+		in:   "Checking. <ifm|tool_calls><ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Nair",
+		want: `text="Checking. " error=incomplete_call`},
+	{name: "k2_horizon/block_closer_missing", format: FormatK2Horizon, tools: true,
+		in:   "<ifm|tool_calls>" + k2Call("list_files"),
+		want: `call=list_files{} error=missing_closer`},
+	{name: "k2_horizon/unknown_tool", format: FormatK2Horizon, tools: true,
+		in:   k2Block(k2Call("get_wether", "city", "Oslo")),
+		want: `call=get_wether{"city":"Oslo"} error=unknown_tool`},
+	{name: "k2_horizon/think_then_block", format: FormatK2Horizon, tools: true,
+		in:   "<think>Nairobi, four days.</think>" + k2Block(k2Call("get_weather", "city", "Nairobi", "days", "4")),
+		want: `reasoning="Nairobi, four days." call=get_weather{"city":"Nairobi","days":4}`},
+	{name: "k2_horizon/auto", format: FormatAuto, tools: true,
+		in:   "Sure. " + k2Block(k2Call("get_weather", "city", "Lima")),
+		want: `text="Sure. " call=get_weather{"city":"Lima"}`},
+}
+
+func FuzzK2Horizon(f *testing.F) {
+	addSeeds(f, "k2_horizon/")
+	f.Fuzz(func(t *testing.T, in []byte, seed uint64) { fuzzParse(t, FormatK2Horizon, true, in, seed) })
+}
