@@ -337,8 +337,16 @@ func (p *Parser) onMarker(a action, off, end int) {
 		// with malformed_markup as a stray </think> is: an output whose
 		// prompt opened the span starts with it when the span is empty
 		// (</mm:think>Hello), and a repeated closer is no answer text.
-		if p.inr.cutSpan != a.span+1 {
-			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray %s outside reasoning", p.mk.comp.spans[a.span].Close)
+		// A Named span's closer is words: outside it, they are text.
+		sp := &p.mk.comp.spans[a.span]
+		switch {
+		case p.inr.cutSpan == a.span+1:
+		case sp.Named:
+			s := len(p.scratch)
+			p.scratch = append(p.scratch, sp.Close...)
+			p.emitText(p.scratch[s:], off)
+		default:
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray %s outside reasoning", sp.Close)
 		}
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:

@@ -192,6 +192,10 @@ type Tags struct {
 // reasoning. Alt marks a span that is another spelling of <think>…</think>
 // some of the dialect's checkpoints write: a prompt that opens reasoning
 // (ReasoningOpen) opens <think>, not it, and its Close ends <think> too.
+// Named marks a span whose markers are words prose may hold ("Here is my
+// thought process:"): it is read only when the dialect is named (--format),
+// not under auto, and its Close met outside it is text, not a stray closer
+// (after a call that ended the span, markup, dropped as any span's is).
 //
 // Ends are other markers that end the span, dropped as its Close is: the
 // opener of the dialect's answer channel, which says the reasoning is over
@@ -199,7 +203,7 @@ type Tags struct {
 // thinks nothing).
 type Span struct {
 	Open, Close, Label string
-	Alt                bool
+	Alt, Named         bool
 	Ends               []string
 }
 
@@ -455,8 +459,11 @@ func compile(ds []*Dialect) *compiled {
 			}
 			c.blocks[b] = bs
 		}
-		for i, sp := range d.Reasoning {
-			if i == 0 {
+		for _, sp := range d.Reasoning {
+			if sp.Named && len(ds) > 1 {
+				continue // not under auto: prose may hold its words
+			}
+			if _, ok := c.spanOf[d]; !ok {
 				c.spanOf[d] = len(c.spans)
 			}
 			c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})

@@ -74,6 +74,7 @@ type spanFile struct {
 	Close string   `json:"close"`
 	Label string   `json:"label,omitempty"` // Span.Label
 	Alt   bool     `json:"alt,omitempty"`   // Span.Alt
+	Named bool     `json:"named,omitempty"` // Span.Named
 	Ends  []string `json:"ends,omitempty"`  // Span.Ends
 }
 
@@ -334,7 +335,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Ends: sf.Ends})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends})
 	}
 	for i, m := range f.Drop {
 		if m == "" {
