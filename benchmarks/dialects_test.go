@@ -49,6 +49,9 @@ var dialectDense = []struct {
 	{textparse.FormatMiniMaxM1, "Reading the next file.\n<tool_calls>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tool_calls>\n"},
+	{textparse.FormatCWM, "Reading the next file.\n<tool: read_file>\n" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "\n</tool>\n<tool: bash>\n" +
+		`grep -n "func (p \*Parser)" src/pkg/file_0042.go` + "\n</tool>\n"},
 	{textparse.FormatQwen25Coder, "Reading the next file.\n<tools>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n</tools>\n<tools>\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tools>\n"},

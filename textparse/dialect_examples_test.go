@@ -171,3 +171,12 @@ func ExampleParser_cline() {
 		"<attempt_completion><result>\n  Run <command>npm test</command> to check.\n</result><command>npm test</command></attempt_completion>")
 	// Output: call attempt_completion {"result":"Run <command>npm test</command> to check.","command":"npm test"}
 }
+
+// CWM writes a call's input as free text in a <tool: NAME> tag: it is
+// the call's "command" (a JSON object input is the arguments).
+func ExampleParser_cwm() {
+	showCalls(mustNew(opts{Format: FormatCWM}), "Listing the tests.\n<tool: bash>\nls textparse/*_test.go\n</tool>")
+	// Output:
+	// text "Listing the tests.\n"
+	// call bash {"command":"ls textparse/*_test.go"}
+}

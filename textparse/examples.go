@@ -20,6 +20,7 @@ var exampleWriters = map[Format]string{
 	"cline":                      `{{.Text}}<{{.Name}}>{{range .Args}}<{{.Key}}>{{.Raw}}</{{.Key}}>{{end}}</{{.Name}}>`,
 	"cohere":                     `{{.Text}}<|START_ACTION|>[{"tool_call_id":"0","tool_name":"{{.Name}}","parameters":{{.Arguments}}}]<|END_ACTION|>`,
 	"command_r_plus":             "{{.Text}}\nAction: ```json\n[{\"tool_name\":\"{{.Name}}\",\"parameters\":{{.Arguments}}}]\n```",
+	"cwm":                        "{{.Text}}\n<tool: {{.Name}}>\n{{.Arguments}}\n</tool>",
 	"deepseek_v3":                "{{.Text}}<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>{{.Name}}\n```json\n{{.Arguments}}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
 	"deepseek_v31":               `{{.Text}}<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>{{.Name}}<｜tool▁sep｜>{{.Arguments}}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
 	"deepseek_v32":               `{{.Text}}<｜DSML｜function_calls><｜DSML｜invoke name="{{.Name}}">{{range .Args}}<｜DSML｜parameter name="{{.Key}}" string="{{.IsString}}">{{.Raw}}</｜DSML｜parameter>{{end}}</｜DSML｜invoke></｜DSML｜function_calls>`,
