@@ -17,9 +17,12 @@ import (
 // markerState is the state of the marker scan and of the block being
 // read.
 type markerState struct {
-	comp      *compiled  // marker sets of the enabled dialects, nil for none
-	rset      *actionSet // the close marker of marker reasoning ([THINK])
-	ropen     *actionSet // rset and the span's Open, while inr.opened
+	comp  *compiled  // marker sets of the enabled dialects, nil for none
+	rset  *actionSet // the close marker of marker reasoning ([THINK])
+	ropen *actionSet // rset and the span's Open, while inr.opened
+	// lead: nothing but white space was read yet, and the dialect has
+	// markers read only there (compiled.lead).
+	lead      bool
 	nextPos   nextCache
 	blk       *Block
 	bsets     *blockSets
@@ -115,7 +118,7 @@ func (d *Dialect) prepare() (err error) {
 // matcher relies on there being none (a held prefix that fails is text up
 // to the next possible start, see refeed).
 func (c *compiled) overlap() error {
-	sets := []*actionSet{&c.text}
+	sets := []*actionSet{&c.text, &c.lead}
 	for i := range c.reason {
 		sets = append(sets, &c.reason[i], &c.reopen[i])
 	}
@@ -148,6 +151,9 @@ func (p *Parser) textMarkers() *actionSet {
 	}
 	if p.mk.comp == nil {
 		return &noMarkers
+	}
+	if p.mk.lead {
+		return &p.mk.comp.lead
 	}
 	return &p.mk.comp.text // inside <think>, only its blocks' Open act (onMarker)
 }
@@ -216,12 +222,12 @@ func (p *Parser) textScan(b []byte, i int, set *actionSet) int {
 }
 
 // textBefore emits the text before a possible tag or marker; it reports
-// true when that text ended inReasoning.opened, so that the scan starts
-// again with the sets read from then on.
+// true when that text ended inReasoning.opened or markerState.lead, so
+// that the scan starts again with the sets read from then on.
 func (p *Parser) textBefore(b []byte, off int) bool {
-	opened := p.inr.opened
+	opened, lead := p.inr.opened, p.mk.lead
 	p.emitText(b, off)
-	return opened && !p.inr.opened
+	return opened && !p.inr.opened || lead && !p.mk.lead
 }
 
 // noTagAt reports whether rest (the bytes after a '<') rules out every tag
@@ -317,6 +323,7 @@ func (p *Parser) markerAt(set *actionSet, b []byte, i int) int {
 
 // onMarker acts on a complete marker spanning [off, end).
 func (p *Parser) onMarker(a action, off, end int) {
+	p.mk.lead = false // the output's first bytes are read
 	if p.mode == mName && a.kind != aNameEnd && a.kind != aIDMark {
 		// The call's markers cut its name short: the call is dropped and
 		// the marker read as where it belongs.

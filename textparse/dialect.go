@@ -37,10 +37,15 @@ type Dialect struct {
 	StrayClose bool
 	// CutMarkers: the dialect's markers are special tokens that never
 	// appear in prose, so the start of one cut short by the end of the
-	// output (at least its first two bytes, <|open|>too) is markup the
+	// output (at least its first two bytes, <|open|>too; one that opens
+	// with '<', not a word the dialect also reads) is markup the
 	// output stopped inside, dropped and reported (malformed_markup)
 	// rather than text. Read when the dialect is named (--format).
 	CutMarkers bool
+	// Lead markers are dropped only as the first bytes of the output
+	// (after white space), when the dialect is named: a channel's name
+	// left where its special tokens were stripped ("commentary…").
+	Lead []string
 	// NoAuto keeps the dialect out of auto detection: its markers are
 	// shared with other dialects (<tool_calls>), or start with a byte
 	// common in prose that would slow every auto scan ("function call").
@@ -201,10 +206,16 @@ type Tags struct {
 // opener of the dialect's answer channel, which says the reasoning is over
 // (an output whose prompt opened the span starts its answer so when it
 // thinks nothing).
+//
+// Lead: the span's Open is read only as the first bytes of the output
+// (after white space), when the dialect is named: a word prose holds,
+// that marks reasoning only where an output whose special tokens were
+// stripped starts (gpt-oss's "analysis…assistantfinal…").
 type Span struct {
 	Open, Close, Label string
 	Alt, Named         bool
 	Ends               []string
+	Lead               bool
 }
 
 // Block is one kind of call block:
@@ -410,12 +421,16 @@ type compiled struct {
 	blocks        map[*Block]*blockSets
 	formats       []Format
 	cutMarkers    bool // the dialect named (Dialect.CutMarkers)
+	// lead: text's markers and those read only as the output's first
+	// bytes (Span.Lead, Dialect.Lead); empty for none.
+	lead actionSet
 }
 
 func compile(ds []*Dialect) *compiled {
 	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
 	c.labelEnd.on("\n", action{kind: aDrop})
-	var lateClose []action
+	var lateClose, leadActs []action
+	var leadMarks []string
 	for _, d := range ds {
 		if d.NoAuto && len(ds) > 1 {
 			continue
@@ -460,13 +475,18 @@ func compile(ds []*Dialect) *compiled {
 			c.blocks[b] = bs
 		}
 		for _, sp := range d.Reasoning {
-			if sp.Named && len(ds) > 1 {
+			if (sp.Named || sp.Lead) && len(ds) > 1 {
 				continue // not under auto: prose may hold its words
 			}
 			if _, ok := c.spanOf[d]; !ok {
 				c.spanOf[d] = len(c.spans)
 			}
-			c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
+			if sp.Lead {
+				leadMarks = append(leadMarks, sp.Open)
+				leadActs = append(leadActs, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
+			} else {
+				c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
+			}
 			var rs actionSet
 			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
 			for _, m := range sp.Ends {
@@ -506,6 +526,10 @@ func compile(ds []*Dialect) *compiled {
 		}
 		if len(ds) == 1 { // not under auto: other models' text may hold them
 			c.cutMarkers = d.CutMarkers
+			for _, m := range d.Lead {
+				leadMarks = append(leadMarks, m)
+				leadActs = append(leadActs, action{kind: aDrop, dialect: d})
+			}
 			for _, m := range d.Drop {
 				c.text.on(m, action{kind: aDrop, dialect: d})
 			}
@@ -529,6 +553,14 @@ func compile(ds []*Dialect) *compiled {
 		}
 		if !clash {
 			c.text.on(m, a)
+		}
+	}
+	if len(leadMarks) > 0 {
+		for i, m := range leadMarks {
+			c.lead.on(m, leadActs[i])
+		}
+		for i, m := range c.text.list {
+			c.lead.on(m, c.text.acts[i])
 		}
 	}
 	return c

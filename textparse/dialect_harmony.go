@@ -31,13 +31,23 @@ func init() {
 			{Open: "<|channel|>", CallEnd: "<|call|>", Body: body},
 			{Open: harmonyTo, CallEnd: "<|call|>", Body: recipient, Named: true},
 		},
-		Reasoning: []Span{{Close: "<|end|>"}},
-		Drop:      []string{"<|end|>", "<|return|>", "<|call|>"},
+		// gpt-oss served with its special tokens stripped writes the
+		// channels' names bare: "analysis…assistantfinal…",
+		// "commentary…assistantfinal…", "assistantfinal…". Read when named
+		// and only at the output's start, where no prose is (SGLang's
+		// harmony TextStrategy); "assistantfinal" is no word of prose.
+		Reasoning: []Span{{Close: "<|end|>"}, {Open: "analysis", Close: harmonyFinal, Lead: true}},
+		Lead:      []string{"commentary"},
+		Drop:      []string{"<|end|>", "<|return|>", "<|call|>", harmonyFinal},
 		// Its markers are special tokens: one the output was cut inside
 		// is dropped, as SGLang's harmony parser holds it back.
 		CutMarkers: true,
 	})
 }
+
+// harmonyFinal is the final channel's header with its special tokens
+// stripped (<|start|>assistant<|channel|>final<|message|>).
+const harmonyFinal = "assistantfinal"
 
 // harmonyTo opens the rest of a header whose <|start|>assistant was the
 // prompt's: the recipient comes first.

@@ -34,6 +34,7 @@ type dialectFile struct {
 	DropTags   []string    `json:"drop_tags,omitempty"`
 	StrayClose bool        `json:"stray_close,omitempty"`
 	CutMarkers bool        `json:"cut_markers,omitempty"`
+	Lead       []string    `json:"lead,omitempty"`
 }
 
 type blockFile struct {
@@ -76,6 +77,7 @@ type spanFile struct {
 	Alt   bool     `json:"alt,omitempty"`   // Span.Alt
 	Named bool     `json:"named,omitempty"` // Span.Named
 	Ends  []string `json:"ends,omitempty"`  // Span.Ends
+	Lead  bool     `json:"lead,omitempty"`  // Span.Lead
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -281,7 +283,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	if f.Format == "" || strings.ContainsAny(f.Format, " \t\r\n") {
 		return nil, errAt("format", "a name without spaces is required")
 	}
-	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, DropTags: f.DropTags, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers}
+	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, DropTags: f.DropTags, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers, Lead: f.Lead}
 	if d.Wire == "" {
 		d.Wire = "a dialect file's markers"
 	}
@@ -319,6 +321,9 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 		if sf.Close == "" {
 			return nil, errAt(at+".close", "required")
 		}
+		if sf.Lead && sf.Open == "" {
+			return nil, errAt(at+".lead", "needs an open marker")
+		}
 		if sf.Open == "" && !header {
 			return nil, errAt(at+".open", "required (only a body's header enters a span without one)")
 		}
@@ -335,13 +340,21 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends, Lead: sf.Lead})
 	}
 	for i, m := range f.Drop {
 		if m == "" {
 			return nil, errAt(fmt.Sprintf("drop[%d]", i), "an empty marker")
 		}
 		if err := marker(fmt.Sprintf("drop[%d]", i), m); err != nil {
+			return nil, err
+		}
+	}
+	for i, m := range f.Lead {
+		if m == "" {
+			return nil, errAt(fmt.Sprintf("lead[%d]", i), "an empty marker")
+		}
+		if err := marker(fmt.Sprintf("lead[%d]", i), m); err != nil {
 			return nil, err
 		}
 	}
@@ -449,7 +462,7 @@ func DialectFile(f Format) ([]byte, error) {
 
 // file is the dialect file of d.
 func (d *Dialect) file() ([]byte, error) {
-	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, DropTags: d.DropTags, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers}
+	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, DropTags: d.DropTags, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers, Lead: d.Lead}
 	for _, b := range d.Blocks {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,

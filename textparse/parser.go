@@ -179,6 +179,7 @@ func newParser(cfg config) *Parser {
 	if d := p.cfg.dialect; d != nil {
 		p.mk.comp = d.compiled()
 	}
+	p.mk.lead = p.mk.comp != nil && len(p.mk.comp.lead.list) > 0 && !p.cfg.reasoningOpen
 	if p.cfg.reasoningOpen {
 		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.thinkAsText // (ThinkAsText: <think> is text)
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
@@ -335,8 +336,8 @@ func (p *Parser) emitText(b []byte, off int) {
 	if p.tags.bareEnd && !allSpace(b) {
 		p.tags.bareEnd = false
 	}
-	if p.inr.opened && !allSpace(b) {
-		p.inr.opened = false
+	if (p.inr.opened || p.mk.lead) && !allSpace(b) {
+		p.inr.opened, p.mk.lead = false, false
 	}
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
@@ -570,8 +571,9 @@ func (p *Parser) Close() []toolcall.Event {
 			p.unmatched()
 		}
 	}
-	if m := &p.m; m.on && !m.tag && m.n >= 2 && p.mode == mText && p.mk.comp != nil && p.mk.comp.cutMarkers {
-		// The start of a special token sequence the output stopped in.
+	if m := &p.m; m.on && !m.tag && m.n >= 2 && m.buf[0] == '<' && p.mode == mText && p.mk.comp != nil && p.mk.comp.cutMarkers {
+		// The start of a special token sequence the output stopped in
+		// (special tokens open with '<'; a word's start stays text).
 		p.errorf(m.off, toolcall.CodeMalformedMarkup, -1, "markup %q cut short by the end of the output, dropped", p.held())
 		m.on, m.n = false, 0
 	}
