@@ -59,8 +59,8 @@ func compiledFor(f Format) *compiled {
 		for _, g := range markerFormats() {
 			ds = append(ds, dialects[g])
 		}
-	} else if d := dialects[f]; d != nil && (len(d.Blocks) > 0 || len(d.Drop) > 0) {
-		ds = []*Dialect{d} // a marker dialect, or a tag dialect's headers or dropped markup
+	} else if d := dialects[f]; d != nil && (len(d.Blocks) > 0 || len(d.Drop) > 0 || len(d.DropTags) > 0) {
+		ds = []*Dialect{d} // a marker dialect, a tag dialect's headers or the markup it drops
 	}
 	var c *compiled
 	if len(ds) > 0 {

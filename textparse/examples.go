@@ -52,6 +52,7 @@ var exampleWriters = map[Format]string{
 	"kimi_k2":                    `{{.Text}}<|tool_calls_section_begin|><|tool_call_begin|>functions.{{.Name}}:0<|tool_call_argument_begin|>{{.Arguments}}<|tool_call_end|><|tool_calls_section_end|>`,
 	"kimi_k3":                    `{{.Text}}<|open|>tools<|sep|><|open|>call tool="{{.Name}}" index="0"<|sep|>{{range .Args}}<|open|>argument key="{{.Key}}" type="{{.JSONType}}"<|sep|>{{.Raw}}<|close|>argument<|sep|>{{end}}<|close|>call<|sep|><|close|>tools<|sep|>`,
 	"laguna":                     `{{.Text}}<tool_call>{{.Name}}{{range .Args}}<arg_key>{{.Key}}</arg_key><arg_value>{{.Raw}}</arg_value>{{end}}</tool_call>`,
+	"ling3":                      "{{.Text}}<tool_call>{{.Name}}\n{{range .Args}}<arg_key>{{.Key}}</arg_key>\n<arg_value>{{.Raw}}</arg_value>\n{{end}}</tool_call><|role_end|>",
 	"llama3_json":                `{{.Text}}<|python_tag|>{"name":"{{.Name}}","parameters":{{.Arguments}}}`,
 	"longcat":                    `{{.Text}}<longcat_tool_call>{"name":"{{.Name}}","arguments":{{.Arguments}}}</longcat_tool_call>`,
 	"minicpm5":                   `{{.Text}}<function name="{{.Name}}">{{range .Args}}<param name="{{.Key}}">{{.Raw}}</param>{{end}}</function>`,
