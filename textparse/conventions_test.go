@@ -95,7 +95,10 @@ func compactJSON(t *testing.T, b []byte) string {
 // opening marker (harmony's analysis channel ends at the next message
 // header, which a call is).
 func reasoningSpans(in Info) []Span {
-	out := []Span{{Open: "<think>", Close: "</think>"}}
+	var out []Span
+	if !in.NoThink {
+		out = append(out, Span{Open: "<think>", Close: "</think>"})
+	}
 	for _, s := range in.Reasoning {
 		if s.Open != "" {
 			out = append(out, s)

@@ -42,6 +42,11 @@ type Dialect struct {
 	// output stopped inside, dropped and reported (malformed_markup)
 	// rather than text. Read when the dialect is named (--format).
 	CutMarkers bool
+	// NoThink: <think> and <thinking> are text when the dialect is named,
+	// as with ThinkAsText: its reasoning has markers of its own, and its
+	// tokenizer maps a <think> in the prompt to them, so one the model
+	// writes is words.
+	NoThink bool
 	// Lead markers are dropped only as the first bytes of the output
 	// (after white space), when the dialect is named: a channel's name
 	// left where its special tokens were stripped ("commentary…").

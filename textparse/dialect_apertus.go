@@ -2,7 +2,9 @@ package textparse
 
 // Swiss AI Apertus: the calls as a JSON list between tools markers, each
 // call an object whose one key is the tool name and whose value is the
-// arguments (Body.NameKey); reasoning between inner markers.
+// arguments (Body.NameKey); reasoning between inner markers. Its tokenizer
+// maps <think> in the prompt to the inner markers, so a <think> the model
+// writes is words (NoThink), as vLLM's apertus parser reads it.
 //
 //	<|inner_prefix|>Paris needs a lookup.<|inner_suffix|><|tools_prefix|>[{"get_weather": {"city": "Paris"}}]<|tools_suffix|>
 const FormatApertus Format = "apertus"
@@ -14,5 +16,6 @@ func init() {
 		Blocks:     []Block{{Open: "<|tools_prefix|>", Close: "<|tools_suffix|>", Body: Body{Read: ReadJSON, NameKey: true}}},
 		Reasoning:  []Span{{Open: "<|inner_prefix|>", Close: "<|inner_suffix|>"}},
 		StrayClose: true,
+		NoThink:    true,
 	})
 }

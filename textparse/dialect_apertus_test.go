@@ -42,6 +42,17 @@ var apertusCases = []parseCase{
 	{name: "apertus/reasoning_open", format: FormatApertus, open: true,
 		in:   "Geneva, then.<|inner_suffix|>" + apOpen + `[{"get_weather": {"city": "Geneva"}}]` + apClose,
 		want: `reasoning="Geneva, then." call=get_weather{"city":"Geneva"}`},
+	// Apertus thinks between its inner markers only: <think> is words
+	// (vLLM's apertus parser); under auto it is still reasoning.
+	{name: "apertus/think_tag_is_text", format: FormatApertus,
+		in:   "<think>not a thought</think>Bern it is.",
+		want: `text="<think>not a thought</think>Bern it is."`},
+	{name: "apertus/think_tag_then_inner", format: FormatApertus,
+		in:   "Use <thinking> here. <|inner_prefix|>Real plan.<|inner_suffix|>Done.",
+		want: `text="Use <thinking> here. Done." reasoning="Real plan."`},
+	{name: "apertus/think_tag_under_auto", format: FormatAuto,
+		in:   "<think>a plan</think>" + apOpen + `[{"get_weather": {"city": "Bern"}}]` + apClose,
+		want: `reasoning="a plan" call=get_weather{"city":"Bern"}`},
 	{name: "apertus/nested_unicode_and_markup", format: FormatApertus,
 		in:   apOpen + `[{"write_to_file": {"path": "n.md", "content": "` + apClose + ` [{\"x\": 1}] 日本 ☕"}}]` + apClose,
 		want: `call=write_to_file{"path":"n.md","content":"` + apClose + ` [{\"x\": 1}] 日本 ☕"}`},

@@ -43,7 +43,7 @@ func New(o toolcall.ParseOptions) (*Parser, error) {
 		tools:         o.Tools,
 		keepCalls:     o.KeepCallsInReasoning,
 		reasoningOpen: o.ReasoningOpen,
-		thinkAsText:   o.ThinkAsText,
+		thinkAsText:   o.ThinkAsText || d != nil && d.NoThink,
 		maxCallBytes:  o.MaxCallBytes,
 		maxDepth:      o.MaxDepth,
 	}), nil

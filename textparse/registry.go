@@ -155,6 +155,8 @@ type Info struct {
 	// <think>…</think> (a span without Open is entered by a message
 	// header, a reasoning channel).
 	Reasoning []Span
+	// NoThink: <think>…</think> is text in this dialect (Dialect.NoThink).
+	NoThink bool
 	// Tags: an XML-style dialect (calls written as tags, the protocols
 	// package xmlparse names); otherwise calls sit between special-token
 	// markers or are JSON or Python call lists.
@@ -190,7 +192,7 @@ func Lookup(f Format) (Info, bool) {
 }
 
 func info(d *Dialect) Info {
-	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil, NoAuto: d.NoAuto, Alias: d.Alias}
+	in := Info{Format: d.Format, Wire: d.Wire, Reasoning: append([]Span(nil), d.Reasoning...), Tags: d.Tags != nil, NoThink: d.NoThink, NoAuto: d.NoAuto, Alias: d.Alias}
 	if d.Tags != nil && d.Tags.Think != "" {
 		in.Reasoning = append(in.Reasoning, Span{Open: "<" + d.Tags.Think + ">", Close: "</" + d.Tags.Think + ">"})
 	}
