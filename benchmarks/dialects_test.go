@@ -151,6 +151,11 @@ var dialectDense = []struct {
 		"<arg_key>start_line</arg_key><arg_value>120</arg_value></iquestcoder_tool_call>\n<iquestcoder_tool_call>grep<arg_key>pattern</arg_key><arg_value>func (p \\*Parser)</arg_value></iquestcoder_tool_call>\n"},
 	{textparse.FormatK2Horizon, "Reading the next file.\n<ifm|tool_calls><ifm|tool_call>read_file<ifm|arg_key>path</ifm|arg_key><ifm|arg_value>src/pkg/file_0042.go</ifm|arg_value>" +
 		"<ifm|arg_key>start_line</ifm|arg_key><ifm|arg_value>120</ifm|arg_value></ifm|tool_call>\n<ifm|tool_call>grep<ifm|arg_key>pattern</ifm|arg_key><ifm|arg_value>func (p \\*Parser)</ifm|arg_value></ifm|tool_call></ifm|tool_calls>\n"},
+	{textparse.FormatPLaMo3, "Reading the next file.\n<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>read_file" +
+		"<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>grep" +
+		"<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>" +
+		`{"pattern": "func (p \\*Parser)"}` + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|><|plamo:tag|>\n"},
 	{textparse.FormatDeepSeekV4, "Reading the next file.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"read_file\">\n" +
 		"<｜DSML｜parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜DSML｜parameter>\n<｜DSML｜parameter name=\"start_line\" string=\"false\">120</｜DSML｜parameter>\n" +
 		"</｜DSML｜invoke>\n<｜DSML｜invoke name=\"grep\">\n<｜DSML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>\n"},

@@ -24,8 +24,10 @@ import (
 // the tag's '>' left out (<tool: python print(1) </tool>). The input is
 // streamed as it comes, except one that starts with '{', held to </tool>
 // (a JSON object, or text that merely starts with a brace). A call cut
-// by the end of the output is an incomplete_call: a command cut short
-// must not run.
+// by the end of the output inside its input is an incomplete_call: a
+// command cut short must not run. One cut inside </tool> (at least
+// "</t"), or whose input is a whole JSON object, is complete but for its
+// closer: a call, with missing_closer.
 const FormatCWM Format = "cwm"
 
 // ReadCWM reads a CWM call: its tag's label, then its input up to </tool>.

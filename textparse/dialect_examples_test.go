@@ -57,6 +57,17 @@ func ExampleParser_k2Horizon() {
 	// call ping {}
 }
 
+// PLaMo 3 writes each tool request's name and JSON arguments between
+// tags; <|plamo:tag|> ends the turn.
+func ExampleParser_pLaMo3() {
+	showCalls(mustNew(opts{Format: FormatPLaMo3}), "Checking.<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|>"+
+		"<|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>"+
+		`{"city": "Tokyo"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|><|plamo:tag|>`)
+	// Output:
+	// text "Checking."
+	// call get_weather {"city": "Tokyo"}
+}
+
 // Intern-S1's tokenizer decodes InternLM's action tokens with a space
 // between them.
 func ExampleParser_internS1() {

@@ -141,7 +141,7 @@ func TestLoadDialectErrors(t *testing.T) {
 		{"two custom readers", `{"format": "x", "blocks": [{"open": "<c>", "body": {"read": ["python", "gemma"]}}]}`, "blocks[0].body.read[1]: at most one reader besides json and name_json"},
 		{"no name end", `{"format": "x", "blocks": [{"open": "<c>", "body": {"read": ["name_json"]}}]}`, "blocks[0].body.name_end: required by the name_json reader"},
 		{"unknown name rule", `{"format": "x", "blocks": [{"open": "<c>", "body": {"read": ["name_json"], "name_end": ">", "name_rule": "upper"}}]}`, `blocks[0].body.name_rule: unknown name rule "upper"`},
-		{"long marker", `{"format": "x", "blocks": [{"open": "<` + strings.Repeat("c", 70) + `>", ` + body + `}]}`, "blocks[0].open: a marker is at most 64 bytes"},
+		{"long marker", `{"format": "x", "blocks": [{"open": "<` + strings.Repeat("c", 130) + `>", ` + body + `}]}`, "blocks[0].open: a marker is at most 128 bytes"},
 		{"span without open", `{"format": "x", "blocks": [{"open": "<c>", ` + body + `}], "reasoning": [{"close": "</t>"}]}`, "reasoning[0].open: required"},
 		{"markers hold one another", `{"format": "x", "blocks": [{"open": "<c>", "close": "<c>>", ` + body + `}], "drop": ["<c>>"]}`, `marker "<c>>" holds marker "<c>"`},
 		{"empty drop", `{"format": "x", "blocks": [{"open": "<c>", ` + body + `}], "drop": [""]}`, "drop[0]: an empty marker"},

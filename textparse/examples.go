@@ -70,6 +70,7 @@ var exampleWriters = map[Format]string{
 	"olmo3":                      "{{.Text}}<function_calls>\n{{.Name}}({{.PythonArgs}})\n</function_calls>",
 	"phi4_mini":                  `{{.Text}}functools[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
 	"pythonic":                   `{{.Text}}<|python_start|>[{{.Name}}({{.PythonArgs}})]<|python_end|>`,
+	"plamo3":                     "{{.Text}}<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>{{.Name}}<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{{.Arguments}}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|><|plamo:tag|>",
 	"qwen25_coder":               "{{.Text}}\n<tools>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tools>",
 	"qwen3_coder":                "{{.Text}}<tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>\n{{.Raw}}\n</parameter>\n{{end}}</function>\n</tool_call>",
 	"seed_oss":                   "{{.Text}}<seed:tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>{{.Raw}}</parameter>\n{{end}}</function>\n</seed:tool_call>",

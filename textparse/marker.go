@@ -6,8 +6,10 @@ package textparse
 // matcher (match.go). A possible marker prefix at the end of a chunk is
 // held (at most maxMarker bytes); everything else is released at once.
 
-// maxMarker bounds a marker's length.
-const maxMarker = 64
+// maxMarker bounds a marker's length (a marker may be several special
+// tokens always written together, such as the three that end a tool's name
+// and open its JSON arguments).
+const maxMarker = 128
 
 // markerSet is a set of literal markers (at most 64) with a table of their
 // first bytes for the text scan.
