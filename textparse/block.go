@@ -323,6 +323,10 @@ func (p *Parser) markerAt(set *actionSet, b []byte, i int) int {
 
 // onMarker acts on a complete marker spanning [off, end).
 func (p *Parser) onMarker(a action, off, end int) {
+	if a.lead && !p.mk.lead { // matched in bytes given back after text: a word
+		p.emitText(p.held(), off)
+		return
+	}
 	p.mk.lead = false // the output's first bytes are read
 	if p.mode == mName && a.kind != aNameEnd && a.kind != aIDMark {
 		// The call's markers cut its name short: the call is dropped and

@@ -374,6 +374,7 @@ type action struct {
 	span    int
 	marker  string // aStray: the stray marker; aDropTag: the marker
 	tail    bool   // aDropTag: what follows the marker through the next '>' is dropped too
+	lead    bool   // read only as the output's first bytes (compiled.lead)
 }
 
 // actionSet is a marker set with an action per marker.
@@ -495,7 +496,7 @@ func compile(ds []*Dialect) *compiled {
 			}
 			if sp.Lead {
 				leadMarks = append(leadMarks, sp.Open)
-				leadActs = append(leadActs, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
+				leadActs = append(leadActs, action{kind: aReasonOpen, dialect: d, span: len(c.spans), lead: true})
 			} else {
 				c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
 			}
@@ -540,7 +541,7 @@ func compile(ds []*Dialect) *compiled {
 			c.cutMarkers = d.CutMarkers
 			for _, m := range d.Lead {
 				leadMarks = append(leadMarks, m)
-				leadActs = append(leadActs, action{kind: aDrop, dialect: d})
+				leadActs = append(leadActs, action{kind: aDrop, dialect: d, lead: true})
 			}
 			for _, m := range d.Drop {
 				c.text.on(m, action{kind: aDrop, dialect: d})
