@@ -142,7 +142,7 @@ type Tags struct {
 	// effort its template may ask for (<ifm|think_fast>, <ifm|think_faster>
 	// beside Think <ifm|think>): each opens reasoning that its own closer
 	// ends; reasoning the prompt opened (ReasoningOpen) ends at Think's
-	// closer or at any of theirs.
+	// closer, at any of theirs, or at </think>.
 	ThinkAlt []string
 	// KeepNewline: a value's trailing newline is content, not markup
 	// (for a dialect that writes values flush against their tags, a

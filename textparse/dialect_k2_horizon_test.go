@@ -122,6 +122,17 @@ var k2HorizonCases = []parseCase{
 	{name: "k2_horizon/reasoning_open_opener_again", format: FormatK2Horizon, open: true,
 		in:   "<ifm|think_fast>short</ifm|think_fast>Answer.",
 		want: `text="Answer." reasoning="short"`},
+	// The first checkpoints' reasoning tags, and </think>, end reasoning
+	// the prompt opened too.
+	{name: "k2_horizon/first_checkpoints_tags", format: FormatK2Horizon,
+		in:   "<think_faster>brief</think_faster>Then <think_fast>x</think_fast>y",
+		want: `text="Then y" reasoning="briefx"`},
+	{name: "k2_horizon/reasoning_open_first_checkpoint_closer", format: FormatK2Horizon, open: true,
+		in:   "\nweigh\n</think_fast>\nAnswer.",
+		want: `text="\nAnswer." reasoning="\nweigh\n"`},
+	{name: "k2_horizon/reasoning_open_think_closer", format: FormatK2Horizon, open: true,
+		in:   "weigh</think>Answer.",
+		want: `text="Answer." reasoning="weigh"`},
 	{name: "k2_horizon/auto", format: FormatAuto, tools: true,
 		in:   "Sure. " + k2Block(k2Call("get_weather", "city", "Lima")),
 		want: `text="Sure. " call=get_weather{"city":"Lima"}`},

@@ -125,7 +125,7 @@ type tagState struct {
 
 	thinkK tagKind // the reasoning tag the parser is in
 	// thinkEnd: the closers that end it (thinkK's; with ReasoningOpen,
-	// also the dialect's Tags.ThinkAlt closers)
+	// </think> and the dialect's Tags.Think and ThinkAlt closers)
 	thinkEnd uint64
 	wrapper  tagKind // the wrapper of calls the parser is in
 	// bareEnd: a call opened by its Invoke tag outside a wrapper (Tags.Bare)
@@ -187,8 +187,8 @@ func newParser(cfg config) *Parser {
 		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.thinkAsText // (ThinkAsText: <think> is text)
 		p.tags.thinkEnd = bitOf(tkThink)
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
-			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
-			p.tags.thinkEnd = tt.ds[i].thinks
+			p.tags.thinkK = tt.ds[i].think     // the dialect's own reasoning tag
+			p.tags.thinkEnd |= tt.ds[i].thinks // and <think>'s own closer still
 		}
 		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && !d.Reasoning[0].Alt && p.mk.comp != nil {
 			p.mk.rset = &p.mk.comp.reason[0] // the dialect's own reasoning span
