@@ -43,6 +43,9 @@ var dialectDense = []struct {
 	{textparse.FormatHyperCLOVAXSeedThink14B, "Reading the next file.<|im_end|>\n<|im_start|>assistant -> tool/function_call\n" +
 		`[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]<|im_end|>` + "\n"},
+	{textparse.FormatRWKV, "Reading the next file.\n**Tool Call:**\n```json\n" +
+		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n```\n**Tool Call:**\n```json\n" +
+		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n```\n"},
 	{textparse.FormatMiniMaxM1, "Reading the next file.\n<tool_calls>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tool_calls>\n"},

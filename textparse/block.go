@@ -395,6 +395,9 @@ func (p *Parser) onMarker(a action, off, end int) {
 		if p.calls.inCall {
 			p.endBlockCall(off)
 		}
+		// The text a call's end leads back to starts like the output's
+		// (Dialect.Lead: a channel's bare name a server left there).
+		p.mk.lead = p.mode == mText && len(p.mk.comp.lead.list) > 0
 	case aClose:
 		if p.calls.inCall {
 			p.endBlockCall(off)

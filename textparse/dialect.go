@@ -47,9 +47,10 @@ type Dialect struct {
 	// tokenizer maps a <think> in the prompt to them, so one the model
 	// writes is words.
 	NoThink bool
-	// Lead markers are dropped only as the first bytes of the output
-	// (after white space), when the dialect is named: a channel's name
-	// left where its special tokens were stripped ("commentary…").
+	// Lead markers are dropped only as the first bytes of the output, or
+	// of the text right after a call's CallEnd (after white space), when
+	// the dialect is named: a channel's name left where its special
+	// tokens were stripped ("commentary…", "<|call|>commentary<|channel|>").
 	Lead []string
 	// NoAuto keeps the dialect out of auto detection: its markers are
 	// shared with other dialects (<tool_calls>), or start with a byte

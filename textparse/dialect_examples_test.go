@@ -97,6 +97,14 @@ func ExampleParser_hyperCLOVAXSeedThink14B() {
 	// call get_weather {"city": "Busan"}
 }
 
+// RWKV writes a bold "Tool Call:" line and the call in a JSON fence.
+func ExampleParser_rwkv() {
+	showCalls(mustNew(opts{Format: FormatRWKV}), "Checking.\n**Tool Call:**\n```json\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n```")
+	// Output:
+	// text "Checking.\n"
+	// call get_weather {"city": "Paris"}
+}
+
 // MiniMax-M1 writes its calls one per line in a <tool_calls> block.
 func ExampleParser_miniMaxM1() {
 	showCalls(mustNew(opts{Format: FormatMiniMaxM1}), "Checking both.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Dallas\"}}\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Austin\"}}\n</tool_calls>")

@@ -53,6 +53,14 @@ var harmonyCases = []parseCase{
 	{name: "harmony/word_cut_at_end_is_text", format: FormatHarmony,
 		in:   "<|channel|>final<|message|>It works as",
 		want: `text="It works as"`},
+	// A bare "commentary" left between a call's <|call|> and the next
+	// header (the next message's channel name, its tokens stripped) is
+	// dropped, as SGLang's harmony parser filters it.
+	{name: "harmony/commentary_filler_after_call_dropped", format: FormatHarmony,
+		in: "<|channel|>commentary to=functions.lookup<|message|>{\"id\":1}<|call|>commentary" +
+			"<|channel|>commentary to=functions.lookup<|message|>{\"id\":2}<|call|>commentary" +
+			"<|start|>assistant<|channel|>final<|message|>Both found.<|return|>",
+		want: `text="Both found." call=lookup{"id":1} call=lookup{"id":2}`},
 	{name: "harmony/reasoning_then_call", format: FormatHarmony,
 		in:   hAnalysis + "User asks for weather in Tokyo. Call get_weather.<|end|>" + hCall("get_weather", `{"location":"Tokyo"}`),
 		want: `reasoning="User asks for weather in Tokyo. Call get_weather." call=get_weather{"location":"Tokyo"}`},

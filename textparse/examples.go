@@ -64,6 +64,7 @@ var exampleWriters = map[Format]string{
 	"intern_s1":                  "{{.Text}}<|action_start|> <|plugin|>\n{\"name\": \"{{.Name}}\", \"parameters\": {{.Arguments}}}\n<|action_end|>",
 	"hyperclovax_seed_think":     "{{.Text}}<tool_call>{{.Name}}\n{{range .Args}}<arg_key>{{.Key}}</arg_key>\n<arg_value>{{.Raw}}</arg_value>\n{{end}}</tool_call>",
 	"hyperclovax_seed_think_14b": "{{if .Text}}{{.Text}}<|im_end|>\n<|im_start|>assistant{{end}} -> tool/function_call\n[{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}]",
+	"rwkv":                       "{{.Text}}\n**Tool Call:**\n```json\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n```",
 	"minimax_m1":                 "{{.Text}}<tool_calls>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tool_calls>",
 	"openpangu_v2":               `{{.Text}}<|tool_call_start|>[{"name": "{{.Name}}", "parameters": {{.Arguments}}}]<|tool_call_end|>`,
 	"pangu":                      `{{.Text}}<|tool_call_start|>[{"name": "{{.Name}}", "arguments": {{.Arguments}}}]<|tool_call_end|>`,
