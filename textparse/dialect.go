@@ -139,6 +139,12 @@ type Tags struct {
 	Fence bool
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string
+	// ThinkAlt are more reasoning tags of the dialect, one per reasoning
+	// effort its template may ask for (<ifm|think_fast>, <ifm|think_faster>
+	// beside Think <ifm|think>): each opens reasoning that its own closer
+	// ends; reasoning the prompt opened (ReasoningOpen) ends at Think's
+	// closer, at any of theirs, or at </think>.
+	ThinkAlt []string
 	// KeepNewline: a value's trailing newline is content, not markup
 	// (for a dialect that writes values flush against their tags, a
 	// newline before the Param closer belongs to the value: code edits

@@ -10,9 +10,9 @@ func (p *Parser) tagSet(s *tagSet) {
 	switch p.mode {
 	case mText:
 		if p.reason { // calls' tags inside reasoning too (inreasoning.go); only its own closer, no stray closers
-			s.open, s.close = p.tags.xOpen, bitOf(p.tags.thinkK)
+			s.open, s.close = p.tags.xOpen, p.tags.thinkEnd
 			if p.inr.opened { // the opener the prompt wrote, written again (inReasoning.opened)
-				s.open |= bitOf(p.tags.thinkK)
+				s.open |= p.tags.thinkEnd
 			}
 		} else { // reasoning tags, calls' tags, stray closers (setDialects)
 			s.open, s.close = p.tags.textOpen, p.tags.textClose
@@ -114,9 +114,9 @@ func (p *Parser) onTag() bool {
 		case !closing && (k == tkThink || k == tkThinking || role&rThink != 0):
 			// opened: the same tag written again right after it is markup
 			// too (<think><think>…: SGLang strips repeated leading openers).
-			p.reason, p.tags.thinkK, p.inr.opened = true, k, true
+			p.reason, p.tags.thinkK, p.tags.thinkEnd, p.inr.opened = true, k, bitOf(k), true
 			p.inr.reset()
-		case closing && p.reason && k == p.tags.thinkK:
+		case closing && p.reason && bitOf(k)&p.tags.thinkEnd != 0:
 			p.reason, p.fresh = false, true
 		case closing && k == p.inr.cutK: // the reasoning a call ended (inreasoning.go)
 			p.inr.cutK = tkNone

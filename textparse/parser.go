@@ -123,8 +123,11 @@ type tagState struct {
 	// (tagSet), worked out with the rest by setDialects.
 	textOpen, textClose uint64
 
-	thinkK  tagKind // the reasoning tag the parser is in
-	wrapper tagKind // the wrapper of calls the parser is in
+	thinkK tagKind // the reasoning tag the parser is in
+	// thinkEnd: the closers that end it (thinkK's; with ReasoningOpen,
+	// </think> and the dialect's Tags.Think and ThinkAlt closers)
+	thinkEnd uint64
+	wrapper  tagKind // the wrapper of calls the parser is in
 	// bareEnd: a call opened by its Invoke tag outside a wrapper (Tags.Bare)
 	// ended, and nothing but white space followed: the dialect's Wrapper
 	// closer met now is that call's, its opener left out (a model that
@@ -182,8 +185,10 @@ func newParser(cfg config) *Parser {
 	p.mk.lead = p.mk.comp != nil && len(p.mk.comp.lead.list) > 0 && !p.cfg.reasoningOpen
 	if p.cfg.reasoningOpen {
 		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.thinkAsText // (ThinkAsText: <think> is text)
+		p.tags.thinkEnd = bitOf(tkThink)
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
-			p.tags.thinkK = tt.ds[i].think // the dialect's own reasoning tag
+			p.tags.thinkK = tt.ds[i].think     // the dialect's own reasoning tag
+			p.tags.thinkEnd |= tt.ds[i].thinks // and <think>'s own closer still
 		}
 		if d := p.cfg.dialect; d != nil && len(d.Reasoning) > 0 && !d.Reasoning[0].Alt && p.mk.comp != nil {
 			p.mk.rset = &p.mk.comp.reason[0] // the dialect's own reasoning span

@@ -42,6 +42,7 @@ type tagDialect struct {
 	d                             *Dialect
 	idx                           int // in tagTable.ds
 	wrapper, invoke, param, think tagKind
+	thinks                        uint64 // think and the ThinkAlt kinds
 	name, args, key, value        tagKind
 	typeTag                       tagKind // Tags.TypeTag
 	wrapEnd, callBegin, callSep   tagKind
@@ -153,12 +154,13 @@ func buildTagTable() {
 			inv = rJSON
 		case g.Name != "":
 			inv = rNamed
-		case g.Key != "" && g.Wrapper != "":
+		case g.Key != "" && g.Wrapper != "" && !g.Bare:
 			inv = 0
 		case g.Key != "":
-			// A key/value call tag outside a wrapper opens a call body
-			// as a JSON call tag does: a name there starts the pairs
-			// (jsonargs.go), a '{' a JSON call object.
+			// A key/value call tag outside a wrapper (there is none, or
+			// Bare) opens a call body as a JSON call tag does: a name
+			// there starts the pairs (jsonargs.go), a '{' a JSON call
+			// object.
 			inv = rJSON
 		}
 		x.invoke = kind(g.Invoke, inv)
@@ -179,6 +181,12 @@ func buildTagTable() {
 			}
 		}
 		x.think = kind(g.Think, rThink)
+		x.thinks = bitOf(x.think)
+		for _, n := range g.ThinkAlt {
+			k := kind(n, rThink)
+			x.thinks |= bitOf(k)
+			t.owners[k] = append(t.owners[k], i)
+		}
 		x.name, x.args = kind(g.Name, 0), kind(g.Args, 0)
 		x.key, x.value, x.typeTag = kind(g.Key, 0), kind(g.Value, 0), kind(g.TypeTag, 0)
 		x.wrapEnd, x.callBegin, x.callSep = kind(g.WrapperEnd, rMarkup), kind(g.CallBegin, rMarkup), kind(g.CallSep, rMarkup)
@@ -193,7 +201,7 @@ func buildTagTable() {
 		}
 		if g.Suffix {
 			x.suffix = bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param) | bitOf(x.key) | bitOf(x.value) | bitOf(x.typeTag) |
-				bitOf(x.callSep) | bitOf(x.name) | bitOf(x.args) | bitOf(x.think) | bitOf(tkThink)
+				bitOf(x.callSep) | bitOf(x.name) | bitOf(x.args) | x.thinks | bitOf(tkThink)
 		}
 		if g.Fence {
 			t.fenced |= bitOf(x.wrapper) | bitOf(x.invoke) | bitOf(x.param)
@@ -333,7 +341,7 @@ func (p *Parser) setDialects(m uint64) {
 		x := &tt.ds[bits.TrailingZeros64(m)]
 		p.tags.xOpen |= x.open
 		p.tags.xClose |= x.close
-		p.tags.xThink |= bitOf(x.think)
+		p.tags.xThink |= x.thinks
 		p.tags.xCatalog = p.tags.xCatalog || x.catalog
 		p.tags.xKV = p.tags.xKV || x.key != tkNone
 		p.tags.xFence = p.tags.xFence || x.d.Tags.Fence
