@@ -338,11 +338,11 @@ func (p *Parser) emitText(b []byte, off int) {
 		return
 	}
 	p.text.last = b[len(b)-1]
-	if p.tags.bareEnd && !allSpace(b) {
-		p.tags.bareEnd = false
-	}
-	if (p.inr.opened || p.mk.lead) && !allSpace(b) {
-		p.inr.opened, p.mk.lead = false, false
+	if (p.tags.bareEnd || p.inr.opened || p.mk.lead) && !allSpace(b) {
+		// Flags that hold only while nothing but white space follows
+		// (a bare call's closer, the prompt's opener written again, a
+		// leading channel word): words end them.
+		p.tags.bareEnd, p.inr.opened, p.mk.lead = false, false, false
 	}
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
