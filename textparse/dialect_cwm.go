@@ -114,12 +114,12 @@ func (x *cwmReader) read(p *Parser, b []byte, i int) int {
 		c := b[i]
 		switch x.state {
 		case cwLabel:
-			if isSpace(c) || c == '>' || c == '<' {
+			if !labelStart(c) {
 				x.state = cwTag
 				continue
 			}
 			j := i
-			for j < len(b) && !isSpace(b[j]) && b[j] != '>' && b[j] != '<' {
+			for j < len(b) && labelStart(b[j]) {
 				j++
 			}
 			if !x.addName(p, b[i:j], p.off+i) {
