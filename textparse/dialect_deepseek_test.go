@@ -134,6 +134,28 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v3/broken_call_between_valid", format: FormatDeepSeekV3,
 		in:   "Both.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"city\": \"Lima\"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>search\n```json\n{query: x}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>read_file\n```json\n{\"path\": \"a.txt\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
 		want: `text="Both." call=get_weather{"city":"Lima"} call=read_file{"path":"a.txt"} error=invalid_json`},
+	// Ollama's Cogito tests (the DeepSeek V3 wire shape; seventh pass).
+	// With tools in the request Cogito does not think, so a </think> the
+	// model writes is text (--think-as-text), before a call block too.
+	{name: "deepseek_v3/think_closer_as_text_before_block", format: FormatDeepSeekV3, plain: true,
+		in:   "Let me look that up.</think>" + dsBegin + dsV3("get_weather", `{"city": "Lima"}`) + dsEnd,
+		want: `text="Let me look that up.</think>" call=get_weather{"city":"Lima"}`},
+	// A name padded with spaces before its fence is the name.
+	{name: "deepseek_v3/name_padded_with_spaces", format: FormatDeepSeekV3,
+		in:   dsBegin + dsCall + "function" + dsSep + "  get_weather  \n```json\n{\"city\": \"Lima\"}\n```" + dsCEnd + dsEnd,
+		want: `call=get_weather{"city":"Lima"}`},
+	// A tool result the model goes on to write itself, in the template's
+	// outputs block: the markers are dropped and the result stays text, as
+	// Ollama's DeepSeek-V3 parser keeps it (its Cogito parser drops it).
+	{name: "deepseek_v3/tool_outputs_block_body_is_text", format: FormatDeepSeekV3,
+		in:   "<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>{\"temp\": 18}<｜tool▁output▁end｜><｜tool▁outputs▁end｜>",
+		want: `text="{\"temp\": 18}"`},
+	// The JSON's closing fence left out before the call's end: the call
+	// markers delimit it, and the fence is optional (deepseek_v3/no_fence).
+	// The peers' patterns need the fence; the call is kept (PEERS.md).
+	{name: "deepseek_v3/closing_fence_missing", format: FormatDeepSeekV3,
+		in:   dsBegin + dsCall + "function" + dsSep + "get_weather\n```json\n{\"city\": \"Oslo\"}" + dsCEnd + dsEnd + "Done.",
+		want: `text="Done." call=get_weather{"city":"Oslo"}`},
 	{name: "deepseek_v31/auto", format: FormatAuto,
 		in:   "ok " + dsBegin + dsV31("get_weather", `{"location": "Tokyo"}`) + dsEnd,
 		want: `text="ok " call=get_weather{"location":"Tokyo"}`},
