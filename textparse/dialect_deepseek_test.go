@@ -97,6 +97,21 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v31/reasoning_open", format: FormatDeepSeekV31, open: true,
 		in:   "Need data.</think>" + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd,
 		want: `reasoning="Need data." call=get_weather{"location":"Rome"}`},
+	// llama.cpp's test-chat-parser.cpp (DeepSeek V3.1, thinking forced
+	// open): a call written inside the reasoning, then more reasoning and
+	// </think>, then a call. llama.cpp keeps the first as reasoning
+	// (KeepCallsInReasoning); by default both are calls.
+	{name: "deepseek_v31/call_inside_open_reasoning", format: FormatDeepSeekV31, open: true,
+		in:   "Try Rome first." + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd + "Then Oslo.</think>" + dsBegin + dsV31("get_weather", `{"location": "Oslo"}`) + dsEnd,
+		want: `text="Then Oslo." reasoning="Try Rome first." call=get_weather{"location":"Rome"} call=get_weather{"location":"Oslo"} error=call_in_reasoning`},
+	{name: "deepseek_v31/call_inside_open_reasoning_kept", format: FormatDeepSeekV31, open: true, keep: true,
+		in:   "Try Rome first." + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd + "Then Oslo.</think>" + dsBegin + dsV31("get_weather", `{"location": "Oslo"}`) + dsEnd,
+		want: `reasoning="Try Rome first.` + dsBegin + dsV31("get_weather", `{\"location\": \"Rome\"}`) + dsEnd + `Then Oslo." call=get_weather{"location":"Oslo"} error=call_in_reasoning`},
+	// The reasoning never closes: llama.cpp makes what came before the
+	// call content; tooleval has streamed it as reasoning already.
+	{name: "deepseek_v31/call_ends_unclosed_reasoning", format: FormatDeepSeekV31, open: true,
+		in:   "Rome, then." + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd,
+		want: `reasoning="Rome, then." call=get_weather{"location":"Rome"} error=call_in_reasoning`},
 	{name: "deepseek_v31/empty_arguments", format: FormatDeepSeekV31,
 		in:   dsBegin + dsV31("list_files", `{}`) + dsEnd,
 		want: `call=list_files{}`},
