@@ -34,6 +34,7 @@ type call struct {
 	choice  int
 	slot    int    // OpenAI tool_calls index, Anthropic block index, Responses output_index
 	itemID  string // Responses item id
+	callID  string // Responses call_id as the server sent it ("" when none)
 	deltas  bool   // some argument bytes came as deltas
 	stopped bool   // Anthropic: block stopped with unparsable arguments
 
