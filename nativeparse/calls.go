@@ -75,6 +75,7 @@ func (p *Parser) setName(c *call, name string) {
 // startCall emits call_start, then any argument bytes that came before the
 // name.
 func (p *Parser) startCall(c *call) {
+	p.settleThink()
 	c.started = true
 	c.index = p.nextIndex
 	p.nextIndex++

@@ -18,6 +18,11 @@
 // stream that stops before that reports incomplete_call with the partial
 // arguments, never a complete call.
 //
+// A <think>…</think> span that opens the content of an OpenAI Chat
+// Completions or Ollama stream is reasoning, as clients read the output of
+// servers that run no reasoning parser (ParseOptions.ThinkAsText keeps it
+// as text; see thinkSplit).
+//
 // OpenAI-compatible Responses servers vary the canonical stream; these
 // variants are read too (as Roo Code's handlers read them): text.delta
 // and reasoning_summary.delta events, text and reasoning items added
