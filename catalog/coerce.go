@@ -280,7 +280,7 @@ func AppendUntyped(dst, value []byte) []byte {
 	if len(v) == 0 || !mayBeLiteral(v) {
 		return AppendJSONString(dst, value) // a path, a sentence: text (no parse, no error made)
 	}
-	if jsonScalar(v) || json.Valid(v) && finiteNumbers(v) {
+	if jsonScalar(v) || IsJSONString(v) || json.Valid(v) && finiteNumbers(v) {
 		return append(dst, v...)
 	}
 	if v[0] == '{' || v[0] == '[' {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -47,4 +48,42 @@ func TestAppendJSONCharsPieces(t *testing.T) {
 			t.Errorf("cut at %d: %s", cut, got)
 		}
 	}
+}
+
+// isJSONStringCases: strings json.Valid accepts and refuses.
+var isJSONStringCases = []string{
+	`""`, `"plain"`, `"src/pkg/file_0042.go"`, `"func (p \\*Parser)"`, `"a\"b"`, `"\/\b\f\n\r\t"`,
+	`"\u00e9\uD83D\ude00"`, `"北京 🙂"`, "\"bad \xff byte\"", "\"\x7f\"", `"a long value past eight bytes, with \"quotes\" in it"`,
+	`"`, `"a`, `"a" `, ` "a"`, `"a""b"`, `"a"b`, `"\"`, `"\x"`, `"\u12"`, `"\u12g4"`, `"\u"`, "\"tab\there\"", "\"nl\n\"",
+	`"\`, `'a'`, `a"`, ``, `"\\"`, `"\\\"`, `"ends in \u0041"`, `"\u004"`,
+}
+
+// TestIsJSONStringAgreesWithValid: IsJSONString is json.Valid for every
+// value that starts with a quote and ends without white space, and false
+// for every other.
+func TestIsJSONStringAgreesWithValid(t *testing.T) {
+	for _, s := range isJSONStringCases {
+		want := wholeString(s)
+		if got := IsJSONString([]byte(s)); got != want {
+			t.Errorf("IsJSONString(%q) = %v, json.Valid = %v", s, got, want)
+		}
+	}
+}
+
+func FuzzIsJSONString(f *testing.F) {
+	for _, s := range isJSONStringCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := wholeString(s)
+		if got := IsJSONString([]byte(s)); got != want {
+			t.Errorf("IsJSONString(%q) = %v, json.Valid = %v", s, got, want)
+		}
+	})
+}
+
+// wholeString is what IsJSONString must answer: one JSON string by
+// json.Valid, with no white space around it.
+func wholeString(s string) bool {
+	return len(s) > 0 && s[0] == '"' && strings.TrimRight(s, " \t\n\r") == s && json.Valid([]byte(s))
 }

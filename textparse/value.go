@@ -359,7 +359,7 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			p.scratch = append(p.scratch, t...)
 		} else if v.untyped {
 			p.scratch = catalog.AppendUntyped(p.scratch, v.buf)
-		} else if v.quoted && len(t) > 1 && t[0] == '"' && json.Valid(t) {
+		} else if v.quoted && catalog.IsJSONString(t) {
 			p.scratch = append(p.scratch, t...)
 		} else {
 			p.scratch = catalog.AppendCoerced(p.scratch, v.param, v.buf)
