@@ -21,7 +21,11 @@ func init() {
 	}
 	// The tool-output markers the template writes around tool results: a
 	// model that goes on after its calls may start writing them; dropped.
-	outputs := []string{"<｜tool▁outputs▁begin｜>", "<｜tool▁output▁begin｜>", "<｜tool▁output▁end｜>", "<｜tool▁outputs▁end｜>"}
+	// So is the end-of-sentence token that ends the turn after the calls,
+	// left in the output by a server that keeps special tokens (the
+	// template writes it after <｜tool▁calls▁end｜>; vLLM and SGLang skip
+	// special tokens, and Ollama's tool parser drops what follows the calls).
+	outputs := []string{"<｜tool▁outputs▁begin｜>", "<｜tool▁output▁begin｜>", "<｜tool▁output▁end｜>", "<｜tool▁outputs▁end｜>", "<｜end▁of▁sentence｜>"}
 	register(&Dialect{
 		Format:     FormatDeepSeekV3,
 		Drop:       outputs,

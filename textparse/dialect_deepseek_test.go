@@ -64,8 +64,20 @@ var deepseekCases = []parseCase{
 		in:   dsBegin + dsV3("a", `{"x": }`) + dsV3("b", `{"y": 2}`) + dsEnd + "done",
 		want: `text="done" call=b{"y":2} error=invalid_json`},
 	{name: "deepseek_v3/lookalikes_are_text", format: FormatDeepSeekV3,
-		in:   "<｜tool▁calls｜> <｜end▁of▁sentence｜> <｜ a",
-		want: `text="<｜tool▁calls｜> <｜end▁of▁sentence｜> <｜ a"`},
+		in:   "<｜tool▁calls｜> <｜tool▁call｜> <｜ a",
+		want: `text="<｜tool▁calls｜> <｜tool▁call｜> <｜ a"`},
+	// The end-of-sentence token a server that keeps special tokens leaves
+	// after the calls (the template writes it there) is dropped; under
+	// auto it stays text.
+	{name: "deepseek_v3/end_of_sentence_after_calls_dropped", format: FormatDeepSeekV3,
+		in:   "<think>The user wants Lima's weather.</think>" + dsBegin + dsV3("get_weather", `{"location": "Lima"}`) + dsEnd + "<｜end▁of▁sentence｜>",
+		want: `reasoning="The user wants Lima's weather." call=get_weather{"location":"Lima"}`},
+	{name: "deepseek_v31/end_of_sentence_after_answer_dropped", format: FormatDeepSeekV31,
+		in:   "It is 18 °C in Lima.<｜end▁of▁sentence｜>",
+		want: `text="It is 18 °C in Lima."`},
+	{name: "deepseek_v3/end_of_sentence_kept_under_auto", format: FormatAuto,
+		in:   "Done.<｜end▁of▁sentence｜>",
+		want: `text="Done.<｜end▁of▁sentence｜>"`},
 	{name: "deepseek_v3/auto", format: FormatAuto,
 		in:   "Sure." + dsBegin + dsV3("get_weather", `{"location": "Tokyo"}`) + dsEnd,
 		want: `text="Sure." call=get_weather{"location":"Tokyo"}`},

@@ -10,7 +10,10 @@ package textparse
 // anything else a name. A name may run straight into its JSON
 // (NAME{json}): a server that detokenizes with skip_special_tokens drops
 // the [ARGS] token, and vLLM reads what is left so. Magistral reasons
-// inside [THINK]…[/THINK].
+// inside [THINK]…[/THINK]. A [/TOOL_CALLS] after the calls (Ollama's
+// template for Mistral writes the list as [TOOL_CALLS] […][/TOOL_CALLS],
+// mirroring [/TOOL_RESULTS]) is markup: dropped, as Ollama's tool parser
+// (and vLLM's list fallback) read the calls without it.
 const FormatMistral Format = "mistral"
 
 func init() {
@@ -22,5 +25,6 @@ func init() {
 			Body: Body{Read: ReadJSON | ReadNameJSON, NameEnd: "[ARGS]", IDMark: "[CALL_ID]", BraceEndsName: true},
 		}},
 		Reasoning: []Span{{Open: "[THINK]", Close: "[/THINK]"}},
+		Drop:      []string{"[/TOOL_CALLS]"},
 	})
 }

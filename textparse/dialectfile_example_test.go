@@ -72,6 +72,9 @@ func ExampleDialectFile() {
 	//       "open": "[THINK]",
 	//       "close": "[/THINK]"
 	//     }
+	//   ],
+	//   "drop": [
+	//     "[/TOOL_CALLS]"
 	//   ]
 	// }
 }
