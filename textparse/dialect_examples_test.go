@@ -199,3 +199,13 @@ func ExampleParser_cwm() {
 	// text "Listing the tests.\n"
 	// call bash {"command":"ls textparse/*_test.go"}
 }
+
+// Solar Open2 writes each argument between markers, its value as text:
+// the catalog's schema types it (days is an integer).
+func ExampleParser_solarOpen2() {
+	showCalls(mustNew(opts{Format: FormatSolarOpen2, Tools: tools}),
+		"Checking Jeju.<|tool_call:start|>get_weather\n<|tool_arg:start|>city<|tool_arg:value|>Jeju<|tool_arg:end|>\n<|tool_arg:start|>days<|tool_arg:value|>2<|tool_arg:end|>\n<|tool_call:end|>")
+	// Output:
+	// text "Checking Jeju."
+	// call get_weather {"city":"Jeju","days":2}
+}

@@ -107,6 +107,11 @@ var cohereCases = []parseCase{
 	{name: "cohere/one_action", format: FormatCohere,
 		in:   "<|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}\n]<|END_ACTION|>",
 		want: `call=get_weather{"city":"Paris"} id=0`},
+	// llama.cpp's test-chat-auto-parser.cpp: a numeric tool_call_id, with
+	// text before the action.
+	{name: "cohere/numeric_call_id", format: FormatCohere,
+		in:   "Checking.<|START_ACTION|>[{\"tool_call_id\": 0, \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Turin\"}}]<|END_ACTION|>",
+		want: `text="Checking." call=get_weather{"city":"Turin"}`},
 	{name: "cohere/thinking_then_parallel", format: FormatCohere,
 		in:   "<|START_THINKING|>I will look up both cities.<|END_THINKING|><|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}},\n    {\"tool_call_id\": \"1\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Lyon\"}}\n]<|END_ACTION|>",
 		want: `reasoning="I will look up both cities." call=get_weather{"city":"Paris"} id=0 call=get_weather{"city":"Lyon"} id=1`},

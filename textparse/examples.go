@@ -76,6 +76,7 @@ var exampleWriters = map[Format]string{
 	"qwen25_coder":               "{{.Text}}\n<tools>\n{\"name\": \"{{.Name}}\", \"arguments\": {{.Arguments}}}\n</tools>",
 	"qwen3_coder":                "{{.Text}}<tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>\n{{.Raw}}\n</parameter>\n{{end}}</function>\n</tool_call>",
 	"seed_oss":                   "{{.Text}}<seed:tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>{{.Raw}}</parameter>\n{{end}}</function>\n</seed:tool_call>",
+	"solar_open2":                "{{.Text}}<|tool_call:start|>{{.Name}}\n{{range .Args}}<|tool_arg:start|>{{.Key}}<|tool_arg:value|>{{.Raw}}<|tool_arg:end|>\n{{end}}<|tool_call:end|>",
 	"step3":                      `{{.Text}}<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="{{.Name}}">{{range .Args}}<steptml:parameter name="{{.Key}}">{{.Raw}}</steptml:parameter>{{end}}</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
 	"tool_call":                  `{{.Text}}<tool_call>{"name":"{{.Name}}","arguments":{{.Arguments}}}</tool_call>`,
 	"use_tool":                   "{{.Text}}<use_tool>\n<tool_name>{{.Name}}</tool_name>\n<arguments>{{.Arguments}}</arguments>\n</use_tool>",
