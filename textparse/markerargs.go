@@ -320,6 +320,7 @@ func (x *maReader) marker(p *Parser, k int, off int) {
 		x.state, x.buf, x.bufOff = maKey, x.buf[:0], off+len(x.marks[maArgOpen])
 	case maClose:
 		p.sectionEndCall(off)
+		p.resumeReasoning() // a call written inside a Span.Resume span goes back to it
 	case maOpen:
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "call not ended by %q before the next %q", x.marks[maClose], x.marks[maOpen])
 		p.sectionEndCall(off)
