@@ -291,6 +291,8 @@ func (x *maReader) marker(p *Parser, k int, off int) {
 			p.endCall(off)
 			if k == maOpen {
 				x.startCall(p, off)
+			} else {
+				p.resumeReasoning()
 			}
 			return
 		}
