@@ -355,18 +355,7 @@ func (x *maReader) beginValue(p *Parser, off int) {
 		x.param = c.tool.ParamBytes(key)
 	}
 	x.str = catalog.KeepsString(x.param)
-	s := len(p.scratch)
-	if c.nparams == 0 {
-		p.scratch = append(p.scratch, '{')
-	} else {
-		p.scratch = append(p.scratch, ',')
-	}
-	p.scratch = catalog.AppendJSONString(p.scratch, key)
-	p.scratch = append(p.scratch, ':')
-	if x.str {
-		p.scratch = append(p.scratch, '"')
-	}
-	c.nparams++
+	s := p.appendArgKey(key, x.str)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
 
