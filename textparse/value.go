@@ -164,18 +164,7 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		r.state = psValue
 		return
 	}
-	s := len(p.scratch)
-	if p.calls.cur.nparams == 0 {
-		p.scratch = append(p.scratch, '{')
-	} else {
-		p.scratch = append(p.scratch, ',')
-	}
-	p.scratch = catalog.AppendJSONString(p.scratch, name)
-	p.scratch = append(p.scratch, ':')
-	if v.str {
-		p.scratch = append(p.scratch, '"')
-	}
-	p.calls.cur.nparams++
+	s := p.appendArgKey(name, v.str)
 	if p.calls.cur.kind == ckCatalog {
 		p.calls.cur.given = append(p.calls.cur.given, v.name)
 	}
