@@ -162,6 +162,8 @@ var dialectDense = []struct {
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>grep" +
 		"<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>" +
 		`{"pattern": "func (p \\*Parser)"}` + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|><|plamo:tag|>\n"},
+	{textparse.FormatIQuestQ1, "Reading the next file.\n<iquest_tool_call>read_file<arg_key>path</arg_key><arg_value>src/pkg/file_0042.go</arg_value>" +
+		"<arg_key>start_line</arg_key><arg_value>120</arg_value></iquest_tool_call>\n<iquest_tool_call>grep<arg_key>pattern</arg_key><arg_value>func (p \\*Parser)</arg_value></iquest_tool_call>\n"},
 	{textparse.FormatDeepSeekV4, "Reading the next file.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"read_file\">\n" +
 		"<｜DSML｜parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜DSML｜parameter>\n<｜DSML｜parameter name=\"start_line\" string=\"false\">120</｜DSML｜parameter>\n" +
 		"</｜DSML｜invoke>\n<｜DSML｜invoke name=\"grep\">\n<｜DSML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>\n"},

@@ -68,6 +68,14 @@ func ExampleParser_pLaMo3() {
 	// call get_weather {"city": "Tokyo"}
 }
 
+// IQuest Q1 writes GLM-style pairs in its own call token; a string
+// value keeps its text as written, spaces and quotes included.
+func ExampleParser_iQuestQ1() {
+	showCalls(mustNew(opts{Format: FormatIQuestQ1, Tools: tools}), "<iquest_tool_call>search<arg_key>query</arg_key><arg_value> \"42\"</arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></iquest_tool_call>")
+	// Output:
+	// call search {"query":" \"42\"","limit":5}
+}
+
 // Intern-S1's tokenizer decodes InternLM's action tokens with a space
 // between them.
 func ExampleParser_internS1() {
