@@ -4,8 +4,9 @@
 // It understands the native streaming wire formats of OpenAI Chat
 // Completions ("openai-chat"), OpenAI Responses ("openai-responses"),
 // Anthropic Messages ("anthropic"), Gemini streamGenerateContent
-// ("gemini") and Ollama /api/chat ("ollama"), and can sniff which one it is
-// given ("auto"). Framing (server-sent events, newline-delimited JSON, or a
+// ("gemini"), Ollama /api/chat ("ollama") and Amazon Bedrock
+// ConverseStream ("bedrock": its events as JSON objects, as the AWS SDKs
+// yield them), and can sniff which one it is given ("auto"). Framing (server-sent events, newline-delimited JSON, or a
 // JSON array streamed element by element as Gemini sends without alt=sse)
 // is handled by Framer; each wire event's JSON is decoded with one reused
 // fastjson parser.

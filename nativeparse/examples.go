@@ -39,6 +39,15 @@ var exampleWriters = map[Format]func(text, name, args string) string{
 		return sseEvents("", `{"candidates":[{"content":{"parts":[{"text":`+text+`}],"role":"model"}}]}`,
 			"", `{"candidates":[{"content":{"parts":[{"functionCall":{"name":`+name+`,"args":`+args+`}}],"role":"model"},"finishReason":"STOP"}]}`)
 	},
+	Bedrock: func(text, name, args string) string {
+		return `{"messageStart":{"role":"assistant"}}` + "\n" +
+			`{"contentBlockDelta":{"contentBlockIndex":0,"delta":{"text":` + text + `}}}` + "\n" +
+			`{"contentBlockStop":{"contentBlockIndex":0}}` + "\n" +
+			`{"contentBlockStart":{"contentBlockIndex":1,"start":{"toolUse":{"toolUseId":"tooluse_0","name":` + name + `}}}}` + "\n" +
+			`{"contentBlockDelta":{"contentBlockIndex":1,"delta":{"toolUse":{"input":` + quote(args) + `}}}}` + "\n" +
+			`{"contentBlockStop":{"contentBlockIndex":1}}` + "\n" +
+			`{"messageStop":{"stopReason":"tool_use"}}` + "\n"
+	},
 	Ollama: func(text, name, args string) string {
 		return `{"model":"m","created_at":"t","message":{"role":"assistant","content":` + text + `},"done":false}` + "\n" +
 			`{"model":"m","created_at":"t","message":{"role":"assistant","content":"","tool_calls":[{"function":{"name":` + name + `,"arguments":` + args + `}}]},"done":true}` + "\n"

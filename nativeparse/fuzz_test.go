@@ -41,4 +41,5 @@ func FuzzOpenAIResponses(f *testing.F) { fuzzProvider(f, OpenAIResponses) }
 func FuzzAnthropic(f *testing.F)       { fuzzProvider(f, Anthropic) }
 func FuzzGemini(f *testing.F)          { fuzzProvider(f, Gemini) }
 func FuzzOllama(f *testing.F)          { fuzzProvider(f, Ollama) }
+func FuzzBedrock(f *testing.F)         { fuzzProvider(f, Bedrock) }
 func FuzzAuto(f *testing.F)            { fuzzProvider(f, Auto) }

@@ -20,13 +20,15 @@ const (
 	Anthropic       Format = "anthropic"
 	Gemini          Format = "gemini"
 	Ollama          Format = "ollama"
+	// Bedrock is Amazon Bedrock's ConverseStream, as JSON events.
+	Bedrock Format = "bedrock"
 	// Auto sniffs the provider from the first wire event that tells.
 	Auto = toolcall.FormatAuto
 )
 
 // Formats lists every format name, Auto last.
 func Formats() []Format {
-	return []Format{OpenAIChat, OpenAIResponses, Anthropic, Gemini, Ollama, Auto}
+	return []Format{OpenAIChat, OpenAIResponses, Anthropic, Gemini, Ollama, Bedrock, Auto}
 }
 
 // ParseFormat returns the Format called name.
@@ -221,6 +223,8 @@ func (p *Parser) record(rec Record) {
 		p.geminiEvent(v)
 	case Ollama:
 		p.ollamaEvent(v)
+	case Bedrock:
+		p.bedrockEvent(v)
 	}
 }
 

@@ -30,6 +30,8 @@ func sniff(v *fastjson.Value, event []byte) Format {
 		return OpenAIChat
 	case v.Exists("candidates") || v.Exists("usageMetadata") || v.Exists("promptFeedback"):
 		return Gemini
+	case bedrockIs(v, event):
+		return Bedrock
 	case v.Exists("message") && v.Exists("created_at"), v.Exists("done") && (v.Exists("model") || v.Exists("message") || v.Exists("response")):
 		return Ollama
 	}
@@ -50,4 +52,18 @@ func isKeepAlive(v *fastjson.Value, event []byte) bool {
 		typ = event
 	}
 	return string(typ) == "ping"
+}
+
+// bedrockIs reports whether v is a Bedrock ConverseStream event (or one of
+// its exceptions).
+func bedrockIs(v *fastjson.Value, event []byte) bool {
+	if name, _ := bedrockEvent(v, event); name != "" {
+		return true
+	}
+	for _, name := range bedrockErrors {
+		if v.Exists(name) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,119 @@
+package nativeparse
+
+import (
+	"github.com/tooleval/tooleval/toolcall"
+	"github.com/valyala/fastjson"
+)
+
+// bedrockEvents are the event names of an Amazon Bedrock ConverseStream
+// response. Each wire event is an object with one of them as its only key
+// ({"contentBlockDelta":{…}}, as the AWS SDKs yield them and recorders
+// write them), or the inner object under an SSE event of that name.
+var bedrockEvents = [...]string{"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"}
+
+// bedrockErrors are the exception events a ConverseStream may end with.
+var bedrockErrors = [...]string{"internalServerException", "modelStreamErrorException", "validationException", "throttlingException", "serviceUnavailableException"}
+
+// bedrockEvent returns the name and body of a ConverseStream event, or ""
+// when v is none.
+func bedrockEvent(v *fastjson.Value, event []byte) (string, *fastjson.Value) {
+	for _, name := range bedrockEvents {
+		if string(event) == name {
+			return name, v
+		}
+		if b := v.Get(name); b != nil && b.Type() == fastjson.TypeObject {
+			if name == "metadata" && b.Get("usage") == nil && b.Get("metrics") == nil {
+				continue // only a usage record says Bedrock
+			}
+			return name, b
+		}
+	}
+	return "", nil
+}
+
+// bedrockEvent handles one ConverseStream event. A tool use block opens a
+// call (contentBlockStart's start.toolUse, or contentBlock.toolUse as
+// some SDK versions name it), its toolUse.input deltas are the arguments,
+// and contentBlockStop ends it; messageStop ends what is still open
+// (stopReason max_tokens: cut off).
+func (p *Parser) bedrockEvent(v *fastjson.Value) {
+	for _, name := range bedrockErrors {
+		if e := v.Get(name); e != nil {
+			p.errorf(p.rec.Offset, toolcall.CodeProviderError, -1, "%s: %s", name, e.GetStringBytes("message"))
+			return
+		}
+	}
+	if p.genericError(v) {
+		return
+	}
+	name, b := bedrockEvent(v, p.rec.Event)
+	i := b.GetInt("contentBlockIndex")
+	switch name {
+	case "contentBlockStart":
+		start := b.Get("start")
+		if start == nil {
+			start = b.Get("contentBlock")
+		}
+		if tu := start.Get("toolUse"); tu != nil {
+			if c := p.bedrockCall(i); c != nil {
+				p.incomplete(c, p.rec.Offset, "its block was restarted")
+			}
+			c := p.openCall(string(tu.GetStringBytes("toolUseId")), p.names.Intern(tu.GetStringBytes("name")))
+			c.slot = i
+			if in := tu.Get("input"); in != nil {
+				p.bedrockInput(c, in)
+			}
+			return
+		}
+		p.emitText(toolcall.KindText, stringOf(start.Get("text")))
+	case "contentBlockDelta":
+		d := b.Get("delta")
+		p.emitText(toolcall.KindText, stringOf(d.Get("text")))
+		p.emitText(toolcall.KindReasoning, stringOf(d.Get("reasoningContent", "text")))
+		if tu := d.Get("toolUse"); tu != nil {
+			c := p.bedrockCall(i)
+			if c == nil {
+				p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "toolUse delta for block %d, which is no open tool use", i)
+				return
+			}
+			p.bedrockInput(c, tu.Get("input"))
+		}
+	case "contentBlockStop":
+		if c := p.bedrockCall(i); c != nil {
+			p.finish(c)
+		}
+	case "messageStop":
+		cut := string(b.GetStringBytes("stopReason")) == "max_tokens"
+		for _, c := range append([]*call(nil), p.open...) {
+			if cut {
+				p.incomplete(c, p.rec.Offset, "stopReason max_tokens")
+			} else {
+				p.finish(c)
+			}
+		}
+	case "":
+		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "not a Bedrock ConverseStream event")
+	}
+}
+
+// bedrockCall returns the open tool use of content block i.
+func (p *Parser) bedrockCall(i int) *call {
+	for _, c := range p.open {
+		if c.slot == i {
+			return c
+		}
+	}
+	return nil
+}
+
+// bedrockInput adds a toolUse input: a fragment of the arguments' JSON
+// text, or (as some recorders write it) the arguments as an object.
+func (p *Parser) bedrockInput(c *call, in *fastjson.Value) {
+	switch in.Type() {
+	case fastjson.TypeString:
+		p.addArgs(c, in.GetStringBytes())
+	case fastjson.TypeObject:
+		p.tmp = in.MarshalTo(p.tmp[:0])
+		p.addArgs(c, p.tmp)
+	}
+}
