@@ -52,6 +52,9 @@ var dialectDense = []struct {
 	{textparse.FormatCWM, "Reading the next file.\n<tool: read_file>\n" +
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "\n</tool>\n<tool: bash>\n" +
 		`grep -n "func (p \*Parser)" src/pkg/file_0042.go` + "\n</tool>\n"},
+	{textparse.FormatSolarOpen2, "Reading the next file.\n<|tool_call:start|>read_file\n<|tool_arg:start|>path<|tool_arg:value|>src/pkg/file_0042.go<|tool_arg:end|>\n" +
+		"<|tool_arg:start|>start_line<|tool_arg:value|>120<|tool_arg:end|>\n<|tool_call:end|>\n<|tool_call:start|>grep\n" +
+		"<|tool_arg:start|>pattern<|tool_arg:value|>func (p \\*Parser)<|tool_arg:end|>\n<|tool_call:end|>\n"},
 	{textparse.FormatQwen25Coder, "Reading the next file.\n<tools>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n</tools>\n<tools>\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tools>\n"},
@@ -159,6 +162,8 @@ var dialectDense = []struct {
 		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>grep" +
 		"<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>" +
 		`{"pattern": "func (p \\*Parser)"}` + "<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|><|plamo:tag|>\n"},
+	{textparse.FormatIQuestQ1, "Reading the next file.\n<iquest_tool_call>read_file<arg_key>path</arg_key><arg_value>src/pkg/file_0042.go</arg_value>" +
+		"<arg_key>start_line</arg_key><arg_value>120</arg_value></iquest_tool_call>\n<iquest_tool_call>grep<arg_key>pattern</arg_key><arg_value>func (p \\*Parser)</arg_value></iquest_tool_call>\n"},
 	{textparse.FormatDeepSeekV4, "Reading the next file.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"read_file\">\n" +
 		"<｜DSML｜parameter name=\"path\" string=\"true\">src/pkg/file_0042.go</｜DSML｜parameter>\n<｜DSML｜parameter name=\"start_line\" string=\"false\">120</｜DSML｜parameter>\n" +
 		"</｜DSML｜invoke>\n<｜DSML｜invoke name=\"grep\">\n<｜DSML｜parameter name=\"pattern\" string=\"true\">func (p \\*Parser)</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>\n"},

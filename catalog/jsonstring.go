@@ -12,7 +12,7 @@ import (
 // pass: runs of plain ASCII are found eight bytes at a time and copied
 // whole.
 func AppendJSONString(dst, b []byte) []byte {
-	if len(b) <= 32 && plainShort(b) { // a name or a short word: one copy
+	if len(b) < 8 && plainShort(b) { // a short name or word: one copy (ASCIIRun reads longer ones by words)
 		dst = append(dst, '"')
 		dst = append(dst, b...)
 		return append(dst, '"')

@@ -34,6 +34,7 @@ type call struct {
 	choice  int
 	slot    int    // OpenAI tool_calls index, Anthropic block index, Responses output_index
 	itemID  string // Responses item id
+	callID  string // Responses call_id as the server sent it ("" when none)
 	deltas  bool   // some argument bytes came as deltas
 	stopped bool   // Anthropic: block stopped with unparsable arguments
 
@@ -74,6 +75,7 @@ func (p *Parser) setName(c *call, name string) {
 // startCall emits call_start, then any argument bytes that came before the
 // name.
 func (p *Parser) startCall(c *call) {
+	p.settleThink()
 	c.started = true
 	c.index = p.nextIndex
 	p.nextIndex++

@@ -18,6 +18,22 @@
 // stream that stops before that reports incomplete_call with the partial
 // arguments, never a complete call.
 //
+// A <think>…</think> span that opens the content of an OpenAI Chat
+// Completions or Ollama stream is reasoning, as clients read the output of
+// servers that run no reasoning parser (ParseOptions.ThinkAsText keeps it
+// as text; see thinkSplit).
+//
+// OpenAI-compatible Responses servers vary the canonical stream; these
+// variants are read too (as Roo Code's handlers read them): text.delta
+// and reasoning_summary.delta events, text and reasoning items added
+// whole, tool_call items (tool_call_id, function.name, arguments as an
+// object or input), argument deltas without item keys (the item last
+// added that no key rules out) or naming a call no item was added for,
+// response.done and response.error. Text sent only in the events that
+// repeat it once complete (output_text.done, content_part, a message's
+// output_item.done, response.completed's output) is given when no text
+// came before it, so it is never given twice.
+//
 // While a call is in flight, Parser.Partial returns its arguments so far
 // closed into valid JSON (see jsonscan.Partial).
 //

@@ -14,12 +14,10 @@ func (p *Parser) ollamaEvent(v *fastjson.Value) {
 	m := v.Get("message")
 	if m == nil {
 		// /api/generate
-		p.emitText(toolcall.KindReasoning, stringOf(v.Get("thinking")))
-		p.emitText(toolcall.KindText, stringOf(v.Get("response")))
+		p.ollamaText(v)
 		return
 	}
-	p.emitText(toolcall.KindReasoning, stringOf(m.Get("thinking")))
-	p.emitText(toolcall.KindText, stringOf(m.Get("content")))
+	p.ollamaText(m)
 	for _, tc := range m.GetArray("tool_calls") {
 		fn := tc.Get("function")
 		if fn == nil {
@@ -28,4 +26,18 @@ func (p *Parser) ollamaEvent(v *fastjson.Value) {
 		}
 		p.wholeCall(string(tc.GetStringBytes("id")), p.names.Intern(fn.GetStringBytes("name")), fn.Get("arguments"))
 	}
+}
+
+// ollamaText emits a message's (or /api/generate line's) thinking and
+// content.
+func (p *Parser) ollamaText(m *fastjson.Value) {
+	if r := stringOf(m.Get("thinking")); len(r) > 0 {
+		p.settleThink()
+		p.emitText(toolcall.KindReasoning, r)
+	}
+	c := m.Get("content")
+	if c == nil {
+		c = m.Get("response")
+	}
+	p.content(stringOf(c))
 }

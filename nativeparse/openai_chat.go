@@ -61,12 +61,19 @@ func (p *Parser) chatEvent(v *fastjson.Value) {
 			// DeepSeek, llama.cpp and older vLLM say reasoning_content,
 			// OpenRouter, Ollama and newer vLLM reasoning; some servers
 			// send both with the same text.
-			if r := stringOf(d.Get("reasoning_content")); len(r) > 0 {
-				p.emitText(toolcall.KindReasoning, r)
-			} else {
-				p.emitText(toolcall.KindReasoning, stringOf(d.Get("reasoning")))
+			r := stringOf(d.Get("reasoning_content"))
+			if len(r) == 0 {
+				r = stringOf(d.Get("reasoning"))
 			}
-			p.emitText(toolcall.KindText, stringOf(d.Get("content")))
+			if len(r) > 0 {
+				p.settleThink()
+				p.emitText(toolcall.KindReasoning, r)
+			}
+			if choice == 0 {
+				p.content(stringOf(d.Get("content")))
+			} else {
+				p.emitText(toolcall.KindText, stringOf(d.Get("content")))
+			}
 			p.emitText(toolcall.KindText, stringOf(d.Get("refusal")))
 			for _, tc := range d.GetArray("tool_calls") {
 				p.chatToolDelta(choice, tc)

@@ -2,8 +2,8 @@ package nativeparse
 
 import (
 	"bytes"
-	"github.com/tooleval/tooleval/jsonscan"
 
+	"github.com/tooleval/tooleval/jsonscan"
 	"github.com/tooleval/tooleval/toolcall"
 	"github.com/valyala/fastjson"
 )
@@ -12,23 +12,48 @@ import (
 // Responses stream.
 type responsesState struct {
 	items []*call // open function_call items
+	// sawText: some answer text was emitted. The events that repeat a
+	// text whole once it is complete (output_text.done, content_part,
+	// output_item.done's message, response.completed's output) carry it
+	// only for servers that send no deltas, so they give text only while
+	// none was given.
+	sawText bool
 }
 
+// find returns the open item an event is about: the one its item_id (or
+// item.id) names, else its call_id, else its output_index. Servers that
+// send deltas without those keys (or with keys the item's added event
+// lacked) mean the item last opened that no key rules out.
 func (s *responsesState) find(v *fastjson.Value) *call {
 	id := stringOf(v.Get("item_id"))
 	if id == nil {
 		id = stringOf(v.Get("item", "id"))
 	}
-	out := -1
-	if o := v.Get("output_index"); o != nil {
-		out = o.GetInt()
+	callID := stringOf(v.Get("call_id"))
+	if callID == nil {
+		callID = itemCallID(v.Get("item"))
 	}
+	out := outputIndex(v)
+	var loose *call
 	for _, c := range s.items {
-		if len(id) > 0 && c.itemID == string(id) || len(id) == 0 && out >= 0 && c.slot == out {
-			return c
+		switch {
+		case len(id) > 0 && c.itemID != "":
+			if c.itemID == string(id) {
+				return c
+			}
+		case len(callID) > 0 && c.callID != "":
+			if c.callID == string(callID) {
+				return c
+			}
+		case out >= 0 && c.slot >= 0:
+			if c.slot == out {
+				return c
+			}
+		default:
+			loose = c
 		}
 	}
-	return nil
+	return loose
 }
 
 func (s *responsesState) drop(c *call) {
@@ -40,6 +65,111 @@ func (s *responsesState) drop(c *call) {
 	}
 }
 
+// outputIndex returns an event's output_index, or -1 without one.
+func outputIndex(v *fastjson.Value) int {
+	if o := v.Get("output_index"); o != nil && o.Type() == fastjson.TypeNumber {
+		return o.GetInt()
+	}
+	return -1
+}
+
+// isCallItem reports whether an output item is a function call: type
+// function_call, or tool_call as some OpenAI-compatible servers name it.
+func isCallItem(item *fastjson.Value) bool {
+	if item == nil {
+		return false
+	}
+	t := string(item.GetStringBytes("type"))
+	return t == "function_call" || t == "tool_call"
+}
+
+// itemCallID returns a call item's call_id (tool_call_id in the tool_call
+// form).
+func itemCallID(item *fastjson.Value) []byte {
+	if item == nil {
+		return nil
+	}
+	if id := stringOf(item.Get("call_id")); id != nil {
+		return id
+	}
+	return stringOf(item.Get("tool_call_id"))
+}
+
+// itemName returns a call item's name (function.name in the nested form).
+func itemName(item *fastjson.Value) []byte {
+	if n := stringOf(item.Get("name")); len(n) > 0 {
+		return n
+	}
+	return stringOf(item.Get("function", "name"))
+}
+
+// itemArguments returns a call item's arguments: arguments (a string, or
+// an object some servers send), function.arguments, or input.
+func itemArguments(item *fastjson.Value) *fastjson.Value {
+	for _, a := range [...]*fastjson.Value{item.Get("arguments"), item.Get("function", "arguments"), item.Get("input")} {
+		if a != nil && a.Type() != fastjson.TypeNull {
+			return a
+		}
+	}
+	return nil
+}
+
+// openItem opens the call of a function_call output item (or of an
+// arguments delta that names its call and no item was added for).
+func (p *Parser) openItem(v, item *fastjson.Value, callID, name []byte) *call {
+	c := p.openCall(string(callID), p.names.Intern(name))
+	c.callID = string(callID)
+	if item != nil {
+		c.itemID = string(item.GetStringBytes("id"))
+	} else {
+		c.itemID = string(stringOf(v.Get("item_id")))
+	}
+	c.slot = outputIndex(v)
+	p.responses.items = append(p.responses.items, c)
+	return c
+}
+
+// responsesText emits answer text and notes it was given.
+func (p *Parser) responsesText(s []byte) {
+	if len(s) > 0 {
+		p.responses.sawText = true
+		p.emitText(toolcall.KindText, s)
+	}
+}
+
+// responsesItemText emits the text an output item holds (a message's
+// output_text parts, or a bare text item's text), as a fallback: only
+// while no text was given.
+func (p *Parser) responsesItemText(item *fastjson.Value) {
+	if p.responses.sawText || item == nil {
+		return
+	}
+	switch string(item.GetStringBytes("type")) {
+	case "text", "output_text":
+		p.responsesText(stringOf(item.Get("text")))
+	case "message":
+		for _, part := range item.GetArray("content") {
+			p.responsesPartText(part)
+		}
+	}
+}
+
+// responsesPartText emits a content part's text (a string, or an object
+// with a value) when the part is text.
+func (p *Parser) responsesPartText(part *fastjson.Value) {
+	if part == nil {
+		return
+	}
+	if t := string(part.GetStringBytes("type")); t != "text" && t != "output_text" {
+		return
+	}
+	s := stringOf(part.Get("text"))
+	if s == nil {
+		s = stringOf(part.Get("text", "value"))
+	}
+	p.responsesText(s)
+}
+
 // responsesEvent handles one Responses API stream event.
 func (p *Parser) responsesEvent(v *fastjson.Value) {
 	typ := stringOf(v.Get("type"))
@@ -49,55 +179,89 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 	switch string(typ) {
 	case "response.output_item.added":
 		item := v.Get("item")
-		if item == nil || string(item.GetStringBytes("type")) != "function_call" {
+		if !isCallItem(item) {
+			// Streams that send each piece of the answer as its own item.
+			switch string(item.GetStringBytes("type")) {
+			case "text", "output_text":
+				p.responsesText(stringOf(item.Get("text")))
+			case "reasoning":
+				p.emitText(toolcall.KindReasoning, stringOf(item.Get("text")))
+			case "message":
+				for _, part := range item.GetArray("content") {
+					p.responsesPartText(part)
+				}
+			}
 			return
 		}
-		c := p.openCall(string(item.GetStringBytes("call_id")), string(item.GetStringBytes("name")))
-		c.itemID = string(item.GetStringBytes("id"))
-		c.slot = v.GetInt("output_index")
-		p.responses.items = append(p.responses.items, c)
+		c := p.openItem(v, item, itemCallID(item), itemName(item))
 		if a := item.GetStringBytes("arguments"); len(a) > 0 {
 			c.deltas = true
 			p.addArgs(c, a)
 		}
-	case "response.function_call_arguments.delta":
+	case "response.function_call_arguments.delta", "response.tool_call_arguments.delta":
 		c := p.responses.find(v)
 		if c == nil {
-			p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "arguments delta for unknown item %q", v.GetStringBytes("item_id"))
-			return
+			name := stringOf(v.Get("name"))
+			if len(name) == 0 {
+				name = stringOf(v.Get("function_name"))
+			}
+			if len(name) == 0 {
+				p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "arguments delta for unknown item %q", v.GetStringBytes("item_id"))
+				return
+			}
+			// A delta that names its call, with no item added before it.
+			callID := stringOf(v.Get("call_id"))
+			if callID == nil {
+				callID = stringOf(v.Get("tool_call_id"))
+			}
+			c = p.openItem(v, nil, callID, name)
+		} else if c.itemID == "" {
+			c.itemID = string(stringOf(v.Get("item_id")))
 		}
 		c.deltas = true
 		p.addArgs(c, v.GetStringBytes("delta"))
-	case "response.function_call_arguments.done":
+	case "response.function_call_arguments.done", "response.tool_call_arguments.done":
 		if c := p.responses.find(v); c != nil {
 			p.responsesAuthoritative(c, v.Get("arguments"))
 		}
 	case "response.output_item.done":
 		item := v.Get("item")
-		if item == nil || string(item.GetStringBytes("type")) != "function_call" {
+		if !isCallItem(item) {
+			p.responsesItemText(item)
 			return
 		}
 		c := p.responses.find(v)
 		if c == nil {
 			// No output_item.added: the whole call arrives here.
-			c = p.openCall(string(item.GetStringBytes("call_id")), string(item.GetStringBytes("name")))
-			c.itemID = string(item.GetStringBytes("id"))
+			c = p.openItem(v, item, itemCallID(item), itemName(item))
 		}
-		p.setName(c, string(item.GetStringBytes("name")))
+		p.setName(c, p.names.Intern(itemName(item)))
 		if string(item.GetStringBytes("status")) == "incomplete" {
 			// Cut off (max_output_tokens): the item's arguments are partial.
 			p.responses.drop(c)
 			p.incomplete(c, p.rec.Offset, "its output item ended with status incomplete")
 			return
 		}
-		p.responsesAuthoritative(c, item.Get("arguments"))
+		p.responsesAuthoritative(c, itemArguments(item))
 		p.responses.drop(c)
 		p.finish(c)
-	case "response.output_text.delta", "response.refusal.delta":
-		p.emitText(toolcall.KindText, v.GetStringBytes("delta"))
-	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta", "response.reasoning.delta":
+	case "response.output_text.delta", "response.text.delta", "response.refusal.delta":
+		p.responsesText(v.GetStringBytes("delta"))
+	case "response.output_text.done", "response.text.done":
+		if !p.responses.sawText {
+			p.responsesText(stringOf(v.Get("text")))
+		}
+	case "response.content_part.added", "response.content_part.done":
+		if !p.responses.sawText {
+			p.responsesPartText(v.Get("part"))
+		}
+	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta", "response.reasoning.delta", "response.reasoning_summary.delta":
 		p.emitText(toolcall.KindReasoning, v.GetStringBytes("delta"))
-	case "response.completed":
+	case "response.completed", "response.done":
+		// Some servers give the answer's text only in the final response.
+		for _, item := range v.GetArray("response", "output") {
+			p.responsesItemText(item)
+		}
 		p.responses.items = p.responses.items[:0]
 		for _, c := range append([]*call(nil), p.open...) {
 			p.finish(c)
@@ -118,7 +282,7 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 		for _, c := range append([]*call(nil), p.open...) {
 			p.incomplete(c, p.rec.Offset, "response.failed")
 		}
-	case "error":
+	case "error", "response.error":
 		if e := v.Get("error"); e != nil {
 			p.providerError(e)
 		} else {
@@ -127,14 +291,24 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 	}
 }
 
-// responsesAuthoritative applies the final arguments of a .done event:
-// with no deltas they are the arguments; a disagreement with the deltas is
-// reported and the final value wins.
+// responsesAuthoritative applies the final arguments of a .done event
+// (a string, or an object some servers send): with no deltas they are the
+// arguments; a disagreement with the deltas is reported and the final
+// value wins.
 func (p *Parser) responsesAuthoritative(c *call, a *fastjson.Value) {
-	if a == nil || a.Type() != fastjson.TypeString || c.done {
+	if a == nil || c.done {
 		return
 	}
-	final := a.GetStringBytes()
+	var final []byte
+	switch a.Type() {
+	case fastjson.TypeString:
+		final = a.GetStringBytes()
+	case fastjson.TypeObject:
+		p.tmp = a.MarshalTo(p.tmp[:0])
+		final = p.tmp
+	default:
+		return
+	}
 	switch {
 	case bytes.Equal(final, c.args):
 	case !c.deltas:

@@ -87,6 +87,7 @@ type Parser struct {
 	chat      chatState
 	anthropic anthropicState
 	responses responsesState
+	think     thinkSplit
 }
 
 // New returns a Parser configured by o (see toolcall.ParseOptions: the
@@ -108,6 +109,9 @@ func New(o toolcall.ParseOptions) (*Parser, error) {
 	p.argScan.SetMaxDepth(p.cfg.maxDepth)
 	if format != Auto {
 		p.provider = format
+	}
+	if o.ThinkAsText {
+		p.think.state = thinkOff
 	}
 	p.fr.SetMaxRecordBytes(p.cfg.maxRecordBytes)
 	p.fr.Reset(FramingAuto)
@@ -145,6 +149,7 @@ func (p *Parser) Close() []toolcall.Event {
 	p.fr.Close()
 	p.closing = true
 	p.drain()
+	p.endThink()
 	p.ended = true
 	end := p.fr.Offset()
 	for _, c := range p.open {

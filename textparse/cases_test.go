@@ -313,6 +313,11 @@ var parseCases = []parseCase{
 	{name: "tool_call/id_tool_name", format: FormatToolCall,
 		in:   `<tool_call>{"id":"c1","tool_name":"read","arguments":{"path":"a.go"}}</tool_call>`,
 		want: `call=read{"path":"a.go"} id=c1`},
+	// An integer id is the id as written; another number, or an id after
+	// the arguments, is none (one is made).
+	{name: "tool_call/integer_id", format: FormatToolCall,
+		in:   `<tool_call>{"id":42,"name":"read","arguments":{"path":"a.go"}}</tool_call><tool_call>{"id":4.5,"name":"ls","arguments":{}}</tool_call><tool_call>{"name":"ls","arguments":{},"id":7}</tool_call>`,
+		want: `call=read{"path":"a.go"} id=42 call=ls{} call=ls{}`},
 	{name: "tool_call/json_fence", format: FormatToolCall,
 		in:   "<tool_call>\n```json\n{\"name\":\"f\",\"arguments\":{}}\n```\n</tool_call>",
 		want: `call=f{}`},

@@ -34,8 +34,8 @@ func textValues(f Format) bool {
 }
 
 // textValueReaders are the body readers whose values are text between
-// tags (MiniMax-M3's parameter tags).
-const textValueReaders = ReadMiniMaxM3
+// tags or markers (MiniMax-M3's parameter tags, marker arguments).
+const textValueReaders = ReadMiniMaxM3 | ReadMarkerArgs
 
 // TestNullAndUnionValuesEveryDialect: in every dialect whose values are
 // text, null for a parameter that is not a string is JSON null, a string

@@ -265,8 +265,8 @@ type Block struct {
 	Body     Body
 }
 
-// Reader names the body readers.
-type Reader uint8
+// Reader names the body readers, a bit each.
+type Reader uint16
 
 const (
 	// ReadJSON reads {"name":…,"arguments"|"parameters":…} (the JSON call
@@ -337,6 +337,12 @@ type Body struct {
 	// other shape, reported under auto as the dialect Untyped.
 	TypeWord string
 	Untyped  Format
+	// ArgOpen, ArgValue and ArgEnd are the markers of one argument for
+	// ReadMarkerArgs (markerargs.go): ArgOpen KEY ArgValue VALUE ArgEnd,
+	// after the tool's name, which runs to NameEnd; CallClose ends the
+	// call. The reader reads them all, so the block has no Close: every
+	// byte after its Open is the reader's.
+	ArgOpen, ArgValue, ArgEnd, CallClose string
 	// Header, when set, reads the bytes up to NameEnd as a message
 	// header (a channel and a recipient) and says what the message is:
 	// a call to name, reasoning (up to the dialect's first Reasoning span's Close),

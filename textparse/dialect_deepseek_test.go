@@ -97,6 +97,21 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v31/reasoning_open", format: FormatDeepSeekV31, open: true,
 		in:   "Need data.</think>" + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd,
 		want: `reasoning="Need data." call=get_weather{"location":"Rome"}`},
+	// llama.cpp's test-chat-parser.cpp (DeepSeek V3.1, thinking forced
+	// open): a call written inside the reasoning, then more reasoning and
+	// </think>, then a call. llama.cpp keeps the first as reasoning
+	// (KeepCallsInReasoning); by default both are calls.
+	{name: "deepseek_v31/call_inside_open_reasoning", format: FormatDeepSeekV31, open: true,
+		in:   "Try Rome first." + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd + "Then Oslo.</think>" + dsBegin + dsV31("get_weather", `{"location": "Oslo"}`) + dsEnd,
+		want: `text="Then Oslo." reasoning="Try Rome first." call=get_weather{"location":"Rome"} call=get_weather{"location":"Oslo"} error=call_in_reasoning`},
+	{name: "deepseek_v31/call_inside_open_reasoning_kept", format: FormatDeepSeekV31, open: true, keep: true,
+		in:   "Try Rome first." + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd + "Then Oslo.</think>" + dsBegin + dsV31("get_weather", `{"location": "Oslo"}`) + dsEnd,
+		want: `reasoning="Try Rome first.` + dsBegin + dsV31("get_weather", `{\"location\": \"Rome\"}`) + dsEnd + `Then Oslo." call=get_weather{"location":"Oslo"} error=call_in_reasoning`},
+	// The reasoning never closes: llama.cpp makes what came before the
+	// call content; tooleval has streamed it as reasoning already.
+	{name: "deepseek_v31/call_ends_unclosed_reasoning", format: FormatDeepSeekV31, open: true,
+		in:   "Rome, then." + dsBegin + dsV31("get_weather", `{"location": "Rome"}`) + dsEnd,
+		want: `reasoning="Rome, then." call=get_weather{"location":"Rome"} error=call_in_reasoning`},
 	{name: "deepseek_v31/empty_arguments", format: FormatDeepSeekV31,
 		in:   dsBegin + dsV31("list_files", `{}`) + dsEnd,
 		want: `call=list_files{}`},
@@ -134,6 +149,28 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v3/broken_call_between_valid", format: FormatDeepSeekV3,
 		in:   "Both.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"city\": \"Lima\"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>search\n```json\n{query: x}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>read_file\n```json\n{\"path\": \"a.txt\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
 		want: `text="Both." call=get_weather{"city":"Lima"} call=read_file{"path":"a.txt"} error=invalid_json`},
+	// Ollama's Cogito tests (the DeepSeek V3 wire shape; seventh pass).
+	// With tools in the request Cogito does not think, so a </think> the
+	// model writes is text (--think-as-text), before a call block too.
+	{name: "deepseek_v3/think_closer_as_text_before_block", format: FormatDeepSeekV3, plain: true,
+		in:   "Let me look that up.</think>" + dsBegin + dsV3("get_weather", `{"city": "Lima"}`) + dsEnd,
+		want: `text="Let me look that up.</think>" call=get_weather{"city":"Lima"}`},
+	// A name padded with spaces before its fence is the name.
+	{name: "deepseek_v3/name_padded_with_spaces", format: FormatDeepSeekV3,
+		in:   dsBegin + dsCall + "function" + dsSep + "  get_weather  \n```json\n{\"city\": \"Lima\"}\n```" + dsCEnd + dsEnd,
+		want: `call=get_weather{"city":"Lima"}`},
+	// A tool result the model goes on to write itself, in the template's
+	// outputs block: the markers are dropped and the result stays text, as
+	// Ollama's DeepSeek-V3 parser keeps it (its Cogito parser drops it).
+	{name: "deepseek_v3/tool_outputs_block_body_is_text", format: FormatDeepSeekV3,
+		in:   "<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>{\"temp\": 18}<｜tool▁output▁end｜><｜tool▁outputs▁end｜>",
+		want: `text="{\"temp\": 18}"`},
+	// The JSON's closing fence left out before the call's end: the call
+	// markers delimit it, and the fence is optional (deepseek_v3/no_fence).
+	// The peers' patterns need the fence; the call is kept (PEERS.md).
+	{name: "deepseek_v3/closing_fence_missing", format: FormatDeepSeekV3,
+		in:   dsBegin + dsCall + "function" + dsSep + "get_weather\n```json\n{\"city\": \"Oslo\"}" + dsCEnd + dsEnd + "Done.",
+		want: `text="Done." call=get_weather{"city":"Oslo"}`},
 	{name: "deepseek_v31/auto", format: FormatAuto,
 		in:   "ok " + dsBegin + dsV31("get_weather", `{"location": "Tokyo"}`) + dsEnd,
 		want: `text="ok " call=get_weather{"location":"Tokyo"}`},

@@ -68,6 +68,14 @@ func ExampleParser_pLaMo3() {
 	// call get_weather {"city": "Tokyo"}
 }
 
+// IQuest Q1 writes GLM-style pairs in its own call token; a string
+// value keeps its text as written, spaces and quotes included.
+func ExampleParser_iQuestQ1() {
+	showCalls(mustNew(opts{Format: FormatIQuestQ1, Tools: tools}), "<iquest_tool_call>search<arg_key>query</arg_key><arg_value> \"42\"</arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></iquest_tool_call>")
+	// Output:
+	// call search {"query":" \"42\"","limit":5}
+}
+
 // Intern-S1's tokenizer decodes InternLM's action tokens with a space
 // between them.
 func ExampleParser_internS1() {
@@ -190,4 +198,14 @@ func ExampleParser_cwm() {
 	// Output:
 	// text "Listing the tests.\n"
 	// call bash {"command":"ls textparse/*_test.go"}
+}
+
+// Solar Open2 writes each argument between markers, its value as text:
+// the catalog's schema types it (days is an integer).
+func ExampleParser_solarOpen2() {
+	showCalls(mustNew(opts{Format: FormatSolarOpen2, Tools: tools}),
+		"Checking Jeju.<|tool_call:start|>get_weather\n<|tool_arg:start|>city<|tool_arg:value|>Jeju<|tool_arg:end|>\n<|tool_arg:start|>days<|tool_arg:value|>2<|tool_arg:end|>\n<|tool_call:end|>")
+	// Output:
+	// text "Checking Jeju."
+	// call get_weather {"city":"Jeju","days":2}
 }

@@ -64,6 +64,16 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/key_left_open_at_closer", format: FormatGLM45, tools: true,
 		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito</arg_value>\n<arg_key>days\n</tool_call>then",
 		want: `text="then" call=get_weather{"city":"Quito"} error=malformed_markup`},
+	// A value whose </arg_value> is left out is ended by the next key or
+	// the call's closer, and reported; a key whose value the end of the
+	// output cuts off leaves the call incomplete (it was a call without
+	// that key, nothing said).
+	{name: "glm45/value_closer_missing_reported", format: FormatGLM45, tools: true,
+		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito\n<arg_key>days</arg_key>\n<arg_value>2\n</tool_call>",
+		want: `call=get_weather{"city":"Quito\n","days":2} error=malformed_markup error=malformed_markup`},
+	{name: "glm45/key_cut_at_end", format: FormatGLM45, tools: true,
+		in:   "Checking.<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito</arg_value>\n<arg_key>days</arg_key>",
+		want: `text="Checking." error=incomplete_call`},
 	{name: "glm45/opening_tag_only_at_end", format: FormatGLM45,
 		in:   "One moment.<tool_call>  \n",
 		want: `text="One moment." error=incomplete_call`},

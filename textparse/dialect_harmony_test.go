@@ -84,6 +84,11 @@ var harmonyCases = []parseCase{
 	{name: "harmony/start_without_role", format: FormatHarmony,
 		in:   "<|start|><|channel|>analysis<|message|>Check the totals.<|end|><|start|><|channel|>final<|message|>They add up.<|return|>",
 		want: `text="They add up." reasoning="Check the totals."`},
+	// llama.cpp's test-chat-parser.cpp: the analysis message is not ended
+	// by <|end|> before the next header, and the final one not at all.
+	{name: "harmony/analysis_unended_then_final", format: FormatHarmony,
+		in:   "<|channel|>analysis<|message|>Which city?<|start|>assistant<|channel|>final<|message|>Which city do you mean?",
+		want: `text="Which city do you mean?" reasoning="Which city?"`},
 	{name: "harmony/start_without_role_call", format: FormatHarmony,
 		in:   "<|start|><|channel|>commentary to=functions.sum_rows <|constrain|>json<|message|>{\"sheet\": \"Q3\"}<|call|>",
 		want: `call=sum_rows{"sheet":"Q3"}`},

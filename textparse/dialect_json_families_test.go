@@ -138,6 +138,15 @@ var cohereCases = []parseCase{
 	{name: "cohere/one_action", format: FormatCohere,
 		in:   "<|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}\n]<|END_ACTION|>",
 		want: `call=get_weather{"city":"Paris"} id=0`},
+	// llama.cpp's test-chat-auto-parser.cpp: a numeric tool_call_id, with
+	// text before the action, is the id as written; a number that is not
+	// an integer is no id (one is made).
+	{name: "cohere/numeric_call_id", format: FormatCohere,
+		in:   "Checking.<|START_ACTION|>[{\"tool_call_id\": 0, \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Turin\"}}]<|END_ACTION|>",
+		want: `text="Checking." call=get_weather{"city":"Turin"} id=0`},
+	{name: "cohere/fractional_call_id_not_an_id", format: FormatCohere,
+		in:   "<|START_ACTION|>[{\"tool_call_id\": 1.5, \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Asti\"}}, {\"tool_call_id\": -3, \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Alba\"}}]<|END_ACTION|>",
+		want: `call=get_weather{"city":"Asti"} call=get_weather{"city":"Alba"} id=-3`},
 	{name: "cohere/thinking_then_parallel", format: FormatCohere,
 		in:   "<|START_THINKING|>I will look up both cities.<|END_THINKING|><|START_ACTION|>[\n    {\"tool_call_id\": \"0\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}},\n    {\"tool_call_id\": \"1\", \"tool_name\": \"get_weather\", \"parameters\": {\"city\": \"Lyon\"}}\n]<|END_ACTION|>",
 		want: `reasoning="I will look up both cities." call=get_weather{"city":"Paris"} id=0 call=get_weather{"city":"Lyon"} id=1`},

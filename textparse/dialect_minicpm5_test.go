@@ -81,6 +81,13 @@ var miniCPM5Cases = []parseCase{
 	{name: "minicpm5/stray_function_closer", format: FormatMiniCPM5, tools: true,
 		in:   "Done.</function>",
 		want: `text="Done." error=malformed_markup`},
+	// A server that strips the special tokens leaves name="…"> pairs
+	// (llama.cpp's test-chat-peg-parser-minicpm5.cpp reads a call from
+	// them; its production parser does not): without <function nothing
+	// says a call began, and the text is kept as the model's.
+	{name: "minicpm5/stripped_tokens_are_text", format: FormatMiniCPM5, tools: true,
+		in:   ` name="get_weather"> name="city">Bari`,
+		want: `text=" name=\"get_weather\"> name=\"city\">Bari"`},
 	{name: "minicpm5/lookalikes_are_text", format: FormatMiniCPM5, tools: true,
 		in:   "<functions> <function_call> <param name=\"x\">",
 		want: `text="<functions> <function_call> <param name=\"x\">"`},

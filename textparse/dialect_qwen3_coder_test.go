@@ -97,6 +97,27 @@ var qwen3CoderCases = []parseCase{
 	{name: "qwen3_coder/bare_call_second_closer_is_stray", format: FormatQwen3Coder, tools: true,
 		in:   "<function=read_file>\n<parameter=path>\nnotes.md\n</parameter>\n</function></tool_call>\n</tool_call>",
 		want: `text="\n" call=read_file{"path":"notes.md"} error=malformed_markup`},
+	// Ollama's Qwen3.5 and Nemotron 3 Nano tests (their reasoning split
+	// in front of the Qwen3-Coder call reader; seventh pass). The prompt
+	// opened the reasoning: a call tag cut short, or a look-alike of the
+	// closer or of the opener, is reasoning text.
+	{name: "qwen3_coder/cut_call_tag_then_reasoning_closer", format: FormatQwen3Coder, open: true,
+		in:   "Need the forecast<tool_c</think>",
+		want: `reasoning="Need the forecast<tool_c"`},
+	{name: "qwen3_coder/lookalikes_in_reasoning", format: FormatQwen3Coder, open: true,
+		in:   "<thoughts on </think and <tool_call as words</think>Done.",
+		want: `text="Done." reasoning="<thoughts on </think and <tool_call as words"`},
+	// With thinking off a </think> is text (--think-as-text), as Ollama's
+	// Qwen3.5 and Nemotron parsers keep it.
+	{name: "qwen3_coder/think_closer_as_text_when_thinking_off", format: FormatQwen3Coder, plain: true,
+		in:   "</think>\nThe answer is 12.",
+		want: `text="</think>\nThe answer is 12."`},
+	// A call cut right after its function tag by the end of the output:
+	// a call with no arguments and missing_closer, as vLLM's patterns read
+	// it (Ollama's Qwen3.5 parser drops it; PEERS.md).
+	{name: "qwen3_coder/function_tag_cut_at_end", format: FormatQwen3Coder, open: true,
+		in:   "Plan</think>Before<tool_call><function=list_files>",
+		want: `text="Before" reasoning="Plan" call=list_files{} error=missing_closer`},
 	{name: "qwen3_coder/wrapped_call_then_stray_closer", format: FormatQwen3Coder, tools: true,
 		in:   qcCall("read_file", "path", "a.md") + "\n</tool_call>",
 		want: `text="\n" call=read_file{"path":"a.md"} error=malformed_markup`},

@@ -31,6 +31,27 @@ var toolCallPeerCases = []parseCase{
 	{name: "ernie45/call_then_eos", format: FormatERNIE45, open: true,
 		in:   "Check the tide.\n</think>\n\n<tool_call>\n{\"name\": \"tide\", \"arguments\": {\"port\": \"Vigo\"}}\n</tool_call>\n</s>",
 		want: `text="\n\n\n" reasoning="Check the tide.\n" call=tide{"port":"Vigo"}`},
+	// Ollama's Qwen3-VL tests (the thinking model with the prompt's
+	// reasoning open, the instruct model with --think-as-text; seventh
+	// pass). Think tags inside a call's JSON strings are the values'.
+	{name: "tool_call/call_values_hold_think_tags", format: FormatHermes, open: true,
+		in:   `Pondering<tool_call>{"name":"note","arguments":{"text":"x</think>"}}</tool_call><tool_call>{"name":"note","arguments":{"text":"y<think>"}}</tool_call></think>`,
+		want: `reasoning="Pondering" call=note{"text":"x</think>"} call=note{"text":"y<think>"} error=call_in_reasoning`},
+	{name: "tool_call/think_tags_as_text_around_calls", format: FormatHermes, plain: true,
+		in:   `Pondering</think><tool_call>{"name":"note","arguments":{"text":"a <think>b</think>"}}</tool_call></think>`,
+		want: `text="Pondering</think></think>" call=note{"text":"a <think>b</think>"}`},
+	// Unicode white space around a call is text; a call tag cut short in
+	// text is text.
+	{name: "tool_call/unicode_spaces_around_call", format: FormatHermes,
+		in:   "Done\u00a0\u3000<tool_call>{\"name\":\"list_files\",\"arguments\":{}}</tool_call>\u00a0\u3000next",
+		want: `text="Done\u00a0\u3000\u00a0\u3000next" call=list_files{}`},
+	{name: "tool_call/cut_call_tag_in_text", format: FormatHermes,
+		in:   "Notes\u00a0\n<tool_call and more",
+		want: `text="Notes\u00a0\n<tool_call and more"`},
+	// A call object with no "arguments" key calls with none.
+	{name: "tool_call/call_without_arguments_key", format: FormatHermes, open: true,
+		in:   "Checking</think>  \n  <tool_call>{\"name\":\"list_files\"}</tool_call>",
+		want: `text="  \n  " reasoning="Checking" call=list_files{}`},
 	{name: "tool_call/objects_comma_separated_in_one_tag", format: FormatHermes,
 		in:   `<tool_call>{"name": "get_weather", "arguments": {"city": "Hanoi"}}, {"name": "read_file", "arguments": {"path": "trip.md"}}</tool_call>Both started.`,
 		want: `text="Both started." call=get_weather{"city":"Hanoi"} call=read_file{"path":"trip.md"}`},

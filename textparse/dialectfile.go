@@ -69,6 +69,12 @@ type bodyFile struct {
 	TypeWord string `json:"type_word,omitempty"`
 	Untyped  string `json:"untyped,omitempty"`
 	Header   string `json:"header,omitempty"`
+	// ArgOpen, ArgValue, ArgEnd, CallClose: Body.ArgOpen, ArgValue,
+	// ArgEnd, CallClose (the marker_args reader's).
+	ArgOpen   string `json:"arg_open,omitempty"`
+	ArgValue  string `json:"arg_value,omitempty"`
+	ArgEnd    string `json:"arg_end,omitempty"`
+	CallClose string `json:"call_close,omitempty"`
 }
 
 type spanFile struct {
@@ -305,7 +311,8 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 		if b.Open == "" && !b.Anchored {
 			return nil, errAt(at+".open", "required (or \"anchored\": true for a body at the start of the answer)")
 		}
-		for _, m := range []struct{ field, m string }{{"open", b.Open}, {"close", b.Close}, {"alt_close", b.AltClose}, {"call", b.Call}, {"call_end", b.CallEnd}, {"body.name_end", bf.Body.NameEnd}, {"body.id_mark", bf.Body.IDMark}} {
+		for _, m := range []struct{ field, m string }{{"open", b.Open}, {"close", b.Close}, {"alt_close", b.AltClose}, {"call", b.Call}, {"call_end", b.CallEnd}, {"body.name_end", bf.Body.NameEnd}, {"body.id_mark", bf.Body.IDMark},
+			{"body.arg_open", bf.Body.ArgOpen}, {"body.arg_value", bf.Body.ArgValue}, {"body.arg_end", bf.Body.ArgEnd}, {"body.call_close", bf.Body.CallClose}} {
 			if err := marker(at+"."+m.field, m.m); err != nil {
 				return nil, err
 			}
@@ -313,6 +320,9 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 		body, err := bf.Body.body(at + ".body")
 		if err != nil {
 			return nil, err
+		}
+		if body.Read&ReadMarkerArgs != 0 && (b.Close != "" || b.Call != "" || b.CallEnd != "") {
+			return nil, errAt(at+".close", "the marker_args reader reads the call's end (body.call_close): the block has no close, call or call_end")
 		}
 		b.Body = body
 		header = header || body.Header != nil
@@ -380,7 +390,8 @@ func (bf *bodyFile) body(at string) (Body, error) {
 		return &DialectError{Path: at + "." + path, Msg: fmt.Sprintf(format, args...)}
 	}
 	b := Body{NameEnd: bf.NameEnd, IDMark: bf.IDMark, Fence: bf.Fence, InList: bf.InList, InObject: bf.InObject, NameKey: bf.NameKey,
-		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe, Repair: bf.Repair}
+		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe, Repair: bf.Repair,
+		ArgOpen: bf.ArgOpen, ArgValue: bf.ArgValue, ArgEnd: bf.ArgEnd, CallClose: bf.CallClose}
 	if len(bf.Read) == 0 {
 		return b, errAt("read", "name the body reader: one of %s", strings.Join(readerList(), ", "))
 	}
@@ -402,6 +413,15 @@ func (bf *bodyFile) body(at string) (Body, error) {
 	}
 	if b.Read&ReadNameJSON != 0 && b.NameEnd == "" {
 		return b, errAt("name_end", "required by the name_json reader")
+	}
+	if b.Read&ReadMarkerArgs != 0 {
+		for _, m := range []struct{ field, m string }{{"name_end", b.NameEnd}, {"arg_open", b.ArgOpen}, {"arg_value", b.ArgValue}, {"arg_end", b.ArgEnd}, {"call_close", b.CallClose}} {
+			if m.m == "" {
+				return b, errAt(m.field, "required by the marker_args reader")
+			}
+		}
+	} else if b.ArgOpen != "" || b.ArgValue != "" || b.ArgEnd != "" || b.CallClose != "" {
+		return b, errAt("arg_open", "only the marker_args reader reads argument markers")
 	}
 	if b.IDMark != "" && b.Read&ReadNameJSON == 0 {
 		return b, errAt("id_mark", "only the name_json reader reads an id")
@@ -469,7 +489,8 @@ func (d *Dialect) file() ([]byte, error) {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped),
-				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe, Repair: b.Body.Repair}}
+				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe, Repair: b.Body.Repair,
+				ArgOpen: b.Body.ArgOpen, ArgValue: b.Body.ArgValue, ArgEnd: b.Body.ArgEnd, CallClose: b.Body.CallClose}}
 		for r := Reader(1); r != 0; r <<= 1 {
 			if b.Body.Read&r != 0 {
 				bf.Body.Read = append(bf.Body.Read, readerNames[r])

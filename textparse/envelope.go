@@ -412,7 +412,9 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 			case e.role == roleFunc && e.depth == 0 && c == '"':
 				e.role = roleName
 				continue
-			case (e.role == roleName || e.role == roleID) && c == '"':
+			case (e.role == roleName || e.role == roleID) && c == '"', e.role == roleID && (c == '-' || c >= '0' && c <= '9'):
+				// A name or id string; an id may be an integer too
+				// ("tool_call_id": 0), read as its digits.
 				e.vs.Reset()
 				e.str, e.strOff = e.str[:0], off
 				e.state = eCollect
@@ -527,6 +529,8 @@ func (p *Parser) envString() {
 		}
 	} else if u, ok := decodeJSONString(e.str); ok {
 		s = u
+	} else if e.role == roleID && isJSONInteger(e.str) {
+		s = p.calls.names.Copy(e.str)
 	} else {
 		return
 	}
@@ -540,6 +544,23 @@ func (p *Parser) envString() {
 		p.setName(s, e.strOff)
 	}
 	e.probe = false // a call: what is held is its markup
+}
+
+// isJSONInteger reports whether b is a JSON integer (-?digits, no leading
+// zero but 0 itself), the only number read as a call id.
+func isJSONInteger(b []byte) bool {
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 1 && b[0] == '0' {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeJSONString decodes a quoted JSON string with escapes. Its own

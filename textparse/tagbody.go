@@ -2,7 +2,10 @@ package textparse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
+
+	"github.com/tooleval/tooleval/internal/wordscan"
 )
 
 // This file is the interface between the engine and the readers of call
@@ -74,6 +77,12 @@ func (p *Parser) beginTagBody(r tagBody) {
 // a '<' is there. The reader takes the content and, with a '<', goes on
 // at startTagAt.
 func tagText(b []byte, i int) (end int, lt bool) {
+	if i+8 <= len(b) { // the text between tags is mostly short: a word first, no call
+		if k := wordscan.ByteAt(binary.LittleEndian.Uint64(b[i:]), '<'); k < 8 {
+			return i + k, true
+		}
+		i += 8
+	}
 	j := bytes.IndexByte(b[i:], '<')
 	if j < 0 {
 		return len(b), false

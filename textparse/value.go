@@ -425,6 +425,11 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 		r.hold(p, t.buf[:t.n], off, t.bad)
 		return true
 	case follower:
+		if p.calls.cur.kind == ckKV && !v.pendOn {
+			// A key/value call's value whose closer the model left out,
+			// ended by the next key or the call's closer: read, reported.
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without </%s>", tagName(r.cd.value), tagName(r.cd.value))
+		}
 		if !r.valueClose(p, off) {
 			// Abandoned at this tag: a tag that ends the call ends the
 			// skip too.
@@ -900,6 +905,9 @@ func (r *paramReader) end(p *Parser) {
 // end of the output is complete but for its closers too, as the agents
 // that define that dialect finish a streamed tool use.
 func (r *paramReader) complete(p *Parser) bool {
+	if r.state == psBetween && p.calls.cur.kind == ckKV && len(r.key) > 0 {
+		return false // a key read, its value cut off by the end
+	}
 	return r.state == psBetween || r.state == psValue && p.calls.cur.kind == ckCatalog
 }
 

@@ -55,6 +55,8 @@ type ParseOptions struct {
 	// ThinkAsText makes <think> and <thinking> plain text (text dialects),
 	// for instruct models whose output may contain the tags without meaning
 	// reasoning. A dialect's own reasoning markers ([THINK], …) still count.
+	// Provider streams (OpenAI Chat Completions, Ollama) read a <think>
+	// span that opens the content as reasoning unless it is set.
 	ThinkAsText bool
 	// MaxCallBytes caps the bytes of one call (0: DefaultMaxCallBytes); a
 	// bigger call is abandoned with a too_large error. Text dialects count

@@ -40,6 +40,7 @@ const (
 	FormatGigaChat35    = textparse.FormatGigaChat35
 	FormatIQuestCoder   = textparse.FormatIQuestCoder
 	FormatIQuestCoderV2 = textparse.FormatIQuestCoderV2
+	FormatIQuestQ1      = textparse.FormatIQuestQ1
 	FormatK2Horizon     = textparse.FormatK2Horizon
 	// HyperCLOVA X SEED Think: GLM's key/value tags, values written as JSON.
 	FormatHyperCLOVAXSeedThink = textparse.FormatHyperCLOVAXSeedThink

@@ -35,6 +35,7 @@ func TestSameParserAsTextparse(t *testing.T) {
 		xmlparse.FormatGigaChat35:           `a<｜GCML｜tool_calls><｜GCML｜invoke name="f"><｜GCML｜parameter name="x" string="false">1</｜GCML｜parameter></｜GCML｜invoke></｜GCML｜tool_calls>b`,
 		xmlparse.FormatIQuestCoder:          "a<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>b",
 		xmlparse.FormatIQuestCoderV2:        "a<iquestcoder_tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></iquestcoder_tool_call>b",
+		xmlparse.FormatIQuestQ1:             "a<iquest_tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></iquest_tool_call>b",
 		xmlparse.FormatHyperCLOVAXSeedThink: "a<tool_call>f\n<arg_key>x</arg_key>\n<arg_value>\"1\"</arg_value>\n</tool_call>b",
 		xmlparse.FormatK2Horizon:            "a<ifm|tool_calls><ifm|tool_call>f<ifm|arg_key>x</ifm|arg_key><ifm|arg_type>int</ifm|arg_type><ifm|arg_value>1</ifm|arg_value></ifm|tool_call></ifm|tool_calls>b",
 		xmlparse.FormatAuto:                 `a<tool_call>{"name":"f","arguments":{"x":1}}</tool_call>b`,

@@ -33,7 +33,7 @@ func TestReplaySummaryFitsScreen(t *testing.T) {
 	// The embedded suite declares strategies: one table compares them
 	// (issue 27), and the summary lists fewer worst cases to fit.
 	for _, want := range []string{"config      │ first │  end  │ searches │ tokens │ unshown │ exact │ call acc │", "│ search:regex k=5 │",
-		"│ all              │ 1.000 │ 1.000 │", "Failures by cause", "Not recorded under the strategy (not judged): search:bm25 k=5 276, search:regex k=5 276",
+		"│ all              │ 1.000 │ 1.000 │", "Failures by cause", "Not recorded under the strategy (not judged): search:bm25 k=5 278, search:regex k=5 278",
 		"│ search:bm25 k=5  │ 0.000 │ 1.000 │     1.50 │", "│ search:regex k=5 │ 0.000 │ 0.750 │", "k=3: worst cases (5 of ", "Trials: flaky at k=3: fs-flaky-215 2/3",
 		"k=3: cases judged by a match mode other than the default: subset 1",
 		"k=3: failures each repair fixes: tool_name 1, json 3, coerce 5, drop_unknown 3, drop_optional 1"} {

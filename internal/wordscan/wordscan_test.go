@@ -117,3 +117,27 @@ func FuzzRuns(f *testing.F) {
 		}
 	})
 }
+
+// ByteAt against the byte rule for every byte value at every position,
+// with a second match after it.
+func TestByteAt(t *testing.T) {
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			b := []byte("abcdefgh")
+			b[pos] = byte(c)
+			if pos < 7 {
+				b[7] = '<'
+			}
+			want := 8
+			for i, d := range b {
+				if d == '<' {
+					want = i
+					break
+				}
+			}
+			if got := ByteAt(binary.LittleEndian.Uint64(b), '<'); got != want {
+				t.Fatalf("ByteAt(%q, '<') = %d, want %d", b, got, want)
+			}
+		}
+	}
+}
