@@ -410,11 +410,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 			p.endBlockCall(off)
 		}
 		p.mode = mText
-		if p.inr.resume != nil && p.inr.cutSpan > 0 && p.inr.resumeComp == p.mk.comp {
-			// The calls were written inside the span: it goes on (Span.Resume).
-			p.reason, p.mk.rset, p.inr.cutSpan = true, p.inr.resume, 0
-		}
-		p.inr.resume, p.inr.resumeComp = nil, nil
+		p.resumeReasoning()
 	case aNameEnd:
 		if tw := p.mk.blk.Body.TypeWord; tw != "" && !p.mk.typed && string(trimSpace(p.calls.name)) == tw && p.m.buf[0] != '\n' {
 			p.mk.typed = true // the call type; the name follows

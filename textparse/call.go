@@ -111,16 +111,36 @@ func validName(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ { // the usual ASCII name, byte by byte
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return validNameRunes(s)
-		}
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' || c == '/') {
+		switch nameClass[s[i]] {
+		case ncNo:
 			return false
+		case ncRune:
+			return validNameRunes(s)
 		}
 	}
 	return true
 }
+
+// The classes of a name's bytes (nameClass): not in a name, in one, or
+// the start of a non-ASCII character (validNameRunes decides).
+const (
+	ncNo = iota
+	ncYes
+	ncRune
+)
+
+// nameClass is validName's class of each byte: one load per byte.
+var nameClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = ncRune
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' || c == '/':
+			t[c] = ncYes
+		}
+	}
+	return t
+}()
 
 // validNameRunes is validName for a name with non-ASCII bytes.
 func validNameRunes(s string) bool {

@@ -225,7 +225,8 @@ type Tags struct {
 // stripped starts (gpt-oss's "analysis…assistantfinal…").
 //
 // Resume: a call block written inside the span (a call inside reasoning,
-// inreasoning.go) goes back to the span at the block's Close, for a
+// inreasoning.go) goes back to the span at the block's Close (or at the
+// call's closer, for a reader that reads it: Body.CallClose), for a
 // dialect whose reasoning interleaves its calls; when the dialect is
 // named (under auto, detecting the dialect changes the marker sets).
 type Span struct {

@@ -450,14 +450,6 @@ func (x *xtmlReader) beginValue(p *Parser, attrs []byte, off int) {
 		return
 	}
 	c := &p.calls.cur
-	s := len(p.scratch)
-	if c.nparams == 0 {
-		p.scratch = append(p.scratch, '{')
-	} else {
-		p.scratch = append(p.scratch, ',')
-	}
-	p.scratch = catalog.AppendJSONString(p.scratch, key)
-	p.scratch = append(p.scratch, ':')
 	x.param = nil
 	if c.tool != nil {
 		x.param = c.tool.ParamBytes(key)
@@ -475,10 +467,7 @@ func (x *xtmlReader) beginValue(p *Parser, attrs []byte, off int) {
 	default:
 		x.str = catalog.KeepsString(x.param)
 	}
-	if x.str {
-		p.scratch = append(p.scratch, '"')
-	}
-	c.nparams++
+	s := p.appendArgKey(key, x.str)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	x.buf = x.buf[:0]
 	x.state = xtValue

@@ -446,14 +446,7 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 	if c.tool != nil {
 		prm = c.tool.ParamBytes(key)
 	}
-	s := len(p.scratch)
-	if c.nparams == 0 {
-		p.scratch = append(p.scratch, '{')
-	} else {
-		p.scratch = append(p.scratch, ',')
-	}
-	p.scratch = catalog.AppendJSONString(p.scratch, key)
-	p.scratch = append(p.scratch, ':')
+	s := p.appendArgKey(key, false)
 	vs := len(p.scratch)
 	p.scratch = x.appendValue(p.scratch, 0, prm)
 	if catalog.DeeperThan(p.scratch[vs:], p.cfg.maxDepth) {
@@ -462,7 +455,6 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 		x.state = mmSkip
 		return
 	}
-	c.nparams++
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], x.valOff)
 }
 

@@ -28,7 +28,12 @@ func init() {
 			Read: ReadMarkerArgs, NameEnd: "\n",
 			ArgOpen: "<|tool_arg:start|>", ArgValue: "<|tool_arg:value|>", ArgEnd: "<|tool_arg:end|>", CallClose: "<|tool_call:end|>",
 		}}},
-		Reasoning: []Span{{Open: "<|think:start|>", Close: "<|think:end|>"}},
+		// A call written inside the reasoning ends it, and the reasoning
+		// goes on after the call's end token (the model may think on and
+		// call again before <|think:end|>), as vLLM's reasoning parser
+		// lifts complete calls out of the think block and keeps the text
+		// around them.
+		Reasoning: []Span{{Open: "<|think:start|>", Close: "<|think:end|>", Resume: true}},
 		// The markers are special tokens: one the output was cut inside is
 		// dropped.
 		CutMarkers: true,

@@ -160,6 +160,16 @@ func (p *Parser) startsCall(c byte, first bool) bool {
 	return first && bl.Body.Read&ReadNameJSON != 0 && isNameByte(c, true)
 }
 
+// resumeReasoning is told the calls a block began inside a Span.Resume
+// span are over (the block's Close, or the closer of the call a reader
+// reads itself): the span goes on.
+func (p *Parser) resumeReasoning() {
+	if p.inr.resume != nil && p.inr.cutSpan > 0 && p.inr.resumeComp == p.mk.comp {
+		p.reason, p.mk.rset, p.inr.cutSpan = true, p.inr.resume, 0
+	}
+	p.inr.resume, p.inr.resumeComp = nil, nil
+}
+
 // resolvePend ends the hold: with call, the markup opens a call (unless
 // calls are kept as reasoning); otherwise the held bytes are reasoning.
 func (p *Parser) resolvePend(call bool) {

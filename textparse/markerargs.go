@@ -291,6 +291,8 @@ func (x *maReader) marker(p *Parser, k int, off int) {
 			p.endCall(off)
 			if k == maOpen {
 				x.startCall(p, off)
+			} else {
+				p.resumeReasoning()
 			}
 			return
 		}
@@ -320,6 +322,7 @@ func (x *maReader) marker(p *Parser, k int, off int) {
 		x.state, x.buf, x.bufOff = maKey, x.buf[:0], off+len(x.marks[maArgOpen])
 	case maClose:
 		p.sectionEndCall(off)
+		p.resumeReasoning() // a call written inside a Span.Resume span goes back to it
 	case maOpen:
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "call not ended by %q before the next %q", x.marks[maClose], x.marks[maOpen])
 		p.sectionEndCall(off)
@@ -352,18 +355,7 @@ func (x *maReader) beginValue(p *Parser, off int) {
 		x.param = c.tool.ParamBytes(key)
 	}
 	x.str = catalog.KeepsString(x.param)
-	s := len(p.scratch)
-	if c.nparams == 0 {
-		p.scratch = append(p.scratch, '{')
-	} else {
-		p.scratch = append(p.scratch, ',')
-	}
-	p.scratch = catalog.AppendJSONString(p.scratch, key)
-	p.scratch = append(p.scratch, ':')
-	if x.str {
-		p.scratch = append(p.scratch, '"')
-	}
-	c.nparams++
+	s := p.appendArgKey(key, x.str)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
 

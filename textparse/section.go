@@ -1,6 +1,9 @@
 package textparse
 
-import "github.com/tooleval/tooleval/toolcall"
+import (
+	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/toolcall"
+)
 
 // This file is what the readers of a whole call section share (a body
 // reader that reads every call of a block itself, as the Kimi K3 and
@@ -62,4 +65,24 @@ func (p *Parser) sectionEnd(betweenParams, betweenCalls bool) {
 	case betweenCalls:
 		p.errorf(p.off, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
 	}
+}
+
+// appendArgKey appends to scratch the start of the call's next argument,
+// '{' before its first and ',' after, then key as a JSON string and ':',
+// and '"' when the value is written as a JSON string (str); it counts the
+// argument and returns where the bytes start in scratch.
+func (p *Parser) appendArgKey(key []byte, str bool) int {
+	s := len(p.scratch)
+	if p.calls.cur.nparams == 0 {
+		p.scratch = append(p.scratch, '{')
+	} else {
+		p.scratch = append(p.scratch, ',')
+	}
+	p.scratch = catalog.AppendJSONString(p.scratch, key)
+	p.scratch = append(p.scratch, ':')
+	if str {
+		p.scratch = append(p.scratch, '"')
+	}
+	p.calls.cur.nparams++
+	return s
 }

@@ -164,18 +164,7 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		r.state = psValue
 		return
 	}
-	s := len(p.scratch)
-	if p.calls.cur.nparams == 0 {
-		p.scratch = append(p.scratch, '{')
-	} else {
-		p.scratch = append(p.scratch, ',')
-	}
-	p.scratch = catalog.AppendJSONString(p.scratch, name)
-	p.scratch = append(p.scratch, ':')
-	if v.str {
-		p.scratch = append(p.scratch, '"')
-	}
-	p.calls.cur.nparams++
+	s := p.appendArgKey(name, v.str)
 	if p.calls.cur.kind == ckCatalog {
 		p.calls.cur.given = append(p.calls.cur.given, v.name)
 	}
@@ -698,8 +687,8 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	case psName:
 		return r.kvName(p, b, i)
 	case psBetween:
-		if c := &p.calls.cur; c.nparams > 0 || c.jsonBody || p.junk {
-			break // every hook reads only a body's beginning
+		if c := &p.calls.cur; c.nparams > 0 || c.jsonBody || p.junk || c.kind == ckKV && len(r.key) > 0 {
+			break // every hook reads only a body's beginning (a key/value call's before its first key)
 		}
 		for _, h := range invokeHooks {
 			if j, ok := h(p, b, i); ok {
