@@ -452,6 +452,9 @@ type salvager interface{ salvage(p *Parser) bool }
 // abandoned skips the abandoned call to its closing tag.
 func (p *Parser) abandoned() {
 	p.calls.inCall = false
+	if e := p.rd.env; e != nil { // a broken call: what was held is its markup
+		e.probe = false
+	}
 	p.m.n, p.m.on = 0, false
 	p.args.hold = p.args.hold[:0]
 	if s, ok := p.rd.body.(salvager); ok && p.mode == mBody && s.salvage(p) {
