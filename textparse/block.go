@@ -30,6 +30,9 @@ type markerState struct {
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
 	typed     bool // the Body.TypeWord of the current call was read
+	// answer: the block body being begun starts the answer (anchor): no
+	// marker says it holds calls.
+	answer bool
 	// sepWS: white space after a call of a block with a Sep, held until a
 	// separator (dropped) or text (given back) follows; sepOff is where.
 	sepWS  []byte
@@ -571,6 +574,8 @@ func (p *Parser) blockCallRet() (after, skipped mode, closer string) {
 func (p *Parser) bodyStart(b []byte, i int) int {
 	bl := p.mk.blk
 	c := b[i]
+	answer := p.mk.answer
+	p.mk.answer = false
 	after, skipped, closer := p.blockCallRet()
 	r := p.customReader(&bl.Body)
 	switch {
@@ -581,7 +586,11 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 		return p.beginBody(r, b, i)
 	case (c == '{' || c == '[' || c == ']' && bl.Body.InList || c == '"' && bl.Body.InObject) && bl.Body.Read&ReadJSON != 0:
 		p.calls.callTag = p.mk.callStart
-		return p.beginEnvelopeBody(b, i, closer, after, skipped, &bl.Body)
+		j := p.beginEnvelopeBody(b, i, closer, after, skipped, &bl.Body)
+		if answer && (c == '{' || c == '[') {
+			p.rd.env.holdAnswer(p, b[i])
+		}
+		return j
 	case bl.Body.Probe && r == nil && (isSpace(c) || c == '<' || c == '{' || c == '['):
 		p.probeRefed(nil, 0) // "to= x": the Open is text
 		return i
@@ -762,7 +771,7 @@ func (p *Parser) anchor(b []byte, i int) (int, bool) {
 		if bl.Body.accepts(c) {
 			p.detect(p.mk.comp.anchorDialect[k].Format)
 			p.mk.blk, p.mk.bsets = bl, p.mk.comp.blocks[bl]
-			p.mk.callStart, p.args.fenced = p.off+j, false
+			p.mk.callStart, p.args.fenced, p.mk.answer = p.off+j, false, true
 			p.mode = mBlockBody
 			return j, true
 		}

@@ -119,6 +119,11 @@ type Tags struct {
 	// "arguments": {…}}), read as a JSON call tag's.
 	Key, Value string
 	CallObject bool
+	// EscapedNewlines, with Key and Value: a literal \n (a backslash and
+	// an n) written where only white space goes (after the tool name,
+	// between a key and its value, between pairs, before the call's
+	// closer) is white space, as a template's newlines written escaped.
+	EscapedNewlines bool
 	// TypeTag, with Key and Value, is a tag a pair may hold between its
 	// key and its value declaring the value's type
 	// (<TypeTag>integer</TypeTag>, the names a tool's schema may use:

@@ -19,4 +19,4 @@ func init() {
 }
 
 // glmTags are the tags of GLM-4.5's calls (and Laguna's, the same).
-var glmTags = &Tags{Invoke: "tool_call", Key: "arg_key", Value: "arg_value", UntypedJSON: true, KeepNewline: true}
+var glmTags = &Tags{Invoke: "tool_call", Key: "arg_key", Value: "arg_value", UntypedJSON: true, KeepNewline: true, EscapedNewlines: true}

@@ -64,6 +64,23 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/key_left_open_at_closer", format: FormatGLM45, tools: true,
 		in:   "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Quito</arg_value>\n<arg_key>days\n</tool_call>then",
 		want: `text="then" call=get_weather{"city":"Quito"} error=malformed_markup`},
+	// GLM-4.6 sometimes writes the template's newlines escaped, a literal
+	// \n between the tags (SGLang's and vLLM's GLM parsers read it as the
+	// newline); inside a value it is the value's text.
+	{name: "glm45/escaped_newlines_between_tags", format: FormatGLM45, tools: true,
+		in:   `<tool_call>edit\n<arg_key>path</arg_key>\n<arg_value>notes\new.txt</arg_value>\n<arg_key>edits</arg_key>\n<arg_value>[{\"line\": 3, \"text\": \"a\\nb\"}]</arg_value>\n</tool_call>Done.`,
+		want: `text="Done." call=edit{"path":"notes\\new.txt","edits":[{"line":3,"text":"a\nb"}]}`},
+	{name: "glm45/escaped_newline_after_name_only", format: FormatGLM45, tools: true,
+		in:   `<tool_call>get_weather\n\n<arg_key>city</arg_key><arg_value>Quito</arg_value></tool_call>`,
+		want: `call=get_weather{"city":"Quito"}`},
+	// A backslash between the tags that starts no \n is text there, as
+	// any other byte: a value without its opener, reported.
+	{name: "glm45/backslash_between_tags", format: FormatGLM45, tools: true,
+		in:   `<tool_call>get_weather<arg_key>city</arg_key>\Quito</arg_value></tool_call>`,
+		want: `call=get_weather{"city":"\\Quito"} error=malformed_markup`},
+	{name: "glm45/backslash_after_value", format: FormatGLM45, tools: true,
+		in:   `<tool_call>get_weather<arg_key>city</arg_key><arg_value>Quito</arg_value>\<arg_key>days</arg_key><arg_value>2</arg_value></tool_call>`,
+		want: `call=get_weather{"city":"Quito</arg_value>\\","days":2} error=malformed_markup`},
 	// A value whose </arg_value> is left out is ended by the next key or
 	// the call's closer, and reported; a key whose value the end of the
 	// output cuts off leaves the call incomplete (it was a call without

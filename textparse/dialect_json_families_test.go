@@ -91,6 +91,37 @@ var llama3JSONCases = []parseCase{
 	{name: "llama3_json/invalid_then_valid", format: FormatLlama3JSON,
 		in:   `<|python_tag|>{"name": "a", "parameters": {"x": tru}} and <|python_tag|>{"name": "b", "parameters": {"y": 2}}`,
 		want: `text=" and " call=b{"y":2} error=invalid_json`},
+	// An answer that starts with '{' but names no tool is the answer's
+	// text, as vLLM's Llama 3 parser and Ollama's tool parser give it
+	// back: a JSON reply, code, an object broken or cut before a name.
+	// A name key, wherever it comes, makes the object a call.
+	{name: "llama3_json/json_answer_without_name_is_text", format: FormatLlama3JSON,
+		in:   `{"total": 12, "currency": "EUR", "items": [{"sku": "A-1", "qty": 2}]}`,
+		want: `text="{\"total\": 12, \"currency\": \"EUR\", \"items\": [{\"sku\": \"A-1\", \"qty\": 2}]}"`},
+	{name: "llama3_json/json_answer_then_prose", format: FormatLlama3JSON,
+		in:   "{\"status\": \"done\"}\nAll three files were renamed.",
+		want: `text="{\"status\": \"done\"}\nAll three files were renamed."`},
+	{name: "llama3_json/code_block_answer_is_text", format: FormatLlama3JSON,
+		in:   "{ let total = a + b; return total; }",
+		want: `text="{ let total = a + b; return total; }"`},
+	{name: "llama3_json/object_cut_before_name_is_text", format: FormatLlama3JSON,
+		in:   `{"summary": "The log shows two restarts and`,
+		want: `text="{\"summary\": \"The log shows two restarts and"`},
+	{name: "llama3_json/parameters_without_name_is_text", format: FormatLlama3JSON,
+		in:   `{"parameters": {"city": "Quito"}}`,
+		want: `text="{\"parameters\": {\"city\": \"Quito\"}}"`},
+	{name: "llama3_json/name_after_parameters_is_a_call", format: FormatLlama3JSON,
+		in:   `{"parameters": {"city": "Quito"}, "name": "get_weather"}`,
+		want: `call=get_weather{"city":"Quito"}`},
+	{name: "llama3_json/json_answer_then_call_after_text", format: FormatLlama3JSON,
+		in:   `{"draft": true} Now saving: {"name": "save_note", "parameters": {"body": "hi"}}`,
+		want: `text="{\"draft\": true} Now saving: " call=save_note{"body":"hi"}`},
+	{name: "llama3_json/think_then_json_answer", format: FormatLlama3JSON,
+		in:   `<think>They want JSON.</think>{"answer": 42}`,
+		want: `text="{\"answer\": 42}" reasoning="They want JSON."`},
+	{name: "llama3_json/python_tag_object_without_name_reported", format: FormatLlama3JSON,
+		in:   `<|python_tag|>{"city": "Quito"}`,
+		want: `error=invalid_tool_name`},
 	{name: "llama3_json/auto_python_tag", format: FormatAuto,
 		in:   `Let me check. <|python_tag|>{"name": "get_weather", "parameters": {"city": "Bern"}}`,
 		want: `text="Let me check. " call=get_weather{"city":"Bern"}`},
@@ -344,6 +375,20 @@ var xlamCases = []parseCase{
 	{name: "xlam/prose_is_text", format: FormatXLAM,
 		in:   "I cannot help with that request [sorry].",
 		want: `text="I cannot help with that request [sorry]."`},
+	// A list at the start of the answer whose first element names no
+	// tool is text, as vLLM's xLAM parser gives it back.
+	{name: "xlam/list_of_numbers_is_text", format: FormatXLAM,
+		in:   "[3, 1, 2] sorted is [1, 2, 3].",
+		want: `text="[3, 1, 2] sorted is [1, 2, 3]."`},
+	{name: "xlam/list_of_records_is_text", format: FormatXLAM,
+		in:   `[{"id": 7, "title": "Fix login"}, {"id": 9, "title": "Add dark mode"}]`,
+		want: `text="[{\"id\": 7, \"title\": \"Fix login\"}, {\"id\": 9, \"title\": \"Add dark mode\"}]"`},
+	{name: "xlam/fenced_list_without_name_reported", format: FormatXLAM,
+		in:   "```json\n[{\"id\": 7}]\n```",
+		want: `error=invalid_tool_name`},
+	{name: "xlam/arguments_not_object_before_name_reported", format: FormatXLAM,
+		in:   `[{"arguments": "Quito"}]`,
+		want: `error=invalid_json`},
 	{name: "xlam/empty_list", format: FormatXLAM,
 		in:   `[]`,
 		want: ``},
@@ -488,4 +533,31 @@ func ExampleParser_xlam() {
 	printCalls(toolcall.Run(mustNew(opts{Format: FormatXLAM}), []byte(msg), 0))
 	// Output:
 	// call call_0 get_weather {"city": "Paris"}
+}
+
+// TestAnswerObjectHeldUpToTheCap: an object that starts the answer is held
+// as a possible JSON reply up to envProbeMax bytes, wherever the chunks
+// end: one that ends within the cap without a tool name is text, a longer
+// one is read as a call (invalid_tool_name), at every chunking.
+func TestAnswerObjectHeldUpToTheCap(t *testing.T) {
+	frame := len(`{"note": ""}`)
+	for _, tc := range []struct {
+		pad  int
+		want string
+	}{
+		{envProbeMax - frame, "text="},
+		{envProbeMax - frame + 1, "error=invalid_tool_name"},
+	} {
+		in := []byte(`{"note": "` + strings.Repeat("x", tc.pad) + `"}`)
+		o := opts{Format: FormatLlama3JSON}
+		whole := summary(toolcall.Run(mustNew(o), in, 0))
+		if !strings.HasPrefix(whole, tc.want) {
+			t.Fatalf("%d bytes: got %.60s…, want %s…", len(in), whole, tc.want)
+		}
+		for _, n := range []int{1, 3, 4096, envProbeMax - 1, envProbeMax + 1} {
+			if got := summary(toolcall.Run(mustNew(o), in, n)); got != whole {
+				t.Errorf("%d bytes in chunks of %d: got %.60s…, want %.60s…", len(in), n, got, whole)
+			}
+		}
+	}
 }

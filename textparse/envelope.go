@@ -86,7 +86,22 @@ type envelope struct {
 	hi    rune // a high surrogate waiting for its pair
 	escAt int  // input offset of the escape being decoded
 	argsO int
+	// probe: the object or list starts the answer with no marker before
+	// it (holdAnswer), and no tool name was read yet: its bytes are held
+	// (held, from heldOff; cur[curAt:] is the chunk being read) and given
+	// back as text when it ends or breaks before a name, as the serving
+	// stacks give back a JSON answer that is not a call.
+	probe   bool
+	held    []byte
+	heldOff int
+	cur     []byte
+	curAt   int
 }
+
+// envProbeMax bounds the bytes of an answer's object or list held before
+// its tool name; past it the object is read as a call (a name may still
+// come) and an object that ends without one is invalid_tool_name.
+const envProbeMax = 16 << 10
 
 // envelope returns the parser's JSON call reader, made on first use.
 func (p *Parser) envelope() *envelope {
@@ -113,7 +128,7 @@ var plainBody Body
 func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped mode, bd *Body) int {
 	inList := bd.InList
 	e := p.envelope()
-	e.closer, e.post, e.skipped, e.nameKey = closer, post, skipped, bd.NameKey
+	e.closer, e.post, e.skipped, e.nameKey, e.probe = closer, post, skipped, bd.NameKey, false
 	e.reset()
 	p.rd.body, p.rd.tag, p.mode = e, nil, mBody
 	if b[i] == '[' || inList {
@@ -132,6 +147,28 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 	return i
 }
 
+// holdAnswer makes the object or list just begun at the start of the
+// answer (its first byte c) a probe: held until a tool name is read.
+func (e *envelope) holdAnswer(p *Parser, c byte) {
+	e.probe, e.heldOff, e.held = true, p.mk.callStart, e.held[:0]
+	if c == '[' { // begin consumed it
+		e.held = append(e.held, c)
+	}
+}
+
+// giveBack gives the held bytes, and the chunk's up to input offset to,
+// back as text: the object or list was no call. Nothing of it was
+// emitted (no name, so no call_start); reading goes on as text.
+func (e *envelope) giveBack(p *Parser, to int) {
+	e.probe = false
+	if e.cur != nil {
+		e.held = append(e.held, e.cur[e.curAt:to-p.off]...)
+	}
+	p.calls.inCall, p.args.hold, p.mode = false, p.args.hold[:0], mText
+	p.emitText(p.own(e.held), e.heldOff)
+	e.held = e.held[:0]
+}
+
 // starts: an object or a list of them.
 func (e *envelope) starts(c byte, anchored bool) bool { return c == '{' || c == '[' }
 
@@ -141,6 +178,10 @@ func (e *envelope) starts(c byte, anchored bool) bool { return c == '{' || c == 
 // as the serving stacks read such calls. A list whose calls are all
 // complete lacks only its ']' (and the block's closer): missing_closer.
 func (e *envelope) end(p *Parser) {
+	if e.probe { // cut before a name: the answer's text
+		e.giveBack(p, p.off)
+		return
+	}
 	if e.arr && e.elems > 0 && !p.calls.inCall && (e.state == eArrAfter || e.state == eArrElem) {
 		// A list of complete calls left open: its ']' (and the block's
 		// closer) never came.
@@ -185,11 +226,38 @@ func keyRole(k []byte) uint8 {
 }
 
 func (p *Parser) envBad(off int, format string, args ...any) {
+	if e := p.rd.env; e.probe { // broken before a name: text, read on from off
+		e.giveBack(p, off)
+		return
+	}
 	p.abandonJSON(off, "tool_call JSON: "+format, args...)
 }
 
-// read reads the call object or list.
+// read reads the call object or list; while it is a probe, the bytes read
+// are held.
 func (e *envelope) read(p *Parser, b []byte, i int) int {
+	if !e.probe {
+		return e.readObject(p, b, i)
+	}
+	room := envProbeMax - len(e.held)
+	if room <= 0 { // too long to be held, wherever the chunks end: a call
+		e.probe, e.held = false, e.held[:0]
+		return e.readObject(p, b, i)
+	}
+	if len(b)-i > room {
+		b = b[:i+room] // read on to the cap, then decide
+	}
+	e.cur, e.curAt = b, i
+	j := e.readObject(p, b, i)
+	if e.probe {
+		e.held = append(e.held, b[i:j]...)
+	}
+	e.cur = nil
+	return j
+}
+
+// readObject reads the call object or list.
+func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 	for i < len(b) {
 		c := b[i]
 		off := p.off + i
@@ -226,7 +294,7 @@ func (e *envelope) read(p *Parser, b []byte, i int) int {
 				// the text markers (one may start with it). After a fence
 				// the fence's bytes were read as markup already: such a
 				// list stays a broken call (invalid_json), as before.
-				p.mode = mText
+				p.mode, e.probe = mText, false
 				p.refeed(p.textMarkers(), litOpenBracket, p.calls.callTag, false)
 				return i
 			}
@@ -475,6 +543,7 @@ func (p *Parser) envString() {
 	if p.calls.cur.name == "" && !p.calls.cur.discard {
 		p.setName(s, e.strOff)
 	}
+	e.probe = false // a call: what is held is its markup
 }
 
 // isJSONInteger reports whether b is a JSON integer (-?digits, no leading
@@ -508,6 +577,10 @@ func decodeJSONString(b []byte) (string, bool) {
 // calls the next element follows.
 func (p *Parser) envDone(off int) {
 	e := p.rd.env
+	if e.probe { // an object with no tool name: the answer's text
+		e.giveBack(p, off+1)
+		return
+	}
 	p.calls.cur.after = e.post
 	if e.arr {
 		p.calls.cur.after = mBody

@@ -140,8 +140,12 @@ func (r *paramReader) kvName(p *Parser, b []byte, i int) int {
 		return j
 	}
 	r.state = psBetween
-	p.setName(p.calls.names.Intern(trimSpace(p.calls.name)), p.calls.nameOff)
-	r.key = r.key[:0]
+	name := trimSpace(p.calls.name)
+	if r.cd.escNL {
+		name = trimEscapedNewlines(name)
+	}
+	p.setName(p.calls.names.Intern(name), p.calls.nameOff)
+	r.key, r.bsHeld = r.key[:0], false
 	if b[j] == '\n' {
 		return j + 1
 	}
@@ -251,4 +255,72 @@ func (r *paramReader) declareType() {
 var schemaTypes = map[string][]string{
 	"string": {"string"}, "integer": {"integer"}, "number": {"number"}, "boolean": {"boolean"},
 	"array": {"array"}, "object": {"object"}, "null": {"null"},
+}
+
+// litBackslash is a held backslash given back as text.
+var litBackslash = []byte(`\`)[:1:1]
+
+// escaped: the current call is a key/value call of a dialect that writes
+// its newlines escaped (Tags.EscapedNewlines).
+func (r *paramReader) escaped(p *Parser) bool {
+	return p.calls.cur.kind == ckKV && r.cd != nil && r.cd.escNL
+}
+
+// escapedSpace is the length of the white space at the start of b, a
+// literal \n counting as white space; held: b ends with a backslash
+// (after that white space) that may start one.
+func escapedSpace(b []byte) (k int, held bool) {
+	for k < len(b) {
+		switch {
+		case isSpace(b[k]):
+			k++
+		case b[k] != '\\':
+			return k, false
+		case k+1 == len(b):
+			return k, true
+		case b[k+1] == 'n':
+			k += 2
+		default:
+			return k, false
+		}
+	}
+	return k, false
+}
+
+// escapedBetween: bytes between a key/value call's pairs where literal
+// \n is white space; a backslash at the end of b is held until the next
+// byte says whether it starts one.
+func (r *paramReader) escapedBetween(p *Parser, b []byte, off int) {
+	if r.bsHeld {
+		r.bsHeld = false
+		if len(b) > 0 && b[0] == 'n' {
+			b, off = b[1:], off+1
+		} else { // the held backslash is text
+			r.between(p, litBackslash, off-1)
+			if r.state != psBetween { // it opened a value: the rest is the value's
+				r.content(p, b, off)
+				return
+			}
+		}
+	}
+	k, held := escapedSpace(b)
+	if held {
+		r.bsHeld = true
+		return
+	}
+	if k < len(b) {
+		r.between(p, b[k:], off+k)
+	}
+}
+
+// trimEscapedNewlines trims the literal \n escapes (and white space) at
+// the end of a key/value call's tool name (Tags.EscapedNewlines).
+func trimEscapedNewlines(name []byte) []byte {
+	for {
+		name = trimSpace(name)
+		if !bytes.HasSuffix(name, []byte(`\n`)) {
+			return name
+		}
+		name = name[:len(name)-2]
+	}
 }

@@ -52,6 +52,7 @@ type tagDialect struct {
 	group                         uint64 // dialects opened by the same outer tag (auto narrows to them)
 	catalog                       bool
 	keepNL                        bool   // Tags.KeepNewline
+	escNL                         bool   // Tags.EscapedNewlines
 	wrapJSON                      bool   // Tags.WrapperJSON
 	schemaParams                  bool   // Tags.SchemaParams
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
@@ -139,7 +140,7 @@ func buildTagTable() {
 		if g.Eq {
 			eq = rEq
 		}
-		x := tagDialect{d: d, idx: i, catalog: g.Catalog, keepNL: g.KeepNewline, wrapJSON: g.WrapperJSON, schemaParams: g.SchemaParams}
+		x := tagDialect{d: d, idx: i, catalog: g.Catalog, keepNL: g.KeepNewline, escNL: g.EscapedNewlines, wrapJSON: g.WrapperJSON, schemaParams: g.SchemaParams}
 		wrap := uint16(rWrapper)
 		if g.Reopen {
 			wrap |= rReopen

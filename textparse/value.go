@@ -39,6 +39,9 @@ type paramReader struct {
 	lone     []byte
 	loneName string
 	loneOn   bool
+	// bsHeld: the white space between pairs read so far ends with a
+	// backslash that may start a literal \n (Tags.EscapedNewlines).
+	bsHeld bool
 }
 
 // paramReader states.
@@ -70,6 +73,7 @@ type value struct {
 	pend    []byte
 	pendOff int
 	pendBad bool
+	pendBS  bool // pend ends with a backslash that may start a literal \n (Tags.EscapedNewlines)
 	json    bool // string="false": the value is JSON, when the catalog allows its type
 	untyped bool // no schema types it and the dialect reads it as JSON (Tags.UntypedJSON)
 	quoted  bool // a string the dialect may write as a JSON string (Tags.QuotedStrings), held
@@ -180,6 +184,7 @@ func (v *value) reset(x *tagDialect) {
 	v.buf, v.pend, v.ws = v.buf[:0], v.pend[:0], v.ws[:0]
 	v.param, v.name = nil, ""
 	v.str, v.start, v.nl, v.pendOn, v.pendBad, v.json, v.untyped, v.pendCall, v.quoted = false, true, false, false, false, false, false, false, false
+	v.pendBS = false
 	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
 	v.keepNL, v.cdata, v.schema, v.nest, v.wrapQ = false, false, false, 0, false
 	v.unwrap, v.unStr, v.unJSON, v.unUntyped = false, false, false, false
@@ -193,11 +198,33 @@ func (v *value) reset(x *tagDialect) {
 func (r *paramReader) valueContent(p *Parser, b []byte, off int) {
 	v := &r.val
 	if v.pendOn {
-		k := 0
-		for k < len(b) && isSpace(b[k]) {
-			k++
+		var k int
+		if len(b) == 0 {
+			return
 		}
-		v.pend = append(v.pend, b[:k]...)
+		if r.escaped(p) {
+			var held bool
+			if v.pendBS {
+				if b[0] != 'n' { // the held backslash starts no \n: text, and so is the closer
+					r.flushPend(p)
+					r.valueWrite(p, b, off)
+					return
+				}
+				v.pend, b, off = append(v.pend, 'n'), b[1:], off+1 // the held backslash's n
+			}
+			v.pendBS = false
+			k, held = escapedSpace(b)
+			v.pend = append(v.pend, b[:k]...)
+			if held {
+				v.pend, v.pendBS = append(v.pend, '\\'), true
+				return
+			}
+		} else {
+			for k < len(b) && isSpace(b[k]) {
+				k++
+			}
+			v.pend = append(v.pend, b[:k]...)
+		}
 		if k == len(b) {
 			return
 		}
@@ -214,14 +241,14 @@ func (r *paramReader) hold(p *Parser, tag []byte, off int, bad bool) {
 	if v.pendOn {
 		r.flushPend(p)
 	}
-	v.pendOn, v.pendOff, v.pendBad = true, off, bad
+	v.pendOn, v.pendOff, v.pendBad, v.pendBS = true, off, bad, false
 	v.pend = append(v.pend[:0], tag...)
 }
 
 // flushPend makes a held closing tag (and what followed it) value content.
 func (r *paramReader) flushPend(p *Parser) {
 	v := &r.val
-	v.pendOn, v.pendCall = false, false
+	v.pendOn, v.pendCall, v.pendBS = false, false, false
 	r.valueWrite(p, p.own(v.pend), v.pendOff)
 	v.pend = v.pend[:0]
 }
@@ -326,7 +353,7 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 	if v.nl && v.keepNL && !v.untyped { // (a value no schema types is read trimmed)
 		r.valueOut(p, litNewline, v.nlOff)
 	}
-	v.pendOn, v.pendCall, v.nl = false, false, false
+	v.pendOn, v.pendCall, v.nl, v.pendBS = false, false, false, false
 	if v.str {
 		p.emitArgs(litQuote, off)
 	} else {
@@ -365,6 +392,9 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool {
 	t := &p.m
 	v := &r.val
+	if v.pendBS { // a backslash after the held closer that starts no \n: text, and so is the closer
+		r.flushPend(p)
+	}
 	var isClose, follower bool
 	if p.calls.cur.kind == ckCatalog {
 		name := t.name()
@@ -650,6 +680,10 @@ func (r *paramReader) tags(p *Parser, s *tagSet) {
 
 // onTag acts on a tag of the call.
 func (r *paramReader) onTag(p *Parser, k tagKind, closing bool, off int) bool {
+	if r.bsHeld { // a backslash right before the tag: text
+		r.bsHeld = false
+		r.between(p, litBackslash, off-1)
+	}
 	switch r.state {
 	case psBetween:
 		if p.calls.cur.kind == ckKV {
@@ -850,16 +884,26 @@ func (r *paramReader) content(p *Parser, b []byte, off int) {
 	case psName, psKey, psType:
 		p.nameBytes(b)
 	default:
-		if k := r.openerMissing(p, b); k < len(b) {
-			p.errorf(off+k, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "a value after <%s>%s</%s> without <%s>",
-				tagName(r.cd.key), r.key, tagName(r.cd.key), tagName(r.cd.value))
-			r.valueOpen(p, r.key, off+k)
-			r.key = r.key[:0]
-			r.valueContent(p, b[k:], off+k)
+		if r.escaped(p) {
+			r.escapedBetween(p, b, off)
 			return
 		}
-		p.stray(b, off)
+		r.between(p, b, off)
 	}
+}
+
+// between: bytes between a call's parameters or pairs, where only white
+// space is expected.
+func (r *paramReader) between(p *Parser, b []byte, off int) {
+	if k := r.openerMissing(p, b); k < len(b) {
+		p.errorf(off+k, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "a value after <%s>%s</%s> without <%s>",
+			tagName(r.cd.key), r.key, tagName(r.cd.key), tagName(r.cd.value))
+		r.valueOpen(p, r.key, off+k)
+		r.key = r.key[:0]
+		r.valueContent(p, b[k:], off+k)
+		return
+	}
+	p.stray(b, off)
 }
 
 // openerMissing is where text right after a key/value call's key starts
