@@ -30,13 +30,21 @@ func init() {
 		Format: FormatDeepSeekV4,
 		Wire:   `<｜DSML｜tool_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>`,
 		Tags:   dsml("｜DSML｜", "tool_calls"),
+		Drop:   dsmlDrop,
 	})
 	register(&Dialect{
 		Format: FormatDeepSeekV41,
 		Wire:   `<｜DSML｜ calls><｜DSML｜ invoke name="NAME"><｜DSML｜ parameter name="P" string="true|false">V</｜DSML｜ parameter></｜DSML｜ invoke></｜DSML｜ calls>`,
 		Tags:   dsml("｜DSML｜ ", "calls"),
+		Drop:   dsmlDrop,
 	})
 }
+
+// dsmlDrop is the end-of-sentence token that ends DeepSeek's turn, left in
+// the output by a server that keeps special tokens: dropped when a DSML
+// dialect is named, as deepseek_v3 drops it (dialect_deepseek.go). Under
+// auto it stays text: the dialect is not known yet.
+var dsmlDrop = []string{"<｜end▁of▁sentence｜>"}
 
 // dsml is the tags of a DSML dialect: prefix before each tag name, block
 // the name of the tag around the calls. DSML quoted in a fenced code block

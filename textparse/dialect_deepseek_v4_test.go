@@ -17,7 +17,13 @@ func init() {
 			want: `call=get_weather{"city":"Lyon","days":4}`},
 		parseCase{name: "deepseek_v32/lone_arguments_then_text", format: FormatDeepSeekV32, tools: true,
 			in:   dsmlFC + "\n" + dsmlInvoke("get_weather", "arguments", "true", `{"city": "Lyon"}`) + dsmlFE + "\nDone.",
-			want: `text="\nDone." call=get_weather{"city":"Lyon"}`})
+			want: `text="\nDone." call=get_weather{"city":"Lyon"}`},
+		parseCase{name: "deepseek_v32/end_of_sentence_after_calls_dropped", format: FormatDeepSeekV32,
+			in:   "On it." + dsmlFC + dsmlInvoke("get_weather", "location", "true", "Lima") + dsmlFE + "<｜end▁of▁sentence｜>",
+			want: `text="On it." call=get_weather{"location":"Lima"}`},
+		parseCase{name: "deepseek_v32/end_of_sentence_kept_under_auto", format: FormatAuto,
+			in:   "Done.<｜end▁of▁sentence｜>",
+			want: `text="Done.<｜end▁of▁sentence｜>"`})
 }
 
 // esc is s as summary quotes it, without the quotes.
@@ -93,6 +99,16 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 			want: `call=get_weather{"arguments":{"city":"Oslo"}}`},
 		{name: "auto", in: "Sure.\n\n" + paris,
 			want: `text="Sure.\n\n" call=get_weather{"city":"Paris","days":3}`},
+	}
+	if strings.HasPrefix(prefix, "deepseek") {
+		// The end-of-sentence token a server that keeps special tokens
+		// leaves at the end of DeepSeek's turn is dropped, as deepseek_v3
+		// drops it (GigaChat's tokenizer has no such token).
+		cases = append(cases,
+			parseCase{name: "end_of_sentence_after_calls_dropped", in: "Checking.\n\n" + paris + "<｜end▁of▁sentence｜>",
+				want: `text="Checking.\n\n" call=get_weather{"city":"Paris","days":3}`},
+			parseCase{name: "end_of_sentence_after_answer_dropped", in: "It is 18 °C in Paris.<｜end▁of▁sentence｜>",
+				want: `text="It is 18 °C in Paris."`})
 	}
 	for i := range cases {
 		if cases[i].format = f; cases[i].name == "auto" {
