@@ -111,6 +111,9 @@ func (p *Parser) bedrockCall(i int) *call {
 // bedrockInput adds a toolUse input: a fragment of the arguments' JSON
 // text, or (as some recorders write it) the arguments as an object.
 func (p *Parser) bedrockInput(c *call, in *fastjson.Value) {
+	if in == nil {
+		return
+	}
 	switch in.Type() {
 	case fastjson.TypeString:
 		p.addArgs(c, in.GetStringBytes())

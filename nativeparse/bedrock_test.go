@@ -71,6 +71,11 @@ error incomplete_call 0 {"path": "/etc/hosts"}`},
 start 0 tooluse_j f
 args 0 {"a":
 error invalid_json 0 {"a":`},
+		{"toolUse delta without input", Bedrock, ndjson(
+			toolStart("0", "tooluse_n", "now"), `{"contentBlockDelta":{"contentBlockIndex":0,"delta":{"toolUse":{}}}}`, stop("0")), `
+start 0 tooluse_n now
+args 0 {}
+end 0 now {}`},
 		{"input delta for a text block", Bedrock, ndjson(
 			`{"contentBlockDelta":{"contentBlockIndex":0,"delta":{"text":"hi"}}}`, input("0", `{}`)), `
 text "hi"
