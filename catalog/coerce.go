@@ -276,7 +276,10 @@ func Fits(p *toolcall.Param, v []byte) bool {
 // whole as JSON, or as a Python literal ({'k': True}, None), else the
 // text as a JSON string. The serving stacks read such values so.
 func AppendUntyped(dst, value []byte) []byte {
-	v := bytes.TrimSpace(value)
+	v := value
+	if n := len(v); n == 0 || !plainEdge(v[0]) || !plainEdge(v[n-1]) { // (most values have nothing to trim)
+		v = bytes.TrimSpace(value)
+	}
 	if len(v) == 0 || !mayBeLiteral(v) {
 		return AppendJSONString(dst, value) // a path, a sentence: text (no parse, no error made)
 	}
@@ -293,6 +296,10 @@ func AppendUntyped(dst, value []byte) []byte {
 	}
 	return AppendJSONString(dst, value)
 }
+
+// plainEdge reports whether c, a value's first or last byte, is one
+// bytes.TrimSpace keeps: printable ASCII other than the space.
+func plainEdge(c byte) bool { return c > ' ' && c < 0x7f }
 
 // mayBeLiteral reports whether trimmed text v can start a JSON value or a
 // Python literal: a quote, a digit, a sign or point, a bracket, true/false/

@@ -63,7 +63,10 @@ const (
 	tagCut             // a closer cut short by '<': complete, byte not consumed
 )
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isSpace(c byte) bool { return spaceBytes[c] }
+
+// spaceBytes marks the bytes isSpace accepts: one load, not four tests.
+var spaceBytes = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
 
 // allSpace reports whether b holds only white space.
 func allSpace(b []byte) bool {
