@@ -41,6 +41,7 @@ type markerState struct {
 	// where it began; tail[:tailN] is that rest so far (mDropTail).
 	tailMark       string
 	tailOff, tailN int
+	tailLabel      bool // the rest runs to the next '<' instead, kept (DropLabels)
 	tail           [maxDropTail]byte
 }
 
@@ -62,7 +63,7 @@ func compiledFor(f Format) *compiled {
 		for _, g := range markerFormats() {
 			ds = append(ds, dialects[g])
 		}
-	} else if d := dialects[f]; d != nil && (len(d.Blocks) > 0 || len(d.Drop) > 0 || len(d.DropTags) > 0) {
+	} else if d := dialects[f]; d != nil && (len(d.Blocks) > 0 || len(d.Drop) > 0 || len(d.DropTags) > 0 || len(d.DropLabels) > 0) {
 		ds = []*Dialect{d} // a marker dialect, a tag dialect's headers or the markup it drops
 	}
 	var c *compiled
@@ -386,6 +387,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aDropTag:
 		if a.tail {
 			p.mk.tailMark, p.mk.tailOff, p.mk.tailN, p.mode = a.marker, off, 0, mDropTail
+			p.mk.tailLabel = a.label
 		}
 	case aLabel: // the newline right after it is the label's too
 		p.inr.label = &p.mk.comp.labelEnd
@@ -811,7 +813,12 @@ const maxDropTail = 64
 func (p *Parser) dropTailStep(b []byte, i int) int {
 	room := maxDropTail - p.mk.tailN
 	n := min(len(b)-i, room)
-	if j := bytes.IndexByte(b[i:i+n], '>'); j >= 0 {
+	if p.mk.tailLabel {
+		if j := bytes.IndexByte(b[i:i+n], '<'); j >= 0 { // a label ends before the next markup
+			p.mode = mText
+			return i + j
+		}
+	} else if j := bytes.IndexByte(b[i:i+n], '>'); j >= 0 {
 		p.mode = mText
 		return i + j + 1
 	}

@@ -122,8 +122,8 @@ func TestCallInReasoningEveryDialect(t *testing.T) {
 		if in.Anchored && !strings.Contains(exampleWriters[in.Format], "<") {
 			continue // no call markup: the answer itself is the call (xlam)
 		}
-		if in.Format == FormatHarmony {
-			continue // reasoning is a channel; a call is the next message
+		if in.Format == FormatHarmony || in.Format == FormatInkling {
+			continue // reasoning is a channel or a message of its own; a call is the next message
 		}
 		callText, err := WriteExample(in.Format, call)
 		if err != nil {

@@ -28,6 +28,12 @@ type Dialect struct {
 	// and those bytes are text): citation tags such as Command A's <co>
 	// and </co: 0:[1,2]>.
 	DropTags []string
+	// DropLabels are markers dropped with the label that follows them, up
+	// to the next '<' (within maxDropTail bytes; with none there, the
+	// marker and those bytes are text), in text and in the dialect's
+	// reasoning alike: a message header naming its author before the
+	// token that says what the message is (<|message_model|>AUTHOR<|…|>).
+	DropLabels []string
 	// StrayClose: the blocks' Close markers (and their CallEnd and
 	// NameEnd markers, where those are tokens in angle brackets) are
 	// special tokens that never appear in prose, so one outside a block
@@ -392,6 +398,7 @@ type action struct {
 	span    int
 	marker  string // aStray: the stray marker; aDropTag: the marker
 	tail    bool   // aDropTag: what follows the marker through the next '>' is dropped too
+	label   bool   // aDropTag: what follows the marker up to the next '<' is dropped too (DropLabels)
 	lead    bool   // read only as the output's first bytes (compiled.lead)
 }
 
@@ -601,5 +608,8 @@ func compile(ds []*Dialect) *compiled {
 func dropTagsOn(set *actionSet, d *Dialect) {
 	for _, m := range d.DropTags {
 		set.on(m, action{kind: aDropTag, dialect: d, marker: m, tail: !strings.HasSuffix(m, ">")})
+	}
+	for _, m := range d.DropLabels {
+		set.on(m, action{kind: aDropTag, dialect: d, marker: m, tail: true, label: true})
 	}
 }

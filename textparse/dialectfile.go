@@ -32,6 +32,7 @@ type dialectFile struct {
 	Reasoning  []spanFile  `json:"reasoning,omitempty"`
 	Drop       []string    `json:"drop,omitempty"`
 	DropTags   []string    `json:"drop_tags,omitempty"`
+	DropLabels []string    `json:"drop_labels,omitempty"`
 	StrayClose bool        `json:"stray_close,omitempty"`
 	CutMarkers bool        `json:"cut_markers,omitempty"`
 	NoThink    bool        `json:"no_think,omitempty"`
@@ -291,7 +292,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	if f.Format == "" || strings.ContainsAny(f.Format, " \t\r\n") {
 		return nil, errAt("format", "a name without spaces is required")
 	}
-	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, DropTags: f.DropTags, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers, Lead: f.Lead, NoThink: f.NoThink}
+	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, DropTags: f.DropTags, DropLabels: f.DropLabels, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers, Lead: f.Lead, NoThink: f.NoThink}
 	if d.Wire == "" {
 		d.Wire = "a dialect file's markers"
 	}
@@ -375,6 +376,14 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 			return nil, errAt(fmt.Sprintf("drop_tags[%d]", i), "an empty marker")
 		}
 		if err := marker(fmt.Sprintf("drop_tags[%d]", i), m); err != nil {
+			return nil, err
+		}
+	}
+	for i, m := range f.DropLabels {
+		if m == "" {
+			return nil, errAt(fmt.Sprintf("drop_labels[%d]", i), "an empty marker")
+		}
+		if err := marker(fmt.Sprintf("drop_labels[%d]", i), m); err != nil {
 			return nil, err
 		}
 	}
@@ -484,7 +493,7 @@ func DialectFile(f Format) ([]byte, error) {
 
 // file is the dialect file of d.
 func (d *Dialect) file() ([]byte, error) {
-	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, DropTags: d.DropTags, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers, Lead: d.Lead, NoThink: d.NoThink}
+	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, DropTags: d.DropTags, DropLabels: d.DropLabels, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers, Lead: d.Lead, NoThink: d.NoThink}
 	for _, b := range d.Blocks {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,
