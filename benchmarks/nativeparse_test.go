@@ -36,6 +36,7 @@ var nativeBenchInputs = []struct {
 	{nativeparse.Anthropic, "text_then_call"},
 	{nativeparse.Gemini, "reasoning_then_parallel_calls"},
 	{nativeparse.Ollama, "reasoning_text_then_call"},
+	{nativeparse.Bedrock, "text_then_tool_use"},
 }
 
 // BenchmarkNativeParse: MB/s of response bytes through nativeparse at 16
@@ -68,6 +69,9 @@ func BenchmarkNativeParse(b *testing.B) {
 // lines, and decode each event's data with encoding/json into structs.
 func BenchmarkNativeBaseline(b *testing.B) {
 	for _, in := range nativeBenchInputs {
+		if in.format == nativeparse.Bedrock {
+			continue // no baseline decoder written for Bedrock's events
+		}
 		body := nativeBody(b, in.format, in.fixture)
 		for _, chunk := range []int{16, 4096} {
 			b.Run(fmt.Sprintf("%s/chunk=%d", in.format, chunk), func(b *testing.B) {

@@ -9,7 +9,8 @@ import (
 // response. Each wire event is an object with one of them as its only key
 // ({"contentBlockDelta":{…}}, as the AWS SDKs yield them and recorders
 // write them), or the inner object under an SSE event of that name.
-var bedrockEvents = [...]string{"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"}
+// (The most frequent first: they are tried in order.)
+var bedrockEvents = [...]string{"contentBlockDelta", "contentBlockStart", "contentBlockStop", "messageStart", "messageStop", "metadata"}
 
 // bedrockErrors are the exception events a ConverseStream may end with.
 var bedrockErrors = [...]string{"internalServerException", "modelStreamErrorException", "validationException", "throttlingException", "serviceUnavailableException"}
@@ -37,16 +38,19 @@ func bedrockEvent(v *fastjson.Value, event []byte) (string, *fastjson.Value) {
 // and contentBlockStop ends it; messageStop ends what is still open
 // (stopReason max_tokens: cut off).
 func (p *Parser) bedrockEvent(v *fastjson.Value) {
-	for _, name := range bedrockErrors {
-		if e := v.Get(name); e != nil {
-			p.errorf(p.rec.Offset, toolcall.CodeProviderError, -1, "%s: %s", name, e.GetStringBytes("message"))
-			return
+	name, b := bedrockEvent(v, p.rec.Event)
+	if name == "" {
+		for _, exc := range bedrockErrors {
+			if e := v.Get(exc); e != nil {
+				p.errorf(p.rec.Offset, toolcall.CodeProviderError, -1, "%s: %s", exc, e.GetStringBytes("message"))
+				return
+			}
 		}
-	}
-	if p.genericError(v) {
+		if !p.genericError(v) {
+			p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "not a Bedrock ConverseStream event")
+		}
 		return
 	}
-	name, b := bedrockEvent(v, p.rec.Event)
 	i := b.GetInt("contentBlockIndex")
 	switch name {
 	case "contentBlockStart":
@@ -91,8 +95,6 @@ func (p *Parser) bedrockEvent(v *fastjson.Value) {
 				p.finish(c)
 			}
 		}
-	case "":
-		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "not a Bedrock ConverseStream event")
 	}
 }
 

@@ -370,6 +370,18 @@ func (p *Parser) closeMissing(end int) {
 	case p.calls.inCall:
 	case p.mode == mCallBody: // a call's opening tag and nothing after it
 		p.errorf(p.calls.callTag, toolcall.CodeIncompleteCall, -1, "the output ends after the opening tag of a call, before the call")
+	case p.mode == mWrapper && p.tags.begun: // a call's CallBegin tag in a wrapper, and no call after it
+		p.errorf(p.tags.begunOff, toolcall.CodeIncompleteCall, -1, "the output ends after the opening tag of a call, before the call")
+	case p.mode == mBlockBody && !p.mk.blk.Anchored && p.sectionBlock():
+		p.errorf(end, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
+	case p.mode == mBlockBody && !p.mk.blk.Anchored:
+		// A call's opening marker (a block's Call, or the Open of a block
+		// whose body follows it at once) and nothing after it: as the
+		// opening tag of a call above. A block's Open alone, where a Call
+		// marker must come first or whose reader reads calls with their
+		// own openers (sectionBlock), is its missing closer, as a wrapper
+		// tag alone is.
+		p.errorf(p.mk.callStart, toolcall.CodeIncompleteCall, -1, "the output ends after the opening marker of a call, before the call")
 	case p.mode == mEnvPost, p.mode == mWrapper, p.mode == mBlock && p.mk.blk.Close != "" && !p.mk.blk.Anchored:
 		p.errorf(end, toolcall.CodeMissingCloser, -1, "the output ends before the closing token of the calls")
 	}

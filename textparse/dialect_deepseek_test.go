@@ -25,6 +25,17 @@ func dsV31(name, args string) string { return dsCall + name + dsSep + args + dsC
 
 // deepseekCases are modelled on DeepSeek V3 / R1 and V3.1 output.
 var deepseekCases = []parseCase{
+	// A call's opener cut at the end: incomplete, as a tag dialect's call
+	// tag alone; the block's opener alone is its missing closer.
+	{name: "deepseek_v3/call_opener_alone_at_end", format: FormatDeepSeekV3,
+		in:   "Let me look." + dsBegin + dsCall,
+		want: `text="Let me look." error=incomplete_call`},
+	{name: "deepseek_v31/call_opener_alone_at_end", format: FormatDeepSeekV31,
+		in:   "Let me look." + dsBegin + dsCall,
+		want: `text="Let me look." error=incomplete_call`},
+	{name: "deepseek_v31/block_opener_alone_at_end", format: FormatDeepSeekV31,
+		in:   "Let me look." + dsBegin,
+		want: `text="Let me look." error=missing_closer`},
 	// The tool-output markers a model may go on writing after its calls
 	// are dropped, in both generations.
 	{name: "deepseek_v3/tool_output_markers_dropped", format: FormatDeepSeekV3,

@@ -12,6 +12,18 @@ func init() { parseCases = append(parseCases, kimiK2Cases...) }
 
 // kimiK2Cases are modelled on Kimi K2 (Instruct and Thinking) output.
 var kimiK2Cases = []parseCase{
+	// The output cut right after a call's opener: an incomplete call, as a
+	// tag dialect's call tag alone is; the section's opener alone is its
+	// missing closer, as a wrapper tag alone is.
+	{name: "kimi_k2/call_opener_alone_at_end", format: FormatKimiK2,
+		in:   "Checking the file.<|tool_calls_section_begin|><|tool_call_begin|>",
+		want: `text="Checking the file." error=incomplete_call`},
+	{name: "kimi_k2/bare_call_opener_alone_at_end", format: FormatKimiK2,
+		in:   "Checking the file.\n<|tool_call_begin|>",
+		want: `text="Checking the file.\n" error=incomplete_call`},
+	{name: "kimi_k2/section_opener_alone_at_end", format: FormatKimiK2,
+		in:   "Checking the file.<|tool_calls_section_begin|>\n",
+		want: `text="Checking the file." error=missing_closer`},
 	// Kimi K2.5's prompt opens <think>; written again, it is markup, and a
 	// call section right after it ends the (empty) reasoning.
 	{name: "kimi_k2/think_again_then_section", format: FormatKimiK2, open: true,

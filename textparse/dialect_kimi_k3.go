@@ -120,6 +120,9 @@ type xtmlReader struct {
 
 // starts: the channel's body begins with its first tag, after the
 // block's marker.
+// readsSection: every call in the block has its own opener (sectionReader).
+func (x *xtmlReader) readsSection() {}
+
 func (x *xtmlReader) starts(c byte, anchored bool) bool { return !anchored }
 
 // begin starts reading the channel at b[i].

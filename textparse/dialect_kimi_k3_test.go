@@ -20,6 +20,12 @@ func k3Call(tool, index string, kv ...string) string {
 // kimiK3Cases are modelled on Kimi K3 output as its encoder writes it: a
 // response channel, then the tools channel, the arguments typed.
 var kimiK3Cases = []parseCase{
+	// The section's opener alone at the end: each call has its own
+	// opener, so no call began; the section's closer is missing (as a
+	// wrapper tag alone).
+	{name: "kimi_k3/section_opener_alone_at_end", format: FormatKimiK3,
+		in:   "Looking.<|open|>tools<|sep|>\n",
+		want: `text="Looking." error=missing_closer`},
 	// K3's prompt opens the think channel; a model that writes its opener
 	// again starts with it: markup (vLLM's and SGLang's reading).
 	{name: "kimi_k3/think_opener_written_again", format: FormatKimiK3, open: true,

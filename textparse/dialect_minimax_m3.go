@@ -94,6 +94,9 @@ type mmReader struct {
 }
 
 // starts: the block's body begins after its marker.
+// readsSection: every call in the block has its own opener (sectionReader).
+func (x *mmReader) readsSection() {}
+
 func (x *mmReader) starts(c byte, anchored bool) bool { return !anchored }
 
 // begin starts reading the block at b[i].

@@ -12,6 +12,11 @@ func init() { parseCases = append(parseCases, mistralCases...) }
 // mistralCases are modelled on Mistral 7B v0.3 (v3 JSON list), Mistral
 // Small 3.2 / Devstral (v11 name[ARGS]json) and Magistral ([THINK]) output.
 var mistralCases = []parseCase{
+	// [TOOL_CALLS] is followed by the call at once: cut right after it,
+	// the call is incomplete (as a tag dialect's call tag alone).
+	{name: "mistral/opener_alone_at_end", format: FormatMistral,
+		in:   "Sure, one moment.[TOOL_CALLS]",
+		want: `text="Sure, one moment." error=incomplete_call`},
 	// The prompt opened [THINK] and the model writes it again: markup.
 	{name: "mistral/think_opener_written_again", format: FormatMistral, open: true,
 		in:   "[THINK]Sum them.[/THINK]The sum is 7.",

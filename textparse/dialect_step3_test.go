@@ -19,6 +19,15 @@ func stCall(name string, params ...string) string {
 
 // step3Cases are modelled on StepFun Step-3 output.
 var step3Cases = []parseCase{
+	// A call's begin token cut at the end (with its type word and
+	// separator, no invoke yet): incomplete, as a tag dialect's call tag
+	// alone; the wrapper alone is its missing closer.
+	{name: "step3/call_begin_alone_at_end", format: FormatStep3,
+		in:   "Searching." + stBegin + "<｜tool_call_begin｜>function<｜tool_sep｜>",
+		want: `text="Searching." error=incomplete_call`},
+	{name: "step3/wrapper_alone_at_end", format: FormatStep3,
+		in:   "Searching." + stBegin,
+		want: `text="Searching." error=missing_closer`},
 	{name: "step3/one_call", format: FormatStep3, tools: true,
 		in:   stBegin + stCall("get_weather", "city", "Tokyo", "days", "2") + stEnd,
 		want: `call=get_weather{"city":"Tokyo","days":2}`},

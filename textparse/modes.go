@@ -150,6 +150,8 @@ func (p *Parser) onTag() bool {
 			p.beginInvoke(off, end, tt.closer(k), mText)
 		}
 	case mWrapper:
+		begun := p.tags.begun
+		p.tags.begun = false // (any tag but a call's CallBegin and CallSep)
 		switch {
 		case !closing && p.wrapperOf() != nil && p.wrapperOf().key != tkNone && k == p.wrapperOf().invoke:
 			p.beginKVTag(p.wrapperOf(), off, end)
@@ -163,6 +165,10 @@ func (p *Parser) onTag() bool {
 			// after the separator before its invoke, are markup, not
 			// stray text.
 			p.junk = true
+			if tt.callBegins&bitOf(k) != 0 {
+				begun, p.tags.begunOff = true, off
+			}
+			p.tags.begun = begun
 			return true
 		case !closing: // a repeated wrapper, a call's end marker
 		case k == p.tags.wrapper:

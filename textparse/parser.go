@@ -133,7 +133,11 @@ type tagState struct {
 	// closer met now is that call's, its opener left out (a model that
 	// skips its first wrapper tag still writes the closer), not stray
 	// markup.
-	bareEnd  bool
+	bareEnd bool
+	// begun: in a wrapper, a call's CallBegin tag (at begunOff) and no
+	// call after it yet (only its CallSep and the words around it).
+	begun    bool
+	begunOff int
 	callK    tagKind               // the JSON call tag being read (Tags.JSON)
 	skip     string                // closing tag that ends mSkip
 	skipN    int                   //
@@ -628,7 +632,7 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.calls.inCall {
 		p.incomplete(end)
 	}
-	p.mode, p.calls.inCall, p.reason, p.tags.wrapper, p.mk.rset, p.text.last = mText, false, false, tkNone, nil, 0
+	p.mode, p.calls.inCall, p.reason, p.tags.wrapper, p.tags.begun, p.mk.rset, p.text.last = mText, false, false, tkNone, false, nil, 0
 	p.inr.reset()
 	return p.sealed()
 }

@@ -11,6 +11,20 @@ import (
 // call of parameters, reporting broken markup in or between calls, and
 // the section's end.
 
+// sectionReader is a body reader of a whole call section: each call in
+// the block has its own opener, so the block's Open opens no call.
+type sectionReader interface {
+	bodyReader
+	readsSection()
+}
+
+// sectionBlock reports whether the block being read is read by a
+// sectionReader.
+func (p *Parser) sectionBlock() bool {
+	_, ok := p.customReader(&p.mk.blk.Body).(sectionReader)
+	return ok
+}
+
 // sectionErrIndex is the index for an error about the call being read,
 // -1 between calls.
 func (p *Parser) sectionErrIndex() int {
