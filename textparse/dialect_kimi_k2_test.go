@@ -39,6 +39,11 @@ var kimiK2Cases = []parseCase{
 		want: `reasoning="Read it first." call=read_file{"path":"main.go"} id=functions.read_file:0 error=call_in_reasoning error=missing_closer`},
 	// Kimi VL and k1.5 write their reasoning in ◁think▷…◁/think▷ (SGLang's
 	// "kimi" reasoning parser); a call section ends it as it ends <think>.
+	// The prompt opened the reasoning and the model writes ◁think▷ again:
+	// markup, as <think> written again is.
+	{name: "kimi_k2/triangle_think_again", format: FormatKimiK2, open: true,
+		in:   "◁think▷Only one file is needed.◁/think▷Reading it.",
+		want: `text="Reading it." reasoning="Only one file is needed."`},
 	{name: "kimi_k2/triangle_think", format: FormatKimiK2,
 		in:   "◁think▷Two files differ; read both.◁/think▷Reading them now.",
 		want: `text="Reading them now." reasoning="Two files differ; read both."`},

@@ -38,6 +38,15 @@ func init() {
 		{name: "pangu/reasoning_open_unused_closer", format: FormatPangu, open: true,
 			in:   `Sum of two numbers.[unused17]It is 4.[unused11][{"name": "save_note", "arguments": {"text": "2+2=4"}}][unused12]`,
 			want: `text="It is 4." reasoning="Sum of two numbers." call=save_note{"text":"2+2=4"}`},
+		// openPangu-Embedded writes its own opener after a prompt that
+		// opened the reasoning: markup, dropped as <think> written again
+		// is; written after other reasoning it stays reasoning text.
+		{name: "pangu/reasoning_open_unused_opener_again", format: FormatPangu, open: true,
+			in:   "\n[unused16]Two cities, so two lookups.[unused17]Checking both now.",
+			want: `text="Checking both now." reasoning="\nTwo cities, so two lookups."`},
+		{name: "pangu/reasoning_open_unused_opener_later_stays", format: FormatPangu, open: true,
+			in:   "First [unused16]then more.[unused17]Done.",
+			want: `text="Done." reasoning="First [unused16]then more."`},
 		{name: "pangu/object_not_list", format: FormatPangu,
 			in:   `<|tool_call_start|>{"name": "get_weather", "arguments": {"city": "Chengdu"}}<|tool_call_end|>`,
 			want: `call=get_weather{"city":"Chengdu"}`},

@@ -5,7 +5,8 @@ package textparse
 // <|plamo:begin_NAME:plamo|> or <|plamo:end_NAME:plamo|>, the arguments
 // opened by three tokens that constrain them to JSON. Reasoning is
 // <|plamo:begin_think:plamo|>…<|plamo:end_think:plamo|> (the prompt
-// usually opens it: ReasoningOpen), and <|plamo:tag|> ends the turn.
+// usually opens it: ReasoningOpen), and <|plamo:tag|> ends the turn (and
+// reasoning the turn ends in).
 //
 //	Checking.<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|>
 //	<|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|>
@@ -27,7 +28,9 @@ func init() {
 			Body: Body{Read: ReadNameJSON,
 				NameEnd: "<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>"},
 		}},
-		Reasoning:  []Span{{Open: "<|plamo:begin_think:plamo|>", Close: "<|plamo:end_think:plamo|>"}},
+		// The end of the turn ends reasoning cut short too, as vLLM's
+		// plamo3 reasoning parser reads it: the token is no reasoning text.
+		Reasoning:  []Span{{Open: "<|plamo:begin_think:plamo|>", Close: "<|plamo:end_think:plamo|>", Ends: []string{"<|plamo:tag|>"}}},
 		Drop:       []string{"<|plamo:tag|>"},
 		StrayClose: true,
 		CutMarkers: true,

@@ -70,6 +70,14 @@ var plamo3Cases = []parseCase{
 	{name: "plamo3/reasoning_open", format: FormatPLaMo3, tools: true, open: true,
 		in:   "Sapporo, one lookup." + plThinkEnd + plBlock(plCall("get_weather", `{"city": "Sapporo"}`)),
 		want: `reasoning="Sapporo, one lookup." call=get_weather{"city":"Sapporo"}`},
+	// The end of the turn met inside reasoning (the output stopped while
+	// thinking) ends it; the token is not reasoning text.
+	{name: "plamo3/turn_ends_in_reasoning", format: FormatPLaMo3, open: true,
+		in:   "Still weighing the routes." + plEOT,
+		want: `reasoning="Still weighing the routes."`},
+	{name: "plamo3/turn_ends_in_think_block", format: FormatPLaMo3,
+		in:   plThink + "Two routes, both long." + plEOT + "\n",
+		want: `text="\n" reasoning="Two routes, both long."`},
 	{name: "plamo3/think_then_answer", format: FormatPLaMo3,
 		in:   plThink + "Simple sum." + plThinkEnd + "It is 9." + plEOT,
 		want: `text="It is 9." reasoning="Simple sum."`},

@@ -100,6 +100,12 @@ func (p *Parser) markerInReasoning(a action, off, end int) {
 		p.inr.pend.tag, p.inr.pend.act = false, a
 		return
 	}
+	if a.kind == aReasonOpen && p.inr.opened && p.mk.comp.spans[a.span].Alt {
+		// The prompt opened <think> and only whitespace has followed: the
+		// other spelling's opener (Span.Alt) is the model writing the
+		// opener again, markup, dropped as <think> is (inReasoning.opened).
+		return
+	}
 	if a.kind == aLateClose && p.mk.comp.spans[a.span].Alt {
 		// The Close of another spelling of <think>…</think> (Span.Alt)
 		// ends a <think> span too: a prompt that opened reasoning opens
