@@ -32,8 +32,9 @@
 // added that no key rules out) or naming a call no item was added for,
 // response.done and response.error. Text sent only in the events that
 // repeat it once complete (output_text.done, content_part, a message's
-// output_item.done, response.completed's output) is given when no text
-// came before it, so it is never given twice.
+// output_item.done; response.completed's output) is given for an output
+// item no text came for (response.completed's only when none came at
+// all), so it is never given twice.
 //
 // While a call is in flight, Parser.Partial returns its arguments so far
 // closed into valid JSON (see jsonscan.Partial).

@@ -2,6 +2,7 @@ package nativeparse
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/tooleval/tooleval/jsonscan"
 	"github.com/tooleval/tooleval/toolcall"
@@ -9,15 +10,38 @@ import (
 )
 
 // responsesState tracks the function_call output items of an OpenAI
-// Responses stream.
+// Responses stream, and whose answer text was given.
 type responsesState struct {
 	items []*call // open function_call items
-	// sawText: some answer text was emitted. The events that repeat a
-	// text whole once it is complete (output_text.done, content_part,
-	// output_item.done's message, response.completed's output) carry it
-	// only for servers that send no deltas, so they give text only while
-	// none was given.
-	sawText bool
+	// The events that repeat an item's text whole once it is complete
+	// (output_text.done, content_part, output_item.done's message) carry
+	// it only for servers that send no deltas: they give text only for an
+	// output item none was given for (response.completed's output, only
+	// when no text was given at all).
+	// keyed lists those items by output_index (at most maxTextItems);
+	// unkeyed is set once text came without an output_index (servers that
+	// send none, or more items than that), after which no repeat is given.
+	keyed   []int
+	unkeyed bool
+}
+
+// maxTextItems bounds the output items whose text is tracked one by one.
+const maxTextItems = 64
+
+// gave notes that text of output item out (-1: unknown) was given.
+func (s *responsesState) gave(out int) {
+	switch {
+	case out < 0 || len(s.keyed) >= maxTextItems:
+		s.unkeyed = true
+	case !slices.Contains(s.keyed, out):
+		s.keyed = append(s.keyed, out)
+	}
+}
+
+// given reports whether text of output item out (-1: unknown) may have
+// been given already.
+func (s *responsesState) given(out int) bool {
+	return s.unkeyed || out < 0 && len(s.keyed) > 0 || slices.Contains(s.keyed, out)
 }
 
 // find returns the open item an event is about: the one its item_id (or
@@ -129,34 +153,34 @@ func (p *Parser) openItem(v, item *fastjson.Value, callID, name []byte) *call {
 	return c
 }
 
-// responsesText emits answer text and notes it was given.
-func (p *Parser) responsesText(s []byte) {
+// responsesText emits answer text of output item out (-1: unknown).
+func (p *Parser) responsesText(s []byte, out int) {
 	if len(s) > 0 {
-		p.responses.sawText = true
+		p.responses.gave(out)
 		p.emitText(toolcall.KindText, s)
 	}
 }
 
-// responsesItemText emits the text an output item holds (a message's
-// output_text parts, or a bare text item's text), as a fallback: only
-// while no text was given.
-func (p *Parser) responsesItemText(item *fastjson.Value) {
-	if p.responses.sawText || item == nil {
+// responsesItemText emits the text an output item holds (a bare text
+// item's text, or a message's text parts), unless repeat is set and the
+// item's text was given already.
+func (p *Parser) responsesItemText(item *fastjson.Value, out int, repeat bool) {
+	if item == nil || repeat && p.responses.given(out) {
 		return
 	}
 	switch string(item.GetStringBytes("type")) {
 	case "text", "output_text":
-		p.responsesText(stringOf(item.Get("text")))
+		p.responsesText(stringOf(item.Get("text")), out)
 	case "message":
 		for _, part := range item.GetArray("content") {
-			p.responsesPartText(part)
+			p.responsesPartText(part, out)
 		}
 	}
 }
 
 // responsesPartText emits a content part's text (a string, or an object
 // with a value) when the part is text.
-func (p *Parser) responsesPartText(part *fastjson.Value) {
+func (p *Parser) responsesPartText(part *fastjson.Value, out int) {
 	if part == nil {
 		return
 	}
@@ -167,7 +191,7 @@ func (p *Parser) responsesPartText(part *fastjson.Value) {
 	if s == nil {
 		s = stringOf(part.Get("text", "value"))
 	}
-	p.responsesText(s)
+	p.responsesText(s, out)
 }
 
 // responsesEvent handles one Responses API stream event.
@@ -181,15 +205,10 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 		item := v.Get("item")
 		if !isCallItem(item) {
 			// Streams that send each piece of the answer as its own item.
-			switch string(item.GetStringBytes("type")) {
-			case "text", "output_text":
-				p.responsesText(stringOf(item.Get("text")))
-			case "reasoning":
+			if string(item.GetStringBytes("type")) == "reasoning" {
 				p.emitText(toolcall.KindReasoning, stringOf(item.Get("text")))
-			case "message":
-				for _, part := range item.GetArray("content") {
-					p.responsesPartText(part)
-				}
+			} else {
+				p.responsesItemText(item, outputIndex(v), false)
 			}
 			return
 		}
@@ -227,7 +246,7 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 	case "response.output_item.done":
 		item := v.Get("item")
 		if !isCallItem(item) {
-			p.responsesItemText(item)
+			p.responsesItemText(item, outputIndex(v), true)
 			return
 		}
 		c := p.responses.find(v)
@@ -246,21 +265,26 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 		p.responses.drop(c)
 		p.finish(c)
 	case "response.output_text.delta", "response.text.delta", "response.refusal.delta":
-		p.responsesText(v.GetStringBytes("delta"))
+		p.responsesText(v.GetStringBytes("delta"), outputIndex(v))
 	case "response.output_text.done", "response.text.done":
-		if !p.responses.sawText {
-			p.responsesText(stringOf(v.Get("text")))
+		if out := outputIndex(v); !p.responses.given(out) {
+			p.responsesText(stringOf(v.Get("text")), out)
 		}
 	case "response.content_part.added", "response.content_part.done":
-		if !p.responses.sawText {
-			p.responsesPartText(v.Get("part"))
+		if out := outputIndex(v); !p.responses.given(out) {
+			p.responsesPartText(v.Get("part"), out)
 		}
 	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta", "response.reasoning.delta", "response.reasoning_summary.delta":
 		p.emitText(toolcall.KindReasoning, v.GetStringBytes("delta"))
 	case "response.completed", "response.done":
 		// Some servers give the answer's text only in the final response.
-		for _, item := range v.GetArray("response", "output") {
-			p.responsesItemText(item)
+		// Its output's positions need not be the stream's output_index
+		// (a server may leave items out), so only a response that gave no
+		// text at all takes it.
+		if !p.responses.unkeyed && len(p.responses.keyed) == 0 {
+			for i, item := range v.GetArray("response", "output") {
+				p.responsesItemText(item, i, false)
+			}
 		}
 		p.responses.items = p.responses.items[:0]
 		for _, c := range append([]*call(nil), p.open...) {

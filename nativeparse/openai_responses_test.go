@@ -57,6 +57,18 @@ text "Boxed."`},
 			`{"type":"response.output_item.done","output_index":0,"item":{"type":"message","content":[{"type":"output_text","text":"lint clean"}]}}`,
 			`{"type":"response.completed","response":{"output":[{"type":"message","content":[{"type":"output_text","text":"lint clean"}]}]}}`), `
 text "lint clean"`},
+		{"a second message given only whole", OpenAIResponses, sse(
+			`{"type":"response.output_text.delta","output_index":0,"content_index":0,"delta":"First."}`,
+			`{"type":"response.output_text.done","output_index":0,"content_index":0,"text":"First."}`,
+			`{"type":"response.output_item.done","output_index":0,"item":{"type":"message","content":[{"type":"output_text","text":"First."}]}}`,
+			`{"type":"response.output_item.done","output_index":1,"item":{"type":"message","content":[{"type":"output_text","text":" Second."}]}}`,
+			`{"type":"response.output_text.done","output_index":1,"content_index":0,"text":" Second."}`,
+			`{"type":"response.completed","response":{"output":[{"type":"message","content":[{"type":"output_text","text":"First."}]},{"type":"message","content":[{"type":"output_text","text":" Second."}]}]}}`), `
+text "First. Second."`},
+		{"text without output_index: no repeat is given", OpenAIResponses, sse(
+			`{"type":"response.output_text.delta","delta":"Only once."}`,
+			`{"type":"response.output_item.done","output_index":3,"item":{"type":"message","content":[{"type":"output_text","text":"Only once."}]}}`), `
+text "Only once."`},
 		{"delta without item keys goes to the item last added", OpenAIResponses, sse(
 			`{"type":"response.output_item.added","item":{"type":"function_call","call_id":"call_7","name":"read_file","arguments":""}}`,
 			`{"type":"response.function_call_arguments.delta","delta":"{\"path\":"}`,
