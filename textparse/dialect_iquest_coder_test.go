@@ -10,12 +10,18 @@ func init() { parseCases = append(parseCases, iquestCases...) }
 // iqCall writes an IQuest Coder V2 call: the name right after the call
 // token, then key/value pairs flush against their tags.
 func iqCall(name string, kv ...string) string {
+	return kvTokenCall("iquestcoder_tool_call", name, kv...)
+}
+
+// kvTokenCall writes a call in tag token: the tool name right after it,
+// then GLM-style key/value pairs flush against their tags.
+func kvTokenCall(token, name string, kv ...string) string {
 	var b strings.Builder
-	b.WriteString("<iquestcoder_tool_call>" + name)
+	b.WriteString("<" + token + ">" + name)
 	for i := 0; i+1 < len(kv); i += 2 {
 		b.WriteString("<arg_key>" + kv[i] + "</arg_key><arg_value>" + kv[i+1] + "</arg_value>")
 	}
-	b.WriteString("</iquestcoder_tool_call>")
+	b.WriteString("</" + token + ">")
 	return b.String()
 }
 

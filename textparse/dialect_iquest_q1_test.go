@@ -1,23 +1,12 @@
 package textparse
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 func init() { parseCases = append(parseCases, iquestQ1Cases...) }
 
 // q1Call writes an IQuest Q1 call: the tool name after Q1's call token,
 // then key/value pairs flush against their tags.
-func q1Call(name string, kv ...string) string {
-	var b strings.Builder
-	b.WriteString("<iquest_tool_call>" + name)
-	for i := 0; i+1 < len(kv); i += 2 {
-		b.WriteString("<arg_key>" + kv[i] + "</arg_key><arg_value>" + kv[i+1] + "</arg_value>")
-	}
-	b.WriteString("</iquest_tool_call>")
-	return b.String()
-}
+func q1Call(name string, kv ...string) string { return kvTokenCall("iquest_tool_call", name, kv...) }
 
 // iquestQ1Cases are modelled on what SGLang's iquest_q1 tool and reasoning
 // parser tests assert, in our own strings.
