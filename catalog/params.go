@@ -10,7 +10,8 @@ import (
 
 // ParamsOf lists the top-level properties of a JSON Schema object in schema
 // order: name, types, description, required, enum, default and the
-// property's own schema. A schema without properties has no params.
+// property's own schema. A schema written only as allOf/anyOf/oneOf
+// alternatives lists theirs (composedParams); one without either has none.
 func ParamsOf(schema json.RawMessage) ([]toolcall.Param, error) {
 	if len(schema) == 0 {
 		return nil, nil
@@ -21,6 +22,9 @@ func ParamsOf(schema json.RawMessage) ([]toolcall.Param, error) {
 	}
 	if !v.isObject() {
 		return nil, fmt.Errorf("parameters: want a JSON Schema object, got %s", v.kindName())
+	}
+	if !v.get("properties").isObject() {
+		return composedParams(v), nil
 	}
 	return paramsOf(v), nil
 }
@@ -62,6 +66,40 @@ func paramsOf(schema *value) []toolcall.Param {
 		out = append(out, p)
 	}
 	return out
+}
+
+// composedParams lists the properties of a parameters schema written
+// only as allOf/anyOf/oneOf alternatives ({"anyOf": [{"type": "object",
+// "properties": …}]}), as SGLang reads such a tool: the alternatives'
+// properties in order, the first of a repeated name kept.
+func composedParams(schema *value) []toolcall.Param {
+	var out []toolcall.Param
+	for _, key := range [...]string{"allOf", "anyOf", "oneOf"} {
+		alts := schema.get(key)
+		if !alts.isArray() {
+			continue
+		}
+		for _, a := range alts.items {
+			if !a.get("properties").isObject() {
+				continue
+			}
+			for _, p := range paramsOf(a) {
+				if !hasParam(out, p.Name) {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func hasParam(ps []toolcall.Param, name string) bool {
+	for _, p := range ps {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // enumOf returns the schema's enum, or a const as a one-value enum, or the
