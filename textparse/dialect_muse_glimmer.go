@@ -19,7 +19,9 @@ package textparse
 // the dialect is named; a " to=" that no <|message|> follows (prose) is
 // text, and so is a <|start|> that no "assistant" follows. A message
 // without a recipient (<|message|> alone) is text. Values are coerced by
-// the catalog's schema like function_calls'.
+// the catalog's schema like function_calls'; a value is written flush
+// against its tags, so its last newline is its own (KeepNewline), as
+// SGLang's and Ollama's Glimmer parsers keep it.
 const FormatMuseGlimmer Format = "muse_glimmer"
 
 func init() {
@@ -28,7 +30,7 @@ func init() {
 		Wire:   `<atem:function_calls><atem:invoke name="NAME"><atem:parameter name="P">V</atem:parameter></atem:invoke></atem:function_calls>; to=self<|message|>…<|eom|> reasoning, <|start|>assistant to=user<|message|>… text (headers read when named)`,
 		// The template offers recipients NS.* (NS: a tool's first
 		// dot-separated part): read.read names read.
-		Tags: &Tags{Wrapper: "atem:function_calls", Invoke: "atem:invoke", Param: "atem:parameter", Namespace: true},
+		Tags: &Tags{Wrapper: "atem:function_calls", Invoke: "atem:invoke", Param: "atem:parameter", Namespace: true, KeepNewline: true},
 		Blocks: []Block{
 			{Open: museTo, Body: Body{Read: ReadNameJSON, NameEnd: museMessage, Header: museRecipient, Probe: true}},
 		},

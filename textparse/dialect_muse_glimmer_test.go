@@ -70,6 +70,20 @@ func init() {
 		{name: "muse_glimmer/value_holds_control_token_text", format: FormatMuseGlimmer, tools: true,
 			in:   ` to=search<|message|><atem:function_calls><atem:invoke name="search"><atem:parameter name="query">a <|eot|> then <|start|>assistant to=user<|message|> b</atem:parameter></atem:invoke></atem:function_calls><|eot|>`,
 			want: `call=search{"query":"a <|eot|> then <|start|>assistant to=user<|message|> b"}`},
+		// A value is written flush against its tags: its last newline is
+		// the value's (a file's final newline), as SGLang's and Ollama's
+		// Glimmer parsers keep it; a value written on its own lines (a
+		// newline right after the opening tag) has both newlines as markup.
+		{name: "muse_glimmer/value_keeps_trailing_newline", format: FormatMuseGlimmer, tools: true,
+			in: " to=write_to_file<|message|><atem:function_calls>\n<atem:invoke name=\"write_to_file\">\n" +
+				"<atem:parameter name=\"path\">notes.txt</atem:parameter>\n<atem:parameter name=\"content\">- milk\n- \"oat\" bread\n</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eot|>",
+			want: `call=write_to_file{"path":"notes.txt","content":"- milk\n- \"oat\" bread\n"}`},
+		{name: "muse_glimmer/value_on_its_own_lines", format: FormatMuseGlimmer, tools: true,
+			in:   " to=write_to_file<|message|><atem:function_calls><atem:invoke name=\"write_to_file\"><atem:parameter name=\"path\">a.md</atem:parameter><atem:parameter name=\"content\">\n# Title\n</atem:parameter></atem:invoke></atem:function_calls>",
+			want: `call=write_to_file{"path":"a.md","content":"# Title"}`},
+		{name: "muse_glimmer/value_keeps_spaces", format: FormatMuseGlimmer, tools: true,
+			in:   " to=write_to_file<|message|><atem:function_calls><atem:invoke name=\"write_to_file\"><atem:parameter name=\"path\">b.txt</atem:parameter><atem:parameter name=\"content\">  two  spaces \n\n</atem:parameter></atem:invoke></atem:function_calls>",
+			want: `call=write_to_file{"path":"b.txt","content":"  two  spaces \n\n"}`},
 		// The template offers tools as NS.*: read_file.read_file names
 		// read_file (Ollama resolves it so); a namespace no tool has
 		// stays the name written.
