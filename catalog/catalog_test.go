@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"encoding/json"
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -40,31 +38,6 @@ func TestNewFillsParams(t *testing.T) {
 	}
 	if _, ok := c.Lookup("nope"); ok {
 		t.Error("Lookup found a missing tool")
-	}
-}
-
-// A parameters schema written only as composition keywords lists its
-// alternatives' properties (allOf, then anyOf, then oneOf; the first of a
-// repeated name), so their values are typed.
-func TestParamsOfComposedSchema(t *testing.T) {
-	params, err := ParamsOf(json.RawMessage(`{
-	  "oneOf": [{"type": "object", "properties": {"c": {"type": "boolean"}}}],
-	  "allOf": [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}, {"type": "object"}],
-	  "anyOf": [{"properties": {"b": {"type": "array"}, "a": {"type": "string"}}}, "not a schema"]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, p := range params {
-		got = append(got, fmt.Sprintf("%s:%v:%v", p.Name, p.Types, p.Required))
-	}
-	if want := "a:[integer]:true b:[array]:false c:[boolean]:false"; strings.Join(got, " ") != want {
-		t.Errorf("params = %s, want %s", strings.Join(got, " "), want)
-	}
-	// properties beside the keywords are the list, as before
-	params, _ = ParamsOf(json.RawMessage(`{"properties": {"x": {"type": "string"}}, "anyOf": [{"properties": {"y": {}}}]}`))
-	if len(params) != 1 || params[0].Name != "x" {
-		t.Errorf("params = %+v", params)
 	}
 }
 

@@ -10,8 +10,7 @@ import (
 
 // ParamsOf lists the top-level properties of a JSON Schema object in schema
 // order: name, types, description, required, enum, default and the
-// property's own schema. A schema written only as allOf/anyOf/oneOf
-// alternatives lists theirs (composedParams); one without either has none.
+// property's own schema. A schema without properties has no params.
 func ParamsOf(schema json.RawMessage) ([]toolcall.Param, error) {
 	if len(schema) == 0 {
 		return nil, nil
@@ -23,27 +22,56 @@ func ParamsOf(schema json.RawMessage) ([]toolcall.Param, error) {
 	if !v.isObject() {
 		return nil, fmt.Errorf("parameters: want a JSON Schema object, got %s", v.kindName())
 	}
-	if !v.get("properties").isObject() {
-		return composedParams(v), nil
-	}
-	return paramsOf(v), nil
+	return paramsOf(v, true), nil
 }
 
-func paramsOf(schema *value) []toolcall.Param {
+// paramsOf lists schema's properties; with alts, also those of its
+// allOf, anyOf and oneOf alternatives.
+func paramsOf(schema *value, alts bool) []toolcall.Param {
+	out := appendParams(nil, schema, true)
+	if !alts {
+		return out
+	}
+	// A tool's schema whose properties sit in alternatives ({"type": "object",
+	// "oneOf": [{properties…}, {properties…}]}) has the parameters of each:
+	// the first to name a parameter types it. Only allOf's required apply
+	// to every call.
+	for _, key := range [...]string{"allOf", "anyOf", "oneOf"} {
+		if alts := schema.get(key); alts.isArray() {
+			for _, alt := range alts.items {
+				if alt.isObject() {
+					out = appendParams(out, alt, key == "allOf")
+				}
+			}
+		}
+	}
+	return out
+}
+
+// appendParams appends the properties of schema not in out yet.
+func appendParams(out []toolcall.Param, schema *value, withRequired bool) []toolcall.Param {
 	props := schema.get("properties")
 	if !props.isObject() {
-		return nil
+		return out
 	}
 	req := map[string]bool{}
-	if r := schema.get("required"); r.isArray() {
+	if r := schema.get("required"); withRequired && r.isArray() {
 		for _, it := range r.items {
 			if it.isString() {
 				req[it.str] = true
 			}
 		}
 	}
-	out := make([]toolcall.Param, 0, len(props.keys))
+	if out == nil {
+		out = make([]toolcall.Param, 0, len(props.keys))
+	}
+next:
 	for i, name := range props.keys {
+		for j := range out {
+			if out[j].Name == name {
+				continue next
+			}
+		}
 		ps := props.vals[i]
 		p := toolcall.Param{
 			Name:     name,
@@ -66,40 +94,6 @@ func paramsOf(schema *value) []toolcall.Param {
 		out = append(out, p)
 	}
 	return out
-}
-
-// composedParams lists the properties of a parameters schema written
-// only as allOf/anyOf/oneOf alternatives ({"anyOf": [{"type": "object",
-// "properties": …}]}), as SGLang reads such a tool: the alternatives'
-// properties in order, the first of a repeated name kept.
-func composedParams(schema *value) []toolcall.Param {
-	var out []toolcall.Param
-	for _, key := range [...]string{"allOf", "anyOf", "oneOf"} {
-		alts := schema.get(key)
-		if !alts.isArray() {
-			continue
-		}
-		for _, a := range alts.items {
-			if !a.get("properties").isObject() {
-				continue
-			}
-			for _, p := range paramsOf(a) {
-				if !hasParam(out, p.Name) {
-					out = append(out, p)
-				}
-			}
-		}
-	}
-	return out
-}
-
-func hasParam(ps []toolcall.Param, name string) bool {
-	for _, p := range ps {
-		if p.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // enumOf returns the schema's enum, or a const as a one-value enum, or the
@@ -262,7 +256,7 @@ func appendNested(out []toolcall.Param, s *value, path string, depth int) []tool
 	if !s.isObject() || depth >= maxNestedDepth {
 		return out
 	}
-	for _, p := range paramsOf(s) {
+	for _, p := range paramsOf(s, false) {
 		name := path + "." + p.Name
 		sub := s.get("properties").get(p.Name)
 		p.Name = name
