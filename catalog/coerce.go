@@ -183,7 +183,7 @@ func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 		return append(dst, value...)
 	}
 	v := bytes.TrimSpace(value)
-	if s := string(v); (strings.EqualFold(s, "null") || strings.EqualFold(s, "none")) && (allowed&tNull != 0 || allowed&tString == 0) ||
+	if s := string(v); nullWord(s, allowed&tString != 0) && (allowed&tNull != 0 || allowed&tString == 0) ||
 		s == "" && allowed&tNull != 0 && allowed&tString == 0 {
 		return append(dst, "null"...)
 	}
@@ -491,4 +491,15 @@ func appendPython(dst, b []byte) ([]byte, bool) {
 		return dst, false
 	}
 	return out, true
+}
+
+// nullWord reports whether s spells null. For a parameter that takes no
+// string, null, none and nil in any case do (the serving stacks read them
+// so); for a nullable string only null and Python's None do, since "none"
+// and "nil" are words a string may hold (an enum value, a mode).
+func nullWord(s string, stringAllowed bool) bool {
+	if strings.EqualFold(s, "null") || s == "None" {
+		return true
+	}
+	return !stringAllowed && (strings.EqualFold(s, "none") || strings.EqualFold(s, "nil"))
 }

@@ -81,3 +81,26 @@ func paramNames(ps []toolcall.Param) []string {
 	}
 	return out
 }
+
+// A tool whose parameters sit in top-level alternatives (MiniMax-M3's
+// "one of two argument shapes") has the parameters of every alternative,
+// typed by the first that names them; required applies only from the
+// schema itself and its allOf.
+func TestParamsOfAlternatives(t *testing.T) {
+	schema := `{"type":"object","required":["mode"],"properties":{"mode":{"type":"string"}},
+	  "oneOf":[{"type":"object","required":["count"],"properties":{"count":{"type":"integer"},"mode":{"type":"integer"}}},
+	           {"type":"object","properties":{"kind":{"const":"other"}}}],
+	  "allOf":[{"required":["trace"],"properties":{"trace":{"type":"boolean"}}}]}`
+	params, err := ParamsOf(json.RawMessage(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range params {
+		got = append(got, p.Name+":"+strings.Join(p.Types, "|")+map[bool]string{true: "!", false: ""}[p.Required])
+	}
+	want := "mode:string! trace:boolean! count:integer kind:string"
+	if s := strings.Join(got, " "); s != want {
+		t.Fatalf("params %q, want %q", s, want)
+	}
+}

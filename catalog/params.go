@@ -22,24 +22,56 @@ func ParamsOf(schema json.RawMessage) ([]toolcall.Param, error) {
 	if !v.isObject() {
 		return nil, fmt.Errorf("parameters: want a JSON Schema object, got %s", v.kindName())
 	}
-	return paramsOf(v), nil
+	return paramsOf(v, true), nil
 }
 
-func paramsOf(schema *value) []toolcall.Param {
+// paramsOf lists schema's properties; with alts, also those of its
+// allOf, anyOf and oneOf alternatives.
+func paramsOf(schema *value, alts bool) []toolcall.Param {
+	out := appendParams(nil, schema, true)
+	if !alts {
+		return out
+	}
+	// A tool's schema whose properties sit in alternatives ({"type": "object",
+	// "oneOf": [{properties…}, {properties…}]}) has the parameters of each:
+	// the first to name a parameter types it. Only allOf's required apply
+	// to every call.
+	for _, key := range [...]string{"allOf", "anyOf", "oneOf"} {
+		if alts := schema.get(key); alts.isArray() {
+			for _, alt := range alts.items {
+				if alt.isObject() {
+					out = appendParams(out, alt, key == "allOf")
+				}
+			}
+		}
+	}
+	return out
+}
+
+// appendParams appends the properties of schema not in out yet.
+func appendParams(out []toolcall.Param, schema *value, withRequired bool) []toolcall.Param {
 	props := schema.get("properties")
 	if !props.isObject() {
-		return nil
+		return out
 	}
 	req := map[string]bool{}
-	if r := schema.get("required"); r.isArray() {
+	if r := schema.get("required"); withRequired && r.isArray() {
 		for _, it := range r.items {
 			if it.isString() {
 				req[it.str] = true
 			}
 		}
 	}
-	out := make([]toolcall.Param, 0, len(props.keys))
+	if out == nil {
+		out = make([]toolcall.Param, 0, len(props.keys))
+	}
+next:
 	for i, name := range props.keys {
+		for j := range out {
+			if out[j].Name == name {
+				continue next
+			}
+		}
 		ps := props.vals[i]
 		p := toolcall.Param{
 			Name:     name,
@@ -224,7 +256,7 @@ func appendNested(out []toolcall.Param, s *value, path string, depth int) []tool
 	if !s.isObject() || depth >= maxNestedDepth {
 		return out
 	}
-	for _, p := range paramsOf(s) {
+	for _, p := range paramsOf(s, false) {
 		name := path + "." + p.Name
 		sub := s.get("properties").get(p.Name)
 		p.Name = name

@@ -99,6 +99,18 @@ var miniMaxM3Cases = []parseCase{
 	{name: "minimax_m3/union_array_alternative_types_items", format: FormatMiniMaxM3, set: m3UnionTools,
 		in:   m3("§<tool_call>§<invoke name=\"list_orders\">§<ids>§<item>12§</item>§<item>40§</item>§</ids>§</invoke>§</tool_call>"),
 		want: `call=list_orders{"ids":[12,40]}`},
+	// A string parameter's words none and nil stay words, in an enum and
+	// in a nullable string; there only null is null (SGLang's MiniMax-M3
+	// detector reads them so).
+	{name: "minimax_m3/enum_string_keeps_none_and_nil", format: FormatMiniMaxM3, set: m3NullTools,
+		in:   m3("§<tool_call>§<invoke name=\"set_mode\">§<mode>none§</mode>§<level>nil§</level>§</invoke>§</tool_call>"),
+		want: `call=set_mode{"mode":"none","level":"nil"}`},
+	{name: "minimax_m3/nullable_string_keeps_none", format: FormatMiniMaxM3, set: m3NullTools,
+		in:   m3("§<tool_call>§<invoke name=\"set_mode\">§<note>none§</note>§</invoke>§<invoke name=\"set_mode\">§<note>null§</note>§</invoke>§</tool_call>"),
+		want: `call=set_mode{"note":"none"} call=set_mode{"note":null}`},
+	{name: "minimax_m3/nullable_integer_nil_is_null", format: FormatMiniMaxM3, set: m3NullTools,
+		in:   m3("§<tool_call>§<invoke name=\"set_mode\">§<retries>nil§</retries>§</invoke>§</tool_call>"),
+		want: `call=set_mode{"retries":null}`},
 	{name: "minimax_m3/auto", format: FormatAuto,
 		in:   m3("Sure.§<tool_call>§<invoke name=\"get_weather\">§<city>Nice§</city>§</invoke>§</tool_call>"),
 		want: `text="Sure." call=get_weather{"city":"Nice"}`},
@@ -110,6 +122,15 @@ var m3UnionTools = testTools{"list_orders": {Name: "list_orders", Params: []tool
 	{Name: "page", Schema: json.RawMessage(`{"oneOf":[{"type":"integer"},{"type":"object","properties":{"size":{"type":"integer"},"after":{"type":"string"}}}]}`)},
 	{Name: "status", Schema: json.RawMessage(`{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}`)},
 	{Name: "ids", Schema: json.RawMessage(`{"anyOf":[{"type":"null"},{"type":"array","items":{"type":"integer"}}]}`)},
+}}}
+
+// m3NullTools has string parameters that may hold the words none and nil,
+// and a nullable integer.
+var m3NullTools = testTools{"set_mode": {Name: "set_mode", Params: []toolcall.Param{
+	{Name: "mode", Types: []string{"string"}, Enum: []json.RawMessage{json.RawMessage(`"none"`), json.RawMessage(`"fast"`)}},
+	{Name: "level", Types: []string{"string"}},
+	{Name: "note", Types: []string{"string", "null"}},
+	{Name: "retries", Types: []string{"integer", "null"}},
 }}}
 
 func FuzzMiniMaxM3(f *testing.F) {
