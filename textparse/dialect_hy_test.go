@@ -83,6 +83,12 @@ func hyCases(prefix string, f Format, sfx, sep string) []parseCase {
 		cases[i].format, cases[i].tools = f, true
 		cases[i].name = prefix + "/" + cases[i].name
 	}
+	// SGLang's HunyuanDetector types values by a parameters schema
+	// written only as allOf/anyOf/oneOf alternatives (they were strings).
+	cases = append(cases,
+		parseCase{name: prefix + "/composed_schema_typed", format: f, set: hyComposedTools,
+			in:   calls(call("set_alarm", "hour", "7", "repeat", "true", "days", "[1, 5]", "label", "42")),
+			want: `call=set_alarm{"hour":7,"repeat":true,"days":[1,5],"label":"42"}`})
 	// Auto recognises the family by its wrapper or suffixed tags (issue
 	// 21); a bare <tool_call>NAME stays glm45's (the table of glm45).
 	cases = append(cases,
@@ -92,6 +98,14 @@ func hyCases(prefix string, f Format, sfx, sep string) []parseCase {
 			want: `call=get_weather{"city":"Oslo"} call=list_files{}`})
 	return cases
 }
+
+// hyComposedTools has a tool whose parameters schema is only
+// composition keywords.
+var hyComposedTools = mustCatalog(`[{"name": "set_alarm", "input_schema": {"allOf": [
+  {"type": "object", "properties": {"hour": {"type": "integer"}, "label": {"type": "string"}}},
+  {"anyOf": [{"type": "object"}]}],
+ "anyOf": [{"type": "object", "properties": {"repeat": {"type": "boolean"}, "hour": {"type": "string"}}}],
+ "oneOf": [{"type": "object", "properties": {"days": {"type": "array", "items": {"type": "integer"}}}}]}}]`)
 
 // TestHYAutoDetected: auto reports hy_v3 for either version's output, at
 // any chunking, and hunyuan_a13b for a JSON list in the same wrapper.

@@ -263,6 +263,11 @@ var internLMCases = []parseCase{
 	{name: "internlm/invalid_then_valid", format: FormatInternLM,
 		in:   `<|action_start|><|plugin|>{"name": "a", "parameters": {"x" 1}}<|action_end|>then<|action_start|><|plugin|>{"name": "b", "parameters": {"y": [1]}}<|action_end|>`,
 		want: `text="then" call=b{"y":[1]} error=invalid_json`},
+	// SGLang's InternLM detector writes the tokens with a space between
+	// them; it was text under internlm (only intern_s1 read it).
+	{name: "internlm/spaced_tokens", format: FormatInternLM,
+		in:   "Checking.<|action_start|> <|plugin|>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Lyon\"}}<|action_end|> Done.",
+		want: `text="Checking. Done." call=get_weather{"city":"Lyon"}`},
 	{name: "internlm/think", format: FormatInternLM,
 		in:   `<think>plan</think><|action_start|><|plugin|>{"name": "list_files", "parameters": {}}<|action_end|>`,
 		want: `reasoning="plan" call=list_files{}`},

@@ -208,6 +208,15 @@ var pythonicCases = []parseCase{
 	{name: "pythonic/undecided_before_keyword_is_text", format: FormatPythonic,
 		in:   "hi [get_weather(ci",
 		want: `text="hi [get_weather(ci"`},
+	// SGLang's pythonic streaming suite keeps "[1] and []" as text: an
+	// empty list after text is prose, not a list of no calls (it was
+	// dropped silently).
+	{name: "pythonic/empty_brackets_after_text_are_text", format: FormatPythonic,
+		in:   "[2] options and [] none, see [ ] too",
+		want: `text="[2] options and [] none, see [ ] too"`},
+	{name: "pythonic/empty_brackets_then_list", format: FormatPythonic,
+		in:   "Got [] so far. [search(query=\"x\")] ok",
+		want: `text="Got [] so far.  ok" call=search{"query":"x"}`},
 	{name: "pythonic/bracket_at_end_is_text", format: FormatPythonic,
 		in:   "see [",
 		want: `text="see ["`},

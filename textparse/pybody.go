@@ -122,9 +122,9 @@ func (py *pyReader) begin(p *Parser, b []byte, i int) int {
 }
 
 // probeStep reads an anchored list until its shape is decided: "[NAME("
-// starts the first call, "[]" is an empty list, anything else makes the
-// held bytes text again (prose that starts with '[': "[1, 2] are…",
-// "[see docs]"). Nothing is emitted before the decision, and the decision
+// starts the first call, "[]" is an empty list (after text: prose),
+// anything else makes the held bytes text again (prose that starts with
+// '[': "[1, 2] are…", "[see docs]"). Nothing is emitted before the decision, and the decision
 // comes within pyProbeMax bytes.
 func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
 	for ; i < len(b); i++ {
@@ -140,6 +140,10 @@ func (py *pyReader) probeStep(p *Parser, b []byte, i int) int {
 		}
 		switch {
 		case py.nameAt == 0 && isSpace(c), py.nameEnd > 0 && isSpace(c):
+		case py.nameAt == 0 && c == ']' && py.strict:
+			// "[]" after text is the prose's own (SGLang and vLLM keep
+			// it): no call list was written.
+			return py.probeText(p, i)
 		case py.nameAt == 0 && c == ']':
 			py.probe = false
 			py.bodyDone(p)
