@@ -144,9 +144,10 @@ type Tags struct {
 	// letters, digits, '_', '-' and '.' (at most 32 bytes) is accepted,
 	// so one description reads the whole family.
 	Suffix bool
-	// Fence: the dialect's tags in the text inside a Markdown code fence
-	// (a line starting with ```, up to the next) are text, a call quoted
-	// in an answer rather than made (fence.go).
+	// Fence: the dialect's tags in Markdown code in the text (a fenced
+	// block from a line starting with ``` or ~~~ to the next, or an inline
+	// code span between runs of backticks within a paragraph) are text, a
+	// call quoted in an answer rather than made (fence.go).
 	Fence bool
 	// Think is the dialect's own reasoning tag, besides <think>.
 	Think string

@@ -47,9 +47,10 @@ func init() {
 var dsmlDrop = []string{"<｜end▁of▁sentence｜>"}
 
 // dsml is the tags of a DSML dialect: prefix before each tag name, block
-// the name of the tag around the calls. DSML quoted in a fenced code block
-// is text (Fence): the V4 parsers' rule, and V3.2's too, as they share the
-// markup (a model explaining its own call syntax writes it in a fence).
+// the name of the tag around the calls. DSML quoted in Markdown code (a
+// ``` or ~~~ fence, or an inline code span) is text (Fence): the V4
+// parsers' rule, and V3.2's too, as they share the markup (a model
+// explaining its own call syntax writes it as code).
 //
 // An invoke may hold a JSON object of arguments in place of parameter
 // tags (JSONBody), as SGLang's DeepSeek-V3.2 detector reads it.

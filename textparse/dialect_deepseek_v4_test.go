@@ -79,6 +79,20 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 			want: `text="` + esc("```\n"+paris) + `"`},
 		{name: "backticks_mid_line_are_no_fence", in: "Run `ls` first. " + paris,
 			want: `text="Run ` + "`ls`" + ` first. " call=get_weather{"city":"Paris","days":3}`},
+		// A ~~~ fence quotes as a ``` fence does; a tilde fence is not
+		// closed by backticks.
+		{name: "tilde_fenced_quote_is_text", in: "Like so:\n~~~xml\n" + paris + "\n```\n~~~\n" + paris,
+			want: `text="` + esc("Like so:\n~~~xml\n"+paris+"\n```\n~~~\n") + `" call=get_weather{"city":"Paris","days":3}`},
+		// An inline code span quotes too, across the lines of the block it
+		// holds; the span's closing backtick ends the quote.
+		{name: "code_span_quote_is_text", in: "Write it as `" + paris + "` when asked.\n" + paris,
+			want: `text="` + esc("Write it as `"+paris+"` when asked.\n") + `" call=get_weather{"city":"Paris","days":3}`},
+		{name: "double_backtick_span_holds_a_backtick", in: "Use ``a ` b`` then " + paris,
+			want: `text="Use ` + "``a ` b``" + ` then " call=get_weather{"city":"Paris","days":3}`},
+		// A backtick that opens no span the paragraph closes is ended by
+		// the blank line before the call.
+		{name: "stray_backtick_ends_at_blank_line", in: "Press the ` key.\n\n" + paris,
+			want: `text="Press the ` + "`" + ` key.\n\n" call=get_weather{"city":"Paris","days":3}`},
 		{name: "other_version_tags_are_text", in: "<" + other + "invoke name=\"f\">",
 			want: `text="<` + other + `invoke name=\"f\">"`},
 		{name: "stray_closer", in: "Done.</" + pre + block + ">",
@@ -160,6 +174,44 @@ func TestFenceState(t *testing.T) {
 		g.scan([]byte(c.in))
 		if f.open != c.open || g.open != c.open {
 			t.Errorf("%q: open %v (byte by byte %v), want %v", c.in, g.open, f.open, c.open)
+		}
+	}
+}
+
+// quoting follows fences and code spans the same way however the text is
+// cut.
+func TestFenceQuoting(t *testing.T) {
+	for _, c := range []struct {
+		in      string
+		quoting bool
+	}{
+		{"", false},
+		{"x `", true},
+		{"x `a`", false},
+		{"x `a` ``", true},
+		{"x ``a`", true},
+		{"x ``a` b``", false},
+		{"`", true},
+		{"``", true},
+		{"```", true},
+		{"~~~\n`a", true},
+		{"~~~\n```\n", true},
+		{"~~~\n~~~\n", false},
+		{"```\n~~~\n", true},
+		{"a ` b\nc", true},
+		{"a ` b\n\n", false},
+		{"a ` b\n  \n", false},
+		{"```go\n`\n```\n", false},
+		{"````\n```\n", false},
+	} {
+		var f fenceState
+		for i := 0; i < len(c.in); i++ {
+			f.scan([]byte{c.in[i]})
+		}
+		var g fenceState
+		g.scan([]byte(c.in))
+		if f.quoting() != c.quoting || g.quoting() != c.quoting {
+			t.Errorf("%q: quoting %v (byte by byte %v), want %v", c.in, g.quoting(), f.quoting(), c.quoting)
 		}
 	}
 }

@@ -104,7 +104,7 @@ func (p *Parser) onTag() bool {
 	}
 	switch p.mode {
 	case mText:
-		if p.tags.fence.open && k != tkGeneric && tt.fenced&bitOf(k) != 0 {
+		if k != tkGeneric && tt.fenced&bitOf(k) != 0 && p.tags.fence.quoting() {
 			return false // a call quoted in a code block is text
 		}
 		p.fresh = false

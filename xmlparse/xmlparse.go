@@ -39,6 +39,7 @@ const (
 	FormatHYV4          = textparse.FormatHYV4
 	FormatGigaChat35    = textparse.FormatGigaChat35
 	FormatIQuestCoder   = textparse.FormatIQuestCoder
+	FormatBerryLM       = textparse.FormatBerryLM
 	FormatIQuestCoderV2 = textparse.FormatIQuestCoderV2
 	FormatIQuestQ1      = textparse.FormatIQuestQ1
 	FormatK2Horizon     = textparse.FormatK2Horizon
