@@ -407,7 +407,7 @@ var parseCases = []parseCase{
 		want: `call=a{}`},
 	{name: "tool_call/array_bad_element", format: FormatToolCall,
 		in:   `<tool_call>[{"name":"a","arguments":{}}, 7, {"name":"b","arguments":{}}]</tool_call>after`,
-		want: `text="after" call=a{} error=invalid_json`},
+		want: `text="after" call=a{} call=b{} error=invalid_json`},
 	{name: "tool_call/array_incomplete", format: FormatToolCall,
 		in:   `<tool_call>[{"name":"a","arguments":{}},{"name":"b","arguments":{"q":"x`,
 		want: `call=a{} error=incomplete_call`},

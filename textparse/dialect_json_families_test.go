@@ -79,6 +79,9 @@ var llama3JSONCases = []parseCase{
 		want: `text="  \n That is all." call=get_time{}`},
 	// vLLM reads a call object after text; with --format llama3_json
 	// tooleval does too, from {"name": on (under auto prose keeps it).
+	{name: "llama3_json/list_element_not_object", format: FormatLlama3JSON,
+		in:   `<|python_tag|>[[], "x"]`,
+		want: `error=invalid_json`},
 	{name: "llama3_json/call_after_text", format: FormatLlama3JSON,
 		in:   `Sure, checking: {"name": "lookup", "parameters": {"q": "tides"}}; {"name":"get_time","parameters":{}} Anything else?`,
 		want: `text="Sure, checking:  Anything else?" call=lookup{"q":"tides"} call=get_time{}`},

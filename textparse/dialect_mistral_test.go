@@ -106,6 +106,21 @@ var mistralCases = []parseCase{
 	{name: "mistral/words_and_no_call", format: FormatMistral,
 		in:   "[TOOL_CALLS] no lookup is needed here.\nThe answer is 12.",
 		want: `text="no lookup is needed here.\nThe answer is 12." error=malformed_markup`},
+	// SGLang's malformed-payload and Mistral suites: a list element that
+	// is no call object is reported and skipped to the next element; the
+	// rest of the list was text ("1, 2]", "not valid json]").
+	{name: "mistral/list_of_numbers_not_text", format: FormatMistral,
+		in:   "[TOOL_CALLS] [3, 4.5, null] Nothing to call.",
+		want: `text=" Nothing to call." error=invalid_json`},
+	{name: "mistral/list_of_words_not_text", format: FormatMistral,
+		in:   "[TOOL_CALLS][no call \"here\", {sorry}] ok",
+		want: `text=" ok" error=invalid_json error=invalid_json`},
+	{name: "mistral/junk_between_calls_skipped", format: FormatMistral,
+		in:   `[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Oslo"}}, "junk ]", [1, {"k": "]"}], {"name": "list_files", "arguments": {}}]`,
+		want: `call=get_weather{"city":"Oslo"} call=list_files{} error=invalid_json`},
+	{name: "mistral/junk_list_cut_at_end", format: FormatMistral,
+		in:   "[TOOL_CALLS] [\"cut [",
+		want: `error=invalid_json`},
 	{name: "mistral/name_cut_at_end", format: FormatMistral,
 		in:   "Sure.[TOOL_CALLS]get_weather",
 		want: `text="Sure." error=incomplete_call`},

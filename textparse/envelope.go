@@ -44,6 +44,7 @@ const (
 	eAfter           // after a value
 	eArrElem         // in a [ … ] of calls: before an element or ']'
 	eArrAfter        // in a [ … ] of calls: after an element
+	eArrRest         // in a [ … ] of calls: an element that is no object, skipped (skipRest)
 )
 
 // key roles.
@@ -73,9 +74,14 @@ type envelope struct {
 	depth         uint8 // 1 inside a nested "function" object
 	arr           bool  // the block holds a JSON array of calls
 	elems         int   // calls begun in that array
-	vs            jsonscan.Scanner
-	str           []byte
-	strOff        int
+	// rest*: where skipRest is in the rest of a list (nesting, a string,
+	// an escape in it).
+	restDepth        int
+	restStr, restEsc bool
+	junk             bool // an element that is no object was reported in this list
+	vs               jsonscan.Scanner
+	str              []byte
+	strOff           int
 	// nameKey: a call object's first key is the tool name and its value
 	// the arguments (Body.NameKey); keyed: that key was read.
 	nameKey, keyed bool
@@ -133,7 +139,7 @@ func (p *Parser) beginEnvelopeBody(b []byte, i int, closer string, post, skipped
 	p.rd.body, p.rd.tag, p.mode = e, nil, mBody
 	if b[i] == '[' || inList {
 		e.arr = true
-		e.state, e.elems = eArrElem, 0
+		e.state, e.elems, e.junk = eArrElem, 0, false
 		if inList {
 			return i
 		}
@@ -298,6 +304,18 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 				p.refeed(p.textMarkers(), litOpenBracket, p.calls.callTag, false)
 				return i
 			}
+			if c != '{' && e.state == eArrElem && !e.probe && !p.args.fenced {
+				// [1, 2], ["x"], [null], [{…}, "junk"]: no call object.
+				// It is reported and skipped to the list's next element
+				// or its ']' (SGLang's lists give no call and no text,
+				// and keep the calls beside it); the list's bytes are
+				// never the answer's text.
+				if !e.junk { // once a list
+					p.errorf(off, toolcall.CodeInvalidJSON, -1, "tool_call JSON: expected a JSON object in the array of calls, found %q", c)
+				}
+				e.state, e.junk, e.restDepth, e.restStr, e.restEsc = eArrRest, true, 0, false, false
+				continue
+			}
 			start := off
 			if e.elems == 0 {
 				start = p.calls.callTag // the block's first call starts at its tag
@@ -436,6 +454,8 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 			continue
 		case eArgsStr:
 			return e.argsString(p, b, i)
+		case eArrRest:
+			return e.skipRest(p, b, i)
 		case eCollect, eSkipVal:
 			n := e.vs.Feed(b[i:])
 			if e.state == eCollect && len(e.str) < 1024 {
@@ -474,6 +494,42 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 			}
 		}
 		i++
+	}
+	return i
+}
+
+// skipRest skips an element of a list of calls that is no call object,
+// strings and nesting honoured, up to the list's next element or its ']'
+// or, where neither comes, the block's closer (as in eArrElem).
+func (e *envelope) skipRest(p *Parser, b []byte, i int) int {
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case e.restStr:
+			switch {
+			case e.restEsc:
+				e.restEsc = false
+			case c == '\\':
+				e.restEsc = true
+			case c == '"':
+				e.restStr = false
+			}
+		case c == '"':
+			e.restStr = true
+		case c == '[' || c == '{':
+			e.restDepth++
+		case (c == ']' || c == '}') && e.restDepth > 0:
+			e.restDepth--
+		case c == ',' && e.restDepth == 0: // the list's next element
+			e.state = eArrElem
+			return i + 1
+		case c == ']':
+			p.mode = e.post
+			return i + 1
+		case c == '<' || c == '`' || e.closesList(c):
+			p.mode = e.post
+			return i
+		}
 	}
 	return i
 }
