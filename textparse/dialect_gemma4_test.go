@@ -189,6 +189,15 @@ var gemma4Cases = []parseCase{
 	{name: "gemma4/single_quoted_bare_value", format: FormatGemma4,
 		in:   `<|tool_call>call:search{query:<|"|>TODO<|"|>,code:'^func \w+',filters:{lang:'go'},tags:['x',''],note:'}<tool_call|>`,
 		want: `call=search{"query":"TODO","code":"^func \\w+","filters":{"lang":"go"},"tags":["x",""],"note":"'"}`},
+	// A string whose opening <|"|> the model left out is read up to its
+	// closing one, reported (SGLang's Gemma 4 detector reads it so); one
+	// holding a comma stays split there: where it began is a guess.
+	{name: "gemma4/string_opener_missing", format: FormatGemma4,
+		in:   `<|tool_call>call:web_search{query:storms near Recife<|"|>}<tool_call|>`,
+		want: `call=web_search{"query":"storms near Recife"} error=repaired_value`},
+	{name: "gemma4/string_opener_missing_nested_and_listed", format: FormatGemma4,
+		in:   `<|tool_call>call:lookup{where:{city:Porto<|"|>},tags:[<|"|>wine<|"|>,river<|"|>],n:2}<tool_call|>Fetching.`,
+		want: `text="Fetching." call=lookup{"where":{"city":"Porto"},"tags":["wine","river"],"n":2} error=repaired_value error=repaired_value`},
 	{name: "gemma4/stray_closer_after_call", format: FormatGemma4,
 		in:   `<|tool_call>call:f{a:1}<tool_call|><tool_call|>Then.`,
 		want: `text="Then." call=f{"a":1} error=malformed_markup`},

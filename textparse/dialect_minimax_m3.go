@@ -314,8 +314,18 @@ func (x *mmReader) onTag(p *Parser) {
 			if x.state == mmCall {
 				x.onTag(p)
 			}
-		default:
-			x.problem(p, off, "</%s> closes no open tag", nm)
+		case closing && x.openDepth(name) >= 0:
+			// A closer of an enclosing tag closes the tags left open inside
+			// it (<location><lat>1</location>), as SGLang's compatibility
+			// reader heals it; reported.
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "MiniMax-M3 <%s> not closed before </%s>", x.nodeName(x.stack[len(x.stack)-1]), nm)
+			for d := x.openDepth(name); len(x.stack) > d; {
+				x.closeNode(p, off)
+			}
+		case closing:
+			// A closer of no open tag (</wrong>) is dropped, reported; the
+			// value goes on.
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "MiniMax-M3 </%s> closes no open tag: dropped", nm)
 		}
 		return
 	case mmCall:
@@ -547,6 +557,17 @@ func (x *mmReader) appendValue(dst []byte, k int32, prm *toolcall.Param) []byte 
 		dst = append(dst, ']')
 	}
 	return append(dst, '}')
+}
+
+// openDepth is the stack index of the innermost open tag named name, -1
+// when none is.
+func (x *mmReader) openDepth(name string) int {
+	for i := len(x.stack) - 1; i >= 0; i-- {
+		if string(x.nodeName(x.stack[i])) == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func (x *mmReader) nodeName(k int32) []byte {

@@ -74,9 +74,18 @@ var miniMaxM3Cases = []parseCase{
 	{name: "minimax_m3/param_closer_missing", format: FormatMiniMaxM3,
 		in:   m3("§<tool_call>§<invoke name=\"a\">§<x>1§</invoke>§<invoke name=\"b\">§<y>2§</y>§</invoke>§</tool_call>"),
 		want: `call=a{"x":"1"} call=b{"y":"2"} error=malformed_markup`},
-	{name: "minimax_m3/mismatched_closer_then_valid", format: FormatMiniMaxM3,
+	// A closer of an enclosing tag closes the tags left open inside it, and
+	// a closer of no open tag is dropped; both reported, the call kept (as
+	// SGLang's compatibility reader heals them).
+	{name: "minimax_m3/outer_closer_closes_inner_tag", format: FormatMiniMaxM3,
 		in:   m3("§<tool_call>§<invoke name=\"a\">§<o>§<k>1§</o>§</invoke>§<invoke name=\"b\">§</invoke>§</tool_call>"),
-		want: `call=b{} error=malformed_markup`},
+		want: `call=a{"o":{"k":"1"}} call=b{} error=malformed_markup`},
+	{name: "minimax_m3/closer_of_no_open_tag_dropped", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"route\">§<from>§<lat>48.1§</bogus>§</lat>§<lon>11.5§</lon>§</from>§</invoke>§</tool_call>Done."),
+		want: `text="Done." call=route{"from":{"lat":"48.1","lon":"11.5"}} error=malformed_markup`},
+	{name: "minimax_m3/stray_closer_and_unclosed_inner_tag", format: FormatMiniMaxM3,
+		in:   m3("§<tool_call>§<invoke name=\"route\">§<to>Graz§</to>§<from>§<lat>48.1§</nope>§</from>§</invoke>§</tool_call>"),
+		want: `call=route{"to":"Graz","from":{"lat":"48.1"}} error=malformed_markup error=malformed_markup`},
 	{name: "minimax_m3/too_deep_then_valid", format: FormatMiniMaxM3, depth: 2,
 		in:   m3("§<tool_call>§<invoke name=\"a\">§<o>§<p>§<q>§<r>1§</r>§</q>§</p>§</o>§</invoke>§<invoke name=\"b\">§</invoke>§</tool_call>"),
 		want: `call=b{} error=too_deep`},

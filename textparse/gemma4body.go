@@ -372,7 +372,17 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 					"Gemma call: a %s after a single-quoted value, dropped", q))
 			}
 			s := len(p.scratch)
-			p.scratch = appendBare(p.scratch, v)
+			if q := quote(p); len(v) > len(q) && bytes.HasSuffix(v, []byte(q)) && !bytes.Contains(v[:len(v)-len(q)], []byte(q)) {
+				// key:rain in Lima<|"|>: the model left out the opening
+				// delimiter; the closing one says the value is a string
+				// (SGLang's Gemma 4 detector reads it so).
+				v = trimSpace(v[:len(v)-len(q)])
+				p.scratch = catalog.AppendJSONString(p.scratch, v)
+				g.warn = append(g.warn, toolcall.ErrorEvent(g.bufAt, toolcall.CodeRepairedValue, p.calls.cur.errIndex(),
+					"Gemma call: a string value without its opening %s, read as the string", q))
+			} else {
+				p.scratch = appendBare(p.scratch, v)
+			}
 			g.out(p, s, g.bufAt)
 			g.state = gmAfter
 		case gmAfter:
