@@ -174,11 +174,38 @@ func smallInt(v []byte) (n int64, ok bool) {
 // or a Python literal such as {'k': True} or (1, 2)). Text that fits none
 // stays a string, so that validation can report it ("yes" for a boolean
 // stays "yes": guessing would hide the model's error).
+//
+// An enum decides between the readings where it can: text whose string
+// is one of the enum's values and whose typed reading is not stays the
+// string ({"enum": ["7", 8]} reads 7 as "7").
 func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
 	allowed := typeSetOf(ParamTypes(p))
 	if allowed == 0 || allowed&^tString == 0 { // no types, or only string: KeepsString
 		return AppendJSONString(dst, value)
 	}
+	if len(p.Enum) > 0 && allowed&tString != 0 {
+		str := AppendJSONString(nil, value)
+		if inEnum(p.Enum, str) {
+			if typed := appendTyped(nil, p, allowed, value); !inEnum(p.Enum, typed) {
+				return append(dst, str...)
+			}
+		}
+	}
+	return appendTyped(dst, p, allowed, value)
+}
+
+// inEnum reports whether the JSON value v is one of enum's values.
+func inEnum(enum []json.RawMessage, v []byte) bool {
+	for _, e := range enum {
+		if bytes.Equal(bytes.TrimSpace(e), v) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendTyped is AppendCoerced's reading by the allowed types.
+func appendTyped(dst []byte, p *toolcall.Param, allowed typeSet, value []byte) []byte {
 	if allowed&tInteger != 0 && plainInteger(value) { // already the integer's JSON: as it is
 		return append(dst, value...)
 	}

@@ -33,6 +33,10 @@ func TestKeepsString(t *testing.T) {
 func TestCoerce(t *testing.T) {
 	typed := func(types ...string) *toolcall.Param { return &toolcall.Param{Name: "p", Types: types} }
 	schema := func(s string) *toolcall.Param { return &toolcall.Param{Name: "p", Schema: json.RawMessage(s)} }
+	// enumOf: a parameter whose enum is the string s and the number 8.
+	enumOf := func(s string) *toolcall.Param {
+		return &toolcall.Param{Name: "p", Types: []string{"string", "integer"}, Enum: []json.RawMessage{json.RawMessage(strconv.Quote(s)), json.RawMessage(`8`)}}
+	}
 	cases := []struct {
 		name  string
 		param *toolcall.Param
@@ -58,6 +62,11 @@ func TestCoerce(t *testing.T) {
 		{"integer null in capitals", typed("integer"), "NULL", `null`},
 		{"integer None in capitals", typed("integer", "null"), "NONE", `null`},
 		{"string keeps NULL", typed("string"), "NULL", `"NULL"`},
+		// An enum decides a union's reading (SGLang's GLM-4.7 schema tests).
+		{"enum string member stays a string", enumOf("7"), "7", `"7"`},
+		{"enum number member stays a number", enumOf("7"), "8", `8`},
+		{"text outside the enum reads by type", enumOf("7"), "9", `9`},
+		{"enum of both readings takes the typed one", &toolcall.Param{Name: "p", Types: []string{"string", "integer"}, Enum: []json.RawMessage{json.RawMessage(`"7"`), json.RawMessage(`7`)}}, "7", `7`},
 		{"integer with plus", typed("integer"), "+7", `7`},
 		{"integer as JSON writes it", typed("integer"), "120", `120`},
 		{"integer zero", typed("integer"), "0", `0`},

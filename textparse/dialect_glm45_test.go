@@ -29,6 +29,12 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/quoted_number_for_number_param", format: FormatGLM45, tools: true,
 		in:   "<tool_call>search<arg_key>query</arg_key><arg_value>tea</arg_value><arg_key>limit</arg_key><arg_value>\"12\"</arg_value></tool_call>",
 		want: `call=search{"query":"tea","limit":12}`},
+	// SGLang's GLM-4.7 schema tests: an enum of a string and a number
+	// decides the reading, 7 is the string member "7", 8 the number.
+	{name: "glm45/enum_string_member_stays_string", format: FormatGLM45,
+		set:  mustCatalog(`[{"name": "pick", "input_schema": {"type": "object", "properties": {"level": {"enum": ["7", 8]}, "next": {"enum": ["7", 8]}}}}]`),
+		in:   "<tool_call>pick<arg_key>level</arg_key><arg_value>7</arg_value><arg_key>next</arg_key><arg_value>8</arg_value></tool_call>",
+		want: `call=pick{"level":"7","next":8}`},
 	// A value cut inside its closer is still cut inside the value.
 	{name: "glm45/value_closer_cut_at_end", format: FormatGLM45, tools: true,
 		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_",
