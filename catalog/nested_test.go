@@ -104,3 +104,26 @@ func TestParamsOfAlternatives(t *testing.T) {
 		t.Fatalf("params %q, want %q", s, want)
 	}
 }
+
+// A parameter that anyOf or oneOf alternatives type differently (a union
+// discriminated by a sibling, as SGLang's GLM-4.7 schema tests write it)
+// takes every alternative's type, so an integer stays an integer; a
+// parameter the schema's own properties type is not widened.
+func TestParamsOfAlternativesWidenTypes(t *testing.T) {
+	schema := `{"properties":{"id":{"type":"string"}},
+	  "anyOf":[{"properties":{"kind":{"const":"text"},"value":{"type":"string"},"id":{"type":"integer"}}},
+	           {"properties":{"kind":{"const":"count"},"value":{"type":"integer"}}},
+	           {"properties":{"value":{"type":"string"}}}]}`
+	params, err := ParamsOf(json.RawMessage(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range params {
+		got = append(got, p.Name+":"+strings.Join(p.Types, "|"))
+	}
+	want := "id:string kind:string value:string|integer"
+	if s := strings.Join(got, " "); s != want {
+		t.Fatalf("params %q, want %q", s, want)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -34,18 +35,51 @@ func paramsOf(schema *value, alts bool) []toolcall.Param {
 	}
 	// A tool's schema whose properties sit in alternatives ({"type": "object",
 	// "oneOf": [{properties…}, {properties…}]}) has the parameters of each:
-	// the first to name a parameter types it. Only allOf's required apply
-	// to every call.
+	// the first to name a parameter types it, and a parameter that anyOf
+	// or oneOf alternatives type differently takes each of their types
+	// (a discriminated union's {"kind": "count", "value": 7} keeps 7 an
+	// integer). Only allOf's required apply to every call.
+	base := len(out)
 	for _, key := range [...]string{"allOf", "anyOf", "oneOf"} {
 		if alts := schema.get(key); alts.isArray() {
 			for _, alt := range alts.items {
-				if alt.isObject() {
-					out = appendParams(out, alt, key == "allOf")
+				if !alt.isObject() {
+					continue
 				}
+				if key != "allOf" {
+					widenTypes(out[base:], alt)
+				}
+				out = appendParams(out, alt, key == "allOf")
 			}
 		}
 	}
 	return out
+}
+
+// widenTypes adds to each typed parameter of out the types alternative
+// alt gives a property of the same name.
+func widenTypes(out []toolcall.Param, alt *value) {
+	props := alt.get("properties")
+	if !props.isObject() {
+		return
+	}
+	for i, name := range props.keys {
+		for j := range out {
+			if out[j].Name != name || len(out[j].Types) == 0 {
+				continue
+			}
+			ts := schemaTypes(props.vals[i])
+			if len(ts) == 0 {
+				out[j].Types = nil // any type
+				continue
+			}
+			for _, t := range ts {
+				if !slices.Contains(out[j].Types, t) {
+					out[j].Types = append(out[j].Types, t)
+				}
+			}
+		}
+	}
 }
 
 // appendParams appends the properties of schema not in out yet.

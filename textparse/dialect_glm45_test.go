@@ -35,6 +35,12 @@ var glmPeerCases = []parseCase{
 		set:  mustCatalog(`[{"name": "pick", "input_schema": {"type": "object", "properties": {"level": {"enum": ["7", 8]}, "next": {"enum": ["7", 8]}}}}]`),
 		in:   "<tool_call>pick<arg_key>level</arg_key><arg_value>7</arg_value><arg_key>next</arg_key><arg_value>8</arg_value></tool_call>",
 		want: `call=pick{"level":"7","next":8}`},
+	// A root union whose branches type value as a string and as an
+	// integer: 7 is read as the integer (integer before string).
+	{name: "glm45/root_union_value_takes_both_types", format: FormatGLM45,
+		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
+		in:   "<tool_call>tally<arg_key>kind</arg_key><arg_value>count</arg_value><arg_key>value</arg_key><arg_value>7</arg_value></tool_call>",
+		want: `call=tally{"kind":"count","value":7}`},
 	// A value cut inside its closer is still cut inside the value.
 	{name: "glm45/value_closer_cut_at_end", format: FormatGLM45, tools: true,
 		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_",
