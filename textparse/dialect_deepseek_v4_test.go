@@ -166,16 +166,20 @@ func TestFenceState(t *testing.T) {
 		{"x\n```", true},
 		{"````\n", true},
 	} {
-		var f fenceState
-		for i := 0; i < len(c.in); i++ {
-			f.scan([]byte{c.in[i]})
-		}
-		var g fenceState
-		g.scan([]byte(c.in))
+		f, g := scanFence(c.in)
 		if f.open != c.open || g.open != c.open {
 			t.Errorf("%q: open %v (byte by byte %v), want %v", c.in, g.open, f.open, c.open)
 		}
 	}
+}
+
+// scanFence scans in byte by byte (f) and whole (g).
+func scanFence(in string) (f, g fenceState) {
+	for i := 0; i < len(in); i++ {
+		f.scan([]byte{in[i]})
+	}
+	g.scan([]byte(in))
+	return f, g
 }
 
 // quoting follows fences and code spans the same way however the text is
@@ -204,12 +208,7 @@ func TestFenceQuoting(t *testing.T) {
 		{"```go\n`\n```\n", false},
 		{"````\n```\n", false},
 	} {
-		var f fenceState
-		for i := 0; i < len(c.in); i++ {
-			f.scan([]byte{c.in[i]})
-		}
-		var g fenceState
-		g.scan([]byte(c.in))
+		f, g := scanFence(c.in)
 		if f.quoting() != c.quoting || g.quoting() != c.quoting {
 			t.Errorf("%q: quoting %v (byte by byte %v), want %v", c.in, g.quoting(), f.quoting(), c.quoting)
 		}
