@@ -192,6 +192,19 @@ var parseCases = []parseCase{
 		want: `call=w{} error=malformed_markup`},
 
 	// function_calls
+	// A tag closed by itself (<invoke name="x"/>, <parameter name="p"/>) is
+	// an element without content, as XML writes it: a call without
+	// parameters, an empty value. It was read as an opener, and the next
+	// invoke's parameters went to the first call.
+	{name: "function_calls/self_closing_invoke_then_invoke", format: FormatFunctionCalls,
+		in:   "Ok.\n<function_calls>\n<invoke name=\"list_files\"/>\n<invoke name=\"read_file\">\n<parameter name=\"path\">a.go</parameter>\n</invoke>\n</function_calls>\nDone.",
+		want: `text="Ok.\n\nDone." call=list_files{} call=read_file{"path":"a.go"}`},
+	{name: "function_calls/self_closing_parameter_is_empty", format: FormatFunctionCalls,
+		in:   "<function_calls>\n<invoke name=\"grep\">\n<parameter name=\"path\"/>\n<parameter name=\"pattern\">TODO</parameter>\n</invoke>\n</function_calls>",
+		want: `call=grep{"path":"","pattern":"TODO"}`},
+	{name: "deepseek_v4/self_closing_invoke_outside_block", format: FormatDeepSeekV4,
+		in:   "Ok.\n<｜DSML｜invoke name=\"submit\"/>\nDone.",
+		want: `text="Ok.\n\nDone." call=submit{}`},
 	{name: "function_calls/basic", format: FormatFunctionCalls,
 		in:   "Let me check.\n<function_calls>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">北京</parameter>\n<parameter name=\"unit\">celsius</parameter>\n</invoke>\n</function_calls>\n\nIt is sunny.",
 		want: `text="Let me check.\n\n\nIt is sunny." call=get_weather{"city":"北京","unit":"celsius"}`},

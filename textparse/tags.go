@@ -367,6 +367,9 @@ func (t *match) stepTag(c byte) int {
 	case tpAttrs:
 		switch {
 		case c == '>':
+			// <invoke name="NAME"/>: a tag closed by itself, as XML writes
+			// an element without content.
+			t.self = !t.closing && t.buf[t.n-1] == '/'
 		case c == '<':
 			if t.closing {
 				t.bad = true

@@ -623,6 +623,9 @@ func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
 	r.state, r.loneOn = psBetween, false
 	p.beginTagBody(r)
 	p.setName(name, off)
+	if p.m.self { // <invoke name="NAME"/>: a call without parameters, closed by its own tag
+		r.endInvoke(p, off)
+	}
 }
 
 // beginCatalogCall opens the call of catalog tool (its tag named name, at
