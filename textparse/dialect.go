@@ -48,8 +48,8 @@ type Dialect struct {
 	// output stopped inside, dropped and reported (malformed_markup)
 	// rather than text. Read when the dialect is named (--format).
 	CutMarkers bool
-	// NoThink: <think> and <thinking> are text when the dialect is named,
-	// as with ThinkAsText: its reasoning has markers of its own, and its
+	// NoThink: <think> and <thinking> are text when the dialect is named
+	// (ThinkAsText makes every reasoning span text): its reasoning has markers of its own, and its
 	// tokenizer maps a <think> in the prompt to them, so one the model
 	// writes is words.
 	NoThink bool
@@ -74,8 +74,9 @@ type Dialect struct {
 	Alias Format
 
 	// comp: the marker sets of a dialect that is not registered (a
-	// user's), compiled by prepare.
-	comp *compiled
+	// user's), compiled by prepare; compPlain: the same without its
+	// reasoning spans (ThinkAsText), compiled on first use.
+	comp, compPlain *compiled
 }
 
 // Tags describes an XML-style dialect: its calls are tags, read by the tag
@@ -212,6 +213,18 @@ type Tags struct {
 	// the serving stacks repair it. Its value is held until the call's
 	// closer or its next parameter decides.
 	Unwrap []string
+	// Damaged is the prefix of the dialect's tag names ("｜DSML｜"): a
+	// tag that starts with it (or its closer's "</" form) and is none of
+	// the dialect's tags, written at the start of a line outside code
+	// (a wrapper misspelt, cut or run into words: <｜DSML｜toolcalls>,
+	// "<｜DSML｜tool_calls" without its '>', <｜DSML｜tool_calls-ok …),
+	// is a damaged wrapper when a call follows it: that line, and the
+	// blank lines and further such lines after it, are held until the
+	// next line decides, dropped with malformed_markup when the dialect's
+	// Wrapper or Invoke opens there, as a serving stack's detector
+	// drops them; otherwise (a line of words, the end of the output, 256
+	// bytes held) they are text (damaged.go).
+	Damaged string
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an
@@ -465,7 +478,7 @@ type compiled struct {
 	lead actionSet
 }
 
-func compile(ds []*Dialect) *compiled {
+func compile(ds []*Dialect, plain bool) *compiled {
 	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
 	c.labelEnd.on("\n", action{kind: aDrop})
 	var lateClose, leadActs []action
@@ -514,6 +527,9 @@ func compile(ds []*Dialect) *compiled {
 			c.blocks[b] = bs
 		}
 		for _, sp := range d.Reasoning {
+			if plain { // reasoning parsing off: the span's markers are text
+				break
+			}
 			if (sp.Named || sp.Lead) && len(ds) > 1 {
 				continue // not under auto: prose may hold its words
 			}

@@ -54,7 +54,7 @@ func (p *Parser) detect(f Format) {
 	p.setDetected(f)
 	if p.cfg.format == FormatAuto && markerDialect(f) != nil { // only its markers from now on
 		p.setDialects(0)
-		p.mk.comp = compiledFor(f)
+		p.mk.comp = p.compiledFor(f)
 	}
 }
 
@@ -106,6 +106,9 @@ func (p *Parser) onTag() bool {
 	case mText:
 		if k != tkGeneric && tt.fenced&bitOf(k) != 0 && p.tags.fence.quoting() {
 			return false // a call quoted in a code block is text
+		}
+		if p.tags.dmg.on {
+			p.endDamaged(k, closing, role)
 		}
 		p.fresh = false
 		bareEnd := p.tags.bareEnd

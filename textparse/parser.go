@@ -149,6 +149,9 @@ type tagState struct {
 	// last changed (setDetected).
 	fmt    *tagDialect
 	fmtSet bool
+	// dmg: a damaged wrapper line held before a possible call
+	// (Tags.Damaged, damaged.go).
+	dmg damagedHold
 }
 
 // readerState holds the body readers.
@@ -182,13 +185,13 @@ func newParser(cfg config) *Parser {
 		}
 	}
 	p.setDialects(on)
-	p.mk.comp = compiledFor(p.cfg.format)
+	p.mk.comp = p.compiledFor(p.cfg.format)
 	if d := p.cfg.dialect; d != nil {
-		p.mk.comp = d.compiled()
+		p.mk.comp = d.compiled(p.cfg.thinkAsText)
 	}
 	p.mk.lead = p.mk.comp != nil && len(p.mk.comp.lead.list) > 0 && !p.cfg.reasoningOpen
 	if p.cfg.reasoningOpen {
-		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.thinkAsText // (ThinkAsText: <think> is text)
+		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.noThink // (NoThink: <think> is text)
 		p.tags.thinkEnd = bitOf(tkThink)
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think     // the dialect's own reasoning tag
@@ -350,6 +353,11 @@ func (p *Parser) emitText(b []byte, off int) {
 	}
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
+	}
+	if p.tags.dmg.on {
+		if b, off = p.holdText(b, off); len(b) == 0 {
+			return
+		}
 	}
 	k := toolcall.KindText
 	if p.reason {
@@ -580,6 +588,7 @@ func (p *Parser) Close() []toolcall.Event {
 			p.unmatched()
 		}
 	}
+	p.releaseDamaged() // the output ended before a call: text
 	if m := &p.m; m.on && !m.tag && m.n >= 2 && m.buf[0] == '<' && p.mode == mText && p.mk.comp != nil && p.mk.comp.cutMarkers {
 		// The start of a special token sequence the output stopped in
 		// (special tokens open with '<'; a word's start stays text).
@@ -598,6 +607,7 @@ func (p *Parser) Close() []toolcall.Event {
 		p.text.u8n = 0
 		p.emitText(p.scratch[s:], p.text.u8o)
 	}
+	p.releaseDamaged()
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.args.hold) > 0 && p.args.js.End() {
 		p.flushHold()
 	}
