@@ -44,6 +44,12 @@ type match struct {
 	// mangled: digits after a complete closing name (</parameter1>): the
 	// closer is read as that name's, marked bad.
 	mangled int
+	// fix: the name a damaged opener names (tagrepair.go), aliasing buf;
+	// how: the damage; cutAt: for an opener whose '>' is missing, where
+	// the tag ends (what follows up to the '<' is content).
+	fix   []byte
+	how   uint8
+	cutAt int
 }
 
 // narrow drops from cand (bits that index lits) the literals whose byte at
@@ -162,7 +168,7 @@ func (m *match) beginTag(off int) {
 	m.buf[0] = '<'
 	m.on, m.tag, m.set = true, true, nil
 	m.n, m.off, m.phase, m.closing, m.nameEnd, m.kind, m.bad, m.self = 1, off, tpName, false, 0, tkNone, false, false
-	m.mangled = 0
+	m.mangled, m.fix, m.how, m.cutAt = 0, nil, 0, 0
 	m.cand = m.tset.open
 }
 
@@ -267,6 +273,10 @@ func (p *Parser) matchStep(b []byte, i int) int {
 // finishTag acts on a complete tag, or gives its bytes back when the state
 // does not want it after all.
 func (p *Parser) finishTag() {
+	if p.m.how != 0 {
+		p.finishRepaired()
+		return
+	}
 	if !p.onTag() {
 		p.unmatched()
 		return

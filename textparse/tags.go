@@ -16,6 +16,7 @@ type tagSet struct {
 	genericOpen  bool   // any <name> may be meaningful
 	genericClose bool   // any </name> may be meaningful
 	suffix       uint64 // kinds whose name may end in :SUFFIX (Tags.Suffix)
+	repair       uint64 // kinds whose damaged openers are read (Dialect.RepairTags, tagrepair.go)
 }
 
 func bit(ks ...tagKind) uint64 {
@@ -53,6 +54,7 @@ const (
 	tpAttrs        // after the name and whitespace: attributes up to '>'
 	tpEq           // after "<name=": the value up to '>'
 	tpSlash        // after '/' that must be followed by '>'
+	tpGlued        // after a repair kind's whole name, the value glued to it (<functionNAME>)
 )
 
 // Tag results (stepTag).
@@ -335,10 +337,14 @@ func (t *match) stepTag(c byte) int {
 			return tagFail
 		}
 		if isNameByte(c, t.n == t.nameStart()) || t.candByte(c) {
+			prev := t.cand
 			t.buf[t.n] = c
 			t.n++
 			if !t.prefixOK() {
 				t.n-- // the byte is not consumed
+				if t.tset.repair != 0 && t.glue(prev, c) {
+					return tagMore
+				}
 				return tagFail
 			}
 			return tagMore
@@ -383,6 +389,13 @@ func (t *match) stepTag(c byte) int {
 		}
 	case tpEq:
 		if c == '<' {
+			if t.tset.repair&bitOf(t.kind) != 0 && t.cutName() {
+				return tagCut
+			}
+			return tagFail
+		}
+	case tpGlued:
+		if c != '>' && !isNameByte(c, false) {
 			return tagFail
 		}
 	case tpSlash:
@@ -402,6 +415,9 @@ func (t *match) stepTag(c byte) int {
 	t.buf[t.n] = c
 	t.n++
 	if c == '>' {
+		if t.tset.repair&bitOf(t.kind) != 0 && !t.closing {
+			t.repairName()
+		}
 		return tagComplete
 	}
 	return tagMore
@@ -416,6 +432,9 @@ func (t *match) attr() string { return string(t.attrBytes()) }
 
 // attrBytes is attr without a copy: it aliases the tag buffer.
 func (t *match) attrBytes() []byte {
+	if t.fix != nil { // a repaired opener's name (tagrepair.go)
+		return t.fix
+	}
 	rest := t.buf[t.nameEnd:t.n]
 	if len(rest) > 0 && rest[0] == '=' {
 		v := rest[1:]

@@ -1,0 +1,205 @@
+package textparse
+
+import (
+	"math/bits"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
+
+// This file reads the damaged openers of a dialect named with RepairTags
+// (Dialect.RepairTags): the matcher (tags.go) notes a damaged opener of
+// an Eq tag and the name it would carry; the name is taken only where the
+// catalog confirms it (a tool of the catalog for an Invoke, a parameter of
+// the call's tool for a Param), and the repair is reported. Otherwise the
+// tag is read as it would be without repairs.
+
+// The damages repaired (match.how).
+const (
+	fixNone   = iota
+	fixNoEq   // <function NAME>: the '=' left out, a space in its place
+	fixGlued  // <functionNAME>: the '=' left out
+	fixCut    // <function=NAME\n…<: the '>' left out
+	fixDouble // <parameter=parameter=P>: the tag's own name and '=' twice
+	fixCutDouble
+)
+
+// repairKinds returns the tag kinds whose damaged openers format f reads:
+// its Invoke and Param, when they are Eq tags, f is a dialect named with
+// RepairTags and there is a catalog to confirm the names.
+func repairKinds(f Format, tools toolcall.ToolSet) uint64 {
+	d := dialects[f]
+	i, ok := tt.tagDialectOf(f)
+	if d == nil || !d.RepairTags || !ok || tools == nil {
+		return 0
+	}
+	x := &tt.ds[i]
+	var m uint64
+	for _, k := range []tagKind{x.invoke, x.param} {
+		if k != tkNone && tt.role[k]&rEq != 0 {
+			m |= bitOf(k)
+		}
+	}
+	return m
+}
+
+// glue: the name byte c did not continue any candidate name of prev;
+// when one of them, a repair kind, is whole before c and c may start a
+// name, the tag is that kind with its value glued to its name
+// (<functionNAME>): it reports whether it read c so.
+func (t *match) glue(prev uint64, c byte) bool {
+	if t.closing || nameBytes[c]&nameFirst == 0 || c >= 0x80 {
+		return false
+	}
+	n := t.n - t.nameStart()
+	for m := prev & t.tset.repair; m != 0; m &= m - 1 {
+		k := tagKind(bits.TrailingZeros64(m))
+		if len(tt.names[k]) != n {
+			continue
+		}
+		t.kind, t.cand, t.nameEnd, t.phase = k, bitOf(k), t.n, tpGlued
+		t.buf[t.n] = c
+		t.n++
+		return true
+	}
+	return false
+}
+
+// repairName notes, for a complete opener of a repair kind, the name a
+// damage in it hides: after the tag's name without '=' (<function NAME>,
+// <functionNAME>), or written twice (<parameter=parameter=P>).
+func (t *match) repairName() {
+	body := t.buf[t.nameEnd : t.n-1] // up to the '>'
+	switch t.phase {
+	case tpGlued:
+		t.fix, t.how = body, fixGlued
+	case tpAttrs:
+		if v := trimSpace(body); isName(v) {
+			t.fix, t.how = v, fixNoEq
+		}
+	case tpEq:
+		if v := t.doubled(trimSpace(body[1:])); v != nil {
+			t.fix, t.how = v, fixDouble
+		}
+	}
+}
+
+// cutName reads an Eq opener whose '>' is missing, the next tag's '<'
+// met (<parameter=P\nV<): the name is the bytes after the '=' up to
+// white space, the tag ends after it, and the rest is content. It reports
+// false when no name is there.
+func (t *match) cutName() bool {
+	v := t.buf[t.nameEnd+1 : t.n]
+	e := 0
+	for e < len(v) && !isSpace(v[e]) {
+		e++
+	}
+	if e == 0 {
+		return false
+	}
+	t.fix, t.how, t.cutAt = v[:e], fixCut, t.nameEnd+1+e
+	if d := t.doubled(t.fix); d != nil {
+		t.fix, t.how = d, fixCutDouble
+	}
+	return true
+}
+
+// doubled returns v without a leading copy of the tag's own name and '='
+// (parameter=P for <parameter=…>), nil when v has none.
+func (t *match) doubled(v []byte) []byte {
+	name := tt.names[t.kind]
+	if len(v) > len(name)+1 && string(v[:len(name)]) == name && v[len(name)] == '=' {
+		return v[len(name)+1:]
+	}
+	return nil
+}
+
+// isName reports whether v is one name: a name's first byte, then name
+// bytes.
+func isName(v []byte) bool {
+	if len(v) == 0 || nameBytes[v[0]]&nameFirst == 0 {
+		return false
+	}
+	for _, c := range v[1:] {
+		if nameBytes[c]&nameNext == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// finishRepaired acts on a complete damaged opener: where the catalog
+// confirms the name it carries, as the opener of that name, reported;
+// otherwise as the tag reads without repairs (a tag only the repair made,
+// glued or cut, is content).
+func (p *Parser) finishRepaired() {
+	m := &p.m
+	how, off := m.how, m.off
+	if !p.repairConfirmed() {
+		m.fix, m.how = nil, fixNone
+		if how == fixGlued || how >= fixCut && how != fixDouble {
+			p.unmatched()
+			return
+		}
+		p.finishTag()
+		return
+	}
+	var rest []byte
+	restOff := 0
+	if m.cutAt > 0 {
+		h := p.held()
+		rest, restOff = h[m.cutAt:], off+m.cutAt
+		m.n = m.cutAt
+	}
+	k, name := m.kind, string(m.fix)
+	if !p.onTag() {
+		m.fix, m.how = nil, fixNone
+		if rest != nil {
+			m.n += len(rest)
+		}
+		p.unmatched()
+		return
+	}
+	m.n, m.on, m.fix, m.how = 0, false, nil, fixNone
+	var what string
+	switch how {
+	case fixNoEq, fixGlued:
+		what = "without '=' before the name"
+	case fixCut:
+		what = "without its '>'"
+	case fixDouble:
+		what = "with its name and '=' twice"
+	case fixCutDouble:
+		what = "with its name and '=' twice and without its '>'"
+	}
+	p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s=%s> written %s, read as it", tagName(k), name, what)
+	if rest != nil {
+		p.content(rest, restOff)
+	}
+}
+
+// repairConfirmed reports whether the catalog confirms the name of the
+// damaged opener held where it would open something: a tool of the
+// catalog for an Invoke met outside a call (inside one, such a tag may be
+// a value's text: a shell command that prints it), a parameter of the
+// call's tool for a Param, inside a value only one not given yet (one that
+// would end the value, Tags.SchemaParams).
+func (p *Parser) repairConfirmed() bool {
+	m := &p.m
+	if tt.role[m.kind]&rInvoke != 0 {
+		if p.calls.inCall {
+			return false
+		}
+		_, ok := p.cfg.tools.Lookup(string(m.fix))
+		return ok
+	}
+	c := &p.calls.cur
+	if !p.calls.inCall || c.tool == nil || c.tool.ParamBytes(m.fix) == nil {
+		return false
+	}
+	r := p.params()
+	if p.mode != mBody || p.rd.tag != tagBody(r) || r.state != psValue {
+		return true
+	}
+	i := paramIndex(c.tool, c.tool.ParamBytes(m.fix))
+	return i >= 64 || c.givenSet&(1<<i) == 0
+}
