@@ -34,7 +34,7 @@ func (p *Parser) tagSet(s *tagSet) {
 	case mEnvPost:
 		s.close = bitOf(p.tags.callK)
 	}
-	s.suffix, s.repair = p.tags.xSuffix, p.tags.xRepair
+	s.suffix = p.tags.xSuffix
 }
 
 // detect records the dialect of the first opening tag or marker; in auto

@@ -119,9 +119,6 @@ type tagState struct {
 	fence  fenceState
 	// xSuffix: the tag kinds that may carry a :SUFFIX (Tags.Suffix).
 	xSuffix uint64
-	// xRepair: the tag kinds whose damaged openers are read
-	// (Dialect.RepairTags, tagrepair.go).
-	xRepair uint64
 	// textOpen, textClose: the tags text acts on outside reasoning
 	// (tagSet), worked out with the rest by setDialects.
 	textOpen, textClose uint64
@@ -185,7 +182,7 @@ func newParser(cfg config) *Parser {
 		}
 	}
 	p.setDialects(on)
-	p.tags.xRepair = repairKinds(p.cfg.format, p.cfg.tools)
+	p.m.repair = repairKinds(p.cfg.format, p.cfg.tools)
 	p.mk.comp = compiledFor(p.cfg.format)
 	if d := p.cfg.dialect; d != nil {
 		p.mk.comp = d.compiled()

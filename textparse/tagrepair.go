@@ -42,18 +42,18 @@ func repairKinds(f Format, tools toolcall.ToolSet) uint64 {
 	return m
 }
 
-// glue: the name byte c did not continue any candidate name of prev;
-// when one of them, a repair kind, is whole before c and c may start a
-// name, the tag is that kind with its value glued to its name
-// (<functionNAME>): it reports whether it read c so.
-func (t *match) glue(prev uint64, c byte) bool {
+// glue: the name byte c (a name's first byte) continued no candidate
+// name; when the name read before it is a whole repair kind's, the tag is
+// that kind with its value glued to its name (<functionNAME>): it
+// reports whether it read c so.
+func (t *match) glue(c byte) bool {
 	if t.closing || nameBytes[c]&nameFirst == 0 || c >= 0x80 {
 		return false
 	}
-	n := t.n - t.nameStart()
-	for m := prev & t.tset.repair; m != 0; m &= m - 1 {
+	name := t.buf[t.nameStart():t.n]
+	for m := t.repair; m != 0; m &= m - 1 {
 		k := tagKind(bits.TrailingZeros64(m))
-		if len(tt.names[k]) != n {
+		if tt.names[k] != string(name) {
 			continue
 		}
 		t.kind, t.cand, t.nameEnd, t.phase = k, bitOf(k), t.n, tpGlued
@@ -64,53 +64,80 @@ func (t *match) glue(prev uint64, c byte) bool {
 	return false
 }
 
-// repairName notes, for a complete opener of a repair kind, the name a
-// damage in it hides: after the tag's name without '=' (<function NAME>,
-// <functionNAME>), or written twice (<parameter=parameter=P>).
-func (t *match) repairName() {
-	body := t.buf[t.nameEnd : t.n-1] // up to the '>'
+// repaired reports whether the complete tag is a damaged opener of a
+// repair kind, noting the name the damage hides: after the tag's name
+// without '=' (<function NAME>, <functionNAME>), or written twice
+// (<parameter=parameter=P>); an opener cut at its '>' (cutName) is one.
+func (t *match) repaired() bool {
+	if t.how != fixNone {
+		return true
+	}
+	if t.closing || t.repair&bitOf(t.kind) == 0 || t.buf[t.n-1] != '>' {
+		return false
+	}
+	at, end := t.nameEnd, t.n-1 // the bytes after the name, up to the '>'
 	switch t.phase {
 	case tpGlued:
-		t.fix, t.how = body, fixGlued
+		t.setFix(fixGlued, at, end)
 	case tpAttrs:
-		if v := trimSpace(body); isName(v) {
-			t.fix, t.how = v, fixNoEq
+		for at < end && isSpace(t.buf[at]) {
+			at++
+		}
+		for end > at && isSpace(t.buf[end-1]) {
+			end--
+		}
+		if isName(t.buf[at:end]) {
+			t.setFix(fixNoEq, at, end)
 		}
 	case tpEq:
-		if v := t.doubled(trimSpace(body[1:])); v != nil {
-			t.fix, t.how = v, fixDouble
+		at++ // the '='
+		for at < end && isSpace(t.buf[at]) {
+			at++
+		}
+		for end > at && isSpace(t.buf[end-1]) {
+			end--
+		}
+		if d := t.doubled(at, end); d > at {
+			t.setFix(fixDouble, d, end)
 		}
 	}
+	return t.how != fixNone
 }
+
+func (t *match) setFix(how uint8, at, end int) { t.how, t.fixAt, t.fixEnd = how, at, end }
+
+// fix is the name a damaged opener carries.
+func (t *match) fix() []byte { return t.buf[t.fixAt:t.fixEnd] }
 
 // cutName reads an Eq opener whose '>' is missing, the next tag's '<'
 // met (<parameter=P\nV<): the name is the bytes after the '=' up to
 // white space, the tag ends after it, and the rest is content. It reports
 // false when no name is there.
 func (t *match) cutName() bool {
-	v := t.buf[t.nameEnd+1 : t.n]
-	e := 0
-	for e < len(v) && !isSpace(v[e]) {
+	at, e := t.nameEnd+1, t.nameEnd+1
+	for e < t.n && !isSpace(t.buf[e]) {
 		e++
 	}
-	if e == 0 {
+	if e == at {
 		return false
 	}
-	t.fix, t.how, t.cutAt = v[:e], fixCut, t.nameEnd+1+e
-	if d := t.doubled(t.fix); d != nil {
-		t.fix, t.how = d, fixCutDouble
+	t.setFix(fixCut, at, e)
+	t.cutAt = e
+	if d := t.doubled(at, e); d > at {
+		t.setFix(fixCutDouble, d, e)
 	}
 	return true
 }
 
-// doubled returns v without a leading copy of the tag's own name and '='
-// (parameter=P for <parameter=…>), nil when v has none.
-func (t *match) doubled(v []byte) []byte {
+// doubled returns where buf[at:end] goes on after a leading copy of the
+// tag's own name and '=' (parameter=P for <parameter=…>), at when it has
+// none.
+func (t *match) doubled(at, end int) int {
 	name := tt.names[t.kind]
-	if len(v) > len(name)+1 && string(v[:len(name)]) == name && v[len(name)] == '=' {
-		return v[len(name)+1:]
+	if v := t.buf[at:end]; len(v) > len(name)+1 && string(v[:len(name)]) == name && v[len(name)] == '=' {
+		return at + len(name) + 1
 	}
-	return nil
+	return at
 }
 
 // isName reports whether v is one name: a name's first byte, then name
@@ -135,31 +162,29 @@ func (p *Parser) finishRepaired() {
 	m := &p.m
 	how, off := m.how, m.off
 	if !p.repairConfirmed() {
-		m.fix, m.how = nil, fixNone
-		if how == fixGlued || how >= fixCut && how != fixDouble {
+		m.how = fixNone
+		if how == fixGlued || how == fixCut || how == fixCutDouble || !p.onTag() {
 			p.unmatched()
 			return
 		}
-		p.finishTag()
+		m.n, m.on = 0, false
 		return
 	}
 	var rest []byte
 	restOff := 0
-	if m.cutAt > 0 {
+	if how == fixCut || how == fixCutDouble {
 		h := p.held()
 		rest, restOff = h[m.cutAt:], off+m.cutAt
 		m.n = m.cutAt
 	}
-	k, name := m.kind, string(m.fix)
+	k, name := m.kind, string(m.fix())
 	if !p.onTag() {
-		m.fix, m.how = nil, fixNone
-		if rest != nil {
-			m.n += len(rest)
-		}
+		m.how = fixNone
+		m.n += len(rest)
 		p.unmatched()
 		return
 	}
-	m.n, m.on, m.fix, m.how = 0, false, nil, fixNone
+	m.n, m.on, m.how = 0, false, fixNone
 	var what string
 	switch how {
 	case fixNoEq, fixGlued:
@@ -189,17 +214,17 @@ func (p *Parser) repairConfirmed() bool {
 		if p.calls.inCall {
 			return false
 		}
-		_, ok := p.cfg.tools.Lookup(string(m.fix))
+		_, ok := p.cfg.tools.Lookup(string(m.fix()))
 		return ok
 	}
 	c := &p.calls.cur
-	if !p.calls.inCall || c.tool == nil || c.tool.ParamBytes(m.fix) == nil {
+	if !p.calls.inCall || c.tool == nil || c.tool.ParamBytes(m.fix()) == nil {
 		return false
 	}
 	r := p.params()
 	if p.mode != mBody || p.rd.tag != tagBody(r) || r.state != psValue {
 		return true
 	}
-	i := paramIndex(c.tool, c.tool.ParamBytes(m.fix))
+	i := paramIndex(c.tool, c.tool.ParamBytes(m.fix()))
 	return i >= 64 || c.givenSet&(1<<i) == 0
 }

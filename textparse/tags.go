@@ -16,7 +16,6 @@ type tagSet struct {
 	genericOpen  bool   // any <name> may be meaningful
 	genericClose bool   // any </name> may be meaningful
 	suffix       uint64 // kinds whose name may end in :SUFFIX (Tags.Suffix)
-	repair       uint64 // kinds whose damaged openers are read (Dialect.RepairTags, tagrepair.go)
 }
 
 func bit(ks ...tagKind) uint64 {
@@ -337,12 +336,11 @@ func (t *match) stepTag(c byte) int {
 			return tagFail
 		}
 		if isNameByte(c, t.n == t.nameStart()) || t.candByte(c) {
-			prev := t.cand
 			t.buf[t.n] = c
 			t.n++
 			if !t.prefixOK() {
 				t.n-- // the byte is not consumed
-				if t.tset.repair != 0 && t.glue(prev, c) {
+				if t.repair != 0 && t.glue(c) {
 					return tagMore
 				}
 				return tagFail
@@ -389,13 +387,9 @@ func (t *match) stepTag(c byte) int {
 		}
 	case tpEq:
 		if c == '<' {
-			if t.tset.repair&bitOf(t.kind) != 0 && t.cutName() {
+			if t.repair&bitOf(t.kind) != 0 && t.cutName() {
 				return tagCut
 			}
-			return tagFail
-		}
-	case tpGlued:
-		if c != '>' && !isNameByte(c, false) {
 			return tagFail
 		}
 	case tpSlash:
@@ -411,13 +405,14 @@ func (t *match) stepTag(c byte) int {
 		} else {
 			t.self = true
 		}
+	case tpGlued:
+		if c != '>' && !isNameByte(c, false) {
+			return tagFail
+		}
 	}
 	t.buf[t.n] = c
 	t.n++
 	if c == '>' {
-		if t.tset.repair&bitOf(t.kind) != 0 && !t.closing {
-			t.repairName()
-		}
 		return tagComplete
 	}
 	return tagMore
@@ -432,8 +427,8 @@ func (t *match) attr() string { return string(t.attrBytes()) }
 
 // attrBytes is attr without a copy: it aliases the tag buffer.
 func (t *match) attrBytes() []byte {
-	if t.fix != nil { // a repaired opener's name (tagrepair.go)
-		return t.fix
+	if t.how != 0 { // a repaired opener's name (tagrepair.go)
+		return t.buf[t.fixAt:t.fixEnd]
 	}
 	rest := t.buf[t.nameEnd:t.n]
 	if len(rest) > 0 && rest[0] == '=' {

@@ -756,7 +756,7 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 		return p.startTagAt(b, j)
 	}
 	m := &p.m // startTagAt, the tags this reader acts on set directly (tagSet)
-	m.tset = tagSet{suffix: p.tags.xSuffix, repair: p.tags.xRepair}
+	m.tset = tagSet{suffix: p.tags.xSuffix}
 	r.tags(p, &m.tset)
 	m.beginTag(p.off + j)
 	return p.matchStep(b, j+1)
