@@ -45,6 +45,10 @@ type toolMeta struct {
 	line    int
 	format  string
 	enabled bool // enabledForPrompt
+	// unresolved says the tool's schema had a reference to a definition
+	// it lacks or to another document, dropped by NormalizeSchema: what
+	// it accepts is not known (see ToolFor).
+	unresolved bool
 }
 
 func newCatalog(tools []toolcall.Tool, metas []toolMeta) (*Catalog, error) {

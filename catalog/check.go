@@ -35,11 +35,18 @@ func (p Problem) String() string { return fmt.Sprintf("%s: %s: %s", p.Code, p.Pa
 
 // compiled is a tool's compiled schema, or why it could not be compiled.
 type compiled struct {
+	// schema is the tool's schema closed to undeclared arguments: unless
+	// its top level says what unevaluatedProperties are, it gets false, so
+	// an argument that no properties, patternProperties or
+	// additionalProperties of the schema or of the subschemas the
+	// arguments satisfy (allOf, $ref, anyOf/oneOf alternatives,
+	// if/then/else) evaluates is unexpected.
 	schema *jsonschema.Schema
 	err    error
 	// open reports whether the top level accepts undeclared arguments
 	// explicitly (additionalProperties true or a schema,
-	// patternProperties).
+	// patternProperties); with props it judges undeclared arguments when
+	// the schema does not compile.
 	open  bool
 	props map[string]bool
 }
@@ -50,9 +57,12 @@ type compiled struct {
 // A valid call has no problems. The first problem is the call's class.
 //
 // An undeclared top-level argument is unexpected_param unless the schema
-// explicitly allows extra members. Schemas are compiled once per tool and
-// cached; a schema the validator rejects (say, a bad regular expression)
-// is still checked for required and unexpected parameters.
+// explicitly allows extra members (additionalProperties or
+// unevaluatedProperties true or a schema, patternProperties it matches,
+// here or in an allOf branch, a $ref or the anyOf/oneOf alternative the
+// arguments satisfy). Schemas are compiled once per tool and cached; a
+// schema the validator rejects (say, a bad regular expression) is still
+// checked for required and unexpected parameters.
 func (c *Catalog) Check(call toolcall.Call) []Problem {
 	i, ok := c.byName[call.Name]
 	if !ok {
@@ -72,25 +82,41 @@ func (c *Catalog) Check(call toolcall.Call) []Problem {
 	}
 	cs := c.compiledSchema(i)
 	var out []Problem
-	// Undeclared top-level arguments.
-	if !cs.open {
-		for name := range obj {
-			if !cs.props[name] {
-				out = append(out, Problem{Code: toolcall.CodeUnexpectedParam, Path: pathJoin("$", name), Message: fmt.Sprintf("%q is not a parameter of %s", name, call.Name)})
-			}
-		}
-	}
 	if cs.schema == nil {
-		for _, p := range c.tools[i].Params {
-			if _, has := obj[p.Name]; p.Required && !has {
-				out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin("$", p.Name), Message: fmt.Sprintf("required parameter %q is missing", p.Name)})
-			}
-		}
+		out = c.appendFallback(out, i, cs, obj)
 	} else {
-		out = appendViolations(out, cs.schema.Validate(inst), !cs.open)
+		out = appendViolations(out, cs.schema.Validate(inst), call.Name)
 	}
 	sortProblems(out)
 	return dedupeProblems(out)
+}
+
+// appendFallback checks what can be checked without a compiled schema:
+// required parameters, and undeclared ones unless the schema is open.
+func (c *Catalog) appendFallback(out []Problem, i int, cs *compiled, obj map[string]any) []Problem {
+	if !cs.open {
+		for name := range obj {
+			if !cs.props[name] {
+				out = append(out, unexpected("$", name, c.tools[i].Name))
+			}
+		}
+	}
+	for _, p := range c.tools[i].Params {
+		if _, has := obj[p.Name]; p.Required && !has {
+			out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin("$", p.Name), Message: fmt.Sprintf("required parameter %q is missing", p.Name)})
+		}
+	}
+	return out
+}
+
+// unexpected is the problem of an argument name at path that the schema
+// does not allow; tool names the tool for a top-level one.
+func unexpected(path, name, tool string) Problem {
+	msg := fmt.Sprintf("%q is not allowed here", name)
+	if path == "$" {
+		msg = fmt.Sprintf("%q is not a parameter of %s", name, tool)
+	}
+	return Problem{Code: toolcall.CodeUnexpectedParam, Path: pathJoin(path, name), Message: msg}
 }
 
 // Valid reports whether call has no problems.
@@ -136,13 +162,32 @@ func compileTool(t *toolcall.Tool) *compiled {
 			cs.open = true
 		}
 	}
-	cs.schema, cs.err = jsonschema.Compile(doc)
+	cs.schema, cs.err = jsonschema.Compile(closedSchema(doc))
 	return cs
 }
 
-// appendViolations turns validation errors into problems. closed says
-// undeclared top-level arguments were already reported.
-func appendViolations(out []Problem, errs []*jsonschema.Error, closed bool) []Problem {
+// closedSchema returns doc with unevaluatedProperties false at its top
+// level when it says nothing of them (see compiled.schema); doc itself is
+// not changed.
+func closedSchema(doc any) any {
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return doc
+	}
+	if _, has := m["unevaluatedProperties"]; has {
+		return doc
+	}
+	out := make(map[string]any, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	out["unevaluatedProperties"] = false
+	return out
+}
+
+// appendViolations turns validation errors into problems; tool names the
+// call's tool.
+func appendViolations(out []Problem, errs []*jsonschema.Error, tool string) []Problem {
 	for _, e := range errs {
 		path := instancePath(e.Path)
 		switch e.Keyword {
@@ -150,12 +195,9 @@ func appendViolations(out []Problem, errs []*jsonschema.Error, closed bool) []Pr
 			for _, m := range e.Missing {
 				out = append(out, Problem{Code: toolcall.CodeMissingRequired, Path: pathJoin(path, m), Message: fmt.Sprintf("required parameter %q is missing", m)})
 			}
-		case "additionalProperties":
-			if closed && len(e.Path) == 0 {
-				continue // reported already
-			}
+		case "additionalProperties", "unevaluatedProperties":
 			for _, m := range e.Extra {
-				out = append(out, Problem{Code: toolcall.CodeUnexpectedParam, Path: pathJoin(path, m), Message: fmt.Sprintf("%q is not allowed here", m)})
+				out = append(out, unexpected(path, m, tool))
 			}
 		case "type":
 			out = append(out, Problem{Code: toolcall.CodeTypeError, Path: path, Message: fmt.Sprintf("want %s, got %s", strings.Join(e.Want, " or "), e.Got)})

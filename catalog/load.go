@@ -492,6 +492,7 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 	for _, is := range n.issues {
 		is.File, is.Line, is.Tool = l.file, m.line, t.Name
 		l.issues = append(l.issues, is)
+		m.unresolved = m.unresolved || is.Code == "unresolved_ref"
 	}
 	if strings.TrimSpace(t.Description) == "" {
 		l.issues = append(l.issues, Issue{File: l.file, Line: m.line, Tool: t.Name, Code: "missing_description", Message: "the tool has no description"})

@@ -99,6 +99,70 @@ func (n *Nesting) Close(b []byte, depth int) (int, bool) {
 	return len(b), false
 }
 
+// Stops are the bytes Until stops at, outside strings: Top only where no
+// container is open (a list's ',' and ']' after an element), Any at any
+// depth (a tag's '<': the markup around the JSON, which no value holds
+// outside a string).
+type Stops struct {
+	Top, Any [256]bool
+}
+
+// NewStops makes the Stops of top (bytes that stop at depth 0) and anyDepth
+// (bytes that stop at any depth). A quote is no stop: it always opens a
+// string.
+func NewStops(top, anyDepth string) *Stops {
+	var s Stops
+	s.Set(top, anyDepth)
+	return &s
+}
+
+// Set makes s the Stops of top and anyDepth (as NewStops), in place.
+func (s *Stops) Set(top, anyDepth string) {
+	*s = Stops{}
+	for i := 0; i < len(top); i++ {
+		s.Top[top[i]] = top[i] != '"'
+	}
+	for i := 0; i < len(anyDepth); i++ {
+		s.Any[anyDepth[i]] = anyDepth[i] != '"'
+	}
+}
+
+// Until consumes b up to, not including, the first byte outside a string
+// that s stops at (Top where no container is open, Any anywhere), skipping
+// strings and nesting without validating (a closing bracket that closes
+// nothing and is no stop is consumed), and reports how many bytes it
+// consumed and whether it met such a byte. The byte is left for the
+// caller, whatever the bytes' split between calls: an element of a list
+// is skipped to the ',' or ']' after it, or to the markup that ends the
+// JSON.
+func (n *Nesting) Until(b []byte, s *Stops) (int, bool) {
+	for i := 0; i < len(b); {
+		if n.inStr {
+			i += n.inString(b[i:])
+			continue
+		}
+		c := b[i]
+		if s.Any[c] || s.Top[c] && n.depth == 0 {
+			n.off += i
+			return i, true
+		}
+		switch c {
+		case '"':
+			n.inStr = true
+		case '{', '[':
+			n.depth++
+			n.max = max(n.max, n.depth)
+		case '}', ']':
+			if n.depth > 0 {
+				n.depth--
+			}
+		}
+		i++
+	}
+	n.off += len(b)
+	return len(b), false
+}
+
 // inString consumes bytes of b inside a string, up to and including its
 // closing quote, and returns how many.
 func (n *Nesting) inString(b []byte) int {

@@ -122,3 +122,115 @@ func TestNestingClose(t *testing.T) {
 		})
 	}
 }
+
+// Until skips an element of a list to the ',' or ']' after it (Top), or
+// to markup at any depth (Any), strings and nesting honoured, and leaves
+// the stop byte unconsumed, at any chunking.
+func TestNestingUntil(t *testing.T) {
+	list := NewStops(",]", "<`")
+	for _, c := range []struct {
+		name  string
+		in    string
+		n     int // bytes consumed up to the stop (len(in) when none)
+		found bool
+		depth int // containers open where it stopped
+	}{
+		{"number_then_comma", `12, {"name": "f"}]`, 2, true, 0},
+		{"string_then_bracket", `"a, b]"] after`, len(`"a, b]"`), true, 0},
+		{"nested_commas_skipped", `[1, [2, 3], {"k": [4]}], next`, len(`[1, [2, 3], {"k": [4]}]`), true, 0},
+		{"escaped_quote", `"say \"hi\", ok", x`, len(`"say \"hi\", ok"`), true, 0},
+		{"escaped_backslash_ends_string", `"a\\", x`, len(`"a\\"`), true, 0},
+		{"tag_inside_container", `{"a": [1 </tool_call>`, len(`{"a": [1 `), true, 2},
+		{"tag_in_string_is_content", `"<b>", 1]`, len(`"<b>"`), true, 0},
+		{"fence_at_top", "null ```", len("null "), true, 0},
+		{"stray_closer_at_top_consumed", `1} 2]`, len(`1} 2`), true, 0},
+		{"not_found", `{"a": "b", "c": [1,`, len(`{"a": "b", "c": [1,`), false, 2},
+		{"string_left_open", `"a, b] <x`, len(`"a, b] <x`), false, 0},
+		{"stop_first", `]`, 0, true, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for size := 1; size <= len(c.in)+1; size++ { // any chunking
+				var n Nesting
+				total, found := 0, false
+				for off := 0; off < len(c.in) && !found; off += size {
+					end := min(off+size, len(c.in))
+					k, ok := n.Until([]byte(c.in[off:end]), list)
+					if !ok && k != end-off {
+						t.Fatalf("chunk %d: not found but %d of %d consumed", size, k, end-off)
+					}
+					total += k
+					found = ok
+				}
+				if total != c.n || found != c.found || n.Depth() != c.depth {
+					t.Fatalf("chunk %d: consumed %d found %v depth %d, want %d %v %d", size, total, found, n.Depth(), c.n, c.found, c.depth)
+				}
+			}
+		})
+	}
+}
+
+// A quote in a stop set is ignored: it always opens a string.
+func TestStopsIgnoreQuote(t *testing.T) {
+	s := NewStops(`",`, `"<`)
+	if s.Top['"'] || s.Any['"'] || !s.Top[','] || !s.Any['<'] {
+		t.Fatalf("stops %v %v", s.Top['"'], s.Any['"'])
+	}
+	var n Nesting
+	if k, ok := n.Until([]byte(`"x,<" , y`), s); !ok || k != len(`"x,<" `) {
+		t.Fatalf("Until = %d %v", k, ok)
+	}
+}
+
+// untilRef is Until byte by byte, the way a list skipper tracks strings,
+// escapes and nesting one byte at a time.
+func untilRef(in string, s *Stops) (int, bool) {
+	depth, str, esc := 0, false, false
+	for i := 0; i < len(in); i++ {
+		c := in[i]
+		switch {
+		case str:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				str = false
+			}
+		case s.Any[c] || s.Top[c] && depth == 0:
+			return i, true
+		case c == '"':
+			str = true
+		case c == '{' || c == '[':
+			depth++
+		case (c == '}' || c == ']') && depth > 0:
+			depth--
+		}
+	}
+	return len(in), false
+}
+
+// FuzzNestingUntil: Until at any split agrees with the byte-by-byte
+// reference on any input.
+func FuzzNestingUntil(f *testing.F) {
+	for _, s := range []string{`1, 2]`, `"a\\\"b", {"c": ["]", 1]}, x]`, `[[\"],"]`, "{`}", `"\\\\"]`, `{"a": "<"}<`} {
+		f.Add(s, 3)
+	}
+	stops := NewStops(",]", "<`")
+	f.Fuzz(func(t *testing.T, in string, size int) {
+		if size < 1 || size > len(in)+1 {
+			size = 1 + len(in)/2
+		}
+		wantN, wantOK := untilRef(in, stops)
+		var n Nesting
+		total, found := 0, false
+		for off := 0; off < len(in) && !found; off += size {
+			k, ok := n.Until([]byte(in[off:min(off+size, len(in))]), stops)
+			total += k
+			found = ok
+		}
+		if total != wantN || found != wantOK {
+			t.Fatalf("%q by %d: %d %v, want %d %v", in, size, total, found, wantN, wantOK)
+		}
+	})
+}

@@ -327,6 +327,9 @@ func (p *Parser) markerAt(set *actionSet, b []byte, i int) int {
 
 // onMarker acts on a complete marker spanning [off, end).
 func (p *Parser) onMarker(a action, off, end int) {
+	if p.tags.dmg.on {
+		p.releaseDamaged() // held text comes before what the marker does
+	}
 	if a.lead && !p.mk.lead { // matched in bytes given back after text: a word
 		p.emitText(p.held(), off)
 		return

@@ -223,6 +223,18 @@ type Tags struct {
 	// the serving stacks repair it. Its value is held until the call's
 	// closer or its next parameter decides.
 	Unwrap []string
+	// Damaged is the prefix of the dialect's tag names ("｜DSML｜"): a
+	// tag that starts with it (or its closer's "</" form) and is none of
+	// the dialect's tags, written at the start of a line outside code
+	// (a wrapper misspelt, cut or run into words: <｜DSML｜toolcalls>,
+	// "<｜DSML｜tool_calls" without its '>', <｜DSML｜tool_calls-ok …),
+	// is a damaged wrapper when a call follows it: that line, and the
+	// blank lines and further such lines after it, are held until the
+	// next line decides, dropped with malformed_markup when the dialect's
+	// Wrapper or Invoke opens there, as a serving stack's detector
+	// drops them; otherwise (a line of words, the end of the output, 256
+	// bytes held) they are text (damaged.go).
+	Damaged string
 }
 
 // Span is a pair of markers around reasoning. Label, when set, is an

@@ -58,7 +58,10 @@ func dsml(prefix, block string) *Tags {
 	return &Tags{Wrapper: prefix + block, Reopen: true, Invoke: prefix + "invoke", Param: prefix + "parameter",
 		Bare: true, Typed: "string", Fence: true, JSONBody: true,
 		// vLLM's DeepSeek parsers unwrap a lone arguments/input object.
-		Unwrap: []string{"arguments", "input"}}
+		Unwrap: []string{"arguments", "input"},
+		// A damaged wrapper line before a call is dropped, as SGLang's
+		// DeepSeek-V4 detector drops it (dialect_deepseek_v4_test.go).
+		Damaged: "｜DSML｜"}
 }
 
 func init() { invokeHooks = append(invokeHooks, (*Parser).invokeJSONBody) }

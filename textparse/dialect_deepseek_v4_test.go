@@ -24,6 +24,11 @@ func init() {
 		parseCase{name: "deepseek_v32/end_of_sentence_kept_under_auto", format: FormatAuto,
 			in:   "Done.<｜end▁of▁sentence｜>",
 			want: `text="Done.<｜end▁of▁sentence｜>"`})
+	v32Invoke := dsmlInvoke("get_weather", "city", "true", "Paris", "days", "false", "3")
+	for _, c := range dsmlDamagedCases("｜DSML｜", "function_calls", dsmlFC+v32Invoke+dsmlFE, v32Invoke) {
+		c.name, c.format = "deepseek_v32/"+c.name, FormatDeepSeekV32
+		parseCases = append(parseCases, c)
+	}
 }
 
 // esc is s as summary quotes it, without the quotes.
@@ -123,6 +128,7 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 				want: `text="Checking.\n\n" call=get_weather{"city":"Paris","days":3}`},
 			parseCase{name: "end_of_sentence_after_answer_dropped", in: "It is 18 °C in Paris.<｜end▁of▁sentence｜>",
 				want: `text="It is 18 °C in Paris."`})
+		cases = append(cases, dsmlDamagedCases(pre, block, paris, invoke("get_weather", param("city", "true", "Paris"), param("days", "false", "3")))...)
 	}
 	for i := range cases {
 		if cases[i].format = f; cases[i].name == "auto" {
@@ -131,6 +137,49 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 		cases[i].name = prefix + "/" + cases[i].name
 	}
 	return cases
+}
+
+// dsmlDamagedCases are the DeepSeek DSML dialects' cases of a damaged
+// wrapper line before a call (Tags.Damaged), modelled on the outputs
+// SGLang's DeepSeek-V4 detector tests (a wrapper misspelt, left without
+// its '>', doubled or run into words, before a wrapped or a bare invoke):
+// the line is dropped with malformed_markup when the next line opens a
+// call, and is text otherwise. pre is the tag prefix, block the name of
+// the calls tag, call a whole block of calls to Paris and bare its
+// invoke alone, ending in a newline (text after the call). The names are without the dialect's prefix.
+func dsmlDamagedCases(pre, block, call, bare string) []parseCase {
+	const paris = `call=get_weather{"city":"Paris","days":3}`
+	misspelt := "<" + pre + block[:len(block)-1] + ">" // the tag's name cut short
+	long := "<" + pre + block + " " + strings.Repeat("x", 300) + "\n"
+	return []parseCase{
+		{name: "damaged_misspelt_wrapper_dropped", in: "\n\n" + misspelt + "\n\n" + call,
+			want: `text="\n\n" ` + paris + ` error=malformed_markup`},
+		{name: "damaged_wrapper_without_gt_before_bare_invoke", in: "Checking.\n\n<" + pre + block + "\n" + bare,
+			want: `text="Checking.\n\n\n" ` + paris + ` error=malformed_markup`},
+		{name: "damaged_wrapper_run_into_words", in: "Last step:\n\n<" + pre + block + "-ok Scanning the forecast.\n" + call,
+			want: `text="Last step:\n\n" ` + paris + ` error=malformed_markup`},
+		{name: "damaged_wrapper_doubled", in: "<" + pre + block + "<" + block + ">\n\n" + bare,
+			want: `text="\n" ` + paris + ` error=malformed_markup`},
+		{name: "damaged_prefix_alone_then_wrapper", in: "One moment.\n<" + pre + " ForecastPanel>\n" + call + "\nDone.",
+			want: `text="One moment.\n\nDone." ` + paris + ` error=malformed_markup`},
+		// Two damaged lines, then an invoke opener indented by spaces.
+		{name: "damaged_lines_stacked", in: misspelt + "\n</" + pre + "invoke\n  " + bare,
+			want: `text="\n" ` + paris + ` error=malformed_markup`},
+		// Words on the next line: no call follows the damaged tag, which
+		// stays text with them.
+		{name: "damaged_then_words_is_text", in: misspelt + "\nI will check first.\n" + call,
+			want: `text="` + esc(misspelt) + `\nI will check first.\n" ` + paris},
+		{name: "damaged_mid_line_is_text", in: "The tag '" + misspelt + "' is wrong.\n" + call,
+			want: `text="The tag '` + esc(misspelt) + `' is wrong.\n" ` + paris},
+		{name: "damaged_in_fence_is_text", in: "```\n" + misspelt + "\n```\n" + call,
+			want: `text="` + esc("```\n"+misspelt+"\n```\n") + `" ` + paris},
+		{name: "damaged_at_end_is_text", in: "Done.\n<" + pre + block + "\n\n",
+			want: `text="` + esc("Done.\n<"+pre+block+"\n\n") + `"`},
+		{name: "damaged_too_long_is_text", in: long + call,
+			want: `text="` + esc(long) + `" ` + paris},
+		{name: "damaged_in_reasoning_is_reasoning", in: "<think>\n" + misspelt + "\n</think>" + call,
+			want: `reasoning="\n` + esc(misspelt) + `\n" ` + paris},
+	}
 }
 
 // The fence state is the same however the text is cut: every split of a

@@ -15,6 +15,12 @@ func init() {
 		{name: "jamba/empty_list", format: FormatJamba,
 			in:   "<tool_calls>[]</tool_calls>Nothing to call.",
 			want: `text="Nothing to call."`},
+		// A skipped element cut by the block's closer inside its nesting:
+		// the closer ends the list (jsonscan.Nesting.Until stops at '<' at
+		// any depth), and the text after it is text.
+		{name: "jamba/junk_element_cut_by_closer", format: FormatJamba,
+			in:   `<tool_calls>[{"name": "f", "arguments": {}}, [1, {"a": [2 </tool_calls>After`,
+			want: `text="After" call=f{} error=invalid_json`},
 		{name: "jamba/object_not_list", format: FormatJamba,
 			in:   `<tool_calls>{"name": "list_files", "arguments": {}}</tool_calls>`,
 			want: `call=list_files{}`},

@@ -119,6 +119,20 @@ var kimiAgentTools, kimiOneTool = mustCatalog(`[
  {"name": "now", "input_schema": {"type": "object", "properties": {}}}
 ]`), mustCatalog(`[{"name": "web_search", "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}}}]`)
 
+// kimiComposedTools builds parameters the way generated schemas do:
+// open_file's path sits in an allOf branch, set_env takes any string
+// variables through a branch's additionalProperties, tag_issue types its
+// extra labels with unevaluatedProperties, and fetch_url refers to a
+// definition the file lacks (the loader drops the reference and reports
+// unresolved_ref, so what fetch_url accepts is not known).
+var kimiComposedTools = mustCatalog(`[
+ {"name": "open_file", "input_schema": {"properties": {"encoding": {"type": "string"}}, "allOf": [{"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}]}},
+ {"name": "set_env", "input_schema": {"type": "object", "properties": {"scope": {"enum": ["user", "system"]}}, "required": ["scope"], "allOf": [{"additionalProperties": {"type": "string"}}]}},
+ {"name": "tag_issue", "input_schema": {"type": "object", "properties": {"issue": {"type": "integer"}}, "required": ["issue"], "unevaluatedProperties": {"type": "string"}}},
+ {"name": "fetch_url", "input_schema": {"$ref": "#/$defs/request", "type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]}},
+ {"name": "forecast", "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}
+]`)
+
 func mustCatalog(js string) *catalog.Catalog {
 	c, err := catalog.Parse([]byte(js), "tools.json")
 	if err != nil {
@@ -132,6 +146,34 @@ func mustCatalog(js string) *catalog.Catalog {
 // history taught the model) is the call of the one tool its arguments
 // fit, as SGLang and vLLM name it; the id stays the call's id.
 var kimiIDNameCases = []parseCase{
+	// Schemas composed of branches name the call as JSON Schema reads
+	// them (SGLang's Kimi K2 detector validates with a 2020-12 validator):
+	// a member an allOf branch declares is a parameter, extra members are
+	// allowed only where additionalProperties or unevaluatedProperties say
+	// so, and typed by them.
+	{name: "kimi_k2/named_by_allOf_branch", format: FormatKimiK2, set: kimiComposedTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>call_7<|tool_call_argument_begin|>{"path": "docs/README.md", "encoding": "utf-8"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=open_file{"path":"docs/README.md","encoding":"utf-8"} id=call_7`},
+	{name: "kimi_k2/named_by_additional_properties_branch", format: FormatKimiK2, set: kimiComposedTools,
+		in:   "Setting the editor.\n" + `<|tool_calls_section_begin|><|tool_call_begin|>1<|tool_call_argument_begin|>{"scope": "user", "EDITOR": "vim", "PAGER": "less -R"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `text="Setting the editor.\n" call=set_env{"scope":"user","EDITOR":"vim","PAGER":"less -R"} id=1`},
+	{name: "kimi_k2/named_by_unevaluated_properties_schema", format: FormatKimiK2, set: kimiComposedTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>toolu_01Hx<|tool_call_argument_begin|>{"issue": 4521, "team": "infra", "severity": "p2"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=tag_issue{"issue":4521,"team":"infra","severity":"p2"} id=toolu_01Hx`},
+	// The extra member's value is not what unevaluatedProperties types:
+	// no tool accepts the arguments.
+	{name: "kimi_k2/extra_member_mistyped_names_nothing", format: FormatKimiK2, set: kimiComposedTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>call_2<|tool_call_argument_begin|>{"issue": 4521, "team": 3}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=call_2{"issue":4521,"team":3} error=unknown_tool`},
+	// fetch_url's schema lost a reference: it may be the tool meant, so
+	// no tool is the only one, and the next call is read as written.
+	{name: "kimi_k2/unresolved_ref_names_nothing", format: FormatKimiK2, set: kimiComposedTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>call_3<|tool_call_argument_begin|>{"url": "https://example.com/status"}<|tool_call_end|><|tool_call_begin|>functions.forecast:4<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=call_3{"url":"https://example.com/status"} call=forecast{"city":"Oslo"} id=functions.forecast:4 error=unknown_tool`},
+	// Arguments without the url fetch_url requires rule it out.
+	{name: "kimi_k2/unresolved_ref_ruled_out_by_required", format: FormatKimiK2, set: kimiComposedTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{"city": "Lagos"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=forecast{"city":"Lagos"} id=0`},
 	{name: "kimi_k2/bare_counter_named_by_arguments", format: FormatKimiK2, set: kimiAgentTools,
 		in:   `<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{"path": "src/"}<|tool_call_end|><|tool_calls_section_end|>`,
 		want: `call=list_dir{"path":"src/"} id=0`},

@@ -118,6 +118,11 @@ var mistralCases = []parseCase{
 	{name: "mistral/junk_between_calls_skipped", format: FormatMistral,
 		in:   `[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Oslo"}}, "junk ]", [1, {"k": "]"}], {"name": "list_files", "arguments": {}}]`,
 		want: `call=get_weather{"city":"Oslo"} call=list_files{} error=invalid_json`},
+	// The skipped element's strings hold escaped quotes and backslashes:
+	// its ',' and ']' are content (jsonscan.Nesting.Until).
+	{name: "mistral/junk_string_escapes_skipped", format: FormatMistral,
+		in:   `[TOOL_CALLS][{"name": "f", "arguments": {}}, "say \"], [\\", {"name": "g", "arguments": {}}] done`,
+		want: `text=" done" call=f{} call=g{} error=invalid_json`},
 	{name: "mistral/junk_list_cut_at_end", format: FormatMistral,
 		in:   "[TOOL_CALLS] [\"cut [",
 		want: `error=invalid_json`},

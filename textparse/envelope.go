@@ -74,14 +74,17 @@ type envelope struct {
 	depth         uint8 // 1 inside a nested "function" object
 	arr           bool  // the block holds a JSON array of calls
 	elems         int   // calls begun in that array
-	// rest*: where skipRest is in the rest of a list (nesting, a string,
-	// an escape in it).
-	restDepth        int
-	restStr, restEsc bool
-	junk             bool // an element that is no object was reported in this list
-	vs               jsonscan.Scanner
-	str              []byte
-	strOff           int
+	// rest: where skipRest is in the rest of a list (nesting, a string,
+	// an escape in it); stops: the bytes that end the element, made for
+	// closer stopsFor (restStops).
+	rest     jsonscan.Nesting
+	stops    jsonscan.Stops
+	stopsFor string
+	stopsSet bool
+	junk     bool // an element that is no object was reported in this list
+	vs       jsonscan.Scanner
+	str      []byte
+	strOff   int
 	// nameKey: a call object's first key is the tool name and its value
 	// the arguments (Body.NameKey); keyed: that key was read.
 	nameKey, keyed bool
@@ -313,7 +316,8 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 				if !e.junk { // once a list
 					p.errorf(off, toolcall.CodeInvalidJSON, -1, "tool_call JSON: expected a JSON object in the array of calls, found %q", c)
 				}
-				e.state, e.junk, e.restDepth, e.restStr, e.restEsc = eArrRest, true, 0, false, false
+				e.state, e.junk = eArrRest, true
+				e.rest.Reset()
 				continue
 			}
 			start := off
@@ -502,36 +506,35 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 // strings and nesting honoured, up to the list's next element or its ']'
 // or, where neither comes, the block's closer (as in eArrElem).
 func (e *envelope) skipRest(p *Parser, b []byte, i int) int {
-	for ; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case e.restStr:
-			switch {
-			case e.restEsc:
-				e.restEsc = false
-			case c == '\\':
-				e.restEsc = true
-			case c == '"':
-				e.restStr = false
-			}
-		case c == '"':
-			e.restStr = true
-		case c == '[' || c == '{':
-			e.restDepth++
-		case (c == ']' || c == '}') && e.restDepth > 0:
-			e.restDepth--
-		case c == ',' && e.restDepth == 0: // the list's next element
-			e.state = eArrElem
-			return i + 1
-		case c == ']':
-			p.mode = e.post
-			return i + 1
-		case c == '<' || c == '`' || e.closesList(c):
-			p.mode = e.post
-			return i
-		}
+	k, found := e.rest.Until(b[i:], e.restStops())
+	if i += k; !found {
+		return i
 	}
+	switch b[i] {
+	case ',': // the list's next element
+		e.state = eArrElem
+		return i + 1
+	case ']':
+		p.mode = e.post
+		return i + 1
+	}
+	p.mode = e.post // the block's closer, a tag or a fence: the list ends without its ']'
 	return i
+}
+
+// restStops are the bytes that end an element skipped by skipRest: the
+// list's ',' and ']' after it, and at any depth what ends the list in
+// eArrElem (closesList).
+func (e *envelope) restStops() *jsonscan.Stops {
+	if !e.stopsSet || e.stopsFor != e.closer {
+		anyDepth := "<`"
+		if e.closer != "" && e.closesList(e.closer[0]) {
+			anyDepth += e.closer[:1]
+		}
+		e.stops.Set(",]", anyDepth)
+		e.stopsFor, e.stopsSet = e.closer, true
+	}
+	return &e.stops
 }
 
 // open tells, for a call abandoned at the byte being read, how many JSON

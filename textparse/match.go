@@ -300,6 +300,9 @@ func (p *Parser) unmatched() {
 		return
 	}
 	m.n = 0
+	if p.mode == mText && p.holdDamaged(h, off) {
+		return
+	}
 	if p.mode == mText {
 		if s := p.textMarkers(); s != nil && s.first['<'] {
 			p.refeed(s, h, off, false)

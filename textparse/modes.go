@@ -107,6 +107,9 @@ func (p *Parser) onTag() bool {
 		if k != tkGeneric && tt.fenced&bitOf(k) != 0 && p.tags.fence.quoting() {
 			return false // a call quoted in a code block is text
 		}
+		if p.tags.dmg.on {
+			p.endDamaged(k, closing, role)
+		}
 		p.fresh = false
 		bareEnd := p.tags.bareEnd
 		p.tags.bareEnd = false

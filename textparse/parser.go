@@ -149,6 +149,9 @@ type tagState struct {
 	// last changed (setDetected).
 	fmt    *tagDialect
 	fmtSet bool
+	// dmg: a damaged wrapper line held before a possible call
+	// (Tags.Damaged, damaged.go).
+	dmg damagedHold
 }
 
 // readerState holds the body readers.
@@ -351,6 +354,11 @@ func (p *Parser) emitText(b []byte, off int) {
 	}
 	if p.tags.xFence {
 		p.tags.fence.scan(b)
+	}
+	if p.tags.dmg.on {
+		if b, off = p.holdText(b, off); len(b) == 0 {
+			return
+		}
 	}
 	k := toolcall.KindText
 	if p.reason {
@@ -581,6 +589,7 @@ func (p *Parser) Close() []toolcall.Event {
 			p.unmatched()
 		}
 	}
+	p.releaseDamaged() // the output ended before a call: text
 	if m := &p.m; m.on && !m.tag && m.n >= 2 && m.buf[0] == '<' && p.mode == mText && p.mk.comp != nil && p.mk.comp.cutMarkers {
 		// The start of a special token sequence the output stopped in
 		// (special tokens open with '<'; a word's start stays text).
@@ -599,6 +608,7 @@ func (p *Parser) Close() []toolcall.Event {
 		p.text.u8n = 0
 		p.emitText(p.scratch[s:], p.text.u8o)
 	}
+	p.releaseDamaged()
 	if (p.mode == mArgsJSON || p.mode == mBlockJSON) && len(p.args.hold) > 0 && p.args.js.End() {
 		p.flushHold()
 	}

@@ -31,6 +31,7 @@ type node struct {
 	props       map[string]*node
 	patternProp []patternNode
 	additional  *node
+	unevaluated *node // unevaluatedProperties
 	propNames   *node
 	required    []string
 	minProps    int // -1: none
@@ -222,7 +223,7 @@ func typeName(v any) string {
 
 // unsupported are keywords whose meaning this package does not implement;
 // Compile refuses them rather than accept values they would reject.
-var unsupported = []string{"unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"}
+var unsupported = []string{"unevaluatedItems", "$dynamicRef", "$recursiveRef"}
 
 var validTypes = map[string]bool{"null": true, "boolean": true, "object": true, "array": true, "number": true, "integer": true, "string": true}
 
@@ -417,6 +418,9 @@ func (c *compiler) object(n *node, m map[string]any) error {
 		}
 	}
 	if n.additional, err = sub("additionalProperties"); err != nil {
+		return err
+	}
+	if n.unevaluated, err = sub("unevaluatedProperties"); err != nil {
 		return err
 	}
 	if n.propNames, err = sub("propertyNames"); err != nil {

@@ -12,9 +12,12 @@
 // anything. Here nothing happens before Compile.
 //
 // Supported: boolean schemas; type, enum, const; properties, required,
-// additionalProperties, patternProperties, propertyNames, minProperties,
-// maxProperties, dependentRequired, dependentSchemas and draft-07
-// dependencies; items (a schema, or draft-07's array form with
+// additionalProperties, patternProperties, unevaluatedProperties (the
+// members no properties, patternProperties or additionalProperties
+// evaluated here or in the subschemas applied in place and satisfied:
+// $ref, allOf, anyOf/oneOf alternatives, if/then/else, dependentSchemas),
+// propertyNames, minProperties, maxProperties, dependentRequired,
+// dependentSchemas and draft-07 dependencies; items (a schema, or draft-07's array form with
 // additionalItems), prefixItems, contains, minContains, maxContains,
 // minItems, maxItems, uniqueItems; minLength, maxLength, pattern (Go's
 // regexp syntax); minimum, maximum, exclusiveMinimum, exclusiveMaximum
@@ -24,6 +27,6 @@
 // one) and to a $anchor. Annotations (title, description, default,
 // examples, format, deprecated, …) and unknown keywords are ignored, as the
 // specification says. Compile rejects what it cannot honour instead of
-// ignoring it: unevaluatedProperties, unevaluatedItems, $dynamicRef,
-// $recursiveRef and references to other documents.
+// ignoring it: unevaluatedItems, $dynamicRef, $recursiveRef and
+// references to other documents.
 package jsonschema

@@ -127,7 +127,102 @@ func (n *node) check(v any, path *[]string, depth int, out []*Error) []*Error {
 			out = n.elseS.check(v, path, depth+1, out)
 		}
 	}
+	if obj, ok := v.(map[string]any); ok && n.unevaluated != nil {
+		out = n.checkUnevaluated(obj, path, depth, out)
+	}
 	return out
+}
+
+// checkUnevaluated applies unevaluatedProperties to the members of obj that
+// no other keyword of n evaluated: properties, patternProperties and
+// additionalProperties, here or in the schemas applied in place ($ref,
+// allOf, the anyOf/oneOf alternatives and if/then/else branches obj
+// satisfies, dependentSchemas).
+func (n *node) checkUnevaluated(obj map[string]any, path *[]string, depth int, out []*Error) []*Error {
+	seen := make(map[string]bool, len(obj))
+	n.evaluated(obj, path, depth, seen, false)
+	var extra []string
+	for _, k := range sortedKeys(obj) {
+		if seen[k] {
+			continue
+		}
+		if a := n.unevaluated.always; a != nil && !*a {
+			extra = append(extra, k)
+			continue
+		}
+		*path = append(*path, k)
+		out = n.unevaluated.check(obj[k], path, depth+1, out)
+		*path = (*path)[:len(*path)-1]
+	}
+	if extra != nil {
+		out = n.fail(path, out, &Error{Keyword: "unevaluatedProperties", Message: plural("property", "properties", extra) + " not allowed", Extra: extra})
+	}
+	return out
+}
+
+// evaluated adds to seen the members of obj that n evaluates, n being
+// applied to obj; own says whether n's own unevaluatedProperties counts
+// (it does for a subschema: a valid one evaluated every member).
+func (n *node) evaluated(obj map[string]any, path *[]string, depth int, seen map[string]bool, own bool) {
+	if n.always != nil || depth > maxDepth {
+		return
+	}
+	if own && n.unevaluated != nil {
+		for k := range obj {
+			seen[k] = true
+		}
+		return
+	}
+	if n.ref != nil {
+		n.ref.evaluated(obj, path, depth+1, seen, true)
+	}
+	for k := range obj {
+		matched := false
+		if _, ok := n.props[k]; ok {
+			matched = true
+		}
+		for _, pp := range n.patternProp {
+			if pp.re.MatchString(k) {
+				matched = true
+			}
+		}
+		if matched || n.additional != nil {
+			seen[k] = true
+		}
+		if s, ok := n.depSchemas[k]; ok {
+			s.evaluated(obj, path, depth+1, seen, true)
+		}
+	}
+	for _, s := range n.allOf {
+		s.evaluated(obj, path, depth+1, seen, true)
+	}
+	for _, alts := range [2][]*node{n.anyOf, n.oneOf} {
+		passed := false
+		for _, s := range alts {
+			if len(s.check(obj, path, depth+1, nil)) == 0 {
+				passed = true
+				s.evaluated(obj, path, depth+1, seen, true)
+			}
+		}
+		if !passed {
+			// No alternative holds, so n fails whatever is evaluated: the
+			// members the alternatives name are not reported again as
+			// unevaluated, beside the anyOf/oneOf that failed.
+			for _, s := range alts {
+				s.evaluated(obj, path, depth+1, seen, true)
+			}
+		}
+	}
+	if n.ifS != nil {
+		if len(n.ifS.check(obj, path, depth+1, nil)) == 0 {
+			n.ifS.evaluated(obj, path, depth+1, seen, true)
+			if n.thenS != nil {
+				n.thenS.evaluated(obj, path, depth+1, seen, true)
+			}
+		} else if n.elseS != nil {
+			n.elseS.evaluated(obj, path, depth+1, seen, true)
+		}
+	}
 }
 
 func (n *node) typeOK(v any, typ string) bool {

@@ -108,6 +108,20 @@ var validateCases = []struct {
 	{"ref cycle stops", `{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`, `1`, "$ref@"},
 	{"annotations ignored", `{"title":"t","description":"d","default":1,"examples":[2],"format":"email","deprecated":true,"x-vendor":{}}`, `"not an email"`, ""},
 	{"path of escaped names", `{"properties":{"a/b":{"type":"string"}}}`, `{"a/b":1}`, "type@/a~1b"},
+	{"unevaluated false", `{"type":"object","properties":{"a":{}},"unevaluatedProperties":false}`, `{"a":1,"b":2}`, "unevaluatedProperties@"},
+	{"unevaluated sees allOf properties", `{"allOf":[{"properties":{"a":{}}}],"unevaluatedProperties":false}`, `{"a":1}`, ""},
+	{"unevaluated sees patternProperties", `{"patternProperties":{"^x_":{}},"unevaluatedProperties":false}`, `{"x_a":1,"y":2}`, "unevaluatedProperties@"},
+	{"unevaluated sees additionalProperties in allOf", `{"allOf":[{"additionalProperties":{"type":"string"}}],"unevaluatedProperties":false}`, `{"p":"x"}`, ""},
+	{"unevaluated sees ref", `{"$defs":{"d":{"properties":{"a":{}}}},"$ref":"#/$defs/d","unevaluatedProperties":false}`, `{"a":1}`, ""},
+	{"unevaluated skips failed anyOf alternative", `{"anyOf":[{"properties":{"a":{"type":"string"}}},{"properties":{"b":{}}}],"unevaluatedProperties":false}`, `{"a":1,"b":1}`, "unevaluatedProperties@"},
+	{"unevaluated sees passing oneOf alternative", `{"oneOf":[{"properties":{"k":{"const":"a"},"x":{}},"required":["k"]},{"properties":{"k":{"const":"b"},"y":{}},"required":["k"]}],"unevaluatedProperties":false}`, `{"k":"b","y":1}`, ""},
+	{"unevaluated sees the branch if chose", `{"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"x":{}}},"unevaluatedProperties":false}`, `{"k":"a","x":1}`, ""},
+	{"unevaluated after failed if", `{"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"x":{}}},"unevaluatedProperties":false}`, `{"k":"b","x":1}`, "unevaluatedProperties@"},
+	{"unevaluated ignores not", `{"not":{"properties":{"a":{"type":"string"}}},"unevaluatedProperties":false}`, `{"a":1}`, "unevaluatedProperties@"},
+	{"unevaluated sees dependentSchemas", `{"properties":{"a":{}},"dependentSchemas":{"a":{"properties":{"b":{}}}},"unevaluatedProperties":false}`, `{"a":1,"b":2}`, ""},
+	{"unevaluated in a subschema evaluates all", `{"allOf":[{"unevaluatedProperties":true}],"unevaluatedProperties":false}`, `{"x":1}`, ""},
+	{"unevaluated schema types the rest", `{"properties":{"a":{}},"unevaluatedProperties":{"type":"string"}}`, `{"a":1,"b":2,"c":"x"}`, "type@/b"},
+	{"unevaluated nested object", `{"properties":{"o":{"properties":{"a":{}},"unevaluatedProperties":false}}}`, `{"o":{"a":1,"z":0}}`, "unevaluatedProperties@/o"},
 }
 
 func TestValidate(t *testing.T) {
@@ -191,7 +205,7 @@ func TestCompileErrors(t *testing.T) {
 		{`{"$ref":"other.json#/x"}`, "only references within the document are supported"},
 		{`{"$ref":"#nope"}`, `no $anchor "nope"`},
 		{`{"$defs":{"bad":{"type":5}}}`, "#/$defs/bad/type: want a type name"},
-		{`{"unevaluatedProperties":false}`, "#/unevaluatedProperties: keyword not supported"},
+		{`{"unevaluatedItems":false}`, "#/unevaluatedItems: keyword not supported"},
 		{`{"items":{"$id":"https://elsewhere/x.json"}}`, "nested $id"},
 	}
 	for _, c := range cases {
