@@ -116,7 +116,8 @@ type Transcript struct {
 	Protocol     string    `json:"protocol,omitempty"`
 	Model        string    `json:"model,omitempty"`
 	// ReasoningOpen: the prompt ended with <think>, so the output begins
-	// inside reasoning. ThinkAsText: <think> is plain text.
+	// inside reasoning. ThinkAsText: reasoning parsing off (every
+	// reasoning span is plain text; ReasoningOpen is ignored).
 	ReasoningOpen bool `json:"reasoning_open,omitempty"`
 	ThinkAsText   bool `json:"think_as_text,omitempty"`
 	// KeepCallsInReasoning keeps a call written inside reasoning as

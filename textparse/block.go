@@ -47,15 +47,29 @@ type markerState struct {
 
 var (
 	compiledMu    sync.Mutex
-	compiledCache = map[Format]*compiled{}
+	compiledCache = map[compiledKey]*compiled{}
 )
 
+// compiledKey names a set of compiled markers: a format's, with its
+// reasoning spans or without them (plain: ThinkAsText).
+type compiledKey struct {
+	f     Format
+	plain bool
+}
+
+// compiledFor returns the marker sets of the parser's format f (every
+// marker dialect for auto), with its reasoning spans unless ThinkAsText
+// turned reasoning parsing off, nil when f is not a marker dialect.
+func (p *Parser) compiledFor(f Format) *compiled { return compiledFor(f, p.cfg.thinkAsText) }
+
 // compiledFor returns the marker sets of format f (every marker dialect
-// for auto), nil when f is not a marker dialect.
-func compiledFor(f Format) *compiled {
+// for auto), nil when f is not a marker dialect; plain leaves the
+// reasoning spans out (their markers are text).
+func compiledFor(f Format, plain bool) *compiled {
 	compiledMu.Lock()
 	defer compiledMu.Unlock()
-	if c, ok := compiledCache[f]; ok {
+	k := compiledKey{f, plain}
+	if c, ok := compiledCache[k]; ok {
 		return c
 	}
 	var ds []*Dialect
@@ -68,21 +82,28 @@ func compiledFor(f Format) *compiled {
 	}
 	var c *compiled
 	if len(ds) > 0 {
-		c = compile(ds)
+		c = compile(ds, plain)
 	}
-	compiledCache[f] = c
+	compiledCache[k] = c
 	return c
 }
 
-// compiled returns the marker sets of marker dialect d alone.
-func (d *Dialect) compiled() *compiled {
+// compiled returns the marker sets of marker dialect d alone (plain:
+// without its reasoning spans).
+func (d *Dialect) compiled(plain bool) *compiled {
 	compiledMu.Lock()
 	c := d.comp
+	if c != nil && plain {
+		if d.compPlain == nil {
+			d.compPlain = compile([]*Dialect{d}, true)
+		}
+		c = d.compPlain
+	}
 	compiledMu.Unlock()
 	if c != nil {
 		return c
 	}
-	return compiledFor(d.Format)
+	return compiledFor(d.Format, plain) // a built-in
 }
 
 // prepare checks a dialect that is not registered (a user's, see
@@ -110,7 +131,7 @@ func (d *Dialect) prepare() (err error) {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	c := compile([]*Dialect{d})
+	c := compile([]*Dialect{d}, false)
 	if err := c.overlap(); err != nil {
 		return err
 	}

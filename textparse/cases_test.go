@@ -74,9 +74,11 @@ var parseCases = []parseCase{
 	{name: "options/reasoning_open_opener_then_call", format: FormatToolCall, open: true,
 		in:   "<think>Need the weather.\n<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Lima\"}}</tool_call>",
 		want: `reasoning="Need the weather.\n" call=get_weather{"city":"Lima"} error=call_in_reasoning`},
-	{name: "options/reasoning_open_opener_as_text", format: FormatAuto, open: true, plain: true,
+	// ThinkAsText turns reasoning parsing off: the prompt's open reasoning
+	// (ReasoningOpen) is ignored, and every byte is text.
+	{name: "options/reasoning_off_ignores_reasoning_open", format: FormatAuto, open: true, plain: true,
 		in:   "<think>kept as written</think>Done.",
-		want: `text="Done." reasoning="<think>kept as written"`},
+		want: `text="<think>kept as written</think>Done."`},
 	{name: "options/think_as_text", format: FormatToolCall, plain: true,
 		in:   "Use <think> tags like <think>this</think>.<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>",
 		want: `text="Use <think> tags like <think>this</think>." call=f{}`},

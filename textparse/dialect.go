@@ -48,8 +48,8 @@ type Dialect struct {
 	// output stopped inside, dropped and reported (malformed_markup)
 	// rather than text. Read when the dialect is named (--format).
 	CutMarkers bool
-	// NoThink: <think> and <thinking> are text when the dialect is named,
-	// as with ThinkAsText: its reasoning has markers of its own, and its
+	// NoThink: <think> and <thinking> are text when the dialect is named
+	// (ThinkAsText makes every reasoning span text): its reasoning has markers of its own, and its
 	// tokenizer maps a <think> in the prompt to them, so one the model
 	// writes is words.
 	NoThink bool
@@ -85,8 +85,9 @@ type Dialect struct {
 	RepairTags bool
 
 	// comp: the marker sets of a dialect that is not registered (a
-	// user's), compiled by prepare.
-	comp *compiled
+	// user's), compiled by prepare; compPlain: the same without its
+	// reasoning spans (ThinkAsText), compiled on first use.
+	comp, compPlain *compiled
 }
 
 // Tags describes an XML-style dialect: its calls are tags, read by the tag
@@ -488,7 +489,7 @@ type compiled struct {
 	lead actionSet
 }
 
-func compile(ds []*Dialect) *compiled {
+func compile(ds []*Dialect, plain bool) *compiled {
 	c := &compiled{blocks: map[*Block]*blockSets{}, spanOf: map[*Dialect]int{}}
 	c.labelEnd.on("\n", action{kind: aDrop})
 	var lateClose, leadActs []action
@@ -537,6 +538,9 @@ func compile(ds []*Dialect) *compiled {
 			c.blocks[b] = bs
 		}
 		for _, sp := range d.Reasoning {
+			if plain { // reasoning parsing off: the span's markers are text
+				break
+			}
 			if (sp.Named || sp.Lead) && len(ds) > 1 {
 				continue // not under auto: prose may hold its words
 			}

@@ -32,6 +32,11 @@ func k2Block(calls ...string) string {
 // k2HorizonCases are modelled on what vLLM's k2_horizon parser tests
 // assert, in our own strings, in the three forms of its template.
 var k2HorizonCases = []parseCase{
+	// SGLang's K2V3 detector runs without a reasoning parser: a forced
+	// reasoning's closer is content, with reasoning parsing off.
+	{name: "k2_horizon/think_as_text_forced_closer_is_text", format: FormatK2Horizon, tools: true, plain: true,
+		in:   "weigh the cities</ifm|think>\n" + k2Block(k2Call("get_weather", "city", "Lima")),
+		want: `text="weigh the cities</ifm|think>\n" call=get_weather{"city":"Lima"}`},
 	{name: "k2_horizon/pairs", format: FormatK2Horizon, tools: true,
 		in:   k2Block(k2Call("get_weather", "city", "Nairobi", "days", "4")),
 		want: `call=get_weather{"city":"Nairobi","days":4}`},

@@ -30,6 +30,11 @@ func plBlock(calls ...string) string {
 // plamo3Cases are modelled on what vLLM's plamo3 parser tests assert, in
 // our own strings.
 var plamo3Cases = []parseCase{
+	// Thinking off (vLLM: enable_thinking false) is reasoning parsing
+	// off: PLaMo's think tags and all are content.
+	{name: "plamo3/think_as_text_tags_are_text", format: FormatPLaMo3, plain: true,
+		in:   "<|plamo:begin_think:plamo|>A greeting.<|plamo:end_think:plamo|>Hello!",
+		want: `text="<|plamo:begin_think:plamo|>A greeting.<|plamo:end_think:plamo|>Hello!"`},
 	{name: "plamo3/one_call", format: FormatPLaMo3, tools: true,
 		in:   plBlock(plCall("get_weather", `{"city": "Sapporo", "days": 2}`)),
 		want: `call=get_weather{"city":"Sapporo","days":2}`},

@@ -26,6 +26,11 @@ func init() {
 	}
 	busan := call("get_weather", "city", "Busan")
 	parseCases = append(parseCases, []parseCase{
+		// vLLM's tool parser runs without a reasoning parser and keeps the
+		// think markup in the content: reasoning parsing off (ThinkAsText).
+		{name: "solar_open2/think_as_text_keeps_think_markup", format: FormatSolarOpen2, plain: true,
+			in:   "<|think:start|>Busan, one lookup.<|think:end|>" + busan,
+			want: `text="<|think:start|>Busan, one lookup.<|think:end|>" call=get_weather{"city":"Busan"}`},
 		{name: "solar_open2/one_call", format: FormatSolarOpen2,
 			in:   busan,
 			want: `call=get_weather{"city":"Busan"}`},

@@ -61,7 +61,8 @@
 //
 // New takes toolcall.ParseOptions, the options every parser shares:
 // ReasoningOpen starts inside reasoning (the prompt ended with <think>);
-// ThinkAsText makes <think> plain text.
+// ThinkAsText turns reasoning parsing off: every reasoning span, <think>
+// and the dialect's own, is plain text.
 //
 // Tag names are case-sensitive, as every inference server's parser and
 // every model's chat template write them: <TOOL_CALL> or <Invoke> is text.

@@ -199,7 +199,7 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 // ('{', '[', a fence).
 func markerFirst(c byte) bool {
 	for _, f := range Formats()[1:] { // auto lacks the NoAuto dialects and the headers
-		if m := compiledFor(f); m != nil && m.text.first[c] {
+		if m := compiledFor(f, false); m != nil && m.text.first[c] {
 			return true
 		}
 	}
@@ -209,7 +209,7 @@ func markerFirst(c byte) bool {
 // anchoredFirst reports whether c may start an anchored block's body.
 func anchoredFirst(c byte) bool {
 	for _, f := range markerFormats() {
-		for _, b := range compiledFor(f).anchored {
+		for _, b := range compiledFor(f, false).anchored {
 			if b.Body.accepts(c) {
 				return true
 			}

@@ -54,7 +54,7 @@ func (p *Parser) detect(f Format) {
 	p.setDetected(f)
 	if p.cfg.format == FormatAuto && markerDialect(f) != nil { // only its markers from now on
 		p.setDialects(0)
-		p.mk.comp = compiledFor(f)
+		p.mk.comp = p.compiledFor(f)
 	}
 }
 

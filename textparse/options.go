@@ -12,9 +12,13 @@ type config struct {
 	tools         toolcall.ToolSet
 	keepCalls     bool // KeepCallsInReasoning
 	reasoningOpen bool
-	thinkAsText   bool
-	maxCallBytes  int
-	maxDepth      int
+	// thinkAsText: reasoning parsing is off (ParseOptions.ThinkAsText):
+	// every reasoning span's markers are text, <think> and the dialect's
+	// own alike, and ReasoningOpen is ignored. noThink: only <think> and
+	// <thinking> are text (Dialect.NoThink).
+	thinkAsText, noThink bool
+	maxCallBytes         int
+	maxDepth             int
 }
 
 // New returns a Parser configured by o (see toolcall.ParseOptions; the zero
@@ -42,8 +46,9 @@ func New(o toolcall.ParseOptions) (*Parser, error) {
 		dialect:       d,
 		tools:         o.Tools,
 		keepCalls:     o.KeepCallsInReasoning,
-		reasoningOpen: o.ReasoningOpen,
-		thinkAsText:   o.ThinkAsText || d != nil && d.NoThink,
+		reasoningOpen: o.ReasoningOpen && !o.ThinkAsText,
+		thinkAsText:   o.ThinkAsText,
+		noThink:       o.ThinkAsText || d != nil && d.NoThink,
 		maxCallBytes:  o.MaxCallBytes,
 		maxDepth:      o.MaxDepth,
 	}), nil

@@ -186,13 +186,13 @@ func newParser(cfg config) *Parser {
 	}
 	p.setDialects(on)
 	p.m.repair = repairKinds(p.cfg.format, p.cfg.tools)
-	p.mk.comp = compiledFor(p.cfg.format)
+	p.mk.comp = p.compiledFor(p.cfg.format)
 	if d := p.cfg.dialect; d != nil {
-		p.mk.comp = d.compiled()
+		p.mk.comp = d.compiled(p.cfg.thinkAsText)
 	}
 	p.mk.lead = p.mk.comp != nil && len(p.mk.comp.lead.list) > 0 && !p.cfg.reasoningOpen
 	if p.cfg.reasoningOpen {
-		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.thinkAsText // (ThinkAsText: <think> is text)
+		p.reason, p.tags.thinkK, p.inr.opened = true, tkThink, !p.cfg.noThink // (NoThink: <think> is text)
 		p.tags.thinkEnd = bitOf(tkThink)
 		if i, ok := tt.tagDialectOf(p.cfg.format); ok && tt.ds[i].think != tkNone {
 			p.tags.thinkK = tt.ds[i].think     // the dialect's own reasoning tag

@@ -348,8 +348,12 @@ func (p *Parser) setDialects(m uint64) {
 		p.tags.xFence = p.tags.xFence || x.d.Tags.Fence
 		p.tags.xSuffix |= x.suffix
 	}
-	p.tags.textOpen, p.tags.textClose = p.tags.xThink|p.tags.xOpen, p.tags.xThink|p.tags.xClose
-	if !p.cfg.thinkAsText { // <think>, <thinking>
+	p.tags.textOpen, p.tags.textClose = p.tags.xOpen, p.tags.xClose
+	if !p.cfg.thinkAsText { // the dialects' own reasoning tags (ThinkAsText: reasoning parsing off)
+		p.tags.textOpen |= p.tags.xThink
+		p.tags.textClose |= p.tags.xThink
+	}
+	if !p.cfg.noThink { // <think>, <thinking>
 		p.tags.textOpen |= bitOf(tkThink) | bitOf(tkThinking)
 		p.tags.textClose |= bitOf(tkThink) | bitOf(tkThinking)
 	}
@@ -481,7 +485,7 @@ func (p *Parser) wrapperTo(f Format, b []byte, i int, starts func(c byte) bool) 
 	p.setDetected(f)
 	p.tags.wrapper = tkNone
 	p.setDialects(0)
-	p.mk.comp = compiledFor(f)
+	p.mk.comp = p.compiledFor(f)
 	p.mk.blk = &d.Blocks[0]
 	p.mk.bsets = p.mk.comp.blocks[p.mk.blk]
 	p.mk.callStart, p.args.fenced = p.off+j, false

@@ -52,9 +52,14 @@ type ParseOptions struct {
 	// or the dialect's own) appears. Provider streams mark reasoning
 	// themselves and ignore it.
 	ReasoningOpen bool
-	// ThinkAsText makes <think> and <thinking> plain text (text dialects),
-	// for instruct models whose output may contain the tags without meaning
-	// reasoning. A dialect's own reasoning markers ([THINK], …) still count.
+	// ThinkAsText turns reasoning parsing off in text dialects, as a server
+	// that runs no reasoning parser serves the output: every reasoning
+	// span is plain text byte for byte, <think> and <thinking> and the
+	// dialect's own markers ([THINK]…[/THINK], a think channel) alike (a
+	// reasoning channel's header stays markup, its message text), and
+	// ReasoningOpen is ignored. For instruct models whose output may hold
+	// the tags without meaning reasoning, and to read as the stacks' tool
+	// parsers read without a reasoning parser.
 	// Provider streams (OpenAI Chat Completions, Ollama) read a <think>
 	// span that opens the content as reasoning unless it is set.
 	ThinkAsText bool

@@ -32,7 +32,7 @@ func parseCommand() *cli.Command {
 			&cli.IntFlag{Name: "chunk-size", Value: 4096, Usage: "feed the input in chunks of `N` bytes"},
 			&cli.BoolFlag{Name: "events", Usage: "print the event stream as JSON Lines instead of the summary"},
 			&cli.BoolFlag{Name: "reasoning-open", Usage: "the output begins inside reasoning (the prompt ended with <think>): text up to </think> is reasoning"},
-			&cli.BoolFlag{Name: "think-as-text", Usage: "treat <think> and <thinking> as plain text"},
+			&cli.BoolFlag{Name: "think-as-text", Usage: "reasoning parsing off: every reasoning span (<think>, the dialect's own markers) is plain text; --reasoning-open is ignored"},
 			&cli.BoolFlag{Name: "keep-calls-in-reasoning", Usage: "keep a call written inside reasoning as reasoning (strict); by default it ends the reasoning and is a call (both report call_in_reasoning)"},
 		},
 		Action: action(parseOptionsFrom, runParse),

@@ -127,6 +127,7 @@ func TestParseReasoningFlags(t *testing.T) {
 		{nil, `"text":"planHi ","reasoning":"x"`},
 		{[]string{"--reasoning-open"}, `"text":"Hi ","reasoning":"planx"`},
 		{[]string{"--think-as-text"}, `"text":"plan</think>Hi <think>x</think>","reasoning":""`},
+		{[]string{"--think-as-text", "--reasoning-open"}, `"text":"plan</think>Hi <think>x</think>","reasoning":""`},
 	} {
 		code, out, errOut := parseCLI(t, in, append([]string{"--format", "tool_call"}, tc.args...)...)
 		if code != 0 || !strings.Contains(out, tc.want) {
