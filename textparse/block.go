@@ -708,17 +708,20 @@ func (p *Parser) nameDone() {
 	p.mode = mBlockArgs
 }
 
-// probedName reads the name of a probed header (Body.Probe with
+// probedName reads the name of a probed header or call (Body.Probe with
 // ReadNameJSON) up to its NameEnd; a space, or a name longer than
-// maxGenericName, makes it text (probeNameText), b[j] read as text.
+// maxGenericName, makes it text (probeNameText), b[j] read as text. So
+// does, in a call's name (no Header), a byte no tool name holds
+// (<![CDATA[ in prose, where <![ opens a call).
 func (p *Parser) probedName(b []byte, i int) int {
 	set := &p.mk.bsets.name
+	call := p.mk.blk.Body.Header == nil
 	for j := i; j < len(b); j++ {
 		if set.first[b[j]] {
 			p.content(b[i:j], p.off+i)
 			return p.markerAt(set, b, j)
 		}
-		if isSpace(b[j]) || len(p.calls.name)+j-i >= maxGenericName {
+		if isSpace(b[j]) || call && nameClass[b[j]] == ncNo || len(p.calls.name)+j-i >= maxGenericName {
 			p.content(b[i:j], p.off+i)
 			p.probeNameText(nil, 0)
 			return j

@@ -353,7 +353,9 @@ type Body struct {
 	// too ("to="): its name runs to NameEnd without a space or a '<'
 	// (at most maxGenericName bytes), else Open and the name are given
 	// back as text (or reasoning, whose span the header ends only once it
-	// is read).
+	// is read). With ReadNameJSON and no Header, Open starts a call that
+	// prose may hold too (<![ before CDATA[): the same, and the name's
+	// bytes are those a tool name may hold.
 	Probe bool
 	// NameKey: a call object's one key is the tool name and its value
 	// the arguments ({"get_weather": {"city": "Paris"}}).
@@ -378,7 +380,8 @@ type Body struct {
 	// ReadMarkerArgs (markerargs.go): ArgOpen KEY ArgValue VALUE ArgEnd,
 	// after the tool's name, which runs to NameEnd; CallClose ends the
 	// call. The reader reads them all, so the block has no Close: every
-	// byte after its Open is the reader's.
+	// byte after its Open is the reader's. Without ArgEnd a value ends at
+	// the next ArgOpen or CallClose, the white space around it dropped.
 	ArgOpen, ArgValue, ArgEnd, CallClose string
 	// Header, when set, reads the bytes up to NameEnd as a message
 	// header (a channel and a recipient) and says what the message is:

@@ -210,6 +210,16 @@ func ExampleParser_solarOpen2() {
 	// call get_weather {"city":"Jeju","days":2}
 }
 
+// GLM-5.3-Flash writes a call as its name after <![ and a JSON object; a
+// display name before a '/' is not the tool's.
+func ExampleParser_glm53Flash() {
+	showCalls(mustNew(opts{Format: FormatGLM53Flash, Tools: tools}),
+		`我来查一下。<![Weather/get_weather>{"city": "北京", "days": 2}`)
+	// Output:
+	// text "我来查一下。"
+	// call get_weather {"city": "北京", "days": 2}
+}
+
 // Step-3.5 writes Qwen3-Coder's calls and sometimes damages a tag: with
 // the catalog naming the tool and its parameter, <function NAME> and a
 // parameter tag whose '>' is missing are read, each reported.

@@ -424,7 +424,8 @@ func (bf *bodyFile) body(at string) (Body, error) {
 		return b, errAt("name_end", "required by the name_json reader")
 	}
 	if b.Read&ReadMarkerArgs != 0 {
-		for _, m := range []struct{ field, m string }{{"name_end", b.NameEnd}, {"arg_open", b.ArgOpen}, {"arg_value", b.ArgValue}, {"arg_end", b.ArgEnd}, {"call_close", b.CallClose}} {
+		// (arg_end may be left out: a value then ends at the next marker.)
+		for _, m := range []struct{ field, m string }{{"name_end", b.NameEnd}, {"arg_open", b.ArgOpen}, {"arg_value", b.ArgValue}, {"call_close", b.CallClose}} {
 			if m.m == "" {
 				return b, errAt(m.field, "required by the marker_args reader")
 			}

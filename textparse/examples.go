@@ -35,6 +35,7 @@ var exampleWriters = map[Format]string{
 	"gigachat3":                  "{{.Text}}function call<|role_sep|>\n{\"name\":\"{{.Name}}\",\"arguments\":{{.Arguments}}}",
 	"gigachat35":                 `{{.Text}}<｜GCML｜tool_calls><｜GCML｜invoke name="{{.Name}}">{{range .Args}}<｜GCML｜parameter name="{{.Key}}" string="{{.IsString}}">{{.Raw}}</｜GCML｜parameter>{{end}}</｜GCML｜invoke></｜GCML｜tool_calls>`,
 	"glm45":                      "{{.Text}}<tool_call>{{.Name}}\n{{range .Args}}<arg_key>{{.Key}}</arg_key>\n<arg_value>{{.Raw}}</arg_value>\n{{end}}</tool_call>",
+	"glm53_flash":                "{{.Text}}<!\u200b[{{.Name}}\n{{range .Args}}<!\u200b[arg_key\u200b]{{.Key}}\n<!\u200b[arg_val\u200b]{{.Raw}}\n{{end}}<!\u200b[/tool_call\u200b]",
 	"granite":                    `{{.Text}}<|tool_call|>[{"name":"{{.Name}}","arguments":{{.Arguments}}}]`,
 	"granite_20b_fc":             `{{.Text}}<function_call> {"name":"{{.Name}}","arguments":{{.Arguments}}}`,
 	"harmony":                    `<|channel|>final<|message|>{{.Text}}<|end|><|start|>assistant<|channel|>commentary to=functions.{{.Name}} <|constrain|>json<|message|>{{.Arguments}}<|call|>`,
