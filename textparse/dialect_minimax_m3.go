@@ -457,7 +457,7 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 	key := x.names[root.name[0]:root.name[1]]
 	var prm *toolcall.Param
 	if c.tool != nil {
-		prm = c.tool.ParamBytes(key)
+		prm = catalog.ParamIn(c.tool, key, c.args)
 	}
 	s := p.appendArgKey(key, false)
 	vs := len(p.scratch)

@@ -504,7 +504,7 @@ func (x *maReader) beginValue(p *Parser, off int) {
 	}
 	c.given = append(c.given, p.calls.names.Intern(key))
 	if c.tool != nil {
-		x.param = c.tool.ParamBytes(key)
+		x.param = catalog.ParamIn(c.tool, key, c.args)
 	}
 	x.str = catalog.KeepsString(x.param)
 	x.ws, x.begun = x.ws[:0], false
