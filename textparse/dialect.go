@@ -72,6 +72,17 @@ type Dialect struct {
 	// Alias names the dialect this one is another name of (the same
 	// data under an older name): auto reports the dialect itself.
 	Alias Format
+	// RepairTags, for an XML-style dialect named (--format), reads tags
+	// that a model damaged in ways valid output never shows, where the
+	// catalog confirms what the tag names, and reports each repair
+	// (malformed_markup): an Eq tag written without its '=' (<function
+	// NAME>, <functionNAME>, NAME a tool of the catalog), an Eq tag whose
+	// '>' is missing before white space (<function=NAME\n,
+	// <parameter=P\nV: NAME a tool of the catalog, P a parameter of the
+	// call's tool; what follows the name is the tag's content), and a
+	// parameter tag whose own name and '=' are written twice
+	// (<parameter=parameter=P>). Without a catalog nothing is repaired.
+	RepairTags bool
 
 	// comp: the marker sets of a dialect that is not registered (a
 	// user's), compiled by prepare; compPlain: the same without its

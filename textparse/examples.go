@@ -46,6 +46,7 @@ var exampleWriters = map[Format]string{
 	"hy_v4":                      `{{.Text}}<tool_calls:opensource><tool_call:opensource>{{.Name}}{{range .Args}}<arg_key:opensource>{{.Key}}</arg_key:opensource><arg_value:opensource>{{.Raw}}</arg_value:opensource>{{end}}</tool_call:opensource></tool_calls:opensource>`,
 	"inkling":                    `{{.Text}}<|content_invoke_tool_json|>{"name":"{{.Name}}","arguments":{{.Arguments}}}<|end_message|>`,
 	"berrylm":                    "{{.Text}}<tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>{{.Raw}}</parameter>\n{{end}}</function>\n</tool_call>",
+	"step3p5":                    "{{.Text}}<tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>\n{{.Raw}}\n</parameter>\n{{end}}</function>\n</tool_call>",
 	"iquest_coder":               "{{.Text}}<tool_call>\n<function={{.Name}}>\n{{range .Args}}<parameter={{.Key}}>\n{{.Raw}}\n</parameter>\n{{end}}</function>\n</tool_call>",
 	"iquest_q1":                  "{{.Text}}<iquest_tool_call>{{.Name}}{{range .Args}}<arg_key>{{.Key}}</arg_key><arg_value>{{.Raw}}</arg_value>{{end}}</iquest_tool_call>",
 	"iquest_coder_v2":            "{{.Text}}<iquestcoder_tool_call>{{.Name}}{{range .Args}}<arg_key>{{.Key}}</arg_key><arg_value>{{.Raw}}</arg_value>{{end}}</iquestcoder_tool_call>",

@@ -44,6 +44,15 @@ type match struct {
 	// mangled: digits after a complete closing name (</parameter1>): the
 	// closer is read as that name's, marked bad.
 	mangled int
+	// repair: the tag kinds whose damaged openers are read, in every
+	// state (Dialect.RepairTags); how: the damage of a damaged opener (tagrepair.go), 0 for none;
+	// buf[fixAt:fixEnd] the name it carries; cutAt, for an opener whose
+	// '>' is missing, where the tag ends (what follows up to the '<' is
+	// content). Read only when how is set.
+	repair        uint64
+	how           uint8
+	fixAt, fixEnd int
+	cutAt         int
 }
 
 // narrow drops from cand (bits that index lits) the literals whose byte at
@@ -162,7 +171,7 @@ func (m *match) beginTag(off int) {
 	m.buf[0] = '<'
 	m.on, m.tag, m.set = true, true, nil
 	m.n, m.off, m.phase, m.closing, m.nameEnd, m.kind, m.bad, m.self = 1, off, tpName, false, 0, tkNone, false, false
-	m.mangled = 0
+	m.mangled, m.how = 0, 0
 	m.cand = m.tset.open
 }
 
@@ -267,6 +276,10 @@ func (p *Parser) matchStep(b []byte, i int) int {
 // finishTag acts on a complete tag, or gives its bytes back when the state
 // does not want it after all.
 func (p *Parser) finishTag() {
+	if p.m.repair != 0 && p.m.repaired() {
+		p.finishRepaired()
+		return
+	}
 	if !p.onTag() {
 		p.unmatched()
 		return
