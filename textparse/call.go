@@ -66,6 +66,11 @@ type call struct {
 	// idName: the name read is an id written where the name belongs; the
 	// call starts at its end, named by its arguments (idname.go).
 	idName bool
+	// wrapList: the arguments are a JSON list written for an array
+	// parameter, whose key was emitted before it; holdItem: the
+	// arguments are held until they end, to tell whether they are one
+	// element of an array parameter (Body.WrapArrayArgs).
+	wrapList, holdItem bool
 }
 
 // gave reports whether parameter name was given already.
@@ -275,7 +280,7 @@ func (p *Parser) sendArgs(data []byte, off int) {
 		c.argsOff = off
 	}
 	c.args = append(c.args, data...)
-	if !c.started {
+	if !c.started || c.holdItem {
 		return
 	}
 	if n := len(p.evs); n > 0 && len(data) > 0 {

@@ -338,6 +338,15 @@ type Body struct {
 	Name func(raw string) (name, id string, ok bool)
 	// Fence allows a ```json … ``` fence around the JSON.
 	Fence bool
+	// WrapArrayArgs: with ReadNameJSON and a catalog, arguments written
+	// for one array parameter alone are that parameter's (with
+	// repaired_value), as a serving stack's schema fixer reads them: a
+	// JSON list is the value of the tool's first required array
+	// parameter, an object that lacks a required array parameter and
+	// whose keys are all properties of its items is its one element
+	// (catalog.ListParam, catalog.ItemParam). The arguments of a tool
+	// whose items have properties are held until they end, to tell.
+	WrapArrayArgs bool
 	// InList: the block's Open marker ends with the '[' of a JSON list of
 	// calls (functools[…]); ReadJSON reads the list's elements.
 	InList bool

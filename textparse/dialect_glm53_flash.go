@@ -39,7 +39,7 @@ func init() {
 		Format: FormatGLM53Flash,
 		Wire:   `<![NAME>{json} (or <![Display/NAME>{json}); <!\u200b[NAME\n<!\u200b[arg_key\u200b]P\n<!\u200b[arg_val\u200b]V\n…<!\u200b[/tool_call\u200b]`,
 		Blocks: []Block{
-			{Open: "<![", Body: Body{Read: ReadNameJSON, NameEnd: ">", Name: glm53Name, Probe: true}},
+			{Open: "<![", Body: Body{Read: ReadNameJSON, NameEnd: ">", Name: glm53Name, Probe: true, WrapArrayArgs: true}},
 			{Open: glm53Open, Body: Body{
 				Read: ReadMarkerArgs, NameEnd: "\n",
 				ArgOpen: glm53Tag("arg_key"), ArgValue: glm53Tag("arg_val"), CallClose: glm53Tag("/tool_call"),

@@ -58,6 +58,23 @@ func init() {
 		{name: "glm53_flash/json_invalid_then_valid", format: FormatGLM53Flash,
 			in:   `<![get_weather>{"city": Paris}` + `<![get_weather>{"city": "Nice"} done`,
 			want: `text=" done" call=get_weather{"city":"Nice"} error=invalid_json`},
+		// Arguments written for the one array parameter alone are its
+		// value: a list, or one record of it (SGLang's schema repair).
+		{name: "glm53_flash/list_is_the_array_param", format: FormatGLM53Flash, tools: true,
+			in:   `<![todo_write>[{"content": "测试", "status": "pending"}, {"content": "ship", "status": "done"}]Planned.`,
+			want: `text="Planned." call=todo_write{"todos":[{"content":"测试","status":"pending"},{"content":"ship","status":"done"}]} error=repaired_value`},
+		{name: "glm53_flash/record_is_one_element", format: FormatGLM53Flash, tools: true,
+			in:   `<![todo_write>{"content": "write the tests", "status": "in_progress"}`,
+			want: `call=todo_write{"todos":[{"content":"write the tests","status":"in_progress"}]} error=repaired_value`},
+		{name: "glm53_flash/wrapped_list_kept", format: FormatGLM53Flash, tools: true,
+			in:   `<![todo_write>{"todos": [{"content": "a", "status": "pending"}]}` + `<![read_file>{"path": "b.go"}`,
+			want: `call=todo_write{"todos":[{"content":"a","status":"pending"}]} call=read_file{"path":"b.go"}`},
+		{name: "glm53_flash/record_with_other_key_kept", format: FormatGLM53Flash, tools: true,
+			in:   `<![todo_write>{"content": "a", "priority": 1}`,
+			want: `call=todo_write{"content":"a","priority":1}`},
+		{name: "glm53_flash/record_cut_short", format: FormatGLM53Flash, tools: true,
+			in:   `<![todo_write>{"content": "write the te`,
+			want: `error=incomplete_call`},
 		// Without a schema that names an array parameter, a list is no
 		// arguments object.
 		{name: "glm53_flash/json_list_without_schema", format: FormatGLM53Flash,
