@@ -2,6 +2,7 @@ package textparse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 )
 
@@ -82,9 +83,10 @@ func (m *match) beginMarker(set *actionSet, c byte, off int) bool {
 		return false
 	}
 	m.on, m.tag, m.set, m.n, m.off, m.cand = true, false, set, 0, off, 0
-	for i, x := range set.list {
-		if x[0] == c {
-			m.cand |= 1 << i
+	for j, f := range set.firsts {
+		if f == c {
+			m.cand = set.firstCand[j]
+			break
 		}
 	}
 	return true
@@ -121,7 +123,10 @@ func (m *match) feedMarker(b []byte) (n, res, id int) {
 	for k := m.cand; k != 0; k &= k - 1 {
 		i := bits.TrailingZeros64(k)
 		rest := m.set.list[i][m.n:]
-		if len(rest) <= len(b) && string(b[:len(rest)]) == rest && (best < 0 || len(rest) < len(m.set.list[best])-m.n) {
+		if len(rest) > len(b) || len(rest) >= 8 && binary.LittleEndian.Uint64(b[len(rest)-8:]) != m.set.tail[i] {
+			continue
+		}
+		if string(b[:len(rest)]) == rest && (best < 0 || len(rest) < len(m.set.list[best])-m.n) {
 			best = i
 		}
 	}
