@@ -55,6 +55,9 @@ var dialectDense = []struct {
 	{textparse.FormatSolarOpen2, "Reading the next file.\n<|tool_call:start|>read_file\n<|tool_arg:start|>path<|tool_arg:value|>src/pkg/file_0042.go<|tool_arg:end|>\n" +
 		"<|tool_arg:start|>start_line<|tool_arg:value|>120<|tool_arg:end|>\n<|tool_call:end|>\n<|tool_call:start|>grep\n" +
 		"<|tool_arg:start|>pattern<|tool_arg:value|>func (p \\*Parser)<|tool_arg:end|>\n<|tool_call:end|>\n"},
+	{textparse.FormatGLM53Flash, "Reading the next file.\n<![Files/read_file>" +
+		`{"path": "src/pkg/file_0042.go", "start_line": 120}` + "\n<!\u200b[grep\n<!\u200b[arg_key\u200b]pattern\n" +
+		"<!\u200b[arg_val\u200b]func (p \\*Parser)\n<!\u200b[/tool_call\u200b]\n"},
 	{textparse.FormatQwen25Coder, "Reading the next file.\n<tools>\n" +
 		`{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}` + "\n</tools>\n<tools>\n" +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}` + "\n</tools>\n"},

@@ -77,6 +77,9 @@ func newCatalog(tools []toolcall.Tool, metas []toolMeta) (*Catalog, error) {
 			}
 			t.Params = ps
 		}
+		if t.Variants == nil {
+			t.Discriminator, t.Variants = variantsOf(t.Parameters, t.Params)
+		}
 		if !validName(t.Name) {
 			c.issues = append(c.issues, Issue{File: metas[i].file, Line: metas[i].line, Tool: t.Name, Code: "invalid_name",
 				Message: "name does not match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI and Anthropic reject it); select with sanitize_names to fix"})

@@ -214,6 +214,16 @@ func appendTyped(dst []byte, p *toolcall.Param, allowed typeSet, value []byte) [
 		s == "" && allowed&tNull != 0 && allowed&tString == 0 {
 		return append(dst, "null"...)
 	}
+	if len(v) > 3 && v[0] == '\\' && v[1] == '"' && allowed&tString == 0 {
+		// A quoted scalar escaped once more (\"123\" for a number, a
+		// JSON-encoded argument object's value): the quoted scalar it
+		// encodes, read below, as SGLang's GLM-4.7 detector reads it.
+		if s, ok := unescapeOnce(v); ok && len(s) > 1 && s[0] == '"' {
+			if out := AppendCoerced(nil, p, []byte(s)); out[0] != '"' {
+				return append(dst, out...)
+			}
+		}
+	}
 	if len(v) > 1 && v[0] == '"' && allowed&tString == 0 {
 		// A value quoted as a JSON string for a parameter that is no
 		// string ("42" for a number): the text it holds, as the stacks
@@ -488,16 +498,24 @@ func appendStructure(dst []byte, allowed typeSet, v []byte) ([]byte, bool) {
 // was one. The serving stacks read such a value as the structure it
 // encodes.
 func appendEscaped(dst, v []byte) ([]byte, bool) {
-	if bytes.IndexByte(v, '\\') < 0 {
+	s, ok := unescapeOnce(v)
+	if !ok || s == "" || s[0] != v[0] || !json.Valid([]byte(s)) {
 		return dst, false
+	}
+	return append(dst, s...), true
+}
+
+// unescapeOnce reads v as the inside of a JSON string: the text a value
+// escaped once more encodes. false when v holds no escape or is no such
+// text.
+func unescapeOnce(v []byte) (string, bool) {
+	if bytes.IndexByte(v, '\\') < 0 {
+		return "", false
 	}
 	quoted := make([]byte, 0, len(v)+2)
 	quoted = append(append(append(quoted, '"'), v...), '"')
 	var s string
-	if json.Unmarshal(quoted, &s) != nil || s == "" || s[0] != v[0] || !json.Valid([]byte(s)) {
-		return dst, false
-	}
-	return append(dst, s...), true
+	return s, json.Unmarshal(quoted, &s) == nil
 }
 
 // coerceJSONNumber reports whether b is exactly a JSON number.

@@ -59,6 +59,13 @@ func TestCoerce(t *testing.T) {
 		{"number quoted as a JSON string", typed("number"), `"42"`, `42`},
 		{"boolean quoted as a JSON string", typed("boolean"), `"true"`, `true`},
 		{"string union keeps the quotes", typed("string", "number"), `"42"`, `"\"42\""`},
+		// A quoted scalar escaped once more (a JSON-encoded arguments
+		// object's value) is the scalar for a parameter that is no string.
+		{"number quoted and escaped once more", typed("number"), `\"123\"`, `123`},
+		{"integer quoted and escaped once more", typed("integer", "null"), ` \"-7\" `, `-7`},
+		{"string union keeps the escaped quotes", typed("string", "integer"), `\"123\"`, `"\\\"123\\\""`},
+		{"escaped word for a number stays", typed("number"), `\"abc\"`, `"\\\"abc\\\""`},
+		{"escaped twice stays", typed("number"), `\\\"5\\\"`, `"\\\\\\\"5\\\\\\\""`},
 		{"integer null in capitals", typed("integer"), "NULL", `null`},
 		{"integer None in capitals", typed("integer", "null"), "NONE", `null`},
 		{"string keeps NULL", typed("string"), "NULL", `"NULL"`},

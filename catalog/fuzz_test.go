@@ -18,6 +18,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	}
+	f.Add([]byte(deployTools)) // a discriminated union (variants.go)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse(data, "fuzz.json")
 		if err != nil {
@@ -33,6 +34,17 @@ func FuzzParse(f *testing.F) {
 			}
 			if _, err := ParamsOf(tool.Parameters); err != nil {
 				t.Fatalf("tool %q: normalised schema does not parse: %v", tool.Name, err)
+			}
+			for _, v := range tool.Variants {
+				if len(v.Params) != len(tool.Params) {
+					t.Fatalf("tool %q: variant %s has %d params, the tool %d", tool.Name, v.Value, len(v.Params), len(tool.Params))
+				}
+				args := `{"` + tool.Discriminator + `": ` + string(v.Value) + `, `
+				for _, p := range tool.Params {
+					if ParamIn(&tool, []byte(p.Name), []byte(args)) == nil {
+						t.Fatalf("tool %q: ParamIn(%q) is nil", tool.Name, p.Name)
+					}
+				}
 			}
 		}
 		if _, err := c.Select(Selection{MCPNames: true, SanitizeNames: true}); err != nil {

@@ -46,40 +46,66 @@ func paramsOf(schema *value, alts bool) []toolcall.Param {
 				if !alt.isObject() {
 					continue
 				}
+				branch := appendBranch(nil, alt, 0)
 				if key != "allOf" {
-					widenTypes(out[base:], alt)
+					widenTypes(out[base:], branch)
 				}
-				out = appendParams(out, alt, key == "allOf")
+				out = mergeParams(out, branch, key == "allOf")
 			}
 		}
 	}
 	return out
 }
 
-// widenTypes adds to each typed parameter of out the types alternative
-// alt gives a property of the same name.
-func widenTypes(out []toolcall.Param, alt *value) {
-	props := alt.get("properties")
-	if !props.isObject() {
-		return
+// appendBranch appends the properties of an alternative and of its allOf
+// members (nested up to four deep).
+func appendBranch(out []toolcall.Param, alt *value, depth int) []toolcall.Param {
+	out = appendParams(out, alt, true)
+	if all := alt.get("allOf"); all.isArray() && depth < 4 {
+		for _, m := range all.items {
+			if m.isObject() {
+				out = appendBranch(out, m, depth+1)
+			}
+		}
 	}
-	for i, name := range props.keys {
+	return out
+}
+
+// widenTypes adds to each typed parameter of out the types an
+// alternative's parameter of the same name takes.
+func widenTypes(out, branch []toolcall.Param) {
+	for _, b := range branch {
 		for j := range out {
-			if out[j].Name != name || len(out[j].Types) == 0 {
+			if out[j].Name != b.Name || len(out[j].Types) == 0 {
 				continue
 			}
-			ts := schemaTypes(props.vals[i])
-			if len(ts) == 0 {
+			if len(b.Types) == 0 {
 				out[j].Types = nil // any type
 				continue
 			}
-			for _, t := range ts {
+			for _, t := range b.Types {
 				if !slices.Contains(out[j].Types, t) {
 					out[j].Types = append(out[j].Types, t)
 				}
 			}
 		}
 	}
+}
+
+// mergeParams appends the parameters of branch not in out yet; required
+// says whether the branch's required list applies to every call.
+func mergeParams(out, branch []toolcall.Param, required bool) []toolcall.Param {
+next:
+	for _, b := range branch {
+		for j := range out {
+			if out[j].Name == b.Name {
+				continue next
+			}
+		}
+		b.Required = b.Required && required
+		out = append(out, b)
+	}
+	return out
 }
 
 // appendParams appends the properties of schema not in out yet.

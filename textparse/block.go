@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -459,6 +460,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		n, done, failed := p.feedArgs(b[i:], p.off+i)
 		i += n
 		if !failed && done {
+			p.wrapArgsEnd(p.off + i)
 			if bl.CallEnd != "" {
 				p.mode = mBlock // the call ends at its CallEnd marker
 			} else {
@@ -546,6 +548,12 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		case mBlockArgs:
 			switch {
 			case c == '{':
+				p.args.js.Reset()
+				p.args.jsOff = p.off + i
+				p.mode = mBlockJSON
+				p.calls.cur.holdItem = bl.Body.WrapArrayArgs && catalog.HasItemParam(p.calls.cur.tool)
+				return i
+			case c == '[' && bl.Body.WrapArrayArgs && p.wrapList(p.off+i):
 				p.args.js.Reset()
 				p.args.jsOff = p.off + i
 				p.mode = mBlockJSON
@@ -708,17 +716,20 @@ func (p *Parser) nameDone() {
 	p.mode = mBlockArgs
 }
 
-// probedName reads the name of a probed header (Body.Probe with
+// probedName reads the name of a probed header or call (Body.Probe with
 // ReadNameJSON) up to its NameEnd; a space, or a name longer than
-// maxGenericName, makes it text (probeNameText), b[j] read as text.
+// maxGenericName, makes it text (probeNameText), b[j] read as text. So
+// does, in a call's name (no Header), a byte no tool name holds
+// (<![CDATA[ in prose, where <![ opens a call).
 func (p *Parser) probedName(b []byte, i int) int {
 	set := &p.mk.bsets.name
+	call := p.mk.blk.Body.Header == nil
 	for j := i; j < len(b); j++ {
 		if set.first[b[j]] {
 			p.content(b[i:j], p.off+i)
 			return p.markerAt(set, b, j)
 		}
-		if isSpace(b[j]) || len(p.calls.name)+j-i >= maxGenericName {
+		if isSpace(b[j]) || call && nameClass[b[j]] == ncNo || len(p.calls.name)+j-i >= maxGenericName {
 			p.content(b[i:j], p.off+i)
 			p.probeNameText(nil, 0)
 			return j
@@ -860,4 +871,50 @@ func (p *Parser) dropTailText() {
 	p.scratch = append(append(p.scratch, p.mk.tailMark...), p.mk.tail[:p.mk.tailN]...)
 	p.mode = mText
 	p.emitText(p.scratch[s:], p.mk.tailOff)
+}
+
+// wrapList begins, at off, arguments written as a JSON list where the
+// tool has a required array parameter (Body.WrapArrayArgs): the list is
+// that parameter's value, its key emitted before it. It reports false
+// when the tool has none (the list is no arguments object).
+func (p *Parser) wrapList(off int) bool {
+	c := &p.calls.cur
+	prm := catalog.ListParam(c.tool)
+	if prm == nil || c.discard {
+		return false
+	}
+	c.wrapList = true
+	p.errorf(off, toolcall.CodeRepairedValue, c.errIndex(), "arguments written as a JSON list: read as the value of %q", prm.Name)
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '{')
+	p.scratch = catalog.AppendJSONString(p.scratch, []byte(prm.Name))
+	p.scratch = append(p.scratch, ':')
+	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+	return true
+}
+
+// wrapArgsEnd ends, at off, arguments Body.WrapArrayArgs read: a list's
+// object is closed; held arguments that are one element of an array
+// parameter are wrapped into it, and emitted either way.
+func (p *Parser) wrapArgsEnd(off int) {
+	c := &p.calls.cur
+	switch {
+	case c.wrapList:
+		c.wrapList = false
+		p.emitArgs(litBrace, off)
+	case c.holdItem:
+		c.holdItem = false
+		held, at := p.own(c.args), c.argsOff
+		c.args = c.args[:0]
+		if prm := catalog.ItemParam(c.tool, held); prm != nil {
+			p.errorf(at, toolcall.CodeRepairedValue, c.errIndex(), "arguments written as one element of %q: read as its value", prm.Name)
+			s := len(p.scratch)
+			p.scratch = append(p.scratch, '{')
+			p.scratch = catalog.AppendJSONString(p.scratch, []byte(prm.Name))
+			p.scratch = append(append(append(p.scratch, ':', '['), held...), ']', '}')
+			held = p.scratch[s:len(p.scratch):len(p.scratch)]
+		}
+		c.argsOff = -1
+		p.sendArgs(held, at)
+	}
 }

@@ -73,6 +73,11 @@ type call struct {
 	// bytes are dropped, not emitted, up to the next key or the end of
 	// the arguments (closeArgs).
 	mute bool
+	// wrapList: the arguments are a JSON list written for an array
+	// parameter, whose key was emitted before it; holdItem: the
+	// arguments are held until they end, to tell whether they are one
+	// element of an array parameter (Body.WrapArrayArgs).
+	wrapList, holdItem bool
 }
 
 // gave reports whether parameter name was given already.
@@ -347,7 +352,7 @@ func (p *Parser) sendArgs(data []byte, off int) {
 		c.argsOff = off
 	}
 	c.args = append(c.args, data...)
-	if !c.started {
+	if !c.started || c.holdItem {
 		return
 	}
 	if n := len(p.evs); n > 0 && len(data) > 0 {

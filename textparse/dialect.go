@@ -72,6 +72,17 @@ type Dialect struct {
 	// Alias names the dialect this one is another name of (the same
 	// data under an older name): auto reports the dialect itself.
 	Alias Format
+	// RepairTags, for an XML-style dialect named (--format), reads tags
+	// that a model damaged in ways valid output never shows, where the
+	// catalog confirms what the tag names, and reports each repair
+	// (malformed_markup): an Eq tag written without its '=' (<function
+	// NAME>, <functionNAME>, NAME a tool of the catalog), an Eq tag whose
+	// '>' is missing before white space (<function=NAME\n,
+	// <parameter=P\nV: NAME a tool of the catalog, P a parameter of the
+	// call's tool; what follows the name is the tag's content), and a
+	// parameter tag whose own name and '=' are written twice
+	// (<parameter=parameter=P>). Without a catalog nothing is repaired.
+	RepairTags bool
 
 	// comp: the marker sets of a dialect that is not registered (a
 	// user's), compiled by prepare; compPlain: the same without its
@@ -327,6 +338,15 @@ type Body struct {
 	Name func(raw string) (name, id string, ok bool)
 	// Fence allows a ```json … ``` fence around the JSON.
 	Fence bool
+	// WrapArrayArgs: with ReadNameJSON and a catalog, arguments written
+	// for one array parameter alone are that parameter's (with
+	// repaired_value), as a serving stack's schema fixer reads them: a
+	// JSON list is the value of the tool's first required array
+	// parameter, an object that lacks a required array parameter and
+	// whose keys are all properties of its items is its one element
+	// (catalog.ListParam, catalog.ItemParam). The arguments of a tool
+	// whose items have properties are held until they end, to tell.
+	WrapArrayArgs bool
 	// InList: the block's Open marker ends with the '[' of a JSON list of
 	// calls (functools[…]); ReadJSON reads the list's elements.
 	InList bool
@@ -342,7 +362,9 @@ type Body struct {
 	// too ("to="): its name runs to NameEnd without a space or a '<'
 	// (at most maxGenericName bytes), else Open and the name are given
 	// back as text (or reasoning, whose span the header ends only once it
-	// is read).
+	// is read). With ReadNameJSON and no Header, Open starts a call that
+	// prose may hold too (<![ before CDATA[): the same, and the name's
+	// bytes are those a tool name may hold.
 	Probe bool
 	// NameKey: a call object's one key is the tool name and its value
 	// the arguments ({"get_weather": {"city": "Paris"}}).
@@ -367,7 +389,8 @@ type Body struct {
 	// ReadMarkerArgs (markerargs.go): ArgOpen KEY ArgValue VALUE ArgEnd,
 	// after the tool's name, which runs to NameEnd; CallClose ends the
 	// call. The reader reads them all, so the block has no Close: every
-	// byte after its Open is the reader's.
+	// byte after its Open is the reader's. Without ArgEnd a value ends at
+	// the next ArgOpen or CallClose, the white space around it dropped.
 	ArgOpen, ArgValue, ArgEnd, CallClose string
 	// Header, when set, reads the bytes up to NameEnd as a message
 	// header (a channel and a recipient) and says what the message is:

@@ -19,6 +19,10 @@ func init() {
 		Call: "<｜tool▁call▁begin｜>", CallEnd: "<｜tool▁call▁end｜>",
 		Body: Body{Read: ReadNameJSON, NameEnd: "<｜tool▁sep｜>", TypeWord: "function", Untyped: FormatDeepSeekV31, Fence: true},
 	}
+	// A call written without the calls' opener around it (its own
+	// <｜tool▁call▁begin｜> after the text) is a call, as SGLang's V3.1
+	// detector reads it: the marker is a special token prose cannot hold.
+	bare := Block{Open: block.Call, CallEnd: block.CallEnd, Body: block.Body}
 	// The tool-output markers the template writes around tool results: a
 	// model that goes on after its calls may start writing them; dropped.
 	// So is the end-of-sentence token that ends the turn after the calls,
@@ -30,14 +34,14 @@ func init() {
 		Format:     FormatDeepSeekV3,
 		Drop:       outputs,
 		Wire:       "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\\n```json\\n{json}\\n```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
-		Blocks:     []Block{block},
+		Blocks:     []Block{block, bare},
 		StrayClose: true,
 	})
 	register(&Dialect{
 		Format:     FormatDeepSeekV31,
 		Drop:       outputs,
 		Wire:       "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜>…<｜tool▁calls▁end｜>",
-		Blocks:     []Block{block},
+		Blocks:     []Block{block, bare},
 		StrayClose: true,
 	})
 }

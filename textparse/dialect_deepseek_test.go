@@ -25,6 +25,24 @@ func dsV31(name, args string) string { return dsCall + name + dsSep + args + dsC
 
 // deepseekCases are modelled on DeepSeek V3 / R1 and V3.1 output.
 var deepseekCases = []parseCase{
+	// A call written without the calls' opener (SGLang's V3.1 detector
+	// reads it): the call marker is a special token; each such call is a
+	// call, and a calls' closer after them is stray markup.
+	{name: "deepseek_v31/call_without_block_opener", format: FormatDeepSeekV31,
+		in:   "Looking up Osaka.\n" + dsV31("get_weather", `{"city": "Osaka"}`),
+		want: `text="Looking up Osaka.\n" call=get_weather{"city":"Osaka"}`},
+	{name: "deepseek_v31/calls_without_block_opener_then_closer", format: FormatDeepSeekV31,
+		in:   dsV31("get_weather", `{"city": "Osaka"}`) + dsV31("get_time", `{}`) + dsEnd + "Checking both.",
+		want: `text="Checking both." call=get_weather{"city":"Osaka"} call=get_time{} error=malformed_markup`},
+	{name: "deepseek_v3/call_without_block_opener", format: FormatDeepSeekV3,
+		in:   "One moment. " + dsV3("get_weather", `{"city": "Kyoto"}`),
+		want: `text="One moment. " call=get_weather{"city":"Kyoto"}`},
+	{name: "deepseek_v31/call_without_block_opener_cut", format: FormatDeepSeekV31,
+		in:   "On it." + dsCall + "get_weather" + dsSep + `{"city": "Os`,
+		want: `text="On it." error=incomplete_call`},
+	{name: "deepseek_v31/call_without_block_opener_under_auto", format: FormatAuto,
+		in:   "Sure: " + dsV31("get_weather", `{"city": "Nara"}`),
+		want: `text="Sure: " call=get_weather{"city":"Nara"}`},
 	// A call's opener cut at the end: incomplete, as a tag dialect's call
 	// tag alone; the block's opener alone is its missing closer.
 	{name: "deepseek_v3/call_opener_alone_at_end", format: FormatDeepSeekV3,

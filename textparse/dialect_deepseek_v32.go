@@ -19,7 +19,7 @@ func init() {
 	register(&Dialect{
 		Format: FormatDeepSeekV32,
 		Wire:   `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>`,
-		Tags:   dsml("｜DSML｜", "function_calls"),
+		Tags:   deepseekDSML("｜DSML｜", "function_calls"),
 		Drop:   dsmlDrop,
 	})
 }

@@ -29,13 +29,13 @@ func init() {
 	register(&Dialect{
 		Format: FormatDeepSeekV4,
 		Wire:   `<｜DSML｜tool_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="P" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>`,
-		Tags:   dsml("｜DSML｜", "tool_calls"),
+		Tags:   deepseekDSML("｜DSML｜", "tool_calls"),
 		Drop:   dsmlDrop,
 	})
 	register(&Dialect{
 		Format: FormatDeepSeekV41,
 		Wire:   `<｜DSML｜ calls><｜DSML｜ invoke name="NAME"><｜DSML｜ parameter name="P" string="true|false">V</｜DSML｜ parameter></｜DSML｜ invoke></｜DSML｜ calls>`,
-		Tags:   dsml("｜DSML｜ ", "calls"),
+		Tags:   deepseekDSML("｜DSML｜ ", "calls"),
 		Drop:   dsmlDrop,
 	})
 }
@@ -58,10 +58,18 @@ func dsml(prefix, block string) *Tags {
 	return &Tags{Wrapper: prefix + block, Reopen: true, Invoke: prefix + "invoke", Param: prefix + "parameter",
 		Bare: true, Typed: "string", Fence: true, JSONBody: true,
 		// vLLM's DeepSeek parsers unwrap a lone arguments/input object.
-		Unwrap: []string{"arguments", "input"},
-		// A damaged wrapper line before a call is dropped, as SGLang's
-		// DeepSeek-V4 detector drops it (dialect_deepseek_v4_test.go).
-		Damaged: "｜DSML｜"}
+		Unwrap: []string{"arguments", "input"}}
+}
+
+// deepseekDSML is dsml for DeepSeek's DSML dialects (V3.2, V4, V4.1): a
+// damaged wrapper line before a call (<｜DSML｜toolcalls>, a wrapper
+// without its '>' or run into words) is markup, dropped, as SGLang's
+// DeepSeek-V4 detector drops it (Tags.Damaged; dialect_deepseek_v4_test.go,
+// dsmlDamagedCases).
+func deepseekDSML(prefix, block string) *Tags {
+	t := dsml(prefix, block)
+	t.Damaged = "｜DSML｜"
+	return t
 }
 
 func init() { invokeHooks = append(invokeHooks, (*Parser).invokeJSONBody) }

@@ -24,6 +24,12 @@ func init() {
 		parseCase{name: "deepseek_v32/end_of_sentence_kept_under_auto", format: FormatAuto,
 			in:   "Done.<｜end▁of▁sentence｜>",
 			want: `text="Done.<｜end▁of▁sentence｜>"`})
+	parseCases = append(parseCases, parseCase{name: "deepseek_v32/think_in_code_span_is_text", format: FormatDeepSeekV32,
+		in:   "Write `<think>` to plan. " + dsmlFC + dsmlInvoke("f") + dsmlFE,
+		want: `text="Write ` + "`<think>`" + ` to plan. " call=f{}`},
+		parseCase{name: "deepseek_v32/think_outside_code_opens_reasoning", format: FormatDeepSeekV32,
+			in:   "<think>Plan `a`.</think>Done `</think>`.",
+			want: `text="Done ` + "`</think>`" + `." reasoning="Plan ` + "`a`" + `."`})
 	v32Invoke := dsmlInvoke("get_weather", "city", "true", "Paris", "days", "false", "3")
 	for _, c := range dsmlDamagedCases("｜DSML｜", "function_calls", dsmlFC+v32Invoke+dsmlFE, v32Invoke) {
 		c.name, c.format = "deepseek_v32/"+c.name, FormatDeepSeekV32
@@ -121,6 +127,12 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 			want: `call=get_weather{"input":"Oslo please"}`},
 		{name: "arguments_without_catalog_kept", in: calls(invoke("get_weather", param("arguments", "false", `{"city": "Oslo"}`))),
 			want: `call=get_weather{"arguments":{"city":"Oslo"}}`},
+		// A reasoning tag quoted in the answer's code is text, as DSML
+		// there is (SGLang's V4 detector keeps such an explanation whole).
+		{name: "think_in_code_span_is_text", in: "Literal `<think>` and `</think>` mark reasoning.\n" + paris,
+			want: `text="Literal ` + "`<think>`" + ` and ` + "`</think>`" + ` mark reasoning.\n" call=get_weather{"city":"Paris","days":3}`},
+		{name: "think_in_fence_is_text", in: "```\n<think>plan</think>\n```\n" + paris,
+			want: `text="` + esc("```\n<think>plan</think>\n```\n") + `" call=get_weather{"city":"Paris","days":3}`},
 		{name: "auto", in: "Sure.\n\n" + paris,
 			want: `text="Sure.\n\n" call=get_weather{"city":"Paris","days":3}`},
 	}

@@ -209,3 +209,26 @@ func ExampleParser_solarOpen2() {
 	// text "Checking Jeju."
 	// call get_weather {"city":"Jeju","days":2}
 }
+
+// GLM-5.3-Flash writes a call as its name after <![ and a JSON object; a
+// display name before a '/' is not the tool's.
+func ExampleParser_glm53Flash() {
+	showCalls(mustNew(opts{Format: FormatGLM53Flash, Tools: tools}),
+		`我来查一下。<![Weather/get_weather>{"city": "北京", "days": 2}`)
+	// Output:
+	// text "我来查一下。"
+	// call get_weather {"city": "北京", "days": 2}
+}
+
+// Step-3.5 writes Qwen3-Coder's calls and sometimes damages a tag: with
+// the catalog naming the tool and its parameter, <function NAME> and a
+// parameter tag whose '>' is missing are read, each reported.
+func ExampleParser_step3p5() {
+	showCalls(mustNew(opts{Format: FormatStep3p5, Tools: tools}),
+		"Reading it.\n<tool_call>\n<function read_file>\n<parameter=path\nsrc/main.go\n</parameter>\n</function>\n</tool_call>")
+	// Output:
+	// text "Reading it.\n"
+	// error malformed_markup
+	// error malformed_markup
+	// call read_file {"path":"src/main.go"}
+}

@@ -9,6 +9,11 @@ func init() {
 		close = "</｜GCML｜tool_calls>"
 	)
 	parseCases = append(parseCases, []parseCase{
+		// DeepSeek's damaged-wrapper rule (Tags.Damaged) is not GigaChat's:
+		// no stack drops such a line before its calls, so it stays text.
+		{name: "gigachat35/damaged_wrapper_line_is_text", format: FormatGigaChat35,
+			in:   "<｜GCML｜toolcalls>\n" + open + `<｜GCML｜invoke name="f"></｜GCML｜invoke>` + close,
+			want: `text="<｜GCML｜toolcalls>\n" call=f{}`},
 		// Values written flush against the tags, as GigaChat 3.5 writes
 		// them; string="false" values are JSON.
 		{name: "gigachat35/flush_typed_values", format: FormatGigaChat35,

@@ -41,6 +41,13 @@ var glmPeerCases = []parseCase{
 		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
 		in:   "<tool_call>tally<arg_key>kind</arg_key><arg_value>count</arg_value><arg_key>value</arg_key><arg_value>7</arg_value></tool_call>",
 		want: `call=tally{"kind":"count","value":7}`},
+	// A number written as a quoted string escaped once more (the value
+	// of a JSON-encoded arguments object) is the number, as SGLang's
+	// GLM-4.7 detector reads it; a string parameter keeps what was written.
+	{name: "glm45/escaped_quoted_number_for_number", format: FormatGLM45,
+		set:  mustCatalog(`[{"name": "resize", "input_schema": {"type": "object", "properties": {"width": {"type": "integer"}, "scale": {"type": "number", "enum": [1, 2]}, "label": {"type": "string"}}}}]`),
+		in:   `<tool_call>resize<arg_key>width</arg_key><arg_value>\"640\"</arg_value><arg_key>scale</arg_key><arg_value>\"2\"</arg_value><arg_key>label</arg_key><arg_value>\"640\"</arg_value></tool_call>`,
+		want: `call=resize{"width":640,"scale":2,"label":"\\\"640\\\""}`},
 	// A value cut inside its closer is still cut inside the value.
 	{name: "glm45/value_closer_cut_at_end", format: FormatGLM45, tools: true,
 		in:   "<tool_call>read_file\n<arg_key>path</arg_key>\n<arg_value>go.mod</arg_",

@@ -46,8 +46,25 @@ func init() {
 			in:   "See <|message_model|>get_wea",
 			want: `text="See <|message_model|>get_wea"`},
 		{name: "inkling/lookalikes_are_text", format: FormatInkling,
-			in:   "<|content_invoke_tool|> <|content_invoke_tool_jsonx|> <|end_msg|>",
-			want: `text="<|content_invoke_tool|> <|content_invoke_tool_jsonx|> <|end_msg|>"`},
+			in:   "<|content_invoke_tool_jsonx|> <|end_msg|> <|content_texts|>",
+			want: `text="<|content_invoke_tool_jsonx|> <|end_msg|> <|content_texts|>"`},
+		// The tokenizer's other control tokens are markup wherever they
+		// stand in the text, dropped as SGLang strips them.
+		{name: "inkling/control_tokens_dropped", format: FormatInkling,
+			in:   "<|message_model|><|content_thinking|>Short answer.<|end_message|><|message_model|><|content_text|>Yes.<|end_message|><|content_model_end_sampling|><|endoftext|>",
+			want: `text="Yes." reasoning="Short answer."`},
+		{name: "inkling/other_messages_tokens_dropped", format: FormatInkling,
+			in:   "Heard: <|message_user|>play it<|content_audio_input|><|audio_end|>, then <|content_xml|><a/><|message_tool|>ok<|content_tool_error|>.",
+			want: `text="Heard: play it, then <a/>ok."`},
+		// A text tool invocation names no tool (SGLang makes it a call
+		// without a name, {"text": …}): its tokens are dropped and its
+		// words kept as text.
+		{name: "inkling/text_invocation_words_kept", format: FormatInkling,
+			in:   `<|message_model|>get_weather<|content_invoke_tool_json|>{"name": "get_weather", "args": {"city": "Nice"}}<|end_message|><|content_invoke_tool_text|>weather in Nice<|end_message|>`,
+			want: `text="weather in Nice" call=get_weather{"city":"Nice"}`},
+		{name: "inkling/text_invocation_cut_at_end", format: FormatInkling,
+			in:   "<|content_invoke_tool_text|>weather in Ni",
+			want: `text="weather in Ni"`},
 		{name: "inkling/auto", format: FormatAuto,
 			in:   `Sure.<|content_invoke_tool_json|>{"name": "get_weather", "arguments": {"city": "Nice"}}<|end_message|>`,
 			want: `text="Sure." call=get_weather{"city":"Nice"}`},

@@ -455,7 +455,7 @@ func (x *xtmlReader) beginValue(p *Parser, attrs []byte, off int) {
 	c := &p.calls.cur
 	x.param = nil
 	if c.tool != nil {
-		x.param = c.tool.ParamBytes(key)
+		x.param = catalog.ParamIn(c.tool, key, c.args)
 	}
 	typ, typed := x.attr(attrs, "type")
 	x.typ.Types = x.typ.Types[:0]

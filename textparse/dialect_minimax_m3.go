@@ -460,7 +460,7 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 	}
 	var prm *toolcall.Param
 	if c.tool != nil {
-		prm = c.tool.ParamBytes(key)
+		prm = catalog.ParamIn(c.tool, key, c.args)
 	}
 	s := p.appendArgKey(key, false)
 	vs := len(p.scratch)

@@ -65,11 +65,13 @@ type bodyFile struct {
 	// Probe: Body.Probe.
 	Probe bool `json:"probe,omitempty"`
 	// Repair: Body.Repair.
-	Repair   bool   `json:"repair,omitempty"`
-	Quote    string `json:"quote,omitempty"`
-	TypeWord string `json:"type_word,omitempty"`
-	Untyped  string `json:"untyped,omitempty"`
-	Header   string `json:"header,omitempty"`
+	Repair bool `json:"repair,omitempty"`
+	// WrapArrayArgs: Body.WrapArrayArgs.
+	WrapArrayArgs bool   `json:"wrap_array_args,omitempty"`
+	Quote         string `json:"quote,omitempty"`
+	TypeWord      string `json:"type_word,omitempty"`
+	Untyped       string `json:"untyped,omitempty"`
+	Header        string `json:"header,omitempty"`
 	// ArgOpen, ArgValue, ArgEnd, CallClose: Body.ArgOpen, ArgValue,
 	// ArgEnd, CallClose (the marker_args reader's).
 	ArgOpen   string `json:"arg_open,omitempty"`
@@ -399,7 +401,7 @@ func (bf *bodyFile) body(at string) (Body, error) {
 		return &DialectError{Path: at + "." + path, Msg: fmt.Sprintf(format, args...)}
 	}
 	b := Body{NameEnd: bf.NameEnd, IDMark: bf.IDMark, Fence: bf.Fence, InList: bf.InList, InObject: bf.InObject, NameKey: bf.NameKey,
-		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe, Repair: bf.Repair,
+		Quote: bf.Quote, TypeWord: bf.TypeWord, Untyped: Format(bf.Untyped), BraceEndsName: bf.BraceEndsName, Probe: bf.Probe, Repair: bf.Repair, WrapArrayArgs: bf.WrapArrayArgs,
 		ArgOpen: bf.ArgOpen, ArgValue: bf.ArgValue, ArgEnd: bf.ArgEnd, CallClose: bf.CallClose}
 	if len(bf.Read) == 0 {
 		return b, errAt("read", "name the body reader: one of %s", strings.Join(readerList(), ", "))
@@ -424,7 +426,8 @@ func (bf *bodyFile) body(at string) (Body, error) {
 		return b, errAt("name_end", "required by the name_json reader")
 	}
 	if b.Read&ReadMarkerArgs != 0 {
-		for _, m := range []struct{ field, m string }{{"name_end", b.NameEnd}, {"arg_open", b.ArgOpen}, {"arg_value", b.ArgValue}, {"arg_end", b.ArgEnd}, {"call_close", b.CallClose}} {
+		// (arg_end may be left out: a value then ends at the next marker.)
+		for _, m := range []struct{ field, m string }{{"name_end", b.NameEnd}, {"arg_open", b.ArgOpen}, {"arg_value", b.ArgValue}, {"call_close", b.CallClose}} {
 			if m.m == "" {
 				return b, errAt(m.field, "required by the marker_args reader")
 			}
@@ -498,7 +501,7 @@ func (d *Dialect) file() ([]byte, error) {
 		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped),
-				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe, Repair: b.Body.Repair,
+				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe, Repair: b.Body.Repair, WrapArrayArgs: b.Body.WrapArrayArgs,
 				ArgOpen: b.Body.ArgOpen, ArgValue: b.Body.ArgValue, ArgEnd: b.Body.ArgEnd, CallClose: b.Body.CallClose}}
 		for r := Reader(1); r != 0; r <<= 1 {
 			if b.Body.Read&r != 0 {

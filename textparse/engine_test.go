@@ -69,7 +69,9 @@ func TestEngineNamesNoDialect(t *testing.T) {
 				}
 			case token.STRING:
 				v, err := strconv.Unquote(lit)
-				if err != nil {
+				if err != nil || v == cdataOpen {
+					// (XML's own syntax names no dialect, though
+					// glm53_flash's <![ is the start of CDATA's opener.)
 					continue
 				}
 				for _, w := range words {

@@ -152,3 +152,13 @@ func (f *fenceState) scanRest(b []byte, i int) int {
 	f.newline(false)
 	return end + 1
 }
+
+// thinkQuoted reports whether reasoning tag k, met in the answer (outside
+// reasoning), is quoted in Markdown code where the format in use is a
+// Tags.Fence dialect: "Literal `<think>`" explains the markup, it does not
+// open reasoning, and a `</think>` there is no stray closer. The closer of
+// reasoning a call ended (inreasoning.go) is still markup.
+func (p *Parser) thinkQuoted(k tagKind, closing bool) bool {
+	x := p.formatTag()
+	return x != nil && x.d.Tags.Fence && !(closing && k == p.inr.cutK) && p.tags.fence.quoting()
+}

@@ -41,6 +41,10 @@ var tools = testTools{
 	"execute_command":    {Name: "execute_command", Params: []toolcall.Param{param("command", "string"), param("requires_approval", "boolean")}},
 	"Web Search":         {Name: "Web Search", Params: []toolcall.Param{param("q", "string")}},
 	"attempt_completion": {Name: "attempt_completion", Params: []toolcall.Param{param("result", "string"), param("command", "string")}},
+	// todo_write: a required list of records (glm53_flash reads a list,
+	// or one record, written as its arguments as that list).
+	"todo_write": {Name: "todo_write", Params: []toolcall.Param{{Name: "todos", Types: []string{"array"}, Required: true,
+		Schema: []byte(`{"type": "array", "items": {"type": "object", "properties": {"content": {"type": "string"}, "status": {"type": "string"}}}}`)}}},
 }
 
 // summary renders the collected result of events compactly for table

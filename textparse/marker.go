@@ -17,6 +17,8 @@ type markerSet struct {
 	list   []string
 	first  [256]bool
 	firsts []byte // the distinct first bytes
+	// firstCand[j]: the markers (a bit each) whose first byte is firsts[j].
+	firstCand []uint64
 	// second[c] (for a first byte c of a marker longer than one byte):
 	// the bytes that may follow c in a marker.
 	second [256]*[256]bool
@@ -25,6 +27,11 @@ type markerSet struct {
 	// match ends at the shortest candidate).
 	one [256]uint8
 	any bool
+	// tail[i]: the last eight bytes of marker i as a little-endian word
+	// (0 for a shorter marker): feedMarker compares it before the whole
+	// marker, so that markers sharing a long prefix (<|content_text|>,
+	// <|content_thinking|>…) cost one word compare each, not a memequal.
+	tail []uint64
 }
 
 // add puts m in the set (once) and returns its index.
@@ -41,11 +48,18 @@ func (s *markerSet) add(m string) int {
 		panic("textparse: more than 64 markers in one set")
 	}
 	s.list = append(s.list, m)
+	s.tail = append(s.tail, tailWord(m))
 	if len(m) == 1 {
 		s.one[m[0]] = uint8(len(s.list))
 	}
 	if !s.first[m[0]] {
 		s.firsts = append(s.firsts, m[0])
+		s.firstCand = append(s.firstCand, 0)
+	}
+	for j, f := range s.firsts {
+		if f == m[0] {
+			s.firstCand[j] |= 1 << (len(s.list) - 1)
+		}
 	}
 	s.first[m[0]] = true
 	s.any = true
@@ -66,4 +80,18 @@ func (s *markerSet) index(m string) int {
 		}
 	}
 	return -1
+}
+
+// tailWord is the last eight bytes of m as a little-endian word, 0 when m
+// is shorter.
+func tailWord[S string | []byte](m S) uint64 {
+	n := len(m)
+	if n < 8 {
+		return 0
+	}
+	var w uint64
+	for i := 7; i >= 0; i-- {
+		w = w<<8 | uint64(m[n-8+i])
+	}
+	return w
 }

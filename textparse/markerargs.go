@@ -35,6 +35,13 @@ import (
 // At the end of the output, a call whose values are all closed is a call
 // with missing_closer (its Close stripped as a stop string); one cut
 // inside a name, a key or a value is an incomplete_call.
+//
+// Without an ArgEnd (a dialect whose value closers decode to nothing), a
+// value ends at the next ArgOpen or at the call's Close, and the white
+// space around it is the template's (dropped); at the end of the output
+// a value whose line ended is whole. One marker may be a prefix of
+// another (an Open <!\u200b[ of every <!\u200b[WORD\u200b] token): the
+// longest one the bytes spell is read.
 
 // ReadMarkerArgs reads a call of marker-delimited key/value arguments.
 const ReadMarkerArgs Reader = 1 << 8
@@ -84,15 +91,20 @@ type maReader struct {
 	blk   *Block
 	marks [maMarkers]string
 	// first: per state, the bytes that may start one of its markers; one:
-	// the only such byte, or -1.
-	first [maStates][256]bool
-	one   [maStates]int
-	state uint8
+	// the only such byte, or -1; nested: one of its markers is a prefix
+	// of another.
+	first  [maStates][256]bool
+	one    [maStates]int
+	nested [maStates]bool
+	state  uint8
 	// held: a prefix of a marker (cand: the markers it may still be),
 	// from heldOff.
 	held    []byte
 	heldOff int
 	cand    uint64
+	// full: the longest marker the held bytes complete while a longer
+	// one (of which the shorter is a prefix) may still follow, or -1.
+	full int
 	// buf: the name, a key, or a value held to its end, from bufOff.
 	buf    []byte
 	bufOff int
@@ -101,6 +113,15 @@ type maReader struct {
 	str   bool
 	skip  bool
 	param *toolcall.Param
+	// trim: the block has no ArgEnd, so a value ends at the next marker
+	// and the white space around it is markup (the template's newlines):
+	// ws holds white space after a string value's last other byte, from
+	// wsOff, until more of the value comes; begun: the value's first
+	// other byte came.
+	trim  bool
+	ws    []byte
+	wsOff int
+	begun bool
 }
 
 // starts: a call's name follows the block's Open (a name cut short names
@@ -109,7 +130,7 @@ func (x *maReader) starts(c byte, anchored bool) bool { return !anchored }
 
 // setup makes the marker tables of block bl.
 func (x *maReader) setup(bl *Block) {
-	x.blk = bl
+	x.blk, x.trim = bl, bl.Body.ArgEnd == ""
 	x.marks = [maMarkers]string{bl.Open, bl.Body.CallClose, bl.Body.ArgOpen, bl.Body.ArgValue, bl.Body.ArgEnd, bl.Body.NameEnd}
 	for s := range x.first {
 		x.first[s] = [256]bool{}
@@ -125,6 +146,14 @@ func (x *maReader) setup(bl *Block) {
 		}
 		if n > 1 {
 			x.one[s] = -1
+		}
+		x.nested[s] = false
+		for k, m := range x.marks {
+			for l, o := range x.marks {
+				if k != l && maActive[s]&(1<<k|1<<l) == 1<<k|1<<l && m != "" && len(o) > len(m) && o[:len(m)] == m {
+					x.nested[s] = true
+				}
+			}
 		}
 	}
 }
@@ -143,11 +172,22 @@ func (x *maReader) begin(p *Parser, b []byte, i int) int {
 func (x *maReader) startCall(p *Parser, off int) {
 	p.beginCall(ckBlock, off, x.marks[maClose], mText)
 	p.mode = mBody
-	x.state, x.held, x.buf = maName, x.held[:0], x.buf[:0]
+	x.state, x.held, x.buf, x.full = maName, x.held[:0], x.buf[:0], -1
 }
 
 // read consumes bytes of the call.
-func (x *maReader) read(p *Parser, b []byte, i int) int {
+func (x *maReader) read(p *Parser, b []byte, i int) int { return x.scan(p, b, i, p.off) }
+
+// readAt reads bytes b at input offset off that were held (their own
+// copy): the bytes a call's end leaves are the text's.
+func (x *maReader) readAt(p *Parser, b []byte, off int) {
+	if i := x.scan(p, b, 0, off); i < len(b) {
+		p.refeed(p.textMarkers(), b[i:], off+i, false)
+	}
+}
+
+// scan reads the call's bytes b[i:], b[0] at input offset base.
+func (x *maReader) scan(p *Parser, b []byte, i, base int) int {
 	for i < len(b) && p.mode == mBody {
 		if len(x.held) > 0 {
 			i = x.heldStep(p, b, i)
@@ -164,31 +204,60 @@ func (x *maReader) read(p *Parser, b []byte, i int) int {
 			}
 		}
 		if j > i {
-			x.content(p, b[i:j], p.off+i)
+			x.content(p, b[i:j], base+i)
 			i = j
 			continue
 		}
-		// b[i] may start a marker.
+		// b[i] may start a marker: the longest one the bytes complete is
+		// read (one marker may be a prefix of another: <!\u200b[ and
+		// <!\u200b[arg_key\u200b]), unless a longer one may still follow
+		// past the chunk's end.
 		act := maActive[x.state]
-		done := false
-		for k, m := range x.marks {
-			if act&(1<<k) != 0 && m != "" && len(b)-i >= len(m) && string(b[i:i+len(m)]) == m {
-				x.marker(p, k, p.off+i)
-				i += len(m)
-				done = true
-				break
+		if !x.nested[x.state] { // no marker holds another: the first whole one
+			done := false
+			for k, m := range x.marks {
+				if act&(1<<k) != 0 && m != "" && len(b)-i >= len(m) && string(b[i:i+len(m)]) == m {
+					x.marker(p, k, base+i)
+					i += len(m)
+					done = true
+					break
+				}
+			}
+			if done {
+				continue
 			}
 		}
-		if done {
+		best, longer := -1, false
+		for k, m := range x.marks {
+			if act&(1<<k) == 0 || m == "" {
+				continue
+			}
+			n := min(len(m), len(b)-i)
+			switch {
+			case string(b[i:i+n]) != m[:n]:
+			case n == len(m):
+				if best < 0 || len(m) > len(x.marks[best]) {
+					best = k
+				}
+			default:
+				longer = true
+			}
+		}
+		if best >= 0 && !longer {
+			x.marker(p, best, base+i)
+			i += len(x.marks[best])
 			continue
 		}
-		x.cand = 0
+		x.cand, x.full = 0, -1
 		for k, m := range x.marks {
 			if act&(1<<k) != 0 && m != "" && m[0] == b[i] {
 				x.cand |= 1 << k
+				if len(m) == 1 {
+					x.full = k
+				}
 			}
 		}
-		x.held, x.heldOff = append(x.held[:0], b[i]), p.off+i
+		x.held, x.heldOff = append(x.held[:0], b[i]), base+i
 		i++
 	}
 	return i
@@ -200,20 +269,53 @@ func (x *maReader) heldStep(p *Parser, b []byte, i int) int {
 		c := b[i]
 		cand := narrow(x.marks[:], x.cand, len(x.held), c)
 		if cand == 0 {
-			x.unheld(p)
+			if x.full >= 0 {
+				x.heldFull(p)
+			} else {
+				x.unheld(p)
+			}
 			return i // b[i] is read again
 		}
 		x.cand = cand
 		x.held = append(x.held, c)
+		longer := false
 		for k, m := range x.marks {
-			if cand&(1<<k) != 0 && len(m) == len(x.held) {
-				x.held = x.held[:0]
-				x.marker(p, k, x.heldOff)
-				return i + 1
+			if cand&(1<<k) == 0 {
+				continue
 			}
+			if len(m) == len(x.held) {
+				x.full = k
+			} else {
+				longer = true
+			}
+		}
+		if x.full >= 0 && !longer {
+			k := x.full
+			x.held, x.full = x.held[:0], -1
+			x.marker(p, k, x.heldOff)
+			return i + 1
 		}
 	}
 	return i
+}
+
+// heldFull acts on the marker the held bytes completed (x.full) when the
+// longer one they began is not there, and reads the bytes held after it
+// again.
+func (x *maReader) heldFull(p *Parser) {
+	k, off := x.full, x.heldOff
+	rest := p.own(x.held[len(x.marks[k]):])
+	x.held, x.full = x.held[:0], -1
+	x.marker(p, k, off)
+	off += len(x.marks[k])
+	if len(rest) == 0 {
+		return
+	}
+	if p.mode != mBody { // the call ended: the rest is the text's
+		p.refeed(p.textMarkers(), rest, off, false)
+		return
+	}
+	x.readAt(p, rest, off)
 }
 
 // unheld gives held bytes that are no marker back as content, up to the
@@ -223,14 +325,22 @@ func (x *maReader) unheld(p *Parser) {
 	act := maActive[x.state]
 	for k := 1; k < len(h); k++ {
 		var cand uint64
+		full := -1
 		for n, m := range x.marks {
-			if act&(1<<n) != 0 && len(m) > len(h)-k && m[:len(h)-k] == string(h[k:]) {
+			if act&(1<<n) != 0 && len(m) >= len(h)-k && m[:len(h)-k] == string(h[k:]) {
 				cand |= 1 << n
+				if len(m) == len(h)-k {
+					full = n
+				}
 			}
 		}
 		if cand != 0 {
 			x.content(p, p.own(h[:k]), off)
-			x.held, x.heldOff, x.cand = append(x.held[:0], h[k:]...), off+k, cand
+			x.held, x.heldOff, x.cand, x.full = append(x.held[:0], h[k:]...), off+k, cand, full
+			if full >= 0 && cand == 1<<full { // a whole marker, no longer one possible
+				x.held, x.full = x.held[:0], -1
+				x.marker(p, full, off+k)
+			}
 			return
 		}
 	}
@@ -267,18 +377,60 @@ func (x *maReader) content(p *Parser, b []byte, off int) {
 		}
 		x.buf = append(x.buf, b...)
 	case maValue:
-		switch {
-		case x.skip:
-		case !x.str:
-			x.buf = append(x.buf, b...)
-		case wordscan.JSONString(b) == len(b): // nothing to escape: the bytes as they are
-			p.emitArgsIn(b, off, off+len(b))
-		default:
-			s := len(p.scratch)
-			p.scratch = catalog.AppendJSONChars(p.scratch, b)
-			p.emitArgsIn(p.scratch[s:len(p.scratch):len(p.scratch)], off, off+len(b))
+		if x.skip {
+			return
 		}
+		if x.trim { // no ArgEnd: the white space around the value is markup
+			if len(x.buf) == 0 && len(x.ws) == 0 && !x.begun {
+				k := 0
+				for k < len(b) && isSpace(b[k]) {
+					k++
+				}
+				if b, off = b[k:], off+k; len(b) == 0 {
+					return
+				}
+			}
+			x.begun = true
+			if x.str {
+				e := len(b)
+				for e > 0 && isSpace(b[e-1]) {
+					e--
+				}
+				if e == 0 { // white space only: held until the value goes on
+					if len(x.ws) == 0 {
+						x.wsOff = off
+					}
+					x.ws = append(x.ws, b...)
+					return
+				}
+				if len(x.ws) > 0 {
+					x.emitStr(p, p.own(x.ws), x.wsOff)
+					x.ws = x.ws[:0]
+				}
+				x.emitStr(p, b[:e], off)
+				if e < len(b) {
+					x.ws, x.wsOff = append(x.ws, b[e:]...), off+e
+				}
+				return
+			}
+		}
+		if !x.str {
+			x.buf = append(x.buf, b...)
+			return
+		}
+		x.emitStr(p, b, off)
 	}
+}
+
+// emitStr streams bytes b at off of a string value, escaped for JSON.
+func (x *maReader) emitStr(p *Parser, b []byte, off int) {
+	if wordscan.JSONString(b) == len(b) { // nothing to escape: the bytes as they are
+		p.emitArgsIn(b, off, off+len(b))
+		return
+	}
+	s := len(p.scratch)
+	p.scratch = catalog.AppendJSONChars(p.scratch, b)
+	p.emitArgsIn(p.scratch[s:len(p.scratch):len(p.scratch)], off, off+len(b))
 }
 
 // marker acts on marker k, complete, at off.
@@ -309,7 +461,7 @@ func (x *maReader) marker(p *Parser, k int, off int) {
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "argument key %q has no %q before %q: dropped", trimSpace(x.buf), x.marks[maArgValue], x.marks[k])
 		x.state = maCall
 	case maValue:
-		if k != maArgEnd {
+		if k != maArgEnd && !x.trim {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "argument value not ended by %q before %q", x.marks[maArgEnd], x.marks[k])
 		}
 		if !x.endValue(p, off) || k == maArgEnd {
@@ -350,9 +502,10 @@ func (x *maReader) beginValue(p *Parser, off int) {
 		return // the value is read, and dropped
 	}
 	if c.tool != nil {
-		x.param = c.tool.ParamBytes(key)
+		x.param = catalog.ParamIn(c.tool, key, c.args)
 	}
 	x.str = catalog.KeepsString(x.param)
+	x.ws, x.begun = x.ws[:0], false
 	s := p.appendArgKey(key, x.str)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
@@ -365,6 +518,9 @@ func (x *maReader) endValue(p *Parser, off int) bool {
 	case x.skip:
 	case x.str:
 		p.emitArgs(litQuote, off)
+	case x.trim && len(trimSpace(x.buf)) < len(x.buf):
+		x.buf = append(x.buf[:0], trimSpace(x.buf)...)
+		return x.endValue(p, off)
 	case catalog.DeeperThan(x.buf, p.cfg.maxDepth):
 		p.abandon(off, toolcall.CodeTooDeep, "argument nests deeper than %d", p.cfg.maxDepth)
 		return false
@@ -380,11 +536,28 @@ func (x *maReader) endValue(p *Parser, off int) bool {
 // all closed (the output may end inside its Close) is a call, with
 // missing_closer; a marker prefix held elsewhere is content.
 func (x *maReader) end(p *Parser) {
+	if x.trim && x.state == maValue && x.cand&(1<<maClose) != 0 && x.endedLine() {
+		x.held = x.held[:0] // the call's Close cut short, after the value's line
+	}
 	if len(x.held) > 0 && (x.state != maCall || x.cand&(1<<maClose) == 0) {
 		h := x.held
 		x.held = x.held[:0]
 		x.content(p, p.own(h), x.heldOff)
 	}
 	x.held = x.held[:0]
+	if x.trim && x.state == maValue && x.endedLine() {
+		// Without an ArgEnd, a value whose line ended (the template's
+		// newline before the next marker) is whole: only the call's
+		// Close is missing.
+		x.endValue(p, p.off)
+	}
 	p.sectionEnd(x.state == maCall && !p.calls.cur.discard, false)
+}
+
+// endedLine reports whether the value being read ends with a newline.
+func (x *maReader) endedLine() bool {
+	if x.str {
+		return bytes.IndexByte(x.ws, '\n') >= 0
+	}
+	return len(x.buf) > 0 && bytes.IndexByte(x.buf[len(bytes.TrimRight(x.buf, " \t\r\n")):], '\n') >= 0
 }

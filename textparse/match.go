@@ -2,6 +2,7 @@ package textparse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 )
 
@@ -44,6 +45,15 @@ type match struct {
 	// mangled: digits after a complete closing name (</parameter1>): the
 	// closer is read as that name's, marked bad.
 	mangled int
+	// repair: the tag kinds whose damaged openers are read, in every
+	// state (Dialect.RepairTags); how: the damage of a damaged opener (tagrepair.go), 0 for none;
+	// buf[fixAt:fixEnd] the name it carries; cutAt, for an opener whose
+	// '>' is missing, where the tag ends (what follows up to the '<' is
+	// content). Read only when how is set.
+	repair        uint64
+	how           uint8
+	fixAt, fixEnd int
+	cutAt         int
 }
 
 // narrow drops from cand (bits that index lits) the literals whose byte at
@@ -73,9 +83,10 @@ func (m *match) beginMarker(set *actionSet, c byte, off int) bool {
 		return false
 	}
 	m.on, m.tag, m.set, m.n, m.off, m.cand = true, false, set, 0, off, 0
-	for i, x := range set.list {
-		if x[0] == c {
-			m.cand |= 1 << i
+	for j, f := range set.firsts {
+		if f == c {
+			m.cand = set.firstCand[j]
+			break
 		}
 	}
 	return true
@@ -112,7 +123,10 @@ func (m *match) feedMarker(b []byte) (n, res, id int) {
 	for k := m.cand; k != 0; k &= k - 1 {
 		i := bits.TrailingZeros64(k)
 		rest := m.set.list[i][m.n:]
-		if len(rest) <= len(b) && string(b[:len(rest)]) == rest && (best < 0 || len(rest) < len(m.set.list[best])-m.n) {
+		if len(rest) > len(b) || len(rest) >= 8 && binary.LittleEndian.Uint64(b[len(rest)-8:]) != m.set.tail[i] {
+			continue
+		}
+		if string(b[:len(rest)]) == rest && (best < 0 || len(rest) < len(m.set.list[best])-m.n) {
 			best = i
 		}
 	}
@@ -162,7 +176,7 @@ func (m *match) beginTag(off int) {
 	m.buf[0] = '<'
 	m.on, m.tag, m.set = true, true, nil
 	m.n, m.off, m.phase, m.closing, m.nameEnd, m.kind, m.bad, m.self = 1, off, tpName, false, 0, tkNone, false, false
-	m.mangled = 0
+	m.mangled, m.how = 0, 0
 	m.cand = m.tset.open
 }
 
@@ -267,6 +281,10 @@ func (p *Parser) matchStep(b []byte, i int) int {
 // finishTag acts on a complete tag, or gives its bytes back when the state
 // does not want it after all.
 func (p *Parser) finishTag() {
+	if p.m.repair != 0 && p.m.repaired() {
+		p.finishRepaired()
+		return
+	}
 	if !p.onTag() {
 		p.unmatched()
 		return

@@ -107,6 +107,9 @@ func (p *Parser) onTag() bool {
 		if k != tkGeneric && tt.fenced&bitOf(k) != 0 && p.tags.fence.quoting() {
 			return false // a call quoted in a code block is text
 		}
+		if !p.reason && (k == tkThink || k == tkThinking || role&rThink != 0) && p.thinkQuoted(k, closing) {
+			return false // so is a reasoning tag written in the answer's code
+		}
 		if p.tags.dmg.on {
 			p.endDamaged(k, closing, role)
 		}

@@ -185,6 +185,7 @@ func newParser(cfg config) *Parser {
 		}
 	}
 	p.setDialects(on)
+	p.m.repair = repairKinds(p.cfg.format, p.cfg.tools)
 	p.mk.comp = p.compiledFor(p.cfg.format)
 	if d := p.cfg.dialect; d != nil {
 		p.mk.comp = d.compiled(p.cfg.thinkAsText)

@@ -53,6 +53,7 @@ const (
 	tpAttrs        // after the name and whitespace: attributes up to '>'
 	tpEq           // after "<name=": the value up to '>'
 	tpSlash        // after '/' that must be followed by '>'
+	tpGlued        // after a repair kind's whole name, the value glued to it (<functionNAME>)
 )
 
 // Tag results (stepTag).
@@ -339,6 +340,9 @@ func (t *match) stepTag(c byte) int {
 			t.n++
 			if !t.prefixOK() {
 				t.n-- // the byte is not consumed
+				if t.repair != 0 && t.glue(c) {
+					return tagMore
+				}
 				return tagFail
 			}
 			return tagMore
@@ -383,6 +387,9 @@ func (t *match) stepTag(c byte) int {
 		}
 	case tpEq:
 		if c == '<' {
+			if t.repair&bitOf(t.kind) != 0 && t.cutName() {
+				return tagCut
+			}
 			return tagFail
 		}
 	case tpSlash:
@@ -397,6 +404,10 @@ func (t *match) stepTag(c byte) int {
 			t.bad = true
 		} else {
 			t.self = true
+		}
+	case tpGlued:
+		if c != '>' && !isNameByte(c, false) {
+			return tagFail
 		}
 	}
 	t.buf[t.n] = c
@@ -416,6 +427,9 @@ func (t *match) attr() string { return string(t.attrBytes()) }
 
 // attrBytes is attr without a copy: it aliases the tag buffer.
 func (t *match) attrBytes() []byte {
+	if t.how != 0 { // a repaired opener's name (tagrepair.go)
+		return t.buf[t.fixAt:t.fixEnd]
+	}
 	rest := t.buf[t.nameEnd:t.n]
 	if len(rest) > 0 && rest[0] == '=' {
 		v := rest[1:]

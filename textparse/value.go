@@ -125,6 +125,9 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 				p.calls.cur.givenSet |= 1 << i
 			}
 		}
+		if len(t.Variants) > 0 { // typed by the alternative the call's discriminator chose
+			v.param = catalog.ParamIn(t, name, p.calls.cur.args)
+		}
 	}
 	if p.calls.cur.kind == ckCatalog { // the name its closing tag must repeat
 		if v.param != nil {

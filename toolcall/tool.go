@@ -35,6 +35,24 @@ type Tool struct {
 	// OpenAI's tool search tools, MCP gateways), as the providers'
 	// defer_loading says.
 	DeferLoading bool `json:"defer_loading,omitempty"`
+	// Discriminator and Variants describe a tool whose parameters sit in
+	// top-level oneOf/anyOf alternatives told apart by the value of one
+	// parameter (a const, or a one-value enum, different in each):
+	// Discriminator names that parameter, and each Variant gives the
+	// parameters typed as the alternative its value selects (see
+	// catalog.ParamIn). Derived from Parameters by package catalog.
+	Discriminator string    `json:"-"`
+	Variants      []Variant `json:"-"`
+}
+
+// Variant is one alternative of a tool's discriminated union.
+type Variant struct {
+	// Value is the discriminator's value that selects it, as compact JSON.
+	Value json.RawMessage
+	// Params are every parameter of the tool, typed as the alternative
+	// reads them (with the schema's own properties and allOf members); a
+	// parameter the alternative does not declare is a string.
+	Params []Param
 }
 
 // Param is one top-level parameter of a tool.

@@ -40,6 +40,7 @@ const (
 	FormatGigaChat35    = textparse.FormatGigaChat35
 	FormatIQuestCoder   = textparse.FormatIQuestCoder
 	FormatBerryLM       = textparse.FormatBerryLM
+	FormatStep3p5       = textparse.FormatStep3p5
 	FormatIQuestCoderV2 = textparse.FormatIQuestCoderV2
 	FormatIQuestQ1      = textparse.FormatIQuestQ1
 	FormatK2Horizon     = textparse.FormatK2Horizon

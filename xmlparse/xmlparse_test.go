@@ -35,6 +35,7 @@ func TestSameParserAsTextparse(t *testing.T) {
 		xmlparse.FormatGigaChat35:           `a<｜GCML｜tool_calls><｜GCML｜invoke name="f"><｜GCML｜parameter name="x" string="false">1</｜GCML｜parameter></｜GCML｜invoke></｜GCML｜tool_calls>b`,
 		xmlparse.FormatIQuestCoder:          "a<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>b",
 		xmlparse.FormatBerryLM:              "a<tool_call>\n<function=f>\n<parameter=x>1</parameter>\n</function>\n</tool_call>b",
+		xmlparse.FormatStep3p5:              "a<tool_call>\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>b",
 		xmlparse.FormatIQuestCoderV2:        "a<iquestcoder_tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></iquestcoder_tool_call>b",
 		xmlparse.FormatIQuestQ1:             "a<iquest_tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></iquest_tool_call>b",
 		xmlparse.FormatHyperCLOVAXSeedThink: "a<tool_call>f\n<arg_key>x</arg_key>\n<arg_value>\"1\"</arg_value>\n</tool_call>b",

@@ -1,0 +1,98 @@
+package textparse
+
+import "strings"
+
+// A tool whose parameters sit in a root oneOf told apart by a
+// discriminator (channel): each dialect that types values by the catalog
+// types a value by the alternative the call's channel selects, as SGLang's
+// detectors read such a tool (test_root_combinator_tool_parsers.py), once
+// channel has been read; a value read before it is typed by the union of
+// the alternatives' types, since one pass cannot wait for a discriminator
+// that may never come and an emitted delta is never retracted.
+
+// notifyTools holds notify: an email's body is a Message object and its
+// priority an integer; a webhook's body is the raw payload text and its
+// priority a word; a log entry declares neither.
+var notifyTools = mustCatalog(`[{"name": "notify", "input_schema": {"type": "object",
+ "$defs": {"Message": {"type": "object", "properties": {"subject": {"type": "string"}, "text": {"type": "string"}}, "required": ["text"]}},
+ "oneOf": [
+  {"type": "object", "properties": {"channel": {"const": "email"}, "to": {"type": "string"}, "body": {"$ref": "#/$defs/Message"}, "priority": {"type": "integer"}}, "required": ["channel", "to", "body"]},
+  {"type": "object", "properties": {"channel": {"const": "webhook"}, "url": {"type": "string"}, "body": {"type": "string"}, "priority": {"type": "string"}}, "required": ["channel", "url", "body"]},
+  {"allOf": [{"type": "object", "properties": {"channel": {"enum": ["log"]}}, "required": ["channel"]}]}]}}]`)
+
+// rootUnionWriters write one notify call in each dialect, from its
+// parameters as name, value pairs.
+var rootUnionWriters = []struct {
+	format Format
+	call   func(kv ...string) string
+}{
+	{FormatQwen3Coder, func(kv ...string) string {
+		return "<tool_call>\n<function=notify>\n" + pairs(kv, "<parameter=%k>\n%v\n</parameter>\n") + "</function>\n</tool_call>"
+	}},
+	{FormatGLM45, func(kv ...string) string {
+		return "<tool_call>notify\n" + pairs(kv, "<arg_key>%k</arg_key>\n<arg_value>%v</arg_value>\n") + "</tool_call>"
+	}},
+	{FormatLaguna, func(kv ...string) string {
+		return "<tool_call>notify" + pairs(kv, "<arg_key>%k</arg_key><arg_value>%v</arg_value>") + "</tool_call>"
+	}},
+	{FormatDots, func(kv ...string) string {
+		return `<dots_function_call><invoke name="notify">` + pairs(kv, `<parameter name="%k">%v</parameter>`) + "</invoke></dots_function_call>"
+	}},
+	{FormatHYV3, func(kv ...string) string {
+		return "<tool_calls><tool_call>notify<tool_sep>" + pairs(kv, "<arg_key>%k</arg_key><arg_value>%v</arg_value>") + "</tool_call></tool_calls>"
+	}},
+	{FormatMiniCPM5, func(kv ...string) string {
+		return `<function name="notify">` + pairs(kv, `<param name="%k">%v</param>`) + "</function>"
+	}},
+	{FormatMiniMaxM2, func(kv ...string) string {
+		return `<minimax:tool_call><invoke name="notify">` + "\n" + pairs(kv, `<parameter name="%k">%v</parameter>`+"\n") + "</invoke></minimax:tool_call>"
+	}},
+	{FormatMiniMaxM3, func(kv ...string) string {
+		const ns = "]<]minimax[>["
+		return ns + "<tool_call>" + ns + `<invoke name="notify">` + pairs(kv, ns+"<%k>%v"+ns+"</%k>") + ns + "</invoke>" + ns + "</tool_call>"
+	}},
+	{FormatStep3, func(kv ...string) string {
+		return "<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"notify\">" +
+			pairs(kv, `<steptml:parameter name="%k">%v</steptml:parameter>`) + "</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>"
+	}},
+}
+
+// pairs writes name, value pairs with a pattern naming them %k and %v.
+func pairs(kv []string, pattern string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(kv); i += 2 {
+		b.WriteString(strings.NewReplacer("%k", kv[i], "%v", kv[i+1]).Replace(pattern))
+	}
+	return b.String()
+}
+
+// rootUnionCases are the same four calls in each dialect.
+func rootUnionCases() []parseCase {
+	var out []parseCase
+	for _, w := range rootUnionWriters {
+		for _, c := range []struct{ name, in, want string }{
+			// The email alternative types body as its Message object and
+			// priority as an integer.
+			{"root_union_branch_types_object", w.call("channel", "email", "to", "ops@example.com", "body", `{"subject": "Deploy done", "text": "v2.4 is live"}`, "priority", "2"),
+				`call=notify{"channel":"email","to":"ops@example.com","body":{"subject":"Deploy done","text":"v2.4 is live"},"priority":2}`},
+			// The webhook alternative types body and priority as strings: the
+			// payload text stays as written, and so does "2".
+			{"root_union_branch_keeps_string", w.call("channel", "webhook", "url", "https://hooks.example.com/deploy", "body", `{"event": "deploy", "ok": true}`, "priority", "2"),
+				`call=notify{"channel":"webhook","url":"https://hooks.example.com/deploy","body":"{\"event\": \"deploy\", \"ok\": true}","priority":"2"}`},
+			// The log alternative (an enum of one, under allOf) declares
+			// no body: what the model wrote there stays a string.
+			{"root_union_undeclared_in_branch_is_string", w.call("channel", "log", "body", `{"lines": 3}`),
+				`call=notify{"channel":"log","body":"{\"lines\": 3}"}`},
+			// A body read before the channel is typed by the union of the
+			// alternatives (object, else string): the object, whichever
+			// channel follows.
+			{"root_union_value_before_discriminator", w.call("body", `{"event": "deploy"}`, "channel", "webhook", "url", "https://hooks.example.com/x"),
+				`call=notify{"body":{"event":"deploy"},"channel":"webhook","url":"https://hooks.example.com/x"}`},
+		} {
+			out = append(out, parseCase{name: string(w.format) + "/" + c.name, format: w.format, set: notifyTools, in: c.in, want: c.want})
+		}
+	}
+	return out
+}
+
+func init() { parseCases = append(parseCases, rootUnionCases()...) }
