@@ -35,12 +35,13 @@ func (p Problem) String() string { return fmt.Sprintf("%s: %s: %s", p.Code, p.Pa
 
 // compiled is a tool's compiled schema, or why it could not be compiled.
 type compiled struct {
-	// schema is the tool's schema closed to undeclared arguments: unless
-	// its top level says what unevaluatedProperties are, it gets false, so
-	// an argument that no properties, patternProperties or
-	// additionalProperties of the schema or of the subschemas the
-	// arguments satisfy (allOf, $ref, anyOf/oneOf alternatives,
-	// if/then/else) evaluates is unexpected.
+	// schema is the tool's compiled schema. Its top level is read as
+	// closed to undeclared arguments: unless it says what
+	// unevaluatedProperties are, an argument that no properties,
+	// patternProperties or additionalProperties of the schema or of the
+	// subschemas the arguments satisfy (allOf, $ref, anyOf/oneOf
+	// alternatives, if/then/else) evaluates is unexpected
+	// (Schema.Unevaluated); nested objects follow JSON Schema.
 	schema *jsonschema.Schema
 	err    error
 	// open reports whether the top level accepts undeclared arguments
@@ -86,6 +87,9 @@ func (c *Catalog) Check(call toolcall.Call) []Problem {
 		out = c.appendFallback(out, i, cs, obj)
 	} else {
 		out = appendViolations(out, cs.schema.Validate(inst), call.Name)
+		for _, name := range cs.schema.Unevaluated(obj) {
+			out = append(out, unexpected("$", name, call.Name))
+		}
 	}
 	sortProblems(out)
 	return dedupeProblems(out)
@@ -162,27 +166,8 @@ func compileTool(t *toolcall.Tool) *compiled {
 			cs.open = true
 		}
 	}
-	cs.schema, cs.err = jsonschema.Compile(closedSchema(doc))
+	cs.schema, cs.err = jsonschema.Compile(doc)
 	return cs
-}
-
-// closedSchema returns doc with unevaluatedProperties false at its top
-// level when it says nothing of them (see compiled.schema); doc itself is
-// not changed.
-func closedSchema(doc any) any {
-	m, ok := doc.(map[string]any)
-	if !ok {
-		return doc
-	}
-	if _, has := m["unevaluatedProperties"]; has {
-		return doc
-	}
-	out := make(map[string]any, len(m)+1)
-	for k, v := range m {
-		out[k] = v
-	}
-	out["unevaluatedProperties"] = false
-	return out
 }
 
 // appendViolations turns validation errors into problems; tool names the

@@ -123,3 +123,40 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckComposedSchemas: the top level of a tool's schema is closed to
+// arguments no part of it declares (properties, patternProperties,
+// additionalProperties, here or in the allOf branches, $refs, the
+// oneOf/anyOf alternative and the if/then branch the arguments satisfy);
+// nested objects follow JSON Schema, where an undeclared member is allowed.
+func TestCheckComposedSchemas(t *testing.T) {
+	cat, err := Parse([]byte(`[
+ {"name": "tree", "input_schema": {"type": "object", "properties": {"name": {"type": "string"}, "child": {"$ref": "#"}}}},
+ {"name": "copy", "input_schema": {"type": "object", "allOf": [{"properties": {"src": {"type": "string"}}, "required": ["src"]}], "properties": {"dst": {"type": "string"}}}},
+ {"name": "send", "input_schema": {"type": "object", "oneOf": [{"properties": {"via": {"const": "mail"}, "to": {"type": "string"}}, "required": ["via"]}, {"properties": {"via": {"const": "sms"}, "phone": {"type": "string"}}, "required": ["via"]}]}},
+ {"name": "env", "input_schema": {"type": "object", "properties": {"scope": {"type": "string"}}, "additionalProperties": {"type": "string"}}}
+]`), "tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, tool, args, want string }{
+		{"nested member of a recursive schema allowed", "tree", `{"name": "a", "child": {"name": "b", "color": "red"}}`, ""},
+		{"top-level member of a recursive schema unexpected", "tree", `{"name": "a", "color": "red"}`, "unexpected_param@$.color"},
+		{"allOf branch declares", "copy", `{"src": "a", "dst": "b"}`, ""},
+		{"allOf branch declares nothing else", "copy", `{"src": "a", "mode": "0644"}`, "unexpected_param@$.mode"},
+		{"chosen alternative declares", "send", `{"via": "sms", "phone": "+100"}`, ""},
+		{"other alternative's member unexpected", "send", `{"via": "sms", "to": "a@b.c"}`, "unexpected_param@$.to"},
+		{"no alternative holds: only the oneOf", "send", `{"via": "fax", "to": "a@b.c"}`, "enum_error@$"},
+		{"additionalProperties types extras", "env", `{"scope": "user", "EDITOR": 7}`, "type_error@$.EDITOR"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, p := range cat.Check(toolcall.Call{Name: c.tool, Arguments: []byte(c.args)}) {
+				got = append(got, string(p.Code)+"@"+p.Path)
+			}
+			if g := strings.Join(got, ";"); g != c.want {
+				t.Errorf("got %q, want %q", g, c.want)
+			}
+		})
+	}
+}

@@ -23,6 +23,25 @@ func (s *Schema) Validate(v any) []*Error {
 	return s.n.check(v, &path, 0, nil)
 }
 
+// Unevaluated lists, sorted, the members of obj that the schema's top
+// level leaves unevaluated, as an unevaluatedProperties there would see
+// them: named by no properties or patternProperties and allowed by no
+// additionalProperties, here or in the subschemas applied in place that
+// obj satisfies. A top level with its own unevaluatedProperties leaves
+// none (Validate judges them).
+func (s *Schema) Unevaluated(obj map[string]any) []string {
+	seen := make(map[string]bool, len(obj))
+	var path []string
+	s.n.evaluated(obj, &path, 0, seen, true)
+	var out []string
+	for _, k := range sortedKeys(obj) {
+		if !seen[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // Valid reports whether v has no violations.
 func (s *Schema) Valid(v any) bool { return len(s.Validate(v)) == 0 }
 

@@ -249,3 +249,24 @@ func TestDecode(t *testing.T) {
 		t.Errorf("got %#v", n)
 	}
 }
+
+func TestUnevaluated(t *testing.T) {
+	for _, c := range []struct{ schema, inst, want string }{
+		{`{"properties":{"a":{}}}`, `{"a":1,"b":2,"c":3}`, "b,c"},
+		{`{"properties":{"a":{}},"allOf":[{"properties":{"b":{}}}]}`, `{"a":1,"b":2,"c":3}`, "c"},
+		{`{"patternProperties":{"^x":{}}}`, `{"xa":1,"y":2}`, "y"},
+		{`{"additionalProperties":{"type":"string"}}`, `{"a":"x"}`, ""},
+		{`{"unevaluatedProperties":false}`, `{"a":1}`, ""},
+		{`{"oneOf":[{"properties":{"k":{"const":1},"a":{}}},{"properties":{"k":{"const":2},"b":{}}}]}`, `{"k":2,"a":1,"b":1}`, "a"},
+		{`{"properties":{"o":{"properties":{"a":{}}}}}`, `{"o":{"z":1}}`, ""},
+	} {
+		obj, err := Decode([]byte(c.inst))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(mustCompile(t, c.schema).Unevaluated(obj.(map[string]any)), ",")
+		if got != c.want {
+			t.Errorf("Unevaluated(%s, %s) = %q, want %q", c.schema, c.inst, got, c.want)
+		}
+	}
+}
