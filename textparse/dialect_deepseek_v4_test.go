@@ -133,6 +133,12 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 			want: `text="Literal ` + "`<think>`" + ` and ` + "`</think>`" + ` mark reasoning.\n" call=get_weather{"city":"Paris","days":3}`},
 		{name: "think_in_fence_is_text", in: "```\n<think>plan</think>\n```\n" + paris,
 			want: `text="` + esc("```\n<think>plan</think>\n```\n") + `" call=get_weather{"city":"Paris","days":3}`},
+		// A parameter tag without the prefix (another dialect's tag) is
+		// read as the call's parameter and reported: SGLang's default mode
+		// drops such a call, its strict mode gives the block back as text.
+		{name: "parameter_tag_without_prefix_reported", tools: true,
+			in:   calls(invoke("get_weather", `<parameter name="city" string="true">Paris</`+pre+"parameter>\n")),
+			want: `call=get_weather{"city":"Paris"} error=malformed_markup`},
 		{name: "auto", in: "Sure.\n\n" + paris,
 			want: `text="Sure.\n\n" call=get_weather{"city":"Paris","days":3}`},
 	}

@@ -21,9 +21,11 @@ import "strings"
 // the part after the last '/', as SGLang's detector maps it to the tool.
 // A pair's value ends at the next key or the call's closer, the newline
 // before it markup (ReadMarkerArgs without an ArgEnd); it is a string
-// unless the catalog's schema types the parameter. The markers are not
-// GLM-4.5's tags, and "<![" starts XML's CDATA sections, so the dialect
-// is read only when named (NoAuto).
+// unless the catalog's schema types the parameter. GLM-4.5's tags are
+// read too (the same tokens spelled <tool_call>, <arg_key>…: the detector
+// reads them), values no schema types being JSON as in glm45. "<![" starts
+// XML's CDATA sections (and GLM-4.5's tags are glm45's), so the dialect is
+// read only when named (NoAuto).
 const FormatGLM53Flash Format = "glm53_flash"
 
 // glm53Tag is a GLM-5.3-Flash key/value-call token as the stacks decode
@@ -37,7 +39,7 @@ func init() {
 	registerNameRule("Display/NAME", glm53Name)
 	register(&Dialect{
 		Format: FormatGLM53Flash,
-		Wire:   `<![NAME>{json} (or <![Display/NAME>{json}); <!\u200b[NAME\n<!\u200b[arg_key\u200b]P\n<!\u200b[arg_val\u200b]V\n…<!\u200b[/tool_call\u200b]`,
+		Wire:   `<![NAME>{json} (or <![Display/NAME>{json}); <!\u200b[NAME\n<!\u200b[arg_key\u200b]P\n<!\u200b[arg_val\u200b]V\n…<!\u200b[/tool_call\u200b]; or glm45's tags`,
 		Blocks: []Block{
 			{Open: "<![", Body: Body{Read: ReadNameJSON, NameEnd: ">", Name: glm53Name, Probe: true, WrapArrayArgs: true}},
 			{Open: glm53Open, Body: Body{
@@ -45,6 +47,10 @@ func init() {
 				ArgOpen: glm53Tag("arg_key"), ArgValue: glm53Tag("arg_val"), CallClose: glm53Tag("/tool_call"),
 			}},
 		},
+		// GLM-4.5's tags too (<tool_call>NAME<arg_key>…</arg_key>
+		// <arg_value>…</arg_value></tool_call>): the detector reads the
+		// tokens' other spelling, GLM-4.5's, as the same calls.
+		Tags:   glmTags,
 		NoAuto: true,
 	})
 }

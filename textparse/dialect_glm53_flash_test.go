@@ -142,6 +142,10 @@ func init() {
 		{name: "glm53_flash/tag_catalog_unknown_tool", format: FormatGLM53Flash, tools: true,
 			in:   tag("translate", "text", "你好", "to", "fr"),
 			want: `call=translate{"text":"你好","to":"fr"} error=unknown_tool`},
+		// GLM-4.5's spelling of the same tokens is read too.
+		{name: "glm53_flash/glm45_tags_two_calls", format: FormatGLM53Flash,
+			in:   "Searching.<tool_call>read_file<arg_key>path</arg_key><arg_value>src/*.py</arg_value></tool_call><tool_call>search<arg_key>query</arg_key><arg_value>def main</arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>",
+			want: `text="Searching." call=read_file{"path":"src/*.py"} call=search{"query":"def main","limit":5}`},
 		{name: "glm53_flash/tag_too_large", format: FormatGLM53Flash, max: 150,
 			in:   tag("write_to_file", "content", strings.Repeat("x", 200)) + paris,
 			want: `call=get_weather{"city":"Paris"} error=too_large`},

@@ -56,6 +56,7 @@ type tagDialect struct {
 	wrapJSON                      bool   // Tags.WrapperJSON
 	schemaParams                  bool   // Tags.SchemaParams
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
+	params                        uint64 // Param and its ParamAlt spellings
 	// kv: the tags a key/value call acts on (kv.go), worked out once:
 	// between pairs, in a key, in a value.
 	kv struct{ open, close, keyClose, valueOpen, valueClose, typeClose uint64 }
@@ -166,6 +167,7 @@ func buildTagTable() {
 		}
 		x.invoke = kind(g.Invoke, inv)
 		x.param = kind(g.Param, rParam|eq)
+		x.params = bitOf(x.param)
 		var alts uint64 // InvokeAlt, ParamAlt: read after '=', closed by the tag they spell
 		for _, a := range []struct {
 			names []string
@@ -178,6 +180,8 @@ func buildTagTable() {
 				t.owners[k] = append(t.owners[k], i)
 				if a.of == x.invoke {
 					alts |= bitOf(k)
+				} else {
+					x.params |= bitOf(k)
 				}
 			}
 		}

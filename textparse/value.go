@@ -1020,6 +1020,11 @@ func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) boo
 		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
 		return true
 	case !closing: // <parameter …>
+		if x := p.callDialect(); x != nil && x.param != tkNone && x.params&bitOf(k) == 0 {
+			// Another dialect's parameter tag (<parameter> in a DSML
+			// invoke): read as the call's parameter, and reported.
+			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> is not %s's parameter tag (<%s>): read as one", tagName(k), x.d.Format, tagName(x.param))
+		}
 		name := t.attrBytes()
 		if len(name) == 0 { // read under the key "", and reported
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without a parameter name", tagName(k))

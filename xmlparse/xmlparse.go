@@ -32,6 +32,7 @@ const (
 	FormatDots          = textparse.FormatDots
 	FormatMiniCPM5      = textparse.FormatMiniCPM5
 	FormatLaguna        = textparse.FormatLaguna
+	FormatGLM53Flash    = textparse.FormatGLM53Flash
 	FormatLing3         = textparse.FormatLing3
 	FormatDeepSeekV4    = textparse.FormatDeepSeekV4
 	FormatDeepSeekV41   = textparse.FormatDeepSeekV41

@@ -27,6 +27,7 @@ func TestSameParserAsTextparse(t *testing.T) {
 		xmlparse.FormatDots:                 `a<dots_function_call><invoke name="f"><parameter name="x">1</parameter></invoke></dots_function_call>b`,
 		xmlparse.FormatMiniCPM5:             `a<function name="f"><param name="x">1</param></function>b`,
 		xmlparse.FormatLaguna:               "a<tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>b",
+		xmlparse.FormatGLM53Flash:           "a<tool_call>f<arg_key>x</arg_key><arg_value>1</arg_value></tool_call>b",
 		xmlparse.FormatLing3:                "a<tool_call>f\n<arg_key>x</arg_key>\n<arg_value>1</arg_value>\n</tool_call><|role_end|>b",
 		xmlparse.FormatDeepSeekV4:           `a<｜DSML｜tool_calls><｜DSML｜invoke name="f"><｜DSML｜parameter name="x" string="false">1</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>b`,
 		xmlparse.FormatDeepSeekV41:          `a<｜DSML｜ calls><｜DSML｜ invoke name="f"><｜DSML｜ parameter name="x" string="false">1</｜DSML｜ parameter></｜DSML｜ invoke></｜DSML｜ calls>b`,
