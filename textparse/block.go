@@ -885,12 +885,20 @@ func (p *Parser) wrapList(off int) bool {
 	}
 	c.wrapList = true
 	p.errorf(off, toolcall.CodeRepairedValue, c.errIndex(), "arguments written as a JSON list: read as the value of %q", prm.Name)
-	s := len(p.scratch)
-	p.scratch = append(p.scratch, '{')
-	p.scratch = catalog.AppendJSONString(p.scratch, []byte(prm.Name))
-	p.scratch = append(p.scratch, ':')
+	s := p.appendObjectKey(prm.Name)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	return true
+}
+
+// appendObjectKey appends to scratch the start of an object holding one
+// key, '{' and the key as a JSON string and ':', and returns where it
+// starts in scratch.
+func (p *Parser) appendObjectKey(key string) int {
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '{')
+	p.scratch = catalog.AppendJSONString(p.scratch, []byte(key))
+	p.scratch = append(p.scratch, ':')
+	return s
 }
 
 // wrapArgsEnd ends, at off, arguments Body.WrapArrayArgs read: a list's
@@ -908,10 +916,8 @@ func (p *Parser) wrapArgsEnd(off int) {
 		c.args = c.args[:0]
 		if prm := catalog.ItemParam(c.tool, held); prm != nil {
 			p.errorf(at, toolcall.CodeRepairedValue, c.errIndex(), "arguments written as one element of %q: read as its value", prm.Name)
-			s := len(p.scratch)
-			p.scratch = append(p.scratch, '{')
-			p.scratch = catalog.AppendJSONString(p.scratch, []byte(prm.Name))
-			p.scratch = append(append(append(p.scratch, ':', '['), held...), ']', '}')
+			s := p.appendObjectKey(prm.Name)
+			p.scratch = append(append(append(p.scratch, '['), held...), ']', '}')
 			held = p.scratch[s:len(p.scratch):len(p.scratch)]
 		}
 		c.argsOff = -1
