@@ -38,7 +38,10 @@ type call struct {
 	args    []byte
 	argsOff int
 	nparams int
-	given   []string // catalog-tag parameters given so far
+	// given: the argument keys given so far, one after another, each
+	// ending at its givenEnd (no string is made per key).
+	given    []byte
+	givenEnd []int
 	// givenSet: the tool's parameters given so far, a bit per index in
 	// tool.Params (the first 64), for Tags.SchemaParams.
 	givenSet uint64
@@ -66,6 +69,10 @@ type call struct {
 	// idName: the name read is an id written where the name belongs; the
 	// call starts at its end, named by its arguments (idname.go).
 	idName bool
+	// mute: the argument being read repeats a key (argRepeated): its
+	// bytes are dropped, not emitted, up to the next key or the end of
+	// the arguments (closeArgs).
+	mute bool
 	// wrapList: the arguments are a JSON list written for an array
 	// parameter, whose key was emitted before it; holdItem: the
 	// arguments are held until they end, to tell whether they are one
@@ -82,14 +89,79 @@ func (c *call) paramToCome(name []byte) bool {
 	return c.tool != nil && c.tool.ParamBytes(name) != nil && !gave(c, name)
 }
 
-func gave[S string | []byte](c *call, name S) bool {
-	for _, g := range c.given {
-		if g == string(name) {
+// argRepeated is the one rule of a key given twice in a call's arguments,
+// for every reader of key/value arguments (parameter tags, key/value
+// pairs, marker arguments, the readers of nested tags, of bare keys and of
+// Python keywords): a JSON object
+// never holds a key twice, so the first value stands — a stream has sent
+// it, and argument deltas are never retracted — and the repeat is
+// reported (malformed_markup, at off) and its value dropped: the call's
+// argument bytes are muted up to the next key or the end of the
+// arguments (closeArgs). It reports whether key repeats; a new key is
+// recorded as given. A reader that holds argument bytes back (held, nil
+// for none) has them flushed first where the mute changes, so that they
+// go out under the mute they were taken under, before the report.
+func (p *Parser) argRepeated(key []byte, off int, held argFlusher) bool {
+	c := &p.calls.cur
+	s := 0
+	for _, e := range c.givenEnd {
+		if string(c.given[s:e]) == string(key) {
+			if held != nil && !c.mute {
+				held.flushArgs(p)
+			}
+			c.mute = true
+			p.repeatedArg(key, off)
 			return true
 		}
+		s = e
+	}
+	if held != nil && c.mute {
+		held.flushArgs(p)
+	}
+	c.mute = false
+	c.given = append(c.given, key...)
+	c.givenEnd = append(c.givenEnd, len(c.given))
+	return false
+}
+
+// argFlusher is a reader that holds argument bytes back (argRepeated).
+type argFlusher interface{ flushArgs(p *Parser) }
+
+// repeatedArg reports key, given twice, at off (argRepeated).
+func (p *Parser) repeatedArg(key []byte, off int) {
+	c := &p.calls.cur
+	p.errorf(off, toolcall.CodeMalformedMarkup, c.errIndex(), "argument %q given twice in a call to %q: the first value is kept", key, c.name)
+}
+
+// closeArgs ends a call's arguments object at off: the '}' after its
+// last argument (none were read: nothing), which a repeated key's muted
+// value does not hold.
+func (p *Parser) closeArgs(off int) {
+	p.calls.cur.mute = false
+	if p.calls.cur.nparams > 0 {
+		p.emitArgs(litBrace, off)
+	}
+}
+
+func gave[S string | []byte](c *call, name S) bool {
+	s := 0
+	for _, e := range c.givenEnd {
+		if string(c.given[s:e]) == string(name) {
+			return true
+		}
+		s = e
 	}
 	return false
 }
+
+// give records key as given.
+func (c *call) give(key []byte) {
+	c.given = append(c.given, key...)
+	c.givenEnd = append(c.givenEnd, len(c.given))
+}
+
+// forget clears the keys given (a new call of a list).
+func (c *call) forget() { c.given, c.givenEnd = c.given[:0], c.givenEnd[:0] }
 
 // errIndex is the index to put on errors about this call.
 func (c *call) errIndex() int {
@@ -104,7 +176,7 @@ func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) 
 		p.sendRaw(0)
 	}
 	p.calls.inCall = true
-	p.calls.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.calls.cur.args[:0], argsOff: -1, given: p.calls.cur.given[:0]}
+	p.calls.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.calls.cur.args[:0], argsOff: -1, given: p.calls.cur.given[:0], givenEnd: p.calls.cur.givenEnd[:0]}
 	p.args.hold = p.args.hold[:0]
 	p.junk = false
 }
@@ -240,7 +312,7 @@ func (p *Parser) emitArgs(data []byte, off int) { p.emitArgsIn(data, off, off+le
 // unconverted, so it is the input's last bytes and is held at inEnd-k.
 func (p *Parser) emitArgsIn(data []byte, off, inEnd int) {
 	c := &p.calls.cur
-	if c.discard || len(data) == 0 {
+	if c.discard || c.mute || len(data) == 0 {
 		return
 	}
 	if c.u8n > 0 {

@@ -62,6 +62,11 @@ func dsmlFamilyCases(prefix string, f Format, pre, block, other string) []parseC
 	cases := []parseCase{
 		{name: "one_call", in: paris,
 			want: `call=get_weather{"city":"Paris","days":3}`},
+		// SGLang's duplicate-parameter tests: the first value stands, the
+		// repeat is reported and dropped (argRepeated); SGLang's default
+		// output keeps the last, its strict output raises.
+		{name: "repeated_param_keeps_first", tools: true, in: calls(invoke("get_weather", param("city", "true", "Quito"), param("days", "false", "2"), param("city", "true", "Lima"))),
+			want: `call=get_weather{"city":"Quito","days":2} error=malformed_markup`},
 		{name: "json_values", in: calls(invoke("search", param("query", "true", "007"), param("limit", "false", "5"), param("tags", "false", `["a", {"b": null}]`))),
 			want: `call=search{"query":"007","limit":5,"tags":["a",{"b":null}]}`},
 		{name: "string_true_yields_to_catalog", tools: true, in: calls(invoke("get_weather", param("days", "true", "3"), param("city", "false", "1984"))),

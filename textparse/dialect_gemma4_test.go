@@ -10,6 +10,15 @@ func init() { parseCases = append(parseCases, gemma4Cases...) }
 
 // gemma4Cases are modelled on Gemma 4 output with its chat template.
 var gemma4Cases = []parseCase{
+	// A key given twice keeps its first value (argRepeated); the repeat's
+	// value is read and dropped, a string left open before '}' too (its
+	// repair reported), and the arguments close.
+	{name: "gemma4/repeated_key_keeps_first", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>,days:2,city:<|"|>Bergen, Norway<|"|>}<tool_call|>Done.`,
+		want: `text="Done." call=get_weather{"city":"Oslo","days":2} error=malformed_markup`},
+	{name: "gemma4/repeated_key_open_string_repaired", format: FormatGemma4,
+		in:   `<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>,city:<|"|>Bergen}<tool_call|>Done.`,
+		want: `text="Done." call=get_weather{"city":"Oslo"} error=malformed_markup error=repaired_value`},
 	{name: "gemma4/one_call", format: FormatGemma4,
 		in:   `<|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3}<tool_call|>`,
 		want: `call=get_weather{"city":"Paris","days":3}`},

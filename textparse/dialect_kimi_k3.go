@@ -470,10 +470,13 @@ func (x *xtmlReader) beginValue(p *Parser, attrs []byte, off int) {
 	default:
 		x.str = catalog.KeepsString(x.param)
 	}
-	s := p.appendArgKey(key, x.str)
-	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	x.buf = x.buf[:0]
 	x.state = xtValue
+	if p.argRepeated(key, off, nil) { // the value is read, and dropped
+		return
+	}
+	s := p.appendArgKey(key, x.str)
+	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
 
 // endValue closes the argument at off; it reports false when the value

@@ -455,6 +455,9 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 	c := &p.calls.cur
 	root := &x.nodes[0]
 	key := x.names[root.name[0]:root.name[1]]
+	if p.argRepeated(key, x.valOff, nil) { // dropped: the first value stands
+		return
+	}
 	var prm *toolcall.Param
 	if c.tool != nil {
 		prm = catalog.ParamIn(c.tool, key, c.args)

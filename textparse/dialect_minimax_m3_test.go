@@ -16,6 +16,11 @@ func m3(s string) string { return strings.ReplaceAll(s, "§", mmNS) }
 // miniMaxM3Cases are modelled on MiniMax-M3 output with its chat
 // template: the namespace token before every tag, one tag per line.
 var miniMaxM3Cases = []parseCase{
+	// A parameter given twice keeps its first value (argRepeated), a
+	// nested one's as well.
+	{name: "minimax_m3/repeated_param_keeps_first", format: FormatMiniMaxM3,
+		in:   "Sure.]<]minimax[>[<tool_call>]<]minimax[>[<invoke name=\"get_weather\">]<]minimax[>[<city>Paris]<]minimax[>[</city>]<]minimax[>[<city>]<]minimax[>[<name>Rome]<]minimax[>[</name>]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>",
+		want: `text="Sure." call=get_weather{"city":"Paris"} error=malformed_markup`},
 	{name: "minimax_m3/think_opener_written_again", format: FormatMiniMaxM3, open: true,
 		in:   m3("<mm:think>Nothing to call.</mm:think>It is 4."),
 		want: `text="It is 4." reasoning="Nothing to call."`},

@@ -70,9 +70,14 @@ var pythonicCases = []parseCase{
 	{name: "pythonic/positional_is_error_then_valid", format: FormatPythonic,
 		in:   `<|tool_call_start|>[get_weather('Paris')]<|tool_call_end|> <|tool_call_start|>[get_weather(city='Paris')]<|tool_call_end|>`,
 		want: `text=" " call=get_weather{"city":"Paris"} error=invalid_json`},
+	// A keyword given twice keeps its first value, reported, as a key
+	// given twice does in every dialect (argRepeated).
 	{name: "pythonic/repeated_keyword", format: FormatPythonic,
 		in:   `<|python_start|>[f(a=1, a=2), g(b=1)]<|python_end|>`,
-		want: `call=g{"b":1} error=invalid_json`},
+		want: `call=f{"a":1} call=g{"b":1} error=malformed_markup`},
+	{name: "pythonic/repeated_keyword_value_skipped", format: FormatPythonic,
+		in:   `[write(path='a.txt', path=['b', {'c': ')'}], text='hi')] Done.`,
+		want: `text=" Done." call=write{"path":"a.txt","text":"hi"} error=malformed_markup`},
 	// A call of a list that cannot be converted is reported and skipped
 	// to its ')' (brackets and strings honoured); its siblings are read,
 	// as vLLM's pythonic and LFM2 parsers keep them.

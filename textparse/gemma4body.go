@@ -262,19 +262,23 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			if len(key) >= 2 && key[0] == '"' && key[len(key)-1] == '"' {
 				key = key[1 : len(key)-1]
 			}
+			comma := g.elems
+			g.elems, g.state = true, gmValue
+			if len(g.stack) == 1 {
+				g.key = append(g.key[:0], key...)
+				g.lead = g.lead[:0]
+				if p.argRepeated(key, g.bufAt, g) {
+					i++ // the value is read, and dropped
+					continue
+				}
+			}
 			s := len(p.scratch)
-			if g.elems {
+			if comma {
 				p.scratch = append(p.scratch, ',')
 			}
 			p.scratch = catalog.AppendJSONString(p.scratch, key)
 			p.scratch = append(p.scratch, ':')
-			if len(g.stack) == 1 {
-				g.key = append(g.key[:0], key...)
-				g.lead = g.lead[:0]
-			}
 			g.out(p, s, g.bufAt)
-			g.elems = true
-			g.state = gmValue
 			i++
 		case gmValue:
 			if isSpace(c) {
@@ -656,8 +660,9 @@ func (g *gemReader) repair(p *Parser, closer string, end int) bool {
 		g.brace, before = false, "'}'"
 	}
 	s := len(p.scratch)
-	p.scratch = append(p.scratch, '"', '}')
+	p.scratch = append(p.scratch, '"')
 	g.out(p, s, g.ltOff)
+	g.argsBrace(p, g.ltOff)
 	g.endRepaired(p, g.ltOff, end, "Gemma call: a string left open before %s, closed there", before)
 	return true
 }
@@ -690,10 +695,27 @@ func (g *gemReader) repairBare(p *Parser, end int) bool {
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, '"')
 	p.scratch = catalog.AppendJSONChars(catalog.AppendJSONChars(p.scratch, g.lead), g.buf)
-	p.scratch = append(p.scratch, '"', '}')
+	p.scratch = append(p.scratch, '"')
 	g.out(p, s, g.bufAt)
+	g.argsBrace(p, g.bufAt)
 	g.endRepaired(p, g.bufAt, end, "Gemma call: a string value without its delimiters, cut by %s, read up to it", p.mk.blk.Close)
 	return true
+}
+
+// flushArgs emits the JSON held back (argRepeated).
+func (g *gemReader) flushArgs(p *Parser) { g.flush(p) }
+
+// argsBrace writes the arguments object's '}' (converted from input at
+// off) after the JSON before it, which stays muted when it is a repeated
+// key's value (argRepeated); the '}' is not.
+func (g *gemReader) argsBrace(p *Parser, off int) {
+	if p.calls.cur.mute {
+		g.flush(p)
+		p.calls.cur.mute = false
+	}
+	s := len(p.scratch)
+	p.scratch = append(p.scratch, '}')
+	g.out(p, s, off)
 }
 
 // skip goes on, after the call was abandoned, up to the block's Close or
@@ -717,6 +739,10 @@ func (g *gemReader) comma(p *Parser) int {
 
 // close closes the innermost container at the closer b[i].
 func (g *gemReader) close(p *Parser, b []byte, i int) int {
+	if len(g.stack) == 1 && p.calls.cur.mute { // the arguments' '}': a repeated key's value before it stays muted, the '}' is not
+		g.flush(p)
+		p.calls.cur.mute = false
+	}
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, b[i])
 	g.out(p, s, p.off+i)

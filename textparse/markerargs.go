@@ -498,11 +498,9 @@ func (x *maReader) beginValue(p *Parser, off int) {
 	c := &p.calls.cur
 	key := trimSpace(x.buf)
 	x.state, x.buf, x.param = maValue, x.buf[:0], nil
-	if x.skip = gave(c, key); x.skip {
-		p.errorf(x.bufOff, toolcall.CodeMalformedMarkup, c.errIndex(), "argument %q given twice: the first value is kept", key)
-		return
+	if x.skip = p.argRepeated(key, x.bufOff, nil); x.skip {
+		return // the value is read, and dropped
 	}
-	c.given = append(c.given, p.calls.names.Intern(key))
 	if c.tool != nil {
 		x.param = catalog.ParamIn(c.tool, key, c.args)
 	}

@@ -216,7 +216,7 @@ func (py *pyReader) probeCall(p *Parser, i int) int {
 	p.calls.name, p.calls.nameOff = append(p.calls.name[:0], py.held[py.nameAt:py.nameEnd]...), py.heldOff+py.nameAt
 	p.setName(p.calls.names.Intern(p.calls.name), p.calls.nameOff)
 	py.args = 0
-	p.calls.cur.given = p.calls.cur.given[:0]
+	p.calls.cur.forget()
 	py.state = pyArgs
 	return i
 }
@@ -347,7 +347,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 				return i
 			}
 			py.args = 0
-			p.calls.cur.given = p.calls.cur.given[:0]
+			p.calls.cur.forget()
 			py.state = pyArgs
 			i++
 		case pyArgs:
@@ -528,16 +528,15 @@ func closerOfOpen(c byte) byte {
 }
 
 // keyword writes the keyword in py.kw as the next argument's key, at the
-// '=' at input offset eq, and starts its value; it reports false when the
-// call was abandoned (a repeated keyword).
+// '=' at input offset eq, and starts its value; a repeated keyword's value
+// is read and dropped (argRepeated). It reports false when the call was
+// abandoned.
 func (py *pyReader) keyword(p *Parser, eq int) bool {
-	kw := p.calls.names.Intern(py.kw)
-	if p.calls.cur.gave(kw) {
-		py.flush(p, len(p.scratch))
-		p.abandon(py.kwOff, toolcall.CodeInvalidJSON, "argument %s repeated in a call to %s", kw, p.calls.cur.name)
-		return false
+	if p.argRepeated(py.kw, py.kwOff, py) {
+		py.startValue(eq)
+		return true
 	}
-	p.calls.cur.given = append(p.calls.cur.given, kw)
+	kw := p.calls.names.Intern(py.kw)
 	s := len(p.scratch)
 	if py.args == 0 {
 		py.warn = py.warn[:0] // a new call's first argument
@@ -548,10 +547,18 @@ func (py *pyReader) keyword(p *Parser, eq int) bool {
 	p.scratch = appendJSONKey(p.scratch, kw)
 	py.emit(p, s, py.kwOff)
 	py.args++
+	py.startValue(eq)
+	return true
+}
+
+// flushArgs emits the JSON held back (argRepeated).
+func (py *pyReader) flushArgs(p *Parser) { py.flush(p, len(p.scratch)) }
+
+// startValue starts reading a keyword's value after its '=' at eq.
+func (py *pyReader) startValue(eq int) {
 	py.val.Reset()
 	py.valOff = eq + 1
 	py.state = pyVal
-	return true
 }
 
 // emit takes the arguments JSON written to scratch from s on, converted
@@ -573,6 +580,10 @@ func (py *pyReader) flush(p *Parser, e int) {
 
 // callDone ends the call at the ')' at offset at.
 func (py *pyReader) callDone(p *Parser, at int) {
+	if p.calls.cur.mute { // a repeated keyword's value, muted; the '}' is not
+		py.flush(p, len(p.scratch))
+		p.calls.cur.mute = false
+	}
 	s := len(p.scratch)
 	if py.args == 0 {
 		p.scratch = append(p.scratch, "{}"...)

@@ -55,6 +55,15 @@ var rootUnionWriters = []struct {
 		return "<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name=\"notify\">" +
 			pairs(kv, `<steptml:parameter name="%k">%v</steptml:parameter>`) + "</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>"
 	}},
+	// Not in SGLang's test: Kimi K3's argument reader and the marker
+	// argument reader (markerargs.go) type values by the same variants.
+	{FormatKimiK3, func(kv ...string) string {
+		return `<|open|>tools<|sep|><|open|>call tool="notify" index="0"<|sep|>` +
+			pairs(kv, `<|open|>argument key="%k"<|sep|>%v<|close|>argument<|sep|>`) + "<|close|>call<|sep|><|close|>tools<|sep|>"
+	}},
+	{FormatSolarOpen2, func(kv ...string) string {
+		return "<|tool_call:start|>notify\n" + pairs(kv, "<|tool_arg:start|>%k<|tool_arg:value|>%v<|tool_arg:end|>\n") + "<|tool_call:end|>"
+	}},
 }
 
 // pairs writes name, value pairs with a pattern naming them %k and %v.

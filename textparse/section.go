@@ -50,9 +50,7 @@ func (p *Parser) sectionBeginCall(off int, name []byte, ok bool, what string) bo
 
 // sectionEndCall completes the call of parameters at its closer at off.
 func (p *Parser) sectionEndCall(off int) {
-	if p.calls.cur.nparams > 0 {
-		p.emitArgs(litBrace, off)
-	}
+	p.closeArgs(off)
 	p.endCall(off)
 }
 

@@ -171,12 +171,12 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		r.state = psValue
 		return
 	}
-	s := p.appendArgKey(name, v.str)
-	if p.calls.cur.kind == ckCatalog {
-		p.calls.cur.given = append(p.calls.cur.given, v.name)
-	}
-	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	r.state = psValue
+	if p.argRepeated(name, off, nil) { // the value is read, and dropped
+		return
+	}
+	s := p.appendArgKey(name, v.str)
+	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
 
 // reset makes v a new value of a parameter of dialect x (nil: a catalog
@@ -572,6 +572,7 @@ func (r *paramReader) flushLone(p *Parser, off int) {
 	p.scratch = catalog.AppendJSONString(p.scratch, []byte(r.loneName))
 	p.scratch = append(append(p.scratch, ':'), r.lone...)
 	p.calls.cur.nparams++
+	p.calls.cur.give([]byte(r.loneName))
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
 
@@ -978,9 +979,7 @@ func (r *paramReader) endInvoke(p *Parser, off int) {
 		r.loneOn = false
 		p.emitArgs(p.own(r.lone), off)
 	}
-	if p.calls.cur.nparams > 0 {
-		p.emitArgs(litBrace, off)
-	}
+	p.closeArgs(off)
 	p.endCall(off)
 }
 
