@@ -428,6 +428,10 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aCallEnd:
 		if p.calls.inCall {
 			p.endBlockCall(off)
+		} else if p.mode == mBlock {
+			// A call dropped before its end (its name cut short) ends
+			// here too: a block without a Close goes back to the text.
+			p.mode, _, _ = p.blockCallRet()
 		}
 		// The text a call's end leads back to starts like the output's
 		// (Dialect.Lead: a channel's bare name a server left there).
@@ -441,7 +445,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aNameEnd:
 		if tw := p.mk.blk.Body.TypeWord; tw != "" && !p.mk.typed && string(trimSpace(p.calls.name)) == tw && p.m.buf[0] != '\n' {
 			p.mk.typed = true // the call type; the name follows
-			p.calls.name = p.calls.name[:0]
+			p.calls.name, p.calls.nameOff = p.calls.name[:0], end
 			break
 		}
 		p.nameDone()

@@ -40,6 +40,14 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v31/call_without_block_opener_cut", format: FormatDeepSeekV31,
 		in:   "On it." + dsCall + "get_weather" + dsSep + `{"city": "Os`,
 		want: `text="On it." error=incomplete_call`},
+	{name: "deepseek_v31/call_without_block_opener_cut_in_name", format: FormatDeepSeekV31,
+		in:   dsCall + "get_weather" + dsCEnd + "<b>Retrying.</b>",
+		want: `text="<b>Retrying.</b>" error=malformed_markup`},
+	// Words where the name belongs, after the type word: text again, at
+	// their own offset (the golden file records it).
+	{name: "deepseek_v3/type_word_then_words_is_text", format: FormatDeepSeekV3,
+		in:   "Hi " + dsBegin + dsCall + "function" + dsSep + "see below",
+		want: `text="Hi see below" error=malformed_markup`},
 	{name: "deepseek_v31/call_without_block_opener_under_auto", format: FormatAuto,
 		in:   "Sure: " + dsV31("get_weather", `{"city": "Nara"}`),
 		want: `text="Sure: " call=get_weather{"city":"Nara"}`},

@@ -34,6 +34,11 @@ var kimiK2Cases = []parseCase{
 	{name: "kimi_k2/call_without_section", format: FormatKimiK2, tools: true,
 		in:   "Listing.<|tool_call_begin|>functions.execute_command:0<|tool_call_argument_begin|>{\"command\": \"ls -la\", \"requires_approval\": false}<|tool_call_end|> Done.",
 		want: `text="Listing. Done." call=execute_command{"command":"ls -la","requires_approval":false} id=functions.execute_command:0`},
+	// Such a call whose end comes before its arguments' marker is dropped
+	// (reported), and what follows its end is text again.
+	{name: "kimi_k2/call_without_section_cut_in_name", format: FormatKimiK2,
+		in:   "<|tool_call_begin|>functions.read_file:0<|tool_call_end|><b>Note:</b> retrying.",
+		want: `text="<b>Note:</b> retrying." error=malformed_markup`},
 	{name: "kimi_k2/call_without_section_or_end", format: FormatKimiK2,
 		in:   "<think>Read it first.<|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>{\"path\": \"main.go\"}",
 		want: `reasoning="Read it first." call=read_file{"path":"main.go"} id=functions.read_file:0 error=call_in_reasoning error=missing_closer`},
