@@ -48,6 +48,11 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v3/type_word_then_words_is_text", format: FormatDeepSeekV3,
 		in:   "Hi " + dsBegin + dsCall + "function" + dsSep + "see below",
 		want: `text="Hi see below" error=malformed_markup`},
+	// "<" and a full-width character sharing its first bytes with "｜":
+	// the '<' is stray, the character starts the words given back whole.
+	{name: "deepseek_v31/fullwidth_after_lt_stays_whole", format: FormatDeepSeekV31,
+		in:   "Hi" + dsBegin + dsCall + "<～ soon",
+		want: `text="Hi～ soon" error=malformed_markup error=malformed_markup`},
 	{name: "deepseek_v31/call_without_block_opener_under_auto", format: FormatAuto,
 		in:   "Sure: " + dsV31("get_weather", `{"city": "Nara"}`),
 		want: `text="Sure: " call=get_weather{"city":"Nara"}`},

@@ -474,6 +474,16 @@ func (p *Parser) content(b []byte, off int) {
 			p.nameBytes(b)
 			return
 		}
+		if bl := p.mk.blk; len(b) > 1 && b[0] == '<' && b[1] != '{' && b[1] != '[' && bl.Body.Read&ReadNameJSON != 0 && p.customReader(&bl.Body) == nil {
+			// A marker's start given back ("<" and the first bytes of
+			// "｜"): the '<' is stray, the bytes after it start the name,
+			// as bodyStart reads a byte that is no marker's (a character
+			// is not split between markup and text).
+			p.stray(b[:1], off)
+			p.beginName(off + 1)
+			p.nameBytes(b[1:])
+			return
+		}
 		p.stray(b, off)
 	case mBody:
 		if p.rd.tag != nil {
