@@ -186,6 +186,12 @@ var dialectDense = []struct {
 	{textparse.FormatMiniMaxM3, "<mm:think>Reading the next file.</mm:think>\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name=\"read_file\">\n" +
 		"]<]minimax[>[<path>src/pkg/file_0042.go]<]minimax[>[</path>\n]<]minimax[>[<start_line>120]<]minimax[>[</start_line>\n]<]minimax[>[</invoke>\n" +
 		"]<]minimax[>[<invoke name=\"grep\">\n]<]minimax[>[<pattern>func (p \\*Parser)]<]minimax[>[</pattern>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>\n"},
+	// Step-3.5 writes Qwen3-Coder's calls (its rare damaged tags are
+	// repaired where the catalog confirms the name): the row reads clean
+	// output with the catalog, so it measures the catalog-typed tag path
+	// and the repair checks every tag passes.
+	{textparse.FormatStep3p5, "Reading the next file.\n<tool_call>\n<function=read_file>\n<parameter=path>\nsrc/pkg/file_0042.go\n</parameter>\n" +
+		"<parameter=start_line>\n120\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=grep>\n<parameter=pattern>\nfunc (p \\*Parser)\n</parameter>\n</function>\n</tool_call>\n"},
 	// xLAM writes only calls: one list after another.
 	{textparse.FormatXLAM, `[{"name": "read_file", "arguments": {"path": "src/pkg/file_0042.go", "start_line": 120}}, ` +
 		`{"name": "grep", "arguments": {"pattern": "func (p \\*Parser)"}}]` + "\n"},
@@ -222,10 +228,11 @@ var denseTools = func() *catalog.Catalog {
 }()
 
 // newDense builds the parser of a dialect row; cline reads its calls by
-// the catalog's tool names, so its row has the catalog.
+// the catalog's tool names and step3p5 repairs only tags whose names the
+// catalog confirms, so their rows have the catalog.
 func newDense(f textparse.Format) *textparse.Parser {
 	o := toolcall.ParseOptions{Format: f}
-	if f == textparse.FormatCline {
+	if f == textparse.FormatCline || f == textparse.FormatStep3p5 {
 		o.Tools = denseTools
 	}
 	p, err := textparse.New(o)
