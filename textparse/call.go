@@ -103,24 +103,19 @@ func (c *call) paramToCome(name []byte) bool {
 // go out under the mute they were taken under, before the report.
 func (p *Parser) argRepeated(key []byte, off int, held argFlusher) bool {
 	c := &p.calls.cur
-	s := 0
-	for _, e := range c.givenEnd {
-		if string(c.given[s:e]) == string(key) {
-			if held != nil && !c.mute {
-				held.flushArgs(p)
-			}
-			c.mute = true
-			p.repeatedArg(key, off)
-			return true
+	if gave(c, key) {
+		if held != nil && !c.mute {
+			held.flushArgs(p)
 		}
-		s = e
+		c.mute = true
+		p.repeatedArg(key, off)
+		return true
 	}
 	if held != nil && c.mute {
 		held.flushArgs(p)
 	}
 	c.mute = false
-	c.given = append(c.given, key...)
-	c.givenEnd = append(c.givenEnd, len(c.given))
+	c.give(key)
 	return false
 }
 
