@@ -37,7 +37,7 @@ func HasItemParam(t *toolcall.Tool) bool {
 		return false
 	}
 	for i := range t.Params {
-		if len(itemProps(&t.Params[i])) > 0 {
+		if len(itemKeysOf(&t.Params[i])) > 0 {
 			return true
 		}
 	}
@@ -61,13 +61,13 @@ func ItemParam(t *toolcall.Tool, args []byte) *toolcall.Param {
 		if _, given := obj[p.Name]; given {
 			continue
 		}
-		props := itemProps(p)
-		if len(props) == 0 {
+		keys := itemKeysOf(p)
+		if len(keys) == 0 {
 			continue
 		}
 		all := true
 		for k := range obj {
-			if _, ok := props[k]; !ok {
+			if !slices.Contains(keys, k) {
 				all = false
 				break
 			}
@@ -79,19 +79,35 @@ func ItemParam(t *toolcall.Tool, args []byte) *toolcall.Param {
 	return nil
 }
 
-// itemProps returns the properties of the records required array
-// parameter p lists (its schema's items.properties), or nil.
-func itemProps(p *toolcall.Param) map[string]json.RawMessage {
+// itemKeysOf returns p.ItemKeys, derived from p's schema when the catalog
+// did not fill it.
+func itemKeysOf(p *toolcall.Param) []string {
+	if p.ItemKeys != nil {
+		return p.ItemKeys
+	}
+	return itemKeys(p)
+}
+
+// itemKeys returns the names of the properties of the records required
+// array parameter p lists (its schema's items.properties), sorted; empty,
+// not nil, for any other parameter (Param.ItemKeys).
+func itemKeys(p *toolcall.Param) []string {
+	none := []string{}
 	if !p.Required || len(p.Schema) == 0 || !slices.Contains(ParamTypes(p), "array") {
-		return nil
+		return none
 	}
 	var s struct {
 		Items struct {
 			Properties map[string]json.RawMessage `json:"properties"`
 		} `json:"items"`
 	}
-	if json.Unmarshal(p.Schema, &s) != nil {
-		return nil
+	if json.Unmarshal(p.Schema, &s) != nil || len(s.Items.Properties) == 0 {
+		return none
 	}
-	return s.Items.Properties
+	keys := make([]string, 0, len(s.Items.Properties))
+	for k := range s.Items.Properties {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

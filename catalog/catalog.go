@@ -80,6 +80,11 @@ func newCatalog(tools []toolcall.Tool, metas []toolMeta) (*Catalog, error) {
 		if t.Variants == nil {
 			t.Discriminator, t.Variants = variantsOf(t.Parameters, t.Params)
 		}
+		for j := range t.Params {
+			if prm := &t.Params[j]; prm.ItemKeys == nil {
+				prm.ItemKeys = itemKeys(prm)
+			}
+		}
 		if !validName(t.Name) {
 			c.issues = append(c.issues, Issue{File: metas[i].file, Line: metas[i].line, Tool: t.Name, Code: "invalid_name",
 				Message: "name does not match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI and Anthropic reject it); select with sanitize_names to fix"})

@@ -68,6 +68,12 @@ type Param struct {
 	Default     json.RawMessage   `json:"default,omitempty"`
 	// Schema is the property's own JSON Schema.
 	Schema json.RawMessage `json:"schema,omitempty"`
+	// ItemKeys, for a required array parameter whose items are records
+	// with declared properties (items.properties), names those
+	// properties; empty for any other parameter. The catalog fills it
+	// once, when it is built; nil means not filled (a tool built
+	// elsewhere), and its readers then derive it from Schema.
+	ItemKeys []string `json:"-"`
 }
 
 // Annotations are the MCP tool hints. A nil pointer means "not stated".
