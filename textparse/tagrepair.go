@@ -80,28 +80,29 @@ func (t *match) repaired() bool {
 	case tpGlued:
 		t.setFix(fixGlued, at, end)
 	case tpAttrs:
-		for at < end && isSpace(t.buf[at]) {
-			at++
-		}
-		for end > at && isSpace(t.buf[end-1]) {
-			end--
-		}
+		at, end = trimSpaces(t.buf[:], at, end)
 		if isName(t.buf[at:end]) {
 			t.setFix(fixNoEq, at, end)
 		}
 	case tpEq:
-		at++ // the '='
-		for at < end && isSpace(t.buf[at]) {
-			at++
-		}
-		for end > at && isSpace(t.buf[end-1]) {
-			end--
-		}
+		at, end = trimSpaces(t.buf[:], at+1, end) // after the '='
 		if d := t.doubled(at, end); d > at {
 			t.setFix(fixDouble, d, end)
 		}
 	}
 	return t.how != fixNone
+}
+
+// trimSpaces returns the bounds of b[at:end] without its leading and
+// trailing white space.
+func trimSpaces(b []byte, at, end int) (int, int) {
+	for at < end && isSpace(b[at]) {
+		at++
+	}
+	for end > at && isSpace(b[end-1]) {
+		end--
+	}
+	return at, end
 }
 
 func (t *match) setFix(how uint8, at, end int) { t.how, t.fixAt, t.fixEnd = how, at, end }
