@@ -733,7 +733,7 @@ func (p *Parser) probedName(b []byte, i int) int {
 			p.content(b[i:j], p.off+i)
 			return p.markerAt(set, b, j)
 		}
-		if isSpace(b[j]) || call && nameClass[b[j]] == ncNo || len(p.calls.name)+j-i >= maxGenericName {
+		if probedNameStop(b[j], call, len(p.calls.name)+j-i) {
 			p.content(b[i:j], p.off+i)
 			p.probeNameText(nil, 0)
 			return j
@@ -741,6 +741,13 @@ func (p *Parser) probedName(b []byte, i int) int {
 	}
 	p.content(b[i:], p.off+i)
 	return len(b)
+}
+
+// probedNameStop reports whether byte c, after n bytes of a probed name,
+// ends it as prose: a space, a name longer than maxGenericName, or, in a
+// call's name (call), a byte no tool name holds.
+func probedNameStop(c byte, call bool, n int) bool {
+	return isSpace(c) || call && nameClass[c] == ncNo || n >= maxGenericName
 }
 
 // probeNameText gives a probed header back (Body.Probe with ReadNameJSON):

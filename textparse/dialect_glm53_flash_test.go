@@ -97,6 +97,23 @@ func init() {
 		{name: "glm53_flash/call_in_open_reasoning", format: FormatGLM53Flash, open: true,
 			in:   "Paris first." + paris + "</think>Done.",
 			want: `text="Done." reasoning="Paris first." call=get_weather{"city":"Paris"} error=call_in_reasoning`},
+		// Inside reasoning too, <![ opens a call only before a tool
+		// name and its '>': CDATA stays reasoning, as it stays text.
+		{name: "glm53_flash/cdata_in_open_reasoning_is_reasoning", format: FormatGLM53Flash, open: true,
+			in:   "Quote it as <![CDATA[x < 1]]> first.</think>Quoted.",
+			want: `text="Quoted." reasoning="Quote it as <![CDATA[x < 1]]> first."`},
+		{name: "glm53_flash/cdata_in_think_is_reasoning", format: FormatGLM53Flash,
+			in:   "<think>An XML value: <![CDATA[<b>]]>.</think>" + paris,
+			want: `reasoning="An XML value: <![CDATA[<b>]]>." call=get_weather{"city":"Paris"}`},
+		{name: "glm53_flash/display_call_in_open_reasoning", format: FormatGLM53Flash, open: true,
+			in:   "Lyon then." + `<![Weather/get_weather>{"city": "Lyon"}` + " ok</think>Done.",
+			want: `text=" okDone." reasoning="Lyon then." call=get_weather{"city":"Lyon"} error=call_in_reasoning`},
+		{name: "glm53_flash/name_cut_in_reasoning_is_reasoning", format: FormatGLM53Flash, open: true,
+			in:   "Maybe <![get_weath",
+			want: `reasoning="Maybe <![get_weath"`},
+		{name: "glm53_flash/name_then_closer_in_reasoning", format: FormatGLM53Flash, open: true,
+			in:   "Maybe <![get</think>No call.",
+			want: `text="No call." reasoning="Maybe <![get"`},
 
 		// The key/value form, its tokens decoded with zero-width spaces.
 		{name: "glm53_flash/tag_one_call", format: FormatGLM53Flash,

@@ -66,6 +66,10 @@ type pendCall struct {
 	act      action
 	off, end int    // the markup's span
 	held     []byte // the markup and the whitespace after it
+	// name: the markup opens a call that prose may write too (Body.Probe
+	// with ReadNameJSON and no Header: <![ before CDATA[): the name
+	// after it is held too, and its NameEnd decides.
+	name bool
 }
 
 // holdCall starts holding call markup spanning [off, end) with bytes b.
@@ -121,6 +125,9 @@ func (p *Parser) markerInReasoning(a action, off, end int) {
 // the first other byte decides.
 func (p *Parser) pendStep(b []byte, i int) int {
 	pc := &p.inr.pend
+	if pc.name {
+		return p.pendName(b, i)
+	}
 	j := i
 	for j < len(b) && isSpace(b[j]) && len(pc.held)-(pc.end-pc.off) < maxPendSpace {
 		j++
@@ -130,9 +137,39 @@ func (p *Parser) pendStep(b []byte, i int) int {
 		return j
 	}
 	if !isSpace(b[j]) {
-		p.resolvePend(p.startsCall(b[j], len(pc.held) == pc.end-pc.off))
+		first := len(pc.held) == pc.end-pc.off
+		if first && !pc.tag && probedCallName(&pc.act.block.Body) && isNameByte(b[j], true) {
+			pc.name = true // the name decides (pendName)
+			return p.pendName(b, j)
+		}
+		p.resolvePend(p.startsCall(b[j], first))
 	} else {
 		p.resolvePend(false) // too much whitespace: prose
+	}
+	return j
+}
+
+// probedCallName reports whether a body's call starts with a name prose
+// may write too after its Open (<![CDATA[), read as a name only up to its
+// NameEnd (probedName).
+func probedCallName(b *Body) bool {
+	return b.Probe && b.Read&ReadNameJSON != 0 && b.Header == nil
+}
+
+// pendName reads the name held after a probed call's markup in reasoning
+// (pendCall.name): the first byte of the block's NameEnd makes it a call,
+// a byte no tool name holds (probedNameStop), as in text, leaves the
+// markup and the name reasoning text.
+func (p *Parser) pendName(b []byte, i int) int {
+	pc := &p.inr.pend
+	end := pc.act.block.Body.NameEnd[0]
+	j := i
+	for j < len(b) && b[j] != end && !probedNameStop(b[j], true, len(pc.held)-(pc.end-pc.off)+j-i) {
+		j++
+	}
+	pc.held = append(pc.held, b[i:j]...)
+	if j < len(b) {
+		p.resolvePend(b[j] == end)
 	}
 	return j
 }
@@ -181,6 +218,8 @@ func (p *Parser) resumeReasoning() {
 func (p *Parser) resolvePend(call bool) {
 	pc := &p.inr.pend
 	pc.on = false
+	name := pc.name
+	pc.name = false
 	if call && !p.cfg.keepCalls {
 		p.errorf(pc.off, toolcall.CodeCallInReasoning, -1, "call inside reasoning: the reasoning ends and the call is read")
 		if p.mk.rset != nil {
@@ -200,6 +239,10 @@ func (p *Parser) resolvePend(call bool) {
 			a := pc.act
 			a.kind = aBlock
 			p.onMarker(a, pc.off, pc.end)
+			if name { // the name held after the markup: the call's
+				p.beginName(pc.end)
+				p.nameBytes(pc.held[pc.end-pc.off:])
+			}
 		}
 		return
 	}
