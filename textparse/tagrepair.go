@@ -85,6 +85,11 @@ func (t *match) repaired() bool {
 			t.setFix(fixNoEq, at, end)
 		}
 	case tpEq:
+		// The usual opener, <function=NAME>: a value whose first byte is
+		// neither white space nor the tag name's first is not doubled.
+		if c := t.buf[at+1]; c != tt.names[t.kind][0] && !isSpace(c) {
+			return false
+		}
 		at, end = trimSpaces(t.buf[:], at+1, end) // after the '='
 		if d := t.doubled(at, end); d > at {
 			t.setFix(fixDouble, d, end)
