@@ -35,6 +35,16 @@ var parseCases = []parseCase{
 	{name: "options/reasoning_open", format: FormatToolCall, open: true,
 		in:   "The user wants Paris.\n</think>\n\nChecking.<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Paris\"}}</tool_call>",
 		want: `text="\n\nChecking." reasoning="The user wants Paris.\n" call=get_weather{"city":"Paris"}`},
+	// A marker found inside a tag that failed (a catalog's generic tag
+	// <tool then ':'), inside reasoning: the bytes after the marker go
+	// to the hold of call markup in reasoning, in order (they were
+	// emitted before the markup, and '>' started a call with no name).
+	{name: "options/marker_in_failed_tag_in_reasoning", format: FormatAuto, tools: true,
+		in:   "<think>x <tool: >y</think>done",
+		want: `text="done" reasoning="x <tool: >y"`},
+	{name: "options/marker_in_failed_tag_in_reasoning_prose", format: FormatAuto, tools: true,
+		in:   "<think>a <tool:   then b</think>done",
+		want: `text="done" reasoning="a <tool:   then b"`},
 	{name: "options/reasoning_open_call_inside_ends_reasoning", format: FormatAuto, open: true,
 		in:   "Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later</think>done",
 		want: `text=" laterdone" reasoning="Maybe " call=f{} error=call_in_reasoning`},

@@ -22,7 +22,12 @@ func fuzzParse(t *testing.T, format Format, withTools bool, in []byte, seed uint
 
 // fuzzParseWith is fuzzParse with the tool set set (nil for none).
 func fuzzParseWith(t *testing.T, format Format, set toolcall.ToolSet, in []byte, seed uint64) {
-	o := opts{Format: format, MaxDepth: 16, Tools: set}
+	fuzzParseOpts(t, opts{Format: format, MaxDepth: 16, Tools: set}, in, seed)
+}
+
+// fuzzParseOpts checks the invariants of reading in with options o,
+// whole and in chunks cut by seed, and that both give the same events.
+func fuzzParseOpts(t *testing.T, o opts, in []byte, seed uint64) {
 	whole := runRaw(mustNew(o), [][]byte{in})
 	if err := checkInvariants(in, whole); err != nil {
 		t.Fatalf("whole input: %v", err)

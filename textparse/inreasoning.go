@@ -149,6 +149,18 @@ func (p *Parser) pendStep(b []byte, i int) int {
 	return j
 }
 
+// pendContent gives bytes b at off, which follow held call markup but
+// were held themselves (the rest of a failed tag a marker was found in:
+// refeed), to the hold first: it returns those the hold did not take, and
+// their offset, for the state the hold's end leaves.
+func (p *Parser) pendContent(b []byte, off int) ([]byte, int) {
+	j := 0
+	for p.inr.pend.on && j < len(b) {
+		j = p.pendStep(b, j)
+	}
+	return b[j:], off + j
+}
+
 // probedCallName reports whether a body's call starts with a name prose
 // may write too after its Open (<![CDATA[), read as a name only up to its
 // NameEnd (probedName).

@@ -446,6 +446,11 @@ func (p *Parser) finishRune(chunk []byte) int {
 
 // content routes bytes that are not markup to the current state.
 func (p *Parser) content(b []byte, off int) {
+	if p.inr.pend.on { // after call markup held in reasoning: the hold reads them first
+		if b, off = p.pendContent(b, off); len(b) == 0 {
+			return
+		}
+	}
 	switch p.mode {
 	case mText:
 		p.emitText(b, off)
