@@ -100,6 +100,18 @@ func init() {
 		{name: "cwm/under_auto", format: FormatAuto,
 			in:   "Listing.\n<tool: bash>\nls\n</tool>",
 			want: `text="Listing.\n" call=bash{"command":"ls"}`},
+		// With a catalog, auto also reads the catalog's tool tags (<NAME>):
+		// "<tool:" is no tool tag (a generic name ends in no ':'), so the
+		// marker is read as without a catalog, in text and in reasoning.
+		{name: "cwm/under_auto_with_catalog", format: FormatAuto, tools: true,
+			in:   "Listing.\n<tool: read_file>\nsrc/a.go\n</tool>",
+			want: `text="Listing.\n" call=read_file{"command":"src/a.go"}`},
+		{name: "cwm/shorthand_under_auto_with_catalog", format: FormatAuto, tools: true,
+			in:   "x <tool: get_weather Paris</tool>",
+			want: `text="x " call=get_weather{"command":"Paris"}`},
+		{name: "cwm/under_auto_with_catalog_in_reasoning", format: FormatAuto, tools: true, open: true,
+			in:   "Check it. <tool: read_file>\nsrc/a.go\n</tool>",
+			want: `reasoning="Check it. " call=read_file{"command":"src/a.go"} error=call_in_reasoning`},
 	}...)
 }
 

@@ -198,7 +198,7 @@ func (t *match) fastGeneric(rest []byte) int {
 		return 0
 	}
 	e := genericNameEnd(rest, j)
-	if e == 0 {
+	if e == 0 || rest[e-1] == ':' { // (stepTag fails a generic name ending in ':')
 		return 0
 	}
 	t.takeName(rest, e)
@@ -351,7 +351,8 @@ func (t *match) stepTag(c byte) int {
 			return tagFail
 		}
 		t.nameEnd = t.n
-		if !t.resolve() {
+		if !t.resolve() || t.kind == tkGeneric && t.buf[t.n-1] == ':' {
+			// (A generic name ends in no ':', as a marker may: <tool: NAME.)
 			return tagFail
 		}
 		switch {
