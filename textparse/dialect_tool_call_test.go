@@ -1,11 +1,23 @@
 package textparse
 
+import "strings"
+
 func init() { parseCases = append(parseCases, toolCallPeerCases...) }
 
 // toolCallPeerCases model what the serving stacks' Hermes / Qwen 2.5
 // parser tests assert (vLLM's test_hermes_tool_parser, SGLang's base
 // detector tests), in our own strings.
 var toolCallPeerCases = []parseCase{
+	// A tool name longer than any name (validName's 256 bytes, and past
+	// the 1 KiB a collected name keeps): invalid_tool_name at the name,
+	// whatever the chunking (the collected name was cut where a chunk
+	// ended, and a cut name read as none), and the call is dropped.
+	{name: "tool_call/name_past_collect_cap", format: FormatHermes,
+		in:   "A.<tool_call>{\"name\": \"f" + strings.Repeat("n", 1100) + "\", \"arguments\": {}}</tool_call>B.",
+		want: `text="A.B." error=invalid_tool_name`},
+	{name: "tool_call/name_past_collect_cap_escaped", format: FormatHermes,
+		in:   "<tool_call>{\"name\": \"f" + strings.Repeat("\\u00e9", 300) + "\", \"arguments\": {}}</tool_call>",
+		want: `error=invalid_tool_name`},
 	// A <think> written again before any reasoning is markup: after a
 	// prompt that opened the reasoning (DeepSeek-R1-0528, Qwen3 forced
 	// thinking), or twice (SGLang strips repeated leading openers); later

@@ -83,8 +83,11 @@ type envelope struct {
 	stopsSet bool
 	junk     bool // an element that is no object was reported in this list
 	vs       jsonscan.Scanner
-	str      []byte
-	strOff   int
+	// str: a name or id being collected (as JSON), from strOff; at most
+	// maxEnvString bytes of it, long when it ran past them.
+	str    []byte
+	strOff int
+	long   bool
 	// nameKey: a call object's first key is the tool name and its value
 	// the arguments (Body.NameKey); keyed: that key was read.
 	nameKey, keyed bool
@@ -355,7 +358,7 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 			}
 			e.state, e.keyN, e.keyBad, e.keyEsc = eInKey, 0, false, false
 			if e.nameKey && e.depth == 0 && !e.keyed {
-				e.str, e.strOff = append(e.str[:0], '"'), off
+				e.str, e.strOff, e.long = append(e.str[:0], '"'), off, false
 			}
 		case eInKey:
 			if !e.keyEsc && !(e.nameKey && e.depth == 0 && !e.keyed) {
@@ -369,8 +372,8 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 					continue
 				}
 			}
-			if e.nameKey && e.depth == 0 && !e.keyed && len(e.str) < 1024 {
-				e.str = append(e.str, c) // the tool name, as a JSON string
+			if e.nameKey && e.depth == 0 && !e.keyed {
+				e.collect(b[i : i+1]) // the tool name, as a JSON string
 			}
 			switch {
 			case e.keyEsc:
@@ -438,7 +441,7 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 				// A name or id string; an id may be an integer too
 				// ("tool_call_id": 0), read as its digits.
 				e.vs.Reset()
-				e.str, e.strOff = e.str[:0], off
+				e.str, e.strOff, e.long = e.str[:0], off, false
 				e.state = eCollect
 				continue
 			default:
@@ -462,8 +465,8 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 			return e.skipRest(p, b, i)
 		case eCollect, eSkipVal:
 			n := e.vs.Feed(b[i:])
-			if e.state == eCollect && len(e.str) < 1024 {
-				e.str = append(e.str, b[i:i+n]...)
+			if e.state == eCollect {
+				e.collect(b[i : i+n])
 			}
 			i += n
 			if err := e.vs.Err(); err != nil {
@@ -575,11 +578,32 @@ func (e *envelope) argsDepth(p *Parser) int {
 	return to + 1 + int(e.depth)
 }
 
+// maxEnvString bounds a name or id collected from a call object: no
+// tool name is longer (validName), and an id is kept only if it fits.
+const maxEnvString = 1024
+
+// collect adds b to the name or id being collected, up to maxEnvString
+// bytes, whatever the chunking: more makes it long.
+func (e *envelope) collect(b []byte) {
+	if room := maxEnvString - len(e.str); len(b) > room {
+		b, e.long = b[:max(room, 0)], true
+	}
+	e.str = append(e.str, b...)
+}
+
 // envString records a collected name or id.
 func (p *Parser) envString() {
 	e := p.rd.env
 	var s string
-	if n := len(e.str); n >= 2 && n < 1024 && e.str[n-1] == '"' && bytes.IndexByte(e.str, '\\') < 0 {
+	if e.long { // longer than any name: invalid, as validName reads it; an id is dropped
+		if e.role != roleID && p.calls.cur.name == "" && !p.calls.cur.discard && !p.calls.cur.started {
+			p.errorf(e.strOff, toolcall.CodeInvalidToolName, -1, "invalid tool name: longer than %d bytes", maxEnvString)
+			p.calls.cur.discard = true
+			e.probe = false
+		}
+		return
+	}
+	if n := len(e.str); n >= 2 && e.str[n-1] == '"' && bytes.IndexByte(e.str, '\\') < 0 {
 		// No escapes: the bytes are the string.
 		if e.role == roleID {
 			s = p.calls.names.Copy(e.str[1 : n-1])
