@@ -702,10 +702,14 @@ func (p *Parser) nameDone() {
 			p.calls.cur.discard = true
 		}
 		if ok && n == "" { // an id where the name belongs (idname.go)
-			if p.deferName(name) {
+			only, held := p.deferName(name)
+			if held {
 				return
 			}
 			n, i = name, ""
+			if only != "" {
+				n, i = only, name
+			}
 		}
 		name = n
 		if i != "" {

@@ -220,6 +220,45 @@ var kimiIDNameCases = []parseCase{
 
 func init() { parseCases = append(parseCases, kimiIDNameCases...) }
 
+// TestKimiSingleToolIDStreams: with a catalog of one tool an id where the
+// name belongs names that tool at once, so the call streams before its
+// end marker, as SGLang streams a single tool's call; with several tools
+// the call is held to its end (nothing before <|tool_call_end|>).
+func TestKimiSingleToolIDStreams(t *testing.T) {
+	head := `<|tool_calls_section_begin|><|tool_call_begin|>toolu_01Ab<|tool_call_argument_begin|>{"q": "rain in Lim`
+	for _, tc := range []struct {
+		name  string
+		set   toolcall.ToolSet
+		start string // the call_start's name before the end marker, "" for none
+	}{
+		{"one tool", kimiOneTool, "web_search"},
+		{"several tools", kimiAgentTools, ""},
+	} {
+		p := mustNew(opts{Format: FormatKimiK2, Tools: tc.set})
+		var got string
+		var args int
+		for i := 0; i < len(head); i++ {
+			for _, ev := range p.Feed([]byte(head[i : i+1])) {
+				switch ev.Kind {
+				case toolcall.KindCallStart:
+					got = ev.Name
+					if ev.ID != "toolu_01Ab" {
+						t.Errorf("%s: call_start id %q, want toolu_01Ab", tc.name, ev.ID)
+					}
+				case toolcall.KindArgsDelta:
+					args++
+				}
+			}
+		}
+		if got != tc.start {
+			t.Errorf("%s: call_start before the end marker named %q, want %q", tc.name, got, tc.start)
+		}
+		if tc.start != "" && args == 0 {
+			t.Errorf("%s: no argument delta before the end marker", tc.name)
+		}
+	}
+}
+
 func FuzzKimiK2(f *testing.F) {
 	addSeeds(f, "kimi_k2/")
 	f.Fuzz(func(t *testing.T, in []byte, seed uint64) {
