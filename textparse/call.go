@@ -553,11 +553,16 @@ func (p *Parser) abandoned() {
 }
 
 // inListOfCalls reports whether the call being abandoned is an object of
-// a JSON list of calls that has opened: the rest of the object is skipped
-// and the list's next calls are read, in a block with a closer too.
+// a JSON list of calls that has opened, or one of the call objects a
+// block with a closer holds one after another (one call per line): the
+// rest of the object is skipped and the list's or block's next calls are
+// read, in a block with a closer too.
 func (p *Parser) inListOfCalls() bool {
 	e := p.rd.env
-	if p.mode != mBody || e == nil || p.rd.body != bodyStep(e) || !e.arr {
+	if p.mode != mBody || e == nil || p.rd.body != bodyStep(e) {
+		return false
+	}
+	if bl := p.mk.blk; !e.arr && (bl == nil || bl.Close == "" || bl.CallEnd != "" || p.calls.cur.closer != bl.Close) {
 		return false
 	}
 	depth, to, inStr, _ := e.open(p)
@@ -613,8 +618,11 @@ func (p *Parser) skipJSONStep(b []byte, i int) int {
 		return end
 	}
 	p.mode, p.tags.skipN = p.calls.cur.skipRet, 0
-	if p.calls.jskipTo > 0 { // the list of calls goes on
+	switch {
+	case p.calls.jskipTo > 0: // the list of calls goes on
 		p.rd.env.state, p.mode = eArrAfter, mBody
+	case p.calls.cur.closer != "" && p.rd.env != nil: // an object of a block's calls: the block goes on
+		p.mode = p.rd.env.post
 	}
 	return i + n
 }

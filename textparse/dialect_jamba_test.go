@@ -21,6 +21,12 @@ func init() {
 		{name: "jamba/junk_element_cut_by_closer", format: FormatJamba,
 			in:   `<tool_calls>[{"name": "f", "arguments": {}}, [1, {"a": [2 </tool_calls>After`,
 			want: `text="After" call=f{} error=invalid_json`},
+		// Call objects one after another, the first broken: it is
+		// skipped to its own end and the next is read (a block holding
+		// calls one after another reads on, as a list does).
+		{name: "jamba/broken_object_then_next_object", format: FormatJamba,
+			in:   `<tool_calls>{"name": "read_file", "arguments": "a.go"} {"name": "read_file", "arguments": {"path": "b.go"}}</tool_calls>Read.`,
+			want: `text="Read." call=read_file{"path":"b.go"} error=invalid_json`},
 		{name: "jamba/object_not_list", format: FormatJamba,
 			in:   `<tool_calls>{"name": "list_files", "arguments": {}}</tool_calls>`,
 			want: `call=list_files{}`},

@@ -42,6 +42,20 @@ func init() {
 		{name: "minimax_m1/call_in_think_kept_strict", format: FormatMiniMaxM1, keep: true,
 			in:   "Sure.<think>Analysis first.<tool_calls>\n{\"name\": \"analyze\", \"arguments\": {\"topic\": \"plan\"}}\n</tool_calls></think>\nFetching.<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Reno\"}}\n</tool_calls>Here you go.",
 			want: `text="Sure.\nFetching.Here you go." reasoning="Analysis first.<tool_calls>\n{\"name\": \"analyze\", \"arguments\": {\"topic\": \"plan\"}}\n</tool_calls>" call=get_weather{"city":"Reno"} error=call_in_reasoning`},
+		// A broken line is skipped to its object's end (strings and
+		// nesting honoured) and the block's next lines are read, as vLLM
+		// reads every valid line; the broken call is invalid_json.
+		{name: "minimax_m1/broken_line_then_next_line", format: FormatMiniMaxM1,
+			in:   "<tool_calls>\n{\"name\": \"list_files\", \"arguments\": {\"dir\": \"src\"}}\n{not json at all, \"}\" inside}\n{\"name\": \"read_file\", \"arguments\": {\"path\": \"go.sum\"}}\n</tool_calls>",
+			want: `call=list_files{"dir":"src"} call=read_file{"path":"go.sum"} error=invalid_json`},
+		{name: "minimax_m1/misspelt_literal_then_next_line", format: FormatMiniMaxM1,
+			in:   "<tool_calls>\n{\"name\": \"set_flag\", \"arguments\": {\"name\": \"beta\", \"on\": ture}}\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Cusco\"}}\n</tool_calls>\nBoth sent.",
+			want: `text="\nBoth sent." call=get_weather{"city":"Cusco"} error=invalid_json`},
+		// A line whose braces never balance runs to the block's closer,
+		// which ends the skip: the text after it is text.
+		{name: "minimax_m1/unbalanced_line_ends_at_closer", format: FormatMiniMaxM1,
+			in:   "<tool_calls>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Cusco\"\n{\"name\": \"ping\", \"arguments\": {}}\n</tool_calls>\nSent.",
+			want: `text="\nSent." error=invalid_json`},
 		// <tool_calls> opens HY's calls too; auto does not read this one.
 		{name: "minimax_m1/named_not_auto", format: FormatMiniMaxM1,
 			in:   "<tool_calls>\n{\"name\": \"list_files\", \"arguments\": {}}\n</tool_calls>",

@@ -33,6 +33,11 @@ func init() {
 		{name: "qwen25_coder/broken_object_before_closer", format: FormatQwen25Coder,
 			in:   "<tools>\n{\"name\": \"get_weather\", \"arguments\": {city: Lagos\n</tools>\nSorry.",
 			want: `text="\nSorry." error=invalid_json`},
+		// The broken object is skipped to its own end; words after it in
+		// the tag start no call and are reported, not dropped unsaid.
+		{name: "qwen25_coder/broken_object_then_words", format: FormatQwen25Coder,
+			in:   "<tools>{\"name\": \"get_weather\", \"arguments\": {\"days\": tree}} and more</tools>Sorry.",
+			want: `text="Sorry." error=invalid_json error=invalid_json`},
 		{name: "qwen25_coder/lookalikes_are_text", format: FormatQwen25Coder,
 			in:   "the <tool> and <toolset> tags, </tools> too",
 			want: `text="the <tool> and <toolset> tags, </tools> too"`},
