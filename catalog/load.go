@@ -484,6 +484,15 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 			schema = s
 		}
 	}
+	if schema != nil && schema.kind == 'b' {
+		// JSON Schema's boolean schemas: true declares no parameters (read
+		// as a tool without them); false accepts no arguments at all.
+		if schema.b {
+			schema = nil
+		} else {
+			schema = &value{kind: 'o', keys: []string{"not"}, vals: []*value{{kind: 'o', off: schema.off}}, off: schema.off}
+		}
+	}
 	if schema != nil && schema.kind != 'z' && !schema.isObject() {
 		return l.errValue(schema, path+"."+schemaKey, "want a JSON Schema object, got %s", schema.kindName())
 	}

@@ -51,6 +51,37 @@ func TestToolFor(t *testing.T) {
 	}
 }
 
+// TestToolForBooleanSchemas: JSON Schema's boolean schemas load as a
+// tool's parameters. true is read as a tool without parameters (it
+// declares none, so under the rule that every argument be declared it
+// fits only {}); false accepts nothing, so it never names a call. SGLang's
+// Kimi K2 detector names calls by them so.
+func TestToolForBooleanSchemas(t *testing.T) {
+	c, err := Parse([]byte(`[
+ {"name": "refuse_all", "input_schema": false},
+ {"name": "free_form", "input_schema": true},
+ {"name": "lookup", "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}}
+]`), "bool.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{`{"q": "cats"}`, "lookup"},
+		{`{}`, "free_form"},
+		{`{"z": 1}`, ""},
+	} {
+		if got, ok := c.ToolFor([]byte(tc.args)); ok != (tc.want != "") || got != tc.want {
+			t.Errorf("ToolFor(%s) = %q, %v; want %q", tc.args, got, ok, tc.want)
+		}
+	}
+	if !c.Valid(toolcall.Call{Name: "free_form", Arguments: []byte(`{}`)}) {
+		t.Errorf("a true schema refused {}: %v", c.Check(toolcall.Call{Name: "free_form", Arguments: []byte(`{}`)}))
+	}
+	if c.Valid(toolcall.Call{Name: "refuse_all", Arguments: []byte(`{}`)}) {
+		t.Error("a false schema accepted {}")
+	}
+}
+
 // TestToolForComposedSchemas names a call by schemas that compose their
 // parameters (allOf, $ref, if/then), allow extra members only explicitly
 // (additionalProperties or unevaluatedProperties, here or in a branch), or

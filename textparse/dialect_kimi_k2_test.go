@@ -130,6 +130,14 @@ var kimiAgentTools, kimiOneTool = mustCatalog(`[
 // extra labels with unevaluatedProperties, and fetch_url refers to a
 // definition the file lacks (the loader drops the reference and reports
 // unresolved_ref, so what fetch_url accepts is not known).
+// kimiBooleanSchemaTools: JSON Schema's boolean schemas, true (read as a
+// tool without parameters: it fits only {}) and false (fits nothing).
+var kimiBooleanSchemaTools = mustCatalog(`[
+ {"name": "halt", "input_schema": false},
+ {"name": "note", "input_schema": true},
+ {"name": "search_docs", "input_schema": {"type": "object", "properties": {"terms": {"type": "string"}}, "required": ["terms"]}}
+]`)
+
 var kimiComposedTools = mustCatalog(`[
  {"name": "open_file", "input_schema": {"properties": {"encoding": {"type": "string"}}, "allOf": [{"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}]}},
  {"name": "set_env", "input_schema": {"type": "object", "properties": {"scope": {"enum": ["user", "system"]}}, "required": ["scope"], "allOf": [{"additionalProperties": {"type": "string"}}]}},
@@ -179,6 +187,12 @@ var kimiIDNameCases = []parseCase{
 	{name: "kimi_k2/unresolved_ref_ruled_out_by_required", format: FormatKimiK2, set: kimiComposedTools,
 		in:   `<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{"city": "Lagos"}<|tool_call_end|><|tool_calls_section_end|>`,
 		want: `call=forecast{"city":"Lagos"} id=0`},
+	// A tool whose schema is true or false loads (it was refused with the
+	// catalog): arguments that declare a key name the tool that has it,
+	// {} names the true tool, and false fits no call.
+	{name: "kimi_k2/named_beside_boolean_schemas", format: FormatKimiK2, set: kimiBooleanSchemaTools,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>call_5<|tool_call_argument_begin|>{"terms": "retry policy"}<|tool_call_end|><|tool_call_begin|>call_6<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=search_docs{"terms":"retry policy"} id=call_5 call=note{} id=call_6`},
 	{name: "kimi_k2/bare_counter_named_by_arguments", format: FormatKimiK2, set: kimiAgentTools,
 		in:   `<|tool_calls_section_begin|><|tool_call_begin|>0<|tool_call_argument_begin|>{"path": "src/"}<|tool_call_end|><|tool_calls_section_end|>`,
 		want: `call=list_dir{"path":"src/"} id=0`},
