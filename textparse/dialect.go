@@ -526,6 +526,13 @@ func compile(ds []*Dialect, plain bool) *compiled {
 			bs.between.on(b.CallEnd, action{kind: aCallEnd, dialect: d, block: b})
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
 			bs.between.on(b.AltClose, action{kind: aClose, dialect: d, block: b})
+			if b.Close == "" && b.Call == "" && b.CallEnd != "" {
+				// A block that is one call (<|tool_call_begin|>…<|tool_call_end|>):
+				// its opener where the call's end is due starts the next
+				// call, the first ended without its end marker
+				// (malformed_markup), as one stack's tests read two such calls.
+				bs.between.on(b.Open, action{kind: aCall, dialect: d, block: b})
+			}
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
 			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})
 			// A name ends at the call's own markers too, so a call cut

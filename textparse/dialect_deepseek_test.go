@@ -31,6 +31,12 @@ var deepseekCases = []parseCase{
 	{name: "deepseek_v31/call_without_block_opener", format: FormatDeepSeekV31,
 		in:   "Looking up Osaka.\n" + dsV31("get_weather", `{"city": "Osaka"}`),
 		want: `text="Looking up Osaka.\n" call=get_weather{"city":"Osaka"}`},
+	// Calls without the calls' opener, the first missing its end marker:
+	// the next call's opener ends it (malformed_markup), and both are
+	// calls.
+	{name: "deepseek_v31/call_without_block_opener_or_end_then_call", format: FormatDeepSeekV31,
+		in:   "<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{\"city\": \"Osaka\"}<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{\"city\": \"Kobe\"}<｜tool▁call▁end｜>Sent.",
+		want: `text="Sent." call=get_weather{"city":"Osaka"} call=get_weather{"city":"Kobe"} error=malformed_markup`},
 	{name: "deepseek_v31/calls_without_block_opener_then_closer", format: FormatDeepSeekV31,
 		in:   dsV31("get_weather", `{"city": "Osaka"}`) + dsV31("get_time", `{}`) + dsEnd + "Checking both.",
 		want: `text="Checking both." call=get_weather{"city":"Osaka"} call=get_time{} error=malformed_markup`},

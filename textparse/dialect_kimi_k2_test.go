@@ -39,6 +39,12 @@ var kimiK2Cases = []parseCase{
 	{name: "kimi_k2/call_without_section_cut_in_name", format: FormatKimiK2,
 		in:   "<|tool_call_begin|>functions.read_file:0<|tool_call_end|><b>Note:</b> retrying.",
 		want: `text="<b>Note:</b> retrying." error=malformed_markup`},
+	// Two such calls with no <|tool_call_end|> between them: the
+	// second's opener ends the first (malformed_markup) and both are
+	// calls, as llama.cpp's Kimi-K2 tests read them.
+	{name: "kimi_k2/calls_without_section_or_ends", format: FormatKimiK2,
+		in:   "Both.<|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>{\"path\": \"a.go\"}\n<|tool_call_begin|>functions.read_file:1<|tool_call_argument_begin|>{\"path\": \"b.go\"}",
+		want: `text="Both." call=read_file{"path":"a.go"} id=functions.read_file:0 call=read_file{"path":"b.go"} id=functions.read_file:1 error=malformed_markup error=missing_closer`},
 	{name: "kimi_k2/call_without_section_or_end", format: FormatKimiK2,
 		in:   "<think>Read it first.<|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>{\"path\": \"main.go\"}",
 		want: `reasoning="Read it first." call=read_file{"path":"main.go"} id=functions.read_file:0 error=call_in_reasoning error=missing_closer`},
