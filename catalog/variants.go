@@ -187,3 +187,67 @@ func memberValue(args []byte, key string) (json.RawMessage, bool) {
 	}
 	return nil, false
 }
+
+// Undecided reports whether a value of parameter name of t, read now that
+// the call's arguments so far are args, waits for the call's
+// discriminator to be typed: t is a discriminated union (Tool.Variants)
+// whose alternatives read the parameter differently (an integer in one, a
+// string in another), and args do not hold the discriminator yet. A
+// reader holds such a value, unwritten, until the discriminator is read
+// or the call ends (then it is typed by the union, ParamIn), so nothing
+// it emits is taken back.
+func Undecided(t *toolcall.Tool, name, args []byte) bool {
+	if t == nil || len(t.Variants) < 2 || string(name) == t.Discriminator {
+		return false
+	}
+	p := t.ParamBytes(name)
+	if p == nil {
+		return false
+	}
+	var first *toolcall.Param
+	for i := range t.Variants {
+		q := variantParam(&t.Variants[i], p.Name)
+		if q == nil {
+			return false
+		}
+		if first == nil {
+			first = q
+			continue
+		}
+		if !sameReading(first, q) {
+			_, ok := memberValue(args, t.Discriminator)
+			return !ok
+		}
+	}
+	return false
+}
+
+// variantParam returns variant v's parameter called name.
+func variantParam(v *toolcall.Variant, name string) *toolcall.Param {
+	for j := range v.Params {
+		if v.Params[j].Name == name {
+			return &v.Params[j]
+		}
+	}
+	return nil
+}
+
+// sameReading reports whether parameters a and b read every value alike:
+// the same types and the same enum.
+func sameReading(a, b *toolcall.Param) bool {
+	ta, tb := ParamTypes(a), ParamTypes(b)
+	if len(ta) != len(tb) || len(a.Enum) != len(b.Enum) {
+		return false
+	}
+	for i := range ta {
+		if ta[i] != tb[i] {
+			return false
+		}
+	}
+	for i := range a.Enum {
+		if !bytes.Equal(a.Enum[i], b.Enum[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -2,9 +2,11 @@ package textparse
 
 import (
 	"bytes"
+	"fmt"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -133,6 +135,9 @@ func (p *Parser) repeatedArg(key []byte, off int) {
 // value does not hold.
 func (p *Parser) closeArgs(off int) {
 	p.calls.cur.mute = false
+	if len(p.calls.held) > 0 { // the discriminator never came: typed by the union
+		p.releaseArgs(off)
+	}
 	if p.calls.cur.nparams > 0 {
 		p.emitArgs(litBrace, off)
 	}
@@ -173,6 +178,7 @@ func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) 
 	p.calls.inCall = true
 	p.calls.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.calls.cur.args[:0], argsOff: -1, given: p.calls.cur.given[:0], givenEnd: p.calls.cur.givenEnd[:0]}
 	p.args.hold = p.args.hold[:0]
+	p.calls.held, p.calls.heldBuf = p.calls.held[:0], p.calls.heldBuf[:0]
 	p.junk = false
 }
 
@@ -762,6 +768,56 @@ func (p *Parser) incomplete(end int) {
 	}
 	ev := toolcall.ErrorEvent(c.start, toolcall.CodeIncompleteCall, c.errIndex(),
 		"stream ended at offset %d inside a call to %q that started here", end, name)
+	for _, a := range p.calls.held { // values that waited for the discriminator: named, never lost
+		ev.Err.Message += fmt.Sprintf("; %q=%q held for the call's discriminator", p.calls.heldBuf[a.k:a.v], p.calls.heldBuf[a.v:a.e])
+	}
 	ev.Err.Partial = partial
 	p.evs = append(p.evs, ev)
+}
+
+// heldArg is an argument whose value waits for its call's discriminator:
+// its key and value are heldBuf[k:v] and heldBuf[v:e].
+type heldArg struct{ k, v, e int }
+
+// holdArg holds argument key, whose value (raw, as read, the framing a
+// reader drops already dropped) a discriminated union's alternatives type
+// differently and whose call has not given its discriminator yet
+// (catalog.Undecided): nothing of it is written until argWritten sees
+// the discriminator among the arguments, or the call's arguments close
+// (closeArgs), when it is typed by the alternative selected, or by the
+// union. The key has been given (argRepeated). One home for every reader
+// that types key-by-key values by the catalog.
+func (p *Parser) holdArg(key, raw []byte) {
+	h := &p.calls
+	k := len(h.heldBuf)
+	h.heldBuf = append(h.heldBuf, key...)
+	v := len(h.heldBuf)
+	h.heldBuf = append(h.heldBuf, raw...)
+	h.held = append(h.held, heldArg{k, v, len(h.heldBuf)})
+}
+
+// argWritten is told a value has been written at off: held values are
+// written once the call's discriminator is among its arguments.
+func (p *Parser) argWritten(off int) {
+	if len(p.calls.held) > 0 && !p.calls.cur.mute && !catalog.Undecided(p.calls.cur.tool, p.calls.heldBuf[p.calls.held[0].k:p.calls.held[0].v], p.calls.cur.args) {
+		p.releaseArgs(off)
+	}
+}
+
+// releaseArgs writes the held arguments, in the order read, each typed by
+// the parameter the call's arguments now select (catalog.ParamIn).
+func (p *Parser) releaseArgs(off int) {
+	h := &p.calls
+	for _, a := range h.held {
+		key, raw := h.heldBuf[a.k:a.v], h.heldBuf[a.v:a.e]
+		prm := catalog.ParamIn(p.calls.cur.tool, key, p.calls.cur.args)
+		s := p.appendArgKey(key, false)
+		if catalog.KeepsString(prm) {
+			p.scratch = catalog.AppendJSONString(p.scratch, raw)
+		} else {
+			p.scratch = catalog.AppendCoerced(p.scratch, prm, raw)
+		}
+		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+	}
+	h.held, h.heldBuf = h.held[:0], h.heldBuf[:0]
 }

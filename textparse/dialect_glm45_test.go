@@ -41,6 +41,30 @@ var glmPeerCases = []parseCase{
 		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
 		in:   "<tool_call>tally<arg_key>kind</arg_key><arg_value>count</arg_value><arg_key>value</arg_key><arg_value>7</arg_value></tool_call>",
 		want: `call=tally{"kind":"count","value":7}`},
+	// SGLang's GLM-4.7 schema tests, value before kind: the value waits,
+	// unwritten, for the discriminator; kind text keeps 7 a string, kind
+	// count makes it the integer, and in two calls each decides its own.
+	{name: "glm45/root_union_value_waits_for_discriminator", format: FormatGLM45,
+		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
+		in:   "<tool_call>tally\n<arg_key>value</arg_key>\n<arg_value>7</arg_value>\n<arg_key>kind</arg_key>\n<arg_value>text</arg_value>\n</tool_call>",
+		want: `call=tally{"kind":"text","value":"7"}`},
+	{name: "glm45/root_union_values_wait_in_each_call", format: FormatGLM45,
+		set: mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
+		in: "<tool_call>tally<arg_key>value</arg_key><arg_value>42</arg_value><arg_key>kind</arg_key><arg_value>count</arg_value></tool_call>\nand\n" +
+			"<tool_call>tally<arg_key>value</arg_key><arg_value>42</arg_value><arg_key>kind</arg_key><arg_value>text</arg_value></tool_call>",
+		want: `text="\nand\n" call=tally{"kind":"count","value":42} call=tally{"kind":"text","value":"42"}`},
+	// No kind at all: at the call's end the value is typed by the union
+	// (integer before string).
+	{name: "glm45/root_union_value_without_discriminator", format: FormatGLM45,
+		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
+		in:   "<tool_call>tally<arg_key>value</arg_key><arg_value>7</arg_value></tool_call>",
+		want: `call=tally{"value":7}`},
+	// Cut before the discriminator: the held value was never written,
+	// and the call is reported cut.
+	{name: "glm45/root_union_value_held_when_cut", format: FormatGLM45,
+		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
+		in:   "<tool_call>tally<arg_key>value</arg_key><arg_value>7</arg_value><arg_key>kind</arg_key><arg_value>te",
+		want: `error=incomplete_call`},
 	// A number written as a quoted string escaped once more (the value
 	// of a JSON-encoded arguments object) is the number, as SGLang's
 	// GLM-4.7 detector reads it; a string parameter keeps what was written.

@@ -95,7 +95,11 @@ const xtmlMaxHeader = 1024
 // xtmlReader reads a K3 tools channel; it is the state of one.
 type xtmlReader struct {
 	state uint8
-	ret   uint8 // the state a header was opened in
+	// held: the value being read waits for its call's discriminator
+	// (catalog.Undecided), its key heldKey.
+	held    bool
+	heldKey []byte
+	ret     uint8 // the state a header was opened in
 	// tok: the bytes of a special token matched so far (0: none), at
 	// tokOff; cand: the tokens still possible (bits of xtmlTokens).
 	tok    int
@@ -453,7 +457,7 @@ func (x *xtmlReader) beginValue(p *Parser, attrs []byte, off int) {
 		return
 	}
 	c := &p.calls.cur
-	x.param = nil
+	x.param, x.held = nil, false
 	if c.tool != nil {
 		x.param = catalog.ParamIn(c.tool, key, c.args)
 	}
@@ -475,6 +479,11 @@ func (x *xtmlReader) beginValue(p *Parser, attrs []byte, off int) {
 	if p.argRepeated(key, off, nil) { // the value is read, and dropped
 		return
 	}
+	if !typed && c.tool != nil && catalog.Undecided(c.tool, key, c.args) {
+		x.held, x.str = true, false
+		x.heldKey = append(x.heldKey[:0], key...)
+		return
+	}
 	s := p.appendArgKey(key, x.str)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
@@ -485,12 +494,18 @@ func (x *xtmlReader) endValue(p *Parser, off int) bool {
 	x.state = xtCall
 	if x.str {
 		p.emitArgs(litQuote, off)
+		p.argWritten(off)
 		return true
 	}
 	if catalog.DeeperThan(x.buf, p.cfg.maxDepth) {
 		p.abandon(off, toolcall.CodeTooDeep, "Kimi K3 argument nests deeper than %d", p.cfg.maxDepth)
 		x.state = xtSkip
 		return false
+	}
+	if x.held {
+		x.held = false
+		p.holdArg(x.heldKey, x.buf)
+		return true
 	}
 	s := len(p.scratch)
 	if t := trimSpace(x.buf); json.Valid(t) {
@@ -505,6 +520,7 @@ func (x *xtmlReader) endValue(p *Parser, off int) bool {
 		p.scratch = catalog.AppendCoerced(p.scratch, prm, x.buf)
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+	p.argWritten(off)
 	return true
 }
 

@@ -458,6 +458,10 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 	if p.argRepeated(key, x.valOff, nil) { // dropped: the first value stands
 		return
 	}
+	if root.first < 0 && c.tool != nil && catalog.Undecided(c.tool, key, c.args) { // a scalar the discriminator types
+		p.holdArg(key, x.texts[root.text[0]:root.text[1]])
+		return
+	}
 	var prm *toolcall.Param
 	if c.tool != nil {
 		prm = catalog.ParamIn(c.tool, key, c.args)
@@ -472,6 +476,7 @@ func (x *mmReader) closeNode(p *Parser, off int) {
 		return
 	}
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], x.valOff)
+	p.argWritten(off)
 }
 
 // appendValue appends node k's value as JSON, coerced by prm (the

@@ -87,6 +87,10 @@ const (
 
 // maReader reads a call of marker arguments; it is the state of one.
 type maReader struct {
+	// undecided: the value being read waits for its call's
+	// discriminator (catalog.Undecided), its key heldKey.
+	undecided bool
+	heldKey   []byte
 	// blk: the block the marker tables were made for.
 	blk   *Block
 	marks [maMarkers]string
@@ -497,7 +501,7 @@ func (x *maReader) named(p *Parser) {
 func (x *maReader) beginValue(p *Parser, off int) {
 	c := &p.calls.cur
 	key := trimSpace(x.buf)
-	x.state, x.buf, x.param = maValue, x.buf[:0], nil
+	x.state, x.buf, x.param, x.undecided = maValue, x.buf[:0], nil, false
 	if x.skip = p.argRepeated(key, x.bufOff, nil); x.skip {
 		return // the value is read, and dropped
 	}
@@ -506,6 +510,11 @@ func (x *maReader) beginValue(p *Parser, off int) {
 	}
 	x.str = catalog.KeepsString(x.param)
 	x.ws, x.begun = x.ws[:0], false
+	if c.tool != nil && catalog.Undecided(c.tool, key, c.args) {
+		x.undecided, x.str = true, false
+		x.heldKey = append(x.heldKey[:0], key...)
+		return
+	}
 	s := p.appendArgKey(key, x.str)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
@@ -524,10 +533,17 @@ func (x *maReader) endValue(p *Parser, off int) bool {
 	case catalog.DeeperThan(x.buf, p.cfg.maxDepth):
 		p.abandon(off, toolcall.CodeTooDeep, "argument nests deeper than %d", p.cfg.maxDepth)
 		return false
+	case x.undecided:
+		x.undecided = false
+		p.holdArg(x.heldKey, x.buf)
+		return true
 	default:
 		s := len(p.scratch)
 		p.scratch = catalog.AppendCoerced(p.scratch, x.param, x.buf)
 		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
+	}
+	if !x.skip {
+		p.argWritten(off)
 	}
 	return true
 }

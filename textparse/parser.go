@@ -89,6 +89,11 @@ type callState struct {
 	// rawTo: in a list of calls, the depth at which the abandoned call's
 	// arguments are closed (their raw text ends there; call.raw).
 	rawTo int
+	// held: the arguments of the call being read whose values wait for
+	// its discriminator to be typed (catalog.Undecided): key and value
+	// bytes one after another in heldBuf (holdArg).
+	held    []heldArg
+	heldBuf []byte
 }
 
 // argsState is the JSON arguments of the call being read.

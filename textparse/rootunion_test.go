@@ -6,9 +6,10 @@ import "strings"
 // discriminator (channel): each dialect that types values by the catalog
 // types a value by the alternative the call's channel selects, as SGLang's
 // detectors read such a tool (test_root_combinator_tool_parsers.py), once
-// channel has been read; a value read before it is typed by the union of
-// the alternatives' types, since one pass cannot wait for a discriminator
-// that may never come and an emitted delta is never retracted.
+// channel has been read; a value read before it that the alternatives
+// type differently waits, unwritten, for channel (or the call's end, when
+// the union types it): held bytes are not emitted, so nothing is
+// retracted.
 
 // notifyTools holds notify: an email's body is a Message object and its
 // priority an integer; a webhook's body is the raw payload text and its
@@ -92,11 +93,21 @@ func rootUnionCases() []parseCase {
 			// no body: what the model wrote there stays a string.
 			{"root_union_undeclared_in_branch_is_string", w.call("channel", "log", "body", `{"lines": 3}`),
 				`call=notify{"channel":"log","body":"{\"lines\": 3}"}`},
-			// A body read before the channel is typed by the union of the
-			// alternatives (object, else string): the object, whichever
-			// channel follows.
+			// A body read before the channel waits, unwritten, for it
+			// (the alternatives type it differently): the webhook's
+			// string, written after the channel.
 			{"root_union_value_before_discriminator", w.call("body", `{"event": "deploy"}`, "channel", "webhook", "url", "https://hooks.example.com/x"),
-				`call=notify{"body":{"event":"deploy"},"channel":"webhook","url":"https://hooks.example.com/x"}`},
+				`call=notify{"channel":"webhook","body":"{\"event\": \"deploy\"}","url":"https://hooks.example.com/x"}`},
+			// Two values wait, and are written in the order read once the
+			// channel selects the email: priority the integer, body the
+			// object.
+			{"root_union_values_before_discriminator", w.call("priority", "2", "body", `{"text": "v2.4 is live"}`, "channel", "email", "to", "ops@example.com"),
+				`call=notify{"channel":"email","priority":2,"body":{"text":"v2.4 is live"},"to":"ops@example.com"}`},
+			// No channel at all: at the call's end the body is typed by
+			// the union (object, else string); url, a string in every
+			// alternative, never waited.
+			{"root_union_no_discriminator_typed_by_union", w.call("body", `{"event": "deploy"}`, "url", "https://hooks.example.com/x"),
+				`call=notify{"url":"https://hooks.example.com/x","body":{"event":"deploy"}}`},
 		} {
 			out = append(out, parseCase{name: string(w.format) + "/" + c.name, format: w.format, set: notifyTools, in: c.in, want: c.want})
 		}

@@ -39,6 +39,9 @@ type paramReader struct {
 	lone     []byte
 	loneName string
 	loneOn   bool
+	// heldKey: the key of a value held for its call's discriminator
+	// (value.held).
+	heldKey []byte
 	// bsHeld: the white space between pairs read so far ends with a
 	// backslash that may start a literal \n (Tags.EscapedNewlines).
 	bsHeld bool
@@ -103,6 +106,10 @@ type value struct {
 	// unJSON and unUntyped are how it reads if it is not the arguments.
 	unwrap                   bool
 	unStr, unJSON, unUntyped bool
+	// held: the value waits, unwritten, for its call's discriminator to
+	// say how it is typed (catalog.Undecided); its key is the reader's
+	// heldKey.
+	held bool
 }
 
 // The markers of a CDATA section.
@@ -175,6 +182,11 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	if p.argRepeated(name, off, nil) { // the value is read, and dropped
 		return
 	}
+	if t := p.calls.cur.tool; t != nil && len(t.Variants) > 0 && catalog.Undecided(p.calls.cur.tool, name, p.calls.cur.args) {
+		v.held, v.str, v.json, v.untyped, v.quoted = true, false, false, false, false
+		r.heldKey = append(r.heldKey[:0], name...)
+		return
+	}
 	s := p.appendArgKey(name, v.str)
 	p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 }
@@ -190,7 +202,7 @@ func (v *value) reset(x *tagDialect) {
 	v.pendBS = false
 	v.nlOff, v.pendOff, v.wsOff, v.cdN, v.cdOff, v.cdEnd = 0, 0, 0, 0, 0, 0
 	v.keepNL, v.cdata, v.schema, v.nest, v.wrapQ = false, false, false, 0, false
-	v.unwrap, v.unStr, v.unJSON, v.unUntyped = false, false, false, false
+	v.unwrap, v.unStr, v.unJSON, v.unUntyped, v.held = false, false, false, false, false
 	if x != nil {
 		v.keepNL, v.cdata = x.keepNL, x.d.Tags.CDATA
 	}
@@ -373,6 +385,11 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 			r.state = psBetween
 			return true
 		}
+		if v.held {
+			p.holdArg(r.heldKey, v.buf)
+			r.state = psBetween
+			return true
+		}
 		s := len(p.scratch)
 		if t := trimSpace(v.buf); v.json && json.Valid(t) && catalog.Fits(v.param, t) {
 			p.scratch = append(p.scratch, t...)
@@ -386,6 +403,7 @@ func (r *paramReader) valueClose(p *Parser, off int) bool {
 		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	}
 	r.state = psBetween
+	p.argWritten(off)
 	return true
 }
 
