@@ -199,14 +199,39 @@ var gemma4Cases = []parseCase{
 		in:   `<|tool_call>call:search{query:<|"|>TODO<|"|>,code:'^func \w+',filters:{lang:'go'},tags:['x',''],note:'}<tool_call|>`,
 		want: `call=search{"query":"TODO","code":"^func \\w+","filters":{"lang":"go"},"tags":["x",""],"note":"'"}`},
 	// A string whose opening <|"|> the model left out is read up to its
-	// closing one, reported (SGLang's Gemma 4 detector reads it so); one
-	// holding a comma stays split there: where it began is a guess.
+	// closing one, reported (SGLang's Gemma 4 detector reads it so), a
+	// comma inside it too: a bare string's ',' is held until a key's ':'
+	// (the value ended there) or the closing delimiter (it is the
+	// string's) comes.
 	{name: "gemma4/string_opener_missing", format: FormatGemma4,
 		in:   `<|tool_call>call:web_search{query:storms near Recife<|"|>}<tool_call|>`,
 		want: `call=web_search{"query":"storms near Recife"} error=repaired_value`},
 	{name: "gemma4/string_opener_missing_nested_and_listed", format: FormatGemma4,
 		in:   `<|tool_call>call:lookup{where:{city:Porto<|"|>},tags:[<|"|>wine<|"|>,river<|"|>],n:2}<tool_call|>Fetching.`,
 		want: `text="Fetching." call=lookup{"where":{"city":"Porto"},"tags":["wine","river"],"n":2} error=repaired_value error=repaired_value`},
+	{name: "gemma4/string_opener_missing_holding_comma", format: FormatGemma4,
+		in:   `<|tool_call>call:web_search{query:Lima, Peru<|"|>,limit:3}<tool_call|>`,
+		want: `call=web_search{"query":"Lima, Peru","limit":3} error=repaired_value`},
+	{name: "gemma4/string_opener_missing_holding_commas_last", format: FormatGemma4,
+		in:   `<|tool_call>call:web_search{limit:3,query:Lima, Peru, Chile<|"|>}<tool_call|>Searching.`,
+		want: `text="Searching." call=web_search{"limit":3,"query":"Lima, Peru, Chile"} error=repaired_value`},
+	// Without delimiters at all, words after a ',' that reach no ':' are
+	// the bare string's (the key was split before: "Peru,limit"); a ','
+	// followed by a key ends the value; a number's ',' is never held.
+	{name: "gemma4/bare_string_holding_comma_before_key", format: FormatGemma4,
+		in:   `<|tool_call>call:web_search{query:Lima, Peru,limit:3}<tool_call|>`,
+		want: `call=web_search{"query":"Lima, Peru","limit":3}`},
+	{name: "gemma4/bare_string_then_key_after_comma", format: FormatGemma4,
+		in:   `<|tool_call>call:web_search{query:Lima, limit:3,page:2}<tool_call|>`,
+		want: `call=web_search{"query":"Lima","limit":3,"page":2}`},
+	{name: "gemma4/bare_number_comma_not_held", format: FormatGemma4,
+		in:   `<|tool_call>call:web_search{limit:3, query:<|"|>Lima<|"|>}<tool_call|>`,
+		want: `call=web_search{"limit":3,"query":"Lima"}`},
+	// Words after the ',' and then the arguments' '}': no key and no
+	// delimiter says where the value ends; the call stays broken.
+	{name: "gemma4/bare_string_comma_then_words_broken", format: FormatGemma4,
+		in:   `<|tool_call>call:web_search{query:Lima, Peru}<tool_call|>Then.`,
+		want: `text="Then." error=invalid_json`},
 	{name: "gemma4/stray_closer_after_call", format: FormatGemma4,
 		in:   `<|tool_call>call:f{a:1}<tool_call|><tool_call|>Then.`,
 		want: `text="Then." call=f{"a":1} error=malformed_markup`},

@@ -70,6 +70,11 @@ type gemReader struct {
 	lit    bool
 	litOff int
 	key    []byte // the last key of the arguments object (a parameter's name)
+	// heldComma: a bare string value of an object met a ',' (kept in buf):
+	// the words after it may be the next key (a ':' comes) or the rest of
+	// a string whose opening delimiter the model left out (its closing
+	// one comes); nothing of it is written until one does.
+	heldComma bool
 	// lead: the white space before the value of key (at most maxLead
 	// bytes), a bare string's own when repairBare reads it.
 	lead []byte
@@ -334,7 +339,7 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				continue
 			}
 			g.out(p, s, off)
-			g.buf, g.bufAt = g.buf[:0], off
+			g.buf, g.bufAt, g.heldComma = g.buf[:0], off, false
 			g.state = gmBare
 		case gmLT:
 			i = g.ltStep(p, b, i)
@@ -363,12 +368,37 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 			i += n
 		case gmBare:
 			var at bool
-			if i, at = g.run(p, b, i, &g.buf, &gemBareStop, 1024-len(g.buf)); !at {
+			stop := &gemBareStop
+			if g.heldComma {
+				stop = &gemCommaStop
+			}
+			if i, at = g.run(p, b, i, &g.buf, stop, 1024-len(g.buf)); !at {
 				continue
 			}
-			if c := b[i]; c != ',' && c != '}' && c != ']' {
+			c := b[i]
+			if c != ',' && c != '}' && c != ']' && (c != ':' || !g.heldComma) {
 				return g.bad(p, i, g.bufAt, "a bare value longer than 1024 bytes")
 			}
+			ends := bytes.HasSuffix(trimSpace(g.buf), []byte(quote(p)))
+			switch {
+			case c == ',' && !ends && g.stack[len(g.stack)-1] == '{' && bareString(trimSpace(g.buf)):
+				g.heldComma = true // held: the next key, or more of the string
+				g.buf = append(g.buf, ',')
+				i++
+				continue
+			case c == ':': // the words after the last ',' are the next key
+				k := bytes.LastIndexByte(g.buf, ',')
+				g.bare(p, trimSpace(g.buf[:k]))
+				at := g.bufAt + k + 1
+				g.buf = append(g.buf[:0], g.buf[k+1:]...)
+				g.bufAt, g.heldComma, g.state = at, false, gmKey
+				continue // the key's ':' is read there
+			case g.heldComma && !ends: // a ',' then words and no key: the first ',' ended the value
+				k := bytes.IndexByte(g.buf, ',')
+				g.bare(p, trimSpace(g.buf[:k]))
+				return g.bad(p, i, g.bufAt+k+1, "a key without a value (or a key longer than 256 bytes)")
+			}
+			g.heldComma = false
 			v := trimSpace(g.buf)
 			if q := quote(p); len(v) > len(q)+1 && v[0] == '\'' && bytes.HasSuffix(v, []byte(q)) && v[len(v)-len(q)-1] == '\'' {
 				v = v[:len(v)-len(q)] // 'abc'<|"|>: a dangling delimiter after a single-quoted word (Ollama drops it)
@@ -384,10 +414,10 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				p.scratch = catalog.AppendJSONString(p.scratch, v)
 				g.warn = append(g.warn, toolcall.ErrorEvent(g.bufAt, toolcall.CodeRepairedValue, p.calls.cur.errIndex(),
 					"Gemma call: a string value without its opening %s, read as the string", q))
+				g.out(p, s, g.bufAt)
 			} else {
-				p.scratch = appendBare(p.scratch, v)
+				g.bare(p, v)
 			}
-			g.out(p, s, g.bufAt)
 			g.state = gmAfter
 		case gmAfter:
 			if isSpace(c) {
@@ -454,8 +484,25 @@ func (g *gemReader) str(p *Parser, b []byte, i int) int {
 }
 
 // Bytes that end a run of a name, a key and a bare value ('<' may start
-// the closer or a delimiter).
-var gemNameStop, gemKeyStop, gemBareStop = stopSet("{<"), stopSet(":}<"), stopSet(",}]<")
+// the closer or a delimiter), and of a bare string held after a ','.
+var gemNameStop, gemKeyStop, gemBareStop, gemCommaStop = stopSet("{<"), stopSet(":}<"), stopSet(",}]<"), stopSet(",}]<:")
+
+// bare writes bare value v (read at bufAt).
+func (g *gemReader) bare(p *Parser, v []byte) {
+	s := len(p.scratch)
+	p.scratch = appendBare(p.scratch, v)
+	g.out(p, s, g.bufAt)
+}
+
+// bareString reports whether bare value v reads as a string (appendBare):
+// not a number or a literal.
+func bareString(v []byte) bool {
+	switch string(v) {
+	case "true", "false", "null":
+		return false
+	}
+	return len(v) > 0 && !isJSONNumber(v) && !(v[len(v)-1] == '.' && isJSONNumber(v[:len(v)-1]))
+}
 
 func stopSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
