@@ -97,3 +97,44 @@ func TestParamIn(t *testing.T) {
 		t.Errorf("ParamIn on a plain tool = %v", p)
 	}
 }
+
+// TestUndecided: a value waits for the discriminator only where the
+// alternatives read it differently and the discriminator is not among the
+// arguments yet.
+func TestUndecided(t *testing.T) {
+	cat, err := Parse([]byte(deployTools), "tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := &cat.Tools()[0]
+	for _, tc := range []struct {
+		name, param, args string
+		want              bool
+	}{
+		{"before_the_discriminator", "spec", `{"dry_run": true, `, true},
+		{"no_arguments_yet", "replicas", ``, true},
+		{"discriminator_cut_short", "spec", `{"target": "scr`, true},
+		{"after_the_discriminator", "spec", `{"target": "script", `, false},
+		{"after_an_unknown_value", "spec", `{"target": "vm", `, false},
+		{"shared_parameter", "dry_run", ``, false},
+		{"the_discriminator_itself", "target", ``, false},
+		{"not_a_parameter", "region", ``, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Undecided(tool, []byte(tc.param), []byte(tc.args)); got != tc.want {
+				t.Errorf("Undecided(%s, %s) = %v, want %v", tc.param, tc.args, got, tc.want)
+			}
+		})
+	}
+	// Alternatives that read a parameter alike never hold it.
+	same, err := Parse([]byte(`[{"name": "t", "input_schema": {"oneOf": [{"properties": {"k": {"const": "a"}, "v": {"type": "integer"}}}, {"properties": {"k": {"const": "b"}, "v": {"type": "integer"}}}]}}]`), "t.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Undecided(&same.Tools()[0], []byte("v"), nil) {
+		t.Error("a parameter every alternative types alike waits")
+	}
+	if Undecided(nil, []byte("v"), nil) {
+		t.Error("no tool: a value waits")
+	}
+}
