@@ -135,8 +135,9 @@ func canonical(raw []byte) (json.RawMessage, bool) {
 // already hold the discriminator with the value of one alternative, the
 // parameter as that alternative types it (a string where it does not
 // declare it); otherwise t's own, typed by every alternative that names it
-// (ParamsOf). A value read before its call's discriminator is typed by
-// the union: one pass cannot wait for a discriminator that may never come.
+// (ParamsOf): the reading of a value read before its call's
+// discriminator, which a reader holds, unwritten, where the alternatives
+// disagree (Undecided), until the discriminator or the call's end.
 // nil when t has no such parameter.
 func ParamIn(t *toolcall.Tool, name, args []byte) *toolcall.Param {
 	p := t.ParamBytes(name)
