@@ -798,8 +798,17 @@ func (p *Parser) holdArg(key, raw []byte) {
 
 // argWritten is told a value has been written at off: held values are
 // written once the call's discriminator is among its arguments.
+// (A length test, inlined where a value is written; heldDecided does the rest.)
 func (p *Parser) argWritten(off int) {
-	if len(p.calls.held) > 0 && !p.calls.cur.mute && !catalog.Undecided(p.calls.cur.tool, p.calls.heldBuf[p.calls.held[0].k:p.calls.held[0].v], p.calls.cur.args) {
+	if len(p.calls.held) > 0 {
+		p.heldDecided(off)
+	}
+}
+
+// heldDecided writes the held values once the call's discriminator is
+// among its arguments.
+func (p *Parser) heldDecided(off int) {
+	if h := p.calls.held[0]; !p.calls.cur.mute && !catalog.Undecided(p.calls.cur.tool, p.calls.heldBuf[h.k:h.v], p.calls.cur.args) {
 		p.releaseArgs(off)
 	}
 }

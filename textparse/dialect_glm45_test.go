@@ -59,6 +59,12 @@ var glmPeerCases = []parseCase{
 		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
 		in:   "<tool_call>tally<arg_key>value</arg_key><arg_value>7</arg_value></tool_call>",
 		want: `call=tally{"value":7}`},
+	// A held value given again: the first stands (argRepeated), typed
+	// when kind comes.
+	{name: "glm45/root_union_held_value_repeated_keeps_first", format: FormatGLM45,
+		set:  mustCatalog(`[{"name": "tally", "input_schema": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "text"}, "value": {"type": "string"}}}, {"type": "object", "properties": {"kind": {"const": "count"}, "value": {"type": "integer"}}}]}}]`),
+		in:   "<tool_call>tally<arg_key>value</arg_key><arg_value>7</arg_value><arg_key>value</arg_key><arg_value>8</arg_value><arg_key>kind</arg_key><arg_value>text</arg_value></tool_call>",
+		want: `call=tally{"kind":"text","value":"7"} error=malformed_markup`},
 	// Cut before the discriminator: the held value was never written,
 	// and the call is reported cut.
 	{name: "glm45/root_union_value_held_when_cut", format: FormatGLM45,

@@ -132,8 +132,9 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 				p.calls.cur.givenSet |= 1 << i
 			}
 		}
-		if len(t.Variants) > 0 { // typed by the alternative the call's discriminator chose
+		if len(t.Variants) > 0 { // typed by the alternative the call's discriminator chose, or held for it
 			v.param = catalog.ParamIn(t, name, p.calls.cur.args)
+			v.held = catalog.Undecided(t, name, p.calls.cur.args)
 		}
 	}
 	if p.calls.cur.kind == ckCatalog { // the name its closing tag must repeat
@@ -180,10 +181,11 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	}
 	r.state = psValue
 	if p.argRepeated(name, off, nil) { // the value is read, and dropped
+		v.held = false
 		return
 	}
-	if t := p.calls.cur.tool; t != nil && len(t.Variants) > 0 && catalog.Undecided(p.calls.cur.tool, name, p.calls.cur.args) {
-		v.held, v.str, v.json, v.untyped, v.quoted = true, false, false, false, false
+	if v.held {
+		v.str, v.json, v.untyped, v.quoted = false, false, false, false
 		r.heldKey = append(r.heldKey[:0], name...)
 		return
 	}
