@@ -119,6 +119,12 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/escaped_newlines_between_tags", format: FormatGLM45, tools: true,
 		in:   `<tool_call>edit\n<arg_key>path</arg_key>\n<arg_value>notes\new.txt</arg_value>\n<arg_key>edits</arg_key>\n<arg_value>[{\"line\": 3, \"text\": \"a\\nb\"}]</arg_value>\n</tool_call>Done.`,
 		want: `text="Done." call=edit{"path":"notes\\new.txt","edits":[{"line":3,"text":"a\nb"}]}`},
+	// SGLang's GLM tests' raw-string variant: a list escaped once more,
+	// holding a Windows path's doubled backslashes, after literal \n
+	// escapes: the list, the path with single backslashes.
+	{name: "glm45/escaped_list_holding_backslashes", format: FormatGLM45, tools: true,
+		in:   `<tool_call>edit\n<arg_key>path</arg_key>\n<arg_value>notes.txt</arg_value>\n<arg_key>edits</arg_key>\n<arg_value>[{\"line\": 1, \"text\": \"see C:\\\\Users\\\\a.txt\"}]</arg_value></tool_call>`,
+		want: `call=edit{"path":"notes.txt","edits":[{"line":1,"text":"see C:\\Users\\a.txt"}]}`},
 	{name: "glm45/escaped_newline_after_name_only", format: FormatGLM45, tools: true,
 		in:   `<tool_call>get_weather\n\n<arg_key>city</arg_key><arg_value>Quito</arg_value></tool_call>`,
 		want: `call=get_weather{"city":"Quito"}`},
