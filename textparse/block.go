@@ -154,7 +154,11 @@ func (c *compiled) overlap() error {
 	for _, s := range sets {
 		for _, a := range s.list {
 			for _, b := range s.list {
-				if a != b && strings.Contains(a, b) {
+				// A lead marker that ends a text marker (" to=", "to="): a
+				// match starts at a marker's first byte, so the longer one
+				// is read whole from its start, and the shorter from its
+				// own (refeed rescans bytes a failed match held).
+				if a != b && strings.Contains(a, b) && !(s == &c.lead && strings.HasSuffix(a, b)) {
 					return fmt.Errorf("marker %q holds marker %q; they are read in the same place", a, b)
 				}
 			}
@@ -408,7 +412,9 @@ func (p *Parser) onMarker(a action, off, end int) {
 		p.inr.label = p.mk.comp.labels[a.span]
 	case aReasonClose:
 		p.reason, p.mk.rset, p.fresh = false, nil, true
+		p.mk.lead = a.relead // Dialect.LeadAfter: a message starts
 	case aDrop:
+		p.mk.lead = a.relead
 	case aDropTag:
 		if a.tail {
 			p.mk.tailMark, p.mk.tailOff, p.mk.tailN, p.mode = a.marker, off, 0, mDropTail

@@ -1,6 +1,9 @@
 package textparse
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file is the description of a dialect that the dialect_*.go files
 // register (registry.go). A dialect is data: the markers or tags that open
@@ -58,6 +61,11 @@ type Dialect struct {
 	// the dialect is named: a channel's name left where its special
 	// tokens were stripped ("commentary…", "<|call|>commentary<|channel|>").
 	Lead []string
+	// LeadAfter: markers that end one of the dialect's messages (a Drop
+	// marker, or a reasoning span's Close); the text after one starts as
+	// the output's does, where Lead markers and Block.Lead Opens are read
+	// again.
+	LeadAfter []string
 	// NoAuto keeps the dialect out of auto detection: its markers are
 	// shared with other dialects (<tool_calls>), or start with a byte
 	// common in prose that would slow every auto scan ("function call").
@@ -290,6 +298,12 @@ type Block struct {
 	// not under auto, and not inside reasoning: their Open is not a
 	// special token, and prose may hold it.
 	Named bool
+	// Lead blocks are read only when the dialect is named, and their Open
+	// only where a message starts (the output's first bytes after white
+	// space, or the text after a call's CallEnd or a Dialect.LeadAfter
+	// marker): a header that prose may hold ("to=") that the model writes
+	// at a message's start.
+	Lead  bool
 	Open  string // marker that opens the block (required unless Anchored)
 	Close string // marker that closes it
 	// AltClose is a second marker that closes the block as Close does,
@@ -437,6 +451,7 @@ type action struct {
 	tail    bool   // aDropTag: what follows the marker through the next '>' is dropped too
 	label   bool   // aDropTag: what follows the marker up to the next '<' is dropped too (DropLabels)
 	lead    bool   // read only as the output's first bytes (compiled.lead)
+	relead  bool   // a Dialect.LeadAfter marker: the text after it starts as the output's
 }
 
 // actionSet is a marker set with an action per marker.
@@ -506,6 +521,8 @@ func compile(ds []*Dialect, plain bool) *compiled {
 	c.labelEnd.on("\n", action{kind: aDrop})
 	var lateClose, leadActs []action
 	var leadMarks []string
+	// relead: m is one of d's LeadAfter markers, read when d is named.
+	relead := func(d *Dialect, m string) bool { return len(ds) == 1 && slices.Contains(d.LeadAfter, m) }
 	for _, d := range ds {
 		if d.NoAuto && len(ds) > 1 {
 			continue
@@ -513,7 +530,12 @@ func compile(ds []*Dialect, plain bool) *compiled {
 		c.formats = append(c.formats, d.Format)
 		for bi := range d.Blocks {
 			b := &d.Blocks[bi]
-			if !b.Named || len(ds) == 1 {
+			switch {
+			case b.Lead && len(ds) == 1:
+				leadMarks = append(leadMarks, b.Open)
+				leadActs = append(leadActs, action{kind: aBlock, dialect: d, block: b, lead: true})
+			case b.Lead: // not under auto
+			case !b.Named || len(ds) == 1:
 				c.text.on(b.Open, action{kind: aBlock, dialect: d, block: b})
 			}
 			if b.Anchored && len(ds) == 1 { // not under auto: prose may start with '[' or '{'
@@ -573,16 +595,16 @@ func compile(ds []*Dialect, plain bool) *compiled {
 				c.text.on(sp.Open, action{kind: aReasonOpen, dialect: d, span: len(c.spans)})
 			}
 			var rs actionSet
-			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans), relead: relead(d, sp.Close)})
 			for _, m := range sp.Ends {
 				rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
 			}
 			if sp.Open == "" { // the dialect's message ends end it too
 				for _, m := range d.Drop {
-					rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+					rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans), relead: relead(d, m)})
 				}
 				for bi := range d.Blocks {
-					if !d.Blocks[bi].Named { // reasoning may mention it
+					if !d.Blocks[bi].Named && !d.Blocks[bi].Lead { // reasoning may mention it
 						rs.on(d.Blocks[bi].Open, action{kind: aBlock, dialect: d, block: &d.Blocks[bi]})
 					}
 				}
@@ -590,7 +612,7 @@ func compile(ds []*Dialect, plain bool) *compiled {
 				// A call written before the span's Close (inreasoning.go);
 				// the Close met in text after such a call ends nothing.
 				for bi := range d.Blocks {
-					if !d.Blocks[bi].Named {
+					if !d.Blocks[bi].Named && !d.Blocks[bi].Lead {
 						rs.on(d.Blocks[bi].Open, action{kind: aReasonCall, dialect: d, block: &d.Blocks[bi], span: len(c.spans)})
 					}
 				}
@@ -616,7 +638,7 @@ func compile(ds []*Dialect, plain bool) *compiled {
 				leadActs = append(leadActs, action{kind: aDrop, dialect: d, lead: true})
 			}
 			for _, m := range d.Drop {
-				c.text.on(m, action{kind: aDrop, dialect: d})
+				c.text.on(m, action{kind: aDrop, dialect: d, relead: relead(d, m)})
 			}
 			dropTagsOn(&c.text, d)
 			for bi := range d.Blocks {

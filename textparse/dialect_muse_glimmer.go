@@ -17,7 +17,10 @@ package textparse
 // leave it without <|eom|>); a message to user is the answer; a message to
 // a tool holds the call, written in the tags. The headers are read when
 // the dialect is named; a " to=" that no <|message|> follows (prose) is
-// text, and so is a <|start|> that no "assistant" follows. A message
+// text, and so is a <|start|> that no "assistant" follows. Where a message
+// starts (the output's first bytes, or after <|eom|> or <|eot|>) the header
+// may come without the space ("to=self<|message|>…"), as vLLM's Glimmer
+// parser reads it; elsewhere "to=" is text. A message
 // without a recipient (<|message|> alone) is text. Values are coerced by
 // the catalog's schema like function_calls'; a value is written flush
 // against its tags, so its last newline is its own (KeepNewline), as
@@ -32,10 +35,14 @@ func init() {
 		// dot-separated part): read.read names read.
 		Tags: &Tags{Wrapper: "atem:function_calls", Invoke: "atem:invoke", Param: "atem:parameter", Namespace: true, KeepNewline: true},
 		Blocks: []Block{
-			{Open: museTo, Body: Body{Read: ReadNameJSON, NameEnd: museMessage, Header: museRecipient, Probe: true}},
+			{Open: museTo, Body: museHeader},
+			// The header written without the space of " to" where a
+			// message starts (vLLM's Glimmer parser reads both).
+			{Open: museTo[1:], Body: museHeader, Lead: true},
 		},
 		Reasoning: []Span{{Close: "<|eom|>"}},
 		Drop:      []string{"<|start|>assistant", museMessage, "<|eom|>", "<|eot|>", "<|end_of_text|>"},
+		LeadAfter: []string{"<|eom|>", "<|eot|>"},
 	})
 }
 
@@ -45,6 +52,9 @@ const (
 	museMessage = "<|message|>"
 	museTo      = " to="
 )
+
+// museHeader reads a message's header: the recipient up to <|message|>.
+var museHeader = Body{Read: ReadNameJSON, NameEnd: museMessage, Header: museRecipient, Probe: true}
 
 // museRecipient reads the recipient after "to=": self is reasoning; user,
 // and a tool whose call follows in the tags, are text.

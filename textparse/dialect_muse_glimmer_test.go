@@ -99,6 +99,30 @@ func init() {
 		{name: "muse_glimmer/lookalikes_are_text", format: FormatMuseGlimmer,
 			in:   "<atem:function_call> <atem:invoker> </atem:function_calls_x>",
 			want: `text="<atem:function_call> <atem:invoker> </atem:function_calls_x>"`},
+		// Where a message starts, the header may come without the space
+		// of " to" (vLLM's Glimmer parser reads both); elsewhere "to=" is
+		// text.
+		{name: "muse_glimmer/header_without_space_at_start", format: FormatMuseGlimmer,
+			in:   "to=self<|message|>Weigh both.<|eom|>to=user<|message|>Both work.<|eot|>",
+			want: `text="Both work." reasoning="Weigh both."`},
+		{name: "muse_glimmer/header_without_space_after_eot", format: FormatMuseGlimmer,
+			in:   "to=self<|message|>one<|eom|>to=user<|message|>Part A.<|eot|>to=self<|message|>two<|eom|>",
+			want: `text="Part A." reasoning="onetwo"`},
+		{name: "muse_glimmer/header_without_space_reasoning_cut", format: FormatMuseGlimmer,
+			in:   "to=self<|message|>still weighing",
+			want: `reasoning="still weighing"`},
+		{name: "muse_glimmer/header_without_space_answer_only", format: FormatMuseGlimmer,
+			in:   "to=user<|message|>Just the answer.<|eot|>",
+			want: `text="Just the answer."`},
+		{name: "muse_glimmer/header_without_space_tool_message", format: FormatMuseGlimmer, tools: true,
+			in:   "to=self<|message|>Use the tool.<|eom|>to=get_weather<|message|><atem:function_calls><atem:invoke name=\"get_weather\"><atem:parameter name=\"city\">Oslo</atem:parameter></atem:invoke></atem:function_calls><|eom|>",
+			want: `reasoning="Use the tool." call=get_weather{"city":"Oslo"}`},
+		{name: "muse_glimmer/bare_to_in_prose_is_text", format: FormatMuseGlimmer,
+			in:   "Set x to=5 here.<|eot|>to=x y",
+			want: `text="Set x to=5 here.to=x y"`},
+		{name: "muse_glimmer/bare_to_at_start_without_message_is_text", format: FormatMuseGlimmer,
+			in:   "to=5 is prose",
+			want: `text="to=5 is prose"`},
 	}...)
 }
 

@@ -145,6 +145,7 @@ func TestLoadDialectErrors(t *testing.T) {
 		{"span without open", `{"format": "x", "blocks": [{"open": "<c>", ` + body + `}], "reasoning": [{"close": "</t>"}]}`, "reasoning[0].open: required"},
 		{"markers hold one another", `{"format": "x", "blocks": [{"open": "<c>", "close": "<c>>", ` + body + `}], "drop": ["<c>>"]}`, `marker "<c>>" holds marker "<c>"`},
 		{"empty drop", `{"format": "x", "blocks": [{"open": "<c>", ` + body + `}], "drop": [""]}`, "drop[0]: an empty marker"},
+		{"lead after no closer", `{"format": "x", "blocks": [{"open": "<c>", ` + body + `}], "drop": ["<e>"], "lead_after": ["<e>", "<f>"]}`, "lead_after[1]: not one of the dialect's drop markers or reasoning closers"},
 		{"empty drop label", `{"format": "x", "blocks": [{"open": "<c>", ` + body + `}], "drop_labels": ["<h>", ""]}`, "drop_labels[1]: an empty marker"},
 		{"marker args without arg markers", `{"format": "x", "blocks": [{"open": "<c>", "body": {"read": ["marker_args"], "name_end": "\n", "arg_open": "<k>"}}]}`, "blocks[0].body.arg_value: required by the marker_args reader"},
 		{"marker args without call close", `{"format": "x", "blocks": [{"open": "<c>", "body": {"read": ["marker_args"], "name_end": "\n", "arg_open": "<k>", "arg_value": "<v>", "arg_end": "<e>"}}]}`, "blocks[0].body.call_close: required by the marker_args reader"},
