@@ -154,11 +154,12 @@ func (c *compiled) overlap() error {
 	for _, s := range sets {
 		for _, a := range s.list {
 			for _, b := range s.list {
-				// A lead marker that ends a text marker (" to=", "to="): a
-				// match starts at a marker's first byte, so the longer one
-				// is read whole from its start, and the shorter from its
-				// own (refeed rescans bytes a failed match held).
-				if a != b && strings.Contains(a, b) && !(s == &c.lead && strings.HasSuffix(a, b)) {
+				// A marker may end with another (" to=" and a lead "to=",
+				// a damaged closer before the opener it holds): a match
+				// starts at a marker's first byte, so the longer one is
+				// read whole from its start and the shorter from its own
+				// (refeed rescans the bytes a failed match held).
+				if a != b && strings.Contains(a, b) && !strings.HasSuffix(a, b) {
 					return fmt.Errorf("marker %q holds marker %q; they are read in the same place", a, b)
 				}
 			}
@@ -411,6 +412,9 @@ func (p *Parser) onMarker(a action, off, end int) {
 		p.inr.reset()
 		p.inr.label = p.mk.comp.labels[a.span]
 	case aReasonClose:
+		if a.marker != "" {
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "damaged reasoning closer in %q, read as the closer", a.marker)
+		}
 		p.reason, p.mk.rset, p.fresh = false, nil, true
 		p.mk.lead = a.relead // Dialect.LeadAfter: a message starts
 	case aDrop:

@@ -273,12 +273,18 @@ type Tags struct {
 // call's closer, for a reader that reads it: Body.CallClose), for a
 // dialect whose reasoning interleaves its calls; when the dialect is
 // named (under auto, detecting the dialect changes the marker sets).
+//
+// Damaged: markers holding a damaged spelling of Close, with what after it
+// shows it is one (a closer that lost its last token, right before the
+// answer channel's opener): they end the span as Close does, reported
+// malformed_markup.
 type Span struct {
 	Open, Close, Label string
 	Alt, Named         bool
 	Ends               []string
 	Lead               bool
 	Resume             bool
+	Damaged            []string
 }
 
 // Block is one kind of call block:
@@ -447,7 +453,7 @@ type action struct {
 	dialect *Dialect
 	block   *Block
 	span    int
-	marker  string // aStray: the stray marker; aDropTag: the marker
+	marker  string // aStray: the stray marker; aDropTag: the marker; aReasonClose: a Span.Damaged marker
 	tail    bool   // aDropTag: what follows the marker through the next '>' is dropped too
 	label   bool   // aDropTag: what follows the marker up to the next '<' is dropped too (DropLabels)
 	lead    bool   // read only as the output's first bytes (compiled.lead)
@@ -598,6 +604,9 @@ func compile(ds []*Dialect, plain bool) *compiled {
 			rs.on(sp.Close, action{kind: aReasonClose, dialect: d, span: len(c.spans), relead: relead(d, sp.Close)})
 			for _, m := range sp.Ends {
 				rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans)})
+			}
+			for _, m := range sp.Damaged {
+				rs.on(m, action{kind: aReasonClose, dialect: d, span: len(c.spans), marker: m})
 			}
 			if sp.Open == "" { // the dialect's message ends end it too
 				for _, m := range d.Drop {

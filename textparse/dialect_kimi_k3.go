@@ -56,7 +56,10 @@ func init() {
 		// output whose prompt opened it answers so when it thinks
 		// nothing), as SGLang's K3 reasoning parser reads it.
 		Reasoning: []Span{{Open: xtmlOpen + "think" + xtmlSep, Close: xtmlClose + "think" + xtmlSep,
-			Ends: []string{xtmlOpen + "response" + xtmlSep}}},
+			Ends: []string{xtmlOpen + "response" + xtmlSep},
+			// The think closer written without its <|sep|>, right before
+			// the response opener (SGLang's K3 detector recovers it).
+			Damaged: []string{xtmlClose + "think" + xtmlOpen + "response" + xtmlSep}}},
 		Drop: []string{xtmlOpen + "response" + xtmlSep, xtmlClose + "response" + xtmlSep,
 			xtmlClose + "message" + xtmlSep, "<|end_of_msg|>"},
 		// Its markers are special tokens: one the output was cut inside

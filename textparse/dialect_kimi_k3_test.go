@@ -73,6 +73,18 @@ var kimiK3Cases = []parseCase{
 	{name: "kimi_k3/response_opener_ends_think_channel", format: FormatKimiK3,
 		in:   "<|open|>think<|sep|>short<|open|>response<|sep|>Long answer.",
 		want: `text="Long answer." reasoning="short"`},
+	// The think closer written without its <|sep|> right before the
+	// response opener is the closer (SGLang's K3 detector recovers it),
+	// reported; elsewhere "<|close|>think" without it is reasoning text.
+	{name: "kimi_k3/think_closer_without_sep_before_response", format: FormatKimiK3, open: true,
+		in:   "Check the sum.<|close|>think<|open|>response<|sep|>It is 7.<|close|>response<|sep|>",
+		want: `text="It is 7." reasoning="Check the sum." error=malformed_markup`},
+	{name: "kimi_k3/think_closer_without_sep_in_think_channel", format: FormatKimiK3,
+		in:   "<|open|>think<|sep|>short<|close|>think<|open|>response<|sep|>Done.",
+		want: `text="Done." reasoning="short" error=malformed_markup`},
+	{name: "kimi_k3/think_closer_without_sep_elsewhere_is_reasoning", format: FormatKimiK3, open: true,
+		in:   "a<|close|>thinker b<|close|>think<|sep|>Done.",
+		want: `text="Done." reasoning="a<|close|>thinker b"`},
 	{name: "kimi_k3/one_call", format: FormatKimiK3,
 		in:   "<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris") + "<|close|>tools<|sep|>",
 		want: `call=get_weather{"city":"Paris"}`},

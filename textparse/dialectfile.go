@@ -92,6 +92,8 @@ type spanFile struct {
 	Ends   []string `json:"ends,omitempty"`   // Span.Ends
 	Lead   bool     `json:"lead,omitempty"`   // Span.Lead
 	Resume bool     `json:"resume,omitempty"` // Span.Resume
+	// Damaged: Span.Damaged.
+	Damaged []string `json:"damaged,omitempty"`
 }
 
 // Named hooks: the parts of a body description that are Go code, by the
@@ -358,7 +360,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 				return nil, err
 			}
 		}
-		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends, Lead: sf.Lead, Resume: sf.Resume})
+		d.Reasoning = append(d.Reasoning, Span{Open: sf.Open, Close: sf.Close, Label: sf.Label, Alt: sf.Alt, Named: sf.Named, Ends: sf.Ends, Lead: sf.Lead, Resume: sf.Resume, Damaged: sf.Damaged})
 	}
 	for i, m := range f.Drop {
 		if m == "" {
