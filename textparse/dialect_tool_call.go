@@ -22,13 +22,20 @@ func init() {
 	tags := &Tags{Invoke: "tool_call", JSON: true}
 	register(&Dialect{
 		Format: FormatToolCall,
-		Wire:   `<tool_call>{"name":NAME,"arguments":{json}}</tool_call> (or a JSON list of calls)`,
+		Wire:   `<tool_call>{"name":NAME,"arguments":{json}}</tool_call> (or a JSON list of calls); ChatML's turn tokens dropped`,
 		Tags:   tags,
+		Drop:   chatMLTokens,
 	})
-	register(&Dialect{Format: FormatHermes, Wire: "the same as tool_call", Tags: tags, Alias: FormatToolCall})
+	register(&Dialect{Format: FormatHermes, Wire: "the same as tool_call", Tags: tags, Drop: chatMLTokens, Alias: FormatToolCall})
 	// ERNIE 4.5's thinking template writes the answer in <response>
 	// tags and ends with </s>: markup (SGLang's response template and
 	// vLLM's ERNIE 4.5 reasoning parser strip them).
 	register(&Dialect{Format: FormatERNIE45, Wire: "the same as tool_call; <response>…</response> and </s> dropped", Tags: tags,
 		Drop: []string{"<response>", "</response>", "</s>"}, Alias: FormatToolCall})
 }
+
+// chatMLTokens are the turn tokens of the ChatML template the models that
+// write tool_call's calls use (Hermes, Qwen): one a server left in the
+// text is markup, dropped when the dialect is named, as SGLang's residual
+// special-token stripper and a server skipping special tokens drop it.
+var chatMLTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>"}

@@ -18,6 +18,21 @@ var toolCallPeerCases = []parseCase{
 	{name: "tool_call/name_past_collect_cap_escaped", format: FormatHermes,
 		in:   "<tool_call>{\"name\": \"f" + strings.Repeat("\\u00e9", 300) + "\", \"arguments\": {}}</tool_call>",
 		want: `error=invalid_tool_name`},
+	// ChatML's turn tokens a server left in the text are markup, dropped
+	// when the dialect is named (SGLang's residual special-token
+	// stripper); under auto, and cut short, they stay text.
+	{name: "tool_call/chatml_start_in_text_dropped", format: FormatToolCall,
+		in:   "Thinking it over <|im_start|>assistant goes on.",
+		want: `text="Thinking it over assistant goes on."`},
+	{name: "tool_call/chatml_tokens_around_call_dropped", format: FormatHermes,
+		in:   "a<|im_start|>b<tool_call>{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}</tool_call><|im_end|><|endoftext|>",
+		want: `text="ab" call=get_weather{"city":"Oslo"}`},
+	{name: "tool_call/chatml_token_cut_short_is_text", format: FormatToolCall,
+		in:   "not yet <|im_sta",
+		want: `text="not yet <|im_sta"`},
+	{name: "tool_call/chatml_token_under_auto_is_text", format: FormatAuto,
+		in:   "x <|im_end|> y",
+		want: `text="x <|im_end|> y"`},
 	// A <think> written again before any reasoning is markup: after a
 	// prompt that opened the reasoning (DeepSeek-R1-0528, Qwen3 forced
 	// thinking), or twice (SGLang strips repeated leading openers); later
