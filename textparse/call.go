@@ -176,10 +176,23 @@ func (p *Parser) beginCall(kind callKind, start int, closer string, after mode) 
 		p.sendRaw(0)
 	}
 	p.calls.inCall = true
-	p.calls.cur = call{kind: kind, start: start, closer: closer, after: after, skipRet: after, args: p.calls.cur.args[:0], argsOff: -1, given: p.calls.cur.given[:0], givenEnd: p.calls.cur.givenEnd[:0]}
+	p.calls.cur.reset(kind, start, closer, after)
 	p.args.hold = p.args.hold[:0]
 	p.calls.held, p.calls.heldBuf = p.calls.held[:0], p.calls.heldBuf[:0]
 	p.junk = false
+}
+
+// reset makes c a new call (see beginCall), its buffers kept. Field by
+// field, not a struct literal: the literal is the whole struct written
+// again with a write barrier per pointer, and this runs per call;
+// TestCallResetClearsEveryField holds it to every field.
+func (c *call) reset(kind callKind, start int, closer string, after mode) {
+	c.kind, c.start, c.closer, c.after, c.skipRet = kind, start, closer, after, after
+	c.name, c.id, c.tool, c.index, c.started, c.discard = "", "", nil, 0, false, false
+	c.args, c.argsOff, c.nparams = c.args[:0], -1, 0
+	c.given, c.givenEnd, c.givenSet, c.argsGiven, c.jsonBody = c.given[:0], c.givenEnd[:0], 0, false, false
+	c.u8, c.u8n, c.u8o, c.notObj, c.notObjOff, c.notObjC = [utf8.UTFMax]byte{}, 0, 0, 0, 0, 0
+	c.raw, c.rawOver, c.idName, c.mute, c.wrapList, c.holdItem = false, false, false, false, false, false
 }
 
 // validName accepts plausible tool names: letters, digits and _ - . : /,

@@ -44,3 +44,45 @@ func TestValueResetClearsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestCallResetClearsEveryField: call.reset, written field by field for
+// speed, leaves a used call as the struct literal beginCall wrote before
+// it, for every field call has (a field added later and not reset fails
+// here).
+func TestCallResetClearsEveryField(t *testing.T) {
+	var dirty call
+	rv := reflect.ValueOf(&dirty).Elem()
+	for i := 0; i < rv.NumField(); i++ {
+		f := rv.Field(i)
+		f = reflect.NewAt(f.Type(), f.Addr().UnsafePointer()).Elem() // unexported fields too
+		switch f.Kind() {
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Int:
+			f.SetInt(7)
+		case reflect.Uint8, reflect.Uint64:
+			f.SetUint(7)
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Slice:
+			if f.Type().Elem().Kind() == reflect.Int {
+				f.Set(reflect.ValueOf([]int{3, 4}))
+			} else {
+				f.SetBytes([]byte("held"))
+			}
+		case reflect.Pointer:
+			f.Set(reflect.ValueOf(&toolcall.Tool{Name: "t"}))
+		case reflect.Array:
+			f.Index(0).SetUint(0xC3)
+		default:
+			t.Fatalf("call field %s of kind %s: teach this test to dirty it", rv.Type().Field(i).Name, f.Kind())
+		}
+	}
+	c := dirty
+	c.args, c.given, c.givenEnd = append([]byte(nil), dirty.args...), append([]byte(nil), dirty.given...), append([]int(nil), dirty.givenEnd...)
+	c.reset(ckCatalog, 12, "</read_file>", mWrapper)
+	want := call{kind: ckCatalog, start: 12, closer: "</read_file>", after: mWrapper, skipRet: mWrapper, args: c.args[:0], argsOff: -1, given: c.given[:0], givenEnd: c.givenEnd[:0]}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("reset left %+v, want %+v", c, want)
+	}
+}
