@@ -748,8 +748,8 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	case psName:
 		return r.kvName(p, b, i)
 	case psBetween:
-		if c := &p.calls.cur; c.nparams > 0 || c.jsonBody || p.junk || c.kind == ckKV && len(r.key) > 0 {
-			break // every hook reads only a body's beginning (a key/value call's before its first key)
+		if c := &p.calls.cur; c.kind == ckCatalog || c.nparams > 0 || c.jsonBody || p.junk || c.kind == ckKV && len(r.key) > 0 {
+			break // every hook reads only an invoke's or a key/value call's beginning (before its first key)
 		}
 		for _, h := range invokeHooks {
 			if j, ok := h(p, b, i); ok {
