@@ -369,6 +369,17 @@ func (p *Parser) sendArgs(data []byte, off int) {
 	if !c.started || c.holdItem {
 		return
 	}
+	if n := len(p.evs) - 1; n >= 0 && n == p.calls.run && len(data) > 0 { // the last event is the call's run of scratch (runS)
+		switch e := p.calls.runS + len(p.evs[n].Data); {
+		case e == len(p.scratch): // the run is scratch's tail
+			p.scratch = append(p.scratch, data...)
+			p.evs[n].Data = p.scratch[p.calls.runS:len(p.scratch)]
+			return
+		case len(p.scratch)-e == len(data) && &p.scratch[e] == &data[0]: // data was written right after it
+			p.evs[n].Data = p.scratch[p.calls.runS:len(p.scratch)]
+			return
+		}
+	}
 	if n := len(p.evs); n > 0 && len(data) > 0 {
 		if last := &p.evs[n-1]; last.Kind == toolcall.KindArgsDelta && last.Index == c.index && len(last.Data) > 0 {
 			p.extendArgs(last, n-1, data)
@@ -442,7 +453,21 @@ func (p *Parser) endCall(off int) {
 	if len(c.args) == 0 {
 		p.emitArgs(litEmptyObject, off)
 	}
-	p.push(toolcall.KindCallEnd, off, c.index).Call = toolcall.Call{Index: c.index, ID: c.id, Name: c.name, Arguments: p.own(c.args)}
+	args := p.wholeArgs() // (before the push: it reads the last event)
+	p.push(toolcall.KindCallEnd, off, c.index).Call = toolcall.Call{Index: c.index, ID: c.id, Name: c.name, Arguments: args}
+}
+
+// wholeArgs is the call's arguments for its call_end: the bytes of the
+// args_delta just emitted where that delta is the whole arguments, as
+// one run of scratch (a call read within one Feed), else a copy.
+func (p *Parser) wholeArgs() []byte {
+	c := &p.calls.cur
+	if n := len(p.evs) - 1; n >= 0 && n == p.calls.run {
+		if d := p.evs[n].Data; len(d) == len(c.args) && p.evs[n].Index == c.index {
+			return d[:len(d):len(d)]
+		}
+	}
+	return p.own(c.args)
 }
 
 // closeMissing ends, at the end of the output (end), a call that is
