@@ -40,7 +40,8 @@ func (p *Parser) sniff(b []byte, i int) int {
 				// Markup that is no call where the wrapper's first call
 				// should be (a parameter written before its function):
 				// the wrapper is open and the calls after it are read.
-				p.tags.wrapper, p.mode = p.tags.callK, mWrapper
+				p.mode = mWrapper
+				p.setWrapper(p.tags.callK)
 				return i
 			}
 			p.beginCall(ckEnvelope, p.calls.callTag, tt.closer(p.tags.callK), mText)

@@ -164,7 +164,8 @@ func (p *Parser) onTag() bool {
 		case !closing && role&rInvoke != 0:
 			p.beginInvoke(off, end, tt.closer(k), mWrapper)
 		case !closing && p.wrapperOf() != nil && k == p.wrapperOf().wrapEnd:
-			p.mode, p.tags.wrapper = mText, tkNone
+			p.mode = mText
+			p.setWrapper(tkNone)
 		case !closing && (tt.callBegins|tt.callSeps)&bitOf(k) != 0:
 			// <｜tool_call_begin｜>function<｜tool_sep｜>NAME\n: the type
 			// word between them, and the tool's name the model may repeat
@@ -178,7 +179,8 @@ func (p *Parser) onTag() bool {
 			return true
 		case !closing: // a repeated wrapper, a call's end marker
 		case k == p.tags.wrapper:
-			p.mode, p.tags.wrapper = mText, tkNone
+			p.mode = mText
+			p.setWrapper(tkNone)
 		default:
 			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "stray </%s> between calls", tagName(k))
 		}
@@ -195,7 +197,7 @@ func (p *Parser) onTag() bool {
 		if i := tt.wrapOf[p.tags.callK]; i >= 0 { // the dialect whose wrapper the call tag is
 			p.detectTag(&tt.ds[i])
 		}
-		p.tags.wrapper = p.tags.callK
+		p.setWrapper(p.tags.callK)
 		p.beginInvoke(off, end, tt.closer(k), mWrapper)
 	case mEnvPost:
 		p.mode = p.envelope().skipped // where the call tag was: text, or a wrapper (kvObject)
@@ -207,7 +209,8 @@ func (p *Parser) onTag() bool {
 // openWrapper enters the wrapper tag k met in text.
 func (p *Parser) openWrapper(k tagKind) {
 	p.detectTag(&tt.ds[tt.wrapOf[k]])
-	p.mode, p.tags.wrapper = mWrapper, k
+	p.mode = mWrapper
+	p.setWrapper(k)
 }
 
 // jsonOwner returns the dialect whose Invoke k holds a JSON call object.

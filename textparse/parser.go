@@ -132,7 +132,10 @@ type tagState struct {
 	// thinkEnd: the closers that end it (thinkK's; with ReasoningOpen,
 	// </think> and the dialect's Tags.Think and ThinkAlt closers)
 	thinkEnd uint64
-	wrapper  tagKind // the wrapper of calls the parser is in
+	wrapper  tagKind // the wrapper of calls the parser is in (setWrapper)
+	// wrapD: the dialect whose Wrapper wrapper is (wrapperOf), nil for none,
+	// set with it: the per-tag questions ask it.
+	wrapD *tagDialect
 	// bareEnd: a call opened by its Invoke tag outside a wrapper (Tags.Bare)
 	// ended, and nothing but white space followed: the dialect's Wrapper
 	// closer met now is that call's, its opener left out (a model that
@@ -327,7 +330,8 @@ func (p *Parser) wrapperJSON(b []byte, i int) (int, bool) {
 	if b[j] != '{' {
 		return i, false
 	}
-	p.calls.callTag, p.tags.callK, p.tags.wrapper = p.off+j, p.tags.wrapper, tkNone
+	p.calls.callTag, p.tags.callK = p.off+j, p.tags.wrapper
+	p.setWrapper(tkNone)
 	p.mode = mCallBody
 	return j, true
 }
@@ -663,7 +667,8 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.calls.inCall {
 		p.incomplete(end)
 	}
-	p.mode, p.calls.inCall, p.reason, p.tags.wrapper, p.tags.begun, p.mk.rset, p.text.last = mText, false, false, tkNone, false, nil, 0
+	p.mode, p.calls.inCall, p.reason, p.tags.begun, p.mk.rset, p.text.last = mText, false, false, false, nil, 0
+	p.setWrapper(tkNone)
 	p.inr.reset()
 	return p.sealed()
 }

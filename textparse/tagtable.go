@@ -368,14 +368,18 @@ func (t *tagTable) closer(k tagKind) string { return t.closers[k] }
 
 // wrapperOf returns the dialect whose wrapper the parser is in, nil when
 // it is in none (or in a call tag another dialect wraps calls in).
-func (p *Parser) wrapperOf() *tagDialect {
-	if p.tags.wrapper == tkNone {
-		return nil
+func (p *Parser) wrapperOf() *tagDialect { return p.tags.wrapD }
+
+// setWrapper records k as the wrapper the parser is in (tkNone: none),
+// and the dialect whose Wrapper it is (wrapperOf).
+func (p *Parser) setWrapper(k tagKind) {
+	p.tags.wrapper, p.tags.wrapD = k, nil
+	if k == tkNone {
+		return
 	}
-	if i := tt.wrapOf[p.tags.wrapper]; i >= 0 {
-		return &tt.ds[i]
+	if i := tt.wrapOf[k]; i >= 0 {
+		p.tags.wrapD = &tt.ds[i]
 	}
-	return nil
 }
 
 // bareInvoke is the kind of the current call's own tag when the call is
@@ -487,7 +491,7 @@ func (p *Parser) wrapperTo(f Format, b []byte, i int, starts func(c byte) bool) 
 		return i, false
 	}
 	p.setDetected(f)
-	p.tags.wrapper = tkNone
+	p.setWrapper(tkNone)
 	p.setDialects(0)
 	p.mk.comp = p.compiledFor(f)
 	p.mk.blk = &d.Blocks[0]
