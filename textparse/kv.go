@@ -16,7 +16,7 @@ import (
 //	<VALUE>V</VALUE>
 //	</CALL>
 
-func init() { invokeHooks = append(invokeHooks, (*Parser).kvJSON) }
+func init() { kvHooks = append(kvHooks, (*Parser).kvJSON) }
 
 // beginKVTag starts a key/value call of dialect x at its call tag (the tag
 // just read, at offsets off to end) inside x's wrapper: the call ends at

@@ -459,11 +459,14 @@ func (p *Parser) wrapEnds() uint64 {
 
 // Hooks let a dialect file read a body the tag engine would otherwise
 // read as markup: wrapperHooks run for the bytes inside a wrapper before
-// its first call, invokeHooks for the bytes of a call before its first
-// parameter. A hook reports whether it took the bytes.
+// its first call, invokeHooks for the bytes of an invoke (ckInvoke)
+// before its first parameter, kvHooks for those of a key/value call
+// (ckKV) before its first key (paramReader.hooks). A hook reports whether
+// it took the bytes.
 var (
 	wrapperHooks []func(p *Parser, b []byte, i int) (int, bool)
 	invokeHooks  []func(p *Parser, b []byte, i int) (int, bool)
+	kvHooks      []func(p *Parser, b []byte, i int) (int, bool)
 )
 
 // wrapperTo (for a wrapper hook) hands the wrapper being read under auto

@@ -748,10 +748,7 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	case psName:
 		return r.kvName(p, b, i)
 	case psBetween:
-		if c := &p.calls.cur; c.kind == ckCatalog || c.nparams > 0 || c.jsonBody || p.junk || c.kind == ckKV && len(r.key) > 0 {
-			break // every hook reads only an invoke's or a key/value call's beginning (before its first key)
-		}
-		for _, h := range invokeHooks {
+		for _, h := range r.hooks(p) {
 			if j, ok := h(p, b, i); ok {
 				return j
 			}
@@ -784,6 +781,22 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	r.tags(p, &m.tset)
 	m.beginTag(p.off + j)
 	return p.matchStep(b, j+1)
+}
+
+// hooks are the hooks that may read the call's body here: every hook
+// reads only a body's beginning, an invoke's before its first parameter
+// (invokeHooks), a key/value call's before its first key (kvHooks); a
+// catalog call has none.
+func (r *paramReader) hooks(p *Parser) []func(p *Parser, b []byte, i int) (int, bool) {
+	switch c := &p.calls.cur; {
+	case c.nparams > 0 || c.jsonBody || p.junk:
+		return nil
+	case c.kind == ckInvoke:
+		return invokeHooks
+	case c.kind == ckKV && len(r.key) == 0:
+		return kvHooks
+	}
+	return nil
 }
 
 // catalogTag acts on a catalog call's tag that is whole at b[j] (its
