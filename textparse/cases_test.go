@@ -497,6 +497,21 @@ var parseCases = []parseCase{
 	{name: "cline/two_calls_of_each_tool", format: FormatCline, tools: true,
 		in:   "<read_file><path>a</path></read_file>\n<write_to_file><path>b</path><content>c</content></write_to_file>\n<read_file><path>d</path><start_line>007</start_line></read_file>",
 		want: `text="\n\n" call=read_file{"path":"a"} call=write_to_file{"path":"b","content":"c"} call=read_file{"path":"d","start_line":7}`},
+	// A value's closer that the next tag confirms in the same chunk is read
+	// at once (paramReader.confirmedNow), as it is held and confirmed at
+	// any chunking: white space between is markup, a tag that is no
+	// parameter to come makes the closer content, and so does the value's
+	// closer again where the parameter is named as its tool.
+	{name: "cline/closer_then_white_space_then_parameter", format: FormatCline, tools: true,
+		in:   "<read_file><path>a.go</path> \n\t<start_line>3</start_line>\n\n</read_file>",
+		want: `call=read_file{"path":"a.go","start_line":3}`},
+	{name: "cline/closer_then_tag_not_a_parameter", format: FormatCline, tools: true,
+		in:   "<read_file><path>a.go</path>\n<b>x</b>\n</path>\n</read_file>",
+		want: `call=read_file{"path":"a.go</path>\n<b>x</b>"}`},
+	{name: "cline/parameter_named_as_its_tool", format: FormatCline,
+		set:  mustCatalog(`[{"name": "note", "input_schema": {"type": "object", "properties": {"note": {"type": "string"}}}}]`),
+		in:   "<note><note>buy tea</note>\n</note>\n</note>",
+		want: `call=note{"note":"buy tea</note>\n</note>"} error=missing_closer`},
 	{name: "cline/values_trimmed", format: FormatCline, tools: true,
 		in:   "<read_file>\n<path>  src/a.ts  \n</path>\n<start_line> 3 </start_line></read_file>",
 		want: `call=read_file{"path":"src/a.ts","start_line":3}`},

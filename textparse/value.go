@@ -812,6 +812,9 @@ func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
 	if j+1 < len(b) && b[j+1] == '/' { // a closer: the names it may be are known, no scan
 		switch e := 0; {
 		case r.state == psValue && wholeCloser(b, j, v.name, &e): // held (valueTag's isClose)
+			if n := r.confirmedNow(p, b, j, e); n > 0 {
+				return n
+			}
 			r.hold(p, b[j:e+1], off, false)
 			p.junk = false
 			return e + 1
@@ -848,6 +851,53 @@ func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
 	r.valueOpen(p, name, off)
 	p.junk = false
 	return e + 1
+}
+
+// confirmedNow reads a catalog value's own closer, b[j:e+1], that the
+// chunk shows confirmed: after white space, the tool's closer or the
+// opener of a parameter to come, whole. What holding it would come to,
+// read at once: the value ends at the closer, the white space between is
+// markup, and the confirming tag is read (catalogTag's branches for a
+// held closer). It returns where reading goes on, 0 to hold the closer
+// (no such tag whole in the chunk, or a closer held already).
+func (r *paramReader) confirmedNow(p *Parser, b []byte, j, e int) int {
+	if r.val.pendOn {
+		return 0
+	}
+	k := e + 1
+	for k < len(b) && isSpace(b[k]) {
+		k++
+	}
+	if k+1 >= len(b) || b[k] != '<' {
+		return 0
+	}
+	c, off := &p.calls.cur, p.off+j
+	if b[k+1] == '/' { // the tool's closer (not the value's again: that one is held, and the first is text)
+		var f int
+		if !wholeCloser(b, k, c.name, &f) || wholeCloser(b, k, r.val.name, &f) {
+			return 0
+		}
+		if !r.valueClose(p, off) {
+			p.mode = c.skipRet
+		} else {
+			r.endInvoke(p, p.off+k)
+		}
+		p.junk = false
+		return f + 1
+	}
+	if nameBytes[b[k+1]]&nameFirst == 0 {
+		return 0
+	}
+	f := genericNameEnd(b, k+1)
+	if f == 0 || b[f] != '>' || !c.paramToCome(b[k+1:f]) {
+		return 0
+	}
+	if r.valueClose(p, off) {
+		p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
+		r.valueOpen(p, b[k+1:f], p.off+k)
+	}
+	p.junk = false
+	return f + 1
 }
 
 // wholeCloser reports whether </name> is whole at b[j] (its '<'), and
