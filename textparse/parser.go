@@ -153,10 +153,8 @@ type tagState struct {
 	recent   [4]catalogTag         // lookupTag's last tools, recentN the next slot
 	recentN  int
 	// fmt: the tag table's dialect of the format in use (nil: not
-	// XML-style); fmtSet once formatTag has looked it up since the format
-	// last changed (setDetected).
-	fmt    *tagDialect
-	fmtSet bool
+	// XML-style), set with the format (setFormatTag).
+	fmt *tagDialect
 	// dmg: a damaged wrapper line held before a possible call
 	// (Tags.Damaged, damaged.go).
 	dmg damagedHold
@@ -193,6 +191,7 @@ func newParser(cfg config) *Parser {
 		}
 	}
 	p.setDialects(on)
+	p.setFormatTag()
 	p.m.repair = repairKinds(p.cfg.format, p.cfg.tools)
 	p.mk.comp = p.compiledFor(p.cfg.format)
 	if d := p.cfg.dialect; d != nil {
@@ -343,10 +342,11 @@ func (p *Parser) startTag(off int) {
 	p.m.beginTag(off)
 }
 
-// setDetected records the dialect seen; the format's cached lookups
-// (formatTag) are made again.
+// setDetected records the dialect seen; the format's lookups (formatTag)
+// are made again.
 func (p *Parser) setDetected(f Format) {
-	p.detected, p.tags.fmtSet = f, false
+	p.detected = f
+	p.setFormatTag()
 }
 
 // emitText emits a text or reasoning delta.

@@ -397,32 +397,24 @@ func (p *Parser) bareInvoke() uint64 {
 
 // callDialect is the dialect whose rules the call being read follows: its
 // wrapper's, or outside a wrapper the dialect in use (formatTag); nil when
-// neither is XML-style.
+// neither is XML-style. Two loads, inlined: the per-tag questions ask it.
 func (p *Parser) callDialect() *tagDialect {
-	if x := p.wrapperOf(); x != nil {
+	if x := p.tags.wrapD; x != nil {
 		return x
-	}
-	return p.formatTag()
-}
-
-// formatTag is the XML-style dialect of the format in use (the one given,
-// or the one detected), or nil. The lookup (two string-keyed maps) is
-// made again only when the format changes (setDetected): the per-tag
-// questions above ask it on the hot path.
-func (p *Parser) formatTag() *tagDialect {
-	if !p.tags.fmtSet {
-		p.setFormatTag()
 	}
 	return p.tags.fmt
 }
 
-// setFormatTag looks up formatTag's answer (kept out of it so that it is
-// inlined).
+// formatTag is the XML-style dialect of the format in use (the one given,
+// or the one detected), or nil: looked up (two string-keyed maps) when
+// the format is set (newParser, setDetected), not when asked.
+func (p *Parser) formatTag() *tagDialect { return p.tags.fmt }
+
+// setFormatTag looks up formatTag's answer for the format in use.
 func (p *Parser) setFormatTag() {
-	t := &p.tags
-	t.fmtSet, t.fmt = true, nil
+	p.tags.fmt = nil
 	if i, ok := tt.tagDialectOf(p.Format()); ok {
-		t.fmt = &tt.ds[i]
+		p.tags.fmt = &tt.ds[i]
 	}
 }
 
