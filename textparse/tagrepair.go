@@ -68,11 +68,15 @@ func (t *match) glue(c byte) bool {
 // repair kind, noting the name the damage hides: after the tag's name
 // without '=' (<function NAME>, <functionNAME>), or written twice
 // (<parameter=parameter=P>); an opener cut at its '>' (cutName) is one.
+// (The kind's test inlined where each tag ends, finishTag; a closer or
+// another kind is never one.)
 func (t *match) repaired() bool {
-	if t.how != fixNone {
-		return true
-	}
-	if t.closing || t.repair&bitOf(t.kind) == 0 || t.buf[t.n-1] != '>' {
+	return t.how != fixNone || !t.closing && t.repair>>t.kind&1 != 0 && t.repairedOpener() // (tkNone is no repair kind)
+}
+
+// repairedOpener is repaired for an opener of a repair kind.
+func (t *match) repairedOpener() bool {
+	if t.buf[t.n-1] != '>' {
 		return false
 	}
 	at, end := t.nameEnd, t.n-1 // the bytes after the name, up to the '>'
