@@ -286,7 +286,7 @@ func (p *Parser) startCall() {
 	e := p.push(toolcall.KindCallStart, c.start, c.index)
 	e.ID, e.Name = c.id, c.name
 	if p.cfg.tools != nil && c.tool == nil {
-		if t, ok := p.cfg.tools.Lookup(c.name); ok {
+		if t := lookupTool(p, c.name).tool; t != nil {
 			c.tool = t
 		} else {
 			p.errorf(c.start, toolcall.CodeUnknownTool, c.index, "unknown tool %q", c.name)

@@ -249,7 +249,12 @@ type catalogTag struct {
 // lookupTag looks a tag name up in the catalog (a Catalog dialect's tool).
 // Answers are cached per name, so that ordinary markup (<div>, <b>) and
 // the calls of a tool met before cost no allocation.
-func (p *Parser) lookupTag(name []byte) catalogTag {
+func (p *Parser) lookupTag(name []byte) catalogTag { return lookupTool(p, name) }
+
+// lookupTool is lookupTag for a name as bytes or as a string, the one
+// cached lookup of a tool by name: a catalog tag's, and a call's tool
+// (startCall), an agent's turn calling the same few tools again and again.
+func lookupTool[S string | []byte](p *Parser, name S) catalogTag {
 	for i := range p.tags.recent { // the tools called last: no map lookup
 		if t := &p.tags.recent[i]; t.tool != nil && t.name == string(name) {
 			return *t
