@@ -57,8 +57,9 @@ func ParseKind(s string) (Kind, bool) {
 // Event is one thing a parser found in the stream.
 //
 // Data may alias the chunk passed to Feed or the parser's internal buffers:
-// it is valid only until the next call to Feed or Close. Use Clone or a
-// Recorder to keep events.
+// it is valid only until the next call to Feed or Close, and read-only. So
+// is a call_end's Call.Arguments, which may share the bytes of the
+// args_delta before it. Use Clone or a Recorder to keep events.
 type Event struct {
 	Kind Kind
 	// Offset is the byte offset in the whole input where the event's bytes
