@@ -11,6 +11,11 @@ func init() { parseCases = append(parseCases, glmPeerCases...) }
 // ends at the value's opener, and an opening tag with nothing after it
 // is reported.
 var glmPeerCases = []parseCase{
+	// A value's own closer written twice: the first is the value's text,
+	// the second, confirmed by the call's closer, ends it.
+	{name: "glm45/own_closer_twice_first_is_content", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>cmd</arg_key><arg_value>a</arg_value> </arg_value></tool_call>",
+		want: `call=run{"cmd":"a</arg_value> "}`},
 	// Ollama's glm46_test.go: the output stopped inside the call's closer
 	// (a stop string cut short) still gives the call, with missing_closer.
 	{name: "glm45/closer_cut_at_end", format: FormatGLM45, tools: true,

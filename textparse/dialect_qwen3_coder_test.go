@@ -29,6 +29,12 @@ func qcCall(name string, kv ...string) string {
 // parameters (Tags.SchemaParams), a file a write tool is given that quotes
 // the dialect's own markup stays in the value.
 var qwen3CoderCases = []parseCase{
+	// A value's own closer is held until the next tag says it ends the
+	// value (paramReader.ownCloser reads it without the tag scan): text
+	// after it makes it content, and the closer after that one ends it.
+	{name: "qwen3_coder/own_closer_then_text_is_content", format: FormatQwen3Coder,
+		in:   "<tool_call>\n<function=run>\n<parameter=cmd>\necho a\n</parameter>\nand more\n</parameter>\n</function>\n</tool_call>",
+		want: `call=run{"cmd":"echo a\n</parameter>\nand more"}`},
 	// Qwen3's prompt opens <think>; a model that writes it again, then
 	// calls before closing it (vLLM's qwen3 reasoning tests).
 	{name: "qwen3_coder/think_again_then_call", format: FormatQwen3Coder, open: true,

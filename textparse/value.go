@@ -776,6 +776,11 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 	if p.mode != mBody || p.rd.tag != tagBody(r) {
 		return p.startTagAt(b, j)
 	}
+	if r.state == psValue && j+1 < len(b) && b[j+1] == '/' {
+		if n := r.ownCloser(p, b, j); n > 0 {
+			return n
+		}
+	}
 	m := &p.m // startTagAt, the tags this reader acts on set directly (tagSet)
 	m.tset = tagSet{suffix: p.tags.xSuffix}
 	r.tags(p, &m.tset)
@@ -797,6 +802,38 @@ func (r *paramReader) hooks(p *Parser) []func(p *Parser, b []byte, i int) (int, 
 		return kvHooks
 	}
 	return nil
+}
+
+// ownCloser reads a value's closer in the call dialect's own spelling,
+// whole at b[j] (its '<'), as the tag scan and valueTag read it: held
+// (isClose), what the value's next tag confirms. It returns where reading
+// goes on, 0 to leave the tag to the scan: another tag, or a value whose
+// state the scan's reading must see (a schema value's nesting, a held
+// call closer or backslash). The closer is the one tag a value reads
+// every time; this is the same reading without the scan's turns.
+func (r *paramReader) ownCloser(p *Parser, b []byte, j int) int {
+	v := &r.val
+	if r.bsHeld || v.pendBS || v.schema || v.pendCall {
+		return 0
+	}
+	k := tkNone
+	switch p.calls.cur.kind {
+	case ckKV:
+		k = r.cd.value
+	case ckInvoke:
+		if x := p.callDialect(); x != nil {
+			k = x.param
+		}
+	}
+	if k == tkNone || tt.role[k]&rInvoke != 0 {
+		return 0
+	}
+	c := tt.closer(k)
+	if len(b)-j < len(c) || string(b[j:j+len(c)]) != c {
+		return 0
+	}
+	r.hold(p, b[j:j+len(c)], p.off+j, false)
+	return j + len(c)
 }
 
 // catalogTag acts on a catalog call's tag that is whole at b[j] (its
