@@ -35,6 +35,11 @@ var qwen3CoderCases = []parseCase{
 	{name: "qwen3_coder/own_closer_then_text_is_content", format: FormatQwen3Coder,
 		in:   "<tool_call>\n<function=run>\n<parameter=cmd>\necho a\n</parameter>\nand more\n</parameter>\n</function>\n</tool_call>",
 		want: `call=run{"cmd":"echo a\n</parameter>\nand more"}`},
+	// With the catalog (Tags.SchemaParams): a wrapper's opener quoted in
+	// the value is its text, and the value's closer after it still ends it.
+	{name: "qwen3_coder/own_closer_after_quoted_wrapper", format: FormatQwen3Coder, tools: true,
+		in:   qcCall("write_to_file", "path", "a.md", "content", "Wrap calls in <tool_call> tags.") + "\nDone.",
+		want: `text="\nDone." call=write_to_file{"path":"a.md","content":"Wrap calls in <tool_call> tags."}`},
 	// Qwen3's prompt opens <think>; a model that writes it again, then
 	// calls before closing it (vLLM's qwen3 reasoning tests).
 	{name: "qwen3_coder/think_again_then_call", format: FormatQwen3Coder, open: true,

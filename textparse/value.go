@@ -806,14 +806,16 @@ func (r *paramReader) hooks(p *Parser) []func(p *Parser, b []byte, i int) (int, 
 
 // ownCloser reads a value's closer in the call dialect's own spelling,
 // whole at b[j] (its '<'), as the tag scan and valueTag read it: held
-// (isClose), what the value's next tag confirms. It returns where reading
-// goes on, 0 to leave the tag to the scan: another tag, or a value whose
-// state the scan's reading must see (a schema value's nesting, a held
-// call closer or backslash). The closer is the one tag a value reads
-// every time; this is the same reading without the scan's turns.
+// (isClose), what the value's next tag confirms; in a schema value
+// nesting no markup, the closer ends no nested one and clears a quoted
+// wrapper (nested). It returns where reading goes on, 0 to leave the tag
+// to the scan: another tag, or a value whose state the scan's reading
+// must see (markup nested in a schema value, a held call closer or
+// backslash). The closer is the one tag a value reads every time; this
+// is the same reading without the scan's turns.
 func (r *paramReader) ownCloser(p *Parser, b []byte, j int) int {
 	v := &r.val
-	if r.bsHeld || v.pendBS || v.schema || v.pendCall {
+	if r.bsHeld || v.pendBS || v.nest > 0 || v.pendCall {
 		return 0
 	}
 	k := tkNone
@@ -832,6 +834,7 @@ func (r *paramReader) ownCloser(p *Parser, b []byte, j int) int {
 	if len(b)-j < len(c) || string(b[j:j+len(c)]) != c {
 		return 0
 	}
+	v.wrapQ = false // (nested: any tag of a schema value; never set outside one)
 	r.hold(p, b[j:j+len(c)], p.off+j, false)
 	return j + len(c)
 }
