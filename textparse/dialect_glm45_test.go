@@ -16,6 +16,23 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/own_closer_twice_first_is_content", format: FormatGLM45,
 		in:   "<tool_call>run<arg_key>cmd</arg_key><arg_value>a</arg_value> </arg_value></tool_call>",
 		want: `call=run{"cmd":"a</arg_value> "}`},
+	// A value's closer that the next key or the call's closer confirms in
+	// the same chunk is read at once (paramReader.kvFollower), as it is
+	// held and confirmed at any chunking: white space between (a literal
+	// \n too) is markup, other text makes the closer content, and a value
+	// too deep is abandoned at its closer.
+	{name: "glm45/closer_then_white_space_then_key", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>cmd</arg_key><arg_value>ls</arg_value> \n\t<arg_key>dir</arg_key><arg_value>/tmp</arg_value>\n</tool_call>",
+		want: `call=run{"cmd":"ls","dir":"/tmp"}`},
+	{name: "glm45/closer_then_escaped_newline_then_key", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>cmd</arg_key><arg_value>ls</arg_value>\\n<arg_key>dir</arg_key><arg_value>/tmp</arg_value>\\n</tool_call>",
+		want: `call=run{"cmd":"ls","dir":"/tmp"}`},
+	{name: "glm45/closer_then_text_then_key", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>cmd</arg_key><arg_value>ls</arg_value> x<arg_key>dir</arg_key><arg_value>/tmp</arg_value></tool_call>",
+		want: `call=run{"cmd":"ls</arg_value> x","dir":"/tmp"} error=malformed_markup`},
+	{name: "glm45/value_too_deep_at_call_closer", format: FormatGLM45, tools: true, depth: 2,
+		in:   "<tool_call>search<arg_key>tags</arg_key><arg_value>[[[1]]]</arg_value></tool_call>ok<tool_call>search<arg_key>tags</arg_key><arg_value>[[[1]]]</arg_value><arg_key>query</arg_key><arg_value>q</arg_value></tool_call>",
+		want: `text="ok" error=too_deep error=too_deep`},
 	// Ollama's glm46_test.go: the output stopped inside the call's closer
 	// (a stop string cut short) still gives the call, with missing_closer.
 	{name: "glm45/closer_cut_at_end", format: FormatGLM45, tools: true,
