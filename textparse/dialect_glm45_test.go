@@ -17,7 +17,7 @@ var glmPeerCases = []parseCase{
 		in:   "<tool_call>run<arg_key>cmd</arg_key><arg_value>a</arg_value> </arg_value></tool_call>",
 		want: `call=run{"cmd":"a</arg_value> "}`},
 	// A value's closer that the next key or the call's closer confirms in
-	// the same chunk is read at once (paramReader.kvFollower), as it is
+	// the same chunk is read at once (paramReader.followerNow), as it is
 	// held and confirmed at any chunking: white space between (a literal
 	// \n too) is markup, other text makes the closer content, and a value
 	// too deep is abandoned at its closer.

@@ -35,6 +35,15 @@ var qwen3CoderCases = []parseCase{
 	{name: "qwen3_coder/own_closer_then_text_is_content", format: FormatQwen3Coder,
 		in:   "<tool_call>\n<function=run>\n<parameter=cmd>\necho a\n</parameter>\nand more\n</parameter>\n</function>\n</tool_call>",
 		want: `call=run{"cmd":"echo a\n</parameter>\nand more"}`},
+	// A value's closer that the call's closer confirms in the same chunk is
+	// read at once (paramReader.followerNow), as it is held and confirmed
+	// at any chunking: white space between is markup, text makes it content.
+	{name: "qwen3_coder/closer_then_white_space_then_call_closer", format: FormatQwen3Coder,
+		in:   "<tool_call>\n<function=run>\n<parameter=cmd>\nls\n</parameter> \n\t</function>\n</tool_call>",
+		want: `call=run{"cmd":"ls"}`},
+	{name: "qwen3_coder/closer_then_text_then_call_closer", format: FormatQwen3Coder,
+		in:   "<tool_call>\n<function=run>\n<parameter=cmd>\nls\n</parameter> x\n</function>\n</tool_call>",
+		want: `call=run{"cmd":"ls\n</parameter> x"}`},
 	// With the catalog (Tags.SchemaParams): a wrapper's opener quoted in
 	// the value is its text, and the value's closer after it still ends it.
 	{name: "qwen3_coder/own_closer_after_quoted_wrapper", format: FormatQwen3Coder, tools: true,

@@ -835,39 +835,46 @@ func (r *paramReader) ownCloser(p *Parser, b []byte, j int) int {
 		return 0
 	}
 	v.wrapQ = false // (nested: any tag of a schema value; never set outside one)
-	if n := r.kvFollower(p, b, j, j+len(c)); n > 0 {
+	if n := r.followerNow(p, b, j, j+len(c)); n > 0 {
 		return n
 	}
 	r.hold(p, b[j:j+len(c)], p.off+j, false)
 	return j + len(c)
 }
 
-// kvFollower reads a key/value call's value closer at b[j:e] that the
-// chunk shows confirmed: after white space, the next key's opener or the
-// call's closer, whole, in the dialect's own spelling. What holding it
-// comes to (valueTag's follower): the value ends at the closer, the white
-// space between is markup, and the confirming tag is read (kvTag). It
-// returns where reading goes on, 0 to hold the closer.
-func (r *paramReader) kvFollower(p *Parser, b []byte, j, e int) int {
+// followerNow reads a value's closer at b[j:e] that the chunk shows
+// confirmed: after white space, whole and in the dialect's own spelling,
+// the call's closer, or in a key/value call the next key's opener. What
+// holding it comes to (valueTag's follower): the value ends at the
+// closer, the white space between is markup, and the confirming tag is
+// read (kvTag, invokeTag's call closer). It returns where reading goes
+// on, 0 to hold the closer.
+func (r *paramReader) followerNow(p *Parser, b []byte, j, e int) int {
 	c := &p.calls.cur
-	if c.kind != ckKV || r.val.pendOn { // (white space alone reads alike where a literal \n is white space too)
+	if r.val.pendOn || c.kind != ckKV && c.kind != ckInvoke { // (white space alone reads alike where a literal \n is white space too)
 		return 0
 	}
 	k := e
 	for k < len(b) && isSpace(b[k]) {
 		k++
 	}
-	x := r.cd
 	var kind tagKind
 	var closing bool
 	var f int
-	switch key := tt.names[x.key]; {
-	case k+len(key)+2 <= len(b) && b[k] == '<' && string(b[k+1:k+1+len(key)]) == key && b[k+1+len(key)] == '>':
-		kind, f = x.key, k+1+len(key)
-	case c.closer == tt.closer(x.invoke) && len(b)-k >= len(c.closer) && string(b[k:k+len(c.closer)]) == c.closer:
-		kind, closing, f = x.invoke, true, k+len(c.closer)-1
-	default:
-		return 0
+	inv := tkNone
+	if c.kind == ckKV {
+		inv = r.cd.invoke
+		if key := tt.names[r.cd.key]; k+len(key)+2 <= len(b) && b[k] == '<' && string(b[k+1:k+1+len(key)]) == key && b[k+1+len(key)] == '>' {
+			kind, f = r.cd.key, k+1+len(key)
+		}
+	} else if x := p.callDialect(); x != nil {
+		inv = x.invoke
+	}
+	if f == 0 {
+		if inv == tkNone || c.closer != tt.closer(inv) || len(b)-k < len(c.closer) || string(b[k:k+len(c.closer)]) != c.closer {
+			return 0
+		}
+		kind, closing, f = inv, true, k+len(c.closer)-1
 	}
 	if !r.valueClose(p, p.off+j) {
 		if closing { // abandoned here: the call's closer ends the skip too
@@ -875,7 +882,12 @@ func (r *paramReader) kvFollower(p *Parser, b []byte, j, e int) int {
 		}
 		return f + 1
 	}
-	r.kvTag(p, kind, closing, p.off+k)
+	if c.kind == ckKV {
+		r.kvTag(p, kind, closing, p.off+k)
+	} else {
+		r.endInvoke(p, p.off+k)
+		p.junk = false
+	}
 	return f + 1
 }
 
