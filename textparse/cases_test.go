@@ -132,6 +132,13 @@ var parseCases = []parseCase{
 	{name: "tool_call/broken_object_then_valid", format: FormatAuto,
 		in:   "<tool_call>{\"name\":\"f\",\"arguments\":{\"a\":tru e}}</tool_call>ok <tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>",
 		want: `text="ok " call=g{} error=invalid_json`},
+	// The call cap counts a list's second call from its '{' in one chunk
+	// too: the reader that began it inside the list returns to Feed,
+	// which caps it (read whole, the call was kept whole, 40 bytes over
+	// the cap; FuzzEveryFormatLarge).
+	{name: "tool_call/list_second_call_over_cap", format: FormatToolCall, max: 64,
+		in:   `<tool_call>[{"name":"a","arguments":{}}, {"name":"big","arguments":{"s":"0123456789012345678901234567890123456789"}}]</tool_call>after`,
+		want: `text="after" call=a{} error=too_large`},
 	// use_tool
 	{name: "use_tool/basic", format: FormatUseTool,
 		in:   "I will write a.txt.\n\n<use_tool>\n  <tool_name>write</tool_name>\n  <arguments>\n    {\"file_path\": \"/path/to/a.txt\", \"content\": \"hello world\"}\n  </arguments>\n</use_tool>",

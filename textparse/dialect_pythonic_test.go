@@ -11,6 +11,12 @@ func init() { parseCases = append(parseCases, pythonicCases...) }
 // pythonicCases are modelled on Llama 3.2 / Llama 4 pythonic output, LFM2
 // and BFCL prompting answers.
 var pythonicCases = []parseCase{
+	// The call cap counts a list's second call from its name in one
+	// chunk too (read whole, it was kept whole past the cap;
+	// FuzzEveryFormatLarge).
+	{name: "pythonic/second_call_over_cap", format: FormatPythonic, max: 40,
+		in:   `[a(), big(s='0123456789012345678901234567890123456789')] after`,
+		want: `text=" after" call=a{} error=too_large`},
 	// LFM2 writes JSON calls between its markers too (SGLang's
 	// Lfm2Detector and vLLM's lfm2 parser tests read both).
 	{name: "pythonic/lfm2_json_list", format: FormatPythonic,

@@ -333,9 +333,8 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 			e.reset()
 			if bad {
 				p.envBad(off, "expected a JSON object in the array of calls, found %q", c)
-				return i
 			}
-			continue
+			return i // a call begun: Feed caps its bytes (Parser.Feed)
 		case eOpen:
 			if c != '{' {
 				p.envBad(off, "expected '{', found %q", c)

@@ -225,6 +225,12 @@ func (p *Parser) Format() Format {
 // Feed consumes the next chunk of the message and returns the events it
 // completed. The slice and the events' Data are valid until the next call
 // to Feed or Close.
+//
+// Feed caps a call's bytes (MaxCallBytes): while a call is open it hands
+// step only the bytes up to the cap. A reader that begins a call in the
+// middle of its loop (a list's next element, a section's next call tag)
+// therefore returns to Feed right after beginning it, so the cap counts
+// from the call's start in one chunk as in many.
 func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 	p.evs, p.scratch, p.calls.run = p.evs[:0], p.scratch[:0], -1
 	p.chunk = chunk
