@@ -145,7 +145,10 @@ func (x *xtmlReader) read(p *Parser, b []byte, i int) int {
 	}
 	for i < len(b) && p.mode == mBody {
 		if x.tok > 0 {
-			i = x.tokStep(p, b, i)
+			in := p.calls.inCall
+			if i = x.tokStep(p, b, i); !in && p.calls.inCall {
+				return i // a call begun: Feed caps its bytes (Parser.Feed)
+			}
 			continue
 		}
 		switch x.state {
@@ -196,8 +199,11 @@ func (x *xtmlReader) read(p *Parser, b []byte, i int) int {
 		}
 		if i < len(b) { // a '<': perhaps a special token
 			if k, n := xtmlTokenAt(b[i:]); n > 0 { // whole in the chunk
+				in := p.calls.inCall
 				x.token(p, k, p.off+i)
-				i += n
+				if i += n; !in && p.calls.inCall {
+					return i // a call begun: Feed caps its bytes (Parser.Feed)
+				}
 				continue
 			}
 			x.tok, x.tokOff, x.cand = 1, p.off+i, 1<<xtOpen|1<<xtClose|1<<xtSep

@@ -20,6 +20,12 @@ func k3Call(tool, index string, kv ...string) string {
 // kimiK3Cases are modelled on Kimi K3 output as its encoder writes it: a
 // response channel, then the tools channel, the arguments typed.
 var kimiK3Cases = []parseCase{
+	// The call cap counts from the call's tag in one chunk too: the
+	// reader returns to Feed once the call begins (read whole, the call
+	// was kept whole past the cap; FuzzEveryFormatLarge).
+	{name: "kimi_k3/call_over_cap", format: FormatKimiK3, max: 80,
+		in:   "Looking.<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris Paris Paris Paris Paris Paris Paris Paris Paris Paris") + "<|close|>tools<|sep|>after",
+		want: `text="Looking.after" error=too_large`},
 	// The section's opener alone at the end: each call has its own
 	// opener, so no call began; the section's closer is missing (as a
 	// wrapper tag alone).
