@@ -279,10 +279,14 @@ func (x *xtmlReader) tokFail(p *Parser) {
 func (x *xtmlReader) content(p *Parser, b []byte, off int) {
 	switch x.state {
 	case xtHeader:
-		if len(x.hdr)+len(b) > xtmlMaxHeader {
+		if room := xtmlMaxHeader - len(x.hdr); len(b) > room {
+			// The cap is passed at the same byte whatever the chunking;
+			// the header's bytes after it are read as the state's
+			// content (stray text, or skipped with an abandoned call).
 			x.hdr = x.hdr[:0]
 			x.state = x.ret
-			x.problem(p, off, "a tag longer than %d bytes", xtmlMaxHeader)
+			x.problem(p, off+room, "a tag longer than %d bytes", xtmlMaxHeader)
+			x.content(p, b[room:], off+room)
 			return
 		}
 		x.hdr = append(x.hdr, b...)

@@ -1,6 +1,7 @@
 package textparse
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tooleval/tooleval/toolcall"
@@ -26,6 +27,14 @@ var kimiK3Cases = []parseCase{
 	{name: "kimi_k3/call_over_cap", format: FormatKimiK3, max: 80,
 		in:   "Looking.<|open|>tools<|sep|>" + k3Call("get_weather", "0", "city", "Paris Paris Paris Paris Paris Paris Paris Paris Paris Paris") + "<|close|>tools<|sep|>after",
 		want: `text="Looking.after" error=too_large`},
+	// A tag's header past its 1 KiB cap is reported at the byte that
+	// passes it, whatever the chunking, and its bytes after the cap are
+	// read as what they are there (stray text); the next call is read
+	// (the report was at the start of the chunk's piece of the header,
+	// and bytes after it were dropped whole and reported chunked).
+	{name: "kimi_k3/tag_header_over_cap", format: FormatKimiK3,
+		in:   "Looking.<|open|>tools<|sep|><|open|>call" + strings.Repeat(" x", 520) + "<|sep|>" + k3Call("get_weather", "0", "city", "Paris") + "<|close|>tools<|sep|>after",
+		want: `text="Looking.after" call=get_weather{"city":"Paris"} error=malformed_markup error=malformed_markup error=malformed_markup`},
 	// The section's opener alone at the end: each call has its own
 	// opener, so no call began; the section's closer is missing (as a
 	// wrapper tag alone).
