@@ -162,7 +162,10 @@ func (x *mmReader) read(p *Parser, b []byte, i int) int {
 			if j >= 0 {
 				i++
 				x.state = x.ret
-				x.onTag(p)
+				in := p.calls.inCall
+				if x.onTag(p); !in && p.calls.inCall {
+					return i // a call begun: Feed caps its bytes (Parser.Feed)
+				}
 			}
 			continue
 		}

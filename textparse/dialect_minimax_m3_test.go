@@ -16,6 +16,12 @@ func m3(s string) string { return strings.ReplaceAll(s, "§", mmNS) }
 // miniMaxM3Cases are modelled on MiniMax-M3 output with its chat
 // template: the namespace token before every tag, one tag per line.
 var miniMaxM3Cases = []parseCase{
+	// The call cap counts from the call's <invoke> in one chunk too: the
+	// reader returns to Feed once the call begins (read whole, the call
+	// was kept whole past the cap; FuzzEveryFormatLarge).
+	{name: "minimax_m3/call_over_cap", format: FormatMiniMaxM3, max: 80,
+		in:   m3("Sure.§<tool_call>§<invoke name=\"get_weather\">§<city>Paris Paris Paris Paris Paris Paris Paris Paris Paris§</city>§</invoke>§</tool_call>after"),
+		want: `text="Sure.after" error=too_large`},
 	// A parameter given twice keeps its first value (argRepeated), a
 	// nested one's as well.
 	{name: "minimax_m3/repeated_param_keeps_first", format: FormatMiniMaxM3,
