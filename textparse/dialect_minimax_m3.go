@@ -151,10 +151,14 @@ func (x *mmReader) read(p *Parser, b []byte, i int) int {
 			if j >= 0 {
 				end = i + j
 			}
-			if len(x.tag)+end-i > mmMaxTag {
+			if room := mmMaxTag - len(x.tag); end-i > room {
+				// The cap is passed at the same byte whatever the
+				// chunking; the tag's bytes after it are read again as
+				// the state's content (stray text, or skipped with an
+				// abandoned call).
 				x.state = x.ret
 				x.problem(p, x.tagOff, "a tag longer than %d bytes", mmMaxTag)
-				i = end
+				i += room
 				continue
 			}
 			x.tag = append(x.tag, b[i:end]...)

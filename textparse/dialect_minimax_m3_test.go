@@ -22,6 +22,14 @@ var miniMaxM3Cases = []parseCase{
 	{name: "minimax_m3/call_over_cap", format: FormatMiniMaxM3, max: 80,
 		in:   m3("Sure.§<tool_call>§<invoke name=\"get_weather\">§<city>Paris Paris Paris Paris Paris Paris Paris Paris Paris§</city>§</invoke>§</tool_call>after"),
 		want: `text="Sure.after" error=too_large`},
+	// A tag past its 512-byte cap is reported at its '<' and its bytes
+	// from the cap on are read as what they are there (stray text),
+	// whatever the chunking; the next call is read (read whole, the
+	// tag's bytes were skipped to its '>'; chunked, those of the next
+	// chunk were reported as stray text).
+	{name: "minimax_m3/tag_over_cap", format: FormatMiniMaxM3,
+		in:   m3("Sure.§<tool_call>§<invoke" + strings.Repeat(" ", 600) + "name=\"x\">§</invoke>§<invoke name=\"get_weather\">§<city>Paris§</city>§</invoke>§</tool_call>after"),
+		want: `text="Sure.after" call=get_weather{"city":"Paris"} error=malformed_markup error=malformed_markup error=malformed_markup`},
 	// A parameter given twice keeps its first value (argRepeated), a
 	// nested one's as well.
 	{name: "minimax_m3/repeated_param_keeps_first", format: FormatMiniMaxM3,
