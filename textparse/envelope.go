@@ -333,8 +333,12 @@ func (e *envelope) readObject(p *Parser, b []byte, i int) int {
 			e.reset()
 			if bad {
 				p.envBad(off, "expected a JSON object in the array of calls, found %q", c)
+				return i
 			}
-			return i // a call begun: Feed caps its bytes (Parser.Feed)
+			if p.capIn(b) {
+				return i // a call begun: Feed caps its bytes (Parser.Feed)
+			}
+			continue
 		case eOpen:
 			if c != '{' {
 				p.envBad(off, "expected '{', found %q", c)

@@ -229,8 +229,9 @@ func (p *Parser) Format() Format {
 // Feed caps a call's bytes (MaxCallBytes): while a call is open it hands
 // step only the bytes up to the cap. A reader that begins a call in the
 // middle of its loop (a list's next element, a section's next call tag)
-// therefore returns to Feed right after beginning it, so the cap counts
-// from the call's start in one chunk as in many.
+// therefore returns to Feed right after beginning it when the cap falls
+// in the bytes it reads (capIn), so the cap counts from the call's start
+// in one chunk as in many.
 func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 	p.evs, p.scratch, p.calls.run = p.evs[:0], p.scratch[:0], -1
 	p.chunk = chunk
@@ -254,6 +255,13 @@ func (p *Parser) Feed(chunk []byte) []toolcall.Event {
 	p.off += len(chunk)
 	p.chunk = nil
 	return p.sealed()
+}
+
+// capIn reports whether the open call's byte cap falls inside b, the
+// bytes a reader is reading: a reader that has just begun a call returns
+// to Feed then, which cuts the bytes at the cap (see Feed).
+func (p *Parser) capIn(b []byte) bool {
+	return p.calls.cur.start+p.cfg.maxCallBytes < p.off+len(b)
 }
 
 // step consumes bytes of b from i on, in the current state, and returns the

@@ -323,7 +323,9 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			p.beginCall(ckBlock, start, closer, skipped)
 			p.calls.name, p.calls.nameOff = p.calls.name[:0], off
 			py.state = pyName
-			return i // a call begun: Feed caps its bytes (Parser.Feed)
+			if p.capIn(b) {
+				return i // a call begun: Feed caps its bytes (Parser.Feed)
+			}
 		case pyName:
 			j := i
 			for j < len(b) && isPyNameByte(b[j]) {
