@@ -1,6 +1,10 @@
 package textparse
 
-import "github.com/tooleval/tooleval/toolcall"
+import (
+	"strings"
+
+	"github.com/tooleval/tooleval/toolcall"
+)
 
 // parseCase is one table case: an input, the options, and the compact
 // summary (see summary) it must give. Its full event stream is also kept as
@@ -48,6 +52,17 @@ var parseCases = []parseCase{
 	{name: "options/reasoning_open_call_inside_ends_reasoning", format: FormatAuto, open: true,
 		in:   "Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later</think>done",
 		want: `text=" laterdone" reasoning="Maybe " call=f{} error=call_in_reasoning`},
+	// Call markup in reasoning waits for its body over at most
+	// maxPendSpace bytes of white space, counted in one chunk as in many
+	// (read whole, any run of white space was taken: the call was read
+	// whole and the markup and its spaces were reasoning chunked at the
+	// cap; FuzzEveryFormatLarge).
+	{name: "options/reasoning_open_call_after_space_at_cap", format: FormatAuto, open: true,
+		in:   "Maybe <tool_call>" + strings.Repeat(" ", maxPendSpace) + "{\"name\":\"f\",\"arguments\":{}}</tool_call></think>done",
+		want: `text="done" reasoning="Maybe " call=f{} error=call_in_reasoning`},
+	{name: "options/reasoning_open_call_after_space_past_cap", format: FormatAuto, open: true,
+		in:   "Maybe <tool_call>" + strings.Repeat(" ", maxPendSpace+1) + "{\"name\":\"f\",\"arguments\":{}}</tool_call></think>done",
+		want: `text="done" reasoning="Maybe <tool_call>` + strings.Repeat(" ", maxPendSpace+1) + `{\"name\":\"f\",\"arguments\":{}}</tool_call>"`},
 	{name: "options/reasoning_open_call_inside_kept", format: FormatAuto, open: true, keep: true,
 		in:   "Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later</think>done",
 		want: `text="done" reasoning="Maybe <tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call> later" error=call_in_reasoning`},

@@ -128,8 +128,8 @@ func (p *Parser) pendStep(b []byte, i int) int {
 	if pc.name {
 		return p.pendName(b, i)
 	}
-	j := i
-	for j < len(b) && isSpace(b[j]) && len(pc.held)-(pc.end-pc.off) < maxPendSpace {
+	j, room := i, maxPendSpace-(len(pc.held)-(pc.end-pc.off)) // (counting what is held already)
+	for j < len(b) && j-i < room && isSpace(b[j]) {
 		j++
 	}
 	pc.held = append(pc.held, b[i:j]...)
