@@ -138,6 +138,10 @@ func FuzzEveryFormatLarge(f *testing.F) {
 		}
 		seen[c.format] = true
 		flags := caseFlags(c)
+		body := strings.IndexAny(c.in, "{[") // a call's body, or its markup's '>'
+		if gt := strings.IndexByte(c.in, '>'); body < 0 || gt >= 0 && gt+1 < body {
+			body = gt + 1
+		}
 		for _, s := range []struct {
 			at    int
 			grow  string
@@ -149,6 +153,7 @@ func FuzzEveryFormatLarge(f *testing.F) {
 			{value + 2, "x", maxTag + 1, flags},               // a value past them (a bare value's)
 			{value + 2, "ab, ", largeMaxCall / 4, flags | 16}, // a value past the call cap
 			{name, " ", maxPendSpace + 1, flags ^ 2},          // white space past maxPendSpace
+			{body, "\n ", maxPendSpace/2 + 1, flags | 2},      // after call markup, in reasoning
 			{value - 1, "[", 40, flags | 32},                  // nesting past the depth cap, under auto
 			{0, "{\"k\": ", envProbeMax/6 + 1, flags &^ 2},    // an answer's object past envProbeMax
 		} {
