@@ -63,12 +63,14 @@ func FuzzEveryFormat(f *testing.F) {
 	})
 }
 
-// largeCaps are the sizes the parser bounds something by: generic tag
-// names (maxGenericName), whitespace held after call markup in reasoning
-// (maxPendSpace), a Python list's probe (pyProbeMax), tags, names, keys and
-// bare values (maxTag, 1 KiB), FuzzEveryFormatLarge's call cap
-// (largeMaxCall) and an answer's object held as text (envProbeMax).
-var largeCaps = []int{maxGenericName, maxPendSpace, pyProbeMax, maxTag, largeMaxCall, envProbeMax}
+// largeCaps are the sizes the parser bounds something by: a marker's
+// suffix and Gemma 4's literals (maxSuffix, maxLit), white space after a
+// block's call and the tail of dropped markup (maxSepSpace, maxDropTail),
+// generic tag names (maxGenericName), whitespace held after call markup
+// in reasoning (maxPendSpace), a Python list's probe (pyProbeMax), tags,
+// names, keys and bare values (maxTag, 1 KiB), FuzzEveryFormatLarge's call
+// cap (largeMaxCall) and an answer's object held as text (envProbeMax).
+var largeCaps = []int{maxSuffix, maxSepSpace, maxGenericName, maxPendSpace, pyProbeMax, maxTag, largeMaxCall, envProbeMax}
 
 // largeMaxCall is the call cap FuzzEveryFormatLarge sets with flag 16.
 const largeMaxCall = 4 << 10
@@ -138,7 +140,8 @@ func FuzzEveryFormatLarge(f *testing.F) {
 		}
 		seen[c.format] = true
 		flags := caseFlags(c)
-		body := strings.IndexAny(c.in, "{[") // a call's body, or its markup's '>'
+		end := strings.LastIndexByte(c.in, '}') + 1 // after a call's body, or at the start
+		body := strings.IndexAny(c.in, "{[")        // a call's body, or its markup's '>'
 		if gt := strings.IndexByte(c.in, '>'); body < 0 || gt >= 0 && gt+1 < body {
 			body = gt + 1
 		}
@@ -154,6 +157,7 @@ func FuzzEveryFormatLarge(f *testing.F) {
 			{value + 2, "ab, ", largeMaxCall / 4, flags | 16}, // a value past the call cap
 			{name, " ", maxPendSpace + 1, flags ^ 2},          // white space past maxPendSpace
 			{body, "\n ", maxPendSpace/2 + 1, flags | 2},      // after call markup, in reasoning
+			{end, " \n", maxSepSpace/2 + 1, flags},            // after a call's body
 			{value - 1, "[", 40, flags | 32},                  // nesting past the depth cap, under auto
 			{0, "{\"k\": ", envProbeMax/6 + 1, flags &^ 2},    // an answer's object past envProbeMax
 		} {
