@@ -130,6 +130,11 @@ func (v *Value) HeldClose() (int, bool) {
 // Depth returns the number of containers open in the value.
 func (v *Value) Depth() int { return len(v.stack) }
 
+// Holding reports whether the bytes read now are held rather than
+// written: those of a dict key that is not a string, or of the first
+// element of a '{' not known yet to be a dict or a set (Repair).
+func (v *Value) Holding() bool { return v.keyDepth|v.setAt != 0 }
+
 // RejectBytes makes a bytes literal (b'…', rb"…") an error for v, now
 // and after Reset: bytes have no JSON form, and reading their body as a
 // string is a guess that is wrong for bytes that are not text. The

@@ -264,6 +264,19 @@ var pythonicCases = []parseCase{
 	{name: "pythonic/too_deep", format: FormatPythonic, depth: 3,
 		in:   `<|python_start|>[search(tags=[[[1]]]), list_files()]<|python_end|>ok`,
 		want: `text="ok" call=list_files{} error=too_deep`},
+	// Nesting past the cap inside a dict key that is not a string (held,
+	// not written, until the key ends) or inside the first element of a
+	// brace not known yet to be a set (LFM2's repair): the bytes written
+	// before the key are the arguments so far, the held bracket none of
+	// them (the last byte written was cut as if it were the bracket, and
+	// at a chunk's start, with none written, the slice bound was -1: a
+	// panic; FuzzEveryFormatLarge's probe).
+	{name: "pythonic/too_deep_in_dict_key", format: FormatPythonic, depth: 3,
+		in:   `[search(q={{'a': {'b': {'c': 1}}}: 2}), list_files()] ok`,
+		want: `text=" ok" call=list_files{} error=too_deep`},
+	{name: "pythonic/too_deep_in_undecided_brace", format: FormatPythonic, depth: 3,
+		in:   `<|tool_call_start|>[label(tags={{'a': {'b': {'c': 1}}}, 'x'}), list_files()]<|tool_call_end|> ok`,
+		want: `text=" ok" call=list_files{} error=too_deep`},
 }
 
 func FuzzPythonic(f *testing.F) {

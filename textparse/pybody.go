@@ -400,10 +400,15 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			var n int
 			p.scratch, n = py.val.Feed(p.scratch, b[i:])
 			// Too deep is at the last byte read: Feed stops after each
-			// opening bracket, the last byte it wrote.
+			// opening bracket, the last byte it wrote unless it holds
+			// the bytes it reads (a key, a brace not decided yet).
 			if 1+py.val.Depth() > p.cfg.maxDepth {
+				e := len(p.scratch)
+				if !py.val.Holding() {
+					e-- // not the bracket
+				}
 				py.emit(p, s, off)
-				py.flush(p, len(p.scratch)-1) // not the bracket
+				py.flush(p, e)
 				p.abandon(off+max(n-1, 0), toolcall.CodeTooDeep, "arguments: nesting deeper than %d", p.cfg.maxDepth)
 				return i + n
 			}
