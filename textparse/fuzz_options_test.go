@@ -159,6 +159,7 @@ func FuzzEveryFormatLarge(f *testing.F) {
 			{body, "\n ", maxPendSpace/2 + 1, flags | 2},      // after call markup, in reasoning
 			{end, " \n", maxSepSpace/2 + 1, flags},            // after a call's body
 			{value - 1, "[", 40, flags | 32},                  // nesting past the depth cap, under auto
+			{value - 1, "{", 40, flags},                       // braces (in Python a dict key, held)
 			{0, "{\"k\": ", envProbeMax/6 + 1, flags &^ 2},    // an answer's object past envProbeMax
 		} {
 			f.Add([]byte(c.in), string(c.format), s.flags, uint16(s.at), []byte(s.grow), s.reps, uint16(0))
