@@ -133,6 +133,15 @@ var parseCases = []parseCase{
 	{name: "cline/coerced_value_too_deep", format: FormatCline, tools: true, depth: 2,
 		in:   "<search><tags>[['a', ['b']]]</tags></search> next <read_file><path>a.go</path></read_file>",
 		want: `text=" next " call=read_file{"path":"a.go"} error=too_deep`},
+	// A value that runs on past a </parameter> followed by words
+	// (`3</parameter>\n[[[[`), too deep, ends at the call's closer held
+	// until the next <invoke> confirms it: the call is abandoned there and
+	// that <invoke> is read, the next call (abandoning cleared the tag
+	// being read, and reading it again panicked on its name:
+	// Parser.retag; a probe beside FuzzEveryFormatLarge).
+	{name: "function_calls/too_deep_at_held_call_closer", format: FormatFunctionCalls, tools: true, depth: 3,
+		in:   "<function_calls>\n<invoke name=\"get_weather\">\n<parameter name=\"days\">3</parameter>\n[[[[</invoke>\n<invoke name=\"read_file\">\n<parameter name=\"path\">a</parameter>\n</invoke>\n</function_calls>",
+		want: `call=read_file{"path":"a"} error=too_deep`},
 	{name: "function_calls/python_structure_too_deep_missing_closer", format: FormatFunctionCalls, tools: true, depth: 1,
 		in:   "<invoke name=\"search\"><parameter name=\"filters\">{'a': {'b': 1}}</invoke>tail",
 		want: `text="tail" error=too_deep`},

@@ -450,8 +450,9 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 			// After a held call closer: a wrapper closer or another call
 			// confirms it; anything else makes it content.
 			if closing && isWrapperCloser(k) || !closing && role&rInvoke != 0 {
+				n := t.n
 				r.endInvoke(p, v.pendOff)
-				return p.onTag()
+				return p.retag(n)
 			}
 			r.flushPend(p)
 		}
@@ -472,14 +473,14 @@ func (r *paramReader) valueTag(p *Parser, k tagKind, closing bool, off int) bool
 			// ended by the next key or the call's closer: read, reported.
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> without </%s>", tagName(r.cd.value), tagName(r.cd.value))
 		}
-		if !r.valueClose(p, off) {
+		if n := t.n; !r.valueClose(p, off) {
 			// Abandoned at this tag: a tag that ends the call ends the
 			// skip too.
 			if closing && (p.calls.cur.kind == ckCatalog || p.calls.cur.kind == ckKV || k != tkGeneric && tt.role[k]&rInvoke != 0) {
 				p.mode = p.calls.cur.skipRet
 			} else if closing {
 				p.mode = p.calls.cur.skipRet
-				return p.onTag()
+				return p.retag(n)
 			}
 			return true
 		}
@@ -1158,6 +1159,14 @@ func (r *paramReader) endInvoke(p *Parser, off int) {
 	p.endCall(off)
 }
 
+// retag acts on the complete tag of n bytes once more, in the state its
+// first reading left: the call it ended, or abandoned (a value too deep at
+// its closer). Abandoning clears the matcher; the tag is still to be read.
+func (p *Parser) retag(n int) bool {
+	p.m.n, p.m.on = n, true
+	return p.onTag()
+}
+
 // invokeTag handles a tag between the parameters of a call.
 func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) bool {
 	t := &p.m
@@ -1185,12 +1194,14 @@ func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) boo
 	}
 	switch {
 	case !closing && p.wrapEnds()&bitOf(k) != 0: // the invoke's closer is missing
+		n := t.n
 		r.endInvoke(p, off)
-		return p.onTag()
+		return p.retag(n)
 	case !closing && p.bareInvoke()&bitOf(k) != 0: // the next call: this one's closer is missing
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "<%s> before the closer of the call to %q", tagName(k), p.calls.cur.name)
+		n := t.n
 		r.endInvoke(p, off)
-		return p.onTag()
+		return p.retag(n)
 	case !closing && p.calls.cur.jsonBody:
 		p.abandon(off, toolcall.CodeMalformedMarkup, "<%s> after the JSON arguments of %s", tagName(k), p.calls.cur.name)
 		return true
@@ -1213,8 +1224,9 @@ func (r *paramReader) invokeTag(p *Parser, k tagKind, closing bool, off int) boo
 	case role&rParam != 0:
 		p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "stray </%s> between parameters", tagName(k))
 	default: // the wrapper's closer: the call's closer is missing
+		n := t.n
 		r.endInvoke(p, off)
-		return p.onTag()
+		return p.retag(n)
 	}
 	p.junk = false
 	return true
