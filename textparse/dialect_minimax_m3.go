@@ -117,7 +117,9 @@ func (x *mmReader) inCall() bool {
 // read consumes bytes of the block.
 func (x *mmReader) read(p *Parser, b []byte, i int) int {
 	if !p.calls.inCall && x.inCall() {
-		x.state = mmSkip // abandoned (a cap)
+		// Abandoned (a cap): so is a leaf's bare closer being matched,
+		// which would close a value of the call.
+		x.state, x.litN = mmSkip, 0
 	}
 	for i < len(b) && p.mode == mBody {
 		switch {

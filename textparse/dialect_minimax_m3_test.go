@@ -22,6 +22,13 @@ var miniMaxM3Cases = []parseCase{
 	{name: "minimax_m3/call_over_cap", format: FormatMiniMaxM3, max: 80,
 		in:   m3("Sure.§<tool_call>§<invoke name=\"get_weather\">§<city>Paris Paris Paris Paris Paris Paris Paris Paris Paris§</city>§</invoke>§</tool_call>after"),
 		want: `text="Sure.after" error=too_large`},
+	// The cap passed inside a leaf's bare closer (</city> without the
+	// token): the call is abandoned there and the closer, matched on, no
+	// longer closes its value (read whole, the call was both too_large
+	// and kept; a probe beside FuzzEveryFormatLarge).
+	{name: "minimax_m3/call_over_cap_in_bare_closer", format: FormatMiniMaxM3, max: 67,
+		in:   m3("Sure.§<tool_call>§<invoke name=\"get_weather\">§<city>Paris</city>§</invoke>§</tool_call>after"),
+		want: `text="Sure.after" error=too_large`},
 	// A tag past its 512-byte cap is reported at its '<' and its bytes
 	// from the cap on are read as what they are there (stray text),
 	// whatever the chunking; the next call is read (read whole, the
