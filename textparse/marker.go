@@ -19,6 +19,10 @@ type markerSet struct {
 	firsts []byte // the distinct first bytes
 	// firstCand[j]: the markers (a bit each) whose first byte is firsts[j].
 	firstCand []uint64
+	// ahead[j][k-1][c]: of firstCand[j], the markers whose byte k is c
+	// or that end before it (k = 1, 2): feedMarker narrows a match's
+	// candidates by the two bytes after the first at once.
+	ahead []*[2][256]uint64
 	// second[c] (for a first byte c of a marker longer than one byte):
 	// the bytes that may follow c in a marker.
 	second [256]*[256]bool
@@ -55,10 +59,19 @@ func (s *markerSet) add(m string) int {
 	if !s.first[m[0]] {
 		s.firsts = append(s.firsts, m[0])
 		s.firstCand = append(s.firstCand, 0)
+		s.ahead = append(s.ahead, new([2][256]uint64))
 	}
 	for j, f := range s.firsts {
 		if f == m[0] {
-			s.firstCand[j] |= 1 << (len(s.list) - 1)
+			bit := uint64(1) << (len(s.list) - 1)
+			s.firstCand[j] |= bit
+			for k := 1; k <= 2; k++ {
+				for c := range 256 {
+					if len(m) <= k || m[k] == byte(c) {
+						s.ahead[j][k-1][c] |= bit
+					}
+				}
+			}
 		}
 	}
 	s.first[m[0]] = true
