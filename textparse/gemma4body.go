@@ -263,7 +263,9 @@ func (g *gemReader) scan(p *Parser, b []byte, i int) int {
 				return g.bad(p, i, g.bufAt, "a key without a value (or a key longer than 256 bytes)")
 			}
 			key := trimSpace(g.buf)
-			key = bytes.TrimSuffix(bytes.TrimPrefix(key, []byte(quote(p))), []byte(quote(p)))
+			if q := quote(p); len(key) > 0 && (key[0] == q[0] || key[len(key)-1] == q[len(q)-1]) { // a delimiter about the key
+				key = bytes.TrimSuffix(bytes.TrimPrefix(key, []byte(q)), []byte(q))
+			}
 			if len(key) >= 2 && key[0] == '"' && key[len(key)-1] == '"' {
 				key = key[1 : len(key)-1]
 			}
@@ -515,8 +517,12 @@ func stopSet(s string) (t [256]bool) {
 // bytes, and returns where it stopped; at reports that a byte other than
 // '<' is there (a '<' is held with ltStart and passed).
 func (g *gemReader) run(p *Parser, b []byte, i int, dst *[]byte, stop *[256]bool, room int) (j int, at bool) {
+	end := len(b)
+	if room < end-i {
+		end = i + max(room, 0)
+	}
 	j = i
-	for j < len(b) && !stop[b[j]] && j-i < room {
+	for j < end && !stop[b[j]] {
 		j++
 	}
 	*dst = append(*dst, b[i:j]...)
