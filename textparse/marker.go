@@ -19,10 +19,9 @@ type markerSet struct {
 	firsts []byte // the distinct first bytes
 	// firstCand[j]: the markers (a bit each) whose first byte is firsts[j].
 	firstCand []uint64
-	// ahead[j][k-1][c]: of firstCand[j], the markers whose byte k is c
-	// or that end before it (k = 1, 2): feedMarker narrows a match's
-	// candidates by the two bytes after the first at once.
-	ahead []*[2][256]uint64
+	// ahead[j]: how feedMarker narrows the markers of firstCand[j] at
+	// once (nil where they agree on every byte after the first).
+	ahead []*markerAhead
 	// second[c] (for a first byte c of a marker longer than one byte):
 	// the bytes that may follow c in a marker.
 	second [256]*[256]bool
@@ -59,19 +58,12 @@ func (s *markerSet) add(m string) int {
 	if !s.first[m[0]] {
 		s.firsts = append(s.firsts, m[0])
 		s.firstCand = append(s.firstCand, 0)
-		s.ahead = append(s.ahead, new([2][256]uint64))
+		s.ahead = append(s.ahead, nil)
 	}
 	for j, f := range s.firsts {
 		if f == m[0] {
-			bit := uint64(1) << (len(s.list) - 1)
-			s.firstCand[j] |= bit
-			for k := 1; k <= 2; k++ {
-				for c := range 256 {
-					if len(m) <= k || m[k] == byte(c) {
-						s.ahead[j][k-1][c] |= bit
-					}
-				}
-			}
+			s.firstCand[j] |= 1 << (len(s.list) - 1)
+			s.ahead[j] = s.aheadOf(s.firstCand[j])
 		}
 	}
 	s.first[m[0]] = true
@@ -83,6 +75,59 @@ func (s *markerSet) add(m string) int {
 		s.second[m[0]][m[1]] = true
 	}
 	return len(s.list) - 1
+}
+
+// markerAhead narrows the markers that share a first byte by their
+// bytes at the first two positions where they differ: cand[k][c] holds
+// the markers whose byte at[k] is c or that end before it (at[1] is
+// at[0] where they differ at one position only).
+type markerAhead struct {
+	at   [2]int
+	cand [2][256]uint64
+}
+
+// aheadOf builds the markerAhead of the markers cand (a bit each), nil
+// where they agree on every byte they share.
+func (s *markerSet) aheadOf(cand uint64) *markerAhead {
+	var at []int
+	for pos := 1; len(at) < 2 && pos < maxMarker; pos++ {
+		c0 := -1
+		long, differ := false, false
+		for k := range s.list {
+			if cand>>k&1 == 0 || len(s.list[k]) <= pos {
+				continue
+			}
+			long = true
+			if c := int(s.list[k][pos]); c0 < 0 {
+				c0 = c
+			} else if c != c0 {
+				differ = true
+			}
+		}
+		if !long {
+			break
+		}
+		if differ {
+			at = append(at, pos)
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	a := &markerAhead{at: [2]int{at[0], at[len(at)-1]}}
+	for i, pos := range a.at {
+		for k := range s.list {
+			if cand>>k&1 == 0 {
+				continue
+			}
+			for c := range 256 {
+				if len(s.list[k]) <= pos || s.list[k][pos] == byte(c) {
+					a.cand[i][c] |= 1 << k
+				}
+			}
+		}
+	}
+	return a
 }
 
 // index returns the index of m in the set, -1 if absent.

@@ -33,9 +33,9 @@ type match struct {
 	// set.list, or tag kinds (names in tt.names).
 	cand uint64
 	set  *actionSet // marker shape: the set matched against
-	// ahead: the set's candidates by the two bytes after the first
-	// (markerSet.ahead), for the marker begun.
-	ahead *[2][256]uint64
+	// ahead: how the candidates of the marker begun narrow at once
+	// (markerSet.ahead; nil: they do not).
+	ahead *markerAhead
 
 	// The tag shape.
 	phase   uint8
@@ -123,11 +123,12 @@ func (m *match) feedMarker(b []byte) (n, res, id int) {
 	// candidate's rest at once gives the same answer with one memequal
 	// per candidate instead of a pass over the candidates per byte.
 	best := -1
-	if m.n == 0 && len(b) >= 3 {
-		// The bytes after the first narrow the candidates at once (a
-		// candidate they drop would fail there byte by byte); where none
-		// is left, the bytes are read as before.
-		if c := m.cand & m.ahead[0][b[1]] & m.ahead[1][b[2]]; c != 0 {
+	if a := m.ahead; a != nil && m.n == 0 && len(b) > a.at[1] {
+		// The bytes where the candidates differ narrow them at once (a
+		// candidate they drop would fail there byte by byte, no later
+		// than the ones kept); where none is left, the bytes are read
+		// as before.
+		if c := m.cand & a.cand[0][b[a.at[0]]] & a.cand[1][b[a.at[1]]]; c != 0 {
 			m.cand = c
 		}
 	}
