@@ -20,18 +20,29 @@ func stepAll(m *match, b []byte) (n, res, id int) {
 	return n, mmMore, -1
 }
 
-// TestMarkerFeedMatchesStep: feed (which compares a candidate's whole
-// rest at once) gives what matching byte by byte gives, for markers that
-// share long prefixes, at every split of the input.
+// TestMarkerFeedMatchesStep: feed (which narrows the candidates where
+// they differ and compares a candidate's whole rest at once) gives what
+// matching byte by byte gives, for markers that share long prefixes,
+// markers that differ right after their first byte and markers that end
+// before the bytes that narrow the others, at every split of the input.
 func TestMarkerFeedMatchesStep(t *testing.T) {
+	testFeedMatchesStep(t, []string{"<|tool_call_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>",
+		"<|tool_call_argument_begin|>", "<|tool_call_section_end|>", "<|t", "[ARGS]", "[A"},
+		"<|tool_cal_begindsrgumx[]ARGS>", "<|tool_call_end|>x", "<|tool_calls_section_end|>", "<|t", "<|tool_call_be", "<|tx", "[ARGS]{", "[AR]", "[A")
+	testFeedMatchesStep(t, []string{"<|tool_call>", "<|channel>", "<|tool_response>", "<tool_call|>", "<turn|>", "<eos>", "<e", "[", "[[x]"},
+		"<|tool_calhenrspuy>[]xe", "<|tool_call>x", "<|tool_c", "<tool_call|>", "<turn", "<e", "<eos", "<|x", "[[x", "[[y", "[")
+}
+
+// testFeedMatchesStep checks feed against byte by byte for the markers
+// (two first bytes: '<' and '['), on the inputs and on random ones of
+// alphabet's bytes.
+func testFeedMatchesStep(t *testing.T, markers []string, alphabet string, inputs ...string) {
+	t.Helper()
 	set := &actionSet{}
-	for _, m := range []string{"<|tool_call_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>",
-		"<|tool_call_argument_begin|>", "<|tool_call_section_end|>", "<|t", "[ARGS]", "[A"} {
+	for _, m := range markers {
 		set.on(m, action{})
 	}
 	rng := rand.New(rand.NewSource(1))
-	alphabet := []byte("<|tool_cal_begindsrgumx[]ARGS>")
-	inputs := []string{"<|tool_call_end|>x", "<|tool_calls_section_end|>", "<|t", "<|tool_call_be", "<|tx", "[ARGS]{", "[AR]", "[A"}
 	for k := 0; k < 2000; k++ {
 		n := 1 + rng.Intn(30)
 		b := []byte{'<'}
