@@ -859,11 +859,7 @@ func (p *Parser) releaseArgs(off int) {
 		key, raw := h.heldBuf[a.k:a.v], h.heldBuf[a.v:a.e]
 		prm := catalog.ParamIn(p.calls.cur.tool, key, p.calls.cur.args)
 		s := p.appendArgKey(key, false)
-		if catalog.KeepsString(prm) {
-			p.scratch = catalog.AppendJSONString(p.scratch, raw)
-		} else {
-			p.scratch = catalog.AppendCoerced(p.scratch, prm, raw)
-		}
+		p.scratch = catalog.AppendCoerced(p.scratch, prm, raw) // (a string where the parameter keeps one)
 		p.emitArgs(p.scratch[s:len(p.scratch):len(p.scratch)], off)
 	}
 	h.held, h.heldBuf = h.held[:0], h.heldBuf[:0]
