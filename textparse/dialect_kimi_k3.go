@@ -146,7 +146,7 @@ func (x *xtmlReader) read(p *Parser, b []byte, i int) int {
 	for i < len(b) && p.mode == mBody {
 		if x.tok > 0 {
 			in := p.calls.inCall
-			if i = x.tokStep(p, b, i); !in && p.calls.inCall && p.capIn(b) {
+			if i = x.tokStep(p, b, i); p.begunAtCap(in, b) {
 				return i // a call begun: Feed caps its bytes (Parser.Feed)
 			}
 			continue
@@ -201,7 +201,7 @@ func (x *xtmlReader) read(p *Parser, b []byte, i int) int {
 			if k, n := xtmlTokenAt(b[i:]); n > 0 { // whole in the chunk
 				in := p.calls.inCall
 				x.token(p, k, p.off+i)
-				if i += n; !in && p.calls.inCall && p.capIn(b) {
+				if i += n; p.begunAtCap(in, b) {
 					return i // a call begun: Feed caps its bytes (Parser.Feed)
 				}
 				continue

@@ -169,7 +169,7 @@ func (x *mmReader) read(p *Parser, b []byte, i int) int {
 				i++
 				x.state = x.ret
 				in := p.calls.inCall
-				if x.onTag(p); !in && p.calls.inCall && p.capIn(b) {
+				if x.onTag(p); p.begunAtCap(in, b) {
 					return i // a call begun: Feed caps its bytes (Parser.Feed)
 				}
 			}

@@ -264,6 +264,12 @@ func (p *Parser) capIn(b []byte) bool {
 	return p.calls.cur.start+p.cfg.maxCallBytes < p.off+len(b)
 }
 
+// begunAtCap is capIn for a reader that may or may not have begun a call
+// in the step just taken: wasIn is whether a call was open before it.
+func (p *Parser) begunAtCap(wasIn bool, b []byte) bool {
+	return !wasIn && p.calls.inCall && p.capIn(b)
+}
+
 // step consumes bytes of b from i on, in the current state, and returns the
 // index of the first byte it did not consume.
 func (p *Parser) step(b []byte, i int) int {
