@@ -125,6 +125,13 @@ func init() {
 		{name: "glm53_flash/tag_typed_by_catalog", format: FormatGLM53Flash, tools: true,
 			in:   tag("get_weather", "city", "Lille", "days", "3", "metric", "true"),
 			want: `call=get_weather{"city":"Lille","days":3,"metric":true}`},
+		// A typed value nesting past the depth cap abandons the call at
+		// the marker that ends it, here the call opener's prefix of a
+		// key's token: the rest of the token and of the call is skipped
+		// to the call's closer, read whole or held across chunks.
+		{name: "glm53_flash/tag_too_deep_at_marker_prefix", format: FormatGLM53Flash, tools: true, depth: 3,
+			in:   tc + "get_weather\n" + key + "days\n" + value + "3\n<" + strings.Repeat(`{"k": `, 5) + "!\u200b[arg_key\u200b]metric\n" + value + "true\n" + end + "After.",
+			want: `text="After." error=too_deep`},
 		{name: "glm53_flash/tag_untyped_are_strings", format: FormatGLM53Flash,
 			in:   tag("get_weather", "city", "Lille", "days", "3"),
 			want: `call=get_weather{"city":"Lille","days":"3"}`},

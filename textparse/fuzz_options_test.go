@@ -166,36 +166,45 @@ func FuzzEveryFormatLarge(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, base []byte, format string, flags uint8, at uint16, grow []byte, reps uint16, cut uint16) {
-		o := largeOptions(format, flags)
-		in, k := growInput(base, at, grow, reps)
-		if err := checkInvariants(in, runRaw(mustNew(o), [][]byte{in})); err != nil {
-			t.Fatalf("%s, whole input (%d bytes): %v", o.Format, len(in), err)
-		}
-		whole := toolcall.Run(mustNew(o), in, 0)
-		differ := func(how string, got []toolcall.Event) {
-			if !sameEvents(got, whole) {
-				t.Fatalf("%s, %s (input %d bytes, grown at %d): events differ from one chunk:\n%s",
-					o.Format, how, len(in), k, firstDiff(got, whole))
-			}
-		}
-		cuts := []int{int(cut)} // and one the fuzzer picks
-		for _, c := range largeCaps {
-			for d := -1; d <= 1; d++ {
-				cuts = append(cuts, c+d, k+c+d)
-			}
-		}
-		for _, n := range cuts {
-			if n > 0 && n < len(in) {
-				differ(fmt.Sprintf("cut at %d", n), toolcall.RunChunks(mustNew(o), [][]byte{in[:n:n], in[n:]}))
-			}
-		}
-		for _, n := range []int{maxTag - 1, maxGenericName + 1, 7} {
-			if err := checkInvariants(in, runRaw(mustNew(o), splitEvery(in, n))); err != nil {
-				t.Fatalf("%s, %d-byte chunks: %v", o.Format, n, err)
-			}
-			differ(fmt.Sprintf("%d-byte chunks", n), toolcall.Run(mustNew(o), in, n))
-		}
+		checkGrown(t, largeOptions(format, flags), base, at, grow, reps, cut)
 	})
+}
+
+// checkGrown is FuzzEveryFormatLarge's check of one input: base with grow
+// repeated reps times at byte at, read with o, accounts for every byte and
+// gives the events of one chunk when cut in two on either side of each cap
+// (counted from the input's start and from where the growth starts), at
+// cut, and in chunks of a cap's size.
+func checkGrown(t *testing.T, o opts, base []byte, at uint16, grow []byte, reps uint16, cut uint16) {
+	t.Helper()
+	in, k := growInput(base, at, grow, reps)
+	if err := checkInvariants(in, runRaw(mustNew(o), [][]byte{in})); err != nil {
+		t.Fatalf("%s, whole input (%d bytes): %v", o.Format, len(in), err)
+	}
+	whole := toolcall.Run(mustNew(o), in, 0)
+	differ := func(how string, got []toolcall.Event) {
+		if !sameEvents(got, whole) {
+			t.Fatalf("%s, %s (input %d bytes, grown at %d): events differ from one chunk:\n%s",
+				o.Format, how, len(in), k, firstDiff(got, whole))
+		}
+	}
+	cuts := []int{int(cut)} // and one the caller picks
+	for _, c := range largeCaps {
+		for d := -1; d <= 1; d++ {
+			cuts = append(cuts, c+d, k+c+d)
+		}
+	}
+	for _, n := range cuts {
+		if n > 0 && n < len(in) {
+			differ(fmt.Sprintf("cut at %d", n), toolcall.RunChunks(mustNew(o), [][]byte{in[:n:n], in[n:]}))
+		}
+	}
+	for _, n := range []int{maxTag - 1, maxGenericName + 1, 7} {
+		if err := checkInvariants(in, runRaw(mustNew(o), splitEvery(in, n))); err != nil {
+			t.Fatalf("%s, %d-byte chunks: %v", o.Format, n, err)
+		}
+		differ(fmt.Sprintf("%d-byte chunks", n), toolcall.Run(mustNew(o), in, n))
+	}
 }
 
 // firstDiff shows where two event lists part: the first event that

@@ -183,10 +183,10 @@ func (x *maReader) startCall(p *Parser, off int) {
 func (x *maReader) read(p *Parser, b []byte, i int) int { return x.scan(p, b, i, p.off) }
 
 // readAt reads bytes b at input offset off that were held (their own
-// copy): the bytes a call's end leaves are the text's.
+// copy): what follows the call's end or its abandoning is afterCall's.
 func (x *maReader) readAt(p *Parser, b []byte, off int) {
 	if i := x.scan(p, b, 0, off); i < len(b) {
-		p.refeed(p.textMarkers(), b[i:], off+i, false)
+		p.afterCall(b[i:], off+i)
 	}
 }
 
@@ -315,8 +315,8 @@ func (x *maReader) heldFull(p *Parser) {
 	if len(rest) == 0 {
 		return
 	}
-	if p.mode != mBody { // the call ended: the rest is the text's
-		p.refeed(p.textMarkers(), rest, off, false)
+	if p.mode != mBody { // the call ended or was abandoned
+		p.afterCall(rest, off)
 		return
 	}
 	x.readAt(p, rest, off)

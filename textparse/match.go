@@ -304,6 +304,25 @@ func (p *Parser) finishTag() {
 	p.m.n, p.m.on = 0, false
 }
 
+// afterCall reads h, bytes at input offset off that a call's reader held
+// (its own copy) when the call ended or was abandoned: an abandoned call's
+// skip (mSkip, mSkipJSON) reads them first, as it reads a chunk, and what
+// follows is the text's, markers in it acted on (refeed).
+func (p *Parser) afterCall(h []byte, off int) {
+	for len(h) > 0 && (p.mode == mSkip || p.mode == mSkipJSON) {
+		var n int
+		if p.mode == mSkip {
+			n = p.skipStep(h, 0)
+		} else {
+			n = p.skipJSONStep(h, 0)
+		}
+		h, off = h[n:], off+n
+	}
+	if len(h) > 0 {
+		p.refeed(p.textMarkers(), h, off, false)
+	}
+}
+
 // unmatched gives the held bytes of a failed match back to the current
 // state: they are content (text in the text state), except where a later
 // byte starts a marker of the text's set again (refeed). A failed tag's
