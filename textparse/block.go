@@ -30,6 +30,7 @@ type markerState struct {
 	callStart int    // offset of the marker that began the call
 	nameRaw   []byte // the name, once an IDMark moved on to the id
 	inID      bool
+	idOff     int  // offset of the id's content (after the IDMark)
 	typed     bool // the Body.TypeWord of the current call was read
 	// answer: the block body being begun starts the answer (anchor): no
 	// marker says it holds calls.
@@ -460,8 +461,12 @@ func (p *Parser) onMarker(a action, off, end int) {
 		}
 		p.nameDone()
 	case aIDMark:
+		if p.mk.inID { // a second IDMark: the id's bytes (a header this broken is no call's)
+			p.nameBytes([]byte(p.mk.blk.Body.IDMark))
+			break
+		}
 		p.mk.nameRaw = append(p.mk.nameRaw[:0], p.calls.name...)
-		p.calls.name, p.mk.inID = p.calls.name[:0], true
+		p.calls.name, p.mk.inID, p.mk.idOff = p.calls.name[:0], true, end
 	}
 	p.junk = false
 }
@@ -780,21 +785,34 @@ func (p *Parser) probeNameText(b []byte, off int) {
 
 // wordsForName reports whether the name being read, at the end of the
 // output, is words rather than a name ("[TOOL_CALLS] no call needed"):
-// white space inside it, and short enough to have been kept whole.
+// white space inside it (or inside the id after its IDMark), and short
+// enough to have been kept whole.
 func (p *Parser) wordsForName() bool {
-	name := trimSpace(p.calls.name)
-	return len(p.calls.name) < 512 && bytes.IndexAny(name, " \t\r\n") >= 0
+	words := func(b []byte) bool { return bytes.IndexAny(trimSpace(b), " \t\r\n") >= 0 }
+	if p.mk.inID {
+		return len(p.mk.nameRaw) < 512 && len(p.calls.name) < 512 && (words(p.mk.nameRaw) || words(p.calls.name))
+	}
+	return len(p.calls.name) < 512 && words(p.calls.name)
 }
 
 // nameWordsText ends the output's stray block opener followed by words
 // and no call: the opener is reported (malformed_markup) and dropped, the
-// words are text, as vLLM gives them back as content.
+// words are text, as vLLM gives them back as content. After an IDMark the
+// words are the name's and the id's, each at its own offset (the IDMark
+// dropped with the opener).
 func (p *Parser) nameWordsText() {
 	p.errorf(p.mk.callStart, toolcall.CodeMalformedMarkup, -1, "%s followed by words and no call", p.mk.blk.Open)
+	p.calls.inCall, p.mode = false, mText
+	off := p.calls.nameOff
+	if p.mk.inID {
+		s := len(p.scratch)
+		p.scratch = append(p.scratch, p.mk.nameRaw...)
+		p.emitText(p.scratch[s:], off)
+		off = p.mk.idOff
+	}
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, p.calls.name...)
-	p.calls.inCall, p.mode = false, mText
-	p.emitText(p.scratch[s:], p.calls.nameOff)
+	p.emitText(p.scratch[s:], off)
 }
 
 // emptyName handles a NameEnd marker at off where a call body (or a call)

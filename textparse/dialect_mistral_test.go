@@ -67,6 +67,15 @@ var mistralCases = []parseCase{
 	{name: "mistral/v11_call_id", format: FormatMistral,
 		in:   `[TOOL_CALLS]get_weather[CALL_ID]k3Jd9aPq2[ARGS]{"city": "Rome"}[TOOL_CALLS]list_files[CALL_ID]m4Lx0bQr7[ARGS]{}`,
 		want: `call=get_weather{"city":"Rome"} id=k3Jd9aPq2 call=list_files{} id=m4Lx0bQr7`},
+	// A broken [ARGS] after an id, at the end of the output: no call; the
+	// name and the id are words, given back as text at their own offsets.
+	{name: "mistral/v11_id_then_words_at_end", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_weather[CALL_ID]k3Jd9aPq2[ARGS]{"city": "Rome"}[TOOL_CALLS]list_files[CALL_ID]m4Lx0bQr7[A  RGS]{}`,
+		want: `text="list_filesm4Lx0bQr7[A  RGS]{}" call=get_weather{"city":"Rome"} id=k3Jd9aPq2 error=malformed_markup`},
+	// A second [CALL_ID] is the id's bytes: words at the end are text.
+	{name: "mistral/v11_second_call_id_in_words", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_weather[CALL_ID]k3 Jd[CALL_ID]m4`,
+		want: `text="get_weatherk3 Jd[CALL_ID]m4" error=malformed_markup`},
 	{name: "mistral/magistral_think", format: FormatMistral,
 		in:   "[THINK]The user wants the weather; [TOOL_CALLS] comes later.[/THINK]Sure.[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Lyon\"}",
 		want: `text="Sure." reasoning="The user wants the weather; [TOOL_CALLS] comes later." call=get_weather{"city":"Lyon"}`},
