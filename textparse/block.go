@@ -44,6 +44,7 @@ type markerState struct {
 	tailMark       string
 	tailOff, tailN int
 	tailLabel      bool // the rest runs to the next '<' instead, kept (DropLabels)
+	tailStray      bool // a Dialect.Stray tag's opener: reported where it is dropped
 	tail           [maxDropTail]byte
 }
 
@@ -423,11 +424,16 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aDropTag:
 		if a.tail {
 			p.mk.tailMark, p.mk.tailOff, p.mk.tailN, p.mode = a.marker, off, 0, mDropTail
-			p.mk.tailLabel = a.label
+			p.mk.tailLabel, p.mk.tailStray = a.label, false
 		}
 	case aLabel: // the newline right after it is the label's too
 		p.inr.label = &p.mk.comp.labelEnd
 	case aStray:
+		if a.tail { // a tag's opener: its header is dropped with it (dropTailStep)
+			p.mk.tailMark, p.mk.tailOff, p.mk.tailN, p.mode = a.marker, off, 0, mDropTail
+			p.mk.tailLabel, p.mk.tailStray = false, true
+			return
+		}
 		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.marker)
 	case aCall:
 		if p.calls.inCall {
@@ -635,6 +641,14 @@ func (p *Parser) bodyStart(b []byte, i int) int {
 	case c == '`' && bl.Body.Fence && !p.args.fenced:
 		p.args.fenced, p.args.fenceRet, p.mode = true, mBlockBody, mFence
 		return i + 1
+	case bl.TagOpen && r != nil:
+		if tagHeaderStarts(c, p.off+i > p.mk.callStart+len(bl.Open)) {
+			return p.beginBody(r, b, i)
+		}
+		// No header follows the tag's opener: it is stray markup.
+		p.errorf(p.mk.callStart, toolcall.CodeMalformedMarkup, -1, "%s outside a call block, dropped", bl.Open)
+		p.mode = mText
+		return i
 	case r != nil && (r.starts(c, false) || bl.Body.Probe):
 		return p.beginBody(r, b, i)
 	case (c == '{' || c == '[' || c == ']' && bl.Body.InList || c == '"' && bl.Body.InObject) && bl.Body.Read&ReadJSON != 0:
@@ -891,12 +905,22 @@ const maxDropTail = 64
 func (p *Parser) dropTailStep(b []byte, i int) int {
 	room := maxDropTail - p.mk.tailN
 	n := min(len(b)-i, room)
+	if p.mk.tailStray && p.mk.tailN == 0 && n > 0 && !isSpace(b[i]) && b[i] != '<' {
+		// No header follows the tag's opener: it alone is dropped.
+		p.strayTag()
+		p.mode = mText
+		return i
+	}
 	if p.mk.tailLabel {
 		if j := bytes.IndexByte(b[i:i+n], '<'); j >= 0 { // a label ends before the next markup
 			p.mode = mText
 			return i + j
 		}
 	} else if j := bytes.IndexByte(b[i:i+n], '>'); j >= 0 {
+		if p.mk.tailStray {
+			p.mk.tailN += copy(p.mk.tail[p.mk.tailN:], b[i:i+j+1])
+			p.strayTag()
+		}
 		p.mode = mText
 		return i + j + 1
 	}
@@ -905,6 +929,12 @@ func (p *Parser) dropTailStep(b []byte, i int) int {
 		p.dropTailText()
 	}
 	return i + n
+}
+
+// strayTag reports the Dialect.Stray tag being dropped (mDropTail): its
+// opener and the header held after it.
+func (p *Parser) strayTag() {
+	p.errorf(p.mk.tailOff, toolcall.CodeMalformedMarkup, -1, "%s outside a call block, dropped", p.mk.tailMark+string(p.mk.tail[:p.mk.tailN]))
 }
 
 // dropTailText gives back as text a DropTags marker and the bytes held

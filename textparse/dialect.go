@@ -51,6 +51,16 @@ type Dialect struct {
 	// output stopped inside, dropped and reported (malformed_markup)
 	// rather than text. Read when the dialect is named (--format).
 	CutMarkers bool
+	// Stray are special-token markup of the dialect that has no place
+	// outside its blocks (argument tags, call closers): met in
+	// text or in the dialect's reasoning when the dialect is named, each
+	// is stray markup, dropped and reported (malformed_markup). One that
+	// ends without '>' opens a tag: its header is dropped with it through
+	// the next '>' (the tag's closing token) when a blank or '<' follows
+	// it; any other byte after it is text (the marker alone is dropped);
+	// with no '>' within maxDropTail bytes the marker and those bytes are
+	// text. With CutMarkers, one the output stopped inside is dropped too.
+	Stray []string
 	// NoThink: <think> and <thinking> are text when the dialect is named
 	// (ThinkAsText makes every reasoning span text): its reasoning has markers of its own, and its
 	// tokenizer maps a <think> in the prompt to them, so one the model
@@ -316,10 +326,23 @@ type Block struct {
 	// and a body reader that ends at Close ends at it too: the end of the
 	// turn, which a model may write in Close's place.
 	AltClose string
-	Call     string // marker before each call inside the block
-	CallEnd  string // marker after each call
-	Sep      string // bytes allowed between calls (besides whitespace)
-	Body     Body
+	// TagOpen: Open is the opener of a call's tag (a special token and
+	// the tag's name, <|open|>call) whose attributes follow it after a
+	// blank: the body starts at a name byte after white space or at a
+	// '<' (the token that ends the tag, or the next one). Any other byte
+	// after it makes the Open stray markup, dropped (malformed_markup),
+	// the byte read as text; in reasoning the Open stays reasoning.
+	TagOpen bool
+	Call    string // marker before each call inside the block
+	CallEnd string // marker after each call
+	Sep     string // bytes allowed between calls (besides whitespace)
+	Body    Body
+}
+
+// tagHeaderStarts reports whether byte c, after a TagOpen block's Open
+// (blank: white space came between them), starts the tag's header.
+func tagHeaderStarts(c byte, blank bool) bool {
+	return c == '<' || blank && isNameByte(c, true)
 }
 
 // Reader names the body readers, a bit each.
@@ -440,7 +463,7 @@ const (
 	aClose                  // closes the block
 	aNameEnd                // ends a name
 	aIDMark                 // starts an id after the name
-	aStray                  // a closer out of place (text)
+	aStray                  // a closer or Dialect.Stray markup out of place (text, reasoning)
 	aReasonCall             // a block's Open inside the dialect's reasoning span (reasoning)
 	aLateClose              // a reasoning span's Close in text (after a call ended the span)
 	aLabel                  // a reasoning span's Label, which a newline may end (reasoning)
@@ -454,7 +477,7 @@ type action struct {
 	block   *Block
 	span    int
 	marker  string // aStray: the stray marker; aDropTag: the marker; aReasonClose: a Span.Damaged marker
-	tail    bool   // aDropTag: what follows the marker through the next '>' is dropped too
+	tail    bool   // aDropTag, aStray: what follows the marker through the next '>' is dropped too
 	label   bool   // aDropTag: what follows the marker up to the next '<' is dropped too (DropLabels)
 	lead    bool   // read only as the output's first bytes (compiled.lead)
 	relead  bool   // a Dialect.LeadAfter marker: the text after it starts as the output's
@@ -629,6 +652,9 @@ func compile(ds []*Dialect, plain bool) *compiled {
 			}
 			if sp.Open != "" {
 				dropTagsOn(&rs, d)
+				if len(ds) == 1 {
+					strayOn(&rs, d)
+				}
 			}
 			c.reason = append(c.reason, rs)
 			c.reopen = append(c.reopen, reopenSet(&rs, sp, action{kind: aReasonOpen, dialect: d, span: len(c.spans)}))
@@ -650,6 +676,7 @@ func compile(ds []*Dialect, plain bool) *compiled {
 				c.text.on(m, action{kind: aDrop, dialect: d, relead: relead(d, m)})
 			}
 			dropTagsOn(&c.text, d)
+			strayOn(&c.text, d)
 			for bi := range d.Blocks {
 				if b := &d.Blocks[bi]; d.StrayClose {
 					for _, m := range [...]string{b.Close, b.CallEnd, b.Body.NameEnd} {
@@ -680,6 +707,13 @@ func compile(ds []*Dialect, plain bool) *compiled {
 		}
 	}
 	return c
+}
+
+// strayOn adds d's Stray markup to set.
+func strayOn(set *actionSet, d *Dialect) {
+	for _, m := range d.Stray {
+		set.on(m, action{kind: aStray, dialect: d, marker: m, tail: !strings.HasSuffix(m, ">")})
+	}
 }
 
 // dropTagsOn adds d's DropTags to set.

@@ -39,6 +39,11 @@ const FormatKimiK3 Format = "kimi_k3"
 // tags or one json tag.
 const ReadXTML Reader = 1 << 5
 
+// ReadXTMLCall reads one Kimi K3 call written without its tools channel,
+// from its <|open|>call on (the block's Open): the channel's reader,
+// started inside the call tag, back to text after the call's closer.
+const ReadXTMLCall Reader = 1 << 9
+
 // The XTML special tokens.
 const (
 	xtmlOpen  = "<|open|>"
@@ -48,10 +53,15 @@ const (
 
 func init() {
 	registerReader(ReadXTML, "xtml", func() bodyReader { return &xtmlReader{} })
+	registerReader(ReadXTMLCall, "xtml_call", func() bodyReader { return &xtmlCallReader{} })
 	register(&Dialect{
 		Format: FormatKimiK3,
 		Wire:   `<|open|>tools<|sep|><|open|>call tool="NAME" index="I"<|sep|><|open|>argument key="P" type="T"<|sep|>V<|close|>argument<|sep|>…<|close|>call<|sep|>…<|close|>tools<|sep|> (or <|open|>json<|sep|>{json}<|close|>json<|sep|> in a call); <|open|>think<|sep|>…<|close|>think<|sep|> reasoning`,
-		Blocks: []Block{{Open: xtmlOpen + "tools" + xtmlSep, Body: Body{Read: ReadXTML}}},
+		Blocks: []Block{{Open: xtmlOpen + "tools" + xtmlSep, Body: Body{Read: ReadXTML}},
+			// A call written without the channel, as kimi_k2 reads one
+			// without its section; <|open|>call with no attributes
+			// after it is stray markup.
+			{Open: xtmlCallOpen, TagOpen: true, Body: Body{Read: ReadXTMLCall}}},
 		// The response channel's opener ends the think channel too (an
 		// output whose prompt opened it answers so when it thinks
 		// nothing), as SGLang's K3 reasoning parser reads it.
@@ -65,8 +75,16 @@ func init() {
 		// Its markers are special tokens: one the output was cut inside
 		// (max_tokens) is dropped, as SGLang's K3 detector strips it.
 		CutMarkers: true,
+		// The channel's inner tags have no place outside it (SGLang's K3
+		// detector strips them from the text).
+		Stray: []string{xtmlOpen + "argument", xtmlOpen + "json",
+			xtmlClose + "argument" + xtmlSep, xtmlClose + "json" + xtmlSep,
+			xtmlClose + "call" + xtmlSep, xtmlClose + "tools" + xtmlSep},
 	})
 }
+
+// xtmlCallOpen opens a call's tag.
+const xtmlCallOpen = xtmlOpen + "call"
 
 // xtmlTokens are the special tokens the reader matches; none holds
 // another, and they differ from their third byte on.
@@ -122,7 +140,10 @@ type xtmlReader struct {
 	typ   toolcall.Param // the type attribute, as a parameter to coerce by
 	// jsonArgs: the call's arguments were a json tag.
 	jsonArgs bool
-	name     []byte // an attribute value, unescaped
+	// bare: one call written without its channel (xtmlCallReader): the
+	// text goes on after it.
+	bare bool
+	name []byte // an attribute value, unescaped
 }
 
 // starts: the channel's body begins with its first tag, after the
@@ -134,9 +155,34 @@ func (x *xtmlReader) starts(c byte, anchored bool) bool { return !anchored }
 
 // begin starts reading the channel at b[i].
 func (x *xtmlReader) begin(p *Parser, b []byte, i int) int {
-	x.state, x.tok, x.hdr = xtSection, 0, x.hdr[:0]
+	x.state, x.tok, x.hdr, x.bare = xtSection, 0, x.hdr[:0], false
 	return i
 }
+
+// xtmlCallReader reads a K3 call written without its tools channel (no
+// sectionReader: the Open opens the call, and alone at the end it is
+// the call's incomplete_call).
+type xtmlCallReader struct{ x xtmlReader }
+
+// starts is not asked: the block is TagOpen.
+func (c *xtmlCallReader) starts(byte, bool) bool { return false }
+
+// begin starts reading the call tag's header at b[i], right after
+// <|open|>call or after the blank that follows it.
+func (c *xtmlCallReader) begin(p *Parser, b []byte, i int) int {
+	x := &c.x
+	x.state, x.tok, x.bare = xtHeader, 0, true
+	x.ret, x.open, x.sep, x.hdrOff = xtSection, true, false, p.mk.callStart
+	x.hdr = append(x.hdr[:0], "call"...)
+	if p.off+i > p.mk.callStart+len(xtmlCallOpen) {
+		x.hdr = append(x.hdr, ' ')
+	}
+	return i
+}
+
+func (c *xtmlCallReader) read(p *Parser, b []byte, i int) int { return c.x.read(p, b, i) }
+
+func (c *xtmlCallReader) end(p *Parser) { c.x.end(p) }
 
 // read consumes bytes of the channel.
 func (x *xtmlReader) read(p *Parser, b []byte, i int) int {
@@ -407,8 +453,12 @@ func (x *xtmlReader) tag(p *Parser) {
 			x.endCall(p, off)
 		case x.open && name == "call", !x.open && name == "tools":
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.sectionErrIndex(), "Kimi K3 call not closed before <|%s|>%s", openClose(x.open), nm)
-			x.endCall(p, off)
-			x.tag(p)
+			p.sectionEndCall(off)
+			x.state = xtSection
+			x.tag(p) // the next call, or the channel's closer
+			if x.state == xtSection {
+				x.toSection(p)
+			}
 		default:
 			x.problem(p, off, "unexpected <|%s|>%s in a call", openClose(x.open), nm)
 		}
@@ -423,7 +473,7 @@ func (x *xtmlReader) tag(p *Parser) {
 		x.state = xtSection
 	case x.state == xtSkip:
 		if !x.open && name == "call" {
-			x.state = xtSection
+			x.toSection(p)
 		}
 	default:
 		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "Kimi K3 tools: unexpected <|%s|>%s", openClose(x.open), nm)
@@ -455,7 +505,16 @@ func (x *xtmlReader) beginCall(p *Parser, attrs []byte, off int) {
 // endCall completes the call at its closer at off.
 func (x *xtmlReader) endCall(p *Parser, off int) {
 	p.sectionEndCall(off)
+	x.toSection(p)
+}
+
+// toSection goes back to reading between calls after one ended; a call
+// written without its channel (bare) goes back to the text.
+func (x *xtmlReader) toSection(p *Parser) {
 	x.state = xtSection
+	if x.bare {
+		p.mode = mText
+	}
 }
 
 // beginValue opens an argument at its tag at off.
@@ -583,6 +642,19 @@ func (x *xtmlReader) attr(attrs []byte, key string) ([]byte, bool) {
 func (x *xtmlReader) end(p *Parser) {
 	if x.tok > 0 {
 		x.tokFail(p)
+	}
+	if x.state == xtHeader && !x.inCall() {
+		// A tag cut short between calls: a call's opener is a call cut
+		// in its tag (before its name was read), a closer the channel's
+		// closer cut short.
+		x.state = x.ret
+		if x.open && x.state == xtSection {
+			p.errorf(x.hdrOff, toolcall.CodeIncompleteCall, -1, "the output ends inside the Kimi K3 tag %q", openCloseToken(true)+string(x.hdr))
+			return
+		}
+	}
+	if x.bare && x.state == xtSection {
+		return
 	}
 	p.sectionEnd(x.state == xtCall, x.state == xtSection)
 }

@@ -36,6 +36,7 @@ type dialectFile struct {
 	DropLabels []string    `json:"drop_labels,omitempty"`
 	StrayClose bool        `json:"stray_close,omitempty"`
 	CutMarkers bool        `json:"cut_markers,omitempty"`
+	Stray      []string    `json:"stray,omitempty"` // Dialect.Stray
 	NoThink    bool        `json:"no_think,omitempty"`
 	Lead       []string    `json:"lead,omitempty"`
 	LeadAfter  []string    `json:"lead_after,omitempty"` // Dialect.LeadAfter
@@ -44,7 +45,8 @@ type dialectFile struct {
 type blockFile struct {
 	Anchored bool     `json:"anchored,omitempty"`
 	Named    bool     `json:"named,omitempty"`
-	Lead     bool     `json:"lead,omitempty"` // Block.Lead
+	Lead     bool     `json:"lead,omitempty"`     // Block.Lead
+	TagOpen  bool     `json:"tag_open,omitempty"` // Block.TagOpen
 	Open     string   `json:"open,omitempty"`
 	Close    string   `json:"close,omitempty"`
 	AltClose string   `json:"alt_close,omitempty"`
@@ -299,7 +301,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	if f.Format == "" || strings.ContainsAny(f.Format, " \t\r\n") {
 		return nil, errAt("format", "a name without spaces is required")
 	}
-	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, DropTags: f.DropTags, DropLabels: f.DropLabels, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers, Lead: f.Lead, LeadAfter: f.LeadAfter, NoThink: f.NoThink}
+	d := &Dialect{Format: Format(f.Format), Wire: f.Wire, Drop: f.Drop, DropTags: f.DropTags, DropLabels: f.DropLabels, StrayClose: f.StrayClose, CutMarkers: f.CutMarkers, Stray: f.Stray, Lead: f.Lead, LeadAfter: f.LeadAfter, NoThink: f.NoThink}
 	if d.Wire == "" {
 		d.Wire = "a dialect file's markers"
 	}
@@ -315,7 +317,7 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 	header := false
 	for i, bf := range f.Blocks {
 		at := fmt.Sprintf("blocks[%d]", i)
-		b := Block{Anchored: bf.Anchored, Named: bf.Named, Lead: bf.Lead, Open: bf.Open, Close: bf.Close, AltClose: bf.AltClose, Call: bf.Call, CallEnd: bf.CallEnd, Sep: bf.Sep}
+		b := Block{Anchored: bf.Anchored, Named: bf.Named, Lead: bf.Lead, TagOpen: bf.TagOpen, Open: bf.Open, Close: bf.Close, AltClose: bf.AltClose, Call: bf.Call, CallEnd: bf.CallEnd, Sep: bf.Sep}
 		if b.Open == "" && !b.Anchored {
 			return nil, errAt(at+".open", "required (or \"anchored\": true for a body at the start of the answer)")
 		}
@@ -385,6 +387,14 @@ func (f *dialectFile) dialect() (*Dialect, error) {
 		}
 		if !closes {
 			return nil, errAt(fmt.Sprintf("lead_after[%d]", i), "not one of the dialect's drop markers or reasoning closers")
+		}
+	}
+	for i, m := range f.Stray {
+		if m == "" {
+			return nil, errAt(fmt.Sprintf("stray[%d]", i), "an empty marker")
+		}
+		if err := marker(fmt.Sprintf("stray[%d]", i), m); err != nil {
+			return nil, err
 		}
 	}
 	for i, m := range f.DropTags {
@@ -510,9 +520,9 @@ func DialectFile(f Format) ([]byte, error) {
 
 // file is the dialect file of d.
 func (d *Dialect) file() ([]byte, error) {
-	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, DropTags: d.DropTags, DropLabels: d.DropLabels, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers, Lead: d.Lead, LeadAfter: d.LeadAfter, NoThink: d.NoThink}
+	f := dialectFile{Format: string(d.Format), Wire: d.Wire, Drop: d.Drop, DropTags: d.DropTags, DropLabels: d.DropLabels, StrayClose: d.StrayClose, CutMarkers: d.CutMarkers, Stray: d.Stray, Lead: d.Lead, LeadAfter: d.LeadAfter, NoThink: d.NoThink}
 	for _, b := range d.Blocks {
-		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Lead: b.Lead, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
+		bf := blockFile{Anchored: b.Anchored, Named: b.Named, Lead: b.Lead, TagOpen: b.TagOpen, Open: b.Open, Close: b.Close, AltClose: b.AltClose, Call: b.Call, CallEnd: b.CallEnd, Sep: b.Sep,
 			Body: bodyFile{NameEnd: b.Body.NameEnd, IDMark: b.Body.IDMark, Fence: b.Body.Fence, InList: b.Body.InList, InObject: b.Body.InObject,
 				NameKey: b.Body.NameKey, Quote: b.Body.Quote, TypeWord: b.Body.TypeWord, Untyped: string(b.Body.Untyped),
 				BraceEndsName: b.Body.BraceEndsName, Probe: b.Body.Probe, Repair: b.Body.Repair, WrapArrayArgs: b.Body.WrapArrayArgs,

@@ -201,6 +201,9 @@ func (p *Parser) startsCall(c byte, first bool) bool {
 	if bl.Call != "" {
 		return c == bl.Call[0]
 	}
+	if bl.TagOpen {
+		return tagHeaderStarts(c, !first)
+	}
 	if bl.Body.accepts(c) || c == ']' && bl.Body.InList {
 		return true
 	}

@@ -671,7 +671,12 @@ func (p *Parser) Close() []toolcall.Event {
 	if p.mode == mName && p.wordsForName() {
 		p.nameWordsText()
 	}
-	if p.mode == mDropTail { // no '>' came: the marker was text
+	switch {
+	case p.mode == mDropTail && p.mk.tailStray && p.mk.comp.cutMarkers:
+		// A Dialect.Stray tag the output stopped inside: cut markup.
+		p.errorf(p.mk.tailOff, toolcall.CodeMalformedMarkup, -1, "markup %q cut short by the end of the output, dropped", p.mk.tailMark+string(p.mk.tail[:p.mk.tailN]))
+		p.mode = mText
+	case p.mode == mDropTail: // no '>' came: the marker was text
 		p.dropTailText()
 	}
 	if p.mode == mBody {
