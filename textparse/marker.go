@@ -34,7 +34,10 @@ type markerSet struct {
 	// (0 for a shorter marker): feedMarker compares it before the whole
 	// marker, so that markers sharing a long prefix (<|content_text|>,
 	// <|content_thinking|>…) cost one word compare each, not a memequal.
-	tail []uint64
+	tail [64]uint64
+	// lens[i]: the length of marker i (at most maxMarker), beside tail so
+	// that feedMarker's candidate loop reads no string header.
+	lens [64]uint8
 }
 
 // add puts m in the set (once) and returns its index.
@@ -51,7 +54,7 @@ func (s *markerSet) add(m string) int {
 		panic("textparse: more than 64 markers in one set")
 	}
 	s.list = append(s.list, m)
-	s.tail = append(s.tail, tailWord(m))
+	s.tail[len(s.list)-1], s.lens[len(s.list)-1] = tailWord(m), uint8(len(m))
 	if len(m) == 1 {
 		s.one[m[0]] = uint8(len(s.list))
 	}
@@ -78,21 +81,64 @@ func (s *markerSet) add(m string) int {
 }
 
 // markerAhead narrows the markers that share a first byte by their
-// bytes at the first two positions where they differ: cand[k][c] holds
-// the markers whose byte at[k] is c or that end before it (at[1] is
-// at[0] where they differ at one position only).
+// bytes at two positions: at0, the first where they differ, and, for the
+// markers that have byte c0 there, at1[c0], the first after it where
+// those differ (at0 where they do not). cand0[c] holds the markers whose
+// byte at0 is c or that end before it; cand1[c] those whose byte at
+// their group's at1 is c or that end before it (the groups' bits are
+// apart, so one table holds them all); far is the largest at1.
 type markerAhead struct {
-	at   [2]int
-	cand [2][256]uint64
+	at0, far int
+	at1      [256]uint8
+	cand0    [256]uint64
+	cand1    [256]uint64
 }
 
 // aheadOf builds the markerAhead of the markers cand (a bit each), nil
 // where they agree on every byte they share.
 func (s *markerSet) aheadOf(cand uint64) *markerAhead {
-	var at []int
-	for pos := 1; len(at) < 2 && pos < maxMarker; pos++ {
+	at0 := s.differAt(cand, 1)
+	if at0 < 0 {
+		return nil
+	}
+	a := &markerAhead{at0: at0}
+	for k := range s.list {
+		if cand>>k&1 == 0 {
+			continue
+		}
+		for c := range 256 {
+			if len(s.list[k]) <= at0 || s.list[k][at0] == byte(c) {
+				a.cand0[c] |= 1 << k
+			}
+		}
+	}
+	for c0 := range 256 {
+		g := a.cand0[c0]
+		at1 := s.differAt(g, at0+1)
+		if at1 < 0 || at1 > 255 {
+			at1 = at0
+		}
+		a.at1[c0], a.far = uint8(at1), max(a.far, at1)
+		for k := range s.list {
+			if g>>k&1 == 0 {
+				continue
+			}
+			for c := range 256 {
+				if len(s.list[k]) <= at1 || s.list[k][at1] == byte(c) || at1 == at0 {
+					a.cand1[c] |= 1 << k
+				}
+			}
+		}
+	}
+	return a
+}
+
+// differAt returns the first position from pos on where two of the
+// markers cand (a bit each) that are that long differ, -1 for none.
+func (s *markerSet) differAt(cand uint64, pos int) int {
+	for ; pos < maxMarker; pos++ {
 		c0 := -1
-		long, differ := false, false
+		long := false
 		for k := range s.list {
 			if cand>>k&1 == 0 || len(s.list[k]) <= pos {
 				continue
@@ -101,33 +147,14 @@ func (s *markerSet) aheadOf(cand uint64) *markerAhead {
 			if c := int(s.list[k][pos]); c0 < 0 {
 				c0 = c
 			} else if c != c0 {
-				differ = true
+				return pos
 			}
 		}
 		if !long {
 			break
 		}
-		if differ {
-			at = append(at, pos)
-		}
 	}
-	if len(at) == 0 {
-		return nil
-	}
-	a := &markerAhead{at: [2]int{at[0], at[len(at)-1]}}
-	for i, pos := range a.at {
-		for k := range s.list {
-			if cand>>k&1 == 0 {
-				continue
-			}
-			for c := range 256 {
-				if len(s.list[k]) <= pos || s.list[k][pos] == byte(c) {
-					a.cand[i][c] |= 1 << k
-				}
-			}
-		}
-	}
-	return a
+	return -1
 }
 
 // index returns the index of m in the set, -1 if absent.

@@ -123,22 +123,24 @@ func (m *match) feedMarker(b []byte) (n, res, id int) {
 	// candidate's rest at once gives the same answer with one memequal
 	// per candidate instead of a pass over the candidates per byte.
 	best := -1
-	if a := m.ahead; a != nil && m.n == 0 && len(b) > a.at[1] {
+	if a := m.ahead; a != nil && m.n == 0 && len(b) > a.far {
 		// The bytes where the candidates differ narrow them at once (a
 		// candidate they drop would fail there byte by byte, no later
-		// than the ones kept); where none is left, the bytes are read
-		// as before.
-		if c := m.cand & a.cand[0][b[a.at[0]]] & a.cand[1][b[a.at[1]]]; c != 0 {
+		// than the ones kept: before at1 it agrees with them); where
+		// none is left, the bytes are read as before.
+		c0 := b[a.at0]
+		if c := m.cand & a.cand0[c0] & a.cand1[b[a.at1[c0]]]; c != 0 {
 			m.cand = c
 		}
 	}
+	set := m.set
 	for k := m.cand; k != 0; k &= k - 1 {
-		i := bits.TrailingZeros64(k)
-		rest := m.set.list[i][m.n:]
-		if len(rest) > len(b) || len(rest) >= 8 && binary.LittleEndian.Uint64(b[len(rest)-8:]) != m.set.tail[i] {
+		i := bits.TrailingZeros64(k) & 63
+		n := int(set.lens[i]) - m.n
+		if n > len(b) || n >= 8 && binary.LittleEndian.Uint64(b[n-8:]) != set.tail[i] {
 			continue
 		}
-		if string(b[:len(rest)]) == rest && (best < 0 || len(rest) < len(m.set.list[best])-m.n) {
+		if string(b[:n]) == set.list[i][m.n:] && (best < 0 || n < int(set.lens[best])-m.n) {
 			best = i
 		}
 	}
