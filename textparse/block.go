@@ -429,6 +429,15 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aLabel: // the newline right after it is the label's too
 		p.inr.label = &p.mk.comp.labelEnd
 	case aStray:
+		if p.reason && p.cfg.keepCalls {
+			// A call kept as reasoning (KeepCallsInReasoning) keeps its
+			// inner tags (only Dialect.Stray markup is read in reasoning):
+			// the reasoning is as written.
+			s := len(p.scratch)
+			p.scratch = append(p.scratch, a.marker...)
+			p.emitText(p.scratch[s:], off)
+			return
+		}
 		if a.tail { // a tag's opener: its header is dropped with it (dropTailStep)
 			p.mk.tailMark, p.mk.tailOff, p.mk.tailN, p.mode = a.marker, off, 0, mDropTail
 			p.mk.tailLabel, p.mk.tailStray = false, true

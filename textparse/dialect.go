@@ -60,6 +60,8 @@ type Dialect struct {
 	// it; any other byte after it is text (the marker alone is dropped);
 	// with no '>' within maxDropTail bytes the marker and those bytes are
 	// text. With CutMarkers, one the output stopped inside is dropped too.
+	// With KeepCallsInReasoning it stays reasoning there: a call kept as
+	// reasoning keeps its inner tags.
 	Stray []string
 	// NoThink: <think> and <thinking> are text when the dialect is named
 	// (ThinkAsText makes every reasoning span text): its reasoning has markers of its own, and its

@@ -1,6 +1,7 @@
 package textparse
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -256,6 +257,9 @@ var kimiK3Cases = []parseCase{
 	{name: "kimi_k3/stray_tag_header_cut_at_end", format: FormatKimiK3,
 		in:   `Done <|open|>argument key="pa`,
 		want: `text="Done " error=malformed_markup`},
+	{name: "kimi_k3/call_kept_in_reasoning_keeps_its_tags", format: FormatKimiK3, open: true, keep: true,
+		in:   "I read it. " + k3Call("read_file", "0", "path", "a.go") + "<|close|>think<|sep|>ok",
+		want: `text="ok" reasoning=` + strconv.Quote("I read it. "+k3Call("read_file", "0", "path", "a.go")) + ` error=call_in_reasoning`},
 	{name: "kimi_k3/stray_tag_in_reasoning_dropped", format: FormatKimiK3, open: true,
 		in:   "Plan<|close|>call<|sep|> more<|close|>think<|sep|>ok",
 		want: `text="ok" reasoning="Plan more" error=malformed_markup`},
