@@ -299,6 +299,15 @@ func (v *Value) fail(at int, msg string) int {
 	return max(at, 0)
 }
 
+// emitByte is emit for one byte, without a slice to copy from.
+func (v *Value) emitByte(c byte) {
+	if v.keyDepth|v.setAt != 0 {
+		v.redirect([]byte{c})
+		return
+	}
+	v.out = append(v.out, c)
+}
+
 // emit writes JSON bytes, to the pending key when one is redirected.
 func (v *Value) emit(b ...byte) {
 	if v.keyDepth|v.setAt != 0 {
@@ -329,7 +338,7 @@ func (v *Value) emitString(s string) {
 // open starts a value: writes the pending comma.
 func (v *Value) open() {
 	if v.comma {
-		v.emit(',')
+		v.emitByte(',')
 		v.comma = false
 	}
 	v.elems = true
@@ -360,7 +369,7 @@ func (v *Value) step(in []byte) int {
 			}
 			return v.fail(0, "expected ':' after a dict key")
 		}
-		v.emit(':')
+		v.emitByte(':')
 		v.stack[len(v.stack)-1] = ':' // the dict now wants the key's value
 		v.state = vValue
 		return 1
@@ -476,7 +485,7 @@ func (v *Value) startValue(in []byte) int {
 	}
 	switch {
 	case c == '\'' || c == '"':
-		v.emit('"')
+		v.emitByte('"')
 		v.beginString(c, false)
 		return 1
 	case c == '[' || c == '(' || c == '{':
@@ -487,9 +496,9 @@ func (v *Value) startValue(in []byte) int {
 		if c == '{' && v.repair && v.setAt == 0 && v.keyDepth == 0 {
 			v.setAt, v.setOff = len(v.stack), v.off // a dict or a set: its ':' or ',' decides
 		} else if c == '{' {
-			v.emit('{')
+			v.emitByte('{')
 		} else {
-			v.emit('[')
+			v.emitByte('[')
 		}
 		v.elems = false
 		return 1
@@ -544,19 +553,19 @@ func (v *Value) decideBrace(c byte) int {
 	v.setAt = 0
 	switch c {
 	case ':':
-		v.emit('{')
+		v.emitByte('{')
 		if len(v.key) > 0 {
 			v.out = appendJSONString(v.out, string(v.key))
 		} else {
 			v.emit(first...)
 		}
 		v.key, v.hold = v.key[:0], v.hold[:0]
-		v.emit(':')
+		v.emitByte(':')
 		v.stack[len(v.stack)-1] = ':'
 		v.state = vValue
 		return 1
 	case ',', '}':
-		v.emit('[')
+		v.emitByte('[')
 		v.emit(first...)
 		v.key, v.hold = v.key[:0], v.hold[:0]
 		v.stack[len(v.stack)-1] = 's'
@@ -575,12 +584,12 @@ func (v *Value) close(c byte) int {
 	}
 	if v.setAt == len(v.stack) { // {}: an empty dict
 		v.setAt = 0
-		v.emit('{')
+		v.emitByte('{')
 	}
 	if top == '{' {
-		v.emit('}')
+		v.emitByte('}')
 	} else {
-		v.emit(']') // a list, a tuple, a set ('s')
+		v.emitByte(']') // a list, a tuple, a set ('s')
 	}
 	v.stack = v.stack[:len(v.stack)-1]
 	v.elems = true
@@ -650,7 +659,7 @@ func (v *Value) number() bool {
 			d = "0"
 		}
 		if clean[0] == '-' && d != "0" {
-			v.emit('-')
+			v.emitByte('-')
 		}
 		v.emitString(d)
 		return true
@@ -690,7 +699,7 @@ func (v *Value) name(c byte) int {
 				return v.fail(v.tokOff-v.off, "a bytes literal has no JSON form")
 			}
 			if !cont {
-				v.emit('"')
+				v.emitByte('"')
 			}
 			v.tok = v.tok[:0]
 			v.beginString(c, strings.ContainsAny(id, "rR"))
@@ -739,7 +748,7 @@ func (v *Value) finishScalar() {
 	case vName:
 		v.name(0)
 	case vStrEnd, vStrClose:
-		v.emit('"')
+		v.emitByte('"')
 		v.valueDone()
 	}
 }
@@ -839,7 +848,7 @@ func (v *Value) strByte(c byte) {
 		v.emitString(`\u00`)
 		v.emit("0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
 	default:
-		v.emit(c)
+		v.emitByte(c)
 	}
 }
 
@@ -855,7 +864,7 @@ func (v *Value) strRune(r rune) {
 		}
 		v.emitString(`\u`)
 		for s := 12; s >= 0; s -= 4 {
-			v.emit("0123456789abcdef"[(r>>s)&15])
+			v.emitByte("0123456789abcdef"[(r>>s)&15])
 		}
 	default:
 		var b [4]byte

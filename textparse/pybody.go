@@ -634,16 +634,37 @@ func (py *pyReader) stray(p *Parser, off int, format string, args ...any) {
 
 // isPyKwByte: identifier bytes (any non-ASCII byte counts, as Python
 // allows Unicode letters).
-func isPyKwByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-}
+func isPyKwByte(c byte) bool { return pyBytes[c]&pbKw != 0 }
 
 // isPyNameByte: a call name's bytes: identifier bytes, '.' for dotted
 // names (math.factorial) and '-', which tool names hold and models keep.
 // isPyIdentStart: a byte that may start an identifier (not a digit).
-func isPyIdentStart(c byte) bool { return isPyKwByte(c) && !(c >= '0' && c <= '9') }
+func isPyIdentStart(c byte) bool { return pyBytes[c]&pbStart != 0 }
 
-func isPyNameByte(c byte) bool { return isPyKwByte(c) || c == '.' || c == '-' }
+func isPyNameByte(c byte) bool { return pyBytes[c]&pbName != 0 }
+
+// pyBytes classes every byte at once for the three tests above, which
+// the keyword and name loops run per byte.
+var pyBytes = func() (t [256]uint8) {
+	for i := range t {
+		switch c := byte(i); {
+		case c == '_', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= 0x80:
+			t[i] = pbKw | pbStart | pbName
+		case c >= '0' && c <= '9':
+			t[i] = pbKw | pbName
+		case c == '.', c == '-':
+			t[i] = pbName
+		}
+	}
+	return t
+}()
+
+// The bits of pyBytes.
+const (
+	pbKw    = 1 << iota // an identifier byte
+	pbStart             // an identifier's first byte
+	pbName              // a call name's byte
+)
 
 // appendJSONKey appends "k": for a keyword k, read by isPyKwByte, so that
 // no byte of it needs escaping in JSON.
