@@ -374,22 +374,7 @@ func (v *Value) step(in []byte) int {
 		v.state = vValue
 		return 1
 	case vNumber:
-		n := 0
-		for n < len(in) && isNumByte(in[n], v.tok) {
-			v.tok = append(v.tok, in[n])
-			n++
-		}
-		if n == len(in) {
-			return n
-		}
-		if n > 0 {
-			return n
-		}
-		if !v.number() {
-			return 0
-		}
-		v.valueDone()
-		return 0
+		return v.numberRun(in, 0)
 	case vName:
 		n := 0
 		for n < len(in) && isIdentByte(in[n]) {
@@ -406,7 +391,7 @@ func (v *Value) step(in []byte) int {
 			return 1
 		}
 		v.state = vStr
-		return v.str(in)
+		return v.str(in, 0)
 	case vStrOpen2:
 		if c == v.quote {
 			v.triple, v.state = true, vStr
@@ -415,7 +400,7 @@ func (v *Value) step(in []byte) int {
 		v.state = vStrEnd // '' : an empty string
 		return 0
 	case vStr:
-		return v.str(in)
+		return v.str(in, 0)
 	case vStrEsc:
 		return v.escape(c)
 	case vStrHex:
@@ -487,6 +472,10 @@ func (v *Value) startValue(in []byte) int {
 	case c == '\'' || c == '"':
 		v.emitByte('"')
 		v.beginString(c, false)
+		if len(in) > 1 && in[1] != c { // content, not a second quote (an empty or a triple-quoted string)
+			v.state = vStr
+			return v.str(in, 1)
+		}
 		return 1
 	case c == '[' || c == '(' || c == '{':
 		if len(v.stack) >= maxValueDepth {
@@ -505,7 +494,7 @@ func (v *Value) startValue(in []byte) int {
 	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
 		v.tok, v.tokOff = append(v.tok[:0], c), v.off
 		v.state = vNumber
-		return 1
+		return v.numberRun(in, 1)
 	case isIdentStart(c):
 		v.tok, v.tokOff = v.tok[:0], v.off
 		v.state = vName
@@ -628,6 +617,19 @@ func (v *Value) valueDone() {
 
 // number converts the number in v.tok; it reports false on an error.
 func (v *Value) number() bool {
+	if t := v.tok; t[0] >= '1' && t[0] <= '9' || len(t) == 1 && t[0] == '0' { // the usual int: its JSON as it is
+		plain := true
+		for _, c := range t[1:] {
+			if c < '0' || c > '9' {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			v.emit(t...)
+			return true
+		}
+	}
 	lit := string(v.tok)
 	clean := strings.ReplaceAll(strings.TrimPrefix(lit, "+"), "_", "")
 	digits := strings.TrimPrefix(clean, "-")
@@ -782,9 +784,27 @@ func (v *Value) beginString(q byte, raw bool) {
 	v.state, v.endAt = vStrOpen, 0
 }
 
-// str reads string content.
-func (v *Value) str(in []byte) int {
-	n := 0
+// numberRun reads a number's bytes from in[n] on (in is the step's
+// input) and completes it at its delimiter, when in shows one. It returns
+// the bytes the step consumed.
+func (v *Value) numberRun(in []byte, n int) int {
+	for n < len(in) && isNumByte(in[n], v.tok) {
+		v.tok = append(v.tok, in[n])
+		n++
+	}
+	if n == len(in) {
+		return n
+	}
+	if !v.number() {
+		return n
+	}
+	v.valueDone()
+	return n
+}
+
+// str reads string content from in[n] on (in is the step's input, which
+// offsets count from) and returns the bytes the step consumed.
+func (v *Value) str(in []byte, n int) int {
 	for n < len(in) {
 		c := in[n]
 		if v.quotes > 0 && c != v.quote {
@@ -798,6 +818,9 @@ func (v *Value) str(in []byte) int {
 			if !v.triple {
 				v.state = vStrEnd
 				v.endAt, v.gap = v.off+n, v.gap[:0]
+				if n < len(in) && v.endsHere(in[n]) {
+					v.finishScalar() // what the vStrEnd step does at in[n]
+				}
 				return n
 			}
 			v.quotes++
@@ -829,6 +852,19 @@ func (v *Value) str(in []byte) int {
 		n++
 	}
 	return n
+}
+
+// endsHere reports whether c, right after a one-line string's closing
+// quote, completes the string as the vStrEnd step would: a separator or a
+// closer that no repair reads otherwise.
+func (v *Value) endsHere(c byte) bool {
+	switch c {
+	case ',', ']', '}', ':':
+		return true
+	case ')':
+		return !v.repair || len(v.stack) > 0
+	}
+	return false
 }
 
 // strByte writes one byte of string content, escaped for JSON.
