@@ -326,6 +326,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			if p.capIn(b) {
 				return i // a call begun: Feed caps its bytes (Parser.Feed)
 			}
+			fallthrough // the name starts at b[i]
 		case pyName:
 			j := i
 			for j < len(b) && isPyNameByte(b[j]) {
@@ -369,6 +370,7 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			}
 			py.kw, py.kwOff = py.kw[:0], off
 			py.state = pyKw
+			fallthrough // the keyword starts at b[i]
 		case pyKw:
 			j := i
 			for j < len(b) && isPyKwByte(b[j]) {
@@ -380,6 +382,12 @@ func (py *pyReader) scan(p *Parser, b []byte, i int) int {
 			i = j
 			if i < len(b) {
 				py.state = pyEq
+				if b[i] == '=' { // pyEq's '=', at once
+					if !py.keyword(p, p.off+i) {
+						return i
+					}
+					i++
+				}
 			}
 		case pyEq:
 			if isSpace(c) {
