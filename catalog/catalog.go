@@ -84,6 +84,12 @@ func newCatalog(tools []toolcall.Tool, metas []toolMeta) (*Catalog, error) {
 			if prm := &t.Params[j]; prm.ItemKeys == nil {
 				prm.ItemKeys = itemKeys(prm)
 			}
+			fillTypeBits(&t.Params[j])
+		}
+		for j := range t.Variants {
+			for k := range t.Variants[j].Params {
+				fillTypeBits(&t.Variants[j].Params[k])
+			}
 		}
 		if !validName(t.Name) {
 			c.issues = append(c.issues, Issue{File: metas[i].file, Line: metas[i].line, Tool: t.Name, Code: "invalid_name",

@@ -83,15 +83,39 @@ func (s *coerceSchema) collect(out *[]string, depth int) {
 // type. A string parameter stays a string even when its text looks like
 // 007, true or null; a union is buffered and coerced (AppendCoerced).
 func KeepsString(p *toolcall.Param) bool {
-	if p != nil && len(p.Types) == 1 && p.Types[0] == "string" { // the usual string parameter, at once
-		return true
+	s := typeBits(p)
+	return s&tTyped == 0 || s&^tTyped == tString
+}
+
+// Typed reports whether p names types (ParamTypes is not empty).
+func Typed(p *toolcall.Param) bool { return typeBits(p)&tTyped != 0 }
+
+// MayBeString reports whether p's types name "string".
+func MayBeString(p *toolcall.Param) bool { return typeBits(p)&tString != 0 }
+
+// typeBits returns p's types as a set: typeSetOf(ParamTypes(p)), with
+// tTyped where ParamTypes is not empty; from Param.TypeBits where the
+// catalog filled it (fillTypeBits), else derived.
+func typeBits(p *toolcall.Param) typeSet {
+	if p == nil {
+		return 0
+	}
+	if s := typeSet(p.TypeBits); s&tFilled != 0 {
+		return s &^ tFilled
 	}
 	types := ParamTypes(p)
-	if len(types) == 0 {
-		return true
-	}
 	s := typeSetOf(types)
-	return s&tString != 0 && s&^tString == 0
+	if len(types) > 0 {
+		s |= tTyped
+	}
+	return s
+}
+
+// fillTypeBits sets p.TypeBits (Param.TypeBits), derived again from
+// Types and Schema.
+func fillTypeBits(p *toolcall.Param) {
+	p.TypeBits = 0
+	p.TypeBits = uint16(typeBits(p) | tFilled)
 }
 
 // Coerce returns the JSON for an XML parameter value converted by p's
@@ -100,8 +124,9 @@ func Coerce(p *toolcall.Param, value string) json.RawMessage {
 	return AppendCoerced(nil, p, []byte(value))
 }
 
-// typeSet is a set of JSON Schema types, a bit each.
-type typeSet uint8
+// typeSet is a set of JSON Schema types, a bit each (and, in typeBits,
+// tTyped and tFilled).
+type typeSet uint16
 
 const (
 	tNull typeSet = 1 << iota
@@ -111,6 +136,8 @@ const (
 	tString
 	tObject
 	tArray
+	tTyped  // the parameter names types, known or not (typeBits)
+	tFilled // Param.TypeBits is filled
 )
 
 // typeSetOf returns the set of the JSON Schema type names in types
@@ -179,7 +206,7 @@ func smallInt(v []byte) (n int64, ok bool) {
 // is one of the enum's values and whose typed reading is not stays the
 // string ({"enum": ["7", 8]} reads 7 as "7").
 func AppendCoerced(dst []byte, p *toolcall.Param, value []byte) []byte {
-	allowed := typeSetOf(ParamTypes(p))
+	allowed := typeBits(p) &^ tTyped
 	if allowed == 0 || allowed&^tString == 0 { // no types, or only string: KeepsString
 		return AppendJSONString(dst, value)
 	}

@@ -93,7 +93,7 @@ func (g *gemReader) typedQuoted(p *Parser) bool {
 	}
 	if len(g.stack) == 1 && p.calls.cur.tool != nil { // a parameter's value
 		prm := p.calls.cur.tool.ParamBytes(g.key)
-		return len(catalog.ParamTypes(prm)) == 0 || !catalog.KeepsString(prm)
+		return !catalog.Typed(prm) || !catalog.KeepsString(prm)
 	}
 	return true
 }
@@ -742,7 +742,7 @@ func (g *gemReader) repairBare(p *Parser, end int) bool {
 	if len(g.stack) != 1 || len(trimSpace(g.buf)) == 0 || p.calls.cur.tool == nil {
 		return false
 	}
-	if prm := p.calls.cur.tool.ParamBytes(g.key); prm == nil || len(catalog.ParamTypes(prm)) == 0 || !catalog.KeepsString(prm) {
+	if prm := p.calls.cur.tool.ParamBytes(g.key); prm == nil || !catalog.Typed(prm) || !catalog.KeepsString(prm) {
 		return false
 	}
 	s := len(p.scratch)

@@ -235,7 +235,7 @@ func (r *paramReader) declareType() {
 	v := &r.val
 	typ, known := catalog.SchemaType(string(r.typ))
 	r.typ = r.typ[:0]
-	if !known || len(catalog.ParamTypes(v.param)) > 0 {
+	if !known || catalog.Typed(v.param) {
 		return
 	}
 	if typ == "" {

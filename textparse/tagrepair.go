@@ -235,6 +235,6 @@ func (p *Parser) repairConfirmed() bool {
 	if p.mode != mBody || p.rd.tag != tagBody(r) || r.state != psValue {
 		return true
 	}
-	i := paramIndex(c.tool, c.tool.ParamBytes(m.fix()))
+	i := c.tool.ParamIndex(m.fix())
 	return i >= 64 || c.givenSet&(1<<i) == 0
 }

@@ -3,7 +3,6 @@ package textparse
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 
 	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/internal/wordscan"
@@ -125,10 +124,13 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 	x := p.callDialect()
 	v.reset(x)
 	if t := p.calls.cur.tool; t != nil {
-		v.param = t.ParamBytes(name)
+		i := t.ParamIndex(name)
+		if i >= 0 {
+			v.param = &t.Params[i]
+		}
 		if x != nil && x.schemaParams && p.calls.cur.kind == ckInvoke && len(t.Params) > 0 {
 			v.schema = true // givenSet is read only then (nested)
-			if i := paramIndex(t, v.param); i >= 0 {
+			if i >= 0 {
 				p.calls.cur.givenSet |= 1 << i
 			}
 		}
@@ -151,17 +153,17 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		}
 	} else {
 		v.str = catalog.KeepsString(v.param)
-		if v.str && x != nil && x.d.Tags.UntypedJSON && len(catalog.ParamTypes(v.param)) == 0 {
+		if v.str && x != nil && x.d.Tags.UntypedJSON && !catalog.Typed(v.param) {
 			v.str, v.untyped = false, true
 		}
 	}
-	if x != nil && x.d.Tags.QuotedStrings && (v.str || slices.Contains(catalog.ParamTypes(v.param), "string")) {
+	if x != nil && x.d.Tags.QuotedStrings && (v.str || catalog.MayBeString(v.param)) {
 		v.str, v.quoted = false, true // held: written as a JSON string, or as text
 	}
 	if k := p.m.kind; k != tkGeneric && tt.typed[k] != "" { // the tag says which it is
 		switch typedValue(p.m.attrValue(tt.typed[k])) {
 		case 1: // a string, unless the schema types the parameter otherwise
-			v.str = v.str || len(catalog.ParamTypes(v.param)) == 0
+			v.str = v.str || !catalog.Typed(v.param)
 		case 0:
 			v.str, v.json = false, true
 		}
@@ -524,7 +526,7 @@ func (r *paramReader) nested(p *Parser, k tagKind, closing bool, role uint16) bo
 		}
 		return v.nest > 0 || !v.pendOn
 	case role&rParam != 0:
-		i := paramIndex(p.calls.cur.tool, p.calls.cur.tool.ParamBytes(p.m.attrBytes()))
+		i := p.calls.cur.tool.ParamIndex(p.m.attrBytes())
 		if v.nest == 0 && i >= 0 && (i >= 64 || p.calls.cur.givenSet&(1<<i) == 0) {
 			return false
 		}
@@ -532,16 +534,6 @@ func (r *paramReader) nested(p *Parser, k tagKind, closing bool, role uint16) bo
 		return true
 	}
 	return false
-}
-
-// paramIndex is the index of param in t.Params, -1 when it is nil.
-func paramIndex(t *toolcall.Tool, param *toolcall.Param) int {
-	for i := range t.Params {
-		if &t.Params[i] == param {
-			return i
-		}
-	}
-	return -1
 }
 
 // unwrapCandidate reports whether parameter name, opening a call's

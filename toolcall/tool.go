@@ -74,6 +74,13 @@ type Param struct {
 	// once, when it is built; nil means not filled (a tool built
 	// elsewhere), and its readers then derive it from Schema.
 	ItemKeys []string `json:"-"`
+	// TypeBits is the set of Types (of the schema's types where Types
+	// is empty) in package catalog's encoding, which readers ask through
+	// catalog (KeepsString, Typed, MayBeString). The catalog fills it
+	// when it is built, so that a value is typed without deriving the set
+	// again; 0 means not filled (a tool built elsewhere), and its readers
+	// then derive it from Types and Schema.
+	TypeBits uint16 `json:"-"`
 }
 
 // Annotations are the MCP tool hints. A nil pointer means "not stated".
@@ -92,14 +99,25 @@ func (t *Tool) Param(name string) *Param { return param(t, name) }
 // string of it.
 func (t *Tool) ParamBytes(name []byte) *Param { return param(t, name) }
 
-// param is the one lookup behind Param and ParamBytes.
+// ParamIndex is ParamBytes as an index into t.Params, -1 when none.
+func (t *Tool) ParamIndex(name []byte) int { return paramIndex(t, name) }
+
+// param is the lookup behind Param and ParamBytes.
 func param[S string | []byte](t *Tool, name S) *Param {
-	for i := range t.Params {
-		if t.Params[i].Name == string(name) {
-			return &t.Params[i]
-		}
+	if i := paramIndex(t, name); i >= 0 {
+		return &t.Params[i]
 	}
 	return nil
+}
+
+// paramIndex is the one lookup behind Param, ParamBytes and ParamIndex.
+func paramIndex[S string | []byte](t *Tool, name S) int {
+	for i := range t.Params {
+		if t.Params[i].Name == string(name) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Required lists the names of the required parameters in schema order.
