@@ -862,6 +862,9 @@ func (r *paramReader) followerNow(p *Parser, b []byte, j, e int) int {
 		}
 	} else if x := p.callDialect(); x != nil {
 		inv = x.invoke
+		if n := r.paramNow(p, x, b, j, k); n > 0 {
+			return n
+		}
 	}
 	if f == 0 {
 		if inv == tkNone || c.closer != tt.closer(inv) || len(b)-k < len(c.closer) || string(b[k:k+len(c.closer)]) != c.closer {
@@ -882,6 +885,47 @@ func (r *paramReader) followerNow(p *Parser, b []byte, j, e int) int {
 		p.junk = false
 	}
 	return f + 1
+}
+
+// paramNow is followerNow for an invoke's next parameter: the opener at
+// b[k], whole in the chunk in the plain Eq form of the call dialect's
+// parameter tag (<parameter=NAME>, NAME of name bytes alone, which no
+// repair reads otherwise), confirms the value's closer at b[j:]. The
+// value ends at the closer and the opener is read as valueTag's follower
+// reads it (invokeTag's parameter, valueOpen); in a schema value only a
+// parameter the call has not given yet confirms it (nested). It returns
+// where reading goes on, 0 to leave both tags to the held closer's path.
+func (r *paramReader) paramNow(p *Parser, x *tagDialect, b []byte, j, k int) int {
+	pk := x.param
+	if pk == tkNone || tt.role[pk]&rEq == 0 || tt.typed[pk] != "" || k+1 >= len(b) || b[k] != '<' || b[k+1] == '/' {
+		return 0
+	}
+	c := &p.calls.cur
+	name := tt.names[pk]
+	a := k + 1 + len(name) + 1 // the name's first byte
+	if a >= len(b) || b[a-1] != '=' || string(b[k+1:a-1]) != name || c.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(pk) != 0 {
+		return 0
+	}
+	e := a
+	for e < len(b) && e-k < 256 && nameBytes[b[e]]&nameNext != 0 {
+		e++
+	}
+	if e == a || e == len(b) || b[e] != '>' {
+		return 0
+	}
+	prm := b[a:e]
+	if r.val.schema {
+		if i := c.tool.ParamIndex(prm); i < 0 || i < 64 && c.givenSet&(1<<i) != 0 {
+			return 0 // a parameter given already, or none: the value's text (nested)
+		}
+	}
+	if !r.valueClose(p, p.off+j) {
+		return e + 1 // abandoned at the opener, which the tag's path reads too
+	}
+	p.m.kind, p.m.self = pk, false // valueOpen reads the tag's kind
+	r.valueOpen(p, prm, p.off+k)
+	p.junk = false
+	return e + 1
 }
 
 // catalogTag acts on a catalog call's tag that is whole at b[j] (its
