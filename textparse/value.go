@@ -773,6 +773,11 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 		if n := r.ownCloser(p, b, j); n > 0 {
 			return n
 		}
+	} else if x := p.callDialect(); r.state == psBetween && p.calls.cur.kind == ckInvoke && !r.bsHeld && x != nil {
+		if name, e := plainParam(p, x, b, j); e > 0 { // the first parameter's opener, or one after a value's closer confirmed (followerNow)
+			r.paramOpen(p, x, name, j)
+			return e + 1
+		}
 	}
 	m := &p.m // startTagAt, the tags this reader acts on set directly (tagSet)
 	m.tset = tagSet{suffix: p.tags.xSuffix}
@@ -887,34 +892,18 @@ func (r *paramReader) followerNow(p *Parser, b []byte, j, e int) int {
 	return f + 1
 }
 
-// paramNow is followerNow for an invoke's next parameter: the opener at
-// b[k], whole in the chunk in the plain Eq form of the call dialect's
-// parameter tag (<parameter=NAME>, NAME of name bytes alone, which no
-// repair reads otherwise), confirms the value's closer at b[j:]. The
+// paramNow is followerNow for an invoke's next parameter: its opener at
+// b[k], plain (plainParam), confirms the value's closer at b[j:]. The
 // value ends at the closer and the opener is read as valueTag's follower
-// reads it (invokeTag's parameter, valueOpen); in a schema value only a
-// parameter the call has not given yet confirms it (nested). It returns
-// where reading goes on, 0 to leave both tags to the held closer's path.
+// reads it; in a schema value only a parameter the call has not given
+// yet confirms it (nested). It returns where reading goes on, 0 to leave
+// both tags to the held closer's path.
 func (r *paramReader) paramNow(p *Parser, x *tagDialect, b []byte, j, k int) int {
-	pk := x.param
-	if pk == tkNone || tt.role[pk]&rEq == 0 || tt.typed[pk] != "" || k+1 >= len(b) || b[k] != '<' || b[k+1] == '/' {
+	prm, e := plainParam(p, x, b, k)
+	if e == 0 {
 		return 0
 	}
-	c := &p.calls.cur
-	name := tt.names[pk]
-	a := k + 1 + len(name) + 1 // the name's first byte
-	if a >= len(b) || b[a-1] != '=' || string(b[k+1:a-1]) != name || c.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(pk) != 0 {
-		return 0
-	}
-	e := a
-	for e < len(b) && e-k < 256 && nameBytes[b[e]]&nameNext != 0 {
-		e++
-	}
-	if e == a || e == len(b) || b[e] != '>' {
-		return 0
-	}
-	prm := b[a:e]
-	if r.val.schema {
+	if c := &p.calls.cur; r.val.schema {
 		if i := c.tool.ParamIndex(prm); i < 0 || i < 64 && c.givenSet&(1<<i) != 0 {
 			return 0 // a parameter given already, or none: the value's text (nested)
 		}
@@ -922,10 +911,41 @@ func (r *paramReader) paramNow(p *Parser, x *tagDialect, b []byte, j, k int) int
 	if !r.valueClose(p, p.off+j) {
 		return e + 1 // abandoned at the opener, which the tag's path reads too
 	}
-	p.m.kind, p.m.self = pk, false // valueOpen reads the tag's kind
-	r.valueOpen(p, prm, p.off+k)
-	p.junk = false
+	r.paramOpen(p, x, prm, k)
 	return e + 1
+}
+
+// plainParam reads the opener at b[k] ('<') when it is whole in the chunk
+// in the plain Eq form of x's parameter tag (<parameter=NAME>, NAME of
+// name bytes alone, which no repair reads otherwise) and the invoke's
+// next tag is its parameter (invokeTag): NAME and the index of its '>',
+// 0 when not.
+func plainParam(p *Parser, x *tagDialect, b []byte, k int) ([]byte, int) {
+	pk := x.param
+	if pk == tkNone || tt.role[pk]&rEq == 0 || tt.typed[pk] != "" || k+1 >= len(b) || b[k+1] == '/' {
+		return nil, 0
+	}
+	name := tt.names[pk]
+	a := k + 1 + len(name) + 1 // NAME's first byte
+	if a >= len(b) || b[a-1] != '=' || string(b[k+1:a-1]) != name || p.calls.cur.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(pk) != 0 {
+		return nil, 0
+	}
+	e := a
+	for e < len(b) && e-k < 256 && nameBytes[b[e]]&nameNext != 0 {
+		e++
+	}
+	if e == a || e == len(b) || b[e] != '>' {
+		return nil, 0
+	}
+	return b[a:e], e
+}
+
+// paramOpen reads a plain opener of x's parameter, name at b[k], as
+// invokeTag reads it: the parameter's value starts.
+func (r *paramReader) paramOpen(p *Parser, x *tagDialect, name []byte, k int) {
+	p.m.kind, p.m.self = x.param, false // valueOpen reads the tag's kind
+	r.valueOpen(p, name, p.off+k)
+	p.junk = false
 }
 
 // catalogTag acts on a catalog call's tag that is whole at b[j] (its
