@@ -11,6 +11,10 @@ func init() { parseCases = append(parseCases, olmo3Cases...) }
 
 // olmo3Cases are modelled on OLMo 3 Instruct / Think output.
 var olmo3Cases = []parseCase{
+	// Strings and numbers ended at once by ',' and ')' (pyliteral).
+	{name: "olmo3/strings_and_number_at_closers", format: FormatOlmo3,
+		in:   "<function_calls>\nf(a='x', b=\"y\")\ng(c=12)\n</function_calls>",
+		want: `call=f{"a":"x","b":"y"} call=g{"c":12}`},
 	{name: "olmo3/one_call", format: FormatOlmo3,
 		in:   "<function_calls>\nget_weather(city=\"Paris\")\n</function_calls>",
 		want: `call=get_weather{"city":"Paris"}`},

@@ -11,6 +11,24 @@ func init() { parseCases = append(parseCases, pythonicCases...) }
 // pythonicCases are modelled on Llama 3.2 / Llama 4 pythonic output, LFM2
 // and BFCL prompting answers.
 var pythonicCases = []parseCase{
+	// A string or number read on in the step that starts it and completed
+	// at the delimiter the same step shows (pyliteral's str, numberRun),
+	// and a keyword read into its '=': what the reader reads byte by byte.
+	{name: "pythonic/strings_ended_by_each_closer", format: FormatPythonic,
+		in:   "[f(a='x'), g(b=\"y\", c=['p', \"q\"], d={'k': 'v'}, e=('t',))]",
+		want: `call=f{"a":"x"} call=g{"b":"y","c":["p","q"],"d":{"k":"v"},"e":["t"]}`},
+	{name: "pythonic/numbers_ended_by_each_closer", format: FormatPythonic,
+		in:   "[f(a=7, b=-5, c=+3, d=1e3, e=0, f=10), g(h=1_000, i=0x1F, j=2.50, k=[1, 22, 333])]",
+		want: `call=f{"a":7,"b":-5,"c":3,"d":1000.0,"e":0,"f":10} call=g{"h":1000,"i":31,"j":2.5,"k":[1,22,333]}`},
+	{name: "pythonic/numbers_without_json_form", format: FormatPythonic,
+		in:   "[f(a=007)] then [g(b=1j)]",
+		want: `text=" then " error=invalid_json error=invalid_json`},
+	{name: "pythonic/adjacent_prefixed_and_empty_strings", format: FormatPythonic,
+		in:   "[f(a='x' 'y', b='p'r'q', c='''t''', d='')]",
+		want: `call=f{"a":"xy","b":"pq","c":"t","d":""}`},
+	{name: "pythonic/spaces_around_keywords_and_names", format: FormatPythonic,
+		in:   "[f(a ='x', b= 2,c=3 ), g (d=4)]",
+		want: `call=f{"a":"x","b":2,"c":3} call=g{"d":4}`},
 	// The call cap counts a list's second call from its name in one
 	// chunk too (read whole, it was kept whole past the cap;
 	// FuzzEveryFormatLarge).

@@ -29,6 +29,29 @@ func qcCall(name string, kv ...string) string {
 // parameters (Tags.SchemaParams), a file a write tool is given that quotes
 // the dialect's own markup stays in the value.
 var qwen3CoderCases = []parseCase{
+	// The next parameter's opener after a value's closer, whole in the
+	// chunk and plain, confirms the closer at once (paramNow), and one
+	// between parameters is read without the tag scan (plainParam): what
+	// the held closer and the scan read at any chunking. A parameter given
+	// twice keeps the first value; with the catalog it is the value's
+	// text; a quoted or spaced name, read by the scan, names the same.
+	{name: "qwen3_coder/plain_opener_given_twice", format: FormatQwen3Coder,
+		in:   "<tool_call>\n<function=run>\n<parameter=cmd>\nls\n</parameter>\n<parameter=cmd>\npwd\n</parameter>\n</function>\n</tool_call>",
+		want: `call=run{"cmd":"ls"} error=malformed_markup`},
+	{name: "qwen3_coder/plain_opener_given_twice_with_schema", format: FormatQwen3Coder, tools: true,
+		in:   "<tool_call>\n<function=read_file>\n<parameter=path>\na.go\n</parameter>\n<parameter=path>\nb.go\n</parameter>\n<parameter=start_line>\n3\n</parameter>\n</function>\n</tool_call>",
+		want: `call=read_file{"path":"a.go\n</parameter>\n<parameter=path>\nb.go\n</parameter>","start_line":3}`},
+	{name: "qwen3_coder/quoted_opener_after_closer", format: FormatQwen3Coder, tools: true,
+		in:   "<tool_call>\n<function=read_file>\n<parameter=path>\na.go\n</parameter>\n<parameter=\"start_line\">\n3\n</parameter>\n</function>\n</tool_call>",
+		want: `call=read_file{"path":"a.go","start_line":3}`},
+	{name: "qwen3_coder/spaced_and_dotted_openers", format: FormatQwen3Coder,
+		in:   "<tool_call>\n<function=run>\n<parameter= cmd >\nls\n</parameter>\n<parameter=dir.name>\n/tmp\n</parameter>\n</function>\n</tool_call>",
+		want: `call=run{"cmd":"ls","dir.name":"/tmp"}`},
+	// A value too deep, ended by the next parameter's opener: the call is
+	// abandoned there, and the skip goes on to the call's end.
+	{name: "qwen3_coder/too_deep_value_then_plain_opener", format: FormatQwen3Coder, tools: true, depth: 1,
+		in:   "<tool_call>\n<function=search>\n<parameter=filters>\n{\"a\": {\"b\": 1}}\n</parameter>\n<parameter=query>\ngo\n</parameter>\n</function>\n</tool_call>\nAfter.",
+		want: `text="\nAfter." error=too_deep`},
 	// A value's own closer is held until the next tag says it ends the
 	// value (paramReader.ownCloser reads it without the tag scan): text
 	// after it makes it content, and the closer after that one ends it.

@@ -9,6 +9,24 @@ func init() { parseCases = append(parseCases, step3p5Cases...) }
 // models damage read where the catalog names what they name, each repair
 // reported (malformed_markup). qwen3_coder reads none of them.
 var step3p5Cases = []parseCase{
+	// A doubled parameter name is no plain opener: the tag scan reads and
+	// repairs it, after a value's closer as before the first value; a
+	// parameter the tool lacks after a closer is the value's text.
+	{name: "step3p5/parameter_name_twice_after_a_value", format: FormatStep3p5, tools: true,
+		in:   "<tool_call>\n<function=read_file>\n<parameter=path>\na.go\n</parameter>\n<parameter=parameter=start_line>\n3\n</parameter>\n</function>\n</tool_call>",
+		want: `call=read_file{"path":"a.go","start_line":3} error=malformed_markup`},
+	{name: "step3p5/parameter_name_twice_first", format: FormatStep3p5, tools: true,
+		in:   "<tool_call>\n<function=read_file>\n<parameter=parameter=path>\na.go\n</parameter>\n<parameter=start_line>\n3\n</parameter>\n</function>\n</tool_call>",
+		want: `call=read_file{"path":"a.go","start_line":3} error=malformed_markup`},
+	// A parameter's name and '>' after a closer with no '<' before them
+	// are the value's text (FuzzStep3p5 found them read as an opener when
+	// the chunk showed them whole).
+	{name: "step3p5/opener_without_lt_after_a_value", format: FormatStep3p5, tools: true,
+		in:   "<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>\n0parameter=days>\n2\n</parameter>\n</function>\n</tool_call>",
+		want: `call=get_weather{"city":"Lima\n</parameter>\n0parameter=days>\n2"}`},
+	{name: "step3p5/unknown_parameter_after_a_value", format: FormatStep3p5, tools: true,
+		in:   "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n<parameter=country>\nNO\n</parameter>\n</function>\n</tool_call>",
+		want: `call=get_weather{"city":"Oslo\n</parameter>\n<parameter=country>\nNO\n</parameter>"}`},
 	{name: "step3p5/canonical_call", format: FormatStep3p5, tools: true,
 		in:   "Checking the forecast.\n" + q3Call("get_weather", "city", "Da Nang", "days", "2"),
 		want: `text="Checking the forecast.\n" call=get_weather{"city":"Da Nang","days":2}`},

@@ -922,7 +922,7 @@ func (r *paramReader) paramNow(p *Parser, x *tagDialect, b []byte, j, k int) int
 // 0 when not.
 func plainParam(p *Parser, x *tagDialect, b []byte, k int) ([]byte, int) {
 	pk := x.param
-	if pk == tkNone || tt.role[pk]&rEq == 0 || tt.typed[pk] != "" || k+1 >= len(b) || b[k+1] == '/' {
+	if pk == tkNone || tt.role[pk]&rEq == 0 || tt.typed[pk] != "" || k+1 >= len(b) || b[k] != '<' || b[k+1] == '/' {
 		return nil, 0
 	}
 	name := tt.names[pk]
