@@ -57,6 +57,7 @@ type tagDialect struct {
 	schemaParams                  bool   // Tags.SchemaParams
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
 	params                        uint64 // Param and its ParamAlt spellings
+	eqParam                       string // "<" + Param + "=" where Tags.Eq: the start of a plain opener (plainParam)
 	// kv: the tags a key/value call acts on (kv.go), worked out once:
 	// between pairs, in a key, in a value.
 	kv struct{ open, close, keyClose, valueOpen, valueClose, typeClose uint64 }
@@ -168,6 +169,9 @@ func buildTagTable() {
 		x.invoke = kind(g.Invoke, inv)
 		x.param = kind(g.Param, rParam|eq)
 		x.params = bitOf(x.param)
+		if g.Eq && g.Param != "" {
+			x.eqParam = "<" + g.Param + "="
+		}
 		var alts uint64 // InvokeAlt, ParamAlt: read after '=', closed by the tag they spell
 		for _, a := range []struct {
 			names []string

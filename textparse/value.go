@@ -773,7 +773,7 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 		if n := r.ownCloser(p, b, j); n > 0 {
 			return n
 		}
-	} else if x := p.callDialect(); r.state == psBetween && p.calls.cur.kind == ckInvoke && !r.bsHeld && x != nil {
+	} else if x := p.callDialect(); r.state == psBetween && p.calls.cur.kind == ckInvoke && !r.bsHeld && x != nil && x.eqParam != "" {
 		if name, e := plainParam(p, x, b, j); e > 0 { // the first parameter's opener, or one after a value's closer confirmed (followerNow)
 			r.paramOpen(p, x, name, j)
 			return e + 1
@@ -867,8 +867,10 @@ func (r *paramReader) followerNow(p *Parser, b []byte, j, e int) int {
 		}
 	} else if x := p.callDialect(); x != nil {
 		inv = x.invoke
-		if n := r.paramNow(p, x, b, j, k); n > 0 {
-			return n
+		if x.eqParam != "" {
+			if n := r.paramNow(p, x, b, j, k); n > 0 {
+				return n
+			}
 		}
 	}
 	if f == 0 {
@@ -916,18 +918,14 @@ func (r *paramReader) paramNow(p *Parser, x *tagDialect, b []byte, j, k int) int
 }
 
 // plainParam reads the opener at b[k] ('<') when it is whole in the chunk
-// in the plain Eq form of x's parameter tag (<parameter=NAME>, NAME of
-// name bytes alone, which no repair reads otherwise) and the invoke's
-// next tag is its parameter (invokeTag): NAME and the index of its '>',
-// 0 when not.
+// in the plain form of x's parameter tag where Tags.Eq (<parameter=NAME>,
+// NAME of name bytes alone, which no repair reads otherwise) and the
+// invoke's next tag is its parameter (invokeTag): NAME and the index of
+// its '>', 0 when not.
 func plainParam(p *Parser, x *tagDialect, b []byte, k int) ([]byte, int) {
-	pk := x.param
-	if pk == tkNone || tt.role[pk]&rEq == 0 || tt.typed[pk] != "" || k+1 >= len(b) || b[k] != '<' || b[k+1] == '/' {
-		return nil, 0
-	}
-	name := tt.names[pk]
-	a := k + 1 + len(name) + 1 // NAME's first byte
-	if a >= len(b) || b[a-1] != '=' || string(b[k+1:a-1]) != name || p.calls.cur.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(pk) != 0 {
+	o := x.eqParam
+	a := k + len(o) // NAME's first byte
+	if o == "" || a >= len(b) || string(b[k:a]) != o || tt.typed[x.param] != "" || p.calls.cur.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(x.param) != 0 {
 		return nil, 0
 	}
 	e := a
