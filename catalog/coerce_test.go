@@ -30,6 +30,51 @@ func TestKeepsString(t *testing.T) {
 	}
 }
 
+// TestTypeBitsFilledAsDerived: the type set a catalog fills when it is
+// built (Param.TypeBits) answers KeepsString, Typed and MayBeString as
+// the set derived from the parameter's types and schema does, for a
+// variant's parameters too; a parameter built elsewhere derives it.
+func TestTypeBitsFilledAsDerived(t *testing.T) {
+	c, err := New([]toolcall.Tool{{Name: "t", Parameters: json.RawMessage(`{"type": "object", "properties": {
+		"s": {"type": "string"}, "n": {"type": ["integer", "null"]}, "u": {"anyOf": [{"type": "string"}, {"type": "array", "items": {}}]},
+		"o": {"properties": {"k": {"type": "string"}}}, "x": {"type": "colour"}, "any": {}},
+		"oneOf": [{"properties": {"kind": {"const": "a"}, "v": {"type": "integer"}}}, {"properties": {"kind": {"const": "b"}, "v": {"type": "string"}}}]}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool, _ := c.Lookup("t")
+	var ps []*toolcall.Param
+	for i := range tool.Params {
+		ps = append(ps, &tool.Params[i])
+	}
+	for i := range tool.Variants {
+		for j := range tool.Variants[i].Params {
+			ps = append(ps, &tool.Variants[i].Params[j])
+		}
+	}
+	if len(tool.Variants) == 0 {
+		t.Fatal("no variants: the oneOf is not read as a discriminated union")
+	}
+	for _, p := range ps {
+		if p.TypeBits == 0 {
+			t.Errorf("%s: TypeBits not filled", p.Name)
+		}
+		d := *p
+		d.TypeBits = 0 // derived from Types and Schema
+		if KeepsString(p) != KeepsString(&d) || Typed(p) != Typed(&d) || MayBeString(p) != MayBeString(&d) {
+			t.Errorf("%s %v: filled KeepsString, Typed, MayBeString = %v, %v, %v; derived %v, %v, %v", p.Name, ParamTypes(&d),
+				KeepsString(p), Typed(p), MayBeString(p), KeepsString(&d), Typed(&d), MayBeString(&d))
+		}
+		if !bytes.Equal(AppendCoerced(nil, p, []byte("7")), AppendCoerced(nil, &d, []byte("7"))) {
+			t.Errorf("%s: 7 coerced %s filled, %s derived", p.Name, AppendCoerced(nil, p, []byte("7")), AppendCoerced(nil, &d, []byte("7")))
+		}
+	}
+	if a, x := tool.Param("any"), tool.Param("x"); Typed(a) || !KeepsString(a) || !Typed(x) || MayBeString(x) || KeepsString(x) {
+		t.Errorf("any: Typed %v, KeepsString %v (want false, true); x, a type no JSON Schema names: Typed %v, MayBeString %v, KeepsString %v (want true, false, false)",
+			Typed(a), KeepsString(a), Typed(x), MayBeString(x), KeepsString(x))
+	}
+}
+
 func TestCoerce(t *testing.T) {
 	typed := func(types ...string) *toolcall.Param { return &toolcall.Param{Name: "p", Types: types} }
 	schema := func(s string) *toolcall.Param { return &toolcall.Param{Name: "p", Schema: json.RawMessage(s)} }
