@@ -142,7 +142,10 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 		tag := g[0] == '<' && len(g) > 1 && (g[1] == '/' || isNameByte(g[1], true))
 		// (A marker block skips the spaces before its body: they end the
 		// markup too.)
-		if t := bytes.TrimRight(g, " \t\r\n"); tag && to != len(in) && t[len(t)-1] != '>' && in[to] != '<' && !markupFollows(g) {
+		// (A '<' dropped as stray markup where a name began, reported at
+		// its offset, ends it too: "<function=<0 0".)
+		if t := bytes.TrimRight(g, " \t\r\n"); tag && to != len(in) && t[len(t)-1] != '>' && in[to] != '<' && !markupFollows(g) &&
+			!(t[len(t)-1] == '<' && strayAt(evs, from+len(t)-1)) {
 			return fmt.Errorf("markup %d..%d %q does not end with '>'", from, to, g)
 		}
 		return nil
@@ -196,6 +199,16 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 		}
 	}
 	return gap(pos, len(in))
+}
+
+// strayAt reports whether evs report malformed_markup at offset off.
+func strayAt(evs []toolcall.Event, off int) bool {
+	for _, ev := range evs {
+		if ev.Kind == toolcall.KindError && ev.Err.Code == toolcall.CodeMalformedMarkup && ev.Offset == off {
+			return true
+		}
+	}
+	return false
 }
 
 // markerFirst reports whether c starts a marker of some marker dialect
