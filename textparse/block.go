@@ -397,6 +397,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 		}
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:
+		p.emptyOpener()
 		p.fresh = false
 		if p.mk.rset != nil && !a.block.Body.Probe { // a header-entered reasoning span ends at the next message (a probed header's once read, nameDone)
 			p.reason, p.mk.rset = false, nil
@@ -445,6 +446,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 		}
 		p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s outside a call block", a.marker)
 	case aCall:
+		p.emptyOpener()
 		if p.calls.inCall {
 			p.errorf(off, toolcall.CodeMalformedMarkup, p.calls.cur.errIndex(), "call not closed before the next one")
 			p.endBlockCall(off)
@@ -836,6 +838,15 @@ func (p *Parser) nameWordsText() {
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, p.calls.name...)
 	p.emitText(p.scratch[s:], off)
+}
+
+// emptyOpener reports a block's or call's opener followed at once by the
+// next opener, before a call's body began (<function=<function=f>…): it
+// held no call, and is dropped with malformed_markup.
+func (p *Parser) emptyOpener() {
+	if p.mode == mBlockBody && !p.calls.inCall {
+		p.errorf(p.mk.callStart, toolcall.CodeMalformedMarkup, -1, "opener holds no call before the next one")
+	}
 }
 
 // emptyName handles a NameEnd marker at off where a call body (or a call)

@@ -13,6 +13,11 @@ func init() { parseCases = append(parseCases, functionaryCases...) }
 var functionaryCases = []parseCase{
 	// A short answer with no recipient line and no newline is text, not
 	// dropped with the stream.
+	// An opener followed at once by another holds no call: reported, not
+	// dropped unsaid.
+	{name: "functionary_v3/opener_twice", format: FormatFunctionaryV3,
+		in:   `<function=<function=get_weather>{"city": "Oslo"}</function>`,
+		want: `call=get_weather{"city":"Oslo"} error=malformed_markup`},
 	{name: "functionary_v3/short_answer_is_text", format: FormatFunctionaryV3,
 		in:   "<think>Nothing to call.</think>All done.",
 		want: `text="All done." reasoning="Nothing to call."`},

@@ -142,10 +142,11 @@ func checkInvariants(in []byte, evs []toolcall.Event) error {
 		tag := g[0] == '<' && len(g) > 1 && (g[1] == '/' || isNameByte(g[1], true))
 		// (A marker block skips the spaces before its body: they end the
 		// markup too.)
-		// (A '<' dropped as stray markup where a name began, reported at
-		// its offset, ends it too: "<function=<0 0".)
+		// (Markup reported dropped where the run starts may end it too:
+		// an opener followed by words or by another opener, with no call,
+		// "<function=<0 0".)
 		if t := bytes.TrimRight(g, " \t\r\n"); tag && to != len(in) && t[len(t)-1] != '>' && in[to] != '<' && !markupFollows(g) &&
-			!(t[len(t)-1] == '<' && strayAt(evs, from+len(t)-1)) {
+			!strayAt(evs, from) {
 			return fmt.Errorf("markup %d..%d %q does not end with '>'", from, to, g)
 		}
 		return nil
