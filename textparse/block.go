@@ -558,6 +558,9 @@ func (p *Parser) blockStep(b []byte, i int) int {
 	if p.mode == mBlockBody && bl.Body.Probe { // every byte after the '[' is the reader's
 		return p.bodyStart(b, i)
 	}
+	if i < len(b) && p.off+i == p.wordsEnd && p.mode == mBlock && !set.first[b[i]] {
+		i = p.blockWordsRun(b, i) // words read up to the chunk's end go on
+	}
 	for ; i < len(b); i++ {
 		c := b[i]
 		if set.first[c] {
@@ -572,8 +575,12 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		}
 		switch p.mode {
 		case mBlock:
-			if bl.Call != "" || p.calls.inCall {
+			if p.calls.inCall { // after a call's arguments, before its CallEnd
 				p.stray(b[i:i+1], p.off+i)
+				continue
+			}
+			if bl.Call != "" { // words between calls
+				i = p.blockWordsRun(b, i) - 1
 				continue
 			}
 			p.mk.callStart = p.off + i
@@ -604,6 +611,19 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// blockWordsRun gives the bytes from b[i] up to the next byte that may
+// start one of the block's markers to the text (blockWords: words between
+// calls) and returns where that byte is.
+func (p *Parser) blockWordsRun(b []byte, i int) int {
+	first := &p.mk.bsets.between.first
+	j := i + 1
+	for j < len(b) && !first[b[j]] {
+		j++
+	}
+	p.blockWords(b[i:j], p.off+i)
+	return j
 }
 
 // maxSepSpace bounds the white space held after a call of a block with a

@@ -269,3 +269,20 @@ func TestIsJSONNumber(t *testing.T) {
 		}
 	}
 }
+
+// A Gemma block that holds words and no call (no '{', no call:
+// keyword) gives them to the text (blockWords); a call cut before its
+// arguments, or one missing its keyword, stays the call's error.
+func init() {
+	parseCases = append(parseCases,
+		parseCase{name: "gemma4/block_holding_only_words", format: FormatGemma4,
+			in:   "Before <|tool_call> not a call <tool_call|>after",
+			want: `text="Before not a call after"`},
+		parseCase{name: "gemma4/block_words_then_call", format: FormatGemma4,
+			in:   "<|tool_call>hmm – no<tool_call|><|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>}<tool_call|>",
+			want: `text="hmm – no" call=get_weather{"city":"Oslo"}`},
+		parseCase{name: "gemma4/block_call_without_arguments_stays_error", format: FormatGemma4,
+			in:   "<|tool_call>call:get_weather<tool_call|>",
+			want: `error=invalid_json`},
+	)
+}

@@ -308,3 +308,30 @@ func ExampleParser_kimiK2() {
 	// text "Checking."
 	// call functions.get_weather:0 get_weather {"city": "Paris"}
 }
+
+// Words in a calls section that no call holds are the answer's text, at
+// their offset and in order with the calls, with no error (blockWords);
+// the white space before them is markup, and a run of words goes on up
+// to the next marker, white space included, whatever the chunking.
+func init() {
+	parseCases = append(parseCases,
+		parseCase{name: "kimi_k2/words_before_first_call_in_section", format: FormatKimiK2,
+			in:   "<|tool_calls_section_begin|>Let me check<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{\"city\":\"Oslo\"}<|tool_call_end|><|tool_calls_section_end|>",
+			want: `text="Let me check" call=get_weather{"city":"Oslo"} id=functions.get_weather:0`},
+		parseCase{name: "kimi_k2/section_holding_only_words", format: FormatKimiK2,
+			in:   "Sure.<|tool_calls_section_begin|>\n  no call after all \n<|tool_calls_section_end|>Done.",
+			want: `text="Sure.no call after all \nDone."`},
+		parseCase{name: "kimi_k2/words_between_calls_in_section", format: FormatKimiK2,
+			in:   "<|tool_calls_section_begin|><|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{}<|tool_call_end|>\n and then – more <|tool_call_begin|>functions.b:1<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
+			want: `text="and then – more " call=a{} id=functions.a:0 call=b{} id=functions.b:1`},
+		parseCase{name: "kimi_k2/words_holding_marker_start", format: FormatKimiK2,
+			in:   "<|tool_calls_section_begin|>a <|tool b<|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>",
+			want: `text="a <|tool b" call=a{} id=functions.a:0`},
+		parseCase{name: "kimi_k2/words_in_open_section_at_end", format: FormatKimiK2,
+			in:   "<|tool_calls_section_begin|>Let me check",
+			want: `text="Let me check" error=missing_closer`},
+		parseCase{name: "kimi_k2/junk_after_arguments_stays_error", format: FormatKimiK2,
+			in:   "<|tool_calls_section_begin|><|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{} junk<|tool_call_end|><|tool_calls_section_end|>",
+			want: `call=a{} id=functions.a:0 error=malformed_markup`},
+	)
+}

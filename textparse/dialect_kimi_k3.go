@@ -121,6 +121,9 @@ type xtmlReader struct {
 	held    bool
 	heldKey []byte
 	ret     uint8 // the state a header was opened in
+	// capped: between calls, the bytes read are those of a header past
+	// its cap, stray markup up to the next token (not words: blockWords).
+	capped bool
 	// tok: the bytes of a special token matched so far (0: none), at
 	// tokOff; cand: the tokens still possible (bits of xtmlTokens).
 	tok    int
@@ -155,7 +158,7 @@ func (x *xtmlReader) starts(c byte, anchored bool) bool { return !anchored }
 
 // begin starts reading the channel at b[i].
 func (x *xtmlReader) begin(p *Parser, b []byte, i int) int {
-	x.state, x.tok, x.hdr, x.bare = xtSection, 0, x.hdr[:0], false
+	x.state, x.tok, x.hdr, x.bare, x.capped = xtSection, 0, x.hdr[:0], false, false
 	return i
 }
 
@@ -224,6 +227,15 @@ func (x *xtmlReader) read(p *Parser, b []byte, i int) int {
 			c := b[i]
 			switch {
 			case c == '<':
+			case x.state == xtSection && !x.capped && (!isSpace(c) || p.off+i == p.wordsEnd):
+				// Words between calls: text up to the next '<' (blockWords).
+				j := bytes.IndexByte(b[i:], '<')
+				if j < 0 {
+					j = len(b) - i
+				}
+				p.blockWords(b[i:i+j], p.off+i)
+				i += j
+				continue
 			case isSpace(c):
 				i++
 				continue
@@ -332,6 +344,7 @@ func (x *xtmlReader) content(p *Parser, b []byte, off int) {
 			x.hdr = x.hdr[:0]
 			x.state = x.ret
 			x.problem(p, off+room, "a tag longer than %d bytes", xtmlMaxHeader)
+			x.capped = x.state == xtSection // the tag's bytes, not words
 			x.content(p, b[room:], off+room)
 			return
 		}
@@ -345,6 +358,12 @@ func (x *xtmlReader) content(p *Parser, b []byte, off int) {
 		p.scratch = catalog.AppendJSONChars(p.scratch, b)
 		p.emitArgsIn(p.scratch[s:len(p.scratch):len(p.scratch)], off, off+len(b))
 	case xtSkip:
+	case xtSection:
+		if x.capped {
+			p.stray(b, off)
+			return
+		}
+		p.blockWords(b, off)
 	default:
 		p.stray(b, off)
 	}
@@ -361,6 +380,7 @@ func (x *xtmlReader) problem(p *Parser, off int, format string, args ...any) {
 
 // token acts on a complete special token that began at off.
 func (x *xtmlReader) token(p *Parser, k, off int) {
+	x.capped = false
 	if x.state == xtHeader {
 		x.state, x.sep = x.ret, k == xtSep
 		if x.sep {

@@ -288,3 +288,12 @@ func ExampleParser_kimiK3() {
 	// text "Checking."
 	// call call_0 get_weather {"city":"Paris, \"FR\"","days":3}
 }
+
+// Words in the tools channel between calls are text (blockWords).
+func init() {
+	parseCases = append(parseCases,
+		parseCase{name: "kimi_k3/words_between_calls_in_channel", format: FormatKimiK3,
+			in:   "<|open|>tools<|sep|>first this, " + k3Call("get_weather", "0", "city", "Paris") + "\n then – that" + k3Call("get_weather", "1", "city", "Rome") + "<|close|>tools<|sep|>",
+			want: `text="first this, then – that" call=get_weather{"city":"Paris"} call=get_weather{"city":"Rome"}`},
+	)
+}

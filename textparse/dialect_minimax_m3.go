@@ -72,6 +72,9 @@ type mmNode struct {
 type mmReader struct {
 	state uint8
 	ret   uint8 // the state a tag was opened in
+	// capped: between calls, the bytes read are those of a tag past its
+	// cap, stray markup up to the next token (not words: blockWords).
+	capped bool
 	// tok: bytes of the namespace token matched (0: none), at tokOff.
 	tok    int
 	tokOff int
@@ -101,7 +104,7 @@ func (x *mmReader) starts(c byte, anchored bool) bool { return !anchored }
 
 // begin starts reading the block at b[i].
 func (x *mmReader) begin(p *Parser, b []byte, i int) int {
-	x.state, x.tok, x.litN = mmBlock, 0, 0
+	x.state, x.tok, x.litN, x.capped = mmBlock, 0, 0, false
 	return i
 }
 
@@ -160,6 +163,7 @@ func (x *mmReader) read(p *Parser, b []byte, i int) int {
 				// abandoned call).
 				x.state = x.ret
 				x.problem(p, x.tagOff, "a tag longer than %d bytes", mmMaxTag)
+				x.capped = x.state == mmBlock // the tag's bytes, not words
 				i += room
 				continue
 			}
@@ -251,7 +255,7 @@ func (x *mmReader) litStep(p *Parser, b []byte, i int) int {
 
 // token acts on a namespace token at off: a tag follows.
 func (x *mmReader) token(p *Parser, off int) {
-	x.ret, x.state, x.tagOff, x.tag = x.state, mmPreTag, off, x.tag[:0]
+	x.ret, x.state, x.tagOff, x.tag, x.capped = x.state, mmPreTag, off, x.tag[:0], false
 }
 
 // leafName returns the name of the innermost open node when it may be a
@@ -281,6 +285,12 @@ func (x *mmReader) content(p *Parser, b []byte, off int) {
 		x.texts = append(x.texts, b...)
 		n.text[1] = int32(len(x.texts))
 	case mmSkip:
+	case mmBlock:
+		if x.capped {
+			p.stray(b, off)
+			return
+		}
+		p.blockWords(b, off)
 	default:
 		p.stray(b, off)
 	}

@@ -186,3 +186,16 @@ func ExampleParser_miniMaxM3() {
 	// Output:
 	// call call_0 search {"query":"go parsers","filters":{"lang":"go"},"limit":5}
 }
+
+// Words in the tool_call block that no call holds are text (blockWords);
+// words between a call's parameters stay its markup error.
+func init() {
+	parseCases = append(parseCases,
+		parseCase{name: "minimax_m3/words_in_block", format: FormatMiniMaxM3,
+			in:   m3("Sure.§<tool_call>\nLet me look.\n§<invoke name=\"get_weather\">§<city>Paris§</city>§</invoke>\nthen done§</tool_call>"),
+			want: `text="Sure.Let me look.\nthen done" call=get_weather{"city":"Paris"}`},
+		parseCase{name: "minimax_m3/words_between_parameters_stay_error", format: FormatMiniMaxM3,
+			in:   m3("§<tool_call>§<invoke name=\"get_weather\">stray§<city>Paris§</city>§</invoke>§</tool_call>"),
+			want: `call=get_weather{"city":"Paris"} error=malformed_markup`},
+	)
+}

@@ -70,9 +70,11 @@ var olmo3Cases = []parseCase{
 	{name: "olmo3/auto_second_block", format: FormatAuto,
 		in:   "<function_calls>\nlist_files()\n</function_calls> then <function_calls>\nget_weather(city='Rome')\n</function_calls>",
 		want: `text=" then " call=list_files{} call=get_weather{"city":"Rome"}`},
-	{name: "olmo3/fixed_function_calls_keeps_python_as_error", format: FormatFunctionCalls, tools: true,
+	// Python in function_calls' wrapper is no call of that dialect:
+	// words no call holds, text (blockWords).
+	{name: "olmo3/fixed_function_calls_gives_python_as_text", format: FormatFunctionCalls, tools: true,
 		in:   "<function_calls>\nget_weather(city=\"Paris\")\n</function_calls>",
-		want: `error=malformed_markup`},
+		want: `text="get_weather(city=\"Paris\")\n"`},
 }
 
 func FuzzOlmo3(f *testing.F) {
@@ -96,5 +98,5 @@ func ExampleParser_olmo3() {
 func init() {
 	parseCases = append(parseCases, parseCase{name: "olmo3/auto_stray_digit_then_letters", format: FormatAuto,
 		in:   "0<function_calls>0A0</function_calls>ok",
-		want: `text="0ok" error=malformed_markup`})
+		want: `text="00A0ok"`})
 }

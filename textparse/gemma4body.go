@@ -685,6 +685,10 @@ func (g *gemReader) closer(p *Parser, i int) {
 	if g.ltRet == gmBare && g.repairBare(p, p.off+i) {
 		return
 	}
+	if g.ltRet == gmName && g.words(p) {
+		p.mode, p.tags.skipN = p.calls.cur.skipRet, 0 // the closer is read
+		return
+	}
 	what := "its arguments"
 	switch g.ltRet {
 	case gmName:
@@ -695,6 +699,21 @@ func (g *gemReader) closer(p *Parser, i int) {
 	g.flush(p)
 	p.abandon(g.ltOff, toolcall.CodeInvalidJSON, "Gemma call: %s not closed before %s", what, closer)
 	p.mode, p.tags.skipN = p.calls.cur.skipRet, 0 // the closer is read
+}
+
+// words reports whether the block's closer came after words that are no
+// call: no '{' and no call: keyword (nor the start of one) before it
+// (<|tool_call>not a call<tool_call|>). They are given to the text
+// (blockWords), and the call begun at the block's opener is dropped
+// unsaid: it never started.
+func (g *gemReader) words(p *Parser) bool {
+	name := bytes.TrimPrefix(trimSpace(p.calls.name), []byte(":"))
+	if len(name) == 0 || bytes.HasPrefix(name, []byte("call:")) || bytes.HasPrefix([]byte("call:"), name) {
+		return false // no words, or a call cut before its arguments
+	}
+	p.blockWords(p.own(p.calls.name), p.calls.nameOff)
+	p.abandoned()
+	return true
 }
 
 // repair ends the call at closer (ending at input offset end) when the

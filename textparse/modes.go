@@ -171,7 +171,7 @@ func (p *Parser) onTag() bool {
 			// word between them, and the tool's name the model may repeat
 			// after the separator before its invoke, are markup, not
 			// stray text.
-			p.junk = true
+			p.junk, p.wordsEnd = true, -1
 			if tt.callBegins&bitOf(k) != 0 {
 				begun, p.tags.begunOff = true, off
 			}

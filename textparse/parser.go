@@ -45,7 +45,12 @@ type Parser struct {
 	mode   mode
 	reason bool // inside reasoning
 	junk   bool // a run of stray bytes inside markup was reported
-	fresh  bool // nothing but whitespace in the answer yet (anchored blocks)
+	// wordsEnd: the offset right after the last words blockWords gave to
+	// the text; bytes read there continue them, white space included. -1
+	// while junk marks a run of markup (stray, a call's type word): its
+	// bytes stay markup up to the next markup.
+	wordsEnd int
+	fresh    bool // nothing but whitespace in the answer yet (anchored blocks)
 
 	m     match       // the markup being matched, a marker or a tag (match.go)
 	text  textState   // an unfinished UTF-8 character at the end of text
@@ -455,6 +460,7 @@ func partialRune(b []byte) int {
 // finishRune releases the held UTF-8 bytes together with the continuation
 // bytes that complete them at the start of chunk.
 func (p *Parser) finishRune(chunk []byte) int {
+	words := p.wordsEnd == p.text.u8o+p.text.u8n // held by blockWords: the words go on after it
 	s := len(p.scratch)
 	p.scratch = append(p.scratch, p.text.u8[:p.text.u8n]...)
 	i := 0
@@ -466,9 +472,15 @@ func (p *Parser) finishRune(chunk []byte) int {
 		// Still unfinished: keep holding.
 		p.text.u8n = copy(p.text.u8[:], p.scratch[s:])
 		p.scratch = p.scratch[:s]
+		if words {
+			p.wordsEnd = p.text.u8o + p.text.u8n
+		}
 		return i
 	}
 	p.text.u8n = 0
+	if words {
+		p.wordsEnd = p.text.u8o + len(p.scratch) - s
+	}
 	p.emitText(p.scratch[s:], p.text.u8o)
 	return i
 }
@@ -490,7 +502,11 @@ func (p *Parser) content(b []byte, off int) {
 		}
 		p.nameBytes(b)
 	case mBlock:
-		if !p.listFromHeld(b, off) {
+		switch {
+		case p.listFromHeld(b, off):
+		case p.mk.blk.Call != "" && !p.calls.inCall:
+			p.blockWords(b, off)
+		default:
 			p.stray(b, off)
 		}
 	case mBlockBody:
@@ -525,6 +541,8 @@ func (p *Parser) content(b []byte, off int) {
 			return
 		}
 		p.stray(b, off)
+	case mWrapper:
+		p.blockWords(b, off) // (after a call's CallBegin or CallSep tag, onTag has marked the run markup)
 	default:
 		p.stray(b, off)
 	}
@@ -550,12 +568,49 @@ func (p *Parser) listFromHeld(b []byte, off int) bool {
 	return true
 }
 
+// blockWords gives the words a block's or wrapper's reader meets between
+// calls, where no call holds them, to the answer as text (as reasoning in
+// a reasoning span), at their offset, in order with the calls, with no
+// error. White space before them stays markup; a run of words goes on,
+// its white space included, up to the next markup, so bytes read right
+// after words (the next chunk, or bytes held as a marker's start and
+// given back) continue them. Like stray, it marks the run (junk), which
+// the readers that test it read as before.
+func (p *Parser) blockWords(b []byte, off int) {
+	if off != p.wordsEnd {
+		if p.junk && p.wordsEnd < 0 {
+			return // a run of stray bytes goes on (stray): reported once
+		}
+		i := 0
+		for i < len(b) && isSpace(b[i]) {
+			i++
+		}
+		if i == len(b) {
+			return
+		}
+		b, off = b[i:], off+i
+	} else if n := p.text.u8n; n > 0 && off == p.text.u8o+n {
+		// A character cut at the end of the words before ends here.
+		s := len(p.scratch)
+		p.scratch = append(append(p.scratch, p.text.u8[:n]...), b...)
+		b, off, p.text.u8n = p.scratch[s:len(p.scratch):len(p.scratch)], p.text.u8o, 0
+	}
+	p.junk = true
+	p.wordsEnd = off + len(b)
+	if k := partialRune(b); k > 0 { // held, as textRun holds it
+		copy(p.text.u8[:], b[len(b)-k:])
+		p.text.u8n, p.text.u8o = k, off+len(b)-k
+		b = b[:len(b)-k]
+	}
+	p.emitText(b, off)
+}
+
 // stray reports non-whitespace bytes inside markup, once per run.
 func (p *Parser) stray(b []byte, off int) {
 	for i, c := range b {
 		if !isSpace(c) {
 			if !p.junk {
-				p.junk = true
+				p.junk, p.wordsEnd = true, -1
 				p.errorf(off+i, toolcall.CodeMalformedMarkup, -1, "unexpected text inside %s markup", p.where())
 			}
 			return
