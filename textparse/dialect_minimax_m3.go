@@ -72,9 +72,10 @@ type mmNode struct {
 type mmReader struct {
 	state uint8
 	ret   uint8 // the state a tag was opened in
-	// capped: between calls, the bytes read are those of a tag past its
-	// cap, stray markup up to the next token (not words: blockWords).
-	capped bool
+	// capTok: between calls, the bytes read after the token at capTok-1
+	// are those of a tag past its cap, stray markup up to the next token
+	// (not words: blockWords); 0: none.
+	capTok int
 	// tok: bytes of the namespace token matched (0: none), at tokOff.
 	tok    int
 	tokOff int
@@ -104,7 +105,7 @@ func (x *mmReader) starts(c byte, anchored bool) bool { return !anchored }
 
 // begin starts reading the block at b[i].
 func (x *mmReader) begin(p *Parser, b []byte, i int) int {
-	x.state, x.tok, x.litN, x.capped = mmBlock, 0, 0, false
+	x.state, x.tok, x.litN, x.capTok = mmBlock, 0, 0, 0
 	return i
 }
 
@@ -163,7 +164,9 @@ func (x *mmReader) read(p *Parser, b []byte, i int) int {
 				// abandoned call).
 				x.state = x.ret
 				x.problem(p, x.tagOff, "a tag longer than %d bytes", mmMaxTag)
-				x.capped = x.state == mmBlock // the tag's bytes, not words
+				if x.state == mmBlock { // the tag's bytes, not words
+					x.capTok = x.tagOff + 1
+				}
 				i += room
 				continue
 			}
@@ -255,7 +258,7 @@ func (x *mmReader) litStep(p *Parser, b []byte, i int) int {
 
 // token acts on a namespace token at off: a tag follows.
 func (x *mmReader) token(p *Parser, off int) {
-	x.ret, x.state, x.tagOff, x.tag, x.capped = x.state, mmPreTag, off, x.tag[:0], false
+	x.ret, x.state, x.tagOff, x.tag = x.state, mmPreTag, off, x.tag[:0]
 }
 
 // leafName returns the name of the innermost open node when it may be a
@@ -286,7 +289,7 @@ func (x *mmReader) content(p *Parser, b []byte, off int) {
 		n.text[1] = int32(len(x.texts))
 	case mmSkip:
 	case mmBlock:
-		if x.capped {
+		if x.capTok == x.tagOff+1 { // no token since the cap
 			p.stray(b, off)
 			return
 		}
