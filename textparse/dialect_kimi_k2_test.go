@@ -330,6 +330,12 @@ func init() {
 		parseCase{name: "kimi_k2/words_in_open_section_at_end", format: FormatKimiK2,
 			in:   "<|tool_calls_section_begin|>Let me check",
 			want: `text="Let me check" error=missing_closer`},
+		// A broken character at the words' end goes out before the
+		// marker that follows it (the fuzzers' case: held, it came
+		// after the marker's events).
+		parseCase{name: "kimi_k2/words_ending_in_broken_character", format: FormatKimiK2,
+			in:   "<|tool_calls_section_begin|>ab\xef<|tool_calls_section_end|>done",
+			want: `text="ab\xefdone"`},
 		parseCase{name: "kimi_k2/junk_after_arguments_stays_error", format: FormatKimiK2,
 			in:   "<|tool_calls_section_begin|><|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{} junk<|tool_call_end|><|tool_calls_section_end|>",
 			want: `call=a{} id=functions.a:0 error=malformed_markup`},

@@ -148,7 +148,7 @@ func (x *mmReader) read(p *Parser, b []byte, i int) int {
 			default: // the token before no tag: its bytes are content
 				x.state = x.ret
 				x.content(p, []byte(mmNS), x.tagOff)
-				x.content(p, x.tag, x.tagOff+len(mmNS))
+				x.content(p, p.own(x.tag), x.tagOff+len(mmNS)) // (words keep the bytes: x.tag is reused)
 			}
 			continue
 		case mmTag:
