@@ -558,9 +558,6 @@ func (p *Parser) blockStep(b []byte, i int) int {
 	if p.mode == mBlockBody && bl.Body.Probe { // every byte after the '[' is the reader's
 		return p.bodyStart(b, i)
 	}
-	if i < len(b) && p.off+i == p.wordsEnd && p.mode == mBlock && !set.first[b[i]] {
-		i = p.blockWordsRun(b, i) // words read up to the chunk's end go on
-	}
 	for ; i < len(b); i++ {
 		c := b[i]
 		if set.first[c] {
@@ -571,6 +568,9 @@ func (p *Parser) blockStep(b []byte, i int) int {
 			return p.markerAt(set, b, i)
 		}
 		if isSpace(c) || p.mode == mBlock && (c == '`' || strings.IndexByte(bl.Sep, c) >= 0) {
+			if p.off+i == p.wordsEnd && p.mode == mBlock { // words read up to a chunk's end, or given back, go on
+				i = p.blockWordsRun(b, i) - 1
+			}
 			continue
 		}
 		switch p.mode {
