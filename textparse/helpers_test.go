@@ -217,7 +217,7 @@ func strayAt(evs []toolcall.Event, off int) bool {
 // ('{', '[', a fence).
 func markerFirst(c byte) bool {
 	for _, f := range Formats()[1:] { // auto lacks the NoAuto dialects and the headers
-		if m := compiledFor(f, false); m != nil && m.text.first[c] {
+		if m := compiledFor(f, false); m != nil && (m.text.first[c] || m.lead.first[c]) { // (a Dialect.Lead word after a call)
 			return true
 		}
 	}
