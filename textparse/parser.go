@@ -597,17 +597,15 @@ func (p *Parser) blockWords(b []byte, off int) {
 	}
 	p.junk = true
 	p.wordsEnd = off + len(b)
-	if k := partialRune(b); k > 0 && p.chunk != nil {
-		// A character the next bytes may end (the chunk ends, or a
-		// continuation byte follows bytes given back) is held, as textRun
-		// holds it; one that the next byte does not continue goes out.
-		if n := off + len(b) - p.off; n >= len(p.chunk) || n >= 0 && p.chunk[n]&0xC0 == 0x80 {
-			copy(p.text.u8[:], b[len(b)-k:])
-			p.text.u8n, p.text.u8o = k, off+len(b)-k
-			b = b[:len(b)-k]
-		}
+	// A character the next bytes may end (the chunk ends, or a
+	// continuation byte follows bytes given back) is held (textRun); one
+	// that the next byte does not continue goes out.
+	held := false
+	if p.chunk != nil {
+		n := off + len(b) - p.off
+		held = n >= len(p.chunk) || n >= 0 && p.chunk[n]&0xC0 == 0x80
 	}
-	p.emitText(b, off)
+	p.textRun(b, off, held)
 }
 
 // stray reports non-whitespace bytes inside markup, once per run.
