@@ -835,9 +835,9 @@ func (p *Parser) probeNameText(b []byte, off int) {
 func (p *Parser) wordsForName() bool {
 	words := func(b []byte) bool { return bytes.IndexAny(trimSpace(b), " \t\r\n") >= 0 }
 	if p.mk.inID {
-		return len(p.mk.nameRaw) < 512 && len(p.calls.name) < 512 && (words(p.mk.nameRaw) || words(p.calls.name))
+		return len(p.mk.nameRaw) < maxName && len(p.calls.name) < maxName && (words(p.mk.nameRaw) || words(p.calls.name))
 	}
-	return len(p.calls.name) < 512 && words(p.calls.name)
+	return len(p.calls.name) < maxName && words(p.calls.name)
 }
 
 // nameWordsText ends the output's stray block opener followed by words

@@ -639,9 +639,7 @@ func (g *gemReader) ltFail(p *Parser, i int) int {
 	g.state, g.lt = g.ltRet, 0
 	switch g.state {
 	case gmName:
-		if room := 512 - len(p.calls.name); room > 0 {
-			p.calls.name = append(p.calls.name, held[:min(room, len(held))]...)
-		}
+		p.nameBytes([]byte(held))
 	case gmKey, gmBare:
 		if len(g.buf) == 0 {
 			g.bufAt = g.ltOff

@@ -118,9 +118,13 @@ func (p *Parser) namespaced(name string) string {
 	return name
 }
 
-// nameBytes collects bytes of a tool name (or key), at most 512.
+// maxName bounds the bytes of a tool name (or key) nameBytes keeps; a
+// longer name is not kept whole (wordsForName).
+const maxName = 512
+
+// nameBytes collects bytes of a tool name (or key), at most maxName.
 func (p *Parser) nameBytes(b []byte) {
-	if room := 512 - len(p.calls.name); room > 0 {
+	if room := maxName - len(p.calls.name); room > 0 {
 		p.calls.name = append(p.calls.name, b[:min(room, len(b))]...)
 	}
 }
