@@ -493,17 +493,7 @@ func (p *Parser) blockStep(b []byte, i int) int {
 	bl := p.mk.blk
 	switch p.mode {
 	case mBlockJSON:
-		n, done, failed := p.feedArgs(b[i:], p.off+i)
-		i += n
-		if !failed && done {
-			p.wrapArgsEnd(p.off + i)
-			if bl.CallEnd != "" {
-				p.mode = mBlock // the call ends at its CallEnd marker
-			} else {
-				p.endBlockCall(p.off + i)
-			}
-		}
-		return i
+		return i + p.blockJSON(b[i:], p.off+i)
 	case mName:
 		if bl.Body.Probe {
 			return p.probedName(b, i)
@@ -611,6 +601,22 @@ func (p *Parser) blockStep(b []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// blockJSON feeds b, at offset off, to a block call's JSON arguments and
+// returns how many bytes it read; the call ends with them, or at its
+// CallEnd marker.
+func (p *Parser) blockJSON(b []byte, off int) int {
+	n, done, failed := p.feedArgs(b, off)
+	if !failed && done {
+		p.wrapArgsEnd(off + n)
+		if p.mk.blk.CallEnd != "" {
+			p.mode = mBlock // the call ends at its CallEnd marker
+		} else {
+			p.endBlockCall(off + n)
+		}
+	}
+	return n
 }
 
 // blockWordsRun gives the bytes from b[i] up to the next byte that may

@@ -502,6 +502,17 @@ func (s *actionSet) on(m string, a action) {
 	s.acts = append(s.acts, a)
 }
 
+// oneOpen is the opener of a block that is one call with a name
+// ([TOOL_CALLS]NAME…, <![NAME>…; not a probed header, whose opener is
+// words until its name is read): met inside a name it starts the next
+// call, the one being named cut short (onMarker). Other blocks: "".
+func oneOpen(b *Block) string {
+	if b.Close == "" && b.Call == "" && b.Body.NameEnd != "" && !b.Body.Probe {
+		return b.Open
+	}
+	return ""
+}
+
 // overlaps reports whether one of two markers holds the other (a marker
 // set never holds both, see refeed).
 func overlaps(a, b string) bool {
@@ -579,11 +590,16 @@ func compile(ds []*Dialect, plain bool) *compiled {
 			bs.between.on(b.CallEnd, action{kind: aCallEnd, dialect: d, block: b})
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
 			bs.between.on(b.AltClose, action{kind: aClose, dialect: d, block: b})
-			if b.Close == "" && b.Call == "" && b.CallEnd != "" {
+			oneCall := b.Close == "" && b.Call == "" // each opener starts one call
+			if oneCall && (b.CallEnd != "" || b.Body.NameEnd != "" && b.Body.Read&ReadJSON != 0) {
 				// A block that is one call (<|tool_call_begin|>…<|tool_call_end|>):
 				// its opener where the call's end is due starts the next
 				// call, the first ended without its end marker
 				// (malformed_markup), as one stack's tests read two such calls.
+				// Where a body may start with JSON or a name ([TOOL_CALLS]),
+				// the opener written again where the body or its arguments
+				// are due is the next call too: the first held none
+				// (emptyOpener) or was cut before its arguments.
 				bs.between.on(b.Open, action{kind: aCall, dialect: d, block: b})
 			}
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
@@ -594,7 +610,7 @@ func compile(ds []*Dialect, plain bool) *compiled {
 			for _, m := range []struct {
 				s    string
 				kind uint8
-			}{{b.Call, aCall}, {b.CallEnd, aCallEnd}, {b.Close, aClose}, {b.AltClose, aClose}} {
+			}{{b.Call, aCall}, {b.CallEnd, aCallEnd}, {b.Close, aClose}, {b.AltClose, aClose}, {oneOpen(b), aCall}} {
 				if !overlaps(m.s, b.Body.NameEnd) && !overlaps(m.s, b.Body.IDMark) {
 					bs.name.on(m.s, action{kind: m.kind, dialect: d, block: b})
 				}

@@ -17,6 +17,30 @@ var mistralCases = []parseCase{
 	{name: "mistral/opener_alone_at_end", format: FormatMistral,
 		in:   "Sure, one moment.[TOOL_CALLS]",
 		want: `text="Sure, one moment." error=incomplete_call`},
+	// [TOOL_CALLS] written twice (a token repeated): the first opener
+	// holds no call and is reported; the second reads the call, v11 or v3.
+	{name: "mistral/opener_written_twice", format: FormatMistral,
+		in:   `Checking.[TOOL_CALLS][TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}`,
+		want: `text="Checking." call=get_weather{"city":"Oslo"} error=malformed_markup`},
+	{name: "mistral/opener_written_twice_v3_list", format: FormatMistral,
+		in:   `[TOOL_CALLS] [TOOL_CALLS][{"name": "get_time", "arguments": {"zone": "UTC"}}]`,
+		want: `call=get_time{"zone":"UTC"} error=malformed_markup`},
+	// The next [TOOL_CALLS] cuts a name short, or comes where the
+	// arguments are due: the next call is read, never swallowed.
+	{name: "mistral/opener_cuts_name", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_wea[TOOL_CALLS]get_time[ARGS]{"zone": "CET"}`,
+		want: `call=get_time{"zone":"CET"} error=malformed_markup`},
+	{name: "mistral/opener_cuts_id", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_weather[CALL_ID]a1b2[TOOL_CALLS]get_time[ARGS]{"zone": "CET"}`,
+		want: `call=get_time{"zone":"CET"} error=malformed_markup`},
+	{name: "mistral/opener_where_arguments_due", format: FormatMistral,
+		in:   `[TOOL_CALLS]get_time[ARGS][TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}`,
+		want: `call=get_time{} call=get_weather{"city":"Oslo"} error=malformed_markup`},
+	// A '[' where the arguments are due, held as the opener's start and
+	// given back, is arguments that are no object.
+	{name: "mistral/list_arguments_after_args_token", format: FormatMistral,
+		in:   `[TOOL_CALLS]add[ARGS][2, 3]`,
+		want: `error=invalid_json`},
 	// The prompt opened [THINK] and the model writes it again: markup.
 	{name: "mistral/think_opener_written_again", format: FormatMistral, open: true,
 		in:   "[THINK]Sum them.[/THINK]The sum is 7.",

@@ -535,6 +535,15 @@ func (p *Parser) content(b []byte, off int) {
 			return
 		}
 		p.stray(b, off)
+	case mBlockArgs:
+		// Bytes held as the start of the next call's opener and given
+		// back where the arguments are due ([ARGS][1]): arguments that
+		// are no object, read as blockStep reads such a first byte.
+		p.notObject(off, b[0], notObjRaw)
+		p.mode = mBlockJSON
+		if n := p.blockJSON(b, off); n < len(b) {
+			p.content(b[n:], off+n)
+		}
 	case mBody:
 		if p.rd.tag != nil {
 			p.rd.tag.content(p, b, off)
