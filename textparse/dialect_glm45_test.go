@@ -11,6 +11,11 @@ func init() { parseCases = append(parseCases, glmPeerCases...) }
 // ends at the value's opener, and an opening tag with nothing after it
 // is reported.
 var glmPeerCases = []parseCase{
+	// The call tag written twice before the name: the first holds no
+	// call and is reported; the call is read.
+	{name: "glm45/call_tag_written_twice", format: FormatGLM45,
+		in:   "<tool_call><tool_call>get_weather<arg_key>city</arg_key><arg_value>Lima</arg_value></tool_call>",
+		want: `call=get_weather{"city":"Lima"} error=malformed_markup`},
 	// A value's own closer written twice: the first is the value's text,
 	// the second, confirmed by the call's closer, ends it.
 	{name: "glm45/own_closer_twice_first_is_content", format: FormatGLM45,

@@ -29,6 +29,11 @@ func qcCall(name string, kv ...string) string {
 // parameters (Tags.SchemaParams), a file a write tool is given that quotes
 // the dialect's own markup stays in the value.
 var qwen3CoderCases = []parseCase{
+	// The call tag written twice before its function: the first holds
+	// no call and is reported; the call is read.
+	{name: "qwen3_coder/call_tag_written_twice", format: FormatQwen3Coder,
+		in:   "<tool_call>\n<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>\n</function>\n</tool_call>",
+		want: `call=get_weather{"city":"Lima"} error=malformed_markup`},
 	// The next parameter's opener after a value's closer, whole in the
 	// chunk and plain, confirms the closer at once (paramNow), and one
 	// between parameters is read without the tag scan (plainParam): what

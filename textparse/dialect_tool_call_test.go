@@ -8,6 +8,11 @@ func init() { parseCases = append(parseCases, toolCallPeerCases...) }
 // parser tests assert (vLLM's test_hermes_tool_parser, SGLang's base
 // detector tests), in our own strings.
 var toolCallPeerCases = []parseCase{
+	// The call tag written twice before its JSON (a token repeated): the
+	// first holds no call and is reported; the call is read.
+	{name: "tool_call/call_tag_written_twice", format: FormatHermes,
+		in:   "Looking.<tool_call>\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Lima\"}}\n</tool_call>Done.",
+		want: `text="Looking.Done." call=get_weather{"city":"Lima"} error=malformed_markup`},
 	// A tool name longer than any name (validName's 256 bytes, and past
 	// the 1 KiB a collected name keeps): invalid_tool_name at the name,
 	// whatever the chunking (the collected name was cut where a chunk

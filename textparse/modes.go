@@ -29,7 +29,7 @@ func (p *Parser) tagSet(s *tagSet) {
 			p.rd.tag.tags(p, s)
 		}
 	case mCallBody:
-		s.open = tt.invokes
+		s.open = tt.invokes | bitOf(p.tags.callK)
 		s.close = bitOf(p.tags.callK)
 	case mEnvPost:
 		s.close = bitOf(p.tags.callK)
@@ -193,6 +193,14 @@ func (p *Parser) onTag() bool {
 		if closing { // an empty call tag
 			p.mode = mText
 			return true
+		}
+		if k == p.tags.callK {
+			// The call tag written again before its body
+			// (<tool_call><tool_call>{…}): the first held no call, and
+			// the second is read.
+			p.errorf(p.calls.callTag, toolcall.CodeMalformedMarkup, -1, "opener holds no call before the next one")
+			p.calls.callTag = off
+			break
 		}
 		if i := tt.wrapOf[p.tags.callK]; i >= 0 { // the dialect whose wrapper the call tag is
 			p.detectTag(&tt.ds[i])
