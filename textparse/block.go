@@ -398,6 +398,11 @@ func (p *Parser) onMarker(a action, off, end int) {
 		p.inr.cutSpan = 0
 	case aBlock, aReasonCall:
 		p.emptyOpener()
+		if p.mode == mBlock && !p.calls.inCall {
+			// The block's opener written again inside it (reopenable):
+			// markup, reported; the calls after it are the block's.
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s written again inside its block", a.block.Open)
+		}
 		p.fresh = false
 		if p.mk.rset != nil && !a.block.Body.Probe { // a header-entered reasoning span ends at the next message (a probed header's once read, nameDone)
 			p.reason, p.mk.rset = false, nil

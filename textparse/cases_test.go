@@ -124,6 +124,11 @@ var parseCases = []parseCase{
 	// Catalog-coerced XML values nested past the depth cap are too_deep,
 	// never kept or turned into strings (issue 12, defect 4); the calls
 	// after them are kept.
+	// The wrapper's opener written again between invokes: reported (it
+	// was dropped with no word), and the wrapper goes on.
+	{name: "function_calls/wrapper_opener_again_between_invokes", format: FormatFunctionCalls,
+		in:   "<function_calls>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Oslo</parameter>\n</invoke>\n<function_calls>\n<invoke name=\"get_time\">\n<parameter name=\"zone\">CET</parameter>\n</invoke>\n</function_calls>",
+		want: `call=get_weather{"city":"Oslo"} call=get_time{"zone":"CET"} error=malformed_markup`},
 	{name: "function_calls/coerced_value_too_deep", format: FormatFunctionCalls, tools: true, depth: 3,
 		in:   "<function_calls><invoke name=\"search\"><parameter name=\"tags\">[[[[1]]]]</parameter><parameter name=\"query\">q</parameter></invoke><invoke name=\"search\"><parameter name=\"tags\">[[[1]]]</parameter></invoke></function_calls>after",
 		want: `text="after" call=search{"tags":[[[1]]]} error=too_deep`},

@@ -123,8 +123,10 @@ type Dialect struct {
 //   - Invoke with Key and Value: <Invoke>NAME<Key>P</Key><Value>V</Value></Invoke>;
 //   - Catalog: the tool's name is the tag, its parameters tags inside it.
 type Tags struct {
-	// Wrapper is the tag around a group of calls, "" for none. Reopen: a
-	// repeated opening Wrapper inside it is ignored.
+	// Wrapper is the tag around a group of calls, "" for none; its
+	// opener written again inside it is reported (malformed_markup) and
+	// the wrapper goes on. Reopen: the opener met inside a wrapper of
+	// another dialect sharing its tags is markup too, dropped.
 	Wrapper string
 	Reopen  bool
 	// WrapperEnd, when set, is an opening-shaped tag that ends the
@@ -502,6 +504,41 @@ func (s *actionSet) on(m string, a action) {
 	s.acts = append(s.acts, a)
 }
 
+// reopenable reports whether block b's opener, written again where its
+// calls are read (before a body began, or between calls), is read as the
+// opener: a block whose body the JSON readers read, or a reader that
+// never starts a body with the opener's first byte (openerFree), whose
+// opener cannot start that body (not '{', '"', a fence where one may open
+// the body, or a '[' that may start a JSON list), and is no word a header
+// or a probed body reads.
+func reopenable(b *Block) bool {
+	o := b.Open
+	if o == "" || b.Anchored || b.Body.Probe || b.Body.Header != nil {
+		return false
+	}
+	if kind := b.Body.Read &^ (ReadJSON | ReadNameJSON); kind != 0 {
+		if r, ok := readerProtos[kind].(openerFree); !ok || !r.neverFirst(o[0]) {
+			return false // a reader of its own may read it as its body
+		}
+	}
+	switch {
+	case o[0] == '{' || o[0] == '"':
+		return false
+	case o[0] == '`' && b.Body.Fence:
+		return false
+	case o[0] == '[' && (len(o) == 1 || o[1] < 'A' || o[1] > 'Z'):
+		return false
+	case b.Body.Read&ReadNameJSON != 0 && isNameByte(o[0], true):
+		return false // a name may start with it
+	}
+	for _, m := range []string{b.Call, b.CallEnd, b.Close, b.AltClose, b.Body.NameEnd} {
+		if m != "" && overlaps(o, m) {
+			return false // one marker set never holds both (Action: ```json and ```)
+		}
+	}
+	return true
+}
+
 // oneOpen is the opener of a block that is one call with a name
 // ([TOOL_CALLS]NAME…, <![NAME>…; not a probed header, whose opener is
 // words until its name is read): met inside a name it starts the next
@@ -591,7 +628,8 @@ func compile(ds []*Dialect, plain bool) *compiled {
 			bs.between.on(b.Close, action{kind: aClose, dialect: d, block: b})
 			bs.between.on(b.AltClose, action{kind: aClose, dialect: d, block: b})
 			oneCall := b.Close == "" && b.Call == "" // each opener starts one call
-			if oneCall && (b.CallEnd != "" || b.Body.NameEnd != "" && b.Body.Read&ReadJSON != 0) {
+			switch {
+			case oneCall && (b.CallEnd != "" || b.Body.NameEnd != "" && b.Body.Read&ReadJSON != 0):
 				// A block that is one call (<|tool_call_begin|>…<|tool_call_end|>):
 				// its opener where the call's end is due starts the next
 				// call, the first ended without its end marker
@@ -601,6 +639,14 @@ func compile(ds []*Dialect, plain bool) *compiled {
 				// are due is the next call too: the first held none
 				// (emptyOpener) or was cut before its arguments.
 				bs.between.on(b.Open, action{kind: aCall, dialect: d, block: b})
+			case reopenable(b) && oneCall:
+				// <|python_tag|><|python_tag|>{…}: the first held no call.
+				bs.between.on(b.Open, action{kind: aCall, dialect: d, block: b})
+			case reopenable(b):
+				// A block of calls whose opener comes again inside it
+				// (<tool_calls>[…]<tool_calls>[…]</tool_calls>): reported,
+				// the calls after it read in the same block (onMarker).
+				bs.between.on(b.Open, action{kind: aBlock, dialect: d, block: b})
 			}
 			bs.name.on(b.Body.NameEnd, action{kind: aNameEnd, dialect: d, block: b})
 			bs.name.on(b.Body.IDMark, action{kind: aIDMark, dialect: d, block: b})

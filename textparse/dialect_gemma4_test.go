@@ -10,6 +10,10 @@ func init() { parseCases = append(parseCases, gemma4Cases...) }
 
 // gemma4Cases are modelled on Gemma 4 output with its chat template.
 var gemma4Cases = []parseCase{
+	// The call's opener written twice: the first holds no call, reported; the call is read.
+	{name: "gemma4/call_opener_written_twice", format: FormatGemma4,
+		in:   "Checking.<|tool_call><|tool_call>call:get_weather{city:<|\"|>Oslo<|\"|>}<tool_call|>",
+		want: `text="Checking." call=get_weather{"city":"Oslo"} error=malformed_markup`},
 	// A key given twice keeps its first value (argRepeated); the repeat's
 	// value is read and dropped, a string left open before '}' too (its
 	// repair reported), and the arguments close.

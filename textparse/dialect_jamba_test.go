@@ -9,6 +9,11 @@ import (
 func init() {
 	parseCases = append(parseCases, jsonBlockCases("jamba", FormatJamba, listWrap("<tool_calls>", "</tool_calls>"), jsonBlockOpts{})...)
 	parseCases = append(parseCases, []parseCase{
+		// The block's opener written again after its list, its closer left
+		// out: reported, and the next list is the same block's.
+		{name: "jamba/block_opener_again_between_lists", format: FormatJamba,
+			in:   "<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\"}}]\n<tool_calls>[{\"name\": \"get_time\", \"arguments\": {\"zone\": \"CET\"}}]</tool_calls>",
+			want: `call=get_weather{"city":"Oslo"} call=get_time{"zone":"CET"} error=malformed_markup`},
 		{name: "jamba/pretty_printed_list", format: FormatJamba,
 			in:   "I'll fetch both.\n<tool_calls>[\n    {\"name\": \"read_file\", \"arguments\": {\"path\": \"a.go\"}},\n    {\"name\": \"read_file\", \"arguments\": {\"path\": \"b.go\"}}\n]</tool_calls>",
 			want: `text="I'll fetch both.\n" call=read_file{"path":"a.go"} call=read_file{"path":"b.go"}`},

@@ -12,6 +12,10 @@ func init() { parseCases = append(parseCases, kimiK2Cases...) }
 
 // kimiK2Cases are modelled on Kimi K2 (Instruct and Thinking) output.
 var kimiK2Cases = []parseCase{
+	// The section's opener written again between calls is markup, reported: not words of the answer.
+	{name: "kimi_k2/section_opener_again_between_calls", format: FormatKimiK2,
+		in:   `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_begin|><|tool_call_begin|>functions.get_time:1<|tool_call_argument_begin|>{"zone": "CET"}<|tool_call_end|><|tool_calls_section_end|>`,
+		want: `call=get_weather{"city":"Oslo"} id=functions.get_weather:0 call=get_time{"zone":"CET"} id=functions.get_time:1 error=malformed_markup`},
 	// The output cut right after a call's opener: an incomplete call, as a
 	// tag dialect's call tag alone is; the section's opener alone is its
 	// missing closer, as a wrapper tag alone is.

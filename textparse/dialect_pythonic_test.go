@@ -11,6 +11,10 @@ func init() { parseCases = append(parseCases, pythonicCases...) }
 // pythonicCases are modelled on Llama 3.2 / Llama 4 pythonic output, LFM2
 // and BFCL prompting answers.
 var pythonicCases = []parseCase{
+	// The block's opener written twice: the first holds no call, reported; the list is read.
+	{name: "pythonic/block_opener_written_twice", format: FormatPythonic,
+		in:   `<|python_start|><|python_start|>[get_weather(city="Oslo")]<|python_end|>`,
+		want: `call=get_weather{"city":"Oslo"} error=malformed_markup`},
 	// A string or number read on in the step that starts it and completed
 	// at the delimiter the same step shows (pyliteral's str, numberRun),
 	// and a keyword read into its '=': what the reader reads byte by byte.

@@ -134,6 +134,9 @@ const (
 // is read); never at the start of the answer.
 func (g *gemReader) starts(c byte, anchored bool) bool { return !anchored }
 
+// neverFirst: a body starts with its call: keyword (openerFree).
+func (g *gemReader) neverFirst(c byte) bool { return c == '<' }
+
 // end: a '}' held at the end of a string is the string's.
 func (g *gemReader) end(p *Parser) {
 	if g.brace {

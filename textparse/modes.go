@@ -19,7 +19,7 @@ func (p *Parser) tagSet(s *tagSet) {
 		}
 		s.genericOpen = p.tags.xCatalog
 	case mWrapper:
-		s.open = tt.invokes | tt.reopen | tt.markup
+		s.open = tt.invokes | tt.reopen | tt.markup | bitOf(p.tags.wrapper)
 		s.close = tt.wclose | tt.invokes | tt.params
 		if x := p.wrapperOf(); x != nil && x.key != tkNone { // key/value calls in a wrapper
 			s.open |= bitOf(x.invoke)
@@ -177,7 +177,11 @@ func (p *Parser) onTag() bool {
 			}
 			p.tags.begun = begun
 			return true
-		case !closing: // a repeated wrapper, a call's end marker
+		case !closing && k == p.tags.wrapper:
+			// The wrapper's opener written again inside it: markup,
+			// reported; the calls after it are the wrapper's.
+			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "<%s> written again inside its block", tagName(k))
+		case !closing: // another dialect's wrapper (Tags.Reopen), a call's end marker
 		case k == p.tags.wrapper:
 			p.mode = mText
 			p.setWrapper(tkNone)

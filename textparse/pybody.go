@@ -96,6 +96,9 @@ func (py *pyReader) starts(c byte, anchored bool) bool {
 	return c == '[' || !anchored && isPyNameByte(c)
 }
 
+// neverFirst: a body starts with a name or a '[' (openerFree).
+func (py *pyReader) neverFirst(c byte) bool { return c == '<' }
+
 // begin starts a Python body at b[i] ('[' or a name's first byte).
 func (py *pyReader) begin(p *Parser, b []byte, i int) int {
 	py.val.Repair(p.mk.blk.Body.Repair)

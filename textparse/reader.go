@@ -25,6 +25,14 @@ type bodyReader interface {
 	end(p *Parser)
 }
 
+// openerFree is a bodyReader whose bodies never start with byte c (a
+// call: keyword, a Python name or list never start with '<'): its block's
+// opener met where the body is due is the opener written again
+// (reopenable).
+type openerFree interface {
+	neverFirst(c byte) bool
+}
+
 // readerMakers are the body readers beyond the engine's JSON readers
 // (ReadJSON, ReadNameJSON), by their Reader bit; registerReader adds one.
 // readerProtos holds one of each, for starts (which reads no state).
