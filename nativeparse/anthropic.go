@@ -47,6 +47,8 @@ func (p *Parser) anthropicEvent(v *fastjson.Value) {
 		}
 	case "message_stop":
 		p.anthropicStop("")
+	case "message": // a Messages body, not streamed
+		p.anthropicWhole(v)
 	case "ping":
 	case "error":
 		if e := v.Get("error"); e != nil && e.Type() != fastjson.TypeNull {
@@ -136,6 +138,27 @@ func (p *Parser) anthropicBlockStop(i int) {
 	// Unparsable arguments: the stop reason tells a cut-off (max_tokens)
 	// from a malformed call.
 	c.stopped = true
+}
+
+// anthropicWhole reads a Messages body that was not streamed: each content
+// block as a block started and stopped whole (a tool use's input is its
+// arguments), then its stop_reason. A tool use that is the last block of
+// a message cut by max_tokens is incomplete, as when streamed.
+func (p *Parser) anthropicWhole(v *fastjson.Value) {
+	reason := string(v.GetStringBytes("stop_reason"))
+	cut := reason == "max_tokens" || reason == "model_context_window_exceeded"
+	content := v.GetArray("content")
+	base := len(p.anthropic.blocks)
+	for i, cb := range content {
+		p.anthropicBlockStart(base+i, cb)
+		switch b := p.anthropic.block(base + i); {
+		case !cut || i < len(content)-1:
+			p.anthropicBlockStop(base + i)
+		case b != nil && b.call != nil && b.call.startInput != nil:
+			p.addArgs(b.call, b.call.startInput) // what the cut input holds
+		}
+	}
+	p.anthropicStop(reason)
 }
 
 // anthropicStop applies a message's stop_reason ("" for message_stop).

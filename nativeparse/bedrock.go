@@ -39,6 +39,10 @@ func bedrockEvent(v *fastjson.Value, event []byte) (string, *fastjson.Value) {
 // (stopReason max_tokens: cut off).
 func (p *Parser) bedrockEvent(v *fastjson.Value) {
 	name, b := bedrockEvent(v, p.rec.Event)
+	if content := bedrockBody(v); name == "" && content != nil {
+		p.bedrockWhole(content, string(v.GetStringBytes("stopReason")))
+		return
+	}
 	if name == "" {
 		for _, exc := range bedrockErrors {
 			if e := v.Get(exc); e != nil {
@@ -94,6 +98,44 @@ func (p *Parser) bedrockEvent(v *fastjson.Value) {
 			} else {
 				p.finish(c)
 			}
+		}
+	}
+}
+
+// bedrockBody returns the content blocks of a Converse response body (not
+// streamed: {"output":{"message":{"content":[…]}},"stopReason":…}), nil
+// when v is none.
+func bedrockBody(v *fastjson.Value) []*fastjson.Value {
+	c := v.Get("output", "message", "content")
+	if c == nil || c.Type() != fastjson.TypeArray || !v.Exists("stopReason") {
+		return nil
+	}
+	a, _ := c.Array()
+	if a == nil {
+		a = []*fastjson.Value{} // an empty message is a body too
+	}
+	return a
+}
+
+// bedrockWhole reads a Converse response body's content blocks in order:
+// text, reasoning, and each tool use a call whose input is its arguments.
+// A tool use that is the last block of a message cut by max_tokens is
+// incomplete, as when streamed.
+func (p *Parser) bedrockWhole(content []*fastjson.Value, stop string) {
+	cut := stop == "max_tokens"
+	for i, cb := range content {
+		p.emitText(toolcall.KindReasoning, stringOf(cb.Get("reasoningContent", "reasoningText", "text")))
+		p.emitText(toolcall.KindText, stringOf(cb.Get("text")))
+		tu := cb.Get("toolUse")
+		if tu == nil {
+			continue
+		}
+		c := p.openCall(string(tu.GetStringBytes("toolUseId")), p.names.Intern(tu.GetStringBytes("name")))
+		p.bedrockInput(c, tu.Get("input"))
+		if cut && i == len(content)-1 {
+			p.incomplete(c, p.rec.Offset, "stopReason max_tokens")
+		} else {
+			p.finish(c)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/jsonscan"
 	"github.com/tooleval/tooleval/toolcall"
 	"github.com/valyala/fastjson"
@@ -39,6 +40,11 @@ type call struct {
 	stopped bool   // Anthropic: block stopped with unparsable arguments
 
 	startInput []byte // Anthropic content_block_start input, used when no delta follows
+
+	// custom: a custom tool's call, whose input is free text: its
+	// arguments are {"input": TEXT}, the text JSON-encoded as it streams
+	// (addInput); closed once the string and the object are.
+	custom, closed bool
 
 	partial jsonscan.Partial
 	fed     int // bytes of args fed to partial
@@ -111,6 +117,29 @@ func (p *Parser) addArgs(c *call, frag []byte) {
 	}
 }
 
+var inputOpen, inputClose = []byte(`{"input":"`), []byte(`"}`)
+
+// addInput appends free text to a custom tool call's input, encoded into
+// its arguments {"input": TEXT} (finish closes them).
+func (p *Parser) addInput(c *call, frag []byte) {
+	if len(frag) == 0 || c.closed {
+		return
+	}
+	if len(c.args) == 0 {
+		p.addArgs(c, inputOpen)
+	}
+	p.tmp = catalog.AppendJSONString(p.tmp[:0], frag)
+	p.addArgs(c, p.tmp[1:len(p.tmp)-1])
+}
+
+// customArgs appends the arguments of a custom tool call whose input is
+// text to dst.
+func customArgs(dst, text []byte) []byte {
+	dst = append(dst, inputOpen[:len(inputOpen)-1]...)
+	dst = catalog.AppendJSONString(dst, text)
+	return append(dst, '}')
+}
+
 // finish ends c on its protocol's end signal: call_end when its arguments
 // are a JSON object, an error otherwise.
 func (p *Parser) finish(c *call) {
@@ -129,6 +158,14 @@ func (p *Parser) finish(c *call) {
 	if !c.started {
 		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "tool call %q ended without a name", c.id)
 		return
+	}
+	if c.custom && !c.closed { // the input's string and object end here
+		c.done = false
+		if len(c.args) == 0 {
+			p.addArgs(c, inputOpen)
+		}
+		p.addArgs(c, inputClose)
+		c.done, c.closed = true, true
 	}
 	if len(trimJSONSpace(c.args)) == 0 {
 		// No arguments, or only white space already sent as deltas: the

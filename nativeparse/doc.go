@@ -36,6 +36,20 @@
 // item no text came for (response.completed's only when none came at
 // all), so it is never given twice.
 //
+// A response that was not streamed is read too, as the same events: an
+// OpenAI Chat Completions body, a Responses body ({"object":"response",
+// "output":[…]}), an Anthropic Messages body ({"type":"message",
+// "content":[…]}) and a Bedrock Converse body ({"output":{"message":…},
+// "stopReason":…}); a tool use that is the last block of a body cut by
+// max_tokens is incomplete, as when streamed. Calls that only a
+// response.completed event's output holds (servers that send no item
+// events for them) are read from it.
+//
+// A custom tool's call (OpenAI's free-form tools: a Responses
+// custom_tool_call item and its custom_tool_call_input events, a Chat
+// Completions tool_calls element of type custom) has one argument, input,
+// the text the model wrote: {"input": TEXT}, streamed as the text comes.
+//
 // While a call is in flight, Parser.Partial returns its arguments so far
 // closed into valid JSON (see jsonscan.Partial).
 //

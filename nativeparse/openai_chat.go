@@ -118,7 +118,24 @@ func (p *Parser) chatToolDelta(choice int, tc *fastjson.Value) {
 		slot = -1000 - p.chat.seq
 		p.chat.seq++
 	}
+	if cu := tc.Get("custom"); cu != nil && cu.Type() == fastjson.TypeObject {
+		p.chatCustomDelta(choice, slot, c, id, cu)
+		return
+	}
 	p.chatFunctionDelta(choice, slot, c, id, tc.Get("function"))
+}
+
+// chatCustomDelta applies a custom tool call's {name, input} fragment (a
+// tool_calls element of type custom, whose input is free text) to call c,
+// or to a new call in (choice, slot) when c is nil.
+func (p *Parser) chatCustomDelta(choice, slot int, c *call, id []byte, cu *fastjson.Value) {
+	p.chatFunctionDelta(choice, slot, c, id, nil)
+	if c == nil {
+		c = p.chat.find(choice, slot)
+	}
+	c.custom = true
+	p.setName(c, p.names.Intern(stringOf(cu.Get("name"))))
+	p.addInput(c, stringOf(cu.Get("input")))
 }
 
 // chatFunctionDelta applies a function {name, arguments} fragment to call

@@ -12,7 +12,8 @@ import (
 // responsesState tracks the function_call output items of an OpenAI
 // Responses stream, and whose answer text was given.
 type responsesState struct {
-	items []*call // open function_call items
+	items  []*call // open function_call items
+	opened []*call // every call an item opened, for responsesKnown
 	// The events that repeat an item's text whole once it is complete
 	// (output_text.done, content_part, output_item.done's message) carry
 	// it only for servers that send no deltas: they give text only for an
@@ -97,14 +98,22 @@ func outputIndex(v *fastjson.Value) int {
 	return -1
 }
 
-// isCallItem reports whether an output item is a function call: type
-// function_call, or tool_call as some OpenAI-compatible servers name it.
+// isCallItem reports whether an output item is a tool call: type
+// function_call (tool_call, as some OpenAI-compatible servers name it), or
+// custom_tool_call (isCustomItem).
 func isCallItem(item *fastjson.Value) bool {
 	if item == nil {
 		return false
 	}
 	t := string(item.GetStringBytes("type"))
-	return t == "function_call" || t == "tool_call"
+	return t == "function_call" || t == "tool_call" || t == "custom_tool_call"
+}
+
+// isCustomItem reports whether an output item calls a custom tool: one
+// whose input is free text (a patch, a query in a grammar), not JSON. Its
+// call has one argument, input, that text (call.custom).
+func isCustomItem(item *fastjson.Value) bool {
+	return item != nil && string(item.GetStringBytes("type")) == "custom_tool_call"
 }
 
 // itemCallID returns a call item's call_id (tool_call_id in the tool_call
@@ -150,6 +159,7 @@ func (p *Parser) openItem(v, item *fastjson.Value, callID, name []byte) *call {
 	}
 	c.slot = outputIndex(v)
 	p.responses.items = append(p.responses.items, c)
+	p.responses.opened = append(p.responses.opened, c)
 	return c
 }
 
@@ -213,9 +223,27 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 			return
 		}
 		c := p.openItem(v, item, itemCallID(item), itemName(item))
-		if a := item.GetStringBytes("arguments"); len(a) > 0 {
+		if isCustomItem(item) {
+			c.custom = true
+			if in := item.GetStringBytes("input"); len(in) > 0 {
+				c.deltas = true
+				p.addInput(c, in)
+			}
+		} else if a := item.GetStringBytes("arguments"); len(a) > 0 {
 			c.deltas = true
 			p.addArgs(c, a)
+		}
+	case "response.custom_tool_call_input.delta":
+		c := p.responses.find(v)
+		if c == nil || !c.custom {
+			p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "custom tool input delta for unknown item %q", v.GetStringBytes("item_id"))
+			return
+		}
+		c.deltas = true
+		p.addInput(c, v.GetStringBytes("delta"))
+	case "response.custom_tool_call_input.done":
+		if c := p.responses.find(v); c != nil && c.custom {
+			p.responsesAuthoritative(c, v.Get("input"))
 		}
 	case "response.function_call_arguments.delta", "response.tool_call_arguments.delta":
 		c := p.responses.find(v)
@@ -254,16 +282,7 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 			// No output_item.added: the whole call arrives here.
 			c = p.openItem(v, item, itemCallID(item), itemName(item))
 		}
-		p.setName(c, p.names.Intern(itemName(item)))
-		if string(item.GetStringBytes("status")) == "incomplete" {
-			// Cut off (max_output_tokens): the item's arguments are partial.
-			p.responses.drop(c)
-			p.incomplete(c, p.rec.Offset, "its output item ended with status incomplete")
-			return
-		}
-		p.responsesAuthoritative(c, itemArguments(item))
-		p.responses.drop(c)
-		p.finish(c)
+		p.responsesCallDone(c, item)
 	case "response.output_text.delta", "response.text.delta", "response.refusal.delta":
 		p.responsesText(v.GetStringBytes("delta"), outputIndex(v))
 	case "response.output_text.done", "response.text.done":
@@ -277,15 +296,7 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta", "response.reasoning.delta", "response.reasoning_summary.delta":
 		p.emitText(toolcall.KindReasoning, v.GetStringBytes("delta"))
 	case "response.completed", "response.done":
-		// Some servers give the answer's text only in the final response.
-		// Its output's positions need not be the stream's output_index
-		// (a server may leave items out), so only a response that gave no
-		// text at all takes it.
-		if !p.responses.unkeyed && len(p.responses.keyed) == 0 {
-			for i, item := range v.GetArray("response", "output") {
-				p.responsesItemText(item, i, false)
-			}
-		}
+		p.responsesOutput(v.Get("response"), false)
 		p.responses.items = p.responses.items[:0]
 		for _, c := range append([]*call(nil), p.open...) {
 			p.finish(c)
@@ -312,7 +323,76 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 		} else {
 			p.providerError(v)
 		}
+	case "":
+		if string(v.GetStringBytes("object")) == "response" { // a response body, not streamed
+			p.responsesOutput(v, true)
+			if e := v.Get("error"); e != nil && e.Type() == fastjson.TypeObject {
+				p.providerError(e)
+			}
+		}
 	}
+}
+
+// responsesCallDone ends call c with its output item, complete: its name,
+// and its arguments (or a custom tool's input) as the item gives them.
+func (p *Parser) responsesCallDone(c *call, item *fastjson.Value) {
+	p.setName(c, p.names.Intern(itemName(item)))
+	if isCustomItem(item) {
+		c.custom = true
+	}
+	if string(item.GetStringBytes("status")) == "incomplete" {
+		// Cut off (max_output_tokens): the item's arguments are partial.
+		p.responses.drop(c)
+		p.incomplete(c, p.rec.Offset, "its output item ended with status incomplete")
+		return
+	}
+	if c.custom {
+		p.responsesAuthoritative(c, item.Get("input"))
+	} else {
+		p.responsesAuthoritative(c, itemArguments(item))
+	}
+	p.responses.drop(c)
+	p.finish(c)
+}
+
+// responsesOutput reads the output of a whole response (a body that was not
+// streamed, whole is set; or response.completed's): its calls that no
+// event gave before, in order, and its text when none was given at all.
+// Some servers give the answer's text only in the final response; its
+// output's positions need not be the stream's output_index (a server may
+// leave items out), so only a response that gave no text takes it. A body
+// gives its reasoning summaries too.
+func (p *Parser) responsesOutput(resp *fastjson.Value, whole bool) {
+	noText := !p.responses.unkeyed && len(p.responses.keyed) == 0
+	for i, item := range resp.GetArray("output") {
+		switch {
+		case isCallItem(item):
+			if !p.responsesKnown(item) {
+				c := p.openItem(item, item, itemCallID(item), itemName(item))
+				c.slot = i
+				p.responsesCallDone(c, item)
+			}
+		case whole && string(item.GetStringBytes("type")) == "reasoning":
+			for _, part := range item.GetArray("summary") {
+				p.emitText(toolcall.KindReasoning, stringOf(part.Get("text")))
+			}
+		case noText:
+			p.responsesItemText(item, i, false)
+		}
+	}
+}
+
+// responsesKnown reports whether a call item's call was opened before, by
+// its item id or call_id (a multi_tool_use.parallel wrapper too, which
+// never starts as a call of its own).
+func (p *Parser) responsesKnown(item *fastjson.Value) bool {
+	id, callID := item.GetStringBytes("id"), itemCallID(item)
+	for _, c := range p.responses.opened {
+		if len(id) > 0 && c.itemID == string(id) || len(callID) > 0 && c.callID == string(callID) {
+			return true
+		}
+	}
+	return false
 }
 
 // responsesAuthoritative applies the final arguments of a .done event
@@ -323,11 +403,15 @@ func (p *Parser) responsesAuthoritative(c *call, a *fastjson.Value) {
 	if a == nil || c.done {
 		return
 	}
+	if c.custom {
+		p.customAuthoritative(c, a)
+		return
+	}
 	var final []byte
-	switch a.Type() {
-	case fastjson.TypeString:
+	switch {
+	case a.Type() == fastjson.TypeString:
 		final = a.GetStringBytes()
-	case fastjson.TypeObject:
+	case a.Type() == fastjson.TypeObject:
 		p.tmp = a.MarshalTo(p.tmp[:0])
 		final = p.tmp
 	default:
@@ -345,4 +429,29 @@ func (p *Parser) responsesAuthoritative(c *call, a *fastjson.Value) {
 		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the final arguments disagree with the deltas %s; the final value wins", c.name, jsonscan.Excerpt(c.args, 0, jsonscan.MaxExcerpt))
 		c.args = append(c.args[:0:0], final...)
 	}
+}
+
+// customAuthoritative is responsesAuthoritative for a custom tool call:
+// the final input a (a string) is the input; the deltas, when complete,
+// lack only the string's and the object's end.
+func (p *Parser) customAuthoritative(c *call, a *fastjson.Value) {
+	if c.closed || a.Type() != fastjson.TypeString {
+		return
+	}
+	p.tmp = customArgs(p.tmp[:0], a.GetStringBytes())
+	final := p.tmp
+	switch {
+	case !c.deltas:
+		c.deltas = true
+		p.addArgs(c, final)
+	case len(final) == len(c.args)+len(inputClose) && bytes.HasPrefix(final, c.args):
+		p.addArgs(c, inputClose)
+	case bytes.HasPrefix(final, c.args):
+		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the deltas lack the end of the final input; completed from it", c.name)
+		p.addArgs(c, final[len(c.args):])
+	default:
+		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the final input disagrees with the deltas %s; the final value wins", c.name, jsonscan.Excerpt(c.args, 0, jsonscan.MaxExcerpt))
+		c.args = append(c.args[:0:0], final...)
+	}
+	c.closed = true
 }

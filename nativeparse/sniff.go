@@ -26,6 +26,10 @@ func sniff(v *fastjson.Value, event []byte) Format {
 		return OpenAIResponses
 	case bytes.HasPrefix(typ, []byte("message_")), bytes.HasPrefix(typ, []byte("content_block_")):
 		return Anthropic
+	case typ == nil && string(v.GetStringBytes("object")) == "response" && v.Exists("output"):
+		return OpenAIResponses // a response body, not streamed
+	case string(typ) == "message" && v.Exists("role") && v.Get("content") != nil && v.Get("content").Type() == fastjson.TypeArray:
+		return Anthropic // a Messages body, not streamed
 	case v.Exists("choices") || string(v.GetStringBytes("object")) == "chat.completion.chunk":
 		return OpenAIChat
 	case v.Exists("candidates") || v.Exists("usageMetadata") || v.Exists("promptFeedback"):
@@ -57,7 +61,7 @@ func isKeepAlive(v *fastjson.Value, event []byte) bool {
 // bedrockIs reports whether v is a Bedrock ConverseStream event (or one of
 // its exceptions).
 func bedrockIs(v *fastjson.Value, event []byte) bool {
-	if name, _ := bedrockEvent(v, event); name != "" {
+	if name, _ := bedrockEvent(v, event); name != "" || bedrockBody(v) != nil {
 		return true
 	}
 	for _, name := range bedrockErrors {
