@@ -49,6 +49,12 @@
 // custom_tool_call item and its custom_tool_call_input events, a Chat
 // Completions tool_calls element of type custom) has one argument, input,
 // the text the model wrote: {"input": TEXT}, streamed as the text comes.
+// A Responses call of a built-in tool the agent runs (shell_call,
+// local_shell_call, apply_patch_call, computer_call) is a call named by
+// the tool (shell, apply_patch, …) whose arguments are the fields the model
+// wrote ({"action": …}, {"operation": …}); the built-in tools the provider
+// runs itself (web search, file search, code interpreter, MCP) put their
+// results in the response and are not calls for the agent.
 //
 // While a call is in flight, Parser.Partial returns its arguments so far
 // closed into valid JSON (see jsonscan.Partial).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 
+	"github.com/tooleval/tooleval/catalog"
 	"github.com/tooleval/tooleval/jsonscan"
 	"github.com/tooleval/tooleval/toolcall"
 	"github.com/valyala/fastjson"
@@ -99,14 +100,55 @@ func outputIndex(v *fastjson.Value) int {
 }
 
 // isCallItem reports whether an output item is a tool call: type
-// function_call (tool_call, as some OpenAI-compatible servers name it), or
-// custom_tool_call (isCustomItem).
+// function_call (tool_call, as some OpenAI-compatible servers name it),
+// custom_tool_call (isCustomItem), or a built-in tool's call (isBuiltinItem).
 func isCallItem(item *fastjson.Value) bool {
 	if item == nil {
 		return false
 	}
 	t := string(item.GetStringBytes("type"))
-	return t == "function_call" || t == "tool_call" || t == "custom_tool_call"
+	return t == "function_call" || t == "tool_call" || t == "custom_tool_call" || isBuiltinItem(item)
+}
+
+// agentBuiltins are the item types of the provider's built-in tools whose
+// calls the agent runs (the provider runs web_search_call, file_search_call,
+// code_interpreter_call, image_generation_call and mcp_call itself and
+// puts their results in the item: they are its work, not calls for the
+// agent, and are skipped).
+var agentBuiltins = [...]string{"shell_call", "local_shell_call", "apply_patch_call", "computer_call"}
+
+// isBuiltinItem reports whether an output item calls a built-in tool the
+// agent runs (agentBuiltins). Its call is named by its type without _call
+// (shell, apply_patch, …) and its arguments are the fields the model wrote
+// (builtinArgs).
+func isBuiltinItem(item *fastjson.Value) bool {
+	return slices.Contains(agentBuiltins[:], string(item.GetStringBytes("type")))
+}
+
+// builtinFields are the fields of a built-in call item that are not what
+// the model wrote: its keys, state and results.
+var builtinFields = [...]string{"type", "id", "call_id", "status", "output", "error", "pending_safety_checks"}
+
+// builtinArgs appends a built-in call item's arguments to dst: the object of
+// its other fields (a shell_call's or computer_call's action, an
+// apply_patch_call's operation).
+func builtinArgs(dst []byte, item *fastjson.Value) []byte {
+	dst = append(dst, '{')
+	n := 0
+	o, _ := item.Object()
+	o.Visit(func(k []byte, v *fastjson.Value) {
+		if slices.Contains(builtinFields[:], string(k)) {
+			return
+		}
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		n++
+		dst = catalog.AppendJSONString(dst, k)
+		dst = append(dst, ':')
+		dst = v.MarshalTo(dst)
+	})
+	return append(dst, '}')
 }
 
 // isCustomItem reports whether an output item calls a custom tool: one
@@ -128,12 +170,16 @@ func itemCallID(item *fastjson.Value) []byte {
 	return stringOf(item.Get("tool_call_id"))
 }
 
-// itemName returns a call item's name (function.name in the nested form).
+// itemName returns a call item's name (function.name in the nested form;
+// a built-in tool's type without _call, isBuiltinItem).
 func itemName(item *fastjson.Value) []byte {
 	if n := stringOf(item.Get("name")); len(n) > 0 {
 		return n
 	}
-	return stringOf(item.Get("function", "name"))
+	if n := stringOf(item.Get("function", "name")); len(n) > 0 || !isBuiltinItem(item) {
+		return n
+	}
+	return bytes.TrimSuffix(item.GetStringBytes("type"), []byte("_call"))
 }
 
 // itemArguments returns a call item's arguments: arguments (a string, or
@@ -346,9 +392,13 @@ func (p *Parser) responsesCallDone(c *call, item *fastjson.Value) {
 		p.incomplete(c, p.rec.Offset, "its output item ended with status incomplete")
 		return
 	}
-	if c.custom {
+	switch {
+	case c.custom:
 		p.responsesAuthoritative(c, item.Get("input"))
-	} else {
+	case isBuiltinItem(item):
+		p.tmp = builtinArgs(p.tmp[:0], item)
+		p.finalArgs(c, p.tmp)
+	default:
 		p.responsesAuthoritative(c, itemArguments(item))
 	}
 	p.responses.drop(c)
@@ -396,9 +446,7 @@ func (p *Parser) responsesKnown(item *fastjson.Value) bool {
 }
 
 // responsesAuthoritative applies the final arguments of a .done event
-// (a string, or an object some servers send): with no deltas they are the
-// arguments; a disagreement with the deltas is reported and the final
-// value wins.
+// (a string, or an object some servers send; finalArgs).
 func (p *Parser) responsesAuthoritative(c *call, a *fastjson.Value) {
 	if a == nil || c.done {
 		return
@@ -415,6 +463,16 @@ func (p *Parser) responsesAuthoritative(c *call, a *fastjson.Value) {
 		p.tmp = a.MarshalTo(p.tmp[:0])
 		final = p.tmp
 	default:
+		return
+	}
+	p.finalArgs(c, final)
+}
+
+// finalArgs applies a call's final arguments: with no deltas they are the
+// arguments; a disagreement with the deltas is reported and the final
+// value wins.
+func (p *Parser) finalArgs(c *call, final []byte) {
+	if c.done {
 		return
 	}
 	switch {
