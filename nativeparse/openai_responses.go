@@ -490,26 +490,18 @@ func (p *Parser) finalArgs(c *call, final []byte) {
 }
 
 // customAuthoritative is responsesAuthoritative for a custom tool call:
-// the final input a (a string) is the input; the deltas, when complete,
-// lack only the string's and the object's end.
+// the final input a (a string) is the input. Deltas that gave it whole
+// lack only the string's and the object's end; others go as any call's
+// final arguments do (finalArgs).
 func (p *Parser) customAuthoritative(c *call, a *fastjson.Value) {
 	if c.closed || a.Type() != fastjson.TypeString {
 		return
 	}
 	p.tmp = customArgs(p.tmp[:0], a.GetStringBytes())
-	final := p.tmp
-	switch {
-	case !c.deltas:
-		c.deltas = true
-		p.addArgs(c, final)
-	case len(final) == len(c.args)+len(inputClose) && bytes.HasPrefix(final, c.args):
+	if c.deltas && len(p.tmp) == len(c.args)+len(inputClose) && bytes.HasPrefix(p.tmp, c.args) {
 		p.addArgs(c, inputClose)
-	case bytes.HasPrefix(final, c.args):
-		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the deltas lack the end of the final input; completed from it", c.name)
-		p.addArgs(c, final[len(c.args):])
-	default:
-		p.errorf(p.rec.Offset, toolcall.CodeArgsMismatch, c.index, "call %q: the final input disagrees with the deltas %s; the final value wins", c.name, jsonscan.Excerpt(c.args, 0, jsonscan.MaxExcerpt))
-		c.args = append(c.args[:0:0], final...)
+	} else {
+		p.finalArgs(c, p.tmp)
 	}
 	c.closed = true
 }

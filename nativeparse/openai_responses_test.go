@@ -132,3 +132,57 @@ args 0 {}
 end 0 now {}`},
 	})
 }
+
+// TestCustomToolCalls: a custom tool's call (free-form input) is a call
+// whose one argument, input, is the text the model wrote, JSON-encoded as
+// it streams; the final input completes or overrides the deltas as a
+// function call's final arguments do, and a call cut off is incomplete
+// with its input so far.
+func TestCustomToolCalls(t *testing.T) {
+	added := `{"type":"response.output_item.added","output_index":0,"item":{"type":"custom_tool_call","id":"ct_1","call_id":"call_c","name":"run_sql","input":""}}`
+	delta := func(s string) string {
+		return `{"type":"response.custom_tool_call_input.delta","output_index":0,"item_id":"ct_1","delta":` + s + `}`
+	}
+	done := func(s string) string {
+		return `{"type":"response.custom_tool_call_input.done","output_index":0,"item_id":"ct_1","input":` + s + `}`
+	}
+	itemDone := `{"type":"response.output_item.done","output_index":0,"item":{"type":"custom_tool_call","id":"ct_1","call_id":"call_c","name":"run_sql","input":"SELECT \"a\"\n;","status":"completed"}}`
+	runCases(t, []parseCase{
+		{"deltas then the final input", OpenAIResponses, sse(added, delta(`"SELECT \"a\""`), delta(`"\n;"`), done(`"SELECT \"a\"\n;"`), itemDone), `
+start 0 call_c run_sql
+args 0 {"input":"SELECT \"a\"\n;"}
+end 0 run_sql {"input":"SELECT \"a\"\n;"}`},
+		{"the final input alone", OpenAIResponses, sse(added, itemDone), `
+start 0 call_c run_sql
+args 0 {"input":"SELECT \"a\"\n;"}
+end 0 run_sql {"input":"SELECT \"a\"\n;"}`},
+		{"deltas that lack the end", OpenAIResponses, sse(added, delta(`"SELECT "`), itemDone), `
+start 0 call_c run_sql
+args 0 {"input":"SELECT 
+error args_mismatch 0
+args 0 \"a\"\n;"}
+end 0 run_sql {"input":"SELECT \"a\"\n;"}`},
+		{"deltas that disagree: the final input wins", OpenAIResponses, sse(added, delta(`"DROP"`), itemDone), `
+start 0 call_c run_sql
+args 0 {"input":"DROP
+error args_mismatch 0
+end 0 run_sql {"input":"SELECT \"a\"\n;"}`},
+		{"cut off before its end", OpenAIResponses, sse(added, delta(`"SELECT 1"`)), `
+start 0 call_c run_sql
+args 0 {"input":"SELECT 1
+error incomplete_call 0 {"input":"SELECT 1`},
+		{"an empty input", OpenAIResponses, sse(added, `{"type":"response.output_item.done","output_index":0,"item":{"type":"custom_tool_call","id":"ct_1","call_id":"call_c","name":"run_sql","input":""}}`), `
+start 0 call_c run_sql
+args 0 {"input":""}
+end 0 run_sql {"input":""}`},
+		{"a delta for no custom call is reported", OpenAIResponses, sse(delta(`"x"`)), `
+error invalid_event -1`},
+		{"chat: a custom tool call streamed", OpenAIChat, sse(
+			`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_k","type":"custom","custom":{"name":"grep","input":"TODO"}}]}}]}`,
+			`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"custom":{"input":" src/"}}]}}]}`,
+			`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`), `
+start 0 call_k grep
+args 0 {"input":"TODO src/"}
+end 0 grep {"input":"TODO src/"}`},
+	})
+}
