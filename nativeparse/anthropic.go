@@ -18,6 +18,10 @@ type anthropicBlock struct {
 	open bool
 }
 
+// maxBlockGap bounds how far past the blocks seen a content block's index
+// may skip (servers number them 0, 1, 2, …; a proxy may drop a few).
+const maxBlockGap = 64
+
 func (s *anthropicState) block(i int) *anthropicBlock {
 	if i < 0 || i >= len(s.blocks) {
 		return nil
@@ -66,6 +70,12 @@ func (p *Parser) anthropicEvent(v *fastjson.Value) {
 func (p *Parser) anthropicBlockStart(i int, cb *fastjson.Value) {
 	if cb == nil || i < 0 {
 		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "content_block_start without content_block")
+		return
+	}
+	if i > len(p.anthropic.blocks)+maxBlockGap {
+		// Blocks come numbered in order: an index far past the blocks seen
+		// is a broken stream, and would have the block table grow to it.
+		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "content_block_start for block %d after %d blocks", i, len(p.anthropic.blocks))
 		return
 	}
 	for len(p.anthropic.blocks) <= i {

@@ -223,3 +223,31 @@ func FuzzCaps(f *testing.F) {
 		}
 	})
 }
+
+// A content block index far past the blocks seen is reported, and the
+// block table does not grow to it (a 2^30 index took gigabytes); a few
+// skipped indexes (a proxy that dropped a block) are read on.
+func TestAnthropicBlockIndexBounded(t *testing.T) {
+	start := func(i int) string {
+		return `content_block_start|{"type":"content_block_start","index":` + strconv.Itoa(i) + `,"content_block":{"type":"text","text":"x"}}`
+	}
+	for _, tc := range []struct {
+		index  int
+		errors int
+	}{{3, 0}, {maxBlockGap, 0}, {maxBlockGap + 1, 1}, {1 << 30, 1}} {
+		p := mustNew(opts{Format: Anthropic})
+		evs := toolcall.Run(p, []byte(sse(start(tc.index))), 0)
+		n := 0
+		for _, ev := range evs {
+			if ev.Kind == toolcall.KindError {
+				if ev.Err.Code != toolcall.CodeInvalidEvent {
+					t.Fatalf("index %d: %v", tc.index, ev.Err)
+				}
+				n++
+			}
+		}
+		if n != tc.errors || len(p.anthropic.blocks) > maxBlockGap+1 {
+			t.Fatalf("index %d: %d errors (want %d), %d blocks", tc.index, n, tc.errors, len(p.anthropic.blocks))
+		}
+	}
+}
