@@ -336,6 +336,10 @@ func (l *loader) item(v *value, path, server string) error {
 		return l.function(v, path, FormatMCP, v, server)
 	case typ.isString() && typ.str == "function" && v.has("name"):
 		return l.function(v, path, FormatOpenAIResponses, v, server)
+	case typ.isString() && typ.str == "custom" && v.has("name"):
+		// A custom tool (OpenAI's free-form tools): its calls carry text,
+		// read as one argument (toolcall.CustomInput).
+		return l.function(v, path, FormatOpenAIResponses, v, server)
 	case typ.isString() && typ.str != "function" && typ.str != "custom" && !v.has("parameters"):
 		// A provider built-in (web_search, bash_20250124, …): no schema.
 		l.issues = append(l.issues, Issue{File: l.file, Line: l.line(v), Tool: v.getString("name"), Code: "skipped_tool",
@@ -477,6 +481,9 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 		}
 	}
 	schema = f.get(schemaKey)
+	if outer.getString("type") == "custom" {
+		schema = customSchema()
+	}
 	if format == FormatDocument {
 		if s, err := l.documentParams(schema, path+"."+schemaKey); err != nil {
 			return err
@@ -508,6 +515,16 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 	}
 	l.entries = append(l.entries, entry{tool: t, meta: m})
 	return nil
+}
+
+// customSchema is the schema of a custom tool's arguments: one required
+// string, toolcall.CustomInput, the text the tool reads.
+func customSchema() *value {
+	v, err := decodeValue([]byte(`{"type":"object","properties":{"`+toolcall.CustomInput+`":{"type":"string","description":"the text the tool reads (a custom tool's free-form input)"}},"required":["`+toolcall.CustomInput+`"],"additionalProperties":false}`), 0)
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 func (l *loader) annotations(a *value, path string, out *toolcall.Annotations) error {

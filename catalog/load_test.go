@@ -227,3 +227,26 @@ func TestParseShapes(t *testing.T) {
 		t.Errorf("duplicate issues = %v", is)
 	}
 }
+
+// TestCustomToolSchema: a custom tool (OpenAI's free-form tools) loads with
+// the schema of the arguments its calls are read with: one required string,
+// toolcall.CustomInput; its grammar or format is not a schema.
+func TestCustomToolSchema(t *testing.T) {
+	cat, err := Parse([]byte(`[{"type":"custom","name":"apply_patch","description":"Apply a patch in the V4A diff format.","format":{"type":"grammar","syntax":"lark","definition":"start: /.+/"}}]`), "tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool, ok := cat.Lookup("apply_patch")
+	if !ok {
+		t.Fatalf("no apply_patch: %v", cat.Names())
+	}
+	if len(tool.Params) != 1 || tool.Params[0].Name != toolcall.CustomInput || !tool.Params[0].Required {
+		t.Fatalf("params %+v", tool.Params)
+	}
+	if p := cat.Check(toolcall.Call{Name: "apply_patch", Arguments: json.RawMessage(`{"input":"*** Begin Patch\n*** End Patch"}`)}); len(p) != 0 {
+		t.Fatalf("a call with its input: %v", p)
+	}
+	if p := cat.Check(toolcall.Call{Name: "apply_patch", Arguments: json.RawMessage(`{"patch":"x"}`)}); len(p) == 0 {
+		t.Fatal("a call without its input passed the check")
+	}
+}

@@ -117,10 +117,10 @@ func (p *Parser) addArgs(c *call, frag []byte) {
 	}
 }
 
-var inputOpen, inputClose = []byte(`{"input":"`), []byte(`"}`)
+var inputOpen, inputClose = []byte(`{"` + toolcall.CustomInput + `":"`), []byte(`"}`)
 
 // addInput appends free text to a custom tool call's input, encoded into
-// its arguments {"input": TEXT} (finish closes them).
+// its arguments {"input": TEXT} (toolcall.CustomInput; finish closes them).
 func (p *Parser) addInput(c *call, frag []byte) {
 	if len(frag) == 0 || c.closed {
 		return

@@ -2,6 +2,12 @@ package toolcall
 
 import "encoding/json"
 
+// CustomInput is the one argument of a custom tool's call (OpenAI's
+// free-form tools, which take text, not JSON): the parsers give such a call
+// the arguments {"input": TEXT}, and a catalog gives such a tool the schema
+// of that object (one required string).
+const CustomInput = "input"
+
 // Tool is one tool definition, normalised from whatever format it was loaded
 // from (see package catalog). Parameters is always a JSON Schema object.
 type Tool struct {
