@@ -130,7 +130,7 @@ func formatsHelp() string {
 	for _, f := range anyparse.Formats() {
 		wire := textparse.Wire(f)
 		if wire == "" {
-			wire = "provider stream (SSE, NDJSON or a JSON array of the provider's events)"
+			wire = "provider stream (SSE, NDJSON or a JSON array of the provider's events), or the body of a response that was not streamed"
 		}
 		b.WriteString("  " + string(f))
 		for n := len(f); n < 18; n++ {
