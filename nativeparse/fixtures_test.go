@@ -82,3 +82,30 @@ func TestFixtures(t *testing.T) {
 		})
 	}
 }
+
+// TestFixturesUnderAnotherFormat: every provider fixture read under
+// another provider's format is never a silent nothing: the first event
+// that tells its provider is reported (invalid_event), naming it.
+func TestFixturesUnderAnotherFormat(t *testing.T) {
+	for path, format := range fixtures(t) {
+		in, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, other := range Formats() {
+			if other == Auto || other == format {
+				continue
+			}
+			evs := toolcall.Run(mustNew(opts{Format: other}), in, 0)
+			found := false
+			for _, ev := range evs {
+				if ev.Kind == toolcall.KindError && ev.Err.Code == toolcall.CodeInvalidEvent && strings.Contains(ev.Err.Message, "not "+string(other)+"'s") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s read as %s: no mismatch reported: %s", path, other, render(evs))
+			}
+		}
+	}
+}

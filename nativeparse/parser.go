@@ -63,6 +63,9 @@ const MaxDepthLimit = fastjson.MaxDepth - envelopeDepth
 type Parser struct {
 	format   Format // as asked
 	provider Format // resolved provider; "" while Auto has not decided
+	// told: the first event that tells a provider was read (Auto: the
+	// one that decided; a named format: checked against it, mismatch).
+	told bool
 	cfg      config
 
 	fr      Framer
@@ -173,6 +176,20 @@ func (p *Parser) drain() {
 
 var doneMarker = []byte("[DONE]")
 
+// mismatch checks the first event that tells a provider against the format
+// named: another provider's stream would give nothing at all, so it is
+// reported once (invalid_event) and read as the format named.
+func (p *Parser) mismatch(v *fastjson.Value) {
+	got := sniff(v, p.rec.Event)
+	if got == "" {
+		return
+	}
+	p.told = true
+	if got != p.provider {
+		p.errorf(p.rec.Offset, toolcall.CodeInvalidEvent, -1, "this event is %s's, not %s's: name --format %s (or auto)", got, p.provider, got)
+	}
+}
+
 // record handles one wire event.
 func (p *Parser) record(rec Record) {
 	p.rec = rec
@@ -194,7 +211,11 @@ func (p *Parser) record(rec Record) {
 	if !ok {
 		return
 	}
+	if p.provider != "" && !p.told {
+		p.mismatch(v)
+	}
 	if p.provider == "" {
+		p.told = true
 		p.provider = sniff(v, rec.Event)
 		if p.provider == "" {
 			if isKeepAlive(v, rec.Event) {
