@@ -66,7 +66,7 @@ type Parser struct {
 	// told: the first event that tells a provider was read (Auto: the
 	// one that decided; a named format: checked against it, mismatch).
 	told bool
-	cfg      config
+	cfg  config
 
 	fr      Framer
 	jp      fastjson.Parser
