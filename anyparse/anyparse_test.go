@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -74,4 +75,51 @@ func TestUnknownFormat(t *testing.T) {
 	if f[0] != "auto" || len(f) < 6 {
 		t.Fatalf("Formats() = %v", f)
 	}
+}
+
+// TestProviderStreamUnderTextFormat: a provider stream given to any named
+// text dialect is reported once (invalid_event at 0), whole and byte by
+// byte; model text is not, nor is the stream under auto (it is read).
+func TestProviderStreamUnderTextFormat(t *testing.T) {
+	stream := "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\ndata: [DONE]\n\n"
+	text := "Checking the logs now."
+	n := 0
+	for _, f := range textparse.Formats() {
+		if f == textparse.FormatAuto {
+			continue
+		}
+		n++
+		for _, chunk := range []int{0, 1} {
+			for in, want := range map[string]int{stream: 1, text: 0} {
+				p, err := New(opts{Format: f})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := 0
+				for _, ev := range toolcall.Run(p, []byte(in), chunk) {
+					if ev.Kind == toolcall.KindError && ev.Err.Code == toolcall.CodeInvalidEvent && ev.Err.Offset == 0 {
+						got++
+					}
+				}
+				if got != want {
+					t.Errorf("%s (chunks of %d) %.20q: %d reports, want %d", f, chunk, in, got, want)
+				}
+			}
+		}
+	}
+	if n < 60 {
+		t.Fatalf("only %d text formats", n)
+	}
+	r := toolcall.Collect("", toolcall.Run(mustNewAuto(t), []byte(stream), 1))
+	if r.Text != "Hi" || len(r.Errors) != 0 {
+		t.Fatalf("auto: %+v", r)
+	}
+}
+
+func mustNewAuto(t *testing.T) toolcall.StreamParser {
+	p, err := New(opts{Format: Auto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

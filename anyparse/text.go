@@ -1,6 +1,7 @@
 package anyparse
 
 import (
+	"github.com/tooleval/tooleval/nativeparse"
 	"github.com/tooleval/tooleval/textparse"
 	"github.com/tooleval/tooleval/toolcall"
 )
@@ -14,16 +15,58 @@ func init() {
 	}
 }
 
-// textParser adds DetectedFormat to a textparse.Parser.
-type textParser struct{ *textparse.Parser }
+// textParser adds DetectedFormat to a textparse.Parser, and reports a
+// provider stream given to a named text dialect: read as text it would
+// give its raw events as the answer and no call, a mistake easy to make
+// (a recorded SSE body under a dialect's name) and silent otherwise.
+type textParser struct {
+	*textparse.Parser
+	det    *nativeparse.Detector // nil once it decided
+	warned []toolcall.Event
+}
 
 // DetectedFormat is the dialect in use, "auto" until one is seen.
-func (t textParser) DetectedFormat() toolcall.Format { return t.Format() }
+func (t *textParser) DetectedFormat() toolcall.Format { return t.Format() }
+
+// Feed parses chunk as text, and watches the first bytes for a provider
+// stream (nativeparse.Detector).
+func (t *textParser) Feed(chunk []byte) []toolcall.Event {
+	evs := t.Parser.Feed(chunk)
+	if t.det != nil {
+		if native, ok := t.det.Feed(chunk); ok {
+			evs = t.decided(evs, native)
+		}
+	}
+	return evs
+}
+
+// Close ends the text, and the watch with it.
+func (t *textParser) Close() []toolcall.Event {
+	evs := t.Parser.Close()
+	if t.det != nil {
+		evs = t.decided(evs, t.det.Close())
+	}
+	return evs
+}
+
+// decided appends the report of a provider stream, when the watch found one.
+func (t *textParser) decided(evs []toolcall.Event, native bool) []toolcall.Event {
+	t.det = nil
+	if !native {
+		return evs
+	}
+	return append(evs, toolcall.ErrorEvent(0, toolcall.CodeInvalidEvent, -1,
+		"the output is a provider stream (SSE or JSON events), not %s text: name the provider's format, or auto", t.Format()))
+}
 
 func newText(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
 	p, err := textparse.New(o)
 	if err != nil {
 		return nil, err
 	}
-	return textParser{p}, nil
+	t := &textParser{Parser: p}
+	if o.Format != Auto {
+		t.det = &nativeparse.Detector{}
+	}
+	return t, nil
 }
