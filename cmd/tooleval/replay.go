@@ -101,7 +101,7 @@ func runReplay(o *replayOptions, std streams) error {
 	}
 	var su *suite.Suite
 	if o.suite == "" {
-		su, err = suite.LoadExamples()
+		su, err = loadExamples("replay", std.err)
 	} else {
 		su, err = loadSuite(o.suite, o.allowOutside, std.err)
 	}

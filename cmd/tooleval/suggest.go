@@ -98,7 +98,7 @@ func runSuggest(o *suggestOptions, std streams) error {
 	if f := o.suite; f != "" {
 		su, err = loadSuite(f, o.allowOutside, std.err)
 	} else {
-		su, err = suite.LoadExamples()
+		su, err = loadExamples("suggest", std.err)
 	}
 	if err != nil {
 		return inputErr("suggest: %v", err)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -20,6 +22,20 @@ func loadSuite(name string, allowOutside bool, stderr io.Writer) (*suite.Suite, 
 	lo.MCP.Warn = warnTo(stderr) // cases whose catalog is an MCP server
 	return suite.LoadFileWith(name, lo)
 }
+
+// loadExamples loads the embedded example suite, the suite of a command
+// given none. A suite.jsonl in the working directory (tooleval init writes
+// one) is not read then: a note on stderr says so, since the run's numbers
+// are the examples', not that suite's.
+func loadExamples(cmd string, stderr io.Writer) (*suite.Suite, error) {
+	if st, err := os.Stat(localSuite); err == nil && st.Mode().IsRegular() {
+		fmt.Fprintf(stderr, "note: running the embedded example suite; ./%s is not read unless named (tooleval %s %s)\n", localSuite, cmd, localSuite)
+	}
+	return suite.LoadExamples()
+}
+
+// localSuite is the suite file tooleval init writes.
+const localSuite = "suite.jsonl"
 
 // suiteFlag is --suite, the spelling every command that reads one suite
 // accepts; the suite may equally be the one positional argument.

@@ -110,7 +110,7 @@ func runTune(o *tuneOptions, std streams) error {
 	if f := o.suite; f != "" {
 		su, err = suite.LoadFileWith(f, lo)
 	} else {
-		su, err = suite.LoadExamples()
+		su, err = loadExamples("tune", std.err)
 	}
 	if err != nil {
 		return inputErr("tune: %v", err)

@@ -63,7 +63,7 @@ func runValidate(o *validateOptions, std streams) error {
 		var s *suite.Suite
 		var err error
 		if name == "" {
-			s, err = suite.LoadExamples()
+			s, err = loadExamples("validate", std.err)
 		} else {
 			s, err = loadSuite(name, o.allowOutside, std.err)
 		}
