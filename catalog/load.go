@@ -483,6 +483,10 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 	schema = f.get(schemaKey)
 	if outer.getString("type") == "custom" {
 		schema = customSchema()
+		t.Custom = true
+		if fm := f.get("format"); fm != nil && fm.isObject() {
+			t.CustomFormat = fm.raw()
+		}
 	}
 	if format == FormatDocument {
 		if s, err := l.documentParams(schema, path+"."+schemaKey); err != nil {

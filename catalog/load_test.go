@@ -243,6 +243,9 @@ func TestCustomToolSchema(t *testing.T) {
 	if len(tool.Params) != 1 || tool.Params[0].Name != toolcall.CustomInput || !tool.Params[0].Required {
 		t.Fatalf("params %+v", tool.Params)
 	}
+	if !tool.Custom || !strings.Contains(string(tool.CustomFormat), `"syntax":"lark"`) {
+		t.Fatalf("custom %v, format %s", tool.Custom, tool.CustomFormat)
+	}
 	if p := cat.Check(toolcall.Call{Name: "apply_patch", Arguments: json.RawMessage(`{"input":"*** Begin Patch\n*** End Patch"}`)}); len(p) != 0 {
 		t.Fatalf("a call with its input: %v", p)
 	}

@@ -26,6 +26,26 @@ type openAIResponsesTool struct {
 	Parameters  json.RawMessage `json:"parameters"`
 }
 
+// openAICustomTool is a custom tool (toolcall.Tool.Custom) as the OpenAI
+// Responses API takes it; openAIChatCustomTool as Chat Completions does.
+type openAICustomTool struct {
+	Type        string          `json:"type,omitempty"`
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Format      json.RawMessage `json:"format,omitempty"`
+}
+
+type openAIChatCustomTool struct {
+	Type   string           `json:"type"`
+	Custom openAICustomTool `json:"custom"`
+}
+
+// customTool is t as a custom tool definition (its type left to the
+// caller: "custom" in Responses, none inside Chat's "custom").
+func customTool(t *toolcall.Tool) openAICustomTool {
+	return openAICustomTool{Name: t.Name, Description: strings.TrimSpace(t.Description), Format: t.CustomFormat}
+}
+
 type anthropicTool struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description,omitempty"`
@@ -49,7 +69,9 @@ type geminiFunction struct {
 // tools, as indented JSON:
 //
 //   - openai-chat: [{"type":"function","function":{"name","description","parameters"}}]
+//     (a custom tool: {"type":"custom","custom":{"name","description","format"}})
 //   - openai-responses: [{"type":"function","name","description","parameters"}]
+//     (a custom tool: {"type":"custom","name","description","format"})
 //   - anthropic: [{"name","description","input_schema"}]
 //   - gemini: [{"functionDeclarations":[{"name","description","parametersJsonSchema"}]}]
 //
@@ -81,16 +103,26 @@ func nativeValue(tools []toolcall.Tool, provider string) (any, error) {
 	var v any
 	switch provider {
 	case ProviderOpenAIChat:
-		out := make([]openAIChatTool, len(tools))
+		out := make([]any, len(tools))
 		for i := range tools {
 			t := &tools[i]
+			if t.Custom {
+				out[i] = openAIChatCustomTool{Type: "custom", Custom: customTool(t)}
+				continue
+			}
 			out[i] = openAIChatTool{Type: "function", Function: openAIFunction{t.Name, strings.TrimSpace(t.Description), compactSchema(t.Parameters)}}
 		}
 		v = out
 	case ProviderOpenAIResponses:
-		out := make([]openAIResponsesTool, len(tools))
+		out := make([]any, len(tools))
 		for i := range tools {
 			t := &tools[i]
+			if t.Custom {
+				c := customTool(t)
+				c.Type = "custom"
+				out[i] = c
+				continue
+			}
 			out[i] = openAIResponsesTool{"function", t.Name, strings.TrimSpace(t.Description), compactSchema(t.Parameters)}
 		}
 		v = out

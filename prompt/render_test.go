@@ -284,3 +284,27 @@ func TestProtocolExamples(t *testing.T) {
 		t.Error("want an error for an unknown protocol")
 	}
 }
+
+// TestNativeCustomTool: a custom tool goes to the OpenAI APIs as a custom
+// tool with its format (Responses flat, Chat Completions under "custom");
+// the other providers, which have none, get it as a function of one
+// string argument, toolcall.CustomInput.
+func TestNativeCustomTool(t *testing.T) {
+	tools := []toolcall.Tool{{Name: "apply_patch", Description: "Apply a patch.", Custom: true,
+		CustomFormat: json.RawMessage(`{"type":"grammar","syntax":"lark","definition":"start: /.+/"}`),
+		Parameters:   json.RawMessage(`{"type":"object","properties":{"input":{"type":"string"}},"required":["input"]}`)}}
+	want := map[string]string{
+		ProviderOpenAIResponses: `[{"type":"custom","name":"apply_patch","description":"Apply a patch.","format":{"type":"grammar","syntax":"lark","definition":"start: /.+/"}}]`,
+		ProviderOpenAIChat:      `[{"type":"custom","custom":{"name":"apply_patch","description":"Apply a patch.","format":{"type":"grammar","syntax":"lark","definition":"start: /.+/"}}}]`,
+		ProviderAnthropic:       `[{"name":"apply_patch","description":"Apply a patch.","input_schema":{"type":"object","properties":{"input":{"type":"string"}},"required":["input"]}}]`,
+	}
+	for p, w := range want {
+		got, err := NativeCompact(tools, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != w {
+			t.Errorf("%s:\n got %s\nwant %s", p, got, w)
+		}
+	}
+}

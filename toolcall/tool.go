@@ -41,6 +41,13 @@ type Tool struct {
 	// OpenAI's tool search tools, MCP gateways), as the providers'
 	// defer_loading says.
 	DeferLoading bool `json:"defer_loading,omitempty"`
+	// Custom marks a custom tool (OpenAI's free-form tools): its calls
+	// carry text, read as the one argument CustomInput, and Parameters is
+	// that object's schema. CustomFormat is the grammar or format that
+	// constrains the text, as the definition gave it (nil: none); the
+	// native OpenAI renderings send the tool as a custom tool with it.
+	Custom       bool            `json:"custom,omitempty"`
+	CustomFormat json.RawMessage `json:"custom_format,omitempty"`
 	// Discriminator and Variants describe a tool whose parameters sit in
 	// top-level oneOf/anyOf alternatives told apart by the value of one
 	// parameter (a const, or a one-value enum, different in each):
