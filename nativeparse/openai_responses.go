@@ -13,8 +13,10 @@ import (
 // responsesState tracks the function_call output items of an OpenAI
 // Responses stream, and whose answer text was given.
 type responsesState struct {
-	items  []*call // open function_call items
-	opened []*call // every call an item opened, for responsesKnown
+	items []*call // open function_call items
+	// known holds the item ids and call_ids of every call an item opened
+	// (responsesKnown), keyed "i"+id and "c"+call_id.
+	known map[string]struct{}
 	// The events that repeat an item's text whole once it is complete
 	// (output_text.done, content_part, output_item.done's message) carry
 	// it only for servers that send no deltas: they give text only for an
@@ -80,6 +82,19 @@ func (s *responsesState) find(v *fastjson.Value) *call {
 		}
 	}
 	return loose
+}
+
+// remember notes c's item id and call_id as known (responsesKnown).
+func (s *responsesState) remember(c *call) {
+	if s.known == nil {
+		s.known = map[string]struct{}{}
+	}
+	if c.itemID != "" {
+		s.known["i"+c.itemID] = struct{}{}
+	}
+	if c.callID != "" {
+		s.known["c"+c.callID] = struct{}{}
+	}
 }
 
 func (s *responsesState) drop(c *call) {
@@ -205,7 +220,7 @@ func (p *Parser) openItem(v, item *fastjson.Value, callID, name []byte) *call {
 	}
 	c.slot = outputIndex(v)
 	p.responses.items = append(p.responses.items, c)
-	p.responses.opened = append(p.responses.opened, c)
+	p.responses.remember(c)
 	return c
 }
 
@@ -310,6 +325,7 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 			c = p.openItem(v, nil, callID, name)
 		} else if c.itemID == "" {
 			c.itemID = string(stringOf(v.Get("item_id")))
+			p.responses.remember(c)
 		}
 		c.deltas = true
 		p.addArgs(c, v.GetStringBytes("delta"))
@@ -436,9 +452,14 @@ func (p *Parser) responsesOutput(resp *fastjson.Value, whole bool) {
 // its item id or call_id (a multi_tool_use.parallel wrapper too, which
 // never starts as a call of its own).
 func (p *Parser) responsesKnown(item *fastjson.Value) bool {
-	id, callID := item.GetStringBytes("id"), itemCallID(item)
-	for _, c := range p.responses.opened {
-		if len(id) > 0 && c.itemID == string(id) || len(callID) > 0 && c.callID == string(callID) {
+	k := p.responses.known
+	if id := item.GetStringBytes("id"); len(id) > 0 {
+		if _, ok := k["i"+string(id)]; ok {
+			return true
+		}
+	}
+	if id := itemCallID(item); len(id) > 0 {
+		if _, ok := k["c"+string(id)]; ok {
 			return true
 		}
 	}
