@@ -773,6 +773,10 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 		if n := r.ownCloser(p, b, j); n > 0 {
 			return n
 		}
+	} else if p.calls.cur.kind == ckKV {
+		if n := r.kvTagNow(p, b, j); n > 0 {
+			return n
+		}
 	} else if x := p.callDialect(); r.state == psBetween && p.calls.cur.kind == ckInvoke && !r.bsHeld && x != nil && x.eqParam != "" {
 		if name, e := plainParam(p, x, b, j); e > 0 { // the first parameter's opener, or one after a value's closer confirmed (followerNow)
 			r.paramOpen(p, x, name, j)
@@ -862,8 +866,8 @@ func (r *paramReader) followerNow(p *Parser, b []byte, j, e int) int {
 	inv := tkNone
 	if c.kind == ckKV {
 		inv = r.cd.invoke
-		if key := tt.names[r.cd.key]; k+len(key)+2 <= len(b) && b[k] == '<' && string(b[k+1:k+1+len(key)]) == key && b[k+1+len(key)] == '>' {
-			kind, f = r.cd.key, k+1+len(key)
+		if wholeOpener(b, k, tt.names[r.cd.key], &f) {
+			kind = r.cd.key
 		}
 	} else if x := p.callDialect(); x != nil {
 		inv = x.invoke
@@ -1045,6 +1049,17 @@ func (r *paramReader) confirmedNow(p *Parser, b []byte, j, e int) int {
 	}
 	p.junk = false
 	return f + 1
+}
+
+// wholeOpener reports whether <name> is whole at b[j] (its '<'), and
+// sets *e to the index of its '>'.
+func wholeOpener(b []byte, j int, name string, e *int) bool {
+	k := j + 1 + len(name)
+	if name == "" || k >= len(b) || b[j] != '<' || b[k] != '>' || string(b[j+1:k]) != name {
+		return false
+	}
+	*e = k
+	return true
 }
 
 // wholeCloser reports whether </name> is whole at b[j] (its '<'), and
