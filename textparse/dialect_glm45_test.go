@@ -185,4 +185,32 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/array_value_escaped_once_more", format: FormatGLM45, tools: true,
 		in:   "<tool_call>search\n<arg_key>tags</arg_key>\n<arg_value>[{\\\"name\\\": \\\"urgent\\\", \\\"dir\\\": \\\"D:\\\\\\\\logs\\\"}]</arg_value>\n</tool_call>",
 		want: `call=search{"tags":[{"name":"urgent","dir":"D:\\logs"}]}`},
+	// The tags a key/value call reads next, whole in the chunk, are read at
+	// once (paramReader.kvTagNow) as the tag scan reads them at any chunking:
+	// a key's closer, a value's opener, the next key, the call's closer; a
+	// held backslash, a key left open or the JSON arguments read alike.
+	{name: "glm45/now_backslash_before_value_opener", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>cmd</arg_key>\\<arg_value>ls</arg_value></tool_call>",
+		want: `call=run{"cmd":"\\","value":"ls"} error=malformed_markup error=malformed_markup error=malformed_markup`},
+	{name: "glm45/now_value_opener_without_key", format: FormatGLM45,
+		in:   "<tool_call>run<arg_value>ls</arg_value></tool_call>",
+		want: `call=run{"value":"ls"} error=malformed_markup`},
+	{name: "glm45/now_key_left_open_at_value_opener", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>cmd<arg_value>ls</arg_value></tool_call>",
+		want: `call=run{"cmd":"ls"} error=malformed_markup`},
+	{name: "glm45/now_key_left_open_at_call_closer", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>cmd</tool_call>",
+		want: `call=run{} error=malformed_markup`},
+	{name: "glm45/now_key_without_value_at_call_closer", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>a</arg_key></tool_call>",
+		want: `call=run{} error=malformed_markup`},
+	{name: "glm45/now_key_without_value_at_next_key", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>a</arg_key><arg_key>b</arg_key><arg_value>1</arg_value></tool_call>",
+		want: `call=run{"b":1} error=malformed_markup`},
+	{name: "glm45/now_key_after_json_arguments", format: FormatGLM45,
+		in:   "<tool_call>run\n{\"a\": 1}<arg_key>b</arg_key></tool_call>ok",
+		want: `text="ok" error=malformed_markup`},
+	{name: "glm45/now_key_closer_spaced", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>a</arg_key >\n<arg_value>1</arg_value></tool_call>",
+		want: `call=run{"a":1}`},
 }
