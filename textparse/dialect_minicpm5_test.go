@@ -135,6 +135,41 @@ var miniCPM5Cases = []parseCase{
 	{name: "minicpm5/call_closer_missing_auto", format: FormatAuto, tools: true,
 		in:   `<function name="read_file"><param name="path">a.go</param>` + mcCall("read_file", "path", "b.go"),
 		want: `call=read_file{"path":"a.go"} call=read_file{"path":"b.go"} error=malformed_markup`},
+	// A parameter's opener whose plain form (name=\"NAME\" of name bytes,
+	// then '>') is whole in the chunk is read without the tag scan
+	// (plainParam), first in a call and after a value's closer, which it
+	// confirms; any other spelling goes through the scan, and both read
+	// alike at any chunking.
+	{name: "minicpm5/plain_param_single_quoted", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\"><param name='city'>Oslo</param><param name='days'>2</param></function>",
+		want: `call=get_weather{"city":"Oslo","days":2}`},
+	{name: "minicpm5/plain_param_space_before_gt", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\"><param name=\"city\" >Oslo</param>\n<param name=\"days\" >2</param></function>",
+		want: `call=get_weather{"city":"Oslo","days":2}`},
+	{name: "minicpm5/plain_param_self_closing", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\"><param name=\"city\"/><param name=\"days\">2</param></function>",
+		want: `call=get_weather{"city":"","days":2}`},
+	{name: "minicpm5/plain_param_name_dash_dot_colon", format: FormatMiniCPM5,
+		in:   "<function name=\"f\"><param name=\"a-b.c:d\">1</param><param name=\"e\">2</param></function>",
+		want: `call=f{"a-b.c:d":"1","e":"2"}`},
+	{name: "minicpm5/plain_param_empty_name", format: FormatMiniCPM5,
+		in:   "<function name=\"f\"><param name=\"\">1</param><param name=\"\">2</param></function>",
+		want: `call=f{"":"1"} error=malformed_markup error=malformed_markup error=malformed_markup`},
+	{name: "minicpm5/plain_param_name_with_space", format: FormatMiniCPM5,
+		in:   "<function name=\"f\"><param name=\"a b\">1</param><param name=\"c d\">2</param></function>",
+		want: `call=f{"a b":"1","c d":"2"}`},
+	{name: "minicpm5/plain_param_text_after_closer", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\"><param name=\"city\">Oslo</param> x<param name=\"days\">2</param></function>",
+		want: `call=get_weather{"city":"Oslo</param> x","days":2}`},
+	{name: "minicpm5/plain_param_repeated", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\"><param name=\"city\">Oslo</param>\n<param name=\"city\">Bergen</param></function>",
+		want: `call=get_weather{"city":"Oslo"} error=malformed_markup`},
+	{name: "minicpm5/plain_param_unwrap_then_param", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\"><param name=\"arguments\">{'city': 'Rome'}</param><param name=\"days\">3</param></function>",
+		want: `call=get_weather{"arguments":{"city":"Rome"},"days":3}`},
+	{name: "minicpm5/plain_param_quote_cut_by_end", format: FormatMiniCPM5, tools: true,
+		in:   "<function name=\"get_weather\"><param name=\"city\">Oslo</param><param name=\"days",
+		want: `error=incomplete_call`},
 }
 
 // Under auto the spelling of the shared function tag picks the dialect.

@@ -57,7 +57,11 @@ type tagDialect struct {
 	schemaParams                  bool   // Tags.SchemaParams
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
 	params                        uint64 // Param and its ParamAlt spellings
-	eqParam                       string // "<" + Param + "=" where Tags.Eq: the start of a plain opener (plainParam)
+	// plainOpen: the bytes of a plain parameter opener before its name
+	// (plainParam): "<PARAM=" where Tags.Eq, else "<PARAM name=\"";
+	// plainQuote: the quote after the name there, 0 where Tags.Eq.
+	plainOpen  string
+	plainQuote byte
 	// kv: the tags a key/value call acts on (kv.go), worked out once:
 	// between pairs, in a key, in a value.
 	kv struct{ open, close, keyClose, valueOpen, valueClose, typeClose uint64 }
@@ -169,8 +173,12 @@ func buildTagTable() {
 		x.invoke = kind(g.Invoke, inv)
 		x.param = kind(g.Param, rParam|eq)
 		x.params = bitOf(x.param)
-		if g.Eq && g.Param != "" {
-			x.eqParam = "<" + g.Param + "="
+		switch {
+		case g.Param == "":
+		case g.Eq:
+			x.plainOpen = "<" + g.Param + "="
+		default:
+			x.plainOpen, x.plainQuote = "<"+g.Param+` name="`, '"'
 		}
 		var alts uint64 // InvokeAlt, ParamAlt: read after '=', closed by the tag they spell
 		for _, a := range []struct {

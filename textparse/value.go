@@ -777,7 +777,7 @@ func (r *paramReader) readOne(p *Parser, b []byte, i int) int {
 		if n := r.kvTagNow(p, b, j); n > 0 {
 			return n
 		}
-	} else if x := p.callDialect(); r.state == psBetween && p.calls.cur.kind == ckInvoke && !r.bsHeld && x != nil && x.eqParam != "" {
+	} else if x := p.callDialect(); r.state == psBetween && p.calls.cur.kind == ckInvoke && !r.bsHeld && x != nil && x.plainOpen != "" {
 		if name, e := plainParam(p, x, b, j); e > 0 { // the first parameter's opener, or one after a value's closer confirmed (followerNow)
 			r.paramOpen(p, x, name, j)
 			return e + 1
@@ -871,7 +871,7 @@ func (r *paramReader) followerNow(p *Parser, b []byte, j, e int) int {
 		}
 	} else if x := p.callDialect(); x != nil {
 		inv = x.invoke
-		if x.eqParam != "" {
+		if x.plainOpen != "" {
 			if n := r.paramNow(p, x, b, j, k); n > 0 {
 				return n
 			}
@@ -922,12 +922,13 @@ func (r *paramReader) paramNow(p *Parser, x *tagDialect, b []byte, j, k int) int
 }
 
 // plainParam reads the opener at b[k] ('<') when it is whole in the chunk
-// in the plain form of x's parameter tag where Tags.Eq (<parameter=NAME>,
-// NAME of name bytes alone, which no repair reads otherwise) and the
-// invoke's next tag is its parameter (invokeTag): NAME and the index of
-// its '>', 0 when not.
+// in the plain form of x's parameter tag (<parameter=NAME> where Tags.Eq,
+// <parameter name="NAME"> otherwise, NAME of name bytes alone, which no
+// repair reads otherwise; tagDialect.plainOpen) and the invoke's next tag
+// is its parameter (invokeTag): NAME and the index of its '>', 0 when
+// not.
 func plainParam(p *Parser, x *tagDialect, b []byte, k int) ([]byte, int) {
-	o := x.eqParam
+	o := x.plainOpen
 	a := k + len(o) // NAME's first byte
 	if o == "" || a >= len(b) || string(b[k:a]) != o || tt.typed[x.param] != "" || p.calls.cur.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(x.param) != 0 {
 		return nil, 0
@@ -936,10 +937,14 @@ func plainParam(p *Parser, x *tagDialect, b []byte, k int) ([]byte, int) {
 	for e < len(b) && e-k < 256 && nameBytes[b[e]]&nameNext != 0 {
 		e++
 	}
-	if e == a || e == len(b) || b[e] != '>' {
+	n := e // NAME's end
+	if q := x.plainQuote; q != 0 && e < len(b) && b[e] == q {
+		e++
+	}
+	if n == a || e == len(b) || b[e] != '>' || e == n && x.plainQuote != 0 {
 		return nil, 0
 	}
-	return b[a:e], e
+	return b[a:n], e
 }
 
 // paramOpen reads a plain opener of x's parameter, name at b[k], as
