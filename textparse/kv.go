@@ -222,41 +222,49 @@ func (r *paramReader) kvTag(p *Parser, k tagKind, closing bool, off int) bool {
 // chunk shows it whole in the dialect's own spelling and it is one the
 // state acts on (tags): between pairs a key's opener, a value's opener or
 // the call's closer; in a key, the key's closer. It is read by kvTag, as
-// the tag scan would have it read, without the scan's turns; it returns
-// where reading goes on, 0 to leave the tag to the scan (any other tag, a
-// tag cut by the chunk, a held backslash before it). Key/value calls
-// write a tag every few bytes, the key's closer and the value's opener
-// one after the other.
+// the tag scan would have it read, without the scan's turns; after a
+// key's closer, the tag after white space (markup between pairs) is read
+// so too, nearly always its value's opener. It returns where reading
+// goes on, 0 to leave the tag to the scan (any other tag, a tag cut by
+// the chunk, a held backslash before it). Key/value calls write a tag
+// every few bytes.
 func (r *paramReader) kvTagNow(p *Parser, b []byte, j int) int {
-	x, e := r.cd, 0
+	x, e, n := r.cd, 0, 0
 	if r.bsHeld || x == nil {
 		return 0
 	}
-	var k tagKind
-	closing := j+1 < len(b) && b[j+1] == '/'
-	switch {
-	case r.state == psKey:
-		if !closing || !wholeCloser(b, j, tt.names[x.key], &e) {
-			return 0
+	for {
+		var k tagKind
+		closing := j+1 < len(b) && b[j+1] == '/'
+		switch {
+		case r.state == psKey:
+			if !closing || !wholeCloser(b, j, tt.names[x.key], &e) {
+				return n
+			}
+			k = x.key
+		case r.state != psBetween:
+			return n
+		case closing:
+			if p.calls.cur.closer != tt.closer(x.invoke) || !wholeCloser(b, j, tt.names[x.invoke], &e) {
+				return n
+			}
+			k = x.invoke
+		case wholeOpener(b, j, tt.names[x.key], &e):
+			k = x.key
+		case tt.typed[x.value] == "" && wholeOpener(b, j, tt.names[x.value], &e):
+			k = x.value
+			p.m.kind, p.m.self = k, false // valueOpen reads the tag's kind
+		default:
+			return n
 		}
-		k = x.key
-	case r.state != psBetween:
-		return 0
-	case closing:
-		if p.calls.cur.closer != tt.closer(x.invoke) || !wholeCloser(b, j, tt.names[x.invoke], &e) {
-			return 0
+		r.kvTag(p, k, closing, p.off+j)
+		n = e + 1
+		if k != x.key || !closing {
+			return n
 		}
-		k = x.invoke
-	case wholeOpener(b, j, tt.names[x.key], &e):
-		k = x.key
-	case tt.typed[x.value] == "" && wholeOpener(b, j, tt.names[x.value], &e):
-		k = x.value
-		p.m.kind, p.m.self = k, false // valueOpen reads the tag's kind
-	default:
-		return 0
+		for j = n; j < len(b) && isSpace(b[j]); j++ {
+		}
 	}
-	r.kvTag(p, k, closing, p.off+j)
-	return e + 1
 }
 
 // keyLost reports, at off, a key read whose value never came (another key
