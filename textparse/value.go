@@ -933,11 +933,13 @@ func plainParam(p *Parser, x *tagDialect, b []byte, k int) ([]byte, int) {
 	if o == "" || a >= len(b) || string(b[k:a]) != o || tt.typed[x.param] != "" || p.calls.cur.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(x.param) != 0 {
 		return nil, 0
 	}
-	e := a
-	for e < len(b) && e-k < 256 && nameBytes[b[e]]&nameNext != 0 {
-		e++
+	name := b[a:min(len(b), k+256)] // (the tag's first 256 bytes)
+	n := 0
+	for n < len(name) && nameBytes[name[n]]&nameNext != 0 {
+		n++
 	}
-	n := e // NAME's end
+	n += a // NAME's end
+	e := n
 	if q := x.plainQuote; q != 0 && e < len(b) && b[e] == q {
 		e++
 	}
