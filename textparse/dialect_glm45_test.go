@@ -210,6 +210,12 @@ var glmPeerCases = []parseCase{
 	{name: "glm45/now_key_after_json_arguments", format: FormatGLM45,
 		in:   "<tool_call>run\n{\"a\": 1}<arg_key>b</arg_key></tool_call>ok",
 		want: `text="ok" error=malformed_markup`},
+	// Text right after a key's closer read at once is the value whose
+	// opener is missing, even where it spells the call's closer without
+	// its '<' (FuzzGLM45).
+	{name: "glm45/now_key_closer_then_closer_without_lt", format: FormatGLM45,
+		in:   "<tool_call>run<arg_key>a</arg_key>0/tool_call>",
+		want: `error=malformed_markup error=incomplete_call`},
 	{name: "glm45/now_key_closer_spaced", format: FormatGLM45,
 		in:   "<tool_call>run<arg_key>a</arg_key >\n<arg_value>1</arg_value></tool_call>",
 		want: `call=run{"a":1}`},

@@ -264,6 +264,9 @@ func (r *paramReader) kvTagNow(p *Parser, b []byte, j int) int {
 		}
 		for j = n; j < len(b) && isSpace(b[j]); j++ {
 		}
+		if j == len(b) || b[j] != '<' {
+			return n
+		}
 	}
 }
 
