@@ -58,7 +58,8 @@ type tagDialect struct {
 	bare                          uint64 // the invoke kind when Tags.Bare (bareInvoke)
 	params                        uint64 // Param and its ParamAlt spellings
 	// plainOpen: the bytes of a plain parameter opener before its name
-	// (plainParam): "<PARAM=" where Tags.Eq, else "<PARAM name=\"";
+	// (plainParam): "<PARAM=" where Tags.Eq, else "<PARAM name=\"", none
+	// where the Param kind is typed (Tags.Typed, any dialect's);
 	// plainQuote: the quote after the name there, 0 where Tags.Eq.
 	plainOpen  string
 	plainQuote byte
@@ -276,6 +277,9 @@ func buildTagTable() {
 		}
 	}
 	for i := range t.ds {
+		if x := &t.ds[i]; t.typed[x.param] != "" { // its opener types the value (valueOpen reads it): no plain form
+			x.plainOpen, x.plainQuote = "", 0
+		}
 		t.all |= 1 << i
 		if !t.ds[i].d.NoAuto {
 			t.auto |= 1 << i

@@ -930,7 +930,7 @@ func (r *paramReader) paramNow(p *Parser, x *tagDialect, b []byte, j, k int) int
 func plainParam(p *Parser, x *tagDialect, b []byte, k int) ([]byte, int) {
 	o := x.plainOpen
 	a := k + len(o) // NAME's first byte
-	if o == "" || a >= len(b) || string(b[k:a]) != o || tt.typed[x.param] != "" || p.calls.cur.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(x.param) != 0 {
+	if o == "" || a >= len(b) || string(b[k:a]) != o || p.calls.cur.jsonBody || (p.wrapEnds()|p.bareInvoke())&bitOf(x.param) != 0 {
 		return nil, 0
 	}
 	name := b[a:min(len(b), k+256)] // (the tag's first 256 bytes)
