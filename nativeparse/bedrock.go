@@ -68,6 +68,10 @@ func (p *Parser) bedrockEvent(v *fastjson.Value) {
 			}
 			c := p.openCall(string(tu.GetStringBytes("toolUseId")), p.names.Intern(tu.GetStringBytes("name")))
 			c.slot = i
+			if p.bedrockOpen == nil {
+				p.bedrockOpen = map[int]*call{}
+			}
+			p.bedrockOpen[i] = c
 			if in := tu.Get("input"); in != nil {
 				p.bedrockInput(c, in)
 			}
@@ -140,12 +144,11 @@ func (p *Parser) bedrockWhole(content []*fastjson.Value, stop string) {
 	}
 }
 
-// bedrockCall returns the open tool use of content block i.
+// bedrockCall returns the open tool use of content block i (found by its
+// index: a stream may hold thousands open).
 func (p *Parser) bedrockCall(i int) *call {
-	for _, c := range p.open {
-		if c.slot == i {
-			return c
-		}
+	if c := p.bedrockOpen[i]; c != nil && !c.done {
+		return c
 	}
 	return nil
 }

@@ -203,12 +203,33 @@ func (p *Parser) incomplete(c *call, off int, why string) {
 	p.out = append(p.out, ev)
 }
 
-// forget removes c from the open calls.
+// forget ends c (done) and removes it from the open calls, at once when
+// it is the first or the last of them (calls end most often in the order
+// they were opened, or the last first); else it stays there, done (every
+// reader of p.open skips done calls), until the done ones are half of them
+// and are swept out together, so that ending n calls in any order costs
+// O(n).
 func (p *Parser) forget(c *call) {
-	for i, o := range p.open {
-		if o == c {
-			p.open = append(p.open[:i], p.open[i+1:]...)
-			return
+	c.done = true
+	switch n := len(p.open); {
+	case n == 0:
+	case p.open[0] == c:
+		p.open[0] = nil
+		p.open = p.open[1:]
+	case p.open[n-1] == c:
+		p.open[n-1] = nil
+		p.open = p.open[:n-1]
+	default:
+		p.staleOpen++
+		if 2*p.staleOpen > n {
+			kept := p.open[:0]
+			for _, o := range p.open {
+				if !o.done {
+					kept = append(kept, o)
+				}
+			}
+			clear(p.open[len(kept):])
+			p.open, p.staleOpen = kept, 0
 		}
 	}
 }

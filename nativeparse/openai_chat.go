@@ -8,20 +8,36 @@ import (
 // chatState tracks the open calls of an OpenAI Chat Completions stream,
 // per choice and tool_calls slot.
 type chatState struct {
-	slots []*call // open calls that own a (choice, slot) key
-	seq   int     // numbers the slots of deltas without an index
+	slots []*call // open calls that own a (choice, slot) key, in the order opened
+	// bySlot finds them by key: a stream may open thousands of slots, and
+	// every delta looks one up.
+	bySlot map[chatKey]*call
+	seq    int // numbers the slots of deltas without an index
 }
+
+// chatKey is a call's (choice, slot) key.
+type chatKey struct{ choice, slot int }
 
 // legacySlot keys the deprecated function_call delta.
 const legacySlot = -2
 
 func (s *chatState) find(choice, slot int) *call {
-	for _, c := range s.slots {
-		if c.choice == choice && c.slot == slot {
-			return c
-		}
+	return s.bySlot[chatKey{choice, slot}]
+}
+
+// add makes c the owner of its (choice, slot) key.
+func (s *chatState) add(c *call) {
+	if s.bySlot == nil {
+		s.bySlot = map[chatKey]*call{}
 	}
-	return nil
+	s.slots = append(s.slots, c)
+	s.bySlot[chatKey{c.choice, c.slot}] = c
+}
+
+// reset forgets every key.
+func (s *chatState) reset() {
+	s.slots = s.slots[:0]
+	clear(s.bySlot)
 }
 
 // last returns the most recently opened call of a choice.
@@ -35,8 +51,9 @@ func (s *chatState) last(choice int) *call {
 }
 
 func (s *chatState) drop(c *call) {
-	for i, o := range s.slots {
-		if o == c {
+	delete(s.bySlot, chatKey{c.choice, c.slot})
+	for i := len(s.slots) - 1; i >= 0; i-- { // most often the last opened
+		if s.slots[i] == c {
 			s.slots = append(s.slots[:i], s.slots[i+1:]...)
 			return
 		}
@@ -150,7 +167,7 @@ func (p *Parser) chatFunctionDelta(choice, slot int, c *call, id []byte, fn *fas
 	if c == nil {
 		c = p.openCall(p.names.Copy(id), p.names.Intern(name))
 		c.choice, c.slot = choice, slot
-		p.chat.slots = append(p.chat.slots, c)
+		p.chat.add(c)
 	} else {
 		if c.id == "" && len(id) > 0 && !c.started {
 			c.id = p.names.Copy(id)
@@ -172,13 +189,16 @@ func (p *Parser) chatFinish(choice int, reason string) {
 	// "error" is OpenRouter's finish_reason for a generation the upstream
 	// provider aborted.
 	cut := reason == "length" || reason == "content_filter" || reason == "error"
-	for i := 0; i < len(p.chat.slots); {
-		if p.chat.slots[i].choice != choice {
-			i++
-			continue
+	kept := p.chat.slots[:0]
+	for _, c := range p.chat.slots {
+		if c.choice != choice {
+			kept = append(kept, c)
+		} else {
+			delete(p.chat.bySlot, chatKey{c.choice, c.slot})
 		}
-		p.chat.slots = append(p.chat.slots[:i], p.chat.slots[i+1:]...)
 	}
+	clear(p.chat.slots[len(kept):])
+	p.chat.slots = kept
 	for _, c := range append([]*call(nil), p.open...) {
 		if c.choice != choice {
 			continue
@@ -193,7 +213,7 @@ func (p *Parser) chatFinish(choice int, reason string) {
 
 // chatAbort reports every call in flight as incomplete.
 func (p *Parser) chatAbort(why string) {
-	p.chat.slots = p.chat.slots[:0]
+	p.chat.reset()
 	for _, c := range append([]*call(nil), p.open...) {
 		p.incomplete(c, p.rec.Offset, why)
 	}
@@ -201,7 +221,7 @@ func (p *Parser) chatAbort(why string) {
 
 // chatDone handles "data: [DONE]": calls still open end there.
 func (p *Parser) chatDone() {
-	p.chat.slots = p.chat.slots[:0]
+	p.chat.reset()
 	for _, c := range append([]*call(nil), p.open...) {
 		p.finish(c)
 	}

@@ -13,7 +13,13 @@ import (
 // responsesState tracks the function_call output items of an OpenAI
 // Responses stream, and whose answer text was given.
 type responsesState struct {
-	items []*call // open function_call items
+	items []*call // open function_call items, in the order opened
+	// byItem, byCall and bySlot find them by item id, call_id and
+	// output_index: a stream may hold thousands open, and every event
+	// about one looks it up.
+	byItem map[string]*call
+	byCall map[string]*call
+	bySlot map[int]*call
 	// known holds the item ids and call_ids of every call an item opened
 	// (responsesKnown), keyed "i"+id and "c"+call_id.
 	known map[string]struct{}
@@ -49,9 +55,11 @@ func (s *responsesState) given(out int) bool {
 }
 
 // find returns the open item an event is about: the one its item_id (or
-// item.id) names, else its call_id, else its output_index. Servers that
-// send deltas without those keys (or with keys the item's added event
-// lacked) mean the item last opened that no key rules out.
+// item.id) names, else its call_id, else its output_index, where no key
+// the event and the item both have rules it out. Servers that send deltas
+// without those keys (or with keys the item's added event lacked) mean the
+// item last opened that no key rules out (looked for among the last
+// maxLooseScan items opened).
 func (s *responsesState) find(v *fastjson.Value) *call {
 	id := stringOf(v.Get("item_id"))
 	if id == nil {
@@ -62,26 +70,66 @@ func (s *responsesState) find(v *fastjson.Value) *call {
 		callID = itemCallID(v.Get("item"))
 	}
 	out := outputIndex(v)
-	var loose *call
-	for _, c := range s.items {
-		switch {
-		case len(id) > 0 && c.itemID != "":
-			if c.itemID == string(id) {
-				return c
-			}
-		case len(callID) > 0 && c.callID != "":
-			if c.callID == string(callID) {
-				return c
-			}
-		case out >= 0 && c.slot >= 0:
-			if c.slot == out {
-				return c
-			}
-		default:
-			loose = c
+	ruledOut := func(c *call, byCall bool) bool {
+		return len(id) > 0 && c.itemID != "" || !byCall && len(callID) > 0 && c.callID != ""
+	}
+	if len(id) > 0 {
+		if c := s.byItem[string(id)]; c != nil {
+			return c
 		}
 	}
-	return loose
+	if len(callID) > 0 {
+		if c := s.byCall[string(callID)]; c != nil && !ruledOut(c, true) {
+			return c
+		}
+	}
+	if out >= 0 {
+		if c := s.bySlot[out]; c != nil && !ruledOut(c, false) {
+			return c
+		}
+	}
+	for i, n := len(s.items)-1, 0; i >= 0 && n < maxLooseScan; i, n = i-1, n+1 {
+		if c := s.items[i]; !ruledOut(c, false) && (out < 0 || c.slot < 0) {
+			return c
+		}
+	}
+	return nil
+}
+
+// maxLooseScan bounds the open items an event without matching keys is
+// tried against, so that each event costs the same however many are open.
+const maxLooseScan = 64
+
+// add opens item c: it is found by its keys from now on.
+func (s *responsesState) add(c *call) {
+	s.items = append(s.items, c)
+	s.key(c)
+}
+
+// key indexes c by the keys it has (again, after it got one).
+func (s *responsesState) key(c *call) {
+	if s.byItem == nil {
+		s.byItem, s.byCall, s.bySlot = map[string]*call{}, map[string]*call{}, map[int]*call{}
+	}
+	if c.itemID != "" {
+		s.byItem[c.itemID] = c
+	}
+	if c.callID != "" {
+		s.byCall[c.callID] = c
+	}
+	if c.slot >= 0 {
+		s.bySlot[c.slot] = c
+	}
+	s.remember(c)
+}
+
+// reset closes every item.
+func (s *responsesState) reset() {
+	clear(s.items)
+	s.items = s.items[:0]
+	clear(s.byItem)
+	clear(s.byCall)
+	clear(s.bySlot)
 }
 
 // remember notes c's item id and call_id as known (responsesKnown).
@@ -97,9 +145,25 @@ func (s *responsesState) remember(c *call) {
 	}
 }
 
+// drop closes item c. Items end most often in the order they were opened
+// (or the last opened first): either end is found at once.
 func (s *responsesState) drop(c *call) {
-	for i, o := range s.items {
-		if o == c {
+	if s.byItem[c.itemID] == c {
+		delete(s.byItem, c.itemID)
+	}
+	if s.byCall[c.callID] == c {
+		delete(s.byCall, c.callID)
+	}
+	if s.bySlot[c.slot] == c {
+		delete(s.bySlot, c.slot)
+	}
+	if len(s.items) > 0 && s.items[0] == c {
+		s.items[0] = nil
+		s.items = s.items[1:]
+		return
+	}
+	for i := len(s.items) - 1; i >= 0; i-- {
+		if s.items[i] == c {
 			s.items = append(s.items[:i], s.items[i+1:]...)
 			return
 		}
@@ -219,8 +283,7 @@ func (p *Parser) openItem(v, item *fastjson.Value, callID, name []byte) *call {
 		c.itemID = string(stringOf(v.Get("item_id")))
 	}
 	c.slot = outputIndex(v)
-	p.responses.items = append(p.responses.items, c)
-	p.responses.remember(c)
+	p.responses.add(c)
 	return c
 }
 
@@ -325,7 +388,7 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 			c = p.openItem(v, nil, callID, name)
 		} else if c.itemID == "" {
 			c.itemID = string(stringOf(v.Get("item_id")))
-			p.responses.remember(c)
+			p.responses.key(c)
 		}
 		c.deltas = true
 		p.addArgs(c, v.GetStringBytes("delta"))
@@ -359,13 +422,13 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 		p.emitText(toolcall.KindReasoning, v.GetStringBytes("delta"))
 	case "response.completed", "response.done":
 		p.responsesOutput(v.Get("response"), false)
-		p.responses.items = p.responses.items[:0]
+		p.responses.reset()
 		for _, c := range append([]*call(nil), p.open...) {
 			p.finish(c)
 		}
 	case "response.incomplete":
 		reason := string(v.GetStringBytes("response", "incomplete_details", "reason"))
-		p.responses.items = p.responses.items[:0]
+		p.responses.reset()
 		for _, c := range append([]*call(nil), p.open...) {
 			p.incomplete(c, p.rec.Offset, "response.incomplete ("+reason+")")
 		}
@@ -375,7 +438,7 @@ func (p *Parser) responsesEvent(v *fastjson.Value) {
 		} else {
 			p.errorf(p.rec.Offset, toolcall.CodeProviderError, -1, "response.failed")
 		}
-		p.responses.items = p.responses.items[:0]
+		p.responses.reset()
 		for _, c := range append([]*call(nil), p.open...) {
 			p.incomplete(c, p.rec.Offset, "response.failed")
 		}

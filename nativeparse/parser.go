@@ -84,7 +84,8 @@ type Parser struct {
 	names toolcall.Names // tool names seen
 
 	calls     []*call // started calls by output index
-	open      []*call // calls not yet finished, in the order they were opened
+	open      []*call // calls not yet finished, in the order they were opened (and done ones not yet swept: forget)
+	staleOpen int     // done calls still in open
 	nextIndex int
 
 	rec Record // the wire event being handled
@@ -92,7 +93,10 @@ type Parser struct {
 	chat      chatState
 	anthropic anthropicState
 	responses responsesState
-	think     thinkSplit
+	// bedrockOpen holds the tool uses a Bedrock stream opened, by content
+	// block index (bedrockCall).
+	bedrockOpen map[int]*call
+	think       thinkSplit
 }
 
 // New returns a Parser configured by o (see toolcall.ParseOptions: the
@@ -160,7 +164,7 @@ func (p *Parser) Close() []toolcall.Event {
 	for _, c := range p.open {
 		p.incomplete(c, end, "the stream ended before the call's end signal")
 	}
-	p.open = p.open[:0]
+	p.open, p.staleOpen = p.open[:0], 0
 	return p.out
 }
 
