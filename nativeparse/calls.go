@@ -214,8 +214,7 @@ func (p *Parser) forget(c *call) {
 	switch n := len(p.open); {
 	case n == 0:
 	case p.open[0] == c:
-		p.open[0] = nil
-		p.open = p.open[1:]
+		p.open = dropFirst(p.open)
 	case p.open[n-1] == c:
 		p.open[n-1] = nil
 		p.open = p.open[:n-1]
@@ -232,6 +231,20 @@ func (p *Parser) forget(c *call) {
 			p.open, p.staleOpen = kept, 0
 		}
 	}
+}
+
+// dropFirst removes calls[0]: by moving the others down while they are
+// few (the slice keeps its start and its room, so a stream's calls reuse
+// it), by reslicing when they are many (no shift per call ended).
+func dropFirst(calls []*call) []*call {
+	n := len(calls)
+	if n > 16 {
+		calls[0] = nil
+		return calls[1:]
+	}
+	copy(calls, calls[1:])
+	calls[n-1] = nil
+	return calls[:n-1]
 }
 
 // wholeCall emits a call that arrives complete in one wire event (Gemini,

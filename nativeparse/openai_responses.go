@@ -14,15 +14,13 @@ import (
 // Responses stream, and whose answer text was given.
 type responsesState struct {
 	items []*call // open function_call items, in the order opened
-	// byItem, byCall and bySlot find them by item id, call_id and
-	// output_index: a stream may hold thousands open, and every event
-	// about one looks it up.
+	// byItem, byCall and bySlot find the calls items opened by item id,
+	// call_id and output_index (a stream may hold thousands open, and
+	// every event about one looks it up); ended ones stay, for
+	// responsesKnown, and find skips them.
 	byItem map[string]*call
 	byCall map[string]*call
 	bySlot map[int]*call
-	// known holds the item ids and call_ids of every call an item opened
-	// (responsesKnown), keyed "i"+id and "c"+call_id.
-	known map[string]struct{}
 	// The events that repeat an item's text whole once it is complete
 	// (output_text.done, content_part, output_item.done's message) carry
 	// it only for servers that send no deltas: they give text only for an
@@ -74,17 +72,17 @@ func (s *responsesState) find(v *fastjson.Value) *call {
 		return len(id) > 0 && c.itemID != "" || !byCall && len(callID) > 0 && c.callID != ""
 	}
 	if len(id) > 0 {
-		if c := s.byItem[string(id)]; c != nil {
+		if c := s.byItem[string(id)]; c != nil && !c.done {
 			return c
 		}
 	}
 	if len(callID) > 0 {
-		if c := s.byCall[string(callID)]; c != nil && !ruledOut(c, true) {
+		if c := s.byCall[string(callID)]; c != nil && !c.done && !ruledOut(c, true) {
 			return c
 		}
 	}
 	if out >= 0 {
-		if c := s.bySlot[out]; c != nil && !ruledOut(c, false) {
+		if c := s.bySlot[out]; c != nil && !c.done && !ruledOut(c, false) {
 			return c
 		}
 	}
@@ -120,46 +118,23 @@ func (s *responsesState) key(c *call) {
 	if c.slot >= 0 {
 		s.bySlot[c.slot] = c
 	}
-	s.remember(c)
 }
 
 // reset closes every item.
 func (s *responsesState) reset() {
 	clear(s.items)
 	s.items = s.items[:0]
-	clear(s.byItem)
-	clear(s.byCall)
-	clear(s.bySlot)
-}
-
-// remember notes c's item id and call_id as known (responsesKnown).
-func (s *responsesState) remember(c *call) {
-	if s.known == nil {
-		s.known = map[string]struct{}{}
-	}
-	if c.itemID != "" {
-		s.known["i"+c.itemID] = struct{}{}
-	}
-	if c.callID != "" {
-		s.known["c"+c.callID] = struct{}{}
-	}
+	clear(s.bySlot) // the ids stay known (responsesKnown)
 }
 
 // drop closes item c. Items end most often in the order they were opened
 // (or the last opened first): either end is found at once.
 func (s *responsesState) drop(c *call) {
-	if s.byItem[c.itemID] == c {
-		delete(s.byItem, c.itemID)
-	}
-	if s.byCall[c.callID] == c {
-		delete(s.byCall, c.callID)
-	}
-	if s.bySlot[c.slot] == c {
+	if s.bySlot[c.slot] == c { // an output_index a later item may take
 		delete(s.bySlot, c.slot)
 	}
 	if len(s.items) > 0 && s.items[0] == c {
-		s.items[0] = nil
-		s.items = s.items[1:]
+		s.items = dropFirst(s.items)
 		return
 	}
 	for i := len(s.items) - 1; i >= 0; i-- {
@@ -515,18 +490,11 @@ func (p *Parser) responsesOutput(resp *fastjson.Value, whole bool) {
 // its item id or call_id (a multi_tool_use.parallel wrapper too, which
 // never starts as a call of its own).
 func (p *Parser) responsesKnown(item *fastjson.Value) bool {
-	k := p.responses.known
-	if id := item.GetStringBytes("id"); len(id) > 0 {
-		if _, ok := k["i"+string(id)]; ok {
-			return true
-		}
+	if id := item.GetStringBytes("id"); len(id) > 0 && p.responses.byItem[string(id)] != nil {
+		return true
 	}
-	if id := itemCallID(item); len(id) > 0 {
-		if _, ok := k["c"+string(id)]; ok {
-			return true
-		}
-	}
-	return false
+	id := itemCallID(item)
+	return len(id) > 0 && p.responses.byCall[string(id)] != nil
 }
 
 // responsesAuthoritative applies the final arguments of a .done event
