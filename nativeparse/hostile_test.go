@@ -251,3 +251,30 @@ func TestAnthropicBlockIndexBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestCutWithManyOpenCalls: a stream cut while several calls are open
+// reports each incomplete, in order, however many (the open list is
+// swept while Close walks it).
+func TestCutWithManyOpenCalls(t *testing.T) {
+	for _, n := range []int{2, 3, 17, 40} {
+		var payloads []string
+		for i := range n {
+			payloads = append(payloads, `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":`+strconv.Itoa(i)+`,"id":"c`+strconv.Itoa(i)+`","function":{"name":"f","arguments":"{"}}]}}]}`)
+		}
+		evs := toolcall.Run(mustNew(opts{Format: OpenAIChat}), []byte(sse(payloads...)), 0)
+		var got []int
+		for _, ev := range evs {
+			if ev.Kind == toolcall.KindError && ev.Err.Code == toolcall.CodeIncompleteCall {
+				got = append(got, ev.Err.Index)
+			}
+		}
+		if len(got) != n {
+			t.Fatalf("%d open calls: incomplete %v", n, got)
+		}
+		for i, idx := range got {
+			if idx != i {
+				t.Fatalf("%d open calls: incomplete in order %v", n, got)
+			}
+		}
+	}
+}

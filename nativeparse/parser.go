@@ -161,7 +161,7 @@ func (p *Parser) Close() []toolcall.Event {
 	p.endThink()
 	p.ended = true
 	end := p.fr.Offset()
-	for _, c := range p.open {
+	for _, c := range append([]*call(nil), p.open...) { // (incomplete removes c from p.open)
 		p.incomplete(c, end, "the stream ended before the call's end signal")
 	}
 	p.open, p.staleOpen = p.open[:0], 0
