@@ -140,6 +140,14 @@ func (c *Catalog) compiledSchema(i int) *compiled {
 	return cs
 }
 
+// AcceptsParam reports whether a call of t may hold a top-level argument
+// called name: t declares it, or its schema allows extra members (as
+// Check reads it: additionalProperties, patternProperties, no property
+// list; a built-in tool's schema, the provider's own, is so).
+func AcceptsParam(t *toolcall.Tool, name string) bool {
+	return t.Param(name) != nil || compileTool(t).open
+}
+
 func compileTool(t *toolcall.Tool) *compiled {
 	cs := &compiled{props: map[string]bool{}}
 	for _, p := range t.Params {

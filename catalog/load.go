@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -340,8 +341,16 @@ func (l *loader) item(v *value, path, server string) error {
 		// A custom tool (OpenAI's free-form tools): its calls carry text,
 		// read as one argument (toolcall.CustomInput).
 		return l.function(v, path, FormatOpenAIResponses, v, server)
+	case typ.isString() && builtinName(typ.str, v.getString("name")) != "":
+		// A built-in tool the agent runs (bash_20250124, shell, …): its
+		// calls are the agent's to run, under this name.
+		format := FormatOpenAIResponses
+		if builtinName(typ.str, "") == "" { // named by its name member: Anthropic's
+			format = FormatAnthropic
+		}
+		return l.function(v, path, format, v, server)
 	case typ.isString() && typ.str != "function" && typ.str != "custom" && !v.has("parameters"):
-		// A provider built-in (web_search, bash_20250124, …): no schema.
+		// A provider built-in the provider runs (web_search, …): no schema.
 		l.issues = append(l.issues, Issue{File: l.file, Line: l.line(v), Tool: v.getString("name"), Code: "skipped_tool",
 			Message: fmt.Sprintf("%s: provider built-in tool of type %s has no schema; skipped", path, describe(typ))})
 		return nil
@@ -371,14 +380,25 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 	if format == FormatDocument {
 		nameKey = "toolName"
 	}
+	builtin := ""
+	if typ := outer.getString("type"); builtinName(typ, outer.getString("name")) != "" {
+		builtin = typ
+	}
 	nv := f.get(nameKey)
+	if builtin != "" && nv == nil { // OpenAI's {"type": "shell"}: named by its type
+		nv = &value{kind: 's', str: builtinName(builtin, ""), off: f.off}
+	}
+	var decl json.RawMessage
+	if builtin != "" {
+		decl = outer.raw()
+	}
 	if !nv.isString() || strings.TrimSpace(nv.str) == "" {
 		if nv == nil {
 			return l.errValue(f, path, "want a %q member naming the tool", nameKey)
 		}
 		return l.errValue(nv, path+"."+nameKey, "want a non-empty string tool name, got %s", describe(nv))
 	}
-	t := toolcall.Tool{Name: strings.TrimSpace(nv.str), Server: server}
+	t := toolcall.Tool{Name: strings.TrimSpace(nv.str), Server: server, Builtin: decl}
 	m := toolMeta{file: l.file, line: l.line(f), format: format, enabled: true}
 	str := func(key string) (string, error) {
 		for _, obj := range [...]*value{f, outer} {
@@ -481,6 +501,9 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 		}
 	}
 	schema = f.get(schemaKey)
+	if builtin != "" { // the provider's own schema, unknown here: any object
+		schema, _ = decodeValue([]byte(`{"type":"object","additionalProperties":true}`), 0)
+	}
 	if outer.getString("type") == "custom" {
 		schema = customSchema()
 		t.Custom = true
@@ -514,11 +537,35 @@ func (l *loader) function(f *value, path, format string, outer *value, server st
 		l.issues = append(l.issues, is)
 		m.unresolved = m.unresolved || is.Code == "unresolved_ref"
 	}
-	if strings.TrimSpace(t.Description) == "" {
+	if strings.TrimSpace(t.Description) == "" && builtin == "" { // a built-in's is the provider's
 		l.issues = append(l.issues, Issue{File: l.file, Line: m.line, Tool: t.Name, Code: "missing_description", Message: "the tool has no description"})
 	}
 	l.entries = append(l.entries, entry{tool: t, meta: m})
 	return nil
+}
+
+// builtinName returns the name of the tool a declaration of type typ
+// (name: its "name" member) defines when it is a built-in tool the agent
+// runs, "" otherwise: Anthropic's client tools, versioned by date
+// (bash_20250124, text_editor_20250728, computer_20250124,
+// memory_20250818), are named by their name member; OpenAI's
+// (toolcall.AgentBuiltins: shell, local_shell, apply_patch, and
+// computer_use_preview for computer) by their type.
+func builtinName(typ, name string) string {
+	if toolcall.AnthropicVersioned(typ) {
+		for _, p := range [...]string{"bash_", "text_editor_", "computer_", "memory_"} {
+			if strings.HasPrefix(typ, p) && len(typ) == len(p)+8 {
+				return name
+			}
+		}
+	}
+	if typ == "computer_use_preview" {
+		typ = "computer"
+	}
+	if slices.Contains(toolcall.AgentBuiltins, typ) {
+		return typ
+	}
+	return ""
 }
 
 // customSchema is the schema of a custom tool's arguments: one required

@@ -253,3 +253,36 @@ func TestCustomToolSchema(t *testing.T) {
 		t.Fatal("a call without its input passed the check")
 	}
 }
+
+// TestBuiltinTools: a provider's built-in tool the agent runs loads as a
+// tool of the name its calls carry (Anthropic's by its name member, OpenAI's
+// by its type; computer_use_preview is computer), any arguments object
+// passing the check, with its declaration kept; the built-ins the provider
+// runs itself stay skipped, reported.
+func TestBuiltinTools(t *testing.T) {
+	cat, err := Parse([]byte(`[{"type":"bash_20250124","name":"bash"},{"type":"text_editor_20250728","name":"str_replace_based_edit_tool"},
+{"type":"shell"},{"type":"apply_patch"},{"type":"computer_use_preview","display_width":1024,"display_height":768,"environment":"linux"},
+{"type":"web_search_20250305","name":"web_search"},{"type":"web_search"},{"type":"bash_2025","name":"odd"}]`), "tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(cat.Names(), ","); got != "bash,str_replace_based_edit_tool,shell,apply_patch,computer" {
+		t.Fatalf("tools %s", got)
+	}
+	skipped := 0
+	for _, is := range cat.Issues() {
+		if is.Code == "skipped_tool" {
+			skipped++
+		}
+	}
+	if skipped != 3 {
+		t.Fatalf("issues %v, want the two web searches and the odd type skipped", cat.Issues())
+	}
+	tool, _ := cat.Lookup("computer")
+	if !strings.Contains(string(tool.Builtin), `"display_width":1024`) {
+		t.Fatalf("declaration %s", tool.Builtin)
+	}
+	if p := cat.Check(toolcall.Call{Name: "bash", Arguments: json.RawMessage(`{"command":"ls -la"}`)}); len(p) != 0 {
+		t.Fatalf("a bash call: %v", p)
+	}
+}

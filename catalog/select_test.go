@@ -25,16 +25,16 @@ func TestSelect(t *testing.T) {
 		tools  string
 		issues string // codes:tool of the selection's own issues (load issues filtered)
 	}{
-		{"all but enabledForPrompt:false", agent, Selection{}, "run_command,ask_followup_question,apply_diff,read_file", "skipped_tool:bash"},
-		{"ask mode drops edit and command", agent, Selection{Mode: "ask"}, "ask_followup_question,read_file", "skipped_tool:bash"},
-		{"architect mode", agent, Selection{Mode: "architect"}, "ask_followup_question,apply_diff,read_file", "skipped_tool:bash"},
-		{"disabled", agent, Selection{Disabled: []string{"run_command"}}, "ask_followup_question,apply_diff,read_file", "skipped_tool:bash"},
-		{"include brings back", agent, Selection{Mode: "ask", Include: []string{"run_command"}}, "run_command,ask_followup_question,read_file", "skipped_tool:bash"},
-		{"include cannot undo disabled", agent, Selection{Disabled: []string{"read_file"}, Include: []string{"read_file"}}, "run_command,ask_followup_question,apply_diff", "skipped_tool:bash"},
-		{"exclude", agent, Selection{Exclude: []string{"apply_diff"}}, "run_command,ask_followup_question,read_file", "skipped_tool:bash"},
-		{"alias", agent, Selection{Aliases: map[string]string{"apply_diff": "edit"}}, "run_command,ask_followup_question,edit,read_file", "skipped_tool:bash"},
-		{"unknown names", agent, Selection{Disabled: []string{"nope"}, Aliases: map[string]string{"zzz": "y"}}, "run_command,ask_followup_question,apply_diff,read_file", "skipped_tool:bash,unknown_selection:nope,unknown_selection:zzz"},
-		{"disabled by enabledForPrompt is known", agent, Selection{Disabled: []string{"codebase_search"}}, "run_command,ask_followup_question,apply_diff,read_file", "skipped_tool:bash"},
+		{"all but enabledForPrompt:false", agent, Selection{}, "run_command,ask_followup_question,apply_diff,read_file", "skipped_tool:web_search"},
+		{"ask mode drops edit and command", agent, Selection{Mode: "ask"}, "ask_followup_question,read_file", "skipped_tool:web_search"},
+		{"architect mode", agent, Selection{Mode: "architect"}, "ask_followup_question,apply_diff,read_file", "skipped_tool:web_search"},
+		{"disabled", agent, Selection{Disabled: []string{"run_command"}}, "ask_followup_question,apply_diff,read_file", "skipped_tool:web_search"},
+		{"include brings back", agent, Selection{Mode: "ask", Include: []string{"run_command"}}, "run_command,ask_followup_question,read_file", "skipped_tool:web_search"},
+		{"include cannot undo disabled", agent, Selection{Disabled: []string{"read_file"}, Include: []string{"read_file"}}, "run_command,ask_followup_question,apply_diff", "skipped_tool:web_search"},
+		{"exclude", agent, Selection{Exclude: []string{"apply_diff"}}, "run_command,ask_followup_question,read_file", "skipped_tool:web_search"},
+		{"alias", agent, Selection{Aliases: map[string]string{"apply_diff": "edit"}}, "run_command,ask_followup_question,edit,read_file", "skipped_tool:web_search"},
+		{"unknown names", agent, Selection{Disabled: []string{"nope"}, Aliases: map[string]string{"zzz": "y"}}, "run_command,ask_followup_question,apply_diff,read_file", "skipped_tool:web_search,unknown_selection:nope,unknown_selection:zzz"},
+		{"disabled by enabledForPrompt is known", agent, Selection{Disabled: []string{"codebase_search"}}, "run_command,ask_followup_question,apply_diff,read_file", "skipped_tool:web_search"},
 		{"mcp names", fs, Selection{MCPNames: true, Exclude: []string{"mcp__filesystem__move_file"}}, "mcp__filesystem__read_text_file,mcp__filesystem__write_file,mcp__filesystem__edit_file,mcp__filesystem__list_directory,mcp__filesystem__search_files", ""},
 		{"mcp mode filter", fs, Selection{Mode: "ask", Disabled: []string{"write_file", "edit_file"}}, "read_text_file,list_directory,search_files", ""},
 		{"ask keeps only readOnlyHint MCP tools", fs, Selection{Mode: "ask"}, "read_text_file,list_directory,search_files", ""},
@@ -44,7 +44,7 @@ func TestSelect(t *testing.T) {
 		{"collision without mcp names", servers, Selection{}, "search,create_issue", "name_collision:search,name_collision:search"},
 		{"sanitize", bfcl, Selection{SanitizeNames: true, Exclude: []string{"cache.put"}}, "physics_projectile_range,stats_t_test,geo_distance", "sanitized_name:physics.projectile_range,sanitized_name:stats.t_test,sanitized_name:geo.distance"},
 		{"invalid kept without sanitize", bfcl, Selection{Include: []string{"geo.distance"}, Exclude: []string{"physics.projectile_range", "stats.t_test", "cache.put"}}, "geo.distance", "invalid_name:geo.distance"},
-		{"alias collides", agent, Selection{Aliases: map[string]string{"apply_diff": "read_file"}}, "run_command,ask_followup_question,read_file", "skipped_tool:bash,name_collision:read_file"},
+		{"alias collides", agent, Selection{Aliases: map[string]string{"apply_diff": "read_file"}}, "run_command,ask_followup_question,read_file", "skipped_tool:web_search,name_collision:read_file"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -164,19 +164,16 @@ func isCallItem(item *fastjson.Value) bool {
 	return t == "function_call" || t == "tool_call" || t == "custom_tool_call" || isBuiltinItem(item)
 }
 
-// agentBuiltins are the item types of the provider's built-in tools whose
-// calls the agent runs (the provider runs web_search_call, file_search_call,
-// code_interpreter_call, image_generation_call and mcp_call itself and
-// puts their results in the item: they are its work, not calls for the
-// agent, and are skipped).
-var agentBuiltins = [...]string{"shell_call", "local_shell_call", "apply_patch_call", "computer_call"}
-
 // isBuiltinItem reports whether an output item calls a built-in tool the
-// agent runs (agentBuiltins). Its call is named by its type without _call
-// (shell, apply_patch, …) and its arguments are the fields the model wrote
-// (builtinArgs).
+// agent runs: its type is one of toolcall.AgentBuiltins and "_call" (the
+// provider runs web_search_call, file_search_call, code_interpreter_call,
+// image_generation_call and mcp_call itself and puts their results in the
+// item: they are its work, not calls for the agent, and are skipped). Its
+// call is named by its type without _call (shell, apply_patch, …) and its
+// arguments are the fields the model wrote (builtinArgs).
 func isBuiltinItem(item *fastjson.Value) bool {
-	return slices.Contains(agentBuiltins[:], string(item.GetStringBytes("type")))
+	t, ok := bytes.CutSuffix(item.GetStringBytes("type"), []byte("_call"))
+	return ok && slices.Contains(toolcall.AgentBuiltins, string(t))
 }
 
 // builtinFields are the fields of a built-in call item that are not what

@@ -40,6 +40,25 @@ type openAIChatCustomTool struct {
 	Custom openAICustomTool `json:"custom"`
 }
 
+// builtinFor returns a built-in tool's declaration as given when provider
+// is the one that defines it (a type with a date version, bash_20250124, is
+// Anthropic's; the others OpenAI's Responses API's), nil otherwise: the
+// tool then goes as a function of its name, as any tool does.
+func builtinFor(t *toolcall.Tool, provider string) json.RawMessage {
+	if len(t.Builtin) == 0 {
+		return nil
+	}
+	var d struct{ Type string }
+	if json.Unmarshal(t.Builtin, &d) != nil {
+		return nil
+	}
+	anthropic := toolcall.AnthropicVersioned(d.Type)
+	if anthropic && provider == ProviderAnthropic || !anthropic && provider == ProviderOpenAIResponses {
+		return t.Builtin
+	}
+	return nil
+}
+
 // customTool is t as a custom tool definition (its type left to the
 // caller: "custom" in Responses, none inside Chat's "custom").
 func customTool(t *toolcall.Tool) openAICustomTool {
@@ -106,6 +125,10 @@ func nativeValue(tools []toolcall.Tool, provider string) (any, error) {
 		out := make([]any, len(tools))
 		for i := range tools {
 			t := &tools[i]
+			if d := builtinFor(t, provider); d != nil {
+				out[i] = d
+				continue
+			}
 			if t.Custom {
 				out[i] = openAIChatCustomTool{Type: "custom", Custom: customTool(t)}
 				continue
@@ -117,6 +140,10 @@ func nativeValue(tools []toolcall.Tool, provider string) (any, error) {
 		out := make([]any, len(tools))
 		for i := range tools {
 			t := &tools[i]
+			if d := builtinFor(t, provider); d != nil {
+				out[i] = d
+				continue
+			}
 			if t.Custom {
 				c := customTool(t)
 				c.Type = "custom"
@@ -127,9 +154,13 @@ func nativeValue(tools []toolcall.Tool, provider string) (any, error) {
 		}
 		v = out
 	case ProviderAnthropic:
-		out := make([]anthropicTool, len(tools))
+		out := make([]any, len(tools))
 		for i := range tools {
 			t := &tools[i]
+			if d := builtinFor(t, provider); d != nil {
+				out[i] = d
+				continue
+			}
 			out[i] = anthropicTool{t.Name, strings.TrimSpace(t.Description), compactSchema(t.Parameters)}
 		}
 		v = out

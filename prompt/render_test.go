@@ -308,3 +308,29 @@ func TestNativeCustomTool(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeBuiltinTool: a built-in tool's declaration goes as given to its
+// own provider (Anthropic's versioned types to anthropic, OpenAI's to the
+// Responses API), and as a function of its name to the others.
+func TestNativeBuiltinTool(t *testing.T) {
+	bash := toolcall.Tool{Name: "bash", Builtin: json.RawMessage(`{"type":"bash_20250124","name":"bash"}`), Parameters: json.RawMessage(`{"type":"object","additionalProperties":true}`)}
+	shell := toolcall.Tool{Name: "shell", Builtin: json.RawMessage(`{"type":"shell"}`), Parameters: json.RawMessage(`{"type":"object","additionalProperties":true}`)}
+	for _, tc := range []struct {
+		tool     toolcall.Tool
+		provider string
+		want     string
+	}{
+		{bash, ProviderAnthropic, `[{"type":"bash_20250124","name":"bash"}]`},
+		{bash, ProviderOpenAIResponses, `[{"type":"function","name":"bash","parameters":{"type":"object","additionalProperties":true}}]`},
+		{shell, ProviderOpenAIResponses, `[{"type":"shell"}]`},
+		{shell, ProviderAnthropic, `[{"name":"shell","input_schema":{"type":"object","additionalProperties":true}}]`},
+	} {
+		got, err := NativeCompact([]toolcall.Tool{tc.tool}, tc.provider)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tc.want {
+			t.Errorf("%s to %s:\n got %s\nwant %s", tc.tool.Name, tc.provider, got, tc.want)
+		}
+	}
+}

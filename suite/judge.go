@@ -77,7 +77,7 @@ func (l *loader) matchTools(c *Case, cat *catalog.Catalog) {
 			continue
 		}
 		for _, p := range sortedKeys(c.Match.Tools[name].Params) {
-			if tool.Param(p) == nil {
+			if !catalog.AcceptsParam(tool, p) {
 				l.fail(c.Line, field+".params."+p, "tool %q has no parameter %q", name, p)
 			}
 		}

@@ -8,6 +8,29 @@ import "encoding/json"
 // of that object (one required string).
 const CustomInput = "input"
 
+// AgentBuiltins names the OpenAI Responses built-in tools whose calls the
+// agent runs (the provider runs its other built-ins itself): a call of
+// one is named so (its output item's type is the name and "_call"), and a
+// catalog declaring one ({"type": NAME}; computer_use_preview for
+// computer) holds a tool of that name.
+var AgentBuiltins = []string{"shell", "local_shell", "apply_patch", "computer"}
+
+// AnthropicVersioned reports whether typ is spelled as Anthropic's built-in
+// tool types are, a name and its date (bash_20250124): the provider whose
+// declaration it is, where a catalog keeps one (Tool.Builtin).
+func AnthropicVersioned(typ string) bool {
+	n := len(typ)
+	if n < 10 || typ[n-9] != '_' {
+		return false
+	}
+	for _, c := range typ[n-8:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // Tool is one tool definition, normalised from whatever format it was loaded
 // from (see package catalog). Parameters is always a JSON Schema object.
 type Tool struct {
@@ -48,6 +71,12 @@ type Tool struct {
 	// native OpenAI renderings send the tool as a custom tool with it.
 	Custom       bool            `json:"custom,omitempty"`
 	CustomFormat json.RawMessage `json:"custom_format,omitempty"`
+	// Builtin is the declaration, as given, of a provider's built-in tool
+	// the agent runs (Anthropic's {"type":"bash_20250124","name":"bash"},
+	// OpenAI's {"type":"shell"}): its schema is the provider's own
+	// (Parameters accepts any object), and the native rendering for that
+	// provider declares it so again.
+	Builtin json.RawMessage `json:"builtin,omitempty"`
 	// Discriminator and Variants describe a tool whose parameters sit in
 	// top-level oneOf/anyOf alternatives told apart by the value of one
 	// parameter (a const, or a one-value enum, different in each):
