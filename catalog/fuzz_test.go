@@ -19,6 +19,8 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add([]byte(deployTools)) // a discriminated union (variants.go)
+	// Built-in and custom tools (builtinName, customSchema).
+	f.Add([]byte(`[{"type":"bash_20250124","name":"bash"},{"type":"shell"},{"type":"computer_use_preview","display_width":1024},{"type":"custom","name":"apply_patch","format":{"type":"grammar","syntax":"lark","definition":"start: /.+/"}},{"type":"web_search"}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse(data, "fuzz.json")
 		if err != nil {
