@@ -87,8 +87,18 @@ func (c *call) gave(name string) bool { return gave(c, name) }
 
 // paramToCome reports whether name (a tag's bytes) is a parameter of the
 // call's tool not given yet: the tag that confirms a held closer.
-func (c *call) paramToCome(name []byte) bool {
-	return c.tool != nil && c.tool.ParamBytes(name) != nil && !gave(c, name)
+func (c *call) paramToCome(name []byte) bool { return c.paramAt(name) >= 0 }
+
+// paramAt is paramToCome with the parameter's index in the tool's
+// Params: -1 where name is not a parameter to come.
+func (c *call) paramAt(name []byte) int {
+	if c.tool == nil {
+		return -1
+	}
+	if i := c.tool.ParamIndex(name); i >= 0 && !gave(c, name) {
+		return i
+	}
+	return -1
 }
 
 // argRepeated is the one rule of a key given twice in a call's arguments,
@@ -116,9 +126,15 @@ func (p *Parser) argRepeated(key []byte, off int, held argFlusher) bool {
 	if held != nil && c.mute {
 		held.flushArgs(p)
 	}
+	c.newArg(key)
+	return false
+}
+
+// newArg records key, not given yet, as given: argRepeated's answer for
+// a new key, where the caller has looked it up already (paramAt).
+func (c *call) newArg(key []byte) {
 	c.mute = false
 	c.give(key)
-	return false
 }
 
 // argFlusher is a reader that holds argument bytes back (argRepeated).

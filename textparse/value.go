@@ -120,11 +120,21 @@ const (
 // valueOpen starts parameter name at offset off. name may alias the tag
 // buffer.
 func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
+	r.valueOpenAt(p, name, off, -1)
+}
+
+// valueOpenAt is valueOpen of a parameter looked up already where at >= 0:
+// at is its index in the tool's Params, and it is not given yet
+// (call.paramAt); -1 where it was not looked up.
+func (r *paramReader) valueOpenAt(p *Parser, name []byte, off, at int) {
 	v := &r.val
 	x := p.callDialect()
 	v.reset(x)
 	if t := p.calls.cur.tool; t != nil {
-		i := t.ParamIndex(name)
+		i := at
+		if i < 0 {
+			i = t.ParamIndex(name)
+		}
 		if i >= 0 {
 			v.param = &t.Params[i]
 		}
@@ -182,7 +192,9 @@ func (r *paramReader) valueOpen(p *Parser, name []byte, off int) {
 		return
 	}
 	r.state = psValue
-	if p.argRepeated(name, off, nil) { // the value is read, and dropped
+	if at >= 0 {
+		p.calls.cur.newArg(name)
+	} else if p.argRepeated(name, off, nil) { // the value is read, and dropped
 		v.held = false
 		return
 	}
@@ -996,8 +1008,9 @@ func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
 		return 0
 	}
 	name := b[j+1 : e]
+	at := -1
 	if r.state == psValue { // after a held closer: the next parameter confirms it (valueTag's follower)
-		if !c.paramToCome(name) {
+		if at = c.paramAt(name); at < 0 {
 			return 0
 		}
 		if !r.valueClose(p, off) {
@@ -1006,7 +1019,7 @@ func (r *paramReader) catalogTag(p *Parser, b []byte, j int) int {
 		}
 	}
 	p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
-	r.valueOpen(p, name, off)
+	r.valueOpenAt(p, name, off, at)
 	p.junk = false
 	return e + 1
 }
@@ -1047,12 +1060,16 @@ func (r *paramReader) confirmedNow(p *Parser, b []byte, j, e int) int {
 		return 0
 	}
 	f := genericNameEnd(b, k+1)
-	if f == 0 || b[f] != '>' || !c.paramToCome(b[k+1:f]) {
+	if f == 0 || b[f] != '>' {
+		return 0
+	}
+	at := c.paramAt(b[k+1 : f])
+	if at < 0 {
 		return 0
 	}
 	if r.valueClose(p, off) {
 		p.m.kind, p.m.self = tkGeneric, false // valueOpen reads the tag's kind
-		r.valueOpen(p, b[k+1:f], p.off+k)
+		r.valueOpenAt(p, b[k+1:f], p.off+k, at)
 	}
 	p.junk = false
 	return f + 1
