@@ -345,6 +345,10 @@ func (p *Parser) emitArgsIn(data []byte, off, inEnd int) {
 	if c.discard || c.mute || len(data) == 0 {
 		return
 	}
+	if c.u8n == 0 && data[len(data)-1] < 0x80 { // no character held or cut (most pieces: a literal, a key, a value's text)
+		p.sendArgs(data, off)
+		return
+	}
 	if c.u8n > 0 {
 		s := len(p.scratch)
 		p.scratch = append(append(p.scratch, c.u8[:c.u8n]...), data...)
