@@ -275,7 +275,20 @@ func (p *Parser) setName(name string, off int) {
 	if p.calls.cur.started || p.calls.cur.discard {
 		return
 	}
-	if !validName(name) && !p.catalogName(name) {
+	p.setCheckedName(name, off, p.nameOK(name))
+}
+
+// nameOK is setName's test of a tool name: a plausible one, or one the
+// catalog defines exactly.
+func (p *Parser) nameOK(name string) bool { return validName(name) || p.catalogName(name) }
+
+// setCheckedName is setName for a name that nameOK answered ok for
+// already (a catalog tag's, cached with its tool: lookupTool).
+func (p *Parser) setCheckedName(name string, off int, ok bool) {
+	if p.calls.cur.started || p.calls.cur.discard {
+		return
+	}
+	if !ok {
 		p.errorf(off, toolcall.CodeInvalidToolName, -1, "invalid tool name %q", name)
 		p.calls.cur.discard = true
 		return

@@ -138,7 +138,7 @@ func (p *Parser) onTag() bool {
 				return false
 			}
 			p.detect(p.catalogFormat())
-			p.beginCatalogCall(ct.tool, ct.name, ct.closer, off)
+			p.beginCatalogCall(ct, off)
 		case role&rNamed != 0:
 			p.beginNamed(k, off)
 		case role&rJSON != 0:
@@ -256,6 +256,7 @@ const maxTagCache = 256
 type catalogTag struct {
 	tool         *toolcall.Tool
 	name, closer string
+	nameOK       bool // the name passes setName's test (Parser.nameOK)
 }
 
 // lookupTag looks a tag name up in the catalog (a Catalog dialect's tool).
@@ -279,7 +280,7 @@ func lookupTool[S string | []byte](p *Parser, name S) catalogTag {
 	s := string(name)
 	var ct catalogTag
 	if t, ok := p.cfg.tools.Lookup(s); ok {
-		ct = catalogTag{t, s, "</" + s + ">"}
+		ct = catalogTag{t, s, "</" + s + ">", p.nameOK(s)}
 	}
 	if len(p.tags.tagCache) < maxTagCache {
 		if p.tags.tagCache == nil {

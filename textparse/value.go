@@ -657,15 +657,14 @@ func (p *Parser) beginInvoke(off, end int, closer string, after mode) {
 	}
 }
 
-// beginCatalogCall opens the call of catalog tool (its tag named name, at
-// off; closer is "</name>").
-func (p *Parser) beginCatalogCall(tool *toolcall.Tool, name, closer string, off int) {
-	p.beginCall(ckCatalog, off, closer, mText)
-	p.calls.cur.tool = tool
+// beginCatalogCall opens the call of a catalog tool, its tag ct at off.
+func (p *Parser) beginCatalogCall(ct catalogTag, off int) {
+	p.beginCall(ckCatalog, off, ct.closer, mText)
+	p.calls.cur.tool = ct.tool
 	r := p.params()
 	r.state = psBetween
 	p.beginTagBody(r)
-	p.setName(name, off)
+	p.setCheckedName(ct.name, off, ct.nameOK)
 }
 
 // tags: the parameter tags between parameters; in a value, its closer
