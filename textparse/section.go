@@ -2,6 +2,7 @@ package textparse
 
 import (
 	"github.com/tooleval/tooleval/catalog"
+	"github.com/tooleval/tooleval/internal/wordscan"
 	"github.com/tooleval/tooleval/toolcall"
 )
 
@@ -85,13 +86,15 @@ func (p *Parser) sectionEnd(betweenParams, betweenCalls bool) {
 // argument and returns where the bytes start in scratch.
 func (p *Parser) appendArgKey(key []byte, str bool) int {
 	s := len(p.scratch)
+	sep := byte(',')
 	if p.calls.cur.nparams == 0 {
-		p.scratch = append(p.scratch, '{')
-	} else {
-		p.scratch = append(p.scratch, ',')
+		sep = '{'
 	}
-	p.scratch = catalog.AppendJSONString(p.scratch, key)
-	p.scratch = append(p.scratch, ':')
+	if wordscan.ASCIIRun(key) == len(key) { // a plain name: quoted as it is (AppendJSONString's answer)
+		p.scratch = append(append(append(p.scratch, sep, '"'), key...), '"', ':')
+	} else {
+		p.scratch = append(catalog.AppendJSONString(append(p.scratch, sep), key), ':')
+	}
 	if str {
 		p.scratch = append(p.scratch, '"')
 	}
