@@ -398,14 +398,22 @@ func (p *Parser) sendArgs(data []byte, off int) {
 	if c.argsOff < 0 {
 		c.argsOff = off
 	}
-	c.args = append(c.args, data...)
+	if len(data) == 1 { // a literal's byte ('"', '}'): no copy call
+		c.args = append(c.args, data[0])
+	} else {
+		c.args = append(c.args, data...)
+	}
 	if !c.started || c.holdItem {
 		return
 	}
 	if n := len(p.evs) - 1; n >= 0 && n == p.calls.run && len(data) > 0 { // the last event is the call's run of scratch (runS)
 		switch e := p.calls.runS + len(p.evs[n].Data); {
 		case e == len(p.scratch): // the run is scratch's tail
-			p.scratch = append(p.scratch, data...)
+			if len(data) == 1 {
+				p.scratch = append(p.scratch, data[0])
+			} else {
+				p.scratch = append(p.scratch, data...)
+			}
 			p.evs[n].Data = p.scratch[p.calls.runS:len(p.scratch)]
 			return
 		case len(p.scratch)-e == len(data) && &p.scratch[e] == &data[0]: // data was written right after it
