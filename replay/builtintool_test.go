@@ -1,19 +1,12 @@
 package replay
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-
-	"github.com/tooleval/tooleval/suite"
-)
+import "testing"
 
 // TestBuiltinToolCallReplayed: a case whose catalog declares a provider's
 // built-in tool the agent runs (Anthropic's bash, OpenAI's shell) scores
 // its calls against that tool: the right command passes, a wrong one fails
 // on its arguments, and neither is an unknown tool.
 func TestBuiltinToolCallReplayed(t *testing.T) {
-	dir := t.TempDir()
 	catalog := `[{"type":"bash_20250124","name":"bash"},{"name":"get_time","description":"Get the current time in a time zone.","input_schema":{"type":"object","properties":{"zone":{"type":"string"}},"required":["zone"]}}]`
 	body := func(cmd string) string {
 		return `{"type":"message","role":"assistant","content":[{"type":"text","text":"Listing the folder."},{"type":"tool_use","id":"toolu_1","name":"bash","input":{"command":"` + cmd + `"}}],"stop_reason":"tool_use"}`
@@ -21,23 +14,5 @@ func TestBuiltinToolCallReplayed(t *testing.T) {
 	suiteText := `{"id": "bash-right", "query": "Run a bash command that lists the files in this folder", "catalog": "tools.json", "gold_tools": ["bash"], "transcript": {"format": "anthropic", "text": ` + jsonText(body("ls -la")) + `}, "gold_calls": [{"bash": {"command": ["ls -la", "ls"]}}]}
 {"id": "bash-wrong", "query": "Run a bash command that lists the files in this folder", "catalog": "tools.json", "gold_tools": ["bash"], "transcript": {"format": "anthropic", "text": ` + jsonText(body("rm -rf .")) + `}, "gold_calls": [{"bash": {"command": ["ls -la", "ls"]}}]}
 `
-	for name, text := range map[string]string{"tools.json": catalog, "suite.jsonl": suiteText} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := suite.LoadFile(filepath.Join(dir, "suite.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep := runTest(t, s, Options{Ks: []int{5}})
-	for id, want := range map[string]bool{"bash-right": true, "bash-wrong": false} {
-		r := resultByID(rep.Configs[0], id)
-		if r == nil || r.Passed != want {
-			t.Fatalf("%s: result %+v, want passed %v", id, r, want)
-		}
-		if !want && r.Cause != "arguments" {
-			t.Fatalf("%s: cause %q, want arguments", id, r.Cause)
-		}
-	}
+	checkRightWrong(t, catalog, suiteText, "bash-right", "bash-wrong")
 }
