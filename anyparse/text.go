@@ -21,8 +21,9 @@ func init() {
 // (a recorded SSE body under a dialect's name) and silent otherwise.
 type textParser struct {
 	*textparse.Parser
-	det    *nativeparse.Detector // nil once it decided
-	warned []toolcall.Event
+	det   nativeparse.Detector
+	watch bool // det has not decided yet
+	fed   int  // bytes fed to det
 }
 
 // DetectedFormat is the dialect in use, "auto" until one is seen.
@@ -32,9 +33,15 @@ func (t *textParser) DetectedFormat() toolcall.Format { return t.Format() }
 // stream (nativeparse.Detector).
 func (t *textParser) Feed(chunk []byte) []toolcall.Event {
 	evs := t.Parser.Feed(chunk)
-	if t.det != nil {
-		if native, ok := t.det.Feed(chunk); ok {
+	if t.watch {
+		// The detector decides on the first SniffWindow bytes: it is fed
+		// no more (a whole transcript in one chunk is not copied).
+		head := chunk[:min(len(chunk), nativeparse.SniffWindow-t.fed)]
+		t.fed += len(head)
+		if native, ok := t.det.Feed(head); ok {
 			evs = t.decided(evs, native)
+		} else if t.fed >= nativeparse.SniffWindow {
+			evs = t.decided(evs, t.det.Close())
 		}
 	}
 	return evs
@@ -43,7 +50,7 @@ func (t *textParser) Feed(chunk []byte) []toolcall.Event {
 // Close ends the text, and the watch with it.
 func (t *textParser) Close() []toolcall.Event {
 	evs := t.Parser.Close()
-	if t.det != nil {
+	if t.watch {
 		evs = t.decided(evs, t.det.Close())
 	}
 	return evs
@@ -51,7 +58,7 @@ func (t *textParser) Close() []toolcall.Event {
 
 // decided appends the report of a provider stream, when the watch found one.
 func (t *textParser) decided(evs []toolcall.Event, native bool) []toolcall.Event {
-	t.det = nil
+	t.watch = false
 	if !native {
 		return evs
 	}
@@ -65,8 +72,6 @@ func newText(o toolcall.ParseOptions) (toolcall.StreamParser, error) {
 		return nil, err
 	}
 	t := &textParser{Parser: p}
-	if o.Format != Auto {
-		t.det = &nativeparse.Detector{}
-	}
+	t.watch = o.Format != Auto
 	return t, nil
 }

@@ -55,6 +55,16 @@ func (d *Detector) Feed(chunk []byte) (native, ok bool) {
 	if d.decided {
 		return d.native, true
 	}
+	if len(d.held) == 0 {
+		// The first chunk is looked at where it lies, and copied only when
+		// it does not decide: most bodies tell at their first byte.
+		d.held = chunk
+		d.step()
+		if !d.decided {
+			d.held = append([]byte(nil), chunk...)
+		}
+		return d.native, d.decided
+	}
 	d.held = append(d.held, chunk...)
 	d.step()
 	return d.native, d.decided
@@ -68,7 +78,9 @@ func (d *Detector) Close() (native bool) {
 	return d.native
 }
 
-// Held returns every byte fed so far.
+// Held returns every byte fed so far. When the first chunk decided, they
+// are that chunk itself, valid as long as the caller keeps it (read them
+// before the next Feed, as a caller handing them on to its parser does).
 func (d *Detector) Held() []byte { return d.held }
 
 func (d *Detector) decide(native bool) {
