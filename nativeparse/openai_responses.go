@@ -505,10 +505,10 @@ func (p *Parser) responsesAuthoritative(c *call, a *fastjson.Value) {
 		return
 	}
 	var final []byte
-	switch {
-	case a.Type() == fastjson.TypeString:
+	switch a.Type() {
+	case fastjson.TypeString:
 		final = a.GetStringBytes()
-	case a.Type() == fastjson.TypeObject:
+	case fastjson.TypeObject:
 		p.tmp = a.MarshalTo(p.tmp[:0])
 		final = p.tmp
 	default:

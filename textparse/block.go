@@ -399,9 +399,7 @@ func (p *Parser) onMarker(a action, off, end int) {
 	case aBlock, aReasonCall:
 		p.emptyOpener()
 		if p.mode == mBlock && !p.calls.inCall {
-			// The block's opener written again inside it (reopenable):
-			// markup, reported; the calls after it are the block's.
-			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s written again inside its block", a.block.Open)
+			p.openerAgain(off, a.block.Open) // reopenable
 		}
 		p.fresh = false
 		if p.mk.rset != nil && !a.block.Body.Probe { // a header-entered reasoning span ends at the next message (a probed header's once read, nameDone)
@@ -876,8 +874,22 @@ func (p *Parser) nameWordsText() {
 // held no call, and is dropped with malformed_markup.
 func (p *Parser) emptyOpener() {
 	if p.mode == mBlockBody && !p.calls.inCall {
-		p.errorf(p.mk.callStart, toolcall.CodeMalformedMarkup, -1, "opener holds no call before the next one")
+		p.openerHeldNone(p.mk.callStart)
 	}
+}
+
+// openerHeldNone reports the opener at off, followed at once by the next
+// one: it held no call (malformed_markup), and the call after it is read.
+// Marker blocks (emptyOpener) and call tags (onTag) alike.
+func (p *Parser) openerHeldNone(off int) {
+	p.errorf(off, toolcall.CodeMalformedMarkup, -1, "opener holds no call before the next one")
+}
+
+// openerAgain reports a block's or wrapper's opener, spelled opener,
+// written again inside it at off, between its calls: markup
+// (malformed_markup), and the calls after it are the block's.
+func (p *Parser) openerAgain(off int, opener string) {
+	p.errorf(off, toolcall.CodeMalformedMarkup, -1, "%s written again inside its block", opener)
 }
 
 // emptyName handles a NameEnd marker at off where a call body (or a call)

@@ -629,18 +629,15 @@ func compile(ds []*Dialect, plain bool) *compiled {
 			bs.between.on(b.AltClose, action{kind: aClose, dialect: d, block: b})
 			oneCall := b.Close == "" && b.Call == "" // each opener starts one call
 			switch {
-			case oneCall && (b.CallEnd != "" || b.Body.NameEnd != "" && b.Body.Read&ReadJSON != 0):
+			case oneCall && (b.CallEnd != "" || reopenable(b)):
 				// A block that is one call (<|tool_call_begin|>…<|tool_call_end|>):
 				// its opener where the call's end is due starts the next
 				// call, the first ended without its end marker
 				// (malformed_markup), as one stack's tests read two such calls.
-				// Where a body may start with JSON or a name ([TOOL_CALLS]),
-				// the opener written again where the body or its arguments
-				// are due is the next call too: the first held none
-				// (emptyOpener) or was cut before its arguments.
-				bs.between.on(b.Open, action{kind: aCall, dialect: d, block: b})
-			case reopenable(b) && oneCall:
-				// <|python_tag|><|python_tag|>{…}: the first held no call.
+				// Written again where the body or its arguments are due
+				// (<|python_tag|><|python_tag|>{…}, [TOOL_CALLS]f[ARGS][TOOL_CALLS]…)
+				// it is the next call too: the first held none (emptyOpener)
+				// or was cut before its arguments.
 				bs.between.on(b.Open, action{kind: aCall, dialect: d, block: b})
 			case reopenable(b):
 				// A block of calls whose opener comes again inside it

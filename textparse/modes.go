@@ -178,9 +178,7 @@ func (p *Parser) onTag() bool {
 			p.tags.begun = begun
 			return true
 		case !closing && k == p.tags.wrapper:
-			// The wrapper's opener written again inside it: markup,
-			// reported; the calls after it are the wrapper's.
-			p.errorf(off, toolcall.CodeMalformedMarkup, -1, "<%s> written again inside its block", tagName(k))
+			p.openerAgain(off, "<"+tagName(k)+">")
 		case !closing: // another dialect's wrapper (Tags.Reopen), a call's end marker
 		case k == p.tags.wrapper:
 			p.mode = mText
@@ -202,7 +200,7 @@ func (p *Parser) onTag() bool {
 			// The call tag written again before its body
 			// (<tool_call><tool_call>{…}): the first held no call, and
 			// the second is read.
-			p.errorf(p.calls.callTag, toolcall.CodeMalformedMarkup, -1, "opener holds no call before the next one")
+			p.openerHeldNone(p.calls.callTag)
 			p.calls.callTag = off
 			break
 		}
